@@ -1,0 +1,100 @@
+/** `toolcat generate`: write, `--check` (compare, never write) or `--watch`. */
+import { watch } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
+import { generate, type GenerateResult } from "../index.js";
+import { compareWithDisk, hasDrift, writeOutput } from "../node/files.js";
+import { unifiedDiff } from "../node/diff.js";
+import { formatDiagnostics, summary } from "./report.js";
+
+type Flags = Readonly<Record<string, string | boolean>>;
+
+function timingLine(result: GenerateResult, extra: { stage: string; ms: number }[], total: number): string {
+  const stages = [...result.timings, ...extra].map((t) => `${t.stage} ${t.ms < 10 ? t.ms.toFixed(1) : Math.round(t.ms)}`).join(", ");
+  return `${Math.round(total)} ms (${stages})`;
+}
+
+async function once(flags: Flags): Promise<number> {
+  const started = performance.now();
+  const result = await generate({
+    catalog: typeof flags.catalog === "string" ? flags.catalog : undefined,
+    out: typeof flags.out === "string" ? flags.out : undefined,
+    js: flags.js === true,
+    format: flags["no-format"] !== true,
+  });
+  const problems = formatDiagnostics(result.diagnostics, "text", { verbose: flags.verbose === true });
+  if (problems) process.stderr.write(problems);
+  if (!result.ok) {
+    process.stderr.write(`toolcat: not generated: ${summary(result.diagnostics)}; ${result.outDir} left unchanged\n`);
+    return 1;
+  }
+  const quiet = flags.quiet === true;
+  if (flags.check === true) {
+    const t = performance.now();
+    const drift = await compareWithDisk(result.outDir, result.files);
+    const compareMs = performance.now() - t;
+    if (!hasDrift(drift)) {
+      if (!quiet) process.stderr.write(`toolcat: ${result.files.size} files up to date in ${timingLine(result, [{ stage: "compare", ms: compareMs }], performance.now() - started)}\n`);
+      return 0;
+    }
+    for (const c of drift.changed) process.stdout.write(unifiedDiff(c.path, c.actual, c.expected));
+    for (const m of drift.missing) process.stdout.write(`--- /dev/null\n+++ b/${m}\n(missing: would be created)\n`);
+    for (const x of drift.extra) process.stdout.write(`--- a/${x}\n+++ /dev/null\n(no longer generated: would be removed)\n`);
+    process.stderr.write(
+      `toolcat: generated files are stale: ${drift.changed.length} changed, ${drift.missing.length} missing, ${drift.extra.length} extra; run toolcat generate\n`,
+    );
+    return 1;
+  }
+  const t = performance.now();
+  const { written, removed } = await writeOutput(result.outDir, result.files);
+  const writeMs = performance.now() - t;
+  if (!quiet) {
+    const what = written.length + removed.length === 0 ? "up to date" : `${written.length} written${removed.length ? `, ${removed.length} removed` : ""}`;
+    process.stderr.write(`toolcat: ${result.files.size} files, ${what}, in ${timingLine(result, [{ stage: "write", ms: writeMs }], performance.now() - started)}\n`);
+  }
+  return 0;
+}
+
+export async function runGenerate(flags: Flags): Promise<number> {
+  if (flags.watch === true && flags.check === true) {
+    process.stderr.write("toolcat: --watch and --check cannot be combined\n");
+    return 2;
+  }
+  if (flags.watch !== true) return once(flags);
+  return watchCatalog(flags);
+}
+
+/**
+ * Regenerates on every change of the catalog file. Editors often save by replacing the file, so
+ * the directory is watched and events are filtered by name; bursts are coalesced. A bad edit
+ * prints its problems and the watcher keeps going.
+ */
+async function watchCatalog(flags: Flags): Promise<number> {
+  const catalog = resolve(typeof flags.catalog === "string" ? flags.catalog : "catalog/tools.yaml");
+  const run = async () => {
+    try {
+      await once(flags);
+    } catch (e) {
+      process.stderr.write(`toolcat: ${(e as Error).message}\n`);
+    }
+    process.stderr.write(`toolcat: watching ${catalog} (Ctrl-C to stop)\n`);
+  };
+  await run();
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const watcher = watch(dirname(catalog), (_event, name) => {
+    if (name !== null && name !== basename(catalog)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(run);
+    }, 60);
+  });
+  return new Promise<number>((resolveExit) => {
+    const stop = () => {
+      watcher.close();
+      clearTimeout(timer);
+      void running.then(() => resolveExit(0));
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}

@@ -1,0 +1,51 @@
+/** `toolcat lint`: report findings, or `--fix` them in place (mechanical fixes only). */
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
+import { lint, ToolcatUsageError } from "../index.js";
+import { fixCatalog } from "../core/lint/fix.js";
+import { LINT_RULES, OTHER_RULE_IDS } from "../core/lint/registry.js";
+import { formatDiagnostics, summary, type DiagnosticFormat } from "./report.js";
+import { UsageError } from "./args.js";
+import type { Diagnostic } from "../core/diagnostics.js";
+
+type Flags = Readonly<Record<string, string | boolean>>;
+
+export async function runLintCommand(flags: Flags): Promise<number> {
+  const format = (typeof flags.format === "string" ? flags.format : "text") as DiagnosticFormat;
+  if (!["text", "json", "github"].includes(format)) throw new UsageError(`--format must be text, json or github, not ${JSON.stringify(flags.format)}`);
+  const maxWarnings = typeof flags["max-warnings"] === "string" ? Number(flags["max-warnings"]) : Infinity;
+  if (Number.isNaN(maxWarnings) || maxWarnings < 0) throw new UsageError("--max-warnings needs a non-negative number");
+
+  if (flags.rules === true) {
+    for (const r of LINT_RULES) process.stdout.write(`${r.id.padEnd(26)}${r.summary}\n`);
+    for (const [id, text] of Object.entries(OTHER_RULE_IDS)) process.stdout.write(`${id.padEnd(26)}${text}\n`);
+    return 0;
+  }
+
+  const catalog = resolve(typeof flags.catalog === "string" ? flags.catalog : "catalog/tools.yaml");
+  const display = relative(process.cwd(), catalog).split(sep).join("/") || catalog;
+  let diagnostics: readonly Diagnostic[];
+  if (flags.fix === true) {
+    let source: string;
+    try {
+      source = await readFile(catalog, "utf8");
+    } catch (e) {
+      throw new ToolcatUsageError(`cannot read catalog ${display}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const result = fixCatalog(display, source);
+    if (result.text !== source) {
+      const tmp = `${catalog}.toolcat-tmp`;
+      await writeFile(tmp, result.text, "utf8");
+      await rename(tmp, catalog);
+    }
+    if (format === "text") process.stderr.write(`toolcat: ${result.applied} fix${result.applied === 1 ? "" : "es"} applied to ${display}\n`);
+    diagnostics = result.diagnostics;
+  } else {
+    diagnostics = (await lint({ catalog })).diagnostics;
+  }
+  process.stdout.write(formatDiagnostics(diagnostics, format, { verbose: flags.verbose === true }));
+  if (format === "text") process.stderr.write(`toolcat: ${summary(diagnostics, flags.verbose === true)}\n`);
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.filter((d) => d.severity === "warning").length;
+  return errors > 0 || warnings > maxWarnings ? 1 : 0;
+}

@@ -1,0 +1,104 @@
+/**
+ * The one way generated code is built. Every interpolated value is made safe by kind:
+ * code fragments and checked identifiers are spliced as they are, numbers/booleans/null become
+ * literals, and every string becomes a quoted string literal. Text that must be spliced verbatim
+ * goes through `raw()`, which stands out in review and in grep.
+ */
+
+/** A fragment of generated source that is already safe to splice. */
+export class Code {
+  /** @internal use `code`, `raw` or `Name` to build one */
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** A JSON value (catalog data): the only non-code values that may be interpolated. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+export type CodeArg = Code | JsonValue;
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+/**
+ * A string as a double-quoted JS/TS string literal. JSON.stringify already escapes quotes,
+ * backslashes and control characters; U+2028/U+2029 are escaped too so the literal stays on
+ * one line for every tool that reads it (older parsers, source maps, editors). Lone surrogates
+ * come out as `\udXXX` escapes (well-formed JSON.stringify), so the file stays valid UTF-8.
+ */
+export function stringLiteral(value: string): string {
+  return JSON.stringify(value).replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+}
+
+/** A number as a literal; non-finite values are spelled out because JSON has no form for them. */
+export function numberLiteral(value: number): string {
+  if (Number.isNaN(value)) return "Number.NaN";
+  if (value === Infinity) return "Number.POSITIVE_INFINITY";
+  if (value === -Infinity) return "Number.NEGATIVE_INFINITY";
+  if (Object.is(value, -0)) return "-0";
+  return String(value);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * An object key as it must be written in an object literal. `__proto__` written as a plain or
+ * quoted key would set the prototype instead of creating a property, so it is always computed.
+ */
+export function propertyKey(key: string): string {
+  if (key === "__proto__") return `[${stringLiteral(key)}]`;
+  if (IDENTIFIER.test(key)) return key;
+  if (/^(0|[1-9][0-9]{0,14})$/.test(key)) return stringLiteral(key);
+  return stringLiteral(key);
+}
+
+/** A property key in a TypeScript type literal or interface (no prototype semantics there). */
+export function typeKey(key: string): string {
+  return IDENTIFIER.test(key) ? key : stringLiteral(key);
+}
+
+/** A JSON value as an expression that evaluates to an equal, freshly built value. */
+export function jsonLiteral(value: JsonValue): string {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "boolean":
+      return value ? "true" : "false";
+    case "number":
+      return numberLiteral(value);
+    case "string":
+      return stringLiteral(value);
+  }
+  if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(jsonLiteral).join(", ")}]`;
+  const entries = Object.keys(value).map((k) => `${propertyKey(k)}: ${jsonLiteral((value as Record<string, JsonValue>)[k]!)}`);
+  return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+}
+
+function interpolate(value: CodeArg): string {
+  if (value instanceof Code) return value.text;
+  return jsonLiteral(value);
+}
+
+/** Tagged template: `code\`if (${x} === ${"a\"b"}) ${body}\`` quotes the string, splices `x` and `body`. */
+export function code(strings: TemplateStringsArray, ...values: CodeArg[]): Code {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += interpolate(values[i]!) + strings[i + 1]!;
+  return new Code(out);
+}
+
+/** Verbatim source. Only for text the generator itself owns (template files, fixed snippets). */
+export function raw(text: string): Code {
+  return new Code(text);
+}
+
+/** Joins fragments with a separator that is itself code. */
+export function join(parts: readonly Code[], separator: Code | string = ", "): Code {
+  const sep = typeof separator === "string" ? separator : separator.text;
+  return new Code(parts.map((p) => p.text).join(sep));
+}
+
+/** `obj.key` when the key is a plain identifier, `obj["key"]` otherwise. */
+export function member(object: Code, key: string): Code {
+  if (IDENTIFIER.test(key) && key !== "__proto__") return new Code(`${object.text}.${key}`);
+  return new Code(`${object.text}[${stringLiteral(key)}]`);
+}

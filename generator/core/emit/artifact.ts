@@ -1,0 +1,48 @@
+/**
+ * The per-artifact emitter interface. Types, validators, provider declarations and the
+ * dispatcher are each one `ArtifactEmitter`, listed in `registry.ts`; the pipeline calls them in
+ * order and never branches on which artifact it is running.
+ */
+import type { CatalogIR } from "../ir/catalog-ir.js";
+import type { Severity } from "../diagnostics.js";
+
+export interface OutputFile {
+  /** Path relative to the output directory, posix separators. */
+  readonly path: string;
+  readonly contents: string;
+  /** Which formatter parser applies; `verbatim` files are written as they are. */
+  readonly language: "typescript" | "json" | "verbatim";
+}
+
+/** A finding an emitter raises; the pipeline resolves the pointer to a file position. */
+export interface EmitFinding {
+  readonly severity: Severity;
+  readonly rule: string;
+  readonly message: string;
+  /** Pointer into the catalog document. */
+  readonly pointer: string;
+  readonly target?: string;
+}
+
+export interface EmitOptions {
+  /** Emit ESM `.js` + `.d.ts` instead of `.ts` (done after formatting, by the caller). */
+  readonly js: boolean;
+}
+
+/** Reads a runtime source file shipped in `templates/` (injected so the core stays browser-safe). */
+export type TemplateReader = (name: string) => string;
+
+export interface EmitContext {
+  readonly ir: CatalogIR;
+  readonly options: EmitOptions;
+  /** The header line every generated file starts with. */
+  readonly header: string;
+  readonly readTemplate: TemplateReader;
+  report(finding: EmitFinding): void;
+}
+
+export interface ArtifactEmitter {
+  /** Stable id, also used for timing lines (`types`, `validators`, …). */
+  readonly id: string;
+  emit(context: EmitContext): readonly OutputFile[];
+}

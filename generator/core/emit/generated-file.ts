@@ -1,0 +1,100 @@
+/**
+ * One generated output file. It owns its identifiers, its imports (collected from use, sorted by
+ * code unit, aliased on collision) and its helpers (emitted once, only when some code asked for
+ * them), so emitters never write import lines or helper bodies by hand.
+ */
+import { Code, raw } from "../codegen/code.js";
+import { Name, NameScope } from "../codegen/identifiers.js";
+import { compare } from "../diagnostics.js";
+
+/** A helper function or constant that generated code may need, emitted at most once per file. */
+export interface Helper {
+  /** Unique id across all helpers (also the preferred identifier). */
+  readonly id: string;
+  /** Helpers this one calls. */
+  readonly uses?: readonly Helper[];
+  /** The declaration, given the identifier chosen for it and for its dependencies. */
+  readonly declare: (name: Name, deps: (helper: Helper) => Name) => Code;
+}
+
+interface ImportEntry {
+  readonly exported: string;
+  readonly local: Name;
+  readonly typeOnly: boolean;
+}
+
+export class GeneratedFile {
+  readonly scope: NameScope;
+  private readonly body: Code[] = [];
+  private readonly imports = new Map<string, Map<string, ImportEntry>>();
+  private readonly helperNames = new Map<string, Name>();
+  private readonly helperCode: Code[] = [];
+
+  /**
+   * @param path   path relative to the output directory, posix separators
+   * @param header the full first line(s), already comment-safe
+   * @param reserved identifiers the file must not hand out (its exports)
+   */
+  constructor(
+    readonly path: string,
+    private readonly header: string,
+    reserved: Iterable<string> = [],
+  ) {
+    this.scope = new NameScope(reserved);
+  }
+
+  print(...lines: Code[]): void {
+    for (const l of lines) this.body.push(l);
+  }
+
+  /** An imported binding, aliased when its name is already taken in this file. */
+  importFrom(module: string, exported: string, options: { typeOnly?: boolean } = {}): Name {
+    let byName = this.imports.get(module);
+    if (!byName) this.imports.set(module, (byName = new Map()));
+    const existing = byName.get(exported);
+    if (existing) {
+      if (!options.typeOnly && existing.typeOnly) byName.set(exported, { ...existing, typeOnly: false });
+      return existing.local;
+    }
+    const local = this.scope.unique(exported);
+    byName.set(exported, { exported, local, typeOnly: options.typeOnly ?? false });
+    return local;
+  }
+
+  /** The identifier of a helper, declaring it (and what it uses) on first request. */
+  useHelper(helper: Helper): Name {
+    const known = this.helperNames.get(helper.id);
+    if (known) return known;
+    const name = this.scope.unique(helper.id);
+    this.helperNames.set(helper.id, name);
+    const declaration = helper.declare(name, (dep) => this.useHelper(dep));
+    this.helperCode.push(declaration);
+    return name;
+  }
+
+  /** The file's text: header, imports, helpers (in order of first use), body; LF, one final newline. */
+  toString(): string {
+    const out: string[] = [this.header];
+    const importLines = this.renderImports();
+    if (importLines.length > 0) out.push(importLines.join("\n"));
+    if (this.helperCode.length > 0) out.push(this.helperCode.map((c) => c.text).join("\n\n"));
+    if (this.body.length > 0) out.push(this.body.map((c) => c.text).join("\n"));
+    return out.join("\n\n").replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
+  }
+
+  private renderImports(): string[] {
+    const modules = [...this.imports.keys()].sort(compare);
+    return modules.map((module) => {
+      const entries = [...this.imports.get(module)!.values()].sort((a, b) => compare(a.exported, b.exported));
+      const allTypes = entries.every((e) => e.typeOnly);
+      const specifiers = entries.map((e) => {
+        const binding = e.exported === e.local.text ? e.exported : `${e.exported} as ${e.local.text}`;
+        return !allTypes && e.typeOnly ? `type ${binding}` : binding;
+      });
+      const from = JSON.stringify(module);
+      return `import ${allTypes ? "type " : ""}{ ${specifiers.join(", ")} } from ${from};`;
+    });
+  }
+}
+
+export { raw };

@@ -1,0 +1,83 @@
+/**
+ * The `types` artifact: generated/types.ts with one named type per tool input and output, the
+ * catalog `$defs` as named types emitted once, and the `ToolName`/`ToolInput`/`ToolOutput` maps.
+ */
+import { stringLiteral, typeKey } from "../../codegen/code.js";
+import { jsdoc } from "../../codegen/jsdoc.js";
+import type { ArtifactEmitter, EmitContext, OutputFile } from "../artifact.js";
+import { catalogNames, toolDefKey, type CatalogNames } from "../naming.js";
+import type { SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
+import { isJsonObject, pointerSegments } from "../../schema/json.js";
+import type { Schema, SchemaObject } from "../../schema/schema.js";
+import { propertyDoc, TypeWriter, type TypeScope } from "./type-expression.js";
+
+/** Resolves canonical refs of one resource to the named types of the catalog. */
+function scopeFor(names: CatalogNames, tool: ToolIR | undefined, which: "input" | "output" | undefined, resource: SchemaResource | undefined, root: Schema, selfName: string | undefined): TypeScope {
+  return {
+    root,
+    refName(ref) {
+      if (ref === "#") return selfName;
+      const segs = pointerSegments(decodeURIComponent(ref.slice(1)));
+      if (segs.length !== 2 || segs[0] !== "$defs") return undefined;
+      const def = segs[1]!;
+      const origin = resource?.defs.find((d) => d.name === def)?.origin ?? "catalog";
+      if (origin === "tool" && tool && which) return names.toolDefs.get(toolDefKey(tool.name, which, def))?.text;
+      return names.catalogDefs.get(def)?.text;
+    },
+  };
+}
+
+/** `export interface X {…}` for a plain object type, `export type X = …` otherwise. */
+function declaration(name: string, schema: Schema, writer: TypeWriter, doc: string): string {
+  const type = writer.typeOf(schema);
+  if (type.startsWith("{\n") && type.endsWith("\n}")) return `${doc}export interface ${name} ${type}`;
+  return `${doc}export type ${name} = ${type};`;
+}
+
+function withoutDefs(schema: Schema): Schema {
+  if (!isJsonObject(schema) || !("$defs" in schema)) return schema;
+  const { $defs: _defs, ...rest } = schema as SchemaObject;
+  return rest as Schema;
+}
+
+export const typesEmitter: ArtifactEmitter = {
+  id: "types",
+  emit(ctx: EmitContext): readonly OutputFile[] {
+    const { ir } = ctx;
+    const names = catalogNames(ir);
+    const blocks: string[] = [ctx.header];
+
+    for (const def of ir.defs) {
+      const writer = new TypeWriter(scopeFor(names, undefined, undefined, undefined, def.schema, undefined));
+      blocks.push(declaration(names.catalogDefs.get(def.name)!.text, def.schema, writer, propertyDoc(def.schema)));
+    }
+
+    for (const tool of ir.tools) {
+      const n = names.tools.get(tool.name)!;
+      const toolDoc = [tool.title, tool.description].filter((x): x is string => x !== undefined && x !== "");
+      for (const which of ["input", "output"] as const) {
+        const resource = tool[which];
+        const typeName = which === "input" ? n.inputType.text : n.outputType.text;
+        if (!resource) {
+          blocks.push(`${jsdoc([`Result of \`${tool.name}\`: the catalog declares no output schema.`])}export type ${typeName} = unknown;`);
+          continue;
+        }
+        const writer = new TypeWriter(scopeFor(names, tool, which, resource, resource.schema, typeName));
+        for (const def of resource.defs) {
+          if (def.origin !== "tool") continue;
+          const defSchema = (resource.schema as SchemaObject).$defs![def.name]!;
+          blocks.push(declaration(names.toolDefs.get(toolDefKey(tool.name, which, def.name))!.text, defSchema, writer, propertyDoc(defSchema)));
+        }
+        const doc = which === "input" ? jsdoc([...toolDoc, `Arguments of \`${tool.name}\`.`]) : jsdoc([`Result of \`${tool.name}\`.`, ...(isJsonObject(resource.schema) && typeof resource.schema.description === "string" ? [resource.schema.description] : [])]);
+        blocks.push(declaration(typeName, withoutDefs(resource.schema), writer, doc));
+      }
+    }
+
+    const toolNames = ir.tools.map((t) => stringLiteral(t.name));
+    blocks.push(`${jsdoc(["Every tool in the catalog, by name."])}export type ToolName = ${toolNames.length > 0 ? toolNames.join(" | ") : "never"};`);
+    const map = (kind: "inputType" | "outputType") => ir.tools.map((t) => `${typeKey(t.name)}: ${names.tools.get(t.name)![kind].text};`).join("\n");
+    blocks.push(`${jsdoc(["Arguments of each tool, by name."])}export interface ToolInput {\n${map("inputType")}\n}`);
+    blocks.push(`${jsdoc(["Result of each tool, by name."])}export interface ToolOutput {\n${map("outputType")}\n}`);
+    return [{ path: "types.ts", contents: blocks.join("\n\n") + "\n", language: "typescript" }];
+  },
+};

@@ -1,0 +1,201 @@
+/**
+ * JSON Schema → TypeScript type expression, for this use: closed objects get no index signature,
+ * optional (`?:`) stays distinct from nullable (`| null`), enums and consts become literal unions,
+ * `$ref` becomes the named type. What TypeScript cannot express (`not`, `if`, bounds, patterns)
+ * leaves the type as wide as the schema's other keywords allow and is stated in JSDoc instead.
+ * Every catalog string reaches the output through `stringLiteral`/`typeKey`/`jsdoc`.
+ */
+import { stringLiteral, typeKey } from "../../codegen/code.js";
+import { jsdoc } from "../../codegen/jsdoc.js";
+import { hasOwn, isJsonObject, pointerSegments, type Json, type JsonObject } from "../../schema/json.js";
+import type { Schema, SchemaObject, SimpleType } from "../../schema/schema.js";
+
+export interface TypeScope {
+  /** Named type for a canonical `$ref` (`#`, `#/$defs/Name`); undefined: inline the target. */
+  refName(ref: string): string | undefined;
+  /** The resource root, for refs that point into it without a name. */
+  readonly root: Schema;
+}
+
+const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "required", "dependentRequired"];
+const ARRAY_KEYWORDS = ["items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains"];
+const STRING_KEYWORDS = ["minLength", "maxLength", "pattern", "format"];
+const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
+
+/** A JSON value as the literal type that admits exactly it. */
+export function literalType(value: Json): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number") return Number.isFinite(value) ? (value < 0 || Object.is(value, -0) ? `-${Math.abs(value)}` : String(value)) : "number";
+  if (typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `[${value.map(literalType).join(", ")}]`;
+  const keys = Object.keys(value);
+  if (keys.length === 0) return "Record<string, never>";
+  return `{ ${keys.map((k) => `${typeKey(k)}: ${literalType((value as JsonObject)[k]!)}`).join("; ")} }`;
+}
+
+function union(parts: string[]): string {
+  const unique = [...new Set(parts)];
+  if (unique.includes("unknown")) return "unknown";
+  const withoutNever = unique.filter((p) => p !== "never");
+  if (withoutNever.length === 0) return "never";
+  return withoutNever.length === 1 ? withoutNever[0]! : withoutNever.map(paren).join(" | ");
+}
+
+function intersection(parts: string[]): string {
+  const unique = [...new Set(parts)].filter((p) => p !== "unknown");
+  if (unique.includes("never")) return "never";
+  if (unique.length === 0) return "unknown";
+  return unique.length === 1 ? unique[0]! : unique.map(paren).join(" & ");
+}
+
+function paren(t: string): string {
+  return /^[\w.$"'[\]<>, -]+$/.test(t) && !t.includes("|") && !t.includes("&") ? t : t.startsWith("{") || t.startsWith("(") || t.startsWith("[") ? t : `(${t})`;
+}
+
+export class TypeWriter {
+  private depth = 0;
+  constructor(private readonly scope: TypeScope) {}
+
+  typeOf(schema: Schema): string {
+    if (schema === true) return "unknown";
+    if (schema === false) return "never";
+    if (++this.depth > 200) {
+      this.depth--;
+      return "unknown";
+    }
+    try {
+      return this.objectSchema(schema);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private objectSchema(s: SchemaObject): string {
+    const parts: string[] = [];
+    if (s.$ref !== undefined) parts.push(this.ref(s.$ref));
+    parts.push(this.ownType(s));
+    if (s.allOf) parts.push(...s.allOf.map((b) => this.typeOf(b)));
+    if (s.anyOf) parts.push(union(s.anyOf.map((b) => this.typeOf(b))));
+    if (s.oneOf) parts.push(union(s.oneOf.map((b) => this.typeOf(b))));
+    return intersection(parts);
+  }
+
+  private ref(ref: string): string {
+    const named = this.scope.refName(ref);
+    if (named !== undefined) return named;
+    let node: Json = this.scope.root as Json;
+    for (const seg of pointerSegments(decodeURIComponent(ref.slice(1)))) {
+      if (Array.isArray(node)) node = node[Number(seg)] ?? true;
+      else if (isJsonObject(node) && hasOwn(node, seg)) node = node[seg]!;
+      else return "unknown";
+    }
+    return this.typeOf(node as Schema);
+  }
+
+  /** The type from the schema's own assertions (type/enum/const and the per-type keywords). */
+  private ownType(s: SchemaObject): string {
+    if (hasOwn(s, "const")) return literalType(s.const as Json);
+    if (s.enum) return union(s.enum.map(literalType));
+    const declared: readonly SimpleType[] | undefined = s.type === undefined ? undefined : typeof s.type === "string" ? [s.type] : s.type;
+    if (declared) return union(declared.map((t) => this.simpleType(t, s)));
+    // No `type`: any JSON value passes, and the per-type keywords constrain only their own type.
+    const has = (list: string[]) => list.some((k) => hasOwn(s, k));
+    if (!has(OBJECT_KEYWORDS) && !has(ARRAY_KEYWORDS)) return "unknown";
+    return union(["string", "number", "boolean", "null", has(OBJECT_KEYWORDS) ? this.objectType(s) : "{ [key: string]: unknown }", has(ARRAY_KEYWORDS) ? this.arrayType(s) : "unknown[]"]);
+  }
+
+  private simpleType(t: SimpleType, s: SchemaObject): string {
+    switch (t) {
+      case "string":
+        return "string";
+      case "number":
+      case "integer":
+        return "number";
+      case "boolean":
+        return "boolean";
+      case "null":
+        return "null";
+      case "object":
+        return this.objectType(s);
+      case "array":
+        return this.arrayType(s);
+    }
+  }
+
+  objectType(s: SchemaObject): string {
+    const props = s.properties ?? {};
+    const required = new Set(s.required ?? []);
+    const lines: string[] = [];
+    const valueTypes: string[] = [];
+    for (const key of Object.keys(props)) {
+      const schema = props[key]!;
+      const t = this.typeOf(schema);
+      valueTypes.push(t);
+      lines.push(`${propertyDoc(schema)}${typeKey(key)}${required.has(key) ? "" : "?"}: ${t};`);
+    }
+    // Required names without a property schema still must be present (any value).
+    for (const key of s.required ?? []) {
+      if (!hasOwn(props, key)) {
+        lines.push(`${typeKey(key)}: ${s.additionalProperties === false ? "never" : this.extraType(s)};`);
+      }
+    }
+    const closed = s.additionalProperties === false && !s.patternProperties;
+    if (!closed) {
+      // TypeScript checks declared properties against the index signature, optional ones
+      // with `undefined` added, so the signature must admit all of them.
+      const parts = [this.extraType(s), ...valueTypes];
+      if (Object.keys(props).some((k) => !required.has(k))) parts.push("undefined");
+      lines.push(`[key: string]: ${union(parts)};`);
+    }
+    if (lines.length === 0) return "Record<string, never>";
+    return `{\n${lines.join("\n")}\n}`;
+  }
+
+  /** Type of properties not named in `properties`. */
+  private extraType(s: SchemaObject): string {
+    const parts: string[] = [];
+    if (s.additionalProperties === undefined || s.additionalProperties === true) parts.push("unknown");
+    else if (s.additionalProperties !== false) parts.push(this.typeOf(s.additionalProperties));
+    if (s.patternProperties) for (const p of Object.keys(s.patternProperties)) parts.push(this.typeOf(s.patternProperties[p]!));
+    return union(parts.length > 0 ? parts : ["never"]);
+  }
+
+  arrayType(s: SchemaObject): string {
+    const rest = s.items === undefined ? "unknown" : this.typeOf(s.items);
+    if (!s.prefixItems) return `${paren(rest).includes(" ") && !paren(rest).startsWith("{") ? `(${rest})` : rest}[]`;
+    const min = s.minItems ?? 0;
+    const elements = s.prefixItems.map((p, i) => `${this.typeOf(p)}${i >= min ? "?" : ""}`);
+    if (rest !== "never") elements.push(`...${paren(rest).includes(" ") && !paren(rest).startsWith("{") ? `(${rest})` : rest}[]`);
+    return `[${elements.join(", ")}]`;
+  }
+}
+
+/** JSDoc for a property or named type: description, then what the type cannot say. */
+export function propertyDoc(schema: Schema): string {
+  if (!isJsonObject(schema)) return "";
+  const s = schema as SchemaObject;
+  const lines: (string | undefined)[] = [];
+  if (s.title) lines.push(s.title);
+  if (s.description) lines.push(s.description);
+  const tag = (name: string, value: Json | undefined) => {
+    if (value !== undefined) lines.push(`@${name} ${typeof value === "string" ? value : JSON.stringify(value)}`);
+  };
+  tag("format", s.format);
+  tag("pattern", s.pattern);
+  tag("minLength", s.minLength);
+  tag("maxLength", s.maxLength);
+  tag("minimum", s.minimum);
+  tag("exclusiveMinimum", s.exclusiveMinimum);
+  tag("maximum", s.maximum);
+  tag("exclusiveMaximum", s.exclusiveMaximum);
+  tag("multipleOf", s.multipleOf);
+  tag("minItems", s.minItems);
+  tag("maxItems", s.maxItems);
+  tag("minProperties", s.minProperties);
+  tag("maxProperties", s.maxProperties);
+  if (s.uniqueItems) lines.push("@uniqueItems");
+  if (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer"))) lines.push("@integer");
+  if (s.deprecated) lines.push("@deprecated");
+  return jsdoc(lines);
+}

@@ -1,0 +1,54 @@
+/** Every lint rule, in the order findings are produced. Rule ids are stable. */
+import type { LintRule } from "./rule.js";
+import { allRequired } from "./rules/all-required.js";
+import { arrayItems } from "./rules/array-items.js";
+import { defsConflict } from "./rules/defs-conflict.js";
+import { descriptionPresent } from "./rules/description-present.js";
+import { enumValues } from "./rules/enum-values.js";
+import { invalidSchema } from "./rules/invalid-schema.js";
+import { namePortable } from "./rules/name-portable.js";
+import { noAdditionalProperties } from "./rules/no-additional-properties.js";
+import { noDefaults } from "./rules/no-defaults.js";
+import { nonEmptyName } from "./rules/non-empty-name.js";
+import { optionalNullable } from "./rules/optional-nullable.js";
+import { patternCompiles } from "./rules/pattern-compiles.js";
+import { patternSafe } from "./rules/pattern-safe.js";
+import { rootObject } from "./rules/root-object.js";
+import { typedProperties } from "./rules/typed-properties.js";
+import { unresolvedRef } from "./rules/unresolved-ref.js";
+import { unsupportedKeyword } from "./rules/unsupported-keyword.js";
+
+export const LINT_RULES: readonly LintRule[] = [
+  // What toolcat must be able to compile: errors whatever the targets.
+  unsupportedKeyword,
+  invalidSchema,
+  unresolvedRef,
+  defsConflict,
+  patternCompiles,
+  patternSafe,
+  rootObject,
+  nonEmptyName,
+  namePortable,
+  // The strict-mode contract: errors when a target is `strict: true`, warnings otherwise.
+  descriptionPresent,
+  noAdditionalProperties,
+  allRequired,
+  optionalNullable,
+  noDefaults,
+  typedProperties,
+  enumValues,
+  arrayItems,
+];
+
+/**
+ * Rule ids reported outside the lint rules (by the loader, the document check and the emitters),
+ * listed so `--rules` and the docs show every id a user can see.
+ */
+export const OTHER_RULE_IDS: Readonly<Record<string, string>> = {
+  "yaml-syntax": "the catalog is not well-formed YAML",
+  "duplicate-key": "a mapping repeats a key",
+  "json-parseable": "a YAML value that JSON cannot represent (.inf, .nan, custom tags, non-string keys)",
+  encoding: "the catalog is not UTF-8",
+  "file-too-large": "the catalog exceeds the size limit",
+  "catalog-schema": "the catalog document does not match catalog.schema.json",
+};

@@ -1,0 +1,31 @@
+import { isJsonObject, pointerJoin } from "../../schema/json.js";
+import type { LintRule } from "../rule.js";
+import { admitsNull, isObjectSchema, requiredNames } from "./schema-facts.js";
+
+/**
+ * Under OpenAI strict, optional fields are sent as null to mean "omitted". A field that is both
+ * optional and nullable then has two meanings for null; making it required removes the ambiguity.
+ */
+export const optionalNullable: LintRule = {
+  id: "optional-nullable",
+  summary: "an optional property that also admits null is ambiguous under OpenAI strict",
+  run(ctx) {
+    if (ctx.strictTargets.length === 0) return;
+    const fixable = ctx.strictSeverity === "error";
+    for (const { node, site } of ctx.schemaNodes) {
+      if (site.resourceKind === "output" || !isObjectSchema(node) || !isJsonObject(node.properties ?? null)) continue;
+      const required = new Set(requiredNames(node));
+      for (const key of Object.keys(node.properties as object)) {
+        if (required.has(key) || !admitsNull((node.properties as Record<string, never>)[key]!)) continue;
+        ctx.report({
+          rule: this.id,
+          severity: ctx.strictSeverity,
+          pointer: pointerJoin(site.pointer, "properties", key),
+          atKey: true,
+          message: `${JSON.stringify(key)} is optional and admits null: under strict mode null would mean both "omitted" and "null"; make it required (null then says "none")`,
+          fix: fixable ? { op: "append-strings", parent: site.pointer, key: "required", values: [key] } : undefined,
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,43 @@
+/** Turns pointers and offsets into file:line:col diagnostics. */
+import type { Diagnostic, Severity } from "./diagnostics.js";
+import type { LineIndex } from "./load/line-index.js";
+import type { NodeLocation } from "./load/yaml-to-json.js";
+
+export class Locator {
+  constructor(
+    private readonly file: string,
+    private readonly lines: LineIndex,
+    private readonly locations: ReadonlyMap<string, NodeLocation>,
+  ) {}
+
+  /** Position of the node at `pointer` (its key when `atKey`), or of its nearest located ancestor. */
+  offsetOf(pointer: string, atKey = false): number {
+    let p = pointer;
+    for (;;) {
+      const loc = this.locations.get(p);
+      if (loc) return atKey && loc.key ? loc.key[0] : loc.value[0];
+      if (p === "") return 0;
+      p = p.slice(0, p.lastIndexOf("/"));
+      atKey = true;
+    }
+  }
+
+  at(offset: number, d: { severity: Severity; rule: string; message: string; pointer?: string; target?: string; fixable?: boolean }): Diagnostic {
+    const { line, col } = this.lines.position(offset);
+    return {
+      file: this.file,
+      line,
+      col,
+      severity: d.severity,
+      rule: d.rule,
+      message: d.message,
+      pointer: d.pointer ?? "",
+      ...(d.target !== undefined ? { target: d.target } : {}),
+      ...(d.fixable ? { fixable: true } : {}),
+    };
+  }
+
+  pointer(pointer: string, atKey: boolean | undefined, d: { severity: Severity; rule: string; message: string; target?: string; fixable?: boolean }): Diagnostic {
+    return this.at(this.offsetOf(pointer, atKey ?? false), { ...d, pointer });
+  }
+}

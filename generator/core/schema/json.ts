@@ -1,0 +1,65 @@
+/** JSON data as read from the catalog (after YAML → JSON conversion). */
+export type Json = null | boolean | number | string | readonly Json[] | JsonObject;
+export interface JsonObject {
+  readonly [key: string]: Json;
+}
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Own-property lookup that is safe for `__proto__`, `constructor` and friends. */
+export function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/** Reads an own property, or undefined; never walks the prototype chain. */
+export function own(object: JsonObject, key: string): Json | undefined {
+  return hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** Builds a plain object from entries without ever touching `__proto__` semantics. */
+export function objectFromEntries<V>(entries: Iterable<readonly [string, V]>): { [key: string]: V } {
+  const out: { [key: string]: V } = {};
+  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** Structural equality of JSON values (object key order ignored), as JSON Schema's `const`/`enum` define it. */
+export function jsonEqual(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => jsonEqual(x, (b as readonly Json[])[i]!));
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => hasOwn(b, k) && jsonEqual((a as JsonObject)[k]!, (b as JsonObject)[k]!));
+}
+
+/** Deep-freezes a JSON value so no stage can mutate what an earlier stage produced. */
+export function deepFreeze<T extends Json>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const k of Object.keys(value)) deepFreeze((value as JsonObject)[k] as Json);
+  }
+  return value;
+}
+
+/** JSON Pointer (RFC 6901) segment escaping. */
+export function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+export function unescapePointerSegment(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+export function pointerJoin(base: string, ...segments: (string | number)[]): string {
+  return base + segments.map((s) => "/" + escapePointerSegment(String(s))).join("");
+}
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map(unescapePointerSegment);
+}

@@ -1,0 +1,104 @@
+/**
+ * toolcat's programmatic API for build tools: `generate` and `lint`, typed, never writing on
+ * their own (see `writeOutput`/`compareWithDisk` for that) and never exiting the process.
+ */
+import { readFile } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
+import type { Diagnostic } from "./core/diagnostics.js";
+import { loadCatalog } from "./core/load/load-catalog.js";
+import { runPipeline, type StageTiming } from "./core/pipeline.js";
+import { prettierFormatter } from "./node/format.js";
+import { toJavaScript } from "./node/js-output.js";
+import { readTemplate } from "./node/package-root.js";
+import { compare } from "./core/diagnostics.js";
+
+export type { Diagnostic, Severity } from "./core/diagnostics.js";
+export type { StageTiming } from "./core/pipeline.js";
+export { compareWithDisk, hasDrift, writeOutput, type Drift } from "./node/files.js";
+export { formatDiagnostics, type DiagnosticFormat } from "./cli/report.js";
+
+export interface GenerateOptions {
+  /** Catalog file (default `catalog/tools.yaml`), relative to `cwd`. */
+  readonly catalog?: string;
+  /** Catalog text; when given, the file is not read (its path still names it in headers). */
+  readonly source?: string | Uint8Array;
+  /** Output directory (default `generated`), relative to `cwd`. */
+  readonly out?: string;
+  /** Emit ESM `.js` + `.d.ts` instead of `.ts`. */
+  readonly js?: boolean;
+  /** Format with prettier and the app's prettier config (default true). */
+  readonly format?: boolean;
+  readonly cwd?: string;
+}
+
+export interface GenerateResult {
+  /** File contents by path relative to `outDir`; empty when `ok` is false. */
+  readonly files: ReadonlyMap<string, string>;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly ok: boolean;
+  /** Absolute output directory. */
+  readonly outDir: string;
+  readonly timings: readonly StageTiming[];
+}
+
+/** Thrown for problems that are not catalog findings: unreadable files, bad options. */
+export class ToolcatUsageError extends Error {
+  override readonly name = "ToolcatUsageError";
+}
+
+function displayPath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  return (rel.startsWith("..") || rel === "" ? file : rel).split(sep).join("/");
+}
+
+async function readSource(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const why = err.code === "ENOENT" ? "no such file" : err.code === "EISDIR" ? "is a directory" : err.code === "EACCES" ? "permission denied" : err.message;
+    throw new ToolcatUsageError(`cannot read catalog ${path}: ${why}`);
+  }
+}
+
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const cwd = resolve(options.cwd ?? ".");
+  const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
+  const outDir = resolve(cwd, options.out ?? "generated");
+  const source = options.source ?? (await readSource(catalogFile));
+  const result = await runPipeline({
+    catalogPath: displayPath(cwd, catalogFile),
+    source,
+    readTemplate,
+    format: options.format === false ? undefined : prettierFormatter(outDir),
+    js: options.js ?? false,
+  });
+  if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
+
+  const t = performance.now();
+  const jsFiles = await toJavaScript(result.files);
+  const format = options.format === false ? undefined : prettierFormatter(outDir);
+  const files = new Map<string, string>();
+  for (const f of jsFiles.sort((a, b) => compare(a.path, b.path))) files.set(f.path, format && f.language !== "verbatim" ? await format(f) : f.contents);
+  return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }] };
+}
+
+export interface LintOptions {
+  readonly catalog?: string;
+  readonly source?: string | Uint8Array;
+  readonly cwd?: string;
+}
+
+export interface LintResult {
+  readonly diagnostics: readonly Diagnostic[];
+  /** No errors (warnings and infos allowed). */
+  readonly ok: boolean;
+}
+
+export async function lint(options: LintOptions = {}): Promise<LintResult> {
+  const cwd = resolve(options.cwd ?? ".");
+  const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
+  const source = options.source ?? (await readSource(catalogFile));
+  const loaded = loadCatalog(displayPath(cwd, catalogFile), source);
+  return { diagnostics: loaded.diagnostics, ok: !loaded.diagnostics.some((d) => d.severity === "error") };
+}
