@@ -78,6 +78,8 @@ export class TypeWriter {
     if (s.allOf) parts.push(...s.allOf.map((b) => this.typeOf(b)));
     if (s.anyOf) parts.push(union(s.anyOf.map((b) => this.typeOf(b))));
     if (s.oneOf) parts.push(union(s.oneOf.map((b) => this.typeOf(b))));
+    // `not: {}` / `not: true` admits nothing; other negations are not expressible as a type.
+    if (s.not === true || (isJsonObject(s.not ?? null) && Object.keys(s.not as object).length === 0)) parts.push("never");
     return intersection(parts);
   }
 

@@ -1,0 +1,33 @@
+/** Test helpers: run the real pipeline (with prettier) on a catalog text or file. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { runPipeline, type PipelineResult } from "../../generator/core/pipeline.js";
+import { prettierFormatter } from "../../generator/node/format.js";
+import { readTemplate } from "../../generator/node/package-root.js";
+
+export const repoRoot = join(import.meta.dirname, "..", "..");
+
+export async function generateFrom(source: string | Uint8Array, options: { catalogPath?: string; outDir?: string; format?: boolean } = {}): Promise<PipelineResult> {
+  const outDir = options.outDir ?? join(repoRoot, "generated");
+  return runPipeline({
+    catalogPath: options.catalogPath ?? "catalog/tools.yaml",
+    source,
+    readTemplate,
+    format: options.format === false ? undefined : prettierFormatter(outDir),
+  });
+}
+
+export function readCatalog(path: string): string {
+  return readFileSync(join(repoRoot, path), "utf8");
+}
+
+/** A compact catalog around one tool input schema (JSON is YAML). */
+export function catalogWith(input: unknown, extra: { targets?: unknown; defs?: unknown; output?: unknown; name?: string; description?: string } = {}): string {
+  const doc: Record<string, unknown> = { toolcat: 1 };
+  if (extra.targets !== undefined) doc.targets = extra.targets;
+  if (extra.defs !== undefined) doc.$defs = extra.defs;
+  const tool: Record<string, unknown> = { description: extra.description ?? "A tool.", input };
+  if (extra.output !== undefined) tool.output = extra.output;
+  doc.tools = { [extra.name ?? "tool"]: tool };
+  return JSON.stringify(doc, null, 2) + "\n";
+}
