@@ -12,6 +12,7 @@ import { noDefaults } from "./rules/no-defaults.js";
 import { nonEmptyName } from "./rules/non-empty-name.js";
 import { optionalNullable } from "./rules/optional-nullable.js";
 import { patternCompiles } from "./rules/pattern-compiles.js";
+import { refCycle } from "./rules/ref-cycle.js";
 import { patternSafe } from "./rules/pattern-safe.js";
 import { rootObject } from "./rules/root-object.js";
 import { typedProperties } from "./rules/typed-properties.js";
@@ -23,6 +24,7 @@ export const LINT_RULES: readonly LintRule[] = [
   unsupportedKeyword,
   invalidSchema,
   unresolvedRef,
+  refCycle,
   defsConflict,
   patternCompiles,
   patternSafe,

@@ -38,9 +38,14 @@ const MAX_DEPTH = 1000;
 export function parseYaml(text: string): ParsedYaml {
   const document = parseDocument(text, { uniqueKeys: true, schema: "core", prettyErrors: false, strict: true, stringKeys: false });
   const problems: YamlProblem[] = [];
+  const seen = new Set<string>();
   for (const e of document.errors) {
-    const rule = e.code === "DUPLICATE_KEY" ? "duplicate-key" : "yaml-syntax";
-    problems.push({ rule, message: cleanMessage(e.message), offset: e.pos[0] });
+    const duplicate = e.code === "DUPLICATE_KEY";
+    const message = duplicate ? `duplicate key ${JSON.stringify(text.slice(e.pos[0], e.pos[1]).replace(/:\s*$/, "").trim())}` : cleanMessage(e.message);
+    // The YAML parser can report one fault twice (once per enclosing collection).
+    if (seen.has(`${e.pos[0]}:${message}`)) continue;
+    seen.add(`${e.pos[0]}:${message}`);
+    problems.push({ rule: duplicate ? "duplicate-key" : "yaml-syntax", message, offset: e.pos[0] });
   }
   for (const w of document.warnings) {
     const rule = w.code === "TAG_RESOLVE_FAILED" ? "json-parseable" : "yaml-syntax";
@@ -51,13 +56,30 @@ export function parseYaml(text: string): ParsedYaml {
 
   const converter = new Converter(document, locations, problems);
   const contents = document.contents as YamlNode | null;
-  const value = contents === null ? null : converter.convert(contents, "", undefined, 0);
-  return { value, locations, problems, document };
+  try {
+    const value = contents === null ? null : converter.convert(contents, "", undefined, 0);
+    return { value, locations, problems, document };
+  } catch (e) {
+    if (!(e instanceof TooLarge)) throw e;
+    problems.push({ rule: "yaml-syntax", message: e.message, offset: e.offset });
+    return { value: undefined, locations, problems, document };
+  }
 }
 
 function cleanMessage(message: string): string {
+  if (/Maximum call stack/.test(message)) return "nesting too deep to read";
   // yaml appends "at line X, column Y" plus a code frame; we print our own position.
   return message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "").trim();
+}
+
+/** Stops the conversion at once: one message is enough for a document that explodes. */
+class TooLarge extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
 }
 
 class Converter {
@@ -71,7 +93,7 @@ class Converter {
   ) {}
 
   convert(node: YamlNode, pointer: string, keyRange: Range | undefined, depth: number): Json {
-    if (++this.nodes > MAX_NODES) return this.fail(node, "document expands to too many nodes (alias bomb?)", "yaml-syntax");
+    if (++this.nodes > MAX_NODES) throw new TooLarge(`document expands to more than ${MAX_NODES} nodes through aliases`, rangeOf(node)[0]);
     if (depth > MAX_DEPTH) return this.fail(node, `nesting deeper than ${MAX_DEPTH} levels`, "yaml-syntax");
     const range = rangeOf(node);
     if (!this.locations.has(pointer)) this.locations.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });

@@ -1,0 +1,120 @@
+/**
+ * Runtime helpers of generated validators, taken from `templates/validators/helpers.ts` one region
+ * at a time. A helper reaches a generated file only through `GeneratedFile.useHelper`, so it is
+ * emitted once, and only when some generated code asked for it.
+ */
+import { raw, type Code } from "../../codegen/code.js";
+import type { TemplateReader } from "../artifact.js";
+import type { GeneratedFile, Helper } from "../generated-file.js";
+import type { FormatName } from "../../schema/schema.js";
+
+/** Template path (relative to `templates/`) of the validator runtime. */
+export const HELPERS_TEMPLATE = "validators/helpers.ts";
+
+export type FormatHelperId = `format${string}`;
+export type HelperId = "hasOwn" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | FormatHelperId;
+
+/** Helper id of the checker for each supported format. */
+export const FORMAT_HELPERS: Readonly<Record<FormatName, FormatHelperId>> = {
+  date: "formatDate",
+  time: "formatTime",
+  "date-time": "formatDateTime",
+  duration: "formatDuration",
+  email: "formatEmail",
+  hostname: "formatHostname",
+  ipv4: "formatIpv4",
+  ipv6: "formatIpv6",
+  uri: "formatUri",
+  uuid: "formatUuid",
+};
+
+interface Region {
+  readonly id: string;
+  readonly uses: readonly string[];
+  /** Every top-level name the region declares (the first one named `id`). */
+  readonly names: readonly string[];
+  readonly text: string;
+}
+
+export interface HelperTemplate {
+  /** The `types` region (ValidationError, ValidationResult, Validator), exported as written. */
+  readonly types: string;
+  readonly regions: ReadonlyMap<string, Region>;
+}
+
+const REGION_START = /^\/\/ #region (helper|types)(?: ([A-Za-z_$][\w$]*))?((?: [A-Za-z_$][\w$]*)*)$/;
+const USES = /^ uses((?: [A-Za-z_$][\w$]*)+)$/;
+const DECLARATION = /^(?:export )?(?:function|const|let) ([A-Za-z_$][\w$]*)/;
+
+/** Splits the template into regions; throws (a toolcat bug) when the template breaks its grammar. */
+export function parseHelperTemplate(text: string): HelperTemplate {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const regions = new Map<string, Region>();
+  let types: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const start = REGION_START.exec(lines[i]!);
+    if (!start) continue;
+    const body: string[] = [];
+    for (i++; i < lines.length && lines[i] !== "// #endregion"; i++) body.push(lines[i]!);
+    if (i >= lines.length) throw new Error(`internal: unterminated region in ${HELPERS_TEMPLATE}`);
+    if (start[1] === "types") {
+      types = body.join("\n");
+      continue;
+    }
+    const id = start[2];
+    if (id === undefined) throw new Error(`internal: helper region without id in ${HELPERS_TEMPLATE}`);
+    const usesMatch = start[3] ? USES.exec(start[3]) : null;
+    if (start[3] && !usesMatch) throw new Error(`internal: bad region header for ${id}`);
+    const uses = usesMatch ? usesMatch[1]!.trim().split(" ") : [];
+    const names = body.map((l) => DECLARATION.exec(l)?.[1]).filter((n): n is string => n !== undefined);
+    if (!names.includes(id) || names.some((n) => !n.startsWith(id))) throw new Error(`internal: helper region ${id} must declare ${id} and only names starting with it`);
+    const code = body.map((l) => l.replace(/^export (function|const|let) /, "$1 ")).join("\n").trim();
+    regions.set(id, { id, uses, names, text: code });
+  }
+  if (types === undefined) throw new Error(`internal: ${HELPERS_TEMPLATE} has no types region`);
+  return { types: types.trim(), regions };
+}
+
+const parsed = new Map<string, HelperTemplate>();
+
+/** Reads and parses the helper template once per distinct text. */
+export function loadHelperTemplate(readTemplate: TemplateReader): HelperTemplate {
+  const text = readTemplate(HELPERS_TEMPLATE);
+  let template = parsed.get(text);
+  if (!template) parsed.set(text, (template = parseHelperTemplate(text)));
+  return template;
+}
+
+/** The helpers of one generated file: `use(id)` declares the helper on first use and returns its name. */
+export class FileHelpers {
+  private readonly helpers = new Map<string, Helper>();
+
+  constructor(
+    private readonly file: GeneratedFile,
+    readonly template: HelperTemplate,
+  ) {}
+
+  use(id: HelperId): Code {
+    return this.file.useHelper(this.helper(id));
+  }
+
+  private helper(id: string): Helper {
+    const known = this.helpers.get(id);
+    if (known) return known;
+    const region = this.template.regions.get(id);
+    if (!region) throw new Error(`internal: no helper region ${id} in ${HELPERS_TEMPLATE}`);
+    const helper: Helper = {
+      id,
+      uses: region.uses.map((u) => this.helper(u)),
+      declare: (name, deps) => {
+        // Region code refers to itself and to its dependencies by their template names.
+        if (name.text !== id) throw new Error(`internal: helper ${id} would be renamed to ${name.text}`);
+        for (const dep of helper.uses ?? []) if (deps(dep).text !== dep.id) throw new Error(`internal: helper ${dep.id} was renamed`);
+        for (const aux of region.names) if (aux !== id) this.file.scope.claim(aux);
+        return raw(region.text);
+      },
+    };
+    this.helpers.set(id, helper);
+    return helper;
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * Runtime pieces of generated validators. This file is real TypeScript (type-checked and unit-tested
+ * where it stands); the validators emitter copies single regions of it into `validators.ts`, each
+ * only when some validator needs it, so the generated file has no import at all.
+ *
+ * Region grammar (read by generator/core/emit/validators/helpers.ts):
+ *   // #region helper <id> [uses <id> ...]   one helper; its first declaration is named <id>
+ *   // #region types                         declarations copied as they are (exported)
+ *   // #endregion
+ * Within a helper region, `export ` is dropped when copying: helpers are private to the file.
+ * Every name a region declares starts with its id, so regions never collide.
+ *
+ * Semantics follow Ajv 8 (ajv/dist/runtime/*) and ajv-formats 3 in "full" mode exactly; the
+ * differential tests compare each helper with the Ajv original.
+ */
+
+// #region types
+/** One failed check. The fields and their values are Ajv's (`ErrorObject` without `propertyName`/verbose fields). */
+export interface ValidationError {
+  /** JSON Pointer to the failing value (`""` is the whole value), e.g. `/sets/2/reps`. */
+  readonly instancePath: string;
+  /** Where the failing keyword is in the schema, as Ajv reports it, e.g. `#/properties/sets/items/properties/reps/minimum`. */
+  readonly schemaPath: string;
+  /** The keyword that failed (`type`, `required`, `minimum`, …; `false schema` for a `false` subschema). */
+  readonly keyword: string;
+  /** Keyword-specific details, exactly as Ajv reports them (`{ limit: 1 }`, `{ missingProperty: "date" }`, …). */
+  readonly params: { readonly [name: string]: unknown };
+  /** Ajv's English message, e.g. `must be >= 0`. */
+  readonly message: string;
+}
+
+/** The result of a validator: the value, typed, when it passed; every failure otherwise. */
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
+
+/** A generated validator: never throws, never mutates or coerces its input. */
+export type Validator<T> = (value: unknown) => ValidationResult<T>;
+// #endregion
+
+// #region helper hasOwn
+/** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
+export const hasOwn = Object.prototype.hasOwnProperty;
+// #endregion
+
+// #region helper ucs2length
+/** Length in Unicode code points (a lone surrogate counts as one), as Ajv's `ucs2length`. */
+export function ucs2length(str: string): number {
+  const len = str.length;
+  let length = 0;
+  let pos = 0;
+  while (pos < len) {
+    length++;
+    const value = str.charCodeAt(pos++);
+    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+      if ((str.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
+    }
+  }
+  return length;
+}
+// #endregion
+
+// #region helper escapeKey
+/** A property name as a JSON Pointer segment (`~` → `~0`, `/` → `~1`). */
+export function escapeKey(key: string): string {
+  return key.indexOf("~") === -1 && key.indexOf("/") === -1 ? key : key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+// #endregion
+
+// #region helper deepEqual
+/**
+ * Structural equality with the results of Ajv's `equal` (fast-deep-equal) on JSON values, including
+ * its quirk that two objects whose own `constructor` members are distinct objects are unequal.
+ * Differences, both where fast-deep-equal throws instead of answering: it is iterative (no stack
+ * overflow on deeply nested values), and an own `valueOf`/`toString` member is compared like any
+ * other member instead of being called.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a !== a && b !== b;
+  const stack: any[] = [a, b];
+  while (stack.length > 0) {
+    const y = stack.pop();
+    const x = stack.pop();
+    if (x === y) continue;
+    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) {
+      if (x !== x && y !== y) continue;
+      return false;
+    }
+    if (x.constructor !== y.constructor) return false;
+    if (Array.isArray(x)) {
+      const length = x.length;
+      if (length !== y.length) return false;
+      for (let i = length; i-- !== 0; ) stack.push(x[i], y[i]);
+      continue;
+    }
+    const keys = Object.keys(x);
+    const length = keys.length;
+    if (length !== Object.keys(y).length) return false;
+    for (let i = length; i-- !== 0; ) if (!Object.prototype.hasOwnProperty.call(y, keys[i]!)) return false;
+    for (let i = length; i-- !== 0; ) stack.push(x[keys[i]!], y[keys[i]!]);
+  }
+  return true;
+}
+// #endregion
+
+// #region helper findDuplicate uses deepEqual
+/**
+ * For `uniqueItems` on items of any type: the pair Ajv reports, or undefined when all items are
+ * unique. Ajv compares every pair (i from the end, then j below i) and reports the first equal
+ * pair; the same pair is found here in linear time for long arrays by bucketing items under a
+ * canonical key (equal items, per `deepEqual`, have equal keys; an item containing an object whose
+ * own `constructor` member is an object equals no other item, so it gets a key of its own).
+ */
+export function findDuplicate(items: readonly unknown[]): [i: number, j: number] | undefined {
+  const n = items.length;
+  if (n <= 16) {
+    for (let i = n; i-- > 0; ) for (let j = i; j-- > 0; ) if (deepEqual(items[i], items[j])) return [i, j];
+    return undefined;
+  }
+  const seen = new Map<string, number>();
+  let found: [i: number, j: number] | undefined;
+  for (let i = 0; i < n; i++) {
+    const key = findDuplicateKey(items[i], i);
+    const j = seen.get(key);
+    if (j !== undefined) found = [i, j];
+    seen.set(key, i);
+  }
+  return found;
+}
+
+/** Canonical text of a JSON value (sorted member names, type-tagged), built without recursion. */
+function findDuplicateKey(value: unknown, index: number): string {
+  let out = "";
+  const stack: unknown[] = [value];
+  const closing = {};
+  while (stack.length > 0) {
+    const v: any = stack.pop();
+    if (v === closing) {
+      out += ")";
+      continue;
+    }
+    if (typeof v === "string") out += "s" + v.length + ":" + v;
+    else if (typeof v === "number") out += "n" + (v === 0 ? 0 : v) + ";";
+    else if (typeof v === "boolean") out += v ? "T" : "F";
+    else if (v === null) out += "N";
+    else if (v === undefined) out += "U";
+    else if (Array.isArray(v)) {
+      out += "a" + v.length + "(";
+      stack.push(closing);
+      for (let i = v.length; i-- > 0; ) stack.push(v[i]);
+    } else if (typeof v === "object") {
+      if (Object.prototype.hasOwnProperty.call(v, "constructor") && typeof v.constructor === "object" && v.constructor !== null) {
+        return "#" + index;
+      }
+      const keys = Object.keys(v).sort();
+      out += "o" + keys.length + "(";
+      stack.push(closing);
+      for (let i = keys.length; i-- > 0; ) stack.push(v[keys[i]!], "k" + keys[i]!.length + ":" + keys[i]!);
+    } else {
+      return "#" + index;
+    }
+  }
+  return out;
+}
+// #endregion
+
+// #region helper formatDate
+const formatDateRe = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+const formatDateDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** RFC 3339 full-date that names a real calendar day (ajv-formats `date`). */
+export function formatDate(str: string): boolean {
+  const m = formatDateRe.exec(str);
+  if (m === null) return false;
+  const year = +m[1]!;
+  const month = +m[2]!;
+  const day = +m[3]!;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : formatDateDays[month]!);
+}
+// #endregion
+
+// #region helper formatTime
+const formatTimeRe = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+/** RFC 3339 full-time with a required time zone, leap seconds at 23:59 UTC (ajv-formats `time`). */
+export function formatTime(str: string): boolean {
+  const m = formatTimeRe.exec(str);
+  if (m === null) return false;
+  const hr = +m[1]!;
+  const min = +m[2]!;
+  const sec = +m[3]!;
+  const tz = m[4];
+  const tzSign = m[5] === "-" ? -1 : 1;
+  const tzH = +(m[6] || 0);
+  const tzM = +(m[7] || 0);
+  if (tzH > 23 || tzM > 59 || !tz) return false;
+  if (hr <= 23 && min <= 59 && sec < 60) return true;
+  const utcMin = min - tzM * tzSign;
+  const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
+  return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+}
+// #endregion
+
+// #region helper formatDateTime uses formatDate formatTime
+const formatDateTimeSeparator = /t|\s/i;
+/** RFC 3339 date-time (ajv-formats `date-time`). */
+export function formatDateTime(str: string): boolean {
+  const parts = str.split(formatDateTimeSeparator);
+  return parts.length === 2 && formatDate(parts[0]!) && formatTime(parts[1]!);
+}
+// #endregion
+
+// #region helper formatDuration
+const formatDurationRe = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
+/** ISO 8601 duration as RFC 3339 appendix A (ajv-formats `duration`). */
+export function formatDuration(str: string): boolean {
+  return formatDurationRe.test(str);
+}
+// #endregion
+
+// #region helper formatUri
+const formatUriNotFragment = /\/|:/;
+const formatUriRe = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+/** Absolute URI, RFC 3986 (ajv-formats `uri`, full mode). */
+export function formatUri(str: string): boolean {
+  return formatUriNotFragment.test(str) && formatUriRe.test(str);
+}
+// #endregion
+
+// #region helper formatEmail
+const formatEmailRe = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+/** E-mail address (ajv-formats `email`, full mode). */
+export function formatEmail(str: string): boolean {
+  return formatEmailRe.test(str);
+}
+// #endregion
+
+// #region helper formatHostname
+const formatHostnameRe = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
+/** Host name, RFC 1123 (ajv-formats `hostname`). */
+export function formatHostname(str: string): boolean {
+  return formatHostnameRe.test(str);
+}
+// #endregion
+
+// #region helper formatIpv4
+const formatIpv4Re = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+/** Dotted-quad IPv4 address (ajv-formats `ipv4`). */
+export function formatIpv4(str: string): boolean {
+  return formatIpv4Re.test(str);
+}
+// #endregion
+
+// #region helper formatIpv6
+const formatIpv6Re = /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i;
+/** IPv6 address (ajv-formats `ipv6`). */
+export function formatIpv6(str: string): boolean {
+  return formatIpv6Re.test(str);
+}
+// #endregion
+
+// #region helper formatUuid
+const formatUuidRe = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+/** UUID, RFC 4122, optionally `urn:uuid:`-prefixed (ajv-formats `uuid`). */
+export function formatUuid(str: string): boolean {
+  return formatUuidRe.test(str);
+}
+// #endregion
