@@ -27,13 +27,19 @@ export interface FixResult {
 
 const MAX_ROUNDS = 50;
 
-export function fixCatalog(path: string, source: string): FixResult {
+/** @param only  restrict fixing to these rule ids (all fixable rules when absent) */
+export function fixCatalog(path: string, source: string, only?: ReadonlySet<string>): FixResult {
   let text = source;
   let applied = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const loaded = loadCatalog(path, text);
     if (!loaded.catalog || !loaded.parsed) return { text, applied, diagnostics: loaded.diagnostics };
-    const fixes = pickIndependent(loaded.findings.map((f) => f.fix).filter((f): f is Fix => f !== undefined));
+    const fixes = pickIndependent(
+      loaded.findings
+        .filter((f) => !only || only.has(f.rule))
+        .map((f) => f.fix)
+        .filter((f): f is Fix => f !== undefined),
+    );
     if (fixes.length === 0) return { text, applied, diagnostics: loaded.diagnostics };
     const eol = text.includes("\r\n") ? "\r\n" : "\n";
     const edits = fixes.map((f) => editFor(f, text, loaded.parsed!.document.contents as YamlNode, eol)).filter((e): e is Edit => e !== undefined);

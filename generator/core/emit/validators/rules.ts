@@ -1,0 +1,78 @@
+/**
+ * Facts about schemas that decide what code Ajv (the reference) generates, restated here so the
+ * emitted validators match it: which keywords count as rules, when a subschema is "always valid",
+ * which instance-type group a keyword belongs to.
+ */
+import type { Schema, SchemaObject, SimpleType } from "../../schema/schema.js";
+import { hasOwn } from "../../schema/json.js";
+
+/**
+ * Keywords Ajv 8 keeps in `RULES.all` (have a definition), within toolcat's subset. Note `$comment`:
+ * Ajv registers it with a definition, so `{ "$comment": "…" }` is not an empty schema to Ajv.
+ */
+const RULE_KEYWORDS: ReadonlySet<string> = new Set([
+  "$comment", "$ref", "type", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if", "then", "else",
+  "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf",
+  "maxLength", "minLength", "pattern", "format",
+  "maxItems", "minItems", "prefixItems", "items", "contains", "uniqueItems", "maxContains", "minContains",
+  "maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "patternProperties", "dependentRequired",
+]);
+
+export function isRuleKeyword(keyword: string): boolean {
+  return RULE_KEYWORDS.has(keyword);
+}
+
+/** Ajv `schemaHasRules`: `false`, or an object with at least one rule keyword. */
+export function hasRules(schema: Schema): boolean {
+  if (typeof schema === "boolean") return !schema;
+  for (const key of Object.keys(schema)) if (RULE_KEYWORDS.has(key)) return true;
+  return false;
+}
+
+/** Ajv `alwaysValidSchema`: `true`, `{}`, or an object with annotations only. */
+export function alwaysValid(schema: Schema): boolean {
+  if (typeof schema === "boolean") return schema;
+  return !hasRules(schema);
+}
+
+/** Ajv `schemaHasRulesButRef`: a rule keyword other than `$ref`. */
+export function hasRulesButRef(schema: Schema): boolean {
+  if (typeof schema === "boolean") return !schema;
+  for (const key of Object.keys(schema)) if (key !== "$ref" && RULE_KEYWORDS.has(key)) return true;
+  return false;
+}
+
+/** Ajv `hasRef` (inline decision): a `$ref` key anywhere inside, data included (enum, const, examples). */
+export function containsRef(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null) continue;
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    for (const key of Object.keys(v)) {
+      if (key === "$ref") return true;
+      stack.push((v as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
+
+export type TypeGroup = "number" | "string" | "array" | "object";
+
+/** The instance-type groups in Ajv's evaluation order (after the untyped group). */
+export const TYPE_GROUPS: readonly TypeGroup[] = ["number", "string", "array", "object"];
+
+/** `type` as a list (Ajv `getSchemaTypes`). */
+export function schemaTypes(schema: Schema): readonly SimpleType[] {
+  if (typeof schema === "boolean" || !hasOwn(schema, "type")) return [];
+  const t = schema.type;
+  if (t === undefined) return [];
+  return typeof t === "string" ? [t] : t;
+}
+
+export function own<K extends keyof SchemaObject>(schema: SchemaObject, key: K): SchemaObject[K] | undefined {
+  return hasOwn(schema, key) ? schema[key] : undefined;
+}
