@@ -1,0 +1,71 @@
+/**
+ * The run-time instance path (`instancePath` of an error) of the value being checked, as Ajv builds
+ * it: JSON Pointer segments appended to the path the generated function received. Static segments
+ * are joined at generation time; only dynamic ones (array indices, property names found in the
+ * data) are concatenated at run time, and only when an error is actually created.
+ */
+import { code, join, type Code } from "../../codegen/code.js";
+import { escapePointerSegment } from "../../schema/json.js";
+
+type Part = { readonly static: string } | { readonly dynamic: Code };
+
+export class InstancePath {
+  private constructor(
+    /** The function parameter holding the caller's path, or null at the root of an entry point (`""`). */
+    private readonly base: Code | null,
+    private readonly parts: readonly Part[],
+  ) {}
+
+  static root(): InstancePath {
+    return new InstancePath(null, []);
+  }
+
+  static param(name: Code): InstancePath {
+    return new InstancePath(name, []);
+  }
+
+  /** A property whose name is known when generating (`/name`, escaped as a JSON Pointer segment). */
+  property(name: string): InstancePath {
+    return this.with({ static: "/" + escapePointerSegment(name) });
+  }
+
+  /** An array index known when generating. */
+  staticIndex(index: number): InstancePath {
+    return this.with({ static: "/" + String(index) });
+  }
+
+  /** An array index held in a local at run time. */
+  index(expr: Code): InstancePath {
+    return this.with({ dynamic: code`"/" + ${expr}` });
+  }
+
+  /** A property name held in a local at run time; `escape` is the escapeKey helper. */
+  key(expr: Code, escape: Code): InstancePath {
+    return this.with({ dynamic: code`"/" + ${escape}(${expr})` });
+  }
+
+  private with(part: Part): InstancePath {
+    return new InstancePath(this.base, [...this.parts, part]);
+  }
+
+  /** The path as a string expression. */
+  toCode(): Code {
+    const pieces: Code[] = [];
+    let pending = "";
+    const flush = () => {
+      if (pending !== "") pieces.push(code`${pending}`);
+      pending = "";
+    };
+    if (this.base !== null) pieces.push(this.base);
+    for (const part of this.parts) {
+      if ("static" in part) pending += part.static;
+      else {
+        flush();
+        pieces.push(part.dynamic);
+      }
+    }
+    flush();
+    if (pieces.length === 0) return code`${""}`;
+    return join(pieces, " + ");
+  }
+}

@@ -1,0 +1,80 @@
+// Whole-command timings for issue targets, plus an in-process ratio against
+// json-schema-to-typescript on the same schemas.
+//   - `toolcat generate` on a synthetic 1,000-tool catalog (target: under 5 s wall, 2 cores)
+//   - `toolcat generate --check` on the example catalog, Node start included (target: under 1.5 s)
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { syntheticCatalog } from "./synthetic-catalog.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bin = join(root, "bin", "toolcat.js");
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function timeCommand(args, cwd, runs) {
+  const walls = [];
+  let stderr = "";
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8" });
+    walls.push(performance.now() - t);
+    if (r.status !== 0) throw new Error(`toolcat ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
+    stderr = r.stderr;
+  }
+  return { walls, stderr };
+}
+
+export default async function bench() {
+  const dir = mkdtempSync(join(tmpdir(), "toolcat-bench-"));
+  mkdirSync(join(dir, "catalog"));
+  cpSync(join(root, ".prettierrc.json"), join(dir, ".prettierrc.json"));
+  const source = syntheticCatalog(1000);
+  writeFileSync(join(dir, "catalog", "tools.yaml"), source);
+
+  const gen = timeCommand(["generate", "--out", "out-a"], dir, 1);
+  const gens = [];
+  for (let i = 0; i < 3; i++) gens.push(...timeCommand(["generate", "--out", `out-${i}`], dir, 1).walls);
+  console.log(`toolcat generate, 1,000 tools (${(source.length / 1024).toFixed(0)} KiB catalog): median ${median(gens).toFixed(0)} ms wall of ${gens.map((w) => w.toFixed(0)).join(", ")} (target < 5000 ms)`);
+  console.log(`  stages of one run: ${gen.stderr.trim().split("\n").pop()}`);
+
+  const check = timeCommand(["generate", "--check", "--quiet"], root, 7);
+  console.log(`toolcat generate --check, example catalog, Node start included: median ${median(check.walls).toFixed(0)} ms of ${check.walls.map((w) => w.toFixed(0)).join(", ")} (target < 1500 ms)`);
+
+  // In-process, same normalised schemas: toolcat's types emitter vs json-schema-to-typescript
+  // (no formatting on either side; both turn the 1,000 tool schemas into TypeScript declarations).
+  const { compile } = await import("json-schema-to-typescript");
+  const { typesEmitter } = await import(join(root, "dist", "generator", "core", "emit", "types", "index.js"));
+  const { loadCatalog } = await import(join(root, "dist", "generator", "core", "load", "load-catalog.js"));
+  const { buildIR } = await import(join(root, "dist", "generator", "core", "ir", "build-ir.js"));
+  const ir = buildIR(loadCatalog("catalog/tools.yaml", source).catalog, "catalog/tools.yaml");
+  const ours = async () => typesEmitter.emit({ ir, options: { js: false }, header: "//", readTemplate: () => "", report: () => {} });
+  const theirs = async () => {
+    let out = "";
+    for (const tool of ir.tools) {
+      out += await compile(JSON.parse(JSON.stringify(tool.input.schema)), tool.name, { format: false, bannerComment: "", declareExternallyReferenced: true });
+      if (tool.output) out += await compile(JSON.parse(JSON.stringify(tool.output.schema)), `${tool.name}_output`, { format: false, bannerComment: "", declareExternallyReferenced: true });
+    }
+    return out;
+  };
+  await ours();
+  await theirs();
+  const a = [];
+  const b = [];
+  for (let i = 0; i < 5; i++) {
+    let t = performance.now();
+    await ours();
+    a.push(performance.now() - t);
+    t = performance.now();
+    await theirs();
+    b.push(performance.now() - t);
+  }
+  console.log(
+    `types for 1,000 tools in-process (types emitter from the IR, no format) vs json-schema-to-typescript compile: ${median(a).toFixed(0)} ms vs ${median(b).toFixed(0)} ms → ${(median(b) / median(a)).toFixed(1)}× faster`,
+  );
+}
