@@ -21,7 +21,9 @@ export async function toJavaScript(files: ReadonlyMap<string, string>): Promise<
     },
   });
   const out: OutputFile[] = [];
+  const headers = new Map<string, string>();
   for (const [path, text] of files) {
+    headers.set(path.replace(/\.ts$/, ""), text.slice(0, text.indexOf("\n")));
     if (path.endsWith(".ts") && !path.endsWith(".d.ts")) project.createSourceFile(`/out/${path}`, text);
     else out.push({ path, contents: text, language: path.endsWith(".json") ? "json" : "verbatim" });
   }
@@ -30,7 +32,10 @@ export async function toJavaScript(files: ReadonlyMap<string, string>): Promise<
   if (problems.length > 0) throw new Error(`internal: --js emit failed: ${project.formatDiagnosticsWithColorAndContext(problems)}`);
   for (const f of result.getFiles()) {
     const path = f.filePath.replace(/^\/out\//, "");
-    out.push({ path, contents: f.text, language: "typescript" });
+    // Declaration emit drops a detached leading comment; every output file keeps the header.
+    const header = headers.get(path.replace(/(\.d)?\.(js|ts)$/, "")) ?? "";
+    const contents = f.text.startsWith(header) ? f.text : `${header}\n\n${f.text}`;
+    out.push({ path, contents, language: "typescript" });
   }
   return out;
 }

@@ -1,0 +1,110 @@
+/** The escaping contract: no catalog string can break out of a literal, a key or a comment. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { code, jsonLiteral, member, propertyKey, raw, stringLiteral, typeKey, numberLiteral, type JsonValue } from "../../generator/core/codegen/code.js";
+import { Name, NameScope, camelCase, pascalCase } from "../../generator/core/codegen/identifiers.js";
+import { commentSafe, jsdoc, lineCommentSafe } from "../../generator/core/codegen/jsdoc.js";
+
+const HOSTILE = ['"', "'", "`", "\\", "*/", "/*", "${x}", "\u2028", "\u2029", "\u0085", "__proto__", "constructor", "class", "😀", "1abc", "\n", "\r\n", "\0", "\ud800", "</script>", "-->"];
+const hostileString = fc.oneof(fc.string({ unit: "binary" }), fc.constantFrom(...HOSTILE), fc.array(fc.constantFrom(...HOSTILE)).map((a) => a.join("")));
+const seed = Number(process.env.FC_SEED ?? 20261129);
+
+describe("code template", () => {
+  it("quotes every interpolated string so it evaluates back to itself", () => {
+    fc.assert(
+      fc.property(hostileString, (s) => {
+        const c = code`return ${s};`;
+        expect(new Function(c.text)()).toBe(s);
+        expect(c.text).not.toMatch(/[\u2028\u2029]/);
+      }),
+      { seed, numRuns: 500 },
+    );
+  });
+
+  it("splices code and names, and spells non-finite numbers", () => {
+    const x = Name.of("value");
+    expect(code`if (${x} > ${3}) ${raw("go()")}`.text).toBe("if (value > 3) go()");
+    expect(numberLiteral(Infinity)).toBe("Number.POSITIVE_INFINITY");
+    expect(numberLiteral(-0)).toBe("-0");
+    expect(new Function(`return ${numberLiteral(NaN)}`)()).toBeNaN();
+  });
+
+  it("builds object literals whose keys are own properties, __proto__ included", () => {
+    fc.assert(
+      fc.property(fc.dictionary(hostileString, fc.jsonValue()), (obj) => {
+        const value = Object.fromEntries(Object.entries(obj)) as JsonValue;
+        const built = new Function(`return ${jsonLiteral(value)};`)();
+        expect(Object.getPrototypeOf(built)).toBe(Object.prototype);
+        expect(Object.keys(built).sort()).toEqual(Object.keys(value as object).sort());
+      }),
+      { seed, numRuns: 300 },
+    );
+    const proto = new Function(`return ${jsonLiteral(JSON.parse('{"__proto__": {"polluted": true}}'))};`)();
+    expect(Object.prototype.hasOwnProperty.call(proto, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(propertyKey("__proto__")).toBe('["__proto__"]');
+  });
+
+  it("reads members safely", () => {
+    const obj = Name.of("o");
+    expect(member(obj, "a").text).toBe("o.a");
+    expect(member(obj, "__proto__").text).toBe('o["__proto__"]');
+    fc.assert(
+      fc.property(hostileString, (k) => {
+        const read = new Function("o", `return ${member(obj, k).text};`);
+        expect(read({ [k]: 1 })).toBe(1);
+      }),
+      { seed, numRuns: 300 },
+    );
+  });
+
+  it("quotes type keys that are not identifiers", () => {
+    expect(typeKey("a_b")).toBe("a_b");
+    expect(typeKey("a-b")).toBe('"a-b"');
+    expect(stringLiteral("\u2028")).toBe('"\\u2028"');
+  });
+});
+
+describe("identifiers", () => {
+  it("accepts only safe identifiers", () => {
+    expect(() => Name.of("class")).toThrow();
+    expect(() => Name.of("a b")).toThrow();
+    expect(() => Name.of("1a")).toThrow();
+    expect(() => Name.of("Array")).toThrow();
+    expect(Name.of("ok_1").text).toBe("ok_1");
+  });
+
+  it("maps any catalog text to an identifier, deterministically, with counters on collision", () => {
+    fc.assert(
+      fc.property(fc.array(hostileString, { maxLength: 20 }), (names) => {
+        const run = () => {
+          const scope = new NameScope(["ToolName"]);
+          return names.map((n) => scope.unique(pascalCase(n, "Tool")).text);
+        };
+        const a = run();
+        expect(run()).toEqual(a);
+        expect(new Set(a).size).toBe(a.length);
+        for (const id of a) expect(id).toMatch(/^[A-Za-z_$][A-Za-z0-9_$]*$/);
+      }),
+      { seed, numRuns: 300 },
+    );
+    expect(pascalCase("get_weather-v2")).toBe("GetWeatherV2");
+    expect(pascalCase("123 go")).toBe("_123Go");
+    expect(pascalCase("😀")).toBe("Unnamed");
+    expect(camelCase("write_measurement")).toBe("writeMeasurement");
+  });
+});
+
+describe("comments", () => {
+  it("no description can end a block comment or add code after it", () => {
+    fc.assert(
+      fc.property(hostileString, (s) => {
+        const src = `${jsdoc([s])}return 42;`;
+        expect(new Function(src)()).toBe(42);
+        expect(new Function(`// ${lineCommentSafe(s)}\nreturn 7;`)()).toBe(7);
+      }),
+      { seed, numRuns: 500 },
+    );
+    expect(commentSafe("a */ b")).toBe("a *\\/ b");
+  });
+});
