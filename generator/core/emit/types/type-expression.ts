@@ -49,8 +49,26 @@ function intersection(parts: string[]): string {
   return unique.length === 1 ? unique[0]! : unique.map(paren).join(" & ");
 }
 
+/** True when `t` has a `|` or `&` outside brackets and string literals. */
+function hasTopLevelOperator(t: string): boolean {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "{" || c === "[" || c === "(" || c === "<") depth++;
+    else if (c === "}" || c === "]" || c === ")" || c === ">") depth--;
+    else if (depth === 0 && (c === "|" || c === "&")) return true;
+  }
+  return false;
+}
+
+/** Parenthesises a type where a postfix (`[]`, `?`) or a neighbouring operator would bind wrongly. */
 function paren(t: string): string {
-  return /^[\w.$"'[\]<>, -]+$/.test(t) && !t.includes("|") && !t.includes("&") ? t : t.startsWith("{") || t.startsWith("(") || t.startsWith("[") ? t : `(${t})`;
+  return hasTopLevelOperator(t) ? `(${t})` : t;
 }
 
 export class TypeWriter {
@@ -165,10 +183,10 @@ export class TypeWriter {
 
   arrayType(s: SchemaObject): string {
     const rest = s.items === undefined ? "unknown" : this.typeOf(s.items);
-    if (!s.prefixItems) return `${paren(rest).includes(" ") && !paren(rest).startsWith("{") ? `(${rest})` : rest}[]`;
+    if (!s.prefixItems) return `${paren(rest)}[]`;
     const min = s.minItems ?? 0;
-    const elements = s.prefixItems.map((p, i) => `${this.typeOf(p)}${i >= min ? "?" : ""}`);
-    if (rest !== "never") elements.push(`...${paren(rest).includes(" ") && !paren(rest).startsWith("{") ? `(${rest})` : rest}[]`);
+    const elements = s.prefixItems.map((p, i) => (i >= min ? `${paren(this.typeOf(p))}?` : this.typeOf(p)));
+    if (rest !== "never") elements.push(`...${paren(rest)}[]`);
     return `[${elements.join(", ")}]`;
   }
 }
