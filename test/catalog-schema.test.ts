@@ -32,7 +32,8 @@ describe("catalog.schema.json", () => {
   it("agrees with the document check on the structure of malformed catalogs", () => {
     const dir = join(repoRoot, "test", "bad-input", "cases");
     let compared = 0;
-    for (const name of readdirSync(dir)) {
+    // The alias bomb is left out: it only tests the YAML reader, slowly.
+    for (const name of readdirSync(dir).filter((n) => !n.includes("bomb"))) {
       const parsed = parseYaml(readFileSync(join(dir, name), "utf8"));
       if (parsed.value === undefined || parsed.problems.length > 0) continue;
       const structural = documentValid(parsed.value);
