@@ -148,3 +148,15 @@ tools:
     expect(gh.stdout).toMatch(/^::error file=catalog\/tools\.yaml,line=14,col=11,title=toolcat no-defaults::/m);
   });
 });
+
+describe("formatting", () => {
+  it("honours the app's prettier config", () => {
+    const dir = scratchProject();
+    writeFileSync(join(dir, ".prettierrc.json"), JSON.stringify({ semi: false, singleQuote: true, tabWidth: 4 }));
+    expect(toolcat(dir, ["generate"]).code).toBe(0);
+    const types = readFileSync(join(dir, "generated", "types.ts"), "utf8");
+    expect(types).toContain("export type Meal = 'Desayuno' | 'Almuerzo' | 'Cena' | 'Merienda'\n");
+    expect(types).toMatch(/\n {4}date: string\n/);
+    expect(toolcat(dir, ["generate", "--check"]).code).toBe(0);
+  });
+});
