@@ -28,6 +28,8 @@ export interface GenerateOptions {
   readonly js?: boolean;
   /** Format with prettier and the app's prettier config (default true). */
   readonly format?: boolean;
+  /** Reuse formatted chunks from earlier runs, kept in node_modules/.cache/toolcat (default true). */
+  readonly cache?: boolean;
   readonly cwd?: string;
 }
 
@@ -70,16 +72,20 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     catalogPath: displayPath(cwd, catalogFile),
     source,
     readTemplate,
-    format: options.format === false ? undefined : prettierFormatter(outDir),
+    format: options.format === false ? undefined : prettierFormatter(outDir, { cache: options.cache }),
     js: options.js ?? false,
   });
   if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
 
   const t = performance.now();
   const jsFiles = await toJavaScript(result.files);
-  const format = options.format === false ? undefined : prettierFormatter(outDir);
+  const format = options.format === false ? undefined : prettierFormatter(outDir, { cache: options.cache });
+  const sorted = jsFiles.sort((a, b) => compare(a.path, b.path));
+  const toFormat = sorted.filter((f) => f.language !== "verbatim");
+  const texts = format ? await format(toFormat) : toFormat.map((f) => f.contents);
+  const formattedByPath = new Map(toFormat.map((f, i) => [f.path, texts[i]!] as const));
   const files = new Map<string, string>();
-  for (const f of jsFiles.sort((a, b) => compare(a.path, b.path))) files.set(f.path, format && f.language !== "verbatim" ? await format(f) : f.contents);
+  for (const f of sorted) files.set(f.path, formattedByPath.get(f.path) ?? f.contents);
   return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }] };
 }
 

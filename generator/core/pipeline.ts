@@ -11,8 +11,11 @@ import { buildIR } from "./ir/build-ir.js";
 import type { CatalogIR } from "./ir/catalog-ir.js";
 import { loadCatalog } from "./load/load-catalog.js";
 
-/** Formats one file's text (prettier in Node, prettier/standalone in a browser); identity when absent. */
-export type Formatter = (file: OutputFile) => Promise<string> | string;
+/**
+ * Formats output files (prettier in Node, prettier/standalone in a browser); given every file at
+ * once so it can share work across them. Returns the texts in the same order.
+ */
+export type Formatter = (files: readonly OutputFile[]) => Promise<readonly string[]>;
 
 export interface PipelineOptions {
   /** Catalog path as shown in headers and diagnostics (posix separators). */
@@ -77,8 +80,10 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     if (seen.has(f.path)) throw new Error(`internal: two emitters wrote ${f.path}`);
     seen.add(f.path);
   }
-  const format = options.format;
-  const contents = await Promise.all(emitted.map(async (f) => (format && f.language !== "verbatim" ? await format(f) : f.contents)));
+  const toFormat = options.format ? emitted.filter((f) => f.language !== "verbatim") : [];
+  const formatted = options.format ? await options.format(toFormat) : [];
+  const byFile = new Map(toFormat.map((f, i) => [f, formatted[i]!] as const));
+  const contents = emitted.map((f) => byFile.get(f) ?? f.contents);
   lap("format");
 
   const files = new Map<string, string>();

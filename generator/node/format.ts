@@ -1,22 +1,175 @@
 /**
- * Formatting with the app's own prettier config: each output file is formatted once, as a whole
- * (never per schema), with the options prettier resolves for that file's path.
+ * Formatting with the app's own prettier config. Each file is formatted as a whole, or — when the
+ * emitter split it into independent top-level chunks — chunk by chunk, which lets two things
+ * happen: unchanged chunks come from a content-addressed cache (`node_modules/.cache/toolcat`),
+ * and large amounts of new text are spread over worker threads, one per core.
  */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
+import { Worker } from "node:worker_threads";
+import type { Options } from "prettier";
 import type { OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
-import { join } from "node:path";
+import { packageRoot } from "./package-root.js";
 
-export function prettierFormatter(outDir: string): Formatter {
-  let prettier: typeof import("prettier") | undefined;
-  const configs = new Map<string, Promise<import("prettier").Options | null>>();
-  return async (file: OutputFile) => {
-    prettier ??= await import("prettier");
-    const filepath = join(outDir, file.path);
-    // Files in one directory share one config lookup.
-    const dir = filepath.slice(0, filepath.lastIndexOf("/") + 1);
-    let config = configs.get(dir);
-    if (!config) configs.set(dir, (config = prettier.resolveConfig(filepath, { editorconfig: true })));
-    const options = (await config) ?? {};
-    return prettier.format(file.contents, { ...options, filepath, parser: file.language === "json" ? "json" : (options.parser ?? "typescript"), endOfLine: "lf" });
+export interface FormatterOptions {
+  /** Reuse formatted chunks from earlier runs (default true). */
+  readonly cache?: boolean;
+  /** Where cached chunks live (default: the nearest node_modules/.cache/toolcat above `outDir`). */
+  readonly cacheDir?: string;
+  /** Use worker threads above this many bytes of text to format (default 512 KiB). */
+  readonly parallelAbove?: number;
+}
+
+interface Job {
+  readonly text: string;
+  readonly options: Options;
+  readonly key: string;
+}
+
+export function prettierFormatter(outDir: string, settings: FormatterOptions = {}): Formatter {
+  return async (files) => {
+    const prettier = await import("prettier");
+    const version = prettier.version;
+    const cacheDir = settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir));
+    const configs = new Map<string, Promise<Options | null>>();
+    const optionsFor = async (file: OutputFile): Promise<Options> => {
+      const filepath = join(outDir, file.path);
+      const dir = dirname(filepath);
+      let config = configs.get(dir);
+      if (!config) configs.set(dir, (config = prettier.resolveConfig(filepath, { editorconfig: true })));
+      const resolved = (await config) ?? {};
+      return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "typescript"), endOfLine: "lf" };
+    };
+
+    // Every file becomes jobs (its chunks, or itself); identical jobs are formatted once.
+    const plan: { file: OutputFile; jobs: Job[] }[] = [];
+    const unique = new Map<string, Job>();
+    for (const file of files) {
+      const options = await optionsFor(file);
+      const optionsKey = JSON.stringify({ ...options, filepath: undefined });
+      const parts = file.chunks && file.chunks.length > 0 ? groupChunks(file.chunks) : [file.contents];
+      const jobs = parts.map((text) => {
+        const key = createHash("sha256").update(version).update("\0").update(optionsKey).update("\0").update(text).digest("hex");
+        const job = { text, options, key };
+        if (!unique.has(key)) unique.set(key, job);
+        return job;
+      });
+      plan.push({ file, jobs });
+    }
+
+    const results = new Map<string, string>();
+    const misses: Job[] = [];
+    await Promise.all(
+      [...unique.values()].map(async (job) => {
+        const hit = cacheDir ? await readFile(cachePath(cacheDir, job.key), "utf8").catch(() => undefined) : undefined;
+        if (hit !== undefined) results.set(job.key, hit);
+        else misses.push(job);
+      }),
+    );
+    misses.sort((a, b) => (a.key < b.key ? -1 : 1));
+
+    const missBytes = misses.reduce((n, j) => n + j.text.length, 0);
+    const workers = Math.min(availableParallelism(), 4);
+    const formatted =
+      missBytes > (settings.parallelAbove ?? 512 * 1024) && workers > 1 && misses.length > 1 && workerScript()
+        ? await formatInWorkers(misses, workers)
+        : await Promise.all(misses.map((j) => prettier.format(j.text, j.options)));
+    misses.forEach((j, i) => results.set(j.key, formatted[i]!));
+    if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
+
+    return plan.map(({ jobs }) => jobs.map((j) => results.get(j.key)!).join("\n"));
   };
+}
+
+/**
+ * Joins adjacent chunks into jobs of a useful size: one prettier call has a fixed cost, so a job
+ * per declaration would be slow. Boundaries are content-defined (a group may end after a chunk
+ * whose hash says so, once it is big enough), so an edit in one tool moves no other boundary and
+ * the other groups stay cached.
+ */
+function groupChunks(chunks: readonly string[]): string[] {
+  const groups: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    current.push(chunk);
+    size += chunk.length;
+    const cut = size >= 256 * 1024 || (size >= 24 * 1024 && createHash("sha1").update(chunk).digest()[0]! % 4 === 0);
+    if (cut) {
+      groups.push(current.join("\n\n"));
+      current = [];
+      size = 0;
+    }
+  }
+  if (current.length > 0) groups.push(current.join("\n\n"));
+  return groups;
+}
+
+function cachePath(dir: string, key: string): string {
+  return join(dir, key.slice(0, 2), key.slice(2));
+}
+
+async function store(dir: string, key: string, text: string): Promise<void> {
+  // Best effort: a read-only or full disk only costs speed, never correctness.
+  try {
+    const path = cachePath(dir, key);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    await writeFile(tmp, text, "utf8");
+    await rename(tmp, path);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** The nearest `node_modules` above `start`, as `node_modules/.cache/toolcat/format`. */
+function findCacheDir(start: string): string | undefined {
+  let dir = start;
+  for (;;) {
+    if (existsSync(join(dir, "node_modules"))) return join(dir, "node_modules", ".cache", "toolcat", "format");
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function workerScript(): string | undefined {
+  const script = join(packageRoot(), "dist", "generator", "node", "format-worker.js");
+  return existsSync(script) ? script : undefined;
+}
+
+/** Spreads jobs over worker threads, largest first, each worker taking the next free job. */
+async function formatInWorkers(jobs: readonly Job[], count: number): Promise<string[]> {
+  const order = jobs.map((_, i) => i).sort((a, b) => jobs[b]!.text.length - jobs[a]!.text.length);
+  const out = new Array<string>(jobs.length);
+  let next = 0;
+  const pool = Array.from({ length: Math.min(count, jobs.length) }, () => new Worker(workerScript()!));
+  try {
+    await Promise.all(
+      pool.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const take = () => {
+              if (next >= order.length) return resolve();
+              const index = order[next++]!;
+              worker.postMessage({ index, text: jobs[index]!.text, options: jobs[index]!.options });
+            };
+            worker.on("message", (m: { index: number; text?: string; error?: string }) => {
+              if (m.error !== undefined) return reject(new Error(m.error));
+              out[m.index] = m.text!;
+              take();
+            });
+            worker.on("error", reject);
+            take();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  return out;
 }

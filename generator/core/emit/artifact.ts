@@ -12,6 +12,12 @@ export interface OutputFile {
   readonly contents: string;
   /** Which formatter parser applies; `verbatim` files are written as they are. */
   readonly language: "typescript" | "json" | "verbatim";
+  /**
+   * Optional split of `contents` into runs of complete top-level statements, such that
+   * `contents === chunks.join("\n\n")`. A formatter may format (and cache) chunks one by one:
+   * prettier formats top-level statements independently, so the joined result is the same.
+   */
+  readonly chunks?: readonly string[];
 }
 
 /** A finding an emitter raises; the pipeline resolves the pointer to a file position. */

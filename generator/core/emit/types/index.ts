@@ -78,6 +78,6 @@ export const typesEmitter: ArtifactEmitter = {
     const map = (kind: "inputType" | "outputType") => ir.tools.map((t) => `${typeKey(t.name)}: ${names.tools.get(t.name)![kind].text};`).join("\n");
     blocks.push(`${jsdoc(["Arguments of each tool, by name."])}export interface ToolInput {\n${map("inputType")}\n}`);
     blocks.push(`${jsdoc(["Result of each tool, by name."])}export interface ToolOutput {\n${map("outputType")}\n}`);
-    return [{ path: "types.ts", contents: blocks.join("\n\n") + "\n", language: "typescript" }];
+    return [{ path: "types.ts", contents: blocks.join("\n\n") + "\n", language: "typescript", chunks: blocks }];
   },
 };
