@@ -7,13 +7,14 @@ import { readTemplate } from "../../generator/node/package-root.js";
 
 export const repoRoot = join(import.meta.dirname, "..", "..");
 
-export async function generateFrom(source: string | Uint8Array, options: { catalogPath?: string; outDir?: string; format?: boolean } = {}): Promise<PipelineResult> {
+export async function generateFrom(source: string | Uint8Array, options: { catalogPath?: string; outDir?: string; format?: boolean; cacheDir?: string } = {}): Promise<PipelineResult> {
   const outDir = options.outDir ?? join(repoRoot, "generated");
   return runPipeline({
     catalogPath: options.catalogPath ?? "catalog/tools.yaml",
     source,
     readTemplate,
-    format: options.format === false ? undefined : prettierFormatter(outDir),
+    // Tests format for real unless they ask for a cache: a cache hit must never hide a bug.
+    format: options.format === false ? undefined : prettierFormatter(outDir, options.cacheDir ? { cacheDir: options.cacheDir } : { cache: false }),
   });
 }
 

@@ -1,0 +1,28 @@
+/** The formatted-chunk cache and the worker pool change speed only, never bytes. */
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { prettierFormatter } from "../../generator/node/format.js";
+import { generateFrom, readCatalog, repoRoot } from "../helpers/pipeline.js";
+
+describe("formatting", () => {
+  it("gives the same bytes with a cold cache, a warm cache and no cache", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "toolcat-cache-"));
+    const source = readCatalog("catalog/tools.yaml");
+    const none = await generateFrom(source);
+    const cold = await generateFrom(source, { cacheDir });
+    expect(readdirSync(cacheDir).length).toBeGreaterThan(0);
+    const warm = await generateFrom(source, { cacheDir });
+    expect([...cold.files]).toEqual([...none.files]);
+    expect([...warm.files]).toEqual([...none.files]);
+  });
+
+  it("formats chunked files exactly as prettier formats the whole file, in workers too", async () => {
+    const chunks = Array.from({ length: 400 }, (_, i) => `/** Doc ${i} */\nexport interface  T${i} { a : string; b? : number|null; c: {x: "a"|"b"} }`);
+    const whole = { path: "x.ts", contents: chunks.join("\n\n") + "\n", language: "typescript" as const };
+    const split = { ...whole, path: "y.ts", chunks };
+    const [a, b] = await prettierFormatter(repoRoot, { cache: false, parallelAbove: 0 })([whole, split]);
+    expect(b).toBe(a);
+  });
+});
