@@ -20,6 +20,7 @@ async function once(flags: Flags): Promise<number> {
     out: typeof flags.out === "string" ? flags.out : undefined,
     js: flags.js === true,
     format: flags["no-format"] !== true,
+    cache: flags["no-cache"] !== true,
   });
   const problems = formatDiagnostics(result.diagnostics, "text", { verbose: flags.verbose === true });
   if (problems) process.stderr.write(problems);

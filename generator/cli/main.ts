@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const SPECS: Record<string, FlagSpec> = {
-  generate: { catalog: "string", out: "string", js: "boolean", check: "boolean", watch: "boolean", quiet: "boolean", verbose: "boolean", "no-format": "boolean" },
+  generate: { catalog: "string", out: "string", js: "boolean", check: "boolean", watch: "boolean", quiet: "boolean", verbose: "boolean", "no-format": "boolean", "no-cache": "boolean" },
   lint: { catalog: "string", fix: "boolean", format: "string", verbose: "boolean", "max-warnings": "string", rules: "boolean" },
 };
 
@@ -28,6 +28,7 @@ generate   writes generated/ from the catalog (atomic; stale generated files rem
   --watch  regenerate whenever the catalog changes; keeps running after a bad edit
   --js     emit ESM .js + .d.ts instead of .ts
   --quiet  print nothing but problems
+  --no-cache  format everything afresh (formatted chunks are cached in node_modules/.cache/toolcat)
 
 lint       reports catalog problems as file:line:col severity rule: message
   --fix    apply mechanical fixes in place (comments and formatting kept)
