@@ -13,6 +13,7 @@ import { Worker } from "node:worker_threads";
 import type { Options } from "prettier";
 import type { OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
+import { formatJsonFast } from "./json-format.js";
 import { packageRoot } from "./package-root.js";
 
 export interface FormatterOptions {
@@ -46,10 +47,16 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     };
 
     // Every file becomes jobs (its chunks, or itself); identical jobs are formatted once.
-    const plan: { file: OutputFile; jobs: Job[] }[] = [];
+    const plan: { file: OutputFile; jobs: Job[]; done?: string }[] = [];
     const unique = new Map<string, Job>();
     for (const file of files) {
       const options = await optionsFor(file);
+      // JSON declarations: a byte-identical fast path (see json-format.ts), prettier otherwise.
+      const fast = file.language === "json" ? formatJsonFast(file.contents, options) : undefined;
+      if (fast !== undefined) {
+        plan.push({ file, jobs: [], done: fast });
+        continue;
+      }
       const optionsKey = JSON.stringify({ ...options, filepath: undefined });
       const parts = file.chunks && file.chunks.length > 0 ? groupChunks(file.chunks) : [file.contents];
       const jobs = parts.map((text) => {
@@ -81,7 +88,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     misses.forEach((j, i) => results.set(j.key, formatted[i]!));
     if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
 
-    return plan.map(({ jobs }) => jobs.map((j) => results.get(j.key)!).join("\n"));
+    return plan.map(({ jobs, done }) => done ?? jobs.map((j) => results.get(j.key)!).join("\n"));
   };
 }
 

@@ -1,0 +1,47 @@
+/** The JSON fast path formats exactly as prettier's json parser does, or declines. */
+import fc from "fast-check";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { formatJsonFast } from "../../generator/node/json-format.js";
+
+const seed = Number(process.env.FC_SEED ?? 424242);
+const key = fc.oneof(fc.constantFrom("type", "properties", "required", "enum", "a", "__proto__", "description", "x-y", ""), fc.string({ maxLength: 12 }));
+const leaf = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -1000, max: 100000 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(1e21, 1e-7, -0.5, 123456789012),
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom("string", "object", "Name of the food.", 'quote " and \\ backslash', "\u2028", "é", "😀", "日本"),
+);
+const json = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof({ maxDepth: 5 }, leaf, fc.array(tie("v"), { maxLength: 8 }), fc.array(fc.integer({ min: 0, max: 99999 }), { maxLength: 40 }), fc.dictionary(key, tie("v"), { maxKeys: 5 })),
+})).v;
+const options = fc.record({ printWidth: fc.constantFrom(20, 40, 80, 120), tabWidth: fc.constantFrom(2, 4), useTabs: fc.boolean() });
+
+describe("JSON fast formatter", () => {
+  it("matches prettier byte for byte whenever it answers", async () => {
+    let answered = 0;
+    await fc.assert(
+      fc.asyncProperty(json, options, async (value, opts) => {
+        const text = JSON.stringify(value, null, 2) + "\n";
+        const o = { ...opts, parser: "json" as const, endOfLine: "lf" as const };
+        const fast = formatJsonFast(text, o);
+        if (fast === undefined) return;
+        answered++;
+        expect(fast).toBe(await prettier.format(text, o));
+      }),
+      { seed, numRuns: 400 },
+    );
+    expect(answered).toBeGreaterThan(200);
+  });
+
+  it("declines what it does not reproduce", () => {
+    const text = JSON.stringify({ a: ["日本"] }, null, 2) + "\n";
+    expect(formatJsonFast(text, { parser: "json" })).toBeUndefined();
+    expect(formatJsonFast('{"a":1}\n', { parser: "json" })).toBeUndefined();
+    expect(formatJsonFast(JSON.stringify({ a: 1 }, null, 2) + "\n", { parser: "json", plugins: ["x"] })).toBeUndefined();
+    expect(formatJsonFast(JSON.stringify({ a: 1 }, null, 2) + "\n", { parser: "json", objectWrap: "collapse" })).toBeUndefined();
+  });
+});
