@@ -43,7 +43,9 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       let config = configs.get(dir);
       if (!config) configs.set(dir, (config = prettier.resolveConfig(filepath, { editorconfig: true })));
       const resolved = (await config) ?? {};
-      return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "typescript"), endOfLine: "lf" };
+      // babel-ts formats toolcat's TypeScript exactly as the typescript parser does (a test checks
+      // every golden file) and loads a third faster; a parser named in the app's config wins.
+      return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "babel-ts"), endOfLine: "lf" };
     };
 
     // Every file becomes jobs (its chunks, or itself); identical jobs are formatted once.

@@ -26,3 +26,25 @@ describe("formatting", () => {
     expect(b).toBe(a);
   });
 });
+
+describe("parser choice", () => {
+  it("babel-ts and typescript format every golden TypeScript file identically", async () => {
+    const { readdirSync, readFileSync, statSync } = await import("node:fs");
+    const prettier = await import("prettier");
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const n of readdirSync(d)) {
+        const p = join(d, n);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith(".ts")) files.push(p);
+      }
+    };
+    walk(join(repoRoot, "test", "fixtures"));
+    walk(join(repoRoot, "generated"));
+    expect(files.length).toBeGreaterThan(3);
+    for (const f of files) {
+      const text = readFileSync(f, "utf8");
+      expect(await prettier.format(text, { parser: "typescript" }), f).toBe(await prettier.format(text, { parser: "babel-ts" }));
+    }
+  });
+});
