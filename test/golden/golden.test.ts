@@ -11,13 +11,13 @@ import { generateFrom, repoRoot } from "../helpers/pipeline.js";
 const fixturesDir = join(repoRoot, "test", "fixtures");
 const update = process.env.UPDATE_FIXTURES === "1";
 
-function listFiles(dir: string): string[] {
+function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, e.name);
-    if (e.isDirectory()) out.push(...listFiles(full));
-    else out.push(relative(dir, full));
+    if (e.isDirectory()) out.push(...listFiles(full, base));
+    else out.push(relative(base, full));
   }
   return out.map((p) => p.split(sep).join("/")).sort();
 }

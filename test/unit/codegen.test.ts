@@ -108,3 +108,13 @@ describe("comments", () => {
     expect(commentSafe("a */ b")).toBe("a *\\/ b");
   });
 });
+
+describe("objectFromEntries", () => {
+  it("makes own properties for every key, __proto__ included, in order", async () => {
+    const { objectFromEntries } = await import("../../generator/core/schema/json.js");
+    const o = objectFromEntries([["a", 1], ["__proto__", 2], ["constructor", 3]]);
+    expect(Object.keys(o)).toEqual(["a", "__proto__", "constructor"]);
+    expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(o, "__proto__")?.value).toBe(2);
+  });
+});

@@ -4,6 +4,8 @@ import { subschemas } from "../schema/walk.js";
 import { TARGET_IDS, TARGET_SPECS, isTargetId } from "../targets.js";
 import type { TargetIR, TargetOptions } from "../ir/catalog-ir.js";
 import type { Finding, LintContext, SchemaSite } from "./rule.js";
+import { optionalAsNullableTargets } from "../providers/provider.js";
+import { PROVIDERS } from "../providers/registry.js";
 
 /** Targets named in the catalog (all of them, with defaults, when `targets:` is absent). */
 export function resolveTargets(catalog: JsonObject): TargetIR[] {
@@ -29,6 +31,7 @@ export function buildContext(catalog: JsonObject, report: (f: Finding) => void):
   const targets = resolveTargets(catalog);
   const strictTargets = targets.filter((t) => t.options.strict === true || t.options.strict === "auto");
   const strictSeverity = targets.some((t) => t.options.strict === true) ? "error" : "warning";
+  const nullableOptionalTargets = optionalAsNullableTargets(targets, (id) => (isTargetId(id) ? PROVIDERS[id] : undefined));
   const defsKey = hasOwn(catalog, "$defs") ? "$defs" : hasOwn(catalog, "definitions") ? "definitions" : "$defs";
   const catalogDefs = hasOwn(catalog, defsKey) && isJsonObject(catalog[defsKey]!) ? (catalog[defsKey] as JsonObject) : {};
   const catalogDefsPointer = "/" + defsKey;
@@ -71,5 +74,5 @@ export function buildContext(catalog: JsonObject, report: (f: Finding) => void):
     if (hasOwn(t.tool, "input")) collect(t.tool.input!, pointerJoin(t.pointer, "input"), "input", t.name);
     if (hasOwn(t.tool, "output")) collect(t.tool.output!, pointerJoin(t.pointer, "output"), "output", t.name);
   }
-  return { catalog, targets, strictSeverity, strictTargets, schemaNodes, catalogDefs, catalogDefsPointer, tools, report };
+  return { catalog, targets, strictSeverity, strictTargets, nullableOptionalTargets, schemaNodes, catalogDefs, catalogDefsPointer, tools, report };
 }

@@ -14,7 +14,9 @@ import { optionalNullable } from "./rules/optional-nullable.js";
 import { patternCompiles } from "./rules/pattern-compiles.js";
 import { refCycle } from "./rules/ref-cycle.js";
 import { patternSafe } from "./rules/pattern-safe.js";
+import { providerLimit } from "./rules/provider-limit.js";
 import { rootObject } from "./rules/root-object.js";
+import { strictSubset } from "./rules/strict-subset.js";
 import { typedProperties } from "./rules/typed-properties.js";
 import { unresolvedRef } from "./rules/unresolved-ref.js";
 import { unsupportedKeyword } from "./rules/unsupported-keyword.js";
@@ -40,6 +42,9 @@ export const LINT_RULES: readonly LintRule[] = [
   typedProperties,
   enumValues,
   arrayItems,
+  // What a strict: true target can declare (the provider dialects and their limits).
+  strictSubset,
+  providerLimit,
 ];
 
 /**
@@ -53,4 +58,5 @@ export const OTHER_RULE_IDS: Readonly<Record<string, string>> = {
   encoding: "the catalog is not UTF-8",
   "file-too-large": "the catalog exceeds the size limit",
   "catalog-schema": "the catalog document does not match catalog.schema.json",
+  "provider-output": "a tool output that a target cannot declare (e.g. a non-object output for MCP)",
 };

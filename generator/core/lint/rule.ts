@@ -52,6 +52,8 @@ export interface LintContext {
   readonly strictSeverity: "error" | "warning";
   /** Targets that declare strict true or auto (the ones lowering applies to). */
   readonly strictTargets: readonly TargetIR[];
+  /** Strict targets whose dialect declares optional properties as required-and-nullable (OpenAI). */
+  readonly nullableOptionalTargets: readonly TargetIR[];
   /** Every schema node in the catalog with its site (visited once, shared by all rules). */
   readonly schemaNodes: readonly { readonly node: Json; readonly site: SchemaSite }[];
   /** Catalog-level defs (from `$defs` or `definitions`). */

@@ -18,10 +18,17 @@ export function own(object: JsonObject, key: string): Json | undefined {
   return hasOwn(object, key) ? object[key] : undefined;
 }
 
-/** Builds a plain object from entries without ever touching `__proto__` semantics. */
+/**
+ * Builds a plain object from entries without ever touching `__proto__` semantics. `__proto__` is
+ * the only accessor on Object.prototype, so every other key can be assigned (much faster than
+ * defining each property).
+ */
 export function objectFromEntries<V>(entries: Iterable<readonly [string, V]>): { [key: string]: V } {
   const out: { [key: string]: V } = {};
-  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries) {
+    if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
   return out;
 }
 

@@ -12,8 +12,8 @@ export const allRequired: LintRule = {
   id: "all-required",
   summary: "optional properties (lowered to required-and-nullable for strict targets)",
   run(ctx) {
-    if (ctx.strictTargets.length === 0) return;
-    const targets = ctx.strictTargets.map((t) => t.id).join(", ");
+    if (ctx.nullableOptionalTargets.length === 0) return;
+    const targets = ctx.nullableOptionalTargets.map((t) => t.id).join(", ");
     for (const { node, site } of ctx.schemaNodes) {
       if (site.resourceKind === "output" || !isObjectSchema(node) || !isJsonObject(node.properties ?? null)) continue;
       const required = new Set(requiredNames(node));

@@ -10,8 +10,10 @@ export const optionalNullable: LintRule = {
   id: "optional-nullable",
   summary: "an optional property that also admits null is ambiguous under OpenAI strict",
   run(ctx) {
-    if (ctx.strictTargets.length === 0) return;
-    const fixable = ctx.strictSeverity === "error";
+    if (ctx.nullableOptionalTargets.length === 0) return;
+    // Only the targets that turn "optional" into "nullable" are affected.
+    const severity = ctx.nullableOptionalTargets.some((t) => t.options.strict === true) ? "error" : "warning";
+    const fixable = severity === "error";
     for (const { node, site } of ctx.schemaNodes) {
       if (site.resourceKind === "output" || !isObjectSchema(node) || !isJsonObject(node.properties ?? null)) continue;
       const required = new Set(requiredNames(node));
@@ -19,7 +21,7 @@ export const optionalNullable: LintRule = {
         if (required.has(key) || !admitsNull((node.properties as Record<string, never>)[key]!)) continue;
         ctx.report({
           rule: this.id,
-          severity: ctx.strictSeverity,
+          severity,
           pointer: pointerJoin(site.pointer, "properties", key),
           atKey: true,
           message: `${JSON.stringify(key)} is optional and admits null: under strict mode null would mean both "omitted" and "null"; make it required (null then says "none")`,

@@ -1,0 +1,187 @@
+/**
+ * The `providers` artifact: for each target the catalog enables, generated/providers/<target>.ts
+ * (the declarations as a plain mutable literal, their structural type, and the argument
+ * normaliser) and generated/providers/<target>.json (the same declarations for non-TypeScript
+ * consumers), plus runtime/normalise-arguments.ts when some target needs it.
+ */
+import { code, join, propertyKey, raw, type Code, type JsonValue } from "../codegen/code.js";
+import { camelCase, Name, pascalCase } from "../codegen/identifiers.js";
+import { jsdoc } from "../codegen/jsdoc.js";
+import type { ArtifactEmitter, EmitContext, OutputFile } from "../emit/artifact.js";
+import { GeneratedFile } from "../emit/generated-file.js";
+import type { CatalogIR, TargetIR } from "../ir/catalog-ir.js";
+import { isTargetId, type TargetId } from "../targets.js";
+import { isJsonObject, objectFromEntries, type Json, type JsonObject } from "../schema/json.js";
+import { catalogNames } from "../emit/naming.js";
+import { catalogPointer, lowerTool, type LoweredTool, type ProviderModule } from "./provider.js";
+import { PROVIDERS } from "./registry.js";
+
+/** The runtime helper the normalisers call, copied from templates/. */
+export const NORMALISE_RUNTIME = "runtime/normalise-arguments.ts";
+
+export interface TargetLowering {
+  readonly target: TargetIR;
+  readonly module: ProviderModule;
+  readonly tools: readonly LoweredTool[];
+}
+
+const cache = new WeakMap<CatalogIR, readonly TargetLowering[]>();
+
+/**
+ * Every enabled target with its lowered tools (computed once per IR). The dispatcher and other
+ * artifacts read declarations and plans from here, so they cannot disagree with the files.
+ */
+export function lowerCatalog(ir: CatalogIR): readonly TargetLowering[] {
+  const cached = cache.get(ir);
+  if (cached) return cached;
+  const out = ir.targets
+    .filter((t): t is TargetIR & { id: TargetId } => isTargetId(t.id))
+    .map((target) => {
+      const module = PROVIDERS[target.id as TargetId];
+      return { target, module, tools: ir.tools.map((tool) => lowerTool(module, tool, target)) };
+    });
+  cache.set(ir, out);
+  return out;
+}
+
+/** Identifiers of one target's generated module: `openaiChatTools`, `normaliseOpenaiChatArguments`. */
+export function providerExports(id: string): { readonly tools: string; readonly normalise: string } {
+  return { tools: `${camelCase(id)}Tools`, normalise: `normalise${pascalCase(id)}Arguments` };
+}
+
+/** The declarations one target exports, as data (also what the .json copy holds). */
+export function declarations(lowering: TargetLowering): JsonObject[] {
+  const each = lowering.tools.map((t) => lowering.module.declare(t));
+  return lowering.module.collect ? lowering.module.collect(each, lowering.tools) : each;
+}
+
+function reportProblems(ctx: EmitContext, lowering: TargetLowering): void {
+  const id = lowering.target.id;
+  for (const t of lowering.tools) {
+    lowering.module.check?.(t, (f) => ctx.report({ ...f, rule: "provider-output", target: id }));
+    if (t.problems.length === 0) continue;
+    const ruleOf = (kind: string) => (kind === "limit" ? "provider-limit" : "strict-subset");
+    if (t.strict) {
+      for (const p of t.problems) ctx.report({ severity: "error", rule: ruleOf(p.kind), target: id, pointer: catalogPointer(t.tool.input, p.pointer), message: `${id} strict: ${p.reason}` });
+    } else {
+      const first = t.problems[0]!;
+      const more = t.problems.length > 1 ? ` (and ${t.problems.length - 1} more)` : "";
+      ctx.report({
+        severity: "info",
+        rule: ruleOf(first.kind),
+        target: id,
+        pointer: catalogPointer(t.tool.input, first.pointer),
+        message: `${JSON.stringify(t.tool.name)} is declared non-strict to ${id}: ${first.reason}${more}`,
+      });
+    }
+  }
+}
+
+/** JSON text whose strings keep U+2028/U+2029 escaped, like every other generated literal. */
+function jsonText(value: Json): string {
+  const text = JSON.stringify(value, null, 2);
+  return (/[\u2028\u2029]/.test(text) ? text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text) + "\n";
+}
+
+/** Identifiers the module declares besides one constant per tool. */
+const MODULE_NAMES = ["plans", "hasOwn", "normaliseArguments", "ToolArgumentPlan"];
+
+/**
+ * generated/providers/<target>.ts: the element type, one constant per tool declaration (so a
+ * formatter can format and cache each on its own), the exported list, and the normaliser. Built as
+ * independent top-level chunks: `contents === chunks.join("\n\n") + "\n"`.
+ */
+function moduleFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
+  const { module } = lowering;
+  const names = providerExports(module.id);
+  const typeNames = [...module.typeDeclarations.matchAll(/^export (?:interface|type) ([A-Za-z0-9_]+)/gm)].map((m) => m[1]!);
+  const file = new GeneratedFile(`providers/${module.id}.ts`, ctx.header, [names.tools, names.normalise, ...typeNames, ...MODULE_NAMES]);
+  const planned = lowering.tools.filter((t) => t.plan !== undefined);
+  const runtime = `../${NORMALISE_RUNTIME.replace(/\.ts$/, ".js")}`;
+  const normalise = planned.length > 0 ? file.importFrom(runtime, "normaliseArguments") : undefined;
+  const planType = planned.length > 0 ? file.importFrom(runtime, "ToolArgumentPlan", { typeOnly: true }) : undefined;
+  const chunks: string[] = [file.toString().trimEnd(), module.typeDeclarations];
+
+  const element = Name.of(module.elementType);
+  const declarationType = Name.of(module.declarationType);
+  const stems = catalogNames(ctx.ir).tools;
+  const declarationsByTool = lowering.tools.map((t) => module.declare(t));
+  const toolConsts = lowering.tools.map((t, i) => {
+    const id = file.scope.unique(stems.get(t.tool.name)?.stem ?? "tool");
+    const strictNote = t.strict ? "strict" : lowering.module.dialects.strict ? (t.problems.length > 0 ? `not strict: ${t.problems[0]!.reason}` : "not strict") : undefined;
+    const doc = jsdoc([`\`${t.tool.name}\`${strictNote ? ` (${strictNote})` : ""}.`]).trimEnd();
+    chunks.push(`${doc}\n${code`const ${id}: ${declarationType} = ${declarationsByTool[i] as JsonValue};`.text}`);
+    return id;
+  });
+  // The exported list: what the target makes of the declarations (as they are, wrapped, or with
+  // extras such as tool search), with each declaration written as its constant.
+  const listed = module.collect ? module.collect(declarationsByTool, lowering.tools) : declarationsByTool;
+  const listCode = withConstants(listed, declarationsByTool, toolConsts);
+  chunks.push(
+    `${jsdoc([`Tool declarations for ${module.title}, in catalog order: ${module.usage}.`, "Plain mutable data, structurally compatible with the official SDK's types."]).trimEnd()}\n${code`export const ${Name.of(names.tools)}: ${element}[] = ${listCode};`.text}`,
+  );
+
+  if (planned.length === 0) {
+    chunks.push(
+      `${jsdoc([`The arguments of a call as ${module.title} sends them, in the catalog's shape.`, `${module.id} declares every tool with its own optional fields, so there is nothing to rewrite.`]).trimEnd()}
+${code`export function ${Name.of(names.normalise)}(_name: string, args: unknown): unknown {
+  return args;
+}`.text}`,
+    );
+  } else {
+    const plans = Name.of("plans");
+    const hasOwnName = Name.of("hasOwn");
+    const table = objectFromEntries(planned.map((t) => [t.tool.name, t.plan as unknown as Json] as const));
+    chunks.push(`${jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]).trimEnd()}\n${code`const ${plans}: { readonly [name: string]: ${planType!} } = ${table as JsonValue};`.text}`);
+    chunks.push(code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`.text);
+    chunks.push(
+      `${jsdoc([
+        `The arguments of a call as ${module.title} sends them, in the catalog's shape.`,
+        "A strict declaration makes every optional field required and nullable; a null there means the field was not given and is removed here, before validation against the catalog schema and before the handler runs. Nothing else is rewritten, and the input is not mutated.",
+        "Apply it to arguments that passed the declared schema.",
+      ]).trimEnd()}
+${code`export function ${Name.of(names.normalise)}(name: string, args: unknown): unknown {
+  const plan = ${hasOwnName}(${plans}, name) ? ${plans}[name] : undefined;
+  return plan === undefined ? args : ${normalise!}(plan, args);
+}`.text}`,
+    );
+  }
+  return { path: file.path, contents: chunks.join("\n\n") + "\n", language: "typescript", chunks };
+}
+
+/** A JSON value as code, with every declaration object (by identity) replaced by its constant. */
+function withConstants(value: Json, declarations: readonly JsonObject[], consts: readonly Name[]): Code {
+  const render = (v: Json): Code => {
+    const index = isJsonObject(v) ? declarations.indexOf(v) : -1;
+    if (index >= 0) return consts[index]!;
+    if (Array.isArray(v)) return code`[${join(v.map(render), ", ")}]`;
+    if (isJsonObject(v)) return code`{ ${join(Object.keys(v).map((k) => code`${raw(propertyKey(k))}: ${render(v[k]!)}`), ", ")} }`;
+    return code`${v as JsonValue}`;
+  };
+  return render(value);
+}
+
+function jsonFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
+  const headerText = ctx.header.replace(/^\/\/ /, "");
+  const doc = objectFromEntries<Json>([
+    ["//", headerText],
+    ["tools", declarations(lowering)],
+  ]);
+  return { path: `providers/${lowering.module.id}.json`, contents: jsonText(doc), language: "json" };
+}
+
+export const providersEmitter: ArtifactEmitter = {
+  id: "providers",
+  emit(ctx: EmitContext): readonly OutputFile[] {
+    const lowerings = lowerCatalog(ctx.ir);
+    const files: OutputFile[] = [];
+    for (const lowering of lowerings) {
+      reportProblems(ctx, lowering);
+      files.push(moduleFile(ctx, lowering), jsonFile(ctx, lowering));
+    }
+    if (lowerings.some((l) => l.tools.some((t) => t.plan !== undefined))) {
+      files.push({ path: NORMALISE_RUNTIME, contents: `${ctx.header}\n\n${ctx.readTemplate(NORMALISE_RUNTIME)}`, language: "typescript" });
+    }
+    return files;
+  },
+};

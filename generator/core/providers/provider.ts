@@ -1,0 +1,115 @@
+/**
+ * The provider interface. Each target is one module (targets/<id>.ts) that says which dialect its
+ * schemas are lowered into, how one declaration looks and how the list is exported; everything
+ * else (strict resolution, lowering, normalisation plans, files) is shared and never asks which
+ * provider it is running for.
+ */
+import type { SchemaResource, TargetIR, ToolIR } from "../ir/catalog-ir.js";
+import { hasOwn, isJsonObject, pointerJoin, pointerSegments, type Json, type JsonObject } from "../schema/json.js";
+import type { TargetId } from "../targets.js";
+import { lowerResource, type Blocker, type Dialect, type Lowering } from "./lowering/lowering.js";
+import { buildPlan, type ToolArgumentPlan } from "./normalise-plan.js";
+
+/** One tool as a target declares it: the lowered schemas and what strict mode came out as. */
+export interface LoweredTool {
+  readonly tool: ToolIR;
+  readonly target: TargetIR;
+  /** Declared strict (the lowering is the strict dialect's and the plan comes from it). */
+  readonly strict: boolean;
+  readonly input: Lowering;
+  readonly output?: Lowering;
+  /** Where a null from the model means "omitted" (absent: the arguments are used as they are). */
+  readonly plan?: ToolArgumentPlan;
+  /**
+   * What keeps the tool from being strict: with `strict: auto` the reason it was declared
+   * non-strict, with `strict: true` the errors to report. Pointers are canonical (input resource).
+   */
+  readonly problems: readonly Blocker[];
+}
+
+export interface ProviderModule {
+  readonly id: TargetId;
+  /** The product, for doc comments (`OpenAI Chat Completions`). */
+  readonly title: string;
+  /** How the list is used, for the doc comment of the export (`pass as \`tools\``). */
+  readonly usage: string;
+  /** Input dialects: `strict` only for targets with a strict mode. */
+  readonly dialects: { readonly plain: Dialect; readonly strict?: Dialect };
+  /** Dialect of output schemas, for targets that declare them. */
+  readonly output?: Dialect;
+  /** One tool's declaration, as data. */
+  declare(lowered: LoweredTool): JsonObject;
+  /** The exported list (default: the declarations as they are). */
+  collect?(declarations: readonly JsonObject[], tools: readonly LoweredTool[]): JsonObject[];
+  /**
+   * TypeScript declarations for the list's element type, written into the generated file
+   * (generator-owned source, structurally compatible with the official SDK's type); `elementType`
+   * names the element type declared there.
+   */
+  readonly typeDeclarations: string;
+  /** The type declared there for the list's elements … */
+  readonly elementType: string;
+  /** … and for one tool's declaration (the same, or the function variant of the element union). */
+  readonly declarationType: string;
+  /** Findings about one tool that only this target has (e.g. an output MCP cannot declare). */
+  check?(lowered: LoweredTool, report: (finding: { severity: "info" | "warning" | "error"; message: string; pointer: string }) => void): void;
+}
+
+/**
+ * Lowers one tool for one target. `strict: true` uses the strict dialect whatever it costs (the
+ * problems become errors); `strict: auto` uses it when the tool can be made strict and falls back
+ * to the plain dialect otherwise, keeping the reasons.
+ */
+export function lowerTool(module: ProviderModule, tool: ToolIR, target: TargetIR): LoweredTool {
+  const setting = target.options.strict;
+  const inputSchema = tool.input.schema as Json;
+  const strictDialect = module.dialects.strict;
+  const output = module.output && tool.output ? lowerResource(tool.output.schema as Json, module.output) : undefined;
+  const withOutput = output ? { output } : {};
+  if (strictDialect && (setting === true || setting === "auto")) {
+    const input = lowerResource(inputSchema, strictDialect);
+    const planned = buildPlan(input.schema, input.nullWrappers);
+    const problems = [
+      ...input.blockers,
+      ...planned.blockers.map((b) => ({ ...b, pointer: nearestCanonical(inputSchema, b.pointer) })),
+      ...(strictDialect.limits?.(inputSchema) ?? []),
+    ];
+    if (problems.length === 0 || setting === true) {
+      return { tool, target, strict: true, input, ...withOutput, ...(planned.plan ? { plan: planned.plan } : {}), problems };
+    }
+    return { tool, target, strict: false, input: lowerResource(inputSchema, module.dialects.plain), ...withOutput, problems };
+  }
+  return { tool, target, strict: false, input: lowerResource(inputSchema, module.dialects.plain), ...withOutput, problems: [] };
+}
+
+/** The longest prefix of a (lowered) pointer that exists in the canonical schema. */
+export function nearestCanonical(root: Json, pointer: string): string {
+  let node: Json = root;
+  let out = "";
+  for (const seg of pointerSegments(pointer)) {
+    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(seg) && Number(seg) < node.length) node = (node as readonly Json[])[Number(seg)]!;
+    else if (isJsonObject(node) && hasOwn(node, seg)) node = node[seg]!;
+    else break;
+    out = pointerJoin(out, seg);
+  }
+  return out;
+}
+
+/** A pointer inside a resource → the pointer of that node in the catalog document. */
+export function catalogPointer(resource: SchemaResource, pointer: string): string {
+  const segs = pointerSegments(pointer);
+  if (segs[0] === "$defs" && segs.length >= 2) {
+    const def = resource.defs.find((d) => d.name === segs[1]);
+    if (def) return pointerJoin(def.pointer, ...segs.slice(2));
+  }
+  return resource.pointer + pointer;
+}
+
+/**
+ * Targets that will declare optional properties as required-and-nullable (a strict dialect that
+ * does so, with `strict: true` or `auto`): what lint rules such as `all-required` and
+ * `optional-nullable` are about.
+ */
+export function optionalAsNullableTargets<T extends TargetIR>(targets: readonly T[], modules: (id: string) => ProviderModule | undefined): T[] {
+  return targets.filter((t) => (t.options.strict === true || t.options.strict === "auto") && modules(t.id)?.dialects.strict?.optionalAsNullable === true);
+}

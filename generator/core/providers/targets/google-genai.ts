@@ -1,0 +1,37 @@
+/**
+ * Gemini through `@google/genai`: one `Tool` holding every `functionDeclarations` entry, with
+ * standard JSON Schema in `parametersJsonSchema`/`responseJsonSchema` — never the proto-backed
+ * `parameters`, which rejects unions, type lists and most keywords (PROVIDERS.md §5).
+ */
+import { GOOGLE } from "../lowering/dialects.js";
+import type { ProviderModule } from "../provider.js";
+import { schemaObject } from "./common.js";
+
+export const googleGenai: ProviderModule = {
+  id: "google-genai",
+  title: "Gemini (@google/genai)",
+  usage: "pass as `config.tools` to `ai.models.generateContent`",
+  dialects: { plain: GOOGLE },
+  output: GOOGLE,
+  declare: (t) => ({
+    name: t.tool.name,
+    description: t.tool.description,
+    parametersJsonSchema: schemaObject(t.input.schema),
+    ...(t.output ? { responseJsonSchema: t.output.schema } : {}),
+  }),
+  collect: (declarations) => (declarations.length === 0 ? [] : [{ functionDeclarations: [...declarations] }]),
+  typeDeclarations: `/** A function declaration with JSON Schema parameters (structurally the SDK's \`FunctionDeclaration\`). */
+export interface GoogleGenaiFunctionDeclaration {
+  name: string;
+  description: string;
+  parametersJsonSchema: { [key: string]: unknown };
+  responseJsonSchema?: unknown;
+}
+
+/** A tool holding function declarations (structurally the SDK's \`Tool\`). */
+export interface GoogleGenaiTool {
+  functionDeclarations: GoogleGenaiFunctionDeclaration[];
+}`,
+  elementType: "GoogleGenaiTool",
+  declarationType: "GoogleGenaiFunctionDeclaration",
+};
