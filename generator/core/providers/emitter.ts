@@ -83,8 +83,8 @@ function jsonText(value: Json): string {
   return (/[\u2028\u2029]/.test(text) ? text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text) + "\n";
 }
 
-/** Identifiers the module declares besides one constant per tool. */
-const MODULE_NAMES = ["plans", "hasOwn", "normaliseArguments", "ToolArgumentPlan"];
+/** Identifiers the module declares besides one constant per tool (imports are named by the file). */
+const MODULE_NAMES = ["plans", "hasOwn"];
 
 /**
  * generated/providers/<target>.ts: the element type, one constant per tool declaration (so a
