@@ -11,9 +11,10 @@ import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Options } from "prettier";
-import type { OutputFile } from "../core/emit/artifact.js";
+import { chunkText, type Chunk, type OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast } from "./json-format.js";
+import { formatTsDataFast } from "./ts-data-format.js";
 import { packageRoot } from "./package-root.js";
 
 export interface FormatterOptions {
@@ -48,26 +49,45 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "babel-ts"), endOfLine: "lf" };
     };
 
-    // Every file becomes jobs (its chunks, or itself); identical jobs are formatted once.
-    const plan: { file: OutputFile; jobs: Job[]; done?: string }[] = [];
+    // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
+    // chunks in groups, or the whole file); identical jobs are formatted once.
+    const plan: { file: OutputFile; pieces: (Job | string)[] }[] = [];
     const unique = new Map<string, Job>();
     for (const file of files) {
       const options = await optionsFor(file);
       // JSON declarations: a byte-identical fast path (see json-format.ts), prettier otherwise.
       const fast = file.language === "json" ? formatJsonFast(file.contents, options) : undefined;
       if (fast !== undefined) {
-        plan.push({ file, jobs: [], done: fast });
+        plan.push({ file, pieces: [fast] });
         continue;
       }
       const optionsKey = JSON.stringify({ ...options, filepath: undefined });
-      const parts = file.chunks && file.chunks.length > 0 ? groupChunks(file.chunks) : [file.contents];
-      const jobs = parts.map((text) => {
+      const job = (text: string): Job => {
         const key = createHash("sha256").update(version).update("\0").update(optionsKey).update("\0").update(text).digest("hex");
-        const job = { text, options, key };
-        if (!unique.has(key)) unique.set(key, job);
-        return job;
-      });
-      plan.push({ file, jobs });
+        if (!unique.has(key)) unique.set(key, { text, options, key });
+        return unique.get(key)!;
+      };
+      const pieces: (Job | string)[] = [];
+      if (!file.chunks || file.chunks.length === 0) pieces.push(job(file.contents));
+      else {
+        // Data declarations print without prettier when the fast printer is sure (see
+        // ts-data-format.ts); runs of other chunks go to prettier in groups.
+        let run: string[] = [];
+        const flush = () => {
+          for (const group of groupChunks(run)) pieces.push(job(group));
+          run = [];
+        };
+        for (const chunk of file.chunks as readonly Chunk[]) {
+          const fastChunk = typeof chunk === "string" ? undefined : formatTsDataFast(chunk, options);
+          if (fastChunk === undefined) run.push(chunkText(chunk));
+          else {
+            flush();
+            pieces.push(fastChunk);
+          }
+        }
+        flush();
+      }
+      plan.push({ file, pieces });
     }
 
     const results = new Map<string, string>();
@@ -90,7 +110,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     misses.forEach((j, i) => results.set(j.key, formatted[i]!));
     if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
 
-    return plan.map(({ jobs, done }) => done ?? jobs.map((j) => results.get(j.key)!).join("\n"));
+    return plan.map(({ pieces }) => pieces.map((p) => (typeof p === "string" ? p : results.get(p.key)!)).join("\n"));
   };
 }
 

@@ -3,6 +3,7 @@
  * dispatcher are each one `ArtifactEmitter`, listed in `registry.ts`; the pipeline calls them in
  * order and never branches on which artifact it is running.
  */
+import { jsonLiteral, type JsonValue } from "../codegen/code.js";
 import type { CatalogIR } from "../ir/catalog-ir.js";
 import type { Severity } from "../diagnostics.js";
 
@@ -14,10 +15,34 @@ export interface OutputFile {
   readonly language: "typescript" | "json" | "verbatim";
   /**
    * Optional split of `contents` into runs of complete top-level statements, such that
-   * `contents === chunks.join("\n\n")`. A formatter may format (and cache) chunks one by one:
-   * prettier formats top-level statements independently, so the joined result is the same.
+   * `contents === chunks.map(chunkText).join("\n\n") + "\n"`. A formatter may format (and cache)
+   * chunks one by one: prettier formats top-level statements independently, so the joined result
+   * is the same.
    */
-  readonly chunks?: readonly string[];
+  readonly chunks?: readonly Chunk[];
+}
+
+/**
+ * A top-level data declaration, kept as data so a formatter can print it without parsing it:
+ * its source is `${leading}${head} = ${jsonLiteral(value)};`.
+ */
+export interface DataChunk {
+  /** "" or a comment block from `jsdoc()`, ending in "\n". */
+  readonly leading: string;
+  /** Generated code such as `const writeMeasurement: OpenaiChatTool` (built with `code`). */
+  readonly head: string;
+  readonly value: JsonValue;
+}
+
+export type Chunk = string | DataChunk;
+
+export function chunkText(chunk: Chunk): string {
+  return typeof chunk === "string" ? chunk : `${chunk.leading}${chunk.head} = ${jsonLiteral(chunk.value)};`;
+}
+
+/** An output file made of chunks (contents derived, so the two cannot disagree). */
+export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[]): OutputFile {
+  return { path, language, chunks, contents: chunks.map(chunkText).join("\n\n") + "\n" };
 }
 
 /** A finding an emitter raises; the pipeline resolves the pointer to a file position. */

@@ -7,7 +7,7 @@
 import { code, join, propertyKey, raw, type Code, type JsonValue } from "../codegen/code.js";
 import { camelCase, Name, pascalCase } from "../codegen/identifiers.js";
 import { jsdoc } from "../codegen/jsdoc.js";
-import type { ArtifactEmitter, EmitContext, OutputFile } from "../emit/artifact.js";
+import { chunkedFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../emit/artifact.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import type { CatalogIR, TargetIR } from "../ir/catalog-ir.js";
 import { isTargetId, type TargetId } from "../targets.js";
@@ -89,7 +89,8 @@ const MODULE_NAMES = ["plans", "hasOwn"];
 /**
  * generated/providers/<target>.ts: the element type, one constant per tool declaration (so a
  * formatter can format and cache each on its own), the exported list, and the normaliser. Built as
- * independent top-level chunks: `contents === chunks.join("\n\n") + "\n"`.
+ * independent top-level chunks; each tool's constant is a data chunk (printed without parsing
+ * when the formatter can).
  */
 function moduleFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
   const { module } = lowering;
@@ -100,7 +101,7 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
   const runtime = `../${NORMALISE_RUNTIME.replace(/\.ts$/, ".js")}`;
   const normalise = planned.length > 0 ? file.importFrom(runtime, "normaliseArguments") : undefined;
   const planType = planned.length > 0 ? file.importFrom(runtime, "ToolArgumentPlan", { typeOnly: true }) : undefined;
-  const chunks: string[] = [file.toString().trimEnd(), module.typeDeclarations];
+  const chunks: Chunk[] = [file.toString().trimEnd(), module.typeDeclarations];
 
   const element = Name.of(module.elementType);
   const declarationType = Name.of(module.declarationType);
@@ -109,8 +110,8 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
   const toolConsts = lowering.tools.map((t, i) => {
     const id = file.scope.unique(stems.get(t.tool.name)?.stem ?? "tool");
     const strictNote = t.strict ? "strict" : lowering.module.dialects.strict ? (t.problems.length > 0 ? `not strict: ${t.problems[0]!.reason}` : "not strict") : undefined;
-    const doc = jsdoc([`\`${t.tool.name}\`${strictNote ? ` (${strictNote})` : ""}.`]).trimEnd();
-    chunks.push(`${doc}\n${code`const ${id}: ${declarationType} = ${declarationsByTool[i] as JsonValue};`.text}`);
+    const doc = jsdoc([`\`${t.tool.name}\`${strictNote ? ` (${strictNote})` : ""}.`]);
+    chunks.push({ leading: doc, head: code`const ${id}: ${declarationType}`.text, value: declarationsByTool[i] as JsonValue });
     return id;
   });
   // The exported list: what the target makes of the declarations (as they are, wrapped, or with
@@ -146,7 +147,7 @@ ${code`export function ${Name.of(names.normalise)}(name: string, args: unknown):
 }`.text}`,
     );
   }
-  return { path: file.path, contents: chunks.join("\n\n") + "\n", language: "typescript", chunks };
+  return chunkedFile(file.path, "typescript", chunks);
 }
 
 /** A JSON value as code, with every declaration object (by identity) replaced by its constant. */

@@ -4,7 +4,7 @@
  */
 import { stringLiteral, typeKey } from "../../codegen/code.js";
 import { jsdoc } from "../../codegen/jsdoc.js";
-import type { ArtifactEmitter, EmitContext, OutputFile } from "../artifact.js";
+import { chunkedFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../artifact.js";
 import { catalogNames, toolDefKey, type CatalogNames } from "../naming.js";
 import type { SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
 import { isJsonObject, pointerSegments } from "../../schema/json.js";
@@ -78,6 +78,6 @@ export const typesEmitter: ArtifactEmitter = {
     const map = (kind: "inputType" | "outputType") => ir.tools.map((t) => `${typeKey(t.name)}: ${names.tools.get(t.name)![kind].text};`).join("\n");
     blocks.push(`${jsdoc(["Arguments of each tool, by name."])}export interface ToolInput {\n${map("inputType")}\n}`);
     blocks.push(`${jsdoc(["Result of each tool, by name."])}export interface ToolOutput {\n${map("outputType")}\n}`);
-    return [{ path: "types.ts", contents: blocks.join("\n\n") + "\n", language: "typescript", chunks: blocks }];
+    return [chunkedFile("types.ts", "typescript", blocks)];
   },
 };
