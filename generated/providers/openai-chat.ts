@@ -404,8 +404,10 @@ export const openaiChatTools: OpenaiChatTool[] = [
   getCustomer,
 ];
 
+type ToolPlans = { readonly [name: string]: ToolArgumentPlan };
+
 /** Where a null sent for a tool's argument means "not given" (strict declarations only). */
-const plans: { readonly [name: string]: ToolArgumentPlan } = {
+const plans: ToolPlans = {
   write_measurement: {
     root: {
       object: {

@@ -395,8 +395,10 @@ export const openaiResponsesTools: OpenaiResponsesTool[] = [
   getCustomer,
 ];
 
+type ToolPlans = { readonly [name: string]: ToolArgumentPlan };
+
 /** Where a null sent for a tool's argument means "not given" (strict declarations only). */
-const plans: { readonly [name: string]: ToolArgumentPlan } = {
+const plans: ToolPlans = {
   write_measurement: {
     root: {
       object: {

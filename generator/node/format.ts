@@ -1,29 +1,28 @@
 /**
  * Formatting with the app's own prettier config. Each file is formatted as a whole, or — when the
- * emitter split it into independent top-level chunks — chunk by chunk, which lets two things
- * happen: unchanged chunks come from a content-addressed cache (`node_modules/.cache/toolcat`),
- * and large amounts of new text are spread over worker threads, one per core.
+ * emitter split it into independent top-level chunks — chunk by chunk: data declarations and JSON
+ * go through printers that reproduce prettier byte for byte (or decline), and the rest is
+ * formatted by prettier in groups whose results are kept in a content-addressed cache
+ * (`node_modules/.cache/toolcat`), so an edit to one tool reformats only its group.
+ *
+ * (Worker threads were measured and dropped: each one loads prettier cold, which on two cores
+ * cost more than it saved.)
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
-import { Worker } from "node:worker_threads";
 import type { Options } from "prettier";
 import { chunkText, type Chunk, type OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast } from "./json-format.js";
 import { formatTsDataFast } from "./ts-data-format.js";
-import { packageRoot } from "./package-root.js";
 
 export interface FormatterOptions {
   /** Reuse formatted chunks from earlier runs (default true). */
   readonly cache?: boolean;
   /** Where cached chunks live (default: the nearest node_modules/.cache/toolcat above `outDir`). */
   readonly cacheDir?: string;
-  /** Use worker threads above this many bytes of text to format (default 512 KiB). */
-  readonly parallelAbove?: number;
 }
 
 interface Job {
@@ -101,12 +100,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     );
     misses.sort((a, b) => (a.key < b.key ? -1 : 1));
 
-    const missBytes = misses.reduce((n, j) => n + j.text.length, 0);
-    const workers = Math.min(availableParallelism(), 4);
-    const formatted =
-      missBytes > (settings.parallelAbove ?? 512 * 1024) && workers > 1 && misses.length > 1 && workerScript()
-        ? await formatInWorkers(misses, workers)
-        : await Promise.all(misses.map((j) => prettier.format(j.text, j.options)));
+    const formatted = await Promise.all(misses.map((j) => prettier.format(j.text, j.options)));
     misses.forEach((j, i) => results.set(j.key, formatted[i]!));
     if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
 
@@ -164,41 +158,4 @@ function findCacheDir(start: string): string | undefined {
     if (parent === dir) return undefined;
     dir = parent;
   }
-}
-
-function workerScript(): string | undefined {
-  const script = join(packageRoot(), "dist", "generator", "node", "format-worker.js");
-  return existsSync(script) ? script : undefined;
-}
-
-/** Spreads jobs over worker threads, largest first, each worker taking the next free job. */
-async function formatInWorkers(jobs: readonly Job[], count: number): Promise<string[]> {
-  const order = jobs.map((_, i) => i).sort((a, b) => jobs[b]!.text.length - jobs[a]!.text.length);
-  const out = new Array<string>(jobs.length);
-  let next = 0;
-  const pool = Array.from({ length: Math.min(count, jobs.length) }, () => new Worker(workerScript()!));
-  try {
-    await Promise.all(
-      pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const take = () => {
-              if (next >= order.length) return resolve();
-              const index = order[next++]!;
-              worker.postMessage({ index, text: jobs[index]!.text, options: jobs[index]!.options });
-            };
-            worker.on("message", (m: { index: number; text?: string; error?: string }) => {
-              if (m.error !== undefined) return reject(new Error(m.error));
-              out[m.index] = m.text!;
-              take();
-            });
-            worker.on("error", reject);
-            take();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
-  return out;
 }

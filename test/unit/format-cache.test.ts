@@ -1,4 +1,4 @@
-/** The formatted-chunk cache and the worker pool change speed only, never bytes. */
+/** The formatted-chunk cache and the fast printers change speed only, never bytes. */
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,11 +18,11 @@ describe("formatting", () => {
     expect([...warm.files]).toEqual([...none.files]);
   });
 
-  it("formats chunked files exactly as prettier formats the whole file, in workers too", async () => {
+  it("formats chunked files exactly as prettier formats the whole file", async () => {
     const chunks = Array.from({ length: 400 }, (_, i) => `/** Doc ${i} */\nexport interface  T${i} { a : string; b? : number|null; c: {x: "a"|"b"} }`);
     const whole = { path: "x.ts", contents: chunks.join("\n\n") + "\n", language: "typescript" as const };
     const split = { ...whole, path: "y.ts", chunks };
-    const [a, b] = await prettierFormatter(repoRoot, { cache: false, parallelAbove: 0 })([whole, split]);
+    const [a, b] = await prettierFormatter(repoRoot, { cache: false })([whole, split]);
     expect(b).toBe(a);
   });
 });

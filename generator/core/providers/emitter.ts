@@ -84,7 +84,7 @@ function jsonText(value: Json): string {
 }
 
 /** Identifiers the module declares besides one constant per tool (imports are named by the file). */
-const MODULE_NAMES = ["plans", "hasOwn"];
+const MODULE_NAMES = ["plans", "hasOwn", "ToolPlans"];
 
 /**
  * generated/providers/<target>.ts: the element type, one constant per tool declaration (so a
@@ -133,7 +133,10 @@ ${code`export function ${Name.of(names.normalise)}(_name: string, args: unknown)
     const plans = Name.of("plans");
     const hasOwnName = Name.of("hasOwn");
     const table = objectFromEntries(planned.map((t) => [t.tool.name, t.plan as unknown as Json] as const));
-    chunks.push(`${jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]).trimEnd()}\n${code`const ${plans}: { readonly [name: string]: ${planType!} } = ${table as JsonValue};`.text}`);
+    const plansType = Name.of("ToolPlans");
+    chunks.push(code`type ${plansType} = { readonly [name: string]: ${planType!} };`.text);
+    // A data chunk with a plain head, so the formatter's data printer can take it.
+    chunks.push({ leading: jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]), head: code`const ${plans}: ${plansType}`.text, value: table as JsonValue });
     chunks.push(code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`.text);
     chunks.push(
       `${jsdoc([
