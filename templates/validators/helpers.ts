@@ -36,6 +36,20 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: 
 export type Validator<T> = (value: unknown) => ValidationResult<T>;
 // #endregion
 
+// #region helper freezeJson
+/** Deep-freezes a JSON value built at module load (schema constants shared with error params). */
+export function freezeJson<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null || Object.isFrozen(v)) continue;
+    Object.freeze(v);
+    for (const k of Object.keys(v)) stack.push((v as Record<string, unknown>)[k]);
+  }
+  return value;
+}
+// #endregion
+
 // #region helper hasOwn
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn = Object.prototype.hasOwnProperty;
@@ -163,35 +177,76 @@ function findDuplicateKey(value: unknown, index: number): string {
 }
 // #endregion
 
-// #region helper formatDate
-const formatDateRe = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-const formatDateDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** RFC 3339 full-date that names a real calendar day (ajv-formats `date`). */
-export function formatDate(str: string): boolean {
-  const m = formatDateRe.exec(str);
-  if (m === null) return false;
-  const year = +m[1]!;
-  const month = +m[2]!;
-  const day = +m[3]!;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : formatDateDays[month]!);
+// #region helper formatDigits
+/** The ASCII decimal number in str[at, at + n), or -1 when a character is not an ASCII digit. */
+export function formatDigits(str: string, at: number, n: number): number {
+  let value = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = str.charCodeAt(i) - 48;
+    if (!(c >= 0 && c <= 9)) return -1; // NaN (past the end) included
+    value = value * 10 + c;
+  }
+  return value;
 }
 // #endregion
 
-// #region helper formatTime
-const formatTimeRe = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
-/** RFC 3339 full-time with a required time zone, leap seconds at 23:59 UTC (ajv-formats `time`). */
+// #region helper formatDate uses formatDigits
+const formatDateDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/**
+ * RFC 3339 full-date that names a real calendar day: ajv-formats `date` (`/^(\d\d\d\d)-(\d\d)-(\d\d)$/`
+ * and a days-per-month check), without the regex match allocation.
+ */
+export function formatDate(str: string): boolean {
+  if (str.length !== 10 || str.charCodeAt(4) !== 45 || str.charCodeAt(7) !== 45) return false;
+  const year = formatDigits(str, 0, 4);
+  const month = formatDigits(str, 5, 2);
+  const day = formatDigits(str, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : formatDateDays[month]!);
+}
+// #endregion
+
+// #region helper formatTime uses formatDigits
+/**
+ * RFC 3339 full-time with a required time zone, leap seconds at 23:59 UTC: ajv-formats `time`
+ * (`/^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i` with strictTimeZone),
+ * scanned by hand. The seconds are converted exactly as ajv-formats does (`+"ss.fff"`).
+ */
 export function formatTime(str: string): boolean {
-  const m = formatTimeRe.exec(str);
-  if (m === null) return false;
-  const hr = +m[1]!;
-  const min = +m[2]!;
-  const sec = +m[3]!;
-  const tz = m[4];
-  const tzSign = m[5] === "-" ? -1 : 1;
-  const tzH = +(m[6] || 0);
-  const tzM = +(m[7] || 0);
-  if (tzH > 23 || tzM > 59 || !tz) return false;
+  const n = str.length;
+  if (n < 9 || str.charCodeAt(2) !== 58 || str.charCodeAt(5) !== 58) return false;
+  const hr = formatDigits(str, 0, 2);
+  const min = formatDigits(str, 3, 2);
+  if (hr < 0 || min < 0 || formatDigits(str, 6, 2) < 0) return false;
+  let i = 8;
+  if (str.charCodeAt(i) === 46) {
+    i++;
+    const start = i;
+    while (i < n && str.charCodeAt(i) >= 48 && str.charCodeAt(i) <= 57) i++;
+    if (i === start) return false;
+  }
+  const sec = +str.slice(6, i);
+  const c = str.charCodeAt(i);
+  let tzSign = 1;
+  let tzH = 0;
+  let tzM = 0;
+  if (c === 122 || c === 90) {
+    if (i + 1 !== n) return false;
+  } else if (c === 43 || c === 45) {
+    tzSign = c === 45 ? -1 : 1;
+    tzH = formatDigits(str, i + 1, 2);
+    if (i + 3 > n || tzH < 0) return false;
+    i += 3;
+    if (i < n) {
+      if (str.charCodeAt(i) === 58) i++;
+      tzM = formatDigits(str, i, 2);
+      if (i + 2 !== n || tzM < 0) return false;
+    }
+  } else {
+    return false;
+  }
+  if (tzH > 23 || tzM > 59) return false;
   if (hr <= 23 && min <= 59 && sec < 60) return true;
   const utcMin = min - tzM * tzSign;
   const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
@@ -200,11 +255,17 @@ export function formatTime(str: string): boolean {
 // #endregion
 
 // #region helper formatDateTime uses formatDate formatTime
-const formatDateTimeSeparator = /t|\s/i;
-/** RFC 3339 date-time (ajv-formats `date-time`). */
+const formatDateTimeSpace = /\s/;
+/**
+ * RFC 3339 date-time: ajv-formats splits on `/t|\s/i` and wants exactly two parts, a date and a
+ * time. A valid date is 10 characters without separators and a valid time contains none, so that
+ * is: a separator at index 10, a date before it and a time after it.
+ */
 export function formatDateTime(str: string): boolean {
-  const parts = str.split(formatDateTimeSeparator);
-  return parts.length === 2 && formatDate(parts[0]!) && formatTime(parts[1]!);
+  if (str.length < 11) return false;
+  const sep = str.charCodeAt(10);
+  if (sep !== 116 && sep !== 84 && !formatDateTimeSpace.test(str[10]!)) return false;
+  return formatDate(str.slice(0, 10)) && formatTime(str.slice(11));
 }
 // #endregion
 

@@ -1,6 +1,8 @@
 /** The artifacts toolcat emits, in order. Adding an artifact is one emitter module and one line here. */
 import type { ArtifactEmitter } from "./artifact.js";
+import { callValidatorsEmitter } from "../providers/call-validators.js";
 import { providersEmitter } from "../providers/emitter.js";
 import { typesEmitter } from "./types/index.js";
+import { validatorsEmitter } from "./validators/index.js";
 
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [typesEmitter, providersEmitter];
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [typesEmitter, validatorsEmitter, providersEmitter, callValidatorsEmitter];

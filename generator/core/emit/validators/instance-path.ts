@@ -7,7 +7,8 @@
 import { code, join, type Code } from "../../codegen/code.js";
 import { escapePointerSegment } from "../../schema/json.js";
 
-type Part = { readonly static: string } | { readonly dynamic: Code };
+/** A run-time segment: `prefix` (static text, e.g. "/") then the value of `expr`. */
+type Part = { readonly static: string } | { readonly dynamic: Code; readonly prefix: string };
 
 export class InstancePath {
   private constructor(
@@ -15,6 +16,11 @@ export class InstancePath {
     private readonly base: Code | null,
     private readonly parts: readonly Part[],
   ) {}
+
+  /** True when the whole path is known when generating (no parameter, no run-time segment). */
+  get isStatic(): boolean {
+    return this.base === null && this.parts.every((p) => "static" in p);
+  }
 
   static root(): InstancePath {
     return new InstancePath(null, []);
@@ -36,12 +42,12 @@ export class InstancePath {
 
   /** An array index held in a local at run time. */
   index(expr: Code): InstancePath {
-    return this.with({ dynamic: code`"/" + ${expr}` });
+    return this.with({ prefix: "/", dynamic: expr });
   }
 
   /** A property name held in a local at run time; `escape` is the escapeKey helper. */
   key(expr: Code, escape: Code): InstancePath {
-    return this.with({ dynamic: code`"/" + ${escape}(${expr})` });
+    return this.with({ prefix: "/", dynamic: code`${escape}(${expr})` });
   }
 
   private with(part: Part): InstancePath {
@@ -60,6 +66,7 @@ export class InstancePath {
     for (const part of this.parts) {
       if ("static" in part) pending += part.static;
       else {
+        pending += part.prefix;
         flush();
         pieces.push(part.dynamic);
       }

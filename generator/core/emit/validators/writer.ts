@@ -2,8 +2,11 @@
 import { code, raw, type Code } from "../../codegen/code.js";
 
 export class Writer {
-  private readonly lines: string[] = [];
+  /** Lines; a `Slot` is a line decided later (written, or dropped when never filled). */
+  private readonly lines: (string | Slot)[] = [];
   private depth: number;
+  /** Depth at which control flow unconditionally left (test-mode failure): later lines there are unreachable. */
+  private terminatedAt: number | undefined;
 
   constructor(depth = 0) {
     this.depth = depth;
@@ -11,6 +14,10 @@ export class Writer {
 
   /** One statement (or several lines of one construct). Safe: every `Code` line is single-line or was built by a Writer. */
   line(statement: Code): void {
+    if (this.terminatedAt !== undefined) {
+      if (this.depth >= this.terminatedAt) return;
+      this.terminatedAt = undefined;
+    }
     const indent = "  ".repeat(this.depth);
     for (const l of statement.text.split("\n")) this.lines.push(indent + l);
   }
@@ -24,35 +31,96 @@ export class Writer {
     this.line(raw("}"));
   }
 
-  /** `if (cond) { then } else { otherwise }` (the else part only when given). */
+  /**
+   * Marks the current block as left for good (an unconditional `break`/`return` was written):
+   * what follows in it is dropped, so the output never has unreachable code.
+   */
+  terminate(): void {
+    if (this.terminatedAt === undefined || this.depth < this.terminatedAt) this.terminatedAt = this.depth;
+  }
+
+  /** True when the current block was left unconditionally: emitters stop generating code for it. */
+  get terminatedHere(): boolean {
+    return this.terminatedAt !== undefined && this.depth >= this.terminatedAt;
+  }
+
+  /**
+   * `if (cond) { then } else { otherwise }` (the else part only when given). A literal `true` or
+   * `false` condition emits only the branch taken, in place.
+   */
   ifElse(cond: Code, then: () => void, otherwise?: () => void): void {
+    if (cond.text === "true") return then();
+    if (cond.text === "false") return otherwise?.();
     this.line(code`if (${cond}) {`);
     this.depth++;
     then();
+    const thenLeft = this.terminatedHere;
     this.depth--;
+    let elseLeft = false;
     if (otherwise) {
       this.line(raw("} else {"));
       this.depth++;
       otherwise();
+      elseLeft = this.terminatedHere;
       this.depth--;
     }
     this.line(raw("}"));
+    // Both branches left unconditionally: so did the if statement.
+    if (thenLeft && elseLeft) this.terminate();
   }
 
+  /** True when `name` occurs in the written code outside string literals (locals are never inside strings). */
+  uses(name: Code): boolean {
+    const word = new RegExp(`(?<![\\w$])${name.text.replace(/\$/g, "\\$")}(?![\\w$])`);
+    return this.lines.some((l) => {
+      const text = typeof l === "string" ? l : l.text;
+      return text !== undefined && word.test(text.replace(STRING_LITERAL, '""'));
+    });
+  }
+
+  /** True when nothing was written (unfilled slots do not count). */
   get isEmpty(): boolean {
-    return this.lines.length === 0;
+    return this.lines.every((l) => typeof l !== "string" && l.text === undefined);
   }
 
-  /** A nested writer whose lines are inserted later with `splice` (for code built before its position is known). */
-  child(): Writer {
-    return new Writer(this.depth);
+  /** A writer whose lines are inserted later with `splice` (code built before its position is known), `extraDepth` levels deeper. */
+  child(extraDepth = 0): Writer {
+    return new Writer(this.depth + extraDepth);
   }
 
   splice(other: Writer): void {
+    if (this.terminatedAt !== undefined && this.depth >= this.terminatedAt) return;
     for (const l of other.lines) this.lines.push(l);
+    // A child written at this depth that left unconditionally leaves this block too.
+    if (other.terminatedAt !== undefined && other.terminatedAt <= this.depth) this.terminate();
+  }
+
+  /** A place for a line that is only known later (e.g. a declaration kept only if something used it). */
+  slot(): Slot {
+    const slot = new Slot("  ".repeat(this.depth));
+    if (this.terminatedAt === undefined || this.depth < this.terminatedAt) this.lines.push(slot);
+    return slot;
   }
 
   toCode(): Code {
-    return raw(this.lines.join("\n"));
+    return raw(
+      this.lines
+        .map((l) => (typeof l === "string" ? l : l.text))
+        .filter((l): l is string => l !== undefined)
+        .join("\n"),
+    );
+  }
+}
+
+/** Double-quoted string literals as `stringLiteral`/JSON write them. */
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
+
+export class Slot {
+  text: string | undefined;
+  constructor(private readonly indent: string) {}
+  /** Sets the slot's statements (each line indented like the slot); none leaves it empty. */
+  fill(statements: readonly Code[]): void {
+    if (statements.length === 0) return;
+    this.text = statements.flatMap((s) => s.text.split("\n")).map((l) => this.indent + l).join("\n");
   }
 }

@@ -1,0 +1,183 @@
+/**
+ * The two things every keyword emitter does: report a failure (an Ajv error object in collect
+ * mode, a jump in test mode) and apply a subschema to a value (inline, in the current mode, in
+ * test mode as a boolean, or in collect mode with its validity).
+ */
+import { code, join, propertyKey, raw, type Code } from "../../codegen/code.js";
+import { ERROR_TYPE, ERRORS, FailTarget, type SchemaCx } from "./context.js";
+import type { InstancePath } from "./instance-path.js";
+import { alwaysValid } from "./rules.js";
+import type { Writer } from "./writer.js";
+import type { Schema } from "../../schema/schema.js";
+
+export interface ErrorSpec {
+  readonly keyword: string;
+  /** Defaults to `<schemaPath>/<keyword>`. */
+  readonly schemaPath?: string;
+  /** An object literal expression. */
+  readonly params: Code;
+  /** A string expression. */
+  readonly message: Code;
+  /** Defaults to the current instance path. */
+  readonly path?: InstancePath;
+  /** True when `params` or `message` depend on run-time values (a key, an index). */
+  readonly dynamic?: boolean;
+}
+
+/** The error object literal, fields in Ajv's order. */
+export function errorObject(cx: SchemaCx, spec: ErrorSpec): Code {
+  const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
+  const path = (spec.path ?? cx.path).toCode();
+  return code`{ instancePath: ${path}, schemaPath: ${schemaPath}, keyword: ${spec.keyword}, params: ${spec.params}, message: ${spec.message} }`;
+}
+
+/**
+ * Statement that records an error (collect mode). An error that is entirely known when generating
+ * (static instance path and params: the usual case at the top of a tool's input) is a frozen
+ * module-level constant, pushed by reference: errors are immutable values, so sharing one between
+ * results is safe, and failing costs no allocation but the list.
+ */
+export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
+  const path = spec.path ?? cx.path;
+  if (spec.dynamic) return code`(${ERRORS} ??= []).push(${errorObject(cx, spec)});`;
+  const params = spec.params.text === "{}" ? code`Object.freeze({})` : code`Object.freeze(${spec.params})`;
+  if (path.isStatic) {
+    const literal = errorObject(cx, { ...spec, params });
+    const constant = cx.comp.constant(`err:${literal.text}`, "er", () => code`Object.freeze(${literal})`, ERROR_TYPE);
+    return code`(${ERRORS} ??= []).push(${constant});`;
+  }
+  // Only the instance path is built at run time; the params object is shared.
+  const shared = cx.comp.constant(`params:${params.text}`, "pa", () => params);
+  return code`(${ERRORS} ??= []).push(${errorObject(cx, { ...spec, params: shared })});`;
+}
+
+/** Unconditional failure. `spec` is only evaluated in collect mode (test mode needs no error). */
+export function fail(cx: SchemaCx, w: Writer, spec: () => ErrorSpec): void {
+  if (cx.mode === "collect") return w.line(pushError(cx, spec()));
+  w.line(cx.fail.code);
+  w.terminate();
+}
+
+/** Failure when `cond` holds (a literal `true`/`false` condition is decided here). */
+export function failIf(cx: SchemaCx, w: Writer, cond: Code, spec: () => ErrorSpec): void {
+  w.ifElse(cond, () => fail(cx, w, spec));
+}
+
+/**
+ * `for (const k of keys) { body }`, with the body written first so the loop variable is named
+ * `_` when the body does not use it (nothing unused is left for `noUnusedLocals`).
+ */
+export function forEachKey(cx: SchemaCx, w: Writer, keys: Code, body: (key: Code, w: Writer) => void): void {
+  const key = cx.fn.local("k");
+  const inner = w.child(1);
+  body(key, inner);
+  if (inner.isEmpty) return;
+  w.block(code`for (const ${inner.uses(key) ? key : code`_`} of ${keys})`, () => w.splice(inner));
+}
+
+/** `{ a: 1, b: "x" }` from already-built value expressions. */
+export function objectLiteral(entries: readonly (readonly [string, Code])[]): Code {
+  if (entries.length === 0) return code`{}`;
+  return code`{ ${join(entries.map(([k, v]) => code`${rawKey(k)}: ${v}`), ", ")} }`;
+}
+
+/** Params keys are fixed words chosen by the generator; `propertyKey` makes any key safe anyway. */
+function rawKey(key: string): Code {
+  return raw(propertyKey(key));
+}
+
+/** Number of errors recorded so far in a collecting function. */
+export const ERROR_COUNT = code`(${ERRORS} === null ? 0 : ${ERRORS}.length)`;
+
+export interface ChildArgs {
+  readonly schema: Schema;
+  /** Ajv errSchemaPath of the child. */
+  readonly schemaPath: string;
+  /** Expression of the child's value (default: the same value). Bound to a local when not a plain name. */
+  readonly data?: Code;
+  readonly path?: InstancePath;
+}
+
+export type CompileSchema = (cx: SchemaCx, schema: Schema, w: Writer) => void;
+
+let compileSchemaImpl: CompileSchema | undefined;
+
+/** Set once by schema.ts (the driver), which imports the keywords, which import this module. */
+export function registerCompileSchema(fn: CompileSchema): void {
+  compileSchemaImpl = fn;
+}
+
+function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
+  if (!compileSchemaImpl) throw new Error("internal: schema compiler not registered");
+  compileSchemaImpl(cx, schema, w);
+}
+
+const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Compiles the child into `w`. Its value is bound to a local (`const dN = <expr>;`) when it is not
+ * a plain name, and only when the child emitted code, so no local is left unused.
+ */
+function compileChild(cx: SchemaCx, args: ChildArgs, w: Writer, overrides: Partial<SchemaCx> = {}): void {
+  let data = cx.data;
+  let binding: Code | undefined;
+  if (args.data !== undefined) {
+    if (PLAIN_NAME.test(args.data.text)) data = args.data;
+    else {
+      data = cx.fn.local("d");
+      binding = code`const ${data} = ${args.data};`;
+    }
+  }
+  const body = w.child();
+  compileSchema({ ...cx, data, path: args.path ?? cx.path, schemaPath: args.schemaPath, ...overrides }, args.schema, body);
+  if (body.isEmpty) return;
+  if (binding && body.uses(data)) w.line(binding);
+  w.splice(body);
+}
+
+/** Applies the child in the current mode: its errors are recorded here, its failure fails here. */
+export function applyInline(cx: SchemaCx, args: ChildArgs, w: Writer): void {
+  if (alwaysValid(args.schema)) return;
+  compileChild(cx, args, w);
+}
+
+/**
+ * Test-mode validity of the child as a boolean expression (a fresh local, or `true` when the
+ * child cannot fail). Works in both modes; never records errors.
+ */
+export function testChild(cx: SchemaCx, args: ChildArgs, w: Writer): Code {
+  if (alwaysValid(args.schema)) return code`true`;
+  const valid = cx.fn.local("v");
+  const label = cx.fn.local("L");
+  const target = new FailTarget(code`{ ${valid} = false; break ${label}; }`);
+  const inner = w.child(1);
+  compileChild(cx, args, inner, { mode: "test", fail: target });
+  if (!target.used) return code`true`;
+  w.line(code`let ${valid} = true;`);
+  w.block(code`${label}:`, () => w.splice(inner));
+  return valid;
+}
+
+/** Collect mode: applies the child and returns an expression that is true when it added no error. */
+export function collectChildValid(cx: SchemaCx, args: ChildArgs, w: Writer): Code {
+  if (alwaysValid(args.schema)) return code`true`;
+  const before = cx.fn.local("c");
+  const body = w.child();
+  compileChild(cx, args, body);
+  if (body.isEmpty) return code`true`;
+  w.line(code`const ${before} = ${ERROR_COUNT};`);
+  w.splice(body);
+  return code`${ERROR_COUNT} === ${before}`;
+}
+
+/** Collect mode: the error count before a composite, to reset to when it passes. */
+export function errorMark(cx: SchemaCx, w: Writer): Code {
+  const mark = cx.fn.local("c");
+  w.line(code`const ${mark} = ${ERROR_COUNT};`);
+  return mark;
+}
+
+/** Collect mode: drops errors recorded after `mark` (Ajv `resetErrorsCount`). */
+export function resetErrors(w: Writer, mark: Code): void {
+  w.line(code`if (${ERRORS} !== null) ${ERRORS}.length = ${mark};`);
+}

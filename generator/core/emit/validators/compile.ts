@@ -1,0 +1,212 @@
+/**
+ * The validator compiler: schemas in, standalone TypeScript out (printed into a `GeneratedFile`).
+ * Pure: no I/O (the helper template comes through `readTemplate`), no global state.
+ *
+ * Semantics are Ajv 8's for draft 2020-12 with `allErrors: true`, `ownProperties: true` (own
+ * properties only, so `constructor` or `__proto__` keys are data like any other) and ajv-formats
+ * in "full" mode: same validity and the same errors (keyword, instancePath, schemaPath, params,
+ * message), in Ajv's order. Where Ajv throws instead of answering (stack overflow on deep
+ * recursion, fast-deep-equal calling an own `valueOf` member), the generated code answers: deep
+ * `$ref` recursion stops at `maxDepth` with a `$ref` error, equality compares the member.
+ *
+ * Shape of the output, per entry:
+ *   function vfN(_d, _path, _depth): ValidationError[] | null   collects errors (one per `$ref` unit)
+ *   function tfN(_d, _depth): boolean                           tests only (when a test context calls a unit)
+ * (parameters start with `_` so a function that happens not to use one stays clean under
+ * `noUnusedParameters`).
+ *   export function validateX(value: unknown): ValidationResult<T>
+ * plus module-level constants (RegExp, Sets, enum/const values) and the helpers they use.
+ */
+import { code, raw, type Code } from "../../codegen/code.js";
+import { Name } from "../../codegen/identifiers.js";
+import type { TemplateReader } from "../artifact.js";
+import type { GeneratedFile } from "../generated-file.js";
+import type { Schema } from "../../schema/schema.js";
+import { ERROR_TYPE, ERRORS, Compilation, FailTarget, FunctionScope, type SchemaCx, type UnitFunctions } from "./context.js";
+import { CompileError, type Problem } from "./check.js";
+import { FileHelpers, loadHelperTemplate } from "./helpers.js";
+import { InstancePath } from "./instance-path.js";
+import { Resource, type Unit } from "./resource.js";
+import { compileSchema } from "./schema.js";
+import { Writer } from "./writer.js";
+
+export { CompileError, type Problem } from "./check.js";
+
+/** Default limit of nested calls into a `$ref` cycle (Ajv overflows the stack near 4000). */
+export const DEFAULT_MAX_DEPTH = 1000;
+
+export interface ValidatorEntry {
+  /** Name of the exported function, e.g. `validateWriteMeasurementInput`. */
+  readonly name: Name;
+  /** TypeScript type of a valid value (a type expression that is in scope in the file). */
+  readonly type: Code;
+  /** A self-contained schema resource (local `$ref`s only). */
+  readonly schema: Schema;
+  /** Where the schema is in the catalog, prefixed to problem pointers. */
+  readonly pointer?: string;
+}
+
+export interface CompileValidatorsOptions {
+  readonly readTemplate: TemplateReader;
+  readonly maxDepth?: number;
+}
+
+/** Names the generated code declares at module level besides helpers and constants. */
+export const VALIDATOR_TYPE_NAMES = ["ValidationError", "ValidationResult", "Validator"] as const;
+
+/** Problems that keep a schema from being compiled (empty when it compiles). */
+export function validatorProblems(schema: Schema): Problem[] {
+  try {
+    Resource.prepare(schema);
+    return [];
+  } catch (e) {
+    if (e instanceof CompileError) return [...e.problems];
+    throw e;
+  }
+}
+
+/** Generates the unit functions of one resource on demand. */
+class UnitGenerator implements UnitFunctions {
+  private readonly collectNames = new Map<Unit, Name>();
+  private readonly testNames = new Map<Unit, Name>();
+  private readonly pending: (() => void)[] = [];
+  readonly functions: Code[] = [];
+
+  constructor(
+    private readonly comp: Compilation,
+    private readonly resource: Resource,
+  ) {}
+
+  collect(unit: Unit): Name {
+    let name = this.collectNames.get(unit);
+    if (!name) {
+      name = this.comp.file.scope.unique(`vf${this.comp.nextFunctionId()}`);
+      this.collectNames.set(unit, name);
+      const fn = name;
+      this.pending.push(() => this.functions.push(this.collectFunction(unit, fn)));
+    }
+    return name;
+  }
+
+  test(unit: Unit): Name {
+    let name = this.testNames.get(unit);
+    if (!name) {
+      name = this.comp.file.scope.unique(`tf${this.comp.nextFunctionId()}`);
+      this.testNames.set(unit, name);
+      const fn = name;
+      this.pending.push(() => this.functions.push(this.testFunction(unit, fn)));
+    }
+    return name;
+  }
+
+  /** Generates every function requested so far, and those they request. */
+  flush(): void {
+    while (this.pending.length > 0) this.pending.shift()!();
+  }
+
+  private cx(fn: FunctionScope, path: InstancePath, fail: Code): SchemaCx {
+    return {
+      comp: this.comp,
+      resource: this.resource,
+      units: this,
+      fn,
+      mode: fn.mode,
+      data: code`_d`,
+      path,
+      schemaPath: "#",
+      fail: new FailTarget(fail),
+    };
+  }
+
+  /**
+   * The body of an entry point whose root is never the target of a `$ref`: the root is checked
+   * right there (no inner call), with static instance paths.
+   */
+  entryBody(unit: Unit): Code {
+    const fn = new FunctionScope("collect", code`0`);
+    const w = new Writer(1);
+    compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
+    return w.toCode();
+  }
+
+  private collectFunction(unit: Unit, name: Name): Code {
+    const called = unit.referenced;
+    const fn = new FunctionScope("collect", called ? code`_depth` : code`0`);
+    const w = new Writer(1);
+    compileSchema(this.cx(fn, called ? InstancePath.param(code`_path`) : InstancePath.root(), code`return false;`), unit.schema, w);
+    const params = called ? code`_d: any, _path: string, _depth: number` : code`_d: any`;
+    const body = w.toCode();
+    return code`function ${name}(${params}): ${ERROR_TYPE}[] | null {
+  let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
+${body}
+  return ${ERRORS} !== null && ${ERRORS}.length !== 0 ? ${ERRORS} : null;
+}`;
+  }
+
+  private testFunction(unit: Unit, name: Name): Code {
+    const fn = new FunctionScope("test", code`_depth`);
+    const w = new Writer(1);
+    compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
+    const end = w.terminatedHere ? code`` : code`\n  return true;`;
+    return code`function ${name}(_d: any, _depth: number): boolean {
+${w.toCode()}${end}
+}`;
+  }
+}
+
+/**
+ * Compiles each entry to an exported validator function and prints the whole validator module
+ * (types, helpers, constants, functions) into `file`. Throws `CompileError` (every problem of
+ * every entry, pointers prefixed with the entry's `pointer`) before printing anything.
+ */
+export function compileValidators(entries: readonly ValidatorEntry[], file: GeneratedFile, options: CompileValidatorsOptions): void {
+  const problems: Problem[] = [];
+  const resources: Resource[] = [];
+  for (const entry of entries) {
+    try {
+      resources.push(Resource.prepare(entry.schema));
+    } catch (e) {
+      if (!(e instanceof CompileError)) throw e;
+      problems.push(...e.problems.map((p) => ({ ...p, pointer: (entry.pointer ?? "") + p.pointer })));
+    }
+  }
+  if (problems.length > 0) throw new CompileError(problems);
+
+  const template = loadHelperTemplate(options.readTemplate);
+  for (const n of VALIDATOR_TYPE_NAMES) if (!file.scope.has(n)) file.scope.claim(n);
+  const comp = new Compilation(file, new FileHelpers(file, template), options.maxDepth ?? DEFAULT_MAX_DEPTH);
+
+  const functions: Code[] = [];
+  const exported: Code[] = [];
+  entries.forEach((entry, i) => {
+    const resource = resources[i]!;
+    const units = new UnitGenerator(comp, resource);
+    const root = resource.rootUnit;
+    if (root.referenced) {
+      const rootFn = units.collect(root);
+      units.flush();
+      functions.push(...units.functions);
+      exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {
+  const errors = ${rootFn}(value, "", 0);
+  return errors === null ? { ok: true, value: value as ${entry.type} } : { ok: false, errors };
+}`);
+      return;
+    }
+    const body = units.entryBody(root);
+    units.flush();
+    functions.push(...units.functions);
+    const uses = new Writer();
+    uses.line(body);
+    const data = uses.uses(code`_d`) ? code`\n  const _d: any = value;` : code``;
+    exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {${data}
+  let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
+${body}
+  return ${ERRORS} === null || ${ERRORS}.length === 0 ? { ok: true, value: value as ${entry.type} } : { ok: false, errors: ${ERRORS} };
+}`);
+  });
+
+  file.print(code`\n${raw(template.types)}\n`);
+  for (const c of comp.constantDeclarations()) file.print(c);
+  for (const f of functions) file.print(code`\n${f}`);
+  for (const e of exported) file.print(code`\n${e}`);
+}

@@ -1,0 +1,35 @@
+/** `patternProperties`: per pattern (in schema order), every own key that matches it. */
+import { code } from "../../../codegen/code.js";
+import { applyInline, forEachKey } from "../apply.js";
+import { schemaPathSegment } from "../context.js";
+import { alwaysValid } from "../rules.js";
+import type { KeywordEmitter } from "./keyword.js";
+import { patternConstant } from "./pattern.js";
+
+export const patternPropertiesKeyword: KeywordEmitter<"patternProperties"> = {
+  keywords: ["patternProperties"],
+  group: "object",
+  emit({ cx, schema, w, node }) {
+    const patterns = schema.patternProperties!;
+    for (const pattern of Object.keys(patterns)) {
+      const sub = patterns[pattern]!;
+      if (alwaysValid(sub)) continue;
+      const keys = node.keys();
+      const re = patternConstant(cx, pattern);
+      forEachKey(cx, w, keys, (key, w) =>
+        w.ifElse(code`${re}.test(${key})`, () =>
+          applyInline(
+            cx,
+            {
+              schema: sub,
+              schemaPath: `${cx.schemaPath}/patternProperties/${schemaPathSegment(pattern)}`,
+              data: code`${cx.data}[${key}]`,
+              path: cx.path.key(key, cx.comp.helper("escapeKey")),
+            },
+            w,
+          ),
+        ),
+      );
+    }
+  },
+};

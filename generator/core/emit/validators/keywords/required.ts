@@ -1,0 +1,18 @@
+/** `required`: one error per missing property. */
+import { code } from "../../../codegen/code.js";
+import { failIf, objectLiteral } from "../apply.js";
+import type { KeywordEmitter } from "./keyword.js";
+
+export const requiredKeyword: KeywordEmitter<"required"> = {
+  keywords: ["required"],
+  group: "object",
+  emit({ cx, schema, w, node }) {
+    for (const name of schema.required!) {
+      failIf(cx, w, code`!${node.present(name)}`, () => ({
+        keyword: "required",
+        params: objectLiteral([["missingProperty", code`${name}`]]),
+        message: code`${`must have required property '${name}'`}`,
+      }));
+    }
+  },
+};

@@ -1,0 +1,319 @@
+/**
+ * One schema resource (a tool's input or output) prepared for code generation: every `$ref`
+ * resolved the way Ajv resolves it, and the schemas that become functions of their own ("units")
+ * identified. Ajv inlines a referenced schema that contains no `$ref` (its errors then carry the
+ * `$ref` text as schema path prefix) and compiles any other one as a separate function (whose
+ * errors carry schema paths relative to that schema, `#/...`). The generated code follows the same
+ * split so error schema paths are Ajv's.
+ */
+import type { Schema, SchemaObject } from "../../schema/schema.js";
+import { hasOwn, isJsonObject, pointerJoin, unescapePointerSegment } from "../../schema/json.js";
+import { alwaysValid, containsRef, hasRulesButRef, own } from "./rules.js";
+import { CompileError, checkSchema, type Problem } from "./check.js";
+
+export interface Unit {
+  readonly index: number;
+  readonly schema: SchemaObject | boolean;
+  readonly isRoot: boolean;
+  /** Called through `$ref` (so it receives the caller's instance path and depth). */
+  referenced: boolean;
+  /** On a `$ref` cycle: calls into it are depth-limited. */
+  cyclic: boolean;
+}
+
+export type RefTarget =
+  | { readonly kind: "inline"; readonly schema: Schema }
+  | { readonly kind: "call"; readonly unit: Unit };
+
+/** Subschemas Ajv evaluates at the same instance location (edges of a non-descending cycle). */
+function sameLevelChildren(schema: SchemaObject): Schema[] {
+  const out: Schema[] = [];
+  for (const k of ["allOf", "anyOf", "oneOf"] as const) {
+    const list = own(schema, k);
+    if (list) out.push(...list);
+  }
+  for (const k of ["not", "if", "then", "else"] as const) {
+    const s = own(schema, k);
+    if (s !== undefined) out.push(s);
+  }
+  return out;
+}
+
+/** Subschemas Ajv evaluates for a schema object (where refs may be called), mirroring its skip rules, with their pointer segments. */
+function evaluatedChildren(schema: SchemaObject): [Schema, (string | number)[]][] {
+  if (own(schema, "$ref") !== undefined && !hasRulesButRef(schema)) return [];
+  const out: [Schema, (string | number)[]][] = [];
+  for (const k of ["properties", "patternProperties"] as const) {
+    const map = own(schema, k);
+    if (map) for (const name of Object.keys(map)) out.push([map[name]!, [k, name]]);
+  }
+  for (const k of ["additionalProperties", "propertyNames", "items", "contains", "not"] as const) {
+    const s = own(schema, k);
+    if (s !== undefined) out.push([s, [k]]);
+  }
+  for (const k of ["prefixItems", "allOf", "anyOf", "oneOf"] as const) {
+    const list = own(schema, k);
+    if (list) list.forEach((s, i) => out.push([s, [k, i]]));
+  }
+  const ifs = own(schema, "if");
+  const thens = own(schema, "then");
+  const elses = own(schema, "else");
+  const hasThen = thens !== undefined && !alwaysValid(thens);
+  const hasElse = elses !== undefined && !alwaysValid(elses);
+  if (ifs !== undefined && (hasThen || hasElse)) {
+    out.push([ifs, ["if"]]);
+    if (hasThen) out.push([thens, ["then"]]);
+    if (hasElse) out.push([elses, ["else"]]);
+  }
+  return out;
+}
+
+/** The JSON Pointer a local `$ref` spells (percent-decoded), for diagnostics. */
+function refPointer(ref: string): string {
+  try {
+    return decodeURIComponent(ref.slice(1));
+  } catch {
+    return ref.slice(1);
+  }
+}
+
+function isRootRef(ref: string): boolean {
+  return ref === "#" || ref === "#/";
+}
+
+export class Resource {
+  readonly units: Unit[] = [];
+  private readonly unitBySchema = new Map<object, Unit>();
+  private readonly targets = new Map<string, RefTarget>();
+  private readonly callees = new Map<Unit, Set<Unit>>();
+  private readonly boundedMemo = new WeakMap<object, boolean>();
+  private readonly unboundedUnits = new Map<Unit, boolean>();
+
+  private constructor(readonly root: Schema) {}
+
+  /** Checks, resolves and analyses one resource; throws `CompileError` listing every problem. */
+  static prepare(root: Schema): Resource {
+    const problems = checkSchema(root);
+    if (problems.length > 0) throw new CompileError(problems);
+    const resource = new Resource(root);
+    resource.analyse();
+    return resource;
+  }
+
+  get rootUnit(): Unit {
+    return this.units[0]!;
+  }
+
+  /** Where a `$ref` (as written) leads: an inlined schema or a unit. */
+  resolve(ref: string): RefTarget {
+    const known = this.targets.get(ref);
+    if (known) return known;
+    const target = this.resolveUncached(ref);
+    this.targets.set(ref, target);
+    return target;
+  }
+
+  /** True when checking `schema` cannot recurse without bound (no call into a `$ref` cycle). */
+  bounded(schema: Schema): boolean {
+    if (typeof schema === "boolean") return true;
+    const memo = this.boundedMemo.get(schema);
+    if (memo !== undefined) return memo;
+    let result = true;
+    const stack: Schema[] = [schema];
+    const seen = new Set<object>();
+    while (stack.length > 0 && result) {
+      const s = stack.pop()!;
+      if (typeof s === "boolean" || seen.has(s)) continue;
+      seen.add(s);
+      const ref = own(s, "$ref");
+      if (ref !== undefined) {
+        const t = this.resolve(ref);
+        if (t.kind === "call" && this.unitUnbounded(t.unit)) result = false;
+        else if (t.kind === "inline") stack.push(t.schema);
+      }
+      for (const [c] of evaluatedChildren(s)) stack.push(c);
+    }
+    this.boundedMemo.set(schema, result);
+    return result;
+  }
+
+  private unitUnbounded(unit: Unit): boolean {
+    const memo = this.unboundedUnits.get(unit);
+    if (memo !== undefined) return memo;
+    let result = unit.cyclic;
+    if (!result) for (const c of this.callees.get(unit) ?? []) if (this.unitUnbounded(c)) result = true;
+    this.unboundedUnits.set(unit, result);
+    return result;
+  }
+
+  private unit(schema: SchemaObject | boolean, isRoot: boolean): Unit {
+    const key = typeof schema === "object" ? schema : undefined;
+    if (key) {
+      const known = this.unitBySchema.get(key);
+      if (known) return known;
+    }
+    const unit: Unit = { index: this.units.length, schema, isRoot, referenced: false, cyclic: false };
+    this.units.push(unit);
+    if (key) this.unitBySchema.set(key, unit);
+    return unit;
+  }
+
+  /** JSON Pointer walk through own members, as Ajv's `getJsonPointer` (percent-decoding each token). */
+  private walk(ref: string): Schema | undefined {
+    const fragment = ref.slice(1);
+    if (!fragment.startsWith("/")) return undefined;
+    let node: unknown = this.root;
+    for (const token of fragment.slice(1).split("/")) {
+      let part: string;
+      try {
+        part = unescapePointerSegment(decodeURIComponent(token));
+      } catch {
+        return undefined;
+      }
+      if (typeof node !== "object" || node === null || !hasOwn(node, part)) return undefined;
+      node = (node as Record<string, unknown>)[part];
+    }
+    if (typeof node === "boolean" || isJsonObject(node as never)) return node as Schema;
+    return undefined;
+  }
+
+  private resolveUncached(ref: string): RefTarget {
+    if (isRootRef(ref)) return { kind: "call", unit: this.rootUnit };
+    let target = this.walk(ref);
+    if (target === undefined) throw new CompileError([{ rule: "unresolved-ref", pointer: "", message: `$ref ${JSON.stringify(ref)} does not resolve inside the schema` }]);
+    // Ajv follows a chain of schemas that hold nothing but a `$ref` to a JSON Pointer.
+    const chain = new Set<object>();
+    for (;;) {
+      if (typeof target === "boolean" || own(target, "$ref") === undefined || hasRulesButRef(target)) break;
+      if (chain.has(target)) throw new CompileError([{ rule: "unresolved-ref", pointer: "", message: `$ref ${JSON.stringify(ref)} is a cycle of references that never reaches a schema` }]);
+      chain.add(target);
+      const inner = target.$ref!;
+      if (isRootRef(inner)) break;
+      const next = this.walk(inner);
+      if (next === undefined) break;
+      target = next;
+    }
+    if (typeof target === "boolean" || !containsRef(target)) return { kind: "inline", schema: target };
+    return { kind: "call", unit: this.unit(target, false) };
+  }
+
+  private analyse(): void {
+    const problems: Problem[] = [];
+    this.unit(this.root as SchemaObject | boolean, true);
+    // Discover units and the call graph.
+    const unitPointer = new Map<Unit, string>([[this.rootUnit, ""]]);
+    for (let i = 0; i < this.units.length; i++) {
+      const unit = this.units[i]!;
+      const calls = new Set<Unit>();
+      this.callees.set(unit, calls);
+      const stack: [Schema, string][] = [[unit.schema, unitPointer.get(unit) ?? ""]];
+      while (stack.length > 0) {
+        const [s, pointer] = stack.pop()!;
+        if (typeof s === "boolean") continue;
+        const ref = own(s, "$ref");
+        if (ref !== undefined) {
+          let t: RefTarget;
+          try {
+            t = this.resolve(ref);
+          } catch (e) {
+            if (!(e instanceof CompileError)) throw e;
+            problems.push(...e.problems.map((p) => ({ ...p, pointer: pointerJoin(pointer, "$ref") })));
+            continue;
+          }
+          if (t.kind === "call") {
+            t.unit.referenced = true;
+            calls.add(t.unit);
+            if (!unitPointer.has(t.unit)) unitPointer.set(t.unit, refPointer(ref));
+          }
+        }
+        for (const [c, segs] of evaluatedChildren(s)) stack.push([c, pointerJoin(pointer, ...segs)]);
+      }
+    }
+    if (problems.length > 0) throw new CompileError(problems);
+    this.markCycles();
+    this.checkSameLevelCycles();
+  }
+
+  /** Tarjan's strongly connected components over the unit call graph. */
+  private markCycles(): void {
+    let counter = 0;
+    const index = new Map<Unit, number>();
+    const low = new Map<Unit, number>();
+    const onStack = new Set<Unit>();
+    const stack: Unit[] = [];
+    const visit = (u: Unit): void => {
+      index.set(u, counter);
+      low.set(u, counter);
+      counter++;
+      stack.push(u);
+      onStack.add(u);
+      for (const w of this.callees.get(u) ?? []) {
+        if (!index.has(w)) {
+          visit(w);
+          low.set(u, Math.min(low.get(u)!, low.get(w)!));
+        } else if (onStack.has(w)) low.set(u, Math.min(low.get(u)!, index.get(w)!));
+      }
+      if (low.get(u) === index.get(u)) {
+        const component: Unit[] = [];
+        let w: Unit;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          component.push(w);
+        } while (w !== u);
+        const selfLoop = this.callees.get(u)?.has(u) ?? false;
+        if (component.length > 1 || selfLoop) for (const c of component) c.cyclic = true;
+      }
+    };
+    for (const u of this.units) if (!index.has(u)) visit(u);
+  }
+
+  /** Rejects `$ref` cycles through applicators that stay on the same instance value. */
+  private checkSameLevelCycles(): void {
+    const GRAY = 1;
+    const BLACK = 2;
+    const color = new Map<object, number>();
+    const edges = (s: SchemaObject): Schema[] => {
+      const out = sameLevelChildren(s);
+      const ref = own(s, "$ref");
+      if (ref !== undefined) {
+        const t = this.resolve(ref);
+        out.push(t.kind === "inline" ? t.schema : t.unit.schema);
+      }
+      return out;
+    };
+    // Every schema object that code is generated for: unit bodies and what they evaluate.
+    const all: SchemaObject[] = [];
+    const seen = new Set<object>();
+    const pending: Schema[] = this.units.map((u) => u.schema);
+    while (pending.length > 0) {
+      const s = pending.pop()!;
+      if (typeof s === "boolean" || seen.has(s)) continue;
+      seen.add(s);
+      all.push(s);
+      for (const [c] of evaluatedChildren(s)) pending.push(c);
+      for (const c of edges(s)) pending.push(c);
+    }
+    for (const start of all) {
+      if (color.get(start) === BLACK) continue;
+      const stack: { node: SchemaObject; children: Schema[]; next: number }[] = [{ node: start, children: edges(start), next: 0 }];
+      color.set(start, GRAY);
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1]!;
+        if (top.next >= top.children.length) {
+          color.set(top.node, BLACK);
+          stack.pop();
+          continue;
+        }
+        const child = top.children[top.next++]!;
+        if (typeof child === "boolean") continue;
+        const c = color.get(child);
+        if (c === GRAY) throw new CompileError([{ rule: "unresolved-ref", pointer: "", message: "$ref cycle that never descends into the instance (validation would never end)" }]);
+        if (c === undefined) {
+          color.set(child, GRAY);
+          stack.push({ node: child, children: edges(child), next: 0 });
+        }
+      }
+    }
+  }
+}

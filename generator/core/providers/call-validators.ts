@@ -1,0 +1,84 @@
+/**
+ * The `call-validators` artifact: for each target whose declarations announce "null means
+ * omitted" (OpenAI strict), generated/providers/<target>.calls.ts checks a call as that target
+ * announced it. Three steps, all generated from the same lowered schema as the declaration: the
+ * declared schema's validator (what the model was told), the normalisation that turns an announced
+ * null back into omission, then the catalog's own validator (what the handler is promised).
+ * Targets that declare the catalog's shapes as they are need none of this: their calls go straight
+ * to `validate` in validators.ts.
+ */
+import { code, join, propertyKey, raw, type Code } from "../codegen/code.js";
+import { Name, pascalCase } from "../codegen/identifiers.js";
+import { jsdoc } from "../codegen/jsdoc.js";
+import type { ArtifactEmitter, EmitContext, OutputFile } from "../emit/artifact.js";
+import { GeneratedFile } from "../emit/generated-file.js";
+import { catalogNames } from "../emit/naming.js";
+import { compileValidators, CompileError, type ValidatorEntry } from "../emit/validators/index.js";
+import type { Schema } from "../schema/schema.js";
+import { lowerCatalog, providerExports } from "./emitter.js";
+
+/** Export name of a target's call validator, e.g. `validateOpenaiChatCall`. */
+export function callValidatorName(targetId: string): string {
+  return `validate${pascalCase(targetId)}Call`;
+}
+
+export const callValidatorsEmitter: ArtifactEmitter = {
+  id: "call-validators",
+  emit(ctx: EmitContext): readonly OutputFile[] {
+    const files: OutputFile[] = [];
+    const names = catalogNames(ctx.ir);
+    for (const lowering of lowerCatalog(ctx.ir)) {
+      const planned = lowering.tools.filter((t) => t.plan !== undefined);
+      if (planned.length === 0) continue;
+      const id = lowering.target.id;
+      const exportName = callValidatorName(id);
+      const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, [exportName, "declared", "ToolName", "ToolInput"]);
+      const normalise = file.importFrom(`./${id}.js`, providerExports(id).normalise);
+      const validate = file.importFrom("../validators.js", "validate");
+      file.print(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+
+      const entries: ValidatorEntry[] = planned.map((t) => ({
+        name: file.scope.unique(`validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`),
+        // The declared shape (nullable where the catalog says optional) has no named type.
+        type: raw("unknown"),
+        schema: t.input.schema as Schema,
+        pointer: t.tool.input.pointer,
+      }));
+      try {
+        compileValidators(entries, file, { readTemplate: ctx.readTemplate });
+      } catch (e) {
+        if (!(e instanceof CompileError)) throw e;
+        for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });
+        continue;
+      }
+      const declared = Name.of("declared");
+      const table: Code[] = planned.map((t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`);
+      file.print(
+        code`\n/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
+const ${declared}: { readonly [name: string]: (value: unknown) => ValidationResult<unknown> } = Object.freeze({
+  ${join(table, ",\n  ")},
+});`,
+        raw(
+          "\n" +
+          jsdoc([
+            `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
+            "First the declared schema (what the model was told; a null stands for an omitted optional field), then the",
+            "nulls that mean \"not given\" are removed, then the catalog's validator runs: `ok` is what the handler may receive.",
+            `Tools whose ${id} declaration is the catalog's own shape go straight to the catalog's validator.`,
+          ]).trimEnd(),
+        ),
+        code`export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {
+  const check = Object.prototype.hasOwnProperty.call(${declared}, name) ? ${declared}[name] : undefined;
+  if (check === undefined) return ${validate}(name, args);
+  const announced = check(args);
+  if (!announced.ok) return announced;
+  return ${validate}(name, ${normalise}(name, args));
+}`,
+      );
+      files.push({ path: file.path, contents: file.toString(), language: "typescript" });
+    }
+    return files;
+  },
+};
+
+

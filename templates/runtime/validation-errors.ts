@@ -1,0 +1,278 @@
+/**
+ * Turns validator errors into the text of a tool result the model can act on: the tool was not
+ * run, then one line per failing field with its dotted path (`data.weight_kg`, `sets[2].reps`),
+ * the rule, the expected value and a short excerpt of what was received.
+ *
+ * Copied into generated output (runtime/validation-errors.ts); real TypeScript, no imports. It
+ * reads errors structurally (Ajv's fields), so it works with generated validators and with Ajv.
+ * It never throws, and never prints more of the received value than `maxExcerpt` characters.
+ */
+
+/** The fields of a validation error this module reads (generated `ValidationError` and Ajv's `ErrorObject` fit). */
+export interface RenderableError {
+  readonly instancePath: string;
+  readonly schemaPath?: string;
+  readonly keyword: string;
+  readonly params: { readonly [name: string]: unknown };
+  readonly message?: string;
+}
+
+export interface RenderOptions {
+  /** Characters of a received value shown at most (default 40). */
+  readonly maxExcerpt?: number;
+  /** Error lines shown at most (default 20); the rest are counted. */
+  readonly maxErrors?: number;
+}
+
+/** One failing field, ready to print. */
+export interface FieldProblem {
+  /** Dotted path of the field, `arguments` for the whole arguments object. */
+  readonly field: string;
+  /** The keyword that failed (`type`, `minimum`, …). */
+  readonly rule: string;
+  /** What was expected, in words (`a number >= 1`, `one of "a", "b"`). */
+  readonly expected: string;
+  /** Excerpt of what was received, or `missing`; absent when not meaningful (the whole value). */
+  readonly received?: string;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** JSON Pointer (`/sets/2/reps`) → its segments, unescaped. */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function ownValue(container: unknown, key: string): { found: boolean; value?: unknown } {
+  if (Array.isArray(container)) {
+    if (!/^(0|[1-9][0-9]*)$/.test(key)) return { found: false };
+    const i = Number(key);
+    return i < container.length ? { found: true, value: container[i] } : { found: false };
+  }
+  if (typeof container === "object" && container !== null && Object.prototype.hasOwnProperty.call(container, key)) {
+    return { found: true, value: (container as Record<string, unknown>)[key] };
+  }
+  return { found: false };
+}
+
+/** The value at a pointer in the arguments (own members only), if there is one. */
+export function valueAt(args: unknown, segments: readonly string[]): { found: boolean; value?: unknown } {
+  let current: unknown = args;
+  for (const s of segments) {
+    const next = ownValue(current, s);
+    if (!next.found) return next;
+    current = next.value;
+  }
+  return { found: true, value: current };
+}
+
+/**
+ * Dotted path of a field: identifiers after dots, array indices in brackets, any other name as a
+ * quoted key (`data["body fat"]`). Whether a number is an index is read from the arguments.
+ */
+export function fieldPath(segments: readonly string[], args?: unknown): string {
+  let out = "";
+  let current: unknown = args;
+  for (const s of segments) {
+    const isIndex = Array.isArray(current) ? /^(0|[1-9][0-9]*)$/.test(s) : current === undefined && /^(0|[1-9][0-9]*)$/.test(s);
+    if (isIndex) out += `[${s}]`;
+    else if (IDENTIFIER.test(s)) out += out === "" ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
+    current = current === undefined ? undefined : ownValue(current, s).value;
+  }
+  return out === "" ? "arguments" : out;
+}
+
+/** A short, single-line, truncated excerpt of a value (never throws: cycles and exotic values included). */
+export function excerpt(value: unknown, max = 40): string {
+  let text: string;
+  try {
+    const seen = new Set<unknown>();
+    text =
+      JSON.stringify(value, (_k, v: unknown) => {
+        if (typeof v === "bigint") return `${String(v)}n`;
+        if (typeof v === "object" && v !== null) {
+          if (seen.has(v)) return "[circular]";
+          seen.add(v);
+        }
+        return v;
+      }) ?? String(value);
+  } catch {
+    text = Object.prototype.toString.call(value);
+  }
+  text = text.replace(/[\u0000-\u001f\u2028\u2029]/g, " ");
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(1, max - 1)).join("")}…`;
+}
+
+function list(values: readonly unknown[], max: number): string {
+  const shown = values.slice(0, 8).map((v) => excerpt(v, max));
+  return values.length > 8 ? `${shown.join(", ")}, … (${values.length} values)` : shown.join(", ");
+}
+
+function plural(n: unknown, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
+
+const FORMATS: Readonly<Record<string, string>> = {
+  date: "a calendar date (YYYY-MM-DD)",
+  time: "a time with time zone (HH:MM:SS, then Z or ±HH:MM)",
+  "date-time": "a date and time with time zone (YYYY-MM-DDTHH:MM:SSZ)",
+  duration: "an ISO 8601 duration (e.g. P3D, PT1H30M)",
+  email: "an e-mail address",
+  hostname: "a host name",
+  ipv4: "an IPv4 address",
+  ipv6: "an IPv6 address",
+  uri: "an absolute URI",
+  uuid: "a UUID",
+};
+
+function typeWords(type: unknown): string {
+  const types = Array.isArray(type) ? type : [type];
+  const words = types.map((t) => (t === "integer" ? "an integer" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${String(t)}`));
+  return words.length <= 1 ? (words[0] ?? "a value") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+}
+
+const COMPARISON_WORDS: Readonly<Record<string, string>> = { "<=": "at most", ">=": "at least", "<": "less than", ">": "greater than" };
+
+/** Which alternative of an anyOf/oneOf an error comes from (schema path `…/anyOf/1/…`), counting from 1. */
+function alternative(schemaPath: string | undefined): string {
+  const m = schemaPath ? /\/(?:anyOf|oneOf)\/(\d+)\/[^/]*(?:\/.*)?$/.exec(schemaPath) : null;
+  return m ? ` (alternative ${Number(m[1]) + 1})` : "";
+}
+
+/** What one error means for one field. */
+export function describeError(error: RenderableError, args: unknown, options: RenderOptions = {}): FieldProblem {
+  const max = options.maxExcerpt ?? 40;
+  const p = error.params ?? {};
+  let segments = pointerSegments(error.instancePath);
+  let received: string | undefined;
+  let expected: string;
+  const at = () => {
+    const v = valueAt(args, segments);
+    return v.found ? excerpt(v.value, max) : undefined;
+  };
+  switch (error.keyword) {
+    case "required":
+    case "dependentRequired": {
+      segments = [...segments, String(p.missingProperty)];
+      expected = error.keyword === "required" ? "a value (required property)" : `a value (required when ${fieldPath([...pointerSegments(error.instancePath), String(p.property)], args)} is present)`;
+      return { field: fieldPath(segments, args), rule: error.keyword, expected, received: "missing" };
+    }
+    case "additionalProperties": {
+      segments = [...segments, String(p.additionalProperty)];
+      return { field: fieldPath(segments, args), rule: error.keyword, expected: "no such property (unknown properties are not allowed)", received: at() };
+    }
+    case "propertyNames":
+      return { field: fieldPath(segments, args), rule: error.keyword, expected: `valid property names; ${excerpt(p.propertyName, max)} is not one` };
+    case "type":
+      expected = typeWords(p.type);
+      break;
+    case "enum":
+      expected = `one of ${list(Array.isArray(p.allowedValues) ? p.allowedValues : [], max)}`;
+      break;
+    case "const":
+      expected = `exactly ${excerpt(p.allowedValue, max)}`;
+      break;
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      expected = `a number ${COMPARISON_WORDS[String(p.comparison)] ?? String(p.comparison)} ${String(p.limit)}`;
+      break;
+    case "multipleOf":
+      expected = `a multiple of ${String(p.multipleOf)}`;
+      break;
+    case "minLength":
+      expected = `at least ${String(p.limit)} ${plural(p.limit, "character", "characters")}`;
+      break;
+    case "maxLength":
+      expected = `at most ${String(p.limit)} ${plural(p.limit, "character", "characters")}`;
+      break;
+    case "pattern":
+      expected = `text matching the pattern ${excerpt(p.pattern, Math.max(max, 60))}`;
+      break;
+    case "format":
+      expected = FORMATS[String(p.format)] ?? `the format ${String(p.format)}`;
+      break;
+    case "minItems":
+      expected = `at least ${String(p.limit)} ${plural(p.limit, "item", "items")}`;
+      break;
+    case "maxItems":
+    case "items":
+      expected = `at most ${String(p.limit)} ${plural(p.limit, "item", "items")}`;
+      break;
+    case "uniqueItems":
+      expected = `unique items (items ${String(p.j)} and ${String(p.i)} are equal)`;
+      break;
+    case "contains":
+      expected =
+        p.maxContains === undefined
+          ? `at least ${String(p.minContains)} matching ${plural(p.minContains, "item", "items")}`
+          : `between ${String(p.minContains)} and ${String(p.maxContains)} matching items`;
+      break;
+    case "minProperties":
+      expected = `at least ${String(p.limit)} ${plural(p.limit, "property", "properties")}`;
+      break;
+    case "maxProperties":
+      expected = `at most ${String(p.limit)} ${plural(p.limit, "property", "properties")}`;
+      break;
+    case "anyOf":
+      expected = "a value matching at least one of the allowed alternatives (see the lines above)";
+      break;
+    case "oneOf":
+      expected = Array.isArray(p.passingSchemas)
+        ? `a value matching exactly one alternative (it matches alternatives ${Number(p.passingSchemas[0]) + 1} and ${Number(p.passingSchemas[1]) + 1})`
+        : "a value matching exactly one of the allowed alternatives (see the lines above)";
+      break;
+    case "not":
+      expected = "a value that does not match the excluded shape";
+      break;
+    case "if":
+      expected = `a value meeting the conditional requirement ("${String(p.failingKeyword)}")`;
+      break;
+    case "false schema":
+      expected = "nothing (no value is allowed here)";
+      break;
+    case "$ref":
+      expected = `a value nested at most ${String(p.limit)} levels deep`;
+      break;
+    case "tool":
+      return { field: "tool", rule: "tool", expected: "the name of a tool of the catalog", received: excerpt(p.name, max) };
+    default:
+      expected = error.message ?? "a valid value";
+  }
+  return { field: fieldPath(segments, args), rule: error.keyword, expected: expected + alternative(error.schemaPath), received: at() };
+}
+
+/**
+ * The text of the tool result for a call whose arguments failed validation. Lines are in the
+ * order of the errors, duplicates removed, at most `maxErrors` of them.
+ */
+export function renderValidationErrors(toolName: string, errors: readonly RenderableError[], args: unknown, options: RenderOptions = {}): string {
+  const maxErrors = options.maxErrors ?? 20;
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    let line: string;
+    try {
+      const d = describeError(e, args, options);
+      line = `- ${d.field}: ${d.rule} — expected ${d.expected}${d.received === undefined ? "" : `; received ${d.received}`}`;
+    } catch {
+      line = `- ${excerpt(e?.instancePath, 60)}: ${excerpt(e?.keyword, 40)}`;
+    }
+    if (!seen.has(line)) {
+      seen.add(line);
+      lines.push(line);
+    }
+  }
+  const shown = lines.slice(0, maxErrors);
+  if (lines.length > maxErrors) shown.push(`- … and ${lines.length - maxErrors} more`);
+  const name = excerpt(toolName, 80);
+  const count = lines.length === 1 ? "1 problem" : `${lines.length} problems`;
+  return [`The tool ${name} was not run: its arguments are invalid (${count}).`, ...shown, "Fix these fields and call the tool again."].join("\n");
+}

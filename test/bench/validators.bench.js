@@ -1,0 +1,239 @@
+// Generated validators vs Ajv on the same schemas and inputs, in one process, interleaved.
+//   Schemas: the example catalog (every tool input and output), the test fixtures, and a
+//   deterministic sample of the public tool corpus (../shared/tool-corpus/tools.jsonl).
+//   Inputs: near-valid and mutated instances (test/differential/arbitraries.ts, fixed seed),
+//   round-tripped through JSON text as tool-call arguments are, split by Ajv's verdict into a
+//   valid set and an invalid set.
+//   Contenders, each compiled once: toolcat (generated TypeScript, transpiled with the TypeScript
+//   API); Ajv allErrors (the same semantics: ownProperties, ajv-formats full); Ajv allErrors with
+//   its default own-property lookups; Ajv's default (stop at the first error).
+//   Every result is consumed into a checksum. Reported: median ops/s over interleaved rounds.
+// Targets: toolcat >= 1.0x Ajv allErrors on valid inputs, >= 2x on invalid inputs.
+// Also: emitted bytes per example-catalog tool vs Ajv standalone code + the Ajv runtime files it requires.
+// Knobs: TOOLCAT_BENCH_ROUNDS, TOOLCAT_BENCH_CORPUS (corpus sample size), TOOLCAT_BENCH_BATCH_MS,
+// TOOLCAT_BENCH_WARMUP_MS; TOOLCAT_BENCH_ONLY=<group title> runs one group; TOOLCAT_BENCH_TWO=1
+// keeps only toolcat and the same-semantics Ajv; TOOLCAT_BENCH_PROFILE=<group title> (with
+// TOOLCAT_BENCH_PROFILE_SET=valid|invalid, TOOLCAT_BENCH_PROFILE_WHO=<contender index>) loops one
+// contender for 4 s and exits, for `node --cpu-prof`.
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { ts } from "ts-morph";
+import fc from "fast-check";
+import { Ajv2020, _ } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import standaloneModule from "ajv/dist/standalone/index.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const tmp = join(root, "test", ".tmp", "bench");
+const require = createRequire(import.meta.url);
+const addFormats = addFormatsModule.default ?? addFormatsModule;
+const standaloneCode = standaloneModule.default ?? standaloneModule;
+const dist = (p) => import(pathToFileURL(join(root, "dist", p)).href);
+
+const ROUNDS = Number(process.env.TOOLCAT_BENCH_ROUNDS ?? 7);
+const CORPUS = Number(process.env.TOOLCAT_BENCH_CORPUS ?? 300);
+const SEED = 20240601;
+
+let counter = 0;
+function transpileTo(source, name) {
+  const out = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } });
+  mkdirSync(tmp, { recursive: true });
+  const file = join(tmp, `${name}-${process.pid}-${counter++}.mjs`);
+  writeFileSync(file, out.outputText);
+  return file;
+}
+
+async function load(source, name) {
+  return import(pathToFileURL(transpileTo(source, name)).href);
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function ajvWith(options) {
+  const ajv = new Ajv2020({ strict: false, logger: false, ...options });
+  addFormats(ajv, { mode: "full" });
+  return ajv;
+}
+
+/** Schemas of the example catalog and the fixtures, through toolcat's own pipeline (IR). */
+async function catalogSchemas(readTemplate, runPipeline) {
+  const files = ["catalog/tools.yaml", ...readdirSync(join(root, "test/fixtures")).map((d) => `test/fixtures/${d}/catalog.yaml`)];
+  const out = { catalog: [], fixtures: [] };
+  for (const file of files) {
+    const result = await runPipeline({ catalogPath: file, source: readFileSync(join(root, file)), readTemplate, emitters: [] });
+    if (!result.ir) continue;
+    for (const tool of result.ir.tools) {
+      for (const which of ["input", "output"]) {
+        if (!tool[which]) continue;
+        (file === "catalog/tools.yaml" ? out.catalog : out.fixtures).push({ label: `${tool.name} ${which}`, schema: tool[which].schema });
+      }
+    }
+  }
+  return out;
+}
+
+function corpusSchemas(validatorProblems) {
+  const lines = readFileSync(join(root, "..", "shared", "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim());
+  const seen = new Set();
+  const all = [];
+  for (const line of lines) {
+    const e = JSON.parse(line);
+    const text = JSON.stringify(e.input_schema);
+    if (seen.has(text) || validatorProblems(e.input_schema).length > 0) continue;
+    seen.add(text);
+    all.push({ label: `${e.source}/${e.name}`, schema: e.input_schema });
+  }
+  const step = Math.max(1, Math.floor(all.length / CORPUS));
+  return all.filter((_, i) => i % step === 0).slice(0, CORPUS);
+}
+
+/** Instances per schema, split into valid / invalid by Ajv's verdict. */
+function instances(schemas, arbitraries, reference) {
+  const valid = [];
+  const invalid = [];
+  schemas.forEach((s, i) => {
+    // As a tool call delivers them: parsed from JSON text.
+    const sample = fc.sample(arbitraries.dataArbitrary(s.schema), { seed: SEED + i, numRuns: 24 }).map((d) => JSON.parse(JSON.stringify(d)));
+    let v = 0;
+    let n = 0;
+    for (const data of sample) {
+      if (reference[i](data)) {
+        if (v++ < 6) valid.push([i, data]);
+      } else if (n++ < 6) invalid.push([i, data]);
+    }
+  });
+  return { valid, invalid };
+}
+
+const BATCH_MS = Number(process.env.TOOLCAT_BENCH_BATCH_MS ?? 60);
+const WARMUP_MS = Number(process.env.TOOLCAT_BENCH_WARMUP_MS ?? 600);
+
+/** ops/s of `run` (one pass over `pairs`) over a batch of at least BATCH_MS. */
+function timeIt(run, pairs) {
+  let reps = 1;
+  for (;;) {
+    const t = performance.now();
+    for (let r = 0; r < reps; r++) run();
+    const ms = performance.now() - t;
+    if (ms > BATCH_MS) return (pairs.length * reps) / (ms / 1000);
+    reps *= ms < BATCH_MS / 8 ? 4 : 2;
+  }
+}
+
+function benchSet(title, pairs, contenders) {
+  if (pairs.length === 0) return undefined;
+  let sink = 0;
+  const runners = contenders.map((c) => () => {
+    for (const [i, data] of pairs) sink += c.check(i, data);
+  });
+  const samples = contenders.map(() => []);
+  // Warm-up: every contender, interleaved, ~WARMUP_MS each, so the JIT has settled before measuring.
+  for (let w = 0; w < Math.ceil(WARMUP_MS / BATCH_MS); w++) for (const run of runners) timeIt(run, pairs);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = contenders.map((_, k) => (k + round) % contenders.length);
+    for (const k of order) samples[k].push(timeIt(runners[k], pairs));
+  }
+  const ops = samples.map(median);
+  const base = ops[0];
+  const cells = contenders.map((c, k) => `${c.name}: ${Math.round(ops[k]).toLocaleString("en-US")} ops/s${k === 0 ? "" : ` (toolcat ${(base / ops[k]).toFixed(2)}x)`}`);
+  console.log(`  ${title} [${pairs.length} inputs]\n    ${cells.join("\n    ")}`);
+  return { ops, sink };
+}
+
+function fileSize(path) {
+  return statSync(path).size;
+}
+
+export default async function bench() {
+  const { compileValidators, validatorProblems } = await dist("generator/core/emit/validators/compile.js");
+  const { GeneratedFile } = await dist("generator/core/emit/generated-file.js");
+  const { Name } = await dist("generator/core/codegen/identifiers.js");
+  const { code } = await dist("generator/core/codegen/code.js");
+  const { readTemplate } = await dist("generator/node/package-root.js");
+  const { runPipeline } = await dist("generator/core/pipeline.js");
+  const arbitraries = await load(readFileSync(join(root, "test/differential/arbitraries.ts"), "utf8"), "arbitraries");
+
+  const sourceFor = (schemas) => {
+    const file = new GeneratedFile("validators.ts", "// bench", schemas.map((_, i) => `v${i}`));
+    compileValidators(schemas.map((s, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema: s.schema })), file, { readTemplate });
+    return file.toString();
+  };
+
+  const { catalog, fixtures } = await catalogSchemas(readTemplate, runPipeline);
+  const groups = [
+    ["example catalog", catalog],
+    ["fixtures", fixtures],
+    ["tool corpus sample", corpusSchemas(validatorProblems)],
+  ];
+  const ajvSame = ajvWith({ allErrors: true, ownProperties: true });
+  const ajvAll = ajvWith({ allErrors: true });
+  const ajvFast = ajvWith({});
+
+  console.log(`node ${process.version}, ${ROUNDS} interleaved rounds, median ops/s (one op = one validation)`);
+  const summary = [];
+  for (const [title, schemas] of groups) {
+    const only = process.env.TOOLCAT_BENCH_PROFILE ?? process.env.TOOLCAT_BENCH_ONLY;
+    if (only && only !== title) continue;
+    const mod = await load(sourceFor(schemas), "bench-validators");
+    const ours = schemas.map((_, i) => mod[`v${i}`]);
+    const same = schemas.map((s) => ajvSame.compile(s.schema));
+    const all = schemas.map((s) => ajvAll.compile(s.schema));
+    const fast = schemas.map((s) => ajvFast.compile(s.schema));
+    const sets = instances(schemas, arbitraries, same);
+    const contenders = [
+      { name: "toolcat", check: (i, d) => { const r = ours[i](d); return r.ok ? 1 : r.errors.length; } },
+      { name: "ajv allErrors+ownProperties", check: (i, d) => (same[i](d) ? 1 : same[i].errors.length) },
+      { name: "ajv allErrors", check: (i, d) => (all[i](d) ? 1 : all[i].errors.length) },
+      { name: "ajv default (fail-fast)", check: (i, d) => (fast[i](d) ? 1 : fast[i].errors.length) },
+    ];
+    if (process.env.TOOLCAT_BENCH_TWO) contenders.splice(2);
+    console.log(`\n${title}: ${schemas.length} schemas`);
+    if (process.env.TOOLCAT_BENCH_PROFILE === title) {
+      const which = process.env.TOOLCAT_BENCH_PROFILE_SET === "valid" ? sets.valid : sets.invalid;
+      const k = Number(process.env.TOOLCAT_BENCH_PROFILE_WHO ?? 0);
+      let sink = 0;
+      const t = performance.now();
+      while (performance.now() - t < 4000) for (const [i, d] of which) sink += contenders[k].check(i, d);
+      console.log("profiled", sink);
+      return;
+    }
+    const v = benchSet("valid inputs", sets.valid, contenders);
+    const n = benchSet("invalid inputs", sets.invalid, contenders);
+    summary.push({ title, v, n });
+  }
+
+  console.log("\nratios (toolcat / Ajv allErrors+ownProperties, toolcat / Ajv allErrors, toolcat / Ajv fail-fast):");
+  for (const { title, v, n } of summary) {
+    const r = (x, k) => (x && x.ops[k] !== undefined ? (x.ops[0] / x.ops[k]).toFixed(2) + "x" : "n/a");
+    console.log(`  ${title.padEnd(20)} valid ${r(v, 1)} / ${r(v, 2)} / ${r(v, 3)}   invalid ${r(n, 1)} / ${r(n, 2)} / ${r(n, 3)}`);
+  }
+
+  // Emitted bytes per tool of the example catalog: toolcat's standalone module for that one schema
+  // vs Ajv standalone code (formats referenced from ajv-formats) plus the runtime files it requires.
+  console.log("\nemitted bytes per example-catalog schema: toolcat's standalone TypeScript module (its JavaScript after");
+  console.log("type erasure in brackets; both include the ValidationError/ValidationResult declarations and every helper)");
+  console.log("vs Ajv standalone code (ajv allErrors+ownProperties, formats from ajv-formats) + the runtime files it requires:");
+  const ajvStandalone = ajvWith({ allErrors: true, ownProperties: true, code: { source: true, esm: false, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+  let totalOurs = 0;
+  let totalAjv = 0;
+  for (const s of catalog) {
+    const tsSource = sourceFor([s]).replace(/^\/\/ bench\n/, "");
+    const ours = Buffer.byteLength(tsSource);
+    const oursJs = Buffer.byteLength(ts.transpileModule(tsSource, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false } }).outputText);
+    const validate = ajvStandalone.compile(s.schema);
+    const standalone = standaloneCode(ajvStandalone, validate);
+    const requires = [...new Set([...standalone.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))];
+    const runtime = requires.map((r) => fileSize(require.resolve(r))).reduce((a, b) => a + b, 0)
+      + (requires.some((r) => r.includes("runtime/equal")) ? fileSize(require.resolve("fast-deep-equal")) : 0);
+    const ajvBytes = Buffer.byteLength(standalone) + runtime;
+    totalOurs += ours;
+    totalAjv += ajvBytes;
+    console.log(`  ${s.label.padEnd(28)} toolcat ${String(ours).padStart(6)} [${String(oursJs).padStart(6)}]   ajv ${String(Buffer.byteLength(standalone)).padStart(6)} + runtime ${String(runtime).padStart(6)} (${requires.join(", ") || "none"})`);
+  }
+  console.log(`  ${"total".padEnd(28)} toolcat ${String(totalOurs).padStart(6)}            ajv ${String(totalAjv).padStart(6)} (incl. runtime)`);
+}
