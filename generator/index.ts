@@ -105,6 +105,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = resolve(options.cwd ?? ".");
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
   const source = options.source ?? (await readSource(catalogFile));
-  const loaded = loadCatalog(displayPath(cwd, catalogFile), source);
+  const loaded = loadCatalog(displayPath(cwd, catalogFile), source, { compileCheck: true });
   return { diagnostics: loaded.diagnostics, ok: !loaded.diagnostics.some((d) => d.severity === "error") };
 }

@@ -30,6 +30,13 @@ describe("programmatic API", () => {
     await expect(lint({ cwd: repoRoot, catalog: "does/not/exist.yaml" })).rejects.toBeInstanceOf(ToolcatUsageError);
   });
 
+  it("lint() also reports what the validator compiler cannot honour, with a position", async () => {
+    const source = 'toolcat: 1\ntargets: { mcp: {} }\ntools:\n  a:\n    description: x\n    input:\n      type: object\n      properties:\n        "\\ud800": { type: string, description: lone }\n      additionalProperties: false\n';
+    const result = await lint({ cwd: repoRoot, catalog: "lone.yaml", source });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ rule: "invalid-schema", line: 9, severity: "error" }));
+  });
+
   it("--js output: ESM .js plus .d.ts, with the header kept", async () => {
     const result = await generate({ cwd: repoRoot, js: true });
     expect(result.ok).toBe(true);

@@ -39,7 +39,7 @@ export async function runLintCommand(flags: Flags): Promise<number> {
       await rename(tmp, catalog);
     }
     if (format === "text") process.stderr.write(`toolcat: ${result.applied} fix${result.applied === 1 ? "" : "es"} applied to ${display}\n`);
-    diagnostics = result.diagnostics;
+    diagnostics = (await lint({ catalog, source: result.text })).diagnostics;
   } else {
     diagnostics = (await lint({ catalog })).diagnostics;
   }

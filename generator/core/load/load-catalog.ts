@@ -5,6 +5,7 @@
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { checkDocument } from "../check/check-document.js";
 import { runLint } from "../lint/run-lint.js";
+import { compilerFindings } from "../lint/compiler-check.js";
 import type { Finding } from "../lint/rule.js";
 import { Locator } from "../locate.js";
 import type { JsonObject } from "../schema/json.js";
@@ -26,7 +27,12 @@ export interface LoadedCatalog {
   readonly timings: readonly { stage: string; ms: number }[];
 }
 
-export function loadCatalog(path: string, source: string | Uint8Array, options: { lint?: boolean } = {}): LoadedCatalog {
+/**
+ * @param options.lint          run the lint rules (default true)
+ * @param options.compileCheck  also ask the validator compiler, when the rules found no error
+ *                              (`toolcat lint`; `generate` hears the same from its emitter)
+ */
+export function loadCatalog(path: string, source: string | Uint8Array, options: { lint?: boolean; compileCheck?: boolean } = {}): LoadedCatalog {
   const timings: { stage: string; ms: number }[] = [];
   let t = performance.now();
   const lap = (stage: string) => {
@@ -61,6 +67,7 @@ export function loadCatalog(path: string, source: string | Uint8Array, options: 
   let findings: Finding[] = [];
   if (options.lint !== false) {
     findings = runLint(catalog);
+    if (options.compileCheck && !findings.some((f) => f.severity === "error")) findings = [...findings, ...compilerFindings(catalog, path)];
     for (const f of findings) diagnostics.push(locator.pointer(f.pointer, f.atKey, { severity: f.severity, rule: f.rule, message: f.message, target: f.target, fixable: f.fix !== undefined }));
     lap("lint");
   }
