@@ -199,6 +199,7 @@ const er0: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "date" }),
   message: "must have required property 'date'",
 });
+
 const er1: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -206,6 +207,7 @@ const er1: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "data" }),
   message: "must have required property 'data'",
 });
+
 const er2: ValidationError = Object.freeze({
   instancePath: "/date",
   schemaPath: "#/properties/date/format",
@@ -213,6 +215,7 @@ const er2: ValidationError = Object.freeze({
   params: Object.freeze({ format: "date" }),
   message: 'must match format "date"',
 });
+
 const er3: ValidationError = Object.freeze({
   instancePath: "/date",
   schemaPath: "#/properties/date/type",
@@ -220,6 +223,7 @@ const er3: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er4: ValidationError = Object.freeze({
   instancePath: "/data",
   schemaPath: "#/properties/data/minProperties",
@@ -227,6 +231,7 @@ const er4: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 1 }),
   message: "must NOT have fewer than 1 properties",
 });
+
 const er5: ValidationError = Object.freeze({
   instancePath: "/data/weight_kg",
   schemaPath: "#/properties/data/properties/weight_kg/maximum",
@@ -234,6 +239,7 @@ const er5: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: "<=", limit: 500 }),
   message: "must be <= 500",
 });
+
 const er6: ValidationError = Object.freeze({
   instancePath: "/data/weight_kg",
   schemaPath: "#/properties/data/properties/weight_kg/exclusiveMinimum",
@@ -241,6 +247,7 @@ const er6: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">", limit: 0 }),
   message: "must be > 0",
 });
+
 const er7: ValidationError = Object.freeze({
   instancePath: "/data/weight_kg",
   schemaPath: "#/properties/data/properties/weight_kg/type",
@@ -248,6 +255,7 @@ const er7: ValidationError = Object.freeze({
   params: Object.freeze({ type: "number" }),
   message: "must be number",
 });
+
 const er8: ValidationError = Object.freeze({
   instancePath: "/data/body_fat_pct",
   schemaPath: "#/properties/data/properties/body_fat_pct/maximum",
@@ -255,6 +263,7 @@ const er8: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: "<=", limit: 100 }),
   message: "must be <= 100",
 });
+
 const er9: ValidationError = Object.freeze({
   instancePath: "/data/body_fat_pct",
   schemaPath: "#/properties/data/properties/body_fat_pct/minimum",
@@ -262,6 +271,7 @@ const er9: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 0 }),
   message: "must be >= 0",
 });
+
 const er10: ValidationError = Object.freeze({
   instancePath: "/data/body_fat_pct",
   schemaPath: "#/properties/data/properties/body_fat_pct/type",
@@ -269,6 +279,7 @@ const er10: ValidationError = Object.freeze({
   params: Object.freeze({ type: "number" }),
   message: "must be number",
 });
+
 const er11: ValidationError = Object.freeze({
   instancePath: "/data/waist_cm",
   schemaPath: "#/properties/data/properties/waist_cm/maximum",
@@ -276,6 +287,7 @@ const er11: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: "<=", limit: 300 }),
   message: "must be <= 300",
 });
+
 const er12: ValidationError = Object.freeze({
   instancePath: "/data/waist_cm",
   schemaPath: "#/properties/data/properties/waist_cm/exclusiveMinimum",
@@ -283,6 +295,7 @@ const er12: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">", limit: 0 }),
   message: "must be > 0",
 });
+
 const er13: ValidationError = Object.freeze({
   instancePath: "/data/waist_cm",
   schemaPath: "#/properties/data/properties/waist_cm/type",
@@ -290,6 +303,7 @@ const er13: ValidationError = Object.freeze({
   params: Object.freeze({ type: "number" }),
   message: "must be number",
 });
+
 const er14: ValidationError = Object.freeze({
   instancePath: "/data",
   schemaPath: "#/properties/data/type",
@@ -297,6 +311,7 @@ const er14: ValidationError = Object.freeze({
   params: Object.freeze({ type: "object" }),
   message: "must be object",
 });
+
 const er15: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/type",
@@ -304,6 +319,7 @@ const er15: ValidationError = Object.freeze({
   params: Object.freeze({ type: "object" }),
   message: "must be object",
 });
+
 const er16: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -311,13 +327,17 @@ const er16: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "saved" }),
   message: "must have required property 'saved'",
 });
+
 const pa17 = Object.freeze({ type: "string" });
+
 const cv18: readonly unknown[] = freezeJson<readonly unknown[]>([
   "weight_kg",
   "body_fat_pct",
   "waist_cm",
 ]);
+
 const pa19 = Object.freeze({ allowedValues: cv18 });
+
 const er20: ValidationError = Object.freeze({
   instancePath: "/saved",
   schemaPath: "#/properties/saved/type",
@@ -325,6 +345,7 @@ const er20: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er21: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -332,6 +353,7 @@ const er21: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "day" }),
   message: "must have required property 'day'",
 });
+
 const er22: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -339,6 +361,7 @@ const er22: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "meal" }),
   message: "must have required property 'meal'",
 });
+
 const er23: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -346,6 +369,7 @@ const er23: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "items" }),
   message: "must have required property 'items'",
 });
+
 const er24: ValidationError = Object.freeze({
   instancePath: "/day",
   schemaPath: "#/$defs/Day/format",
@@ -353,6 +377,7 @@ const er24: ValidationError = Object.freeze({
   params: Object.freeze({ format: "date" }),
   message: 'must match format "date"',
 });
+
 const er25: ValidationError = Object.freeze({
   instancePath: "/day",
   schemaPath: "#/$defs/Day/type",
@@ -360,6 +385,7 @@ const er25: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er26: ValidationError = Object.freeze({
   instancePath: "/meal",
   schemaPath: "#/$defs/Meal/type",
@@ -367,12 +393,14 @@ const er26: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const cv27: readonly unknown[] = freezeJson<readonly unknown[]>([
   "Desayuno",
   "Almuerzo",
   "Cena",
   "Merienda",
 ]);
+
 const er28: ValidationError = Object.freeze({
   instancePath: "/meal",
   schemaPath: "#/$defs/Meal/enum",
@@ -380,6 +408,7 @@ const er28: ValidationError = Object.freeze({
   params: Object.freeze({ allowedValues: cv27 }),
   message: "must be equal to one of the allowed values",
 });
+
 const er29: ValidationError = Object.freeze({
   instancePath: "/items",
   schemaPath: "#/properties/items/maxItems",
@@ -387,6 +416,7 @@ const er29: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 50 }),
   message: "must NOT have more than 50 items",
 });
+
 const er30: ValidationError = Object.freeze({
   instancePath: "/items",
   schemaPath: "#/properties/items/minItems",
@@ -394,19 +424,33 @@ const er30: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 1 }),
   message: "must NOT have fewer than 1 items",
 });
+
 const pa31 = Object.freeze({ missingProperty: "food" });
+
 const pa32 = Object.freeze({ missingProperty: "grams" });
+
 const pa33 = Object.freeze({ missingProperty: "kcal" });
+
 const pa34 = Object.freeze({ limit: 120 });
+
 const pa35 = Object.freeze({ limit: 1 });
+
 const pa36 = Object.freeze({ comparison: "<=", limit: 5000 });
+
 const pa37 = Object.freeze({ comparison: ">", limit: 0 });
+
 const pa38 = Object.freeze({ type: "number" });
+
 const ty39 = Object.freeze(["integer", "null"]);
+
 const pa40 = Object.freeze({ type: ty39 });
+
 const pa41 = Object.freeze({ comparison: "<=", limit: 10000 });
+
 const pa42 = Object.freeze({ comparison: ">=", limit: 0 });
+
 const pa43 = Object.freeze({ type: "object" });
+
 const er44: ValidationError = Object.freeze({
   instancePath: "/items",
   schemaPath: "#/properties/items/type",
@@ -414,6 +458,7 @@ const er44: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er45: ValidationError = Object.freeze({
   instancePath: "/notes",
   schemaPath: "#/properties/notes/maxLength",
@@ -421,6 +466,7 @@ const er45: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 500 }),
   message: "must NOT have more than 500 characters",
 });
+
 const er46: ValidationError = Object.freeze({
   instancePath: "/notes",
   schemaPath: "#/properties/notes/type",
@@ -428,6 +474,7 @@ const er46: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er47: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -435,6 +482,7 @@ const er47: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "entry_id" }),
   message: "must have required property 'entry_id'",
 });
+
 const er48: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -442,6 +490,7 @@ const er48: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "total_kcal" }),
   message: "must have required property 'total_kcal'",
 });
+
 const er49: ValidationError = Object.freeze({
   instancePath: "/entry_id",
   schemaPath: "#/properties/entry_id/format",
@@ -449,6 +498,7 @@ const er49: ValidationError = Object.freeze({
   params: Object.freeze({ format: "uuid" }),
   message: 'must match format "uuid"',
 });
+
 const er50: ValidationError = Object.freeze({
   instancePath: "/entry_id",
   schemaPath: "#/properties/entry_id/type",
@@ -456,6 +506,7 @@ const er50: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er51: ValidationError = Object.freeze({
   instancePath: "/total_kcal",
   schemaPath: "#/properties/total_kcal/type",
@@ -463,6 +514,7 @@ const er51: ValidationError = Object.freeze({
   params: Object.freeze({ type: ty39 }),
   message: "must be integer,null",
 });
+
 const er52: ValidationError = Object.freeze({
   instancePath: "/total_kcal",
   schemaPath: "#/properties/total_kcal/minimum",
@@ -470,6 +522,7 @@ const er52: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 0 }),
   message: "must be >= 0",
 });
+
 const er53: ValidationError = Object.freeze({
   instancePath: "/muscle_group",
   schemaPath: "#/$defs/MuscleGroup/type",
@@ -477,6 +530,7 @@ const er53: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const cv54: readonly unknown[] = freezeJson<readonly unknown[]>([
   "chest",
   "back",
@@ -486,6 +540,7 @@ const cv54: readonly unknown[] = freezeJson<readonly unknown[]>([
   "core",
   "full_body",
 ]);
+
 const er55: ValidationError = Object.freeze({
   instancePath: "/muscle_group",
   schemaPath: "#/$defs/MuscleGroup/enum",
@@ -493,6 +548,7 @@ const er55: ValidationError = Object.freeze({
   params: Object.freeze({ allowedValues: cv54 }),
   message: "must be equal to one of the allowed values",
 });
+
 const cv56: readonly unknown[] = freezeJson<readonly unknown[]>([
   "none",
   "dumbbells",
@@ -501,7 +557,9 @@ const cv56: readonly unknown[] = freezeJson<readonly unknown[]>([
   "bands",
   "machine",
 ]);
+
 const pa57 = Object.freeze({ allowedValues: cv56 });
+
 const er58: ValidationError = Object.freeze({
   instancePath: "/equipment",
   schemaPath: "#/properties/equipment/type",
@@ -509,6 +567,7 @@ const er58: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er59: ValidationError = Object.freeze({
   instancePath: "/limit",
   schemaPath: "#/properties/limit/type",
@@ -516,6 +575,7 @@ const er59: ValidationError = Object.freeze({
   params: Object.freeze({ type: "integer" }),
   message: "must be integer",
 });
+
 const er60: ValidationError = Object.freeze({
   instancePath: "/limit",
   schemaPath: "#/properties/limit/maximum",
@@ -523,6 +583,7 @@ const er60: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: "<=", limit: 100 }),
   message: "must be <= 100",
 });
+
 const er61: ValidationError = Object.freeze({
   instancePath: "/limit",
   schemaPath: "#/properties/limit/minimum",
@@ -530,6 +591,7 @@ const er61: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 1 }),
   message: "must be >= 1",
 });
+
 const er62: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -537,12 +599,19 @@ const er62: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "exercises" }),
   message: "must have required property 'exercises'",
 });
+
 const pa63 = Object.freeze({ missingProperty: "id" });
+
 const pa64 = Object.freeze({ missingProperty: "name" });
+
 const pa65 = Object.freeze({ missingProperty: "muscle_group" });
+
 const re66 = new RegExp("^ex-[a-z0-9-]{1,40}$", "u");
+
 const pa67 = Object.freeze({ pattern: "^ex-[a-z0-9-]{1,40}$" });
+
 const pa68 = Object.freeze({ allowedValues: cv54 });
+
 const er69: ValidationError = Object.freeze({
   instancePath: "/exercises",
   schemaPath: "#/properties/exercises/type",
@@ -550,6 +619,7 @@ const er69: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er70: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -557,6 +627,7 @@ const er70: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "from" }),
   message: "must have required property 'from'",
 });
+
 const er71: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -564,6 +635,7 @@ const er71: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "to" }),
   message: "must have required property 'to'",
 });
+
 const er72: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -571,6 +643,7 @@ const er72: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "page_token" }),
   message: "must have required property 'page_token'",
 });
+
 const er73: ValidationError = Object.freeze({
   instancePath: "/from",
   schemaPath: "#/properties/from/format",
@@ -578,6 +651,7 @@ const er73: ValidationError = Object.freeze({
   params: Object.freeze({ format: "date" }),
   message: 'must match format "date"',
 });
+
 const er74: ValidationError = Object.freeze({
   instancePath: "/from",
   schemaPath: "#/properties/from/type",
@@ -585,6 +659,7 @@ const er74: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er75: ValidationError = Object.freeze({
   instancePath: "/to",
   schemaPath: "#/properties/to/format",
@@ -592,6 +667,7 @@ const er75: ValidationError = Object.freeze({
   params: Object.freeze({ format: "date" }),
   message: 'must match format "date"',
 });
+
 const er76: ValidationError = Object.freeze({
   instancePath: "/to",
   schemaPath: "#/properties/to/type",
@@ -599,7 +675,9 @@ const er76: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const ty77 = Object.freeze(["string", "null"]);
+
 const er78: ValidationError = Object.freeze({
   instancePath: "/page_token",
   schemaPath: "#/properties/page_token/type",
@@ -607,6 +685,7 @@ const er78: ValidationError = Object.freeze({
   params: Object.freeze({ type: ty77 }),
   message: "must be string,null",
 });
+
 const er79: ValidationError = Object.freeze({
   instancePath: "/page_token",
   schemaPath: "#/properties/page_token/maxLength",
@@ -614,6 +693,7 @@ const er79: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 200 }),
   message: "must NOT have more than 200 characters",
 });
+
 const er80: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -621,6 +701,7 @@ const er80: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "workouts" }),
   message: "must have required property 'workouts'",
 });
+
 const er81: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -628,13 +709,21 @@ const er81: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "next_page_token" }),
   message: "must have required property 'next_page_token'",
 });
+
 const pa82 = Object.freeze({ missingProperty: "workout_id" });
+
 const pa83 = Object.freeze({ missingProperty: "started_at" });
+
 const pa84 = Object.freeze({ missingProperty: "sets" });
+
 const pa85 = Object.freeze({ format: "uuid" });
+
 const pa86 = Object.freeze({ format: "date-time" });
+
 const pa87 = Object.freeze({ format: "duration" });
+
 const pa88 = Object.freeze({ type: "integer" });
+
 const er89: ValidationError = Object.freeze({
   instancePath: "/workouts",
   schemaPath: "#/properties/workouts/type",
@@ -642,6 +731,7 @@ const er89: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er90: ValidationError = Object.freeze({
   instancePath: "/next_page_token",
   schemaPath: "#/properties/next_page_token/type",
@@ -649,6 +739,7 @@ const er90: ValidationError = Object.freeze({
   params: Object.freeze({ type: ty77 }),
   message: "must be string,null",
 });
+
 const er91: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -656,6 +747,7 @@ const er91: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "workout_id" }),
   message: "must have required property 'workout_id'",
 });
+
 const er92: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -663,6 +755,7 @@ const er92: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "exercise_id" }),
   message: "must have required property 'exercise_id'",
 });
+
 const er93: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -670,6 +763,7 @@ const er93: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "sets" }),
   message: "must have required property 'sets'",
 });
+
 const er94: ValidationError = Object.freeze({
   instancePath: "/workout_id",
   schemaPath: "#/properties/workout_id/format",
@@ -677,6 +771,7 @@ const er94: ValidationError = Object.freeze({
   params: Object.freeze({ format: "uuid" }),
   message: 'must match format "uuid"',
 });
+
 const er95: ValidationError = Object.freeze({
   instancePath: "/workout_id",
   schemaPath: "#/properties/workout_id/type",
@@ -684,6 +779,7 @@ const er95: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er96: ValidationError = Object.freeze({
   instancePath: "/exercise_id",
   schemaPath: "#/properties/exercise_id/pattern",
@@ -691,6 +787,7 @@ const er96: ValidationError = Object.freeze({
   params: Object.freeze({ pattern: "^ex-[a-z0-9-]{1,40}$" }),
   message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
 });
+
 const er97: ValidationError = Object.freeze({
   instancePath: "/exercise_id",
   schemaPath: "#/properties/exercise_id/type",
@@ -698,6 +795,7 @@ const er97: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er98: ValidationError = Object.freeze({
   instancePath: "/sets",
   schemaPath: "#/properties/sets/maxItems",
@@ -705,6 +803,7 @@ const er98: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 20 }),
   message: "must NOT have more than 20 items",
 });
+
 const er99: ValidationError = Object.freeze({
   instancePath: "/sets",
   schemaPath: "#/properties/sets/minItems",
@@ -712,16 +811,27 @@ const er99: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 1 }),
   message: "must NOT have fewer than 1 items",
 });
+
 const pa100 = Object.freeze({ missingProperty: "reps" });
+
 const pa101 = Object.freeze({ missingProperty: "load_kg" });
+
 const pa102 = Object.freeze({ comparison: "<=", limit: 100 });
+
 const pa103 = Object.freeze({ comparison: ">=", limit: 1 });
+
 const pa104 = Object.freeze({ comparison: "<=", limit: 500 });
+
 const pa105 = Object.freeze({ multipleOf: 0.25 });
+
 const pa106 = Object.freeze({ comparison: "<=", limit: 10 });
+
 const pa107 = Object.freeze({ multipleOf: 0.5 });
+
 const pa108 = Object.freeze({ limit: 4 });
+
 const pa109 = Object.freeze({ type: "array" });
+
 const er110: ValidationError = Object.freeze({
   instancePath: "/sets",
   schemaPath: "#/properties/sets/type",
@@ -729,6 +839,7 @@ const er110: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er111: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -736,6 +847,7 @@ const er111: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "set_ids" }),
   message: "must have required property 'set_ids'",
 });
+
 const er112: ValidationError = Object.freeze({
   instancePath: "/set_ids",
   schemaPath: "#/properties/set_ids/type",
@@ -743,6 +855,7 @@ const er112: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er113: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -750,6 +863,7 @@ const er113: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "confirm" }),
   message: "must have required property 'confirm'",
 });
+
 const er114: ValidationError = Object.freeze({
   instancePath: "/confirm",
   schemaPath: "#/properties/confirm/const",
@@ -757,6 +871,7 @@ const er114: ValidationError = Object.freeze({
   params: Object.freeze({ allowedValue: true }),
   message: "must be equal to constant",
 });
+
 const er115: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -764,6 +879,7 @@ const er115: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "deleted" }),
   message: "must have required property 'deleted'",
 });
+
 const er116: ValidationError = Object.freeze({
   instancePath: "/deleted",
   schemaPath: "#/properties/deleted/type",
@@ -771,6 +887,7 @@ const er116: ValidationError = Object.freeze({
   params: Object.freeze({ type: "integer" }),
   message: "must be integer",
 });
+
 const er117: ValidationError = Object.freeze({
   instancePath: "/deleted",
   schemaPath: "#/properties/deleted/minimum",
@@ -778,6 +895,7 @@ const er117: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 0 }),
   message: "must be >= 0",
 });
+
 const er118: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -785,6 +903,7 @@ const er118: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "city" }),
   message: "must have required property 'city'",
 });
+
 const er119: ValidationError = Object.freeze({
   instancePath: "/city",
   schemaPath: "#/properties/city/maxLength",
@@ -792,6 +911,7 @@ const er119: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 100 }),
   message: "must NOT have more than 100 characters",
 });
+
 const er120: ValidationError = Object.freeze({
   instancePath: "/city",
   schemaPath: "#/properties/city/minLength",
@@ -799,6 +919,7 @@ const er120: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 1 }),
   message: "must NOT have fewer than 1 characters",
 });
+
 const er121: ValidationError = Object.freeze({
   instancePath: "/city",
   schemaPath: "#/properties/city/type",
@@ -806,6 +927,7 @@ const er121: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er122: ValidationError = Object.freeze({
   instancePath: "/units",
   schemaPath: "#/properties/units/type",
@@ -813,10 +935,12 @@ const er122: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const cv123: readonly unknown[] = freezeJson<readonly unknown[]>([
   "metric",
   "imperial",
 ]);
+
 const er124: ValidationError = Object.freeze({
   instancePath: "/units",
   schemaPath: "#/properties/units/enum",
@@ -824,6 +948,7 @@ const er124: ValidationError = Object.freeze({
   params: Object.freeze({ allowedValues: cv123 }),
   message: "must be equal to one of the allowed values",
 });
+
 const er125: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -831,6 +956,7 @@ const er125: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "temperature" }),
   message: "must have required property 'temperature'",
 });
+
 const er126: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -838,6 +964,7 @@ const er126: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "conditions" }),
   message: "must have required property 'conditions'",
 });
+
 const er127: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -845,6 +972,7 @@ const er127: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "wind_speed" }),
   message: "must have required property 'wind_speed'",
 });
+
 const er128: ValidationError = Object.freeze({
   instancePath: "/temperature",
   schemaPath: "#/properties/temperature/type",
@@ -852,6 +980,7 @@ const er128: ValidationError = Object.freeze({
   params: Object.freeze({ type: "number" }),
   message: "must be number",
 });
+
 const er129: ValidationError = Object.freeze({
   instancePath: "/conditions",
   schemaPath: "#/properties/conditions/type",
@@ -859,7 +988,9 @@ const er129: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const ty130 = Object.freeze(["number", "null"]);
+
 const er131: ValidationError = Object.freeze({
   instancePath: "/wind_speed",
   schemaPath: "#/properties/wind_speed/type",
@@ -867,6 +998,7 @@ const er131: ValidationError = Object.freeze({
   params: Object.freeze({ type: ty130 }),
   message: "must be number,null",
 });
+
 const er132: ValidationError = Object.freeze({
   instancePath: "/wind_speed",
   schemaPath: "#/properties/wind_speed/minimum",
@@ -874,6 +1006,7 @@ const er132: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 0 }),
   message: "must be >= 0",
 });
+
 const er133: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -881,6 +1014,7 @@ const er133: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "customer_id" }),
   message: "must have required property 'customer_id'",
 });
+
 const er134: ValidationError = Object.freeze({
   instancePath: "/customer_id",
   schemaPath: "#/properties/customer_id/format",
@@ -888,6 +1022,7 @@ const er134: ValidationError = Object.freeze({
   params: Object.freeze({ format: "uuid" }),
   message: 'must match format "uuid"',
 });
+
 const er135: ValidationError = Object.freeze({
   instancePath: "/customer_id",
   schemaPath: "#/properties/customer_id/type",
@@ -895,6 +1030,7 @@ const er135: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er136: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -902,6 +1038,7 @@ const er136: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "email" }),
   message: "must have required property 'email'",
 });
+
 const er137: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -909,6 +1046,7 @@ const er137: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "name" }),
   message: "must have required property 'name'",
 });
+
 const er138: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -916,6 +1054,7 @@ const er138: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "goal" }),
   message: "must have required property 'goal'",
 });
+
 const er139: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -923,6 +1062,7 @@ const er139: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "birth_date" }),
   message: "must have required property 'birth_date'",
 });
+
 const er140: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -930,6 +1070,7 @@ const er140: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "homepage" }),
   message: "must have required property 'homepage'",
 });
+
 const er141: ValidationError = Object.freeze({
   instancePath: "/email",
   schemaPath: "#/properties/email/format",
@@ -937,6 +1078,7 @@ const er141: ValidationError = Object.freeze({
   params: Object.freeze({ format: "email" }),
   message: 'must match format "email"',
 });
+
 const er142: ValidationError = Object.freeze({
   instancePath: "/email",
   schemaPath: "#/properties/email/type",
@@ -944,6 +1086,7 @@ const er142: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er143: ValidationError = Object.freeze({
   instancePath: "/name",
   schemaPath: "#/properties/name/minLength",
@@ -951,6 +1094,7 @@ const er143: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 1 }),
   message: "must NOT have fewer than 1 characters",
 });
+
 const er144: ValidationError = Object.freeze({
   instancePath: "/name",
   schemaPath: "#/properties/name/type",
@@ -958,6 +1102,7 @@ const er144: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er145: ValidationError = Object.freeze({
   instancePath: "/goal",
   schemaPath: "#/properties/goal/type",
@@ -965,12 +1110,14 @@ const er145: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const cv146: readonly unknown[] = freezeJson<readonly unknown[]>([
   "lose_fat",
   "build_muscle",
   "endurance",
   "health",
 ]);
+
 const er147: ValidationError = Object.freeze({
   instancePath: "/goal",
   schemaPath: "#/properties/goal/enum",
@@ -978,6 +1125,7 @@ const er147: ValidationError = Object.freeze({
   params: Object.freeze({ allowedValues: cv146 }),
   message: "must be equal to one of the allowed values",
 });
+
 const er148: ValidationError = Object.freeze({
   instancePath: "/birth_date",
   schemaPath: "#/properties/birth_date/type",
@@ -985,6 +1133,7 @@ const er148: ValidationError = Object.freeze({
   params: Object.freeze({ type: ty77 }),
   message: "must be string,null",
 });
+
 const er149: ValidationError = Object.freeze({
   instancePath: "/birth_date",
   schemaPath: "#/properties/birth_date/format",
@@ -992,6 +1141,7 @@ const er149: ValidationError = Object.freeze({
   params: Object.freeze({ format: "date" }),
   message: 'must match format "date"',
 });
+
 const er150: ValidationError = Object.freeze({
   instancePath: "/homepage",
   schemaPath: "#/properties/homepage/type",
@@ -999,6 +1149,7 @@ const er150: ValidationError = Object.freeze({
   params: Object.freeze({ type: ty77 }),
   message: "must be string,null",
 });
+
 const er151: ValidationError = Object.freeze({
   instancePath: "/homepage",
   schemaPath: "#/properties/homepage/format",

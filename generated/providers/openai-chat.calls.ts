@@ -54,6 +54,7 @@ function formatUuid(str: string): boolean {
 }
 
 type ToolName = import("../types.js").ToolName;
+
 type ToolInput = import("../types.js").ToolInput;
 
 /** One failed check. The fields and their values are Ajv's (`ErrorObject` without `propertyName`/verbose fields). */
@@ -84,6 +85,7 @@ const er0: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "date" }),
   message: "must have required property 'date'",
 });
+
 const er1: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -91,6 +93,7 @@ const er1: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "data" }),
   message: "must have required property 'data'",
 });
+
 const er2: ValidationError = Object.freeze({
   instancePath: "/date",
   schemaPath: "#/properties/date/format",
@@ -98,6 +101,7 @@ const er2: ValidationError = Object.freeze({
   params: Object.freeze({ format: "date" }),
   message: 'must match format "date"',
 });
+
 const er3: ValidationError = Object.freeze({
   instancePath: "/date",
   schemaPath: "#/properties/date/type",
@@ -105,6 +109,7 @@ const er3: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er4: ValidationError = Object.freeze({
   instancePath: "/data",
   schemaPath: "#/properties/data/required",
@@ -112,6 +117,7 @@ const er4: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "weight_kg" }),
   message: "must have required property 'weight_kg'",
 });
+
 const er5: ValidationError = Object.freeze({
   instancePath: "/data",
   schemaPath: "#/properties/data/required",
@@ -119,6 +125,7 @@ const er5: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "body_fat_pct" }),
   message: "must have required property 'body_fat_pct'",
 });
+
 const er6: ValidationError = Object.freeze({
   instancePath: "/data",
   schemaPath: "#/properties/data/required",
@@ -126,6 +133,7 @@ const er6: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "waist_cm" }),
   message: "must have required property 'waist_cm'",
 });
+
 const er7: ValidationError = Object.freeze({
   instancePath: "/data/weight_kg",
   schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/maximum",
@@ -133,6 +141,7 @@ const er7: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: "<=", limit: 500 }),
   message: "must be <= 500",
 });
+
 const er8: ValidationError = Object.freeze({
   instancePath: "/data/weight_kg",
   schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/exclusiveMinimum",
@@ -140,6 +149,7 @@ const er8: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">", limit: 0 }),
   message: "must be > 0",
 });
+
 const er9: ValidationError = Object.freeze({
   instancePath: "/data/weight_kg",
   schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/type",
@@ -147,6 +157,7 @@ const er9: ValidationError = Object.freeze({
   params: Object.freeze({ type: "number" }),
   message: "must be number",
 });
+
 const er10: ValidationError = Object.freeze({
   instancePath: "/data/weight_kg",
   schemaPath: "#/properties/data/properties/weight_kg/anyOf/1/type",
@@ -154,6 +165,7 @@ const er10: ValidationError = Object.freeze({
   params: Object.freeze({ type: "null" }),
   message: "must be null",
 });
+
 const er11: ValidationError = Object.freeze({
   instancePath: "/data/weight_kg",
   schemaPath: "#/properties/data/properties/weight_kg/anyOf",
@@ -161,6 +173,7 @@ const er11: ValidationError = Object.freeze({
   params: Object.freeze({}),
   message: "must match a schema in anyOf",
 });
+
 const er12: ValidationError = Object.freeze({
   instancePath: "/data/body_fat_pct",
   schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/maximum",
@@ -168,6 +181,7 @@ const er12: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: "<=", limit: 100 }),
   message: "must be <= 100",
 });
+
 const er13: ValidationError = Object.freeze({
   instancePath: "/data/body_fat_pct",
   schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/minimum",
@@ -175,6 +189,7 @@ const er13: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 0 }),
   message: "must be >= 0",
 });
+
 const er14: ValidationError = Object.freeze({
   instancePath: "/data/body_fat_pct",
   schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/type",
@@ -182,6 +197,7 @@ const er14: ValidationError = Object.freeze({
   params: Object.freeze({ type: "number" }),
   message: "must be number",
 });
+
 const er15: ValidationError = Object.freeze({
   instancePath: "/data/body_fat_pct",
   schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/1/type",
@@ -189,6 +205,7 @@ const er15: ValidationError = Object.freeze({
   params: Object.freeze({ type: "null" }),
   message: "must be null",
 });
+
 const er16: ValidationError = Object.freeze({
   instancePath: "/data/body_fat_pct",
   schemaPath: "#/properties/data/properties/body_fat_pct/anyOf",
@@ -196,6 +213,7 @@ const er16: ValidationError = Object.freeze({
   params: Object.freeze({}),
   message: "must match a schema in anyOf",
 });
+
 const er17: ValidationError = Object.freeze({
   instancePath: "/data/waist_cm",
   schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/maximum",
@@ -203,6 +221,7 @@ const er17: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: "<=", limit: 300 }),
   message: "must be <= 300",
 });
+
 const er18: ValidationError = Object.freeze({
   instancePath: "/data/waist_cm",
   schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/exclusiveMinimum",
@@ -210,6 +229,7 @@ const er18: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">", limit: 0 }),
   message: "must be > 0",
 });
+
 const er19: ValidationError = Object.freeze({
   instancePath: "/data/waist_cm",
   schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/type",
@@ -217,6 +237,7 @@ const er19: ValidationError = Object.freeze({
   params: Object.freeze({ type: "number" }),
   message: "must be number",
 });
+
 const er20: ValidationError = Object.freeze({
   instancePath: "/data/waist_cm",
   schemaPath: "#/properties/data/properties/waist_cm/anyOf/1/type",
@@ -224,6 +245,7 @@ const er20: ValidationError = Object.freeze({
   params: Object.freeze({ type: "null" }),
   message: "must be null",
 });
+
 const er21: ValidationError = Object.freeze({
   instancePath: "/data/waist_cm",
   schemaPath: "#/properties/data/properties/waist_cm/anyOf",
@@ -231,6 +253,7 @@ const er21: ValidationError = Object.freeze({
   params: Object.freeze({}),
   message: "must match a schema in anyOf",
 });
+
 const er22: ValidationError = Object.freeze({
   instancePath: "/data",
   schemaPath: "#/properties/data/type",
@@ -238,6 +261,7 @@ const er22: ValidationError = Object.freeze({
   params: Object.freeze({ type: "object" }),
   message: "must be object",
 });
+
 const er23: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/type",
@@ -245,6 +269,7 @@ const er23: ValidationError = Object.freeze({
   params: Object.freeze({ type: "object" }),
   message: "must be object",
 });
+
 const er24: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -252,6 +277,7 @@ const er24: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "day" }),
   message: "must have required property 'day'",
 });
+
 const er25: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -259,6 +285,7 @@ const er25: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "meal" }),
   message: "must have required property 'meal'",
 });
+
 const er26: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -266,6 +293,7 @@ const er26: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "items" }),
   message: "must have required property 'items'",
 });
+
 const er27: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -273,6 +301,7 @@ const er27: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "notes" }),
   message: "must have required property 'notes'",
 });
+
 const er28: ValidationError = Object.freeze({
   instancePath: "/day",
   schemaPath: "#/$defs/Day/format",
@@ -280,6 +309,7 @@ const er28: ValidationError = Object.freeze({
   params: Object.freeze({ format: "date" }),
   message: 'must match format "date"',
 });
+
 const er29: ValidationError = Object.freeze({
   instancePath: "/day",
   schemaPath: "#/$defs/Day/type",
@@ -287,6 +317,7 @@ const er29: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er30: ValidationError = Object.freeze({
   instancePath: "/meal",
   schemaPath: "#/$defs/Meal/type",
@@ -294,12 +325,14 @@ const er30: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const cv31: readonly unknown[] = freezeJson<readonly unknown[]>([
   "Desayuno",
   "Almuerzo",
   "Cena",
   "Merienda",
 ]);
+
 const er32: ValidationError = Object.freeze({
   instancePath: "/meal",
   schemaPath: "#/$defs/Meal/enum",
@@ -307,6 +340,7 @@ const er32: ValidationError = Object.freeze({
   params: Object.freeze({ allowedValues: cv31 }),
   message: "must be equal to one of the allowed values",
 });
+
 const er33: ValidationError = Object.freeze({
   instancePath: "/items",
   schemaPath: "#/properties/items/maxItems",
@@ -314,6 +348,7 @@ const er33: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 50 }),
   message: "must NOT have more than 50 items",
 });
+
 const er34: ValidationError = Object.freeze({
   instancePath: "/items",
   schemaPath: "#/properties/items/minItems",
@@ -321,18 +356,31 @@ const er34: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 1 }),
   message: "must NOT have fewer than 1 items",
 });
+
 const pa35 = Object.freeze({ missingProperty: "food" });
+
 const pa36 = Object.freeze({ missingProperty: "grams" });
+
 const pa37 = Object.freeze({ missingProperty: "kcal" });
+
 const pa38 = Object.freeze({ type: "string" });
+
 const pa39 = Object.freeze({ comparison: "<=", limit: 5000 });
+
 const pa40 = Object.freeze({ comparison: ">", limit: 0 });
+
 const pa41 = Object.freeze({ type: "number" });
+
 const ty42 = Object.freeze(["integer", "null"]);
+
 const pa43 = Object.freeze({ type: ty42 });
+
 const pa44 = Object.freeze({ comparison: "<=", limit: 10000 });
+
 const pa45 = Object.freeze({ comparison: ">=", limit: 0 });
+
 const pa46 = Object.freeze({ type: "object" });
+
 const er47: ValidationError = Object.freeze({
   instancePath: "/items",
   schemaPath: "#/properties/items/type",
@@ -340,6 +388,7 @@ const er47: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er48: ValidationError = Object.freeze({
   instancePath: "/notes",
   schemaPath: "#/properties/notes/anyOf/0/type",
@@ -347,6 +396,7 @@ const er48: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er49: ValidationError = Object.freeze({
   instancePath: "/notes",
   schemaPath: "#/properties/notes/anyOf/1/type",
@@ -354,6 +404,7 @@ const er49: ValidationError = Object.freeze({
   params: Object.freeze({ type: "null" }),
   message: "must be null",
 });
+
 const er50: ValidationError = Object.freeze({
   instancePath: "/notes",
   schemaPath: "#/properties/notes/anyOf",
@@ -361,6 +412,7 @@ const er50: ValidationError = Object.freeze({
   params: Object.freeze({}),
   message: "must match a schema in anyOf",
 });
+
 const er51: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -368,6 +420,7 @@ const er51: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "muscle_group" }),
   message: "must have required property 'muscle_group'",
 });
+
 const er52: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -375,6 +428,7 @@ const er52: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "equipment" }),
   message: "must have required property 'equipment'",
 });
+
 const er53: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -382,6 +436,7 @@ const er53: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "limit" }),
   message: "must have required property 'limit'",
 });
+
 const er54: ValidationError = Object.freeze({
   instancePath: "/muscle_group",
   schemaPath: "#/$defs/MuscleGroup/type",
@@ -389,6 +444,7 @@ const er54: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const cv55: readonly unknown[] = freezeJson<readonly unknown[]>([
   "chest",
   "back",
@@ -398,6 +454,7 @@ const cv55: readonly unknown[] = freezeJson<readonly unknown[]>([
   "core",
   "full_body",
 ]);
+
 const er56: ValidationError = Object.freeze({
   instancePath: "/muscle_group",
   schemaPath: "#/$defs/MuscleGroup/enum",
@@ -405,6 +462,7 @@ const er56: ValidationError = Object.freeze({
   params: Object.freeze({ allowedValues: cv55 }),
   message: "must be equal to one of the allowed values",
 });
+
 const er57: ValidationError = Object.freeze({
   instancePath: "/muscle_group",
   schemaPath: "#/properties/muscle_group/anyOf/1/type",
@@ -412,6 +470,7 @@ const er57: ValidationError = Object.freeze({
   params: Object.freeze({ type: "null" }),
   message: "must be null",
 });
+
 const er58: ValidationError = Object.freeze({
   instancePath: "/muscle_group",
   schemaPath: "#/properties/muscle_group/anyOf",
@@ -419,6 +478,7 @@ const er58: ValidationError = Object.freeze({
   params: Object.freeze({}),
   message: "must match a schema in anyOf",
 });
+
 const cv59: readonly unknown[] = freezeJson<readonly unknown[]>([
   "none",
   "dumbbells",
@@ -427,7 +487,9 @@ const cv59: readonly unknown[] = freezeJson<readonly unknown[]>([
   "bands",
   "machine",
 ]);
+
 const pa60 = Object.freeze({ allowedValues: cv59 });
+
 const er61: ValidationError = Object.freeze({
   instancePath: "/equipment",
   schemaPath: "#/properties/equipment/anyOf/0/type",
@@ -435,6 +497,7 @@ const er61: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er62: ValidationError = Object.freeze({
   instancePath: "/equipment",
   schemaPath: "#/properties/equipment/anyOf/1/type",
@@ -442,6 +505,7 @@ const er62: ValidationError = Object.freeze({
   params: Object.freeze({ type: "null" }),
   message: "must be null",
 });
+
 const er63: ValidationError = Object.freeze({
   instancePath: "/equipment",
   schemaPath: "#/properties/equipment/anyOf",
@@ -449,6 +513,7 @@ const er63: ValidationError = Object.freeze({
   params: Object.freeze({}),
   message: "must match a schema in anyOf",
 });
+
 const er64: ValidationError = Object.freeze({
   instancePath: "/limit",
   schemaPath: "#/properties/limit/anyOf/0/type",
@@ -456,6 +521,7 @@ const er64: ValidationError = Object.freeze({
   params: Object.freeze({ type: "integer" }),
   message: "must be integer",
 });
+
 const er65: ValidationError = Object.freeze({
   instancePath: "/limit",
   schemaPath: "#/properties/limit/anyOf/0/maximum",
@@ -463,6 +529,7 @@ const er65: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: "<=", limit: 100 }),
   message: "must be <= 100",
 });
+
 const er66: ValidationError = Object.freeze({
   instancePath: "/limit",
   schemaPath: "#/properties/limit/anyOf/0/minimum",
@@ -470,6 +537,7 @@ const er66: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 1 }),
   message: "must be >= 1",
 });
+
 const er67: ValidationError = Object.freeze({
   instancePath: "/limit",
   schemaPath: "#/properties/limit/anyOf/1/type",
@@ -477,6 +545,7 @@ const er67: ValidationError = Object.freeze({
   params: Object.freeze({ type: "null" }),
   message: "must be null",
 });
+
 const er68: ValidationError = Object.freeze({
   instancePath: "/limit",
   schemaPath: "#/properties/limit/anyOf",
@@ -484,6 +553,7 @@ const er68: ValidationError = Object.freeze({
   params: Object.freeze({}),
   message: "must match a schema in anyOf",
 });
+
 const er69: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -491,6 +561,7 @@ const er69: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "workout_id" }),
   message: "must have required property 'workout_id'",
 });
+
 const er70: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -498,6 +569,7 @@ const er70: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "exercise_id" }),
   message: "must have required property 'exercise_id'",
 });
+
 const er71: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -505,6 +577,7 @@ const er71: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "sets" }),
   message: "must have required property 'sets'",
 });
+
 const er72: ValidationError = Object.freeze({
   instancePath: "/workout_id",
   schemaPath: "#/properties/workout_id/format",
@@ -512,6 +585,7 @@ const er72: ValidationError = Object.freeze({
   params: Object.freeze({ format: "uuid" }),
   message: 'must match format "uuid"',
 });
+
 const er73: ValidationError = Object.freeze({
   instancePath: "/workout_id",
   schemaPath: "#/properties/workout_id/type",
@@ -519,7 +593,9 @@ const er73: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const re74 = new RegExp("^ex-[a-z0-9-]{1,40}$", "u");
+
 const er75: ValidationError = Object.freeze({
   instancePath: "/exercise_id",
   schemaPath: "#/properties/exercise_id/pattern",
@@ -527,6 +603,7 @@ const er75: ValidationError = Object.freeze({
   params: Object.freeze({ pattern: "^ex-[a-z0-9-]{1,40}$" }),
   message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
 });
+
 const er76: ValidationError = Object.freeze({
   instancePath: "/exercise_id",
   schemaPath: "#/properties/exercise_id/type",
@@ -534,6 +611,7 @@ const er76: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er77: ValidationError = Object.freeze({
   instancePath: "/sets",
   schemaPath: "#/properties/sets/maxItems",
@@ -541,6 +619,7 @@ const er77: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 20 }),
   message: "must NOT have more than 20 items",
 });
+
 const er78: ValidationError = Object.freeze({
   instancePath: "/sets",
   schemaPath: "#/properties/sets/minItems",
@@ -548,21 +627,37 @@ const er78: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 1 }),
   message: "must NOT have fewer than 1 items",
 });
+
 const pa79 = Object.freeze({ missingProperty: "reps" });
+
 const pa80 = Object.freeze({ missingProperty: "load_kg" });
+
 const pa81 = Object.freeze({ missingProperty: "rpe" });
+
 const pa82 = Object.freeze({ missingProperty: "tempo" });
+
 const pa83 = Object.freeze({ type: "integer" });
+
 const pa84 = Object.freeze({ comparison: "<=", limit: 100 });
+
 const pa85 = Object.freeze({ comparison: ">=", limit: 1 });
+
 const pa86 = Object.freeze({ comparison: "<=", limit: 500 });
+
 const pa87 = Object.freeze({ multipleOf: 0.25 });
+
 const pa88 = Object.freeze({ comparison: "<=", limit: 10 });
+
 const pa89 = Object.freeze({ multipleOf: 0.5 });
+
 const pa90 = Object.freeze({ type: "null" });
+
 const pa91 = Object.freeze({});
+
 const pa92 = Object.freeze({ limit: 4 });
+
 const pa93 = Object.freeze({ type: "array" });
+
 const er94: ValidationError = Object.freeze({
   instancePath: "/sets",
   schemaPath: "#/properties/sets/type",
@@ -570,6 +665,7 @@ const er94: ValidationError = Object.freeze({
   params: Object.freeze({ type: "array" }),
   message: "must be array",
 });
+
 const er95: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -577,6 +673,7 @@ const er95: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "city" }),
   message: "must have required property 'city'",
 });
+
 const er96: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -584,6 +681,7 @@ const er96: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "units" }),
   message: "must have required property 'units'",
 });
+
 const er97: ValidationError = Object.freeze({
   instancePath: "/city",
   schemaPath: "#/properties/city/type",
@@ -591,6 +689,7 @@ const er97: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er98: ValidationError = Object.freeze({
   instancePath: "/units",
   schemaPath: "#/properties/units/anyOf/0/type",
@@ -598,10 +697,12 @@ const er98: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const cv99: readonly unknown[] = freezeJson<readonly unknown[]>([
   "metric",
   "imperial",
 ]);
+
 const er100: ValidationError = Object.freeze({
   instancePath: "/units",
   schemaPath: "#/properties/units/anyOf/0/enum",
@@ -609,6 +710,7 @@ const er100: ValidationError = Object.freeze({
   params: Object.freeze({ allowedValues: cv99 }),
   message: "must be equal to one of the allowed values",
 });
+
 const er101: ValidationError = Object.freeze({
   instancePath: "/units",
   schemaPath: "#/properties/units/anyOf/1/type",
@@ -616,6 +718,7 @@ const er101: ValidationError = Object.freeze({
   params: Object.freeze({ type: "null" }),
   message: "must be null",
 });
+
 const er102: ValidationError = Object.freeze({
   instancePath: "/units",
   schemaPath: "#/properties/units/anyOf",
@@ -2146,6 +2249,7 @@ const declared: {
  * nulls that mean "not given" are removed, then the catalog's validator runs: `ok` is what the handler may receive.
  * Tools whose openai-chat declaration is the catalog's own shape go straight to the catalog's validator.
  */
+
 export function validateOpenaiChatCall<K extends ToolName>(
   name: K,
   args: unknown,

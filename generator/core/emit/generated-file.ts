@@ -72,6 +72,15 @@ export class GeneratedFile {
     return name;
   }
 
+  /**
+   * The file as independent top-level chunks (header with imports, each helper, each printed
+   * item), for formatters that work chunk by chunk. Every `print` must be whole statements.
+   */
+  toChunks(): string[] {
+    const head = [this.header, ...(this.imports.size > 0 ? [this.renderImports().join("\n")] : [])].join("\n\n");
+    return [head, ...this.helperCode.map((c) => c.text.trim()), ...this.body.map((c) => c.text.trim())].filter((c) => c !== "").map((c) => c.replace(/\r\n?/g, "\n"));
+  }
+
   /** The file's text: header, imports, helpers (in order of first use), body; LF, one final newline. */
   toString(): string {
     const out: string[] = [this.header];

@@ -10,7 +10,7 @@
 import { code, join, propertyKey, raw, type Code } from "../codegen/code.js";
 import { Name, pascalCase } from "../codegen/identifiers.js";
 import { jsdoc } from "../codegen/jsdoc.js";
-import type { ArtifactEmitter, EmitContext, OutputFile } from "../emit/artifact.js";
+import { chunkedFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../emit/artifact.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import { catalogNames } from "../emit/naming.js";
 import { compileValidators, CompileError, type ValidatorEntry } from "../emit/validators/index.js";
@@ -75,7 +75,7 @@ const ${declared}: { readonly [name: string]: (value: unknown) => ValidationResu
   return ${validate}(name, ${normalise}(name, args));
 }`,
       );
-      files.push({ path: file.path, contents: file.toString(), language: "typescript" });
+      files.push(chunkedFile(file.path, "typescript", file.toChunks()));
     }
     return files;
   },

@@ -45,6 +45,7 @@ const er0: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "exercise" }),
   message: "must have required property 'exercise'",
 });
+
 const er1: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -52,6 +53,7 @@ const er1: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "reps" }),
   message: "must have required property 'reps'",
 });
+
 const er2: ValidationError = Object.freeze({
   instancePath: "/exercise",
   schemaPath: "#/properties/exercise/minLength",
@@ -59,6 +61,7 @@ const er2: ValidationError = Object.freeze({
   params: Object.freeze({ limit: 1 }),
   message: "must NOT have fewer than 1 characters",
 });
+
 const er3: ValidationError = Object.freeze({
   instancePath: "/exercise",
   schemaPath: "#/properties/exercise/type",
@@ -66,6 +69,7 @@ const er3: ValidationError = Object.freeze({
   params: Object.freeze({ type: "string" }),
   message: "must be string",
 });
+
 const er4: ValidationError = Object.freeze({
   instancePath: "/reps",
   schemaPath: "#/properties/reps/type",
@@ -73,6 +77,7 @@ const er4: ValidationError = Object.freeze({
   params: Object.freeze({ type: "integer" }),
   message: "must be integer",
 });
+
 const er5: ValidationError = Object.freeze({
   instancePath: "/reps",
   schemaPath: "#/properties/reps/minimum",
@@ -80,7 +85,9 @@ const er5: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 1 }),
   message: "must be >= 1",
 });
+
 const ty6 = Object.freeze(["number", "null"]);
+
 const er7: ValidationError = Object.freeze({
   instancePath: "/weight_kg",
   schemaPath: "#/properties/weight_kg/type",
@@ -88,6 +95,7 @@ const er7: ValidationError = Object.freeze({
   params: Object.freeze({ type: ty6 }),
   message: "must be number,null",
 });
+
 const er8: ValidationError = Object.freeze({
   instancePath: "/weight_kg",
   schemaPath: "#/properties/weight_kg/minimum",
@@ -95,6 +103,7 @@ const er8: ValidationError = Object.freeze({
   params: Object.freeze({ comparison: ">=", limit: 0 }),
   message: "must be >= 0",
 });
+
 const er9: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/type",
@@ -102,6 +111,7 @@ const er9: ValidationError = Object.freeze({
   params: Object.freeze({ type: "object" }),
   message: "must be object",
 });
+
 const er10: ValidationError = Object.freeze({
   instancePath: "",
   schemaPath: "#/required",
@@ -109,6 +119,7 @@ const er10: ValidationError = Object.freeze({
   params: Object.freeze({ missingProperty: "id" }),
   message: "must have required property 'id'",
 });
+
 const er11: ValidationError = Object.freeze({
   instancePath: "/id",
   schemaPath: "#/properties/id/format",
@@ -116,6 +127,7 @@ const er11: ValidationError = Object.freeze({
   params: Object.freeze({ format: "uuid" }),
   message: 'must match format "uuid"',
 });
+
 const er12: ValidationError = Object.freeze({
   instancePath: "/id",
   schemaPath: "#/properties/id/type",

@@ -10,7 +10,7 @@
  */
 import { code, join, propertyKey, raw, type Code } from "../../codegen/code.js";
 import { Name } from "../../codegen/identifiers.js";
-import type { ArtifactEmitter, EmitContext, OutputFile } from "../artifact.js";
+import { chunkedFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../artifact.js";
 import { GeneratedFile } from "../generated-file.js";
 import { catalogNames, FIXED_EXPORTS } from "../naming.js";
 import { CompileError, compileValidators, type ValidatorEntry } from "./compile.js";
@@ -88,7 +88,7 @@ export function validateOutput<K extends ToolName>(name: K, value: unknown): Val
 }`,
     );
     return [
-      { path: "validators.ts", contents: file.toString(), language: "typescript" },
+      chunkedFile("validators.ts", "typescript", file.toChunks()),
       // Renders a failed validation as the text of a tool result (copied: no runtime dependency).
       { path: ERRORS_RUNTIME, contents: `${ctx.header}\n\n${ctx.readTemplate(ERRORS_RUNTIME)}`, language: "typescript" },
     ];
