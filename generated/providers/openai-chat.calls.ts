@@ -2233,7 +2233,7 @@ export function validateDeclaredGetWeather(
 }
 
 /** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
-const declared: {
+export const declaredValidators: {
   readonly [name: string]: (value: unknown) => ValidationResult<unknown>;
 } = Object.freeze({
   write_measurement: validateDeclaredWriteMeasurement,
@@ -2249,13 +2249,12 @@ const declared: {
  * nulls that mean "not given" are removed, then the catalog's validator runs: `ok` is what the handler may receive.
  * Tools whose openai-chat declaration is the catalog's own shape go straight to the catalog's validator.
  */
-
 export function validateOpenaiChatCall<K extends ToolName>(
   name: K,
   args: unknown,
 ): ValidationResult<ToolInput[K]> {
-  const check = Object.prototype.hasOwnProperty.call(declared, name)
-    ? declared[name]
+  const check = Object.prototype.hasOwnProperty.call(declaredValidators, name)
+    ? declaredValidators[name]
     : undefined;
   if (check === undefined) return validate(name, args);
   const announced = check(args);

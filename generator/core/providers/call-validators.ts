@@ -22,63 +22,71 @@ export function callValidatorName(targetId: string): string {
   return `validate${pascalCase(targetId)}Call`;
 }
 
+/** The exported table of declared-schema validators (shared by targets that declare alike). */
+const DECLARED = "declaredValidators";
+
 export const callValidatorsEmitter: ArtifactEmitter = {
   id: "call-validators",
   emit(ctx: EmitContext): readonly OutputFile[] {
     const files: OutputFile[] = [];
     const names = catalogNames(ctx.ir);
+    // Targets that declare the same schemas (OpenAI Chat and Responses) share one compiled table.
+    const compiledFor = new Map<string, string>();
     for (const lowering of lowerCatalog(ctx.ir)) {
       const planned = lowering.tools.filter((t) => t.plan !== undefined);
       if (planned.length === 0) continue;
       const id = lowering.target.id;
       const exportName = callValidatorName(id);
-      const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, [exportName, "declared", "ToolName", "ToolInput"]);
+      const sameAs = compiledFor.get(JSON.stringify(planned.map((t) => [t.tool.name, t.input.schema])));
+      // A file that compiles its own table declares these names; one that shares imports them.
+      const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, sameAs === undefined ? [exportName, DECLARED, "ToolName", "ToolInput"] : [exportName, "ToolName", "ToolInput"]);
       const normalise = file.importFrom(`./${id}.js`, providerExports(id).normalise);
       const validate = file.importFrom("../validators.js", "validate");
-      file.print(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
-
-      const entries: ValidatorEntry[] = planned.map((t) => ({
-        name: file.scope.unique(`validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`),
-        // The declared shape (nullable where the catalog says optional) has no named type.
-        type: raw("unknown"),
-        schema: t.input.schema as Schema,
-        pointer: t.tool.input.pointer,
-      }));
-      try {
-        compileValidators(entries, file, { readTemplate: ctx.readTemplate });
-      } catch (e) {
-        if (!(e instanceof CompileError)) throw e;
-        for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });
-        continue;
-      }
-      const declared = Name.of("declared");
-      const table: Code[] = planned.map((t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`);
-      file.print(
-        code`\n/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
-const ${declared}: { readonly [name: string]: (value: unknown) => ValidationResult<unknown> } = Object.freeze({
+      let declared: Name;
+      if (sameAs !== undefined) {
+        declared = file.importFrom(`./${sameAs}.calls.js`, DECLARED);
+        const result = file.importFrom("../validators.js", "ValidationResult", { typeOnly: true });
+        if (result.text !== "ValidationResult") throw new Error("internal: ValidationResult is taken");
+        file.print(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+      } else {
+        file.print(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+        const entries: ValidatorEntry[] = planned.map((t) => ({
+          name: file.scope.unique(`validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`),
+          // The declared shape (nullable where the catalog says optional) has no named type.
+          type: raw("unknown"),
+          schema: t.input.schema as Schema,
+          pointer: t.tool.input.pointer,
+        }));
+        try {
+          compileValidators(entries, file, { readTemplate: ctx.readTemplate });
+        } catch (e) {
+          if (!(e instanceof CompileError)) throw e;
+          for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });
+          continue;
+        }
+        compiledFor.set(JSON.stringify(planned.map((t) => [t.tool.name, t.input.schema])), id);
+        declared = Name.of(DECLARED);
+        const table: Code[] = planned.map((t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`);
+        file.print(code`/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
+export const ${declared}: { readonly [name: string]: (value: unknown) => ValidationResult<unknown> } = Object.freeze({
   ${join(table, ",\n  ")},
-});`,
-        raw(
-          "\n" +
-          jsdoc([
-            `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
-            "First the declared schema (what the model was told; a null stands for an omitted optional field), then the",
-            "nulls that mean \"not given\" are removed, then the catalog's validator runs: `ok` is what the handler may receive.",
-            `Tools whose ${id} declaration is the catalog's own shape go straight to the catalog's validator.`,
-          ]).trimEnd(),
-        ),
-        code`export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {
+});`);
+      }
+      const doc = jsdoc([
+        `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
+        "First the declared schema (what the model was told; a null stands for an omitted optional field), then the",
+        "nulls that mean \"not given\" are removed, then the catalog's validator runs: `ok` is what the handler may receive.",
+        `Tools whose ${id} declaration is the catalog's own shape go straight to the catalog's validator.`,
+      ]);
+      file.print(code`${raw(doc)}export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {
   const check = Object.prototype.hasOwnProperty.call(${declared}, name) ? ${declared}[name] : undefined;
   if (check === undefined) return ${validate}(name, args);
   const announced = check(args);
   if (!announced.ok) return announced;
   return ${validate}(name, ${normalise}(name, args));
-}`,
-      );
+}`);
       files.push(chunkedFile(file.path, "typescript", file.toChunks()));
     }
     return files;
   },
 };
-
-
