@@ -193,7 +193,6 @@ export function describeError(
   const max = options.maxExcerpt ?? 40;
   const p = error.params ?? {};
   let segments = pointerSegments(error.instancePath);
-  let received: string | undefined;
   let expected: string;
   const at = () => {
     const v = valueAt(args, segments);

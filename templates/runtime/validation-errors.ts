@@ -150,7 +150,6 @@ export function describeError(error: RenderableError, args: unknown, options: Re
   const max = options.maxExcerpt ?? 40;
   const p = error.params ?? {};
   let segments = pointerSegments(error.instancePath);
-  let received: string | undefined;
   let expected: string;
   const at = () => {
     const v = valueAt(args, segments);

@@ -22,9 +22,6 @@ const RESERVED = new Set(
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-export function isReservedWord(word: string): boolean {
-  return RESERVED.has(word);
-}
 
 /** A checked identifier. */
 export class Name extends Code {

@@ -3,7 +3,7 @@
  * code unit, aliased on collision) and its helpers (emitted once, only when some code asked for
  * them), so emitters never write import lines or helper bodies by hand.
  */
-import { Code, raw } from "../codegen/code.js";
+import { Code } from "../codegen/code.js";
 import { Name, NameScope } from "../codegen/identifiers.js";
 import { compare } from "../diagnostics.js";
 
@@ -105,5 +105,3 @@ export class GeneratedFile {
     });
   }
 }
-
-export { raw };

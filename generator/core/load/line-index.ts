@@ -20,8 +20,4 @@ export class LineIndex {
     }
     return { line: lo + 1, col: offset - this.starts[lo]! + 1 };
   }
-
-  lineStart(line: number): number {
-    return this.starts[Math.max(0, Math.min(line - 1, this.starts.length - 1))]!;
-  }
 }

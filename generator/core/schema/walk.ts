@@ -1,6 +1,6 @@
 /** Generic traversal of subschemas, with JSON Pointers, driven by the keyword table. */
 import { KEYWORDS } from "./keywords.js";
-import { hasOwn, isJsonObject, pointerJoin, type Json, type JsonObject } from "./json.js";
+import { hasOwn, isJsonObject, pointerJoin, type Json } from "./json.js";
 
 export interface SubschemaVisit {
   readonly schema: Json;
@@ -58,8 +58,4 @@ export function walkSchema(
     const children = subschemas(node, p);
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!.schema, pointer: children[i]!.pointer, via: children[i], depth: depth + 1 });
   }
-}
-
-export function isSchemaObject(value: Json): value is JsonObject {
-  return isJsonObject(value);
 }

@@ -19,8 +19,6 @@ export interface TypeScope {
 
 const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "required", "dependentRequired"];
 const ARRAY_KEYWORDS = ["items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains"];
-const STRING_KEYWORDS = ["minLength", "maxLength", "pattern", "format"];
-const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
 
 /** A JSON value as the literal type that admits exactly it. */
 export function literalType(value: Json): string {
