@@ -330,11 +330,9 @@ const er16: ValidationError = Object.freeze({
 
 const pa17 = Object.freeze({ type: "string" });
 
-const cv18: readonly unknown[] = freezeJson<readonly unknown[]>([
-  "weight_kg",
-  "body_fat_pct",
-  "waist_cm",
-]);
+const cv18: readonly unknown[] = ["weight_kg", "body_fat_pct", "waist_cm"];
+
+freezeJson(cv18);
 
 const pa19 = Object.freeze({ allowedValues: cv18 });
 
@@ -394,12 +392,9 @@ const er26: ValidationError = Object.freeze({
   message: "must be string",
 });
 
-const cv27: readonly unknown[] = freezeJson<readonly unknown[]>([
-  "Desayuno",
-  "Almuerzo",
-  "Cena",
-  "Merienda",
-]);
+const cv27: readonly unknown[] = ["Desayuno", "Almuerzo", "Cena", "Merienda"];
+
+freezeJson(cv27);
 
 const er28: ValidationError = Object.freeze({
   instancePath: "/meal",
@@ -531,7 +526,7 @@ const er53: ValidationError = Object.freeze({
   message: "must be string",
 });
 
-const cv54: readonly unknown[] = freezeJson<readonly unknown[]>([
+const cv54: readonly unknown[] = [
   "chest",
   "back",
   "legs",
@@ -539,7 +534,9 @@ const cv54: readonly unknown[] = freezeJson<readonly unknown[]>([
   "arms",
   "core",
   "full_body",
-]);
+];
+
+freezeJson(cv54);
 
 const er55: ValidationError = Object.freeze({
   instancePath: "/muscle_group",
@@ -549,14 +546,16 @@ const er55: ValidationError = Object.freeze({
   message: "must be equal to one of the allowed values",
 });
 
-const cv56: readonly unknown[] = freezeJson<readonly unknown[]>([
+const cv56: readonly unknown[] = [
   "none",
   "dumbbells",
   "barbell",
   "kettlebell",
   "bands",
   "machine",
-]);
+];
+
+freezeJson(cv56);
 
 const pa57 = Object.freeze({ allowedValues: cv56 });
 
@@ -936,10 +935,9 @@ const er122: ValidationError = Object.freeze({
   message: "must be string",
 });
 
-const cv123: readonly unknown[] = freezeJson<readonly unknown[]>([
-  "metric",
-  "imperial",
-]);
+const cv123: readonly unknown[] = ["metric", "imperial"];
+
+freezeJson(cv123);
 
 const er124: ValidationError = Object.freeze({
   instancePath: "/units",
@@ -1111,12 +1109,14 @@ const er145: ValidationError = Object.freeze({
   message: "must be string",
 });
 
-const cv146: readonly unknown[] = freezeJson<readonly unknown[]>([
+const cv146: readonly unknown[] = [
   "lose_fat",
   "build_muscle",
   "endurance",
   "health",
-]);
+];
+
+freezeJson(cv146);
 
 const er147: ValidationError = Object.freeze({
   instancePath: "/goal",
@@ -1163,11 +1163,7 @@ export function validateWriteMeasurementInput(
 ): ValidationResult<WriteMeasurementInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k22 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -1217,8 +1213,8 @@ export function validateWriteMeasurementInput(
     }
     if (p4) {
       if (
-        typeof (d3 as unknown) === "object" &&
-        (d3 as unknown) !== null &&
+        typeof d3 === "object" &&
+        d3 !== null &&
         !Array.isArray(d3 as unknown)
       ) {
         const k8 = Object.keys(d3);
@@ -1306,9 +1302,10 @@ export function validateWriteMeasurementInput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as WriteMeasurementInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as WriteMeasurementInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateWriteMeasurementOutput(
@@ -1316,11 +1313,7 @@ export function validateWriteMeasurementOutput(
 ): ValidationResult<WriteMeasurementOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k11 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
@@ -1409,9 +1402,10 @@ export function validateWriteMeasurementOutput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as WriteMeasurementOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as WriteMeasurementOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateLogMealInput(
@@ -1419,11 +1413,7 @@ export function validateLogMealInput(
 ): ValidationResult<LogMealInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k30 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -1510,8 +1500,8 @@ export function validateLogMealInput(
         for (let i11 = 0; i11 < d6.length; i11++) {
           const d12 = d6[i11];
           if (
-            typeof (d12 as unknown) === "object" &&
-            (d12 as unknown) !== null &&
+            typeof d12 === "object" &&
+            d12 !== null &&
             !Array.isArray(d12 as unknown)
           ) {
             const k24 = Object.keys(d12);
@@ -1644,7 +1634,7 @@ export function validateLogMealInput(
               }
             }
             if (p20) {
-              if (!(Number.isInteger(d19) || (d19 as unknown) === null)) {
+              if (!(Number.isInteger(d19) || d19 === null)) {
                 (errs ??= []).push({
                   instancePath: "/items/" + i11 + "/kcal",
                   schemaPath: "#/properties/items/items/properties/kcal/type",
@@ -1702,9 +1692,10 @@ export function validateLogMealInput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as LogMealInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as LogMealInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateLogMealOutput(
@@ -1712,11 +1703,7 @@ export function validateLogMealOutput(
 ): ValidationResult<LogMealOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k8 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -1765,7 +1752,7 @@ export function validateLogMealOutput(
       }
     }
     if (p4) {
-      if (!(Number.isInteger(d3) || (d3 as unknown) === null)) {
+      if (!(Number.isInteger(d3) || d3 === null)) {
         (errs ??= []).push(er51);
       }
       if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
@@ -1777,9 +1764,10 @@ export function validateLogMealOutput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as LogMealOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as LogMealOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateListExercisesInput(
@@ -1787,11 +1775,7 @@ export function validateListExercisesInput(
 ): ValidationResult<ListExercisesInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k17 = Object.keys(_d);
     let n4 = false;
     let n7 = false;
@@ -1921,9 +1905,10 @@ export function validateListExercisesInput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as ListExercisesInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as ListExercisesInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateListExercisesOutput(
@@ -1931,11 +1916,7 @@ export function validateListExercisesOutput(
 ): ValidationResult<ListExercisesOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k21 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
@@ -1970,8 +1951,8 @@ export function validateListExercisesOutput(
         for (let i5 = 0; i5 < d0.length; i5++) {
           const d6 = d0[i5];
           if (
-            typeof (d6 as unknown) === "object" &&
-            (d6 as unknown) !== null &&
+            typeof d6 === "object" &&
+            d6 !== null &&
             !Array.isArray(d6 as unknown)
           ) {
             const k18 = Object.keys(d6);
@@ -2120,9 +2101,10 @@ export function validateListExercisesOutput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as ListExercisesOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as ListExercisesOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateGetWorkoutHistoryInput(
@@ -2130,11 +2112,7 @@ export function validateGetWorkoutHistoryInput(
 ): ValidationResult<GetWorkoutHistoryInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k11 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -2201,7 +2179,7 @@ export function validateGetWorkoutHistoryInput(
       }
     }
     if (p7) {
-      if (!(typeof (d6 as unknown) === "string" || (d6 as unknown) === null)) {
+      if (!(typeof (d6 as unknown) === "string" || d6 === null)) {
         (errs ??= []).push(er78);
       }
       if (typeof (d6 as unknown) === "string") {
@@ -2213,9 +2191,10 @@ export function validateGetWorkoutHistoryInput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as GetWorkoutHistoryInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as GetWorkoutHistoryInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateGetWorkoutHistoryOutput(
@@ -2223,11 +2202,7 @@ export function validateGetWorkoutHistoryOutput(
 ): ValidationResult<GetWorkoutHistoryOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k27 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -2271,8 +2246,8 @@ export function validateGetWorkoutHistoryOutput(
         for (let i8 = 0; i8 < d0.length; i8++) {
           const d9 = d0[i8];
           if (
-            typeof (d9 as unknown) === "object" &&
-            (d9 as unknown) !== null &&
+            typeof d9 === "object" &&
+            d9 !== null &&
             !Array.isArray(d9 as unknown)
           ) {
             const k24 = Object.keys(d9);
@@ -2458,16 +2433,17 @@ export function validateGetWorkoutHistoryOutput(
       }
     }
     if (p4) {
-      if (!(typeof (d3 as unknown) === "string" || (d3 as unknown) === null)) {
+      if (!(typeof (d3 as unknown) === "string" || d3 === null)) {
         (errs ??= []).push(er90);
       }
     }
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as GetWorkoutHistoryOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as GetWorkoutHistoryOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateLogWorkoutSetInput(
@@ -2475,11 +2451,7 @@ export function validateLogWorkoutSetInput(
 ): ValidationResult<LogWorkoutSetInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k34 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -2556,8 +2528,8 @@ export function validateLogWorkoutSetInput(
         for (let i11 = 0; i11 < d6.length; i11++) {
           const d12 = d6[i11];
           if (
-            typeof (d12 as unknown) === "object" &&
-            (d12 as unknown) !== null &&
+            typeof d12 === "object" &&
+            d12 !== null &&
             !Array.isArray(d12 as unknown)
           ) {
             const k31 = Object.keys(d12);
@@ -2935,9 +2907,10 @@ export function validateLogWorkoutSetInput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as LogWorkoutSetInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as LogWorkoutSetInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateLogWorkoutSetOutput(
@@ -2945,11 +2918,7 @@ export function validateLogWorkoutSetOutput(
 ): ValidationResult<LogWorkoutSetOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k7 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
@@ -3010,9 +2979,10 @@ export function validateLogWorkoutSetOutput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as LogWorkoutSetOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as LogWorkoutSetOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateDeleteMeasurementInput(
@@ -3020,11 +2990,7 @@ export function validateDeleteMeasurementInput(
 ): ValidationResult<DeleteMeasurementInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k8 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -3080,9 +3046,10 @@ export function validateDeleteMeasurementInput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as DeleteMeasurementInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as DeleteMeasurementInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateDeleteMeasurementOutput(
@@ -3090,11 +3057,7 @@ export function validateDeleteMeasurementOutput(
 ): ValidationResult<DeleteMeasurementOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k5 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
@@ -3137,9 +3100,10 @@ export function validateDeleteMeasurementOutput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as DeleteMeasurementOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as DeleteMeasurementOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateGetWeatherInput(
@@ -3147,11 +3111,7 @@ export function validateGetWeatherInput(
 ): ValidationResult<GetWeatherInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k8 = Object.keys(_d);
     let n2 = false;
     let n7 = false;
@@ -3210,9 +3170,10 @@ export function validateGetWeatherInput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as GetWeatherInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as GetWeatherInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateGetWeatherOutput(
@@ -3220,11 +3181,7 @@ export function validateGetWeatherOutput(
 ): ValidationResult<GetWeatherOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k11 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -3285,7 +3242,7 @@ export function validateGetWeatherOutput(
     if (p7) {
       if (!(
         (typeof (d6 as unknown) === "number" && isFinite(d6)) ||
-        (d6 as unknown) === null
+        d6 === null
       )) {
         (errs ??= []).push(er131);
       }
@@ -3298,9 +3255,10 @@ export function validateGetWeatherOutput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as GetWeatherOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as GetWeatherOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateGetCustomerInput(
@@ -3308,11 +3266,7 @@ export function validateGetCustomerInput(
 ): ValidationResult<GetCustomerInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k5 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
@@ -3354,9 +3308,10 @@ export function validateGetCustomerInput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as GetCustomerInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as GetCustomerInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateGetCustomerOutput(
@@ -3364,11 +3319,7 @@ export function validateGetCustomerOutput(
 ): ValidationResult<GetCustomerOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k20 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -3484,9 +3435,7 @@ export function validateGetCustomerOutput(
       }
     }
     if (p13) {
-      if (!(
-        typeof (d12 as unknown) === "string" || (d12 as unknown) === null
-      )) {
+      if (!(typeof (d12 as unknown) === "string" || d12 === null)) {
         (errs ??= []).push(er148);
       }
       if (typeof (d12 as unknown) === "string") {
@@ -3496,9 +3445,7 @@ export function validateGetCustomerOutput(
       }
     }
     if (p16) {
-      if (!(
-        typeof (d15 as unknown) === "string" || (d15 as unknown) === null
-      )) {
+      if (!(typeof (d15 as unknown) === "string" || d15 === null)) {
         (errs ??= []).push(er150);
       }
       if (typeof (d15 as unknown) === "string") {
@@ -3510,9 +3457,10 @@ export function validateGetCustomerOutput(
   } else {
     (errs ??= []).push(er15);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as GetCustomerOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as GetCustomerOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 /** The result for a name that is not a tool of the catalog. */

@@ -326,12 +326,9 @@ const er30: ValidationError = Object.freeze({
   message: "must be string",
 });
 
-const cv31: readonly unknown[] = freezeJson<readonly unknown[]>([
-  "Desayuno",
-  "Almuerzo",
-  "Cena",
-  "Merienda",
-]);
+const cv31: readonly unknown[] = ["Desayuno", "Almuerzo", "Cena", "Merienda"];
+
+freezeJson(cv31);
 
 const er32: ValidationError = Object.freeze({
   instancePath: "/meal",
@@ -445,7 +442,7 @@ const er54: ValidationError = Object.freeze({
   message: "must be string",
 });
 
-const cv55: readonly unknown[] = freezeJson<readonly unknown[]>([
+const cv55: readonly unknown[] = [
   "chest",
   "back",
   "legs",
@@ -453,7 +450,9 @@ const cv55: readonly unknown[] = freezeJson<readonly unknown[]>([
   "arms",
   "core",
   "full_body",
-]);
+];
+
+freezeJson(cv55);
 
 const er56: ValidationError = Object.freeze({
   instancePath: "/muscle_group",
@@ -479,14 +478,16 @@ const er58: ValidationError = Object.freeze({
   message: "must match a schema in anyOf",
 });
 
-const cv59: readonly unknown[] = freezeJson<readonly unknown[]>([
+const cv59: readonly unknown[] = [
   "none",
   "dumbbells",
   "barbell",
   "kettlebell",
   "bands",
   "machine",
-]);
+];
+
+freezeJson(cv59);
 
 const pa60 = Object.freeze({ allowedValues: cv59 });
 
@@ -698,10 +699,9 @@ const er98: ValidationError = Object.freeze({
   message: "must be string",
 });
 
-const cv99: readonly unknown[] = freezeJson<readonly unknown[]>([
-  "metric",
-  "imperial",
-]);
+const cv99: readonly unknown[] = ["metric", "imperial"];
+
+freezeJson(cv99);
 
 const er100: ValidationError = Object.freeze({
   instancePath: "/units",
@@ -732,11 +732,7 @@ export function validateDeclaredWriteMeasurement(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k37 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -786,8 +782,8 @@ export function validateDeclaredWriteMeasurement(
     }
     if (p4) {
       if (
-        typeof (d3 as unknown) === "object" &&
-        (d3 as unknown) !== null &&
+        typeof d3 === "object" &&
+        d3 !== null &&
         !Array.isArray(d3 as unknown)
       ) {
         const k34 = Object.keys(d3);
@@ -845,22 +841,16 @@ export function validateDeclaredWriteMeasurement(
             L21: {
               if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
                 if (d8 > 500) {
-                  {
-                    v20 = false;
-                    break L21;
-                  }
-                }
-                if (d8 <= 0) {
-                  {
-                    v20 = false;
-                    break L21;
-                  }
-                }
-              } else {
-                {
                   v20 = false;
                   break L21;
                 }
+                if (d8 <= 0) {
+                  v20 = false;
+                  break L21;
+                }
+              } else {
+                v20 = false;
+                break L21;
               }
             }
             v19 = v20;
@@ -868,11 +858,9 @@ export function validateDeclaredWriteMeasurement(
           if (!v19) {
             let v22 = true;
             L23: {
-              if (!((d8 as unknown) === null)) {
-                {
-                  v22 = false;
-                  break L23;
-                }
+              if (!(d8 === null)) {
+                v22 = false;
+                break L23;
               }
             }
             v19 = v22;
@@ -888,7 +876,7 @@ export function validateDeclaredWriteMeasurement(
             } else {
               (errs ??= []).push(er9);
             }
-            if (!((d8 as unknown) === null)) {
+            if (!(d8 === null)) {
               (errs ??= []).push(er10);
             }
             (errs ??= []).push(er11);
@@ -901,22 +889,16 @@ export function validateDeclaredWriteMeasurement(
             L26: {
               if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
                 if (d11 > 100) {
-                  {
-                    v25 = false;
-                    break L26;
-                  }
-                }
-                if (d11 < 0) {
-                  {
-                    v25 = false;
-                    break L26;
-                  }
-                }
-              } else {
-                {
                   v25 = false;
                   break L26;
                 }
+                if (d11 < 0) {
+                  v25 = false;
+                  break L26;
+                }
+              } else {
+                v25 = false;
+                break L26;
               }
             }
             v24 = v25;
@@ -924,11 +906,9 @@ export function validateDeclaredWriteMeasurement(
           if (!v24) {
             let v27 = true;
             L28: {
-              if (!((d11 as unknown) === null)) {
-                {
-                  v27 = false;
-                  break L28;
-                }
+              if (!(d11 === null)) {
+                v27 = false;
+                break L28;
               }
             }
             v24 = v27;
@@ -944,7 +924,7 @@ export function validateDeclaredWriteMeasurement(
             } else {
               (errs ??= []).push(er14);
             }
-            if (!((d11 as unknown) === null)) {
+            if (!(d11 === null)) {
               (errs ??= []).push(er15);
             }
             (errs ??= []).push(er16);
@@ -957,22 +937,16 @@ export function validateDeclaredWriteMeasurement(
             L31: {
               if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
                 if (d14 > 300) {
-                  {
-                    v30 = false;
-                    break L31;
-                  }
-                }
-                if (d14 <= 0) {
-                  {
-                    v30 = false;
-                    break L31;
-                  }
-                }
-              } else {
-                {
                   v30 = false;
                   break L31;
                 }
+                if (d14 <= 0) {
+                  v30 = false;
+                  break L31;
+                }
+              } else {
+                v30 = false;
+                break L31;
               }
             }
             v29 = v30;
@@ -980,11 +954,9 @@ export function validateDeclaredWriteMeasurement(
           if (!v29) {
             let v32 = true;
             L33: {
-              if (!((d14 as unknown) === null)) {
-                {
-                  v32 = false;
-                  break L33;
-                }
+              if (!(d14 === null)) {
+                v32 = false;
+                break L33;
               }
             }
             v29 = v32;
@@ -1000,7 +972,7 @@ export function validateDeclaredWriteMeasurement(
             } else {
               (errs ??= []).push(er19);
             }
-            if (!((d14 as unknown) === null)) {
+            if (!(d14 === null)) {
               (errs ??= []).push(er20);
             }
             (errs ??= []).push(er21);
@@ -1013,9 +985,10 @@ export function validateDeclaredWriteMeasurement(
   } else {
     (errs ??= []).push(er23);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as unknown }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as unknown };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateDeclaredLogMeal(
@@ -1023,11 +996,7 @@ export function validateDeclaredLogMeal(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k35 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -1117,8 +1086,8 @@ export function validateDeclaredLogMeal(
         for (let i14 = 0; i14 < d6.length; i14++) {
           const d15 = d6[i14];
           if (
-            typeof (d15 as unknown) === "object" &&
-            (d15 as unknown) !== null &&
+            typeof d15 === "object" &&
+            d15 !== null &&
             !Array.isArray(d15 as unknown)
           ) {
             const k27 = Object.keys(d15);
@@ -1230,7 +1199,7 @@ export function validateDeclaredLogMeal(
               }
             }
             if (p23) {
-              if (!(Number.isInteger(d22) || (d22 as unknown) === null)) {
+              if (!(Number.isInteger(d22) || d22 === null)) {
                 (errs ??= []).push({
                   instancePath: "/items/" + i14 + "/kcal",
                   schemaPath: "#/properties/items/items/properties/kcal/type",
@@ -1282,10 +1251,8 @@ export function validateDeclaredLogMeal(
         let v31 = true;
         L32: {
           if (!(typeof (d9 as unknown) === "string")) {
-            {
-              v31 = false;
-              break L32;
-            }
+            v31 = false;
+            break L32;
           }
         }
         v30 = v31;
@@ -1293,11 +1260,9 @@ export function validateDeclaredLogMeal(
       if (!v30) {
         let v33 = true;
         L34: {
-          if (!((d9 as unknown) === null)) {
-            {
-              v33 = false;
-              break L34;
-            }
+          if (!(d9 === null)) {
+            v33 = false;
+            break L34;
           }
         }
         v30 = v33;
@@ -1306,7 +1271,7 @@ export function validateDeclaredLogMeal(
         if (!(typeof (d9 as unknown) === "string")) {
           (errs ??= []).push(er48);
         }
-        if (!((d9 as unknown) === null)) {
+        if (!(d9 === null)) {
           (errs ??= []).push(er49);
         }
         (errs ??= []).push(er50);
@@ -1315,9 +1280,10 @@ export function validateDeclaredLogMeal(
   } else {
     (errs ??= []).push(er23);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as unknown }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as unknown };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateDeclaredListExercises(
@@ -1325,11 +1291,7 @@ export function validateDeclaredListExercises(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k30 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -1383,10 +1345,8 @@ export function validateDeclaredListExercises(
         let v12 = true;
         L13: {
           if (!(typeof (d0 as unknown) === "string")) {
-            {
-              v12 = false;
-              break L13;
-            }
+            v12 = false;
+            break L13;
           }
           if (!(
             d0 === "chest" ||
@@ -1397,10 +1357,8 @@ export function validateDeclaredListExercises(
             d0 === "core" ||
             d0 === "full_body"
           )) {
-            {
-              v12 = false;
-              break L13;
-            }
+            v12 = false;
+            break L13;
           }
         }
         v11 = v12;
@@ -1408,11 +1366,9 @@ export function validateDeclaredListExercises(
       if (!v11) {
         let v14 = true;
         L15: {
-          if (!((d0 as unknown) === null)) {
-            {
-              v14 = false;
-              break L15;
-            }
+          if (!(d0 === null)) {
+            v14 = false;
+            break L15;
           }
         }
         v11 = v14;
@@ -1432,7 +1388,7 @@ export function validateDeclaredListExercises(
         )) {
           (errs ??= []).push(er56);
         }
-        if (!((d0 as unknown) === null)) {
+        if (!(d0 === null)) {
           (errs ??= []).push(er57);
         }
         (errs ??= []).push(er58);
@@ -1447,10 +1403,8 @@ export function validateDeclaredListExercises(
             for (let i19 = 0; i19 < d3.length; i19++) {
               const d20 = d3[i19];
               if (!(typeof (d20 as unknown) === "string")) {
-                {
-                  v17 = false;
-                  break L18;
-                }
+                v17 = false;
+                break L18;
               }
               if (!(
                 d20 === "none" ||
@@ -1460,17 +1414,13 @@ export function validateDeclaredListExercises(
                 d20 === "bands" ||
                 d20 === "machine"
               )) {
-                {
-                  v17 = false;
-                  break L18;
-                }
+                v17 = false;
+                break L18;
               }
             }
           } else {
-            {
-              v17 = false;
-              break L18;
-            }
+            v17 = false;
+            break L18;
           }
         }
         v16 = v17;
@@ -1478,11 +1428,9 @@ export function validateDeclaredListExercises(
       if (!v16) {
         let v21 = true;
         L22: {
-          if (!((d3 as unknown) === null)) {
-            {
-              v21 = false;
-              break L22;
-            }
+          if (!(d3 === null)) {
+            v21 = false;
+            break L22;
           }
         }
         v16 = v21;
@@ -1520,7 +1468,7 @@ export function validateDeclaredListExercises(
         } else {
           (errs ??= []).push(er61);
         }
-        if (!((d3 as unknown) === null)) {
+        if (!(d3 === null)) {
           (errs ??= []).push(er62);
         }
         (errs ??= []).push(er63);
@@ -1532,23 +1480,17 @@ export function validateDeclaredListExercises(
         let v26 = true;
         L27: {
           if (!Number.isInteger(d6)) {
-            {
-              v26 = false;
-              break L27;
-            }
+            v26 = false;
+            break L27;
           }
           if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
             if (d6 > 100) {
-              {
-                v26 = false;
-                break L27;
-              }
+              v26 = false;
+              break L27;
             }
             if (d6 < 1) {
-              {
-                v26 = false;
-                break L27;
-              }
+              v26 = false;
+              break L27;
             }
           }
         }
@@ -1557,11 +1499,9 @@ export function validateDeclaredListExercises(
       if (!v25) {
         let v28 = true;
         L29: {
-          if (!((d6 as unknown) === null)) {
-            {
-              v28 = false;
-              break L29;
-            }
+          if (!(d6 === null)) {
+            v28 = false;
+            break L29;
           }
         }
         v25 = v28;
@@ -1578,7 +1518,7 @@ export function validateDeclaredListExercises(
             (errs ??= []).push(er66);
           }
         }
-        if (!((d6 as unknown) === null)) {
+        if (!(d6 === null)) {
           (errs ??= []).push(er67);
         }
         (errs ??= []).push(er68);
@@ -1587,9 +1527,10 @@ export function validateDeclaredListExercises(
   } else {
     (errs ??= []).push(er23);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as unknown }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as unknown };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateDeclaredLogWorkoutSet(
@@ -1597,11 +1538,7 @@ export function validateDeclaredLogWorkoutSet(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k44 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -1678,8 +1615,8 @@ export function validateDeclaredLogWorkoutSet(
         for (let i11 = 0; i11 < d6.length; i11++) {
           const d12 = d6[i11];
           if (
-            typeof (d12 as unknown) === "object" &&
-            (d12 as unknown) !== null &&
+            typeof d12 === "object" &&
+            d12 !== null &&
             !Array.isArray(d12 as unknown)
           ) {
             const k41 = Object.keys(d12);
@@ -1848,31 +1785,23 @@ export function validateDeclaredLogWorkoutSet(
                 L29: {
                   if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
                     if (d19 > 10) {
-                      {
-                        v28 = false;
-                        break L29;
-                      }
+                      v28 = false;
+                      break L29;
                     }
                     if (d19 < 1) {
-                      {
-                        v28 = false;
-                        break L29;
-                      }
+                      v28 = false;
+                      break L29;
                     }
                     if (
                       !Number.isInteger(d19 / 0.5) ||
                       Math.abs(d19 / 0.5) >= 1e21
                     ) {
-                      {
-                        v28 = false;
-                        break L29;
-                      }
-                    }
-                  } else {
-                    {
                       v28 = false;
                       break L29;
                     }
+                  } else {
+                    v28 = false;
+                    break L29;
                   }
                 }
                 v27 = v28;
@@ -1880,11 +1809,9 @@ export function validateDeclaredLogWorkoutSet(
               if (!v27) {
                 let v30 = true;
                 L31: {
-                  if (!((d19 as unknown) === null)) {
-                    {
-                      v30 = false;
-                      break L31;
-                    }
+                  if (!(d19 === null)) {
+                    v30 = false;
+                    break L31;
                   }
                 }
                 v27 = v30;
@@ -1934,7 +1861,7 @@ export function validateDeclaredLogWorkoutSet(
                     message: "must be number",
                   });
                 }
-                if (!((d19 as unknown) === null)) {
+                if (!(d19 === null)) {
                   (errs ??= []).push({
                     instancePath: "/sets/" + i11 + "/rpe",
                     schemaPath:
@@ -1960,48 +1887,36 @@ export function validateDeclaredLogWorkoutSet(
                 L34: {
                   if (Array.isArray(d22 as unknown)) {
                     if (d22.length > 4) {
-                      {
-                        v33 = false;
-                        break L34;
-                      }
+                      v33 = false;
+                      break L34;
                     }
                     if (d22.length < 4) {
-                      {
-                        v33 = false;
-                        break L34;
-                      }
+                      v33 = false;
+                      break L34;
                     }
                     for (let i35 = 0; i35 < d22.length; i35++) {
                       const d36 = d22[i35];
                       if (!Number.isInteger(d36)) {
-                        {
-                          v33 = false;
-                          break L34;
-                        }
+                        v33 = false;
+                        break L34;
                       }
                       if (
                         typeof (d36 as unknown) === "number" &&
                         isFinite(d36)
                       ) {
                         if (d36 > 10) {
-                          {
-                            v33 = false;
-                            break L34;
-                          }
+                          v33 = false;
+                          break L34;
                         }
                         if (d36 < 0) {
-                          {
-                            v33 = false;
-                            break L34;
-                          }
+                          v33 = false;
+                          break L34;
                         }
                       }
                     }
                   } else {
-                    {
-                      v33 = false;
-                      break L34;
-                    }
+                    v33 = false;
+                    break L34;
                   }
                 }
                 v32 = v33;
@@ -2009,11 +1924,9 @@ export function validateDeclaredLogWorkoutSet(
               if (!v32) {
                 let v37 = true;
                 L38: {
-                  if (!((d22 as unknown) === null)) {
-                    {
-                      v37 = false;
-                      break L38;
-                    }
+                  if (!(d22 === null)) {
+                    v37 = false;
+                    break L38;
                   }
                 }
                 v32 = v37;
@@ -2085,7 +1998,7 @@ export function validateDeclaredLogWorkoutSet(
                     message: "must be array",
                   });
                 }
-                if (!((d22 as unknown) === null)) {
+                if (!(d22 === null)) {
                   (errs ??= []).push({
                     instancePath: "/sets/" + i11 + "/tempo",
                     schemaPath:
@@ -2121,9 +2034,10 @@ export function validateDeclaredLogWorkoutSet(
   } else {
     (errs ??= []).push(er23);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as unknown }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as unknown };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateDeclaredGetWeather(
@@ -2131,11 +2045,7 @@ export function validateDeclaredGetWeather(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k13 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -2185,16 +2095,12 @@ export function validateDeclaredGetWeather(
         let v9 = true;
         L10: {
           if (!(typeof (d3 as unknown) === "string")) {
-            {
-              v9 = false;
-              break L10;
-            }
+            v9 = false;
+            break L10;
           }
           if (!(d3 === "metric" || d3 === "imperial")) {
-            {
-              v9 = false;
-              break L10;
-            }
+            v9 = false;
+            break L10;
           }
         }
         v8 = v9;
@@ -2202,11 +2108,9 @@ export function validateDeclaredGetWeather(
       if (!v8) {
         let v11 = true;
         L12: {
-          if (!((d3 as unknown) === null)) {
-            {
-              v11 = false;
-              break L12;
-            }
+          if (!(d3 === null)) {
+            v11 = false;
+            break L12;
           }
         }
         v8 = v11;
@@ -2218,7 +2122,7 @@ export function validateDeclaredGetWeather(
         if (!(d3 === "metric" || d3 === "imperial")) {
           (errs ??= []).push(er100);
         }
-        if (!((d3 as unknown) === null)) {
+        if (!(d3 === null)) {
           (errs ??= []).push(er101);
         }
         (errs ??= []).push(er102);
@@ -2227,9 +2131,10 @@ export function validateDeclaredGetWeather(
   } else {
     (errs ??= []).push(er23);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as unknown }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as unknown };
+  }
+  return { ok: false, errors: errs };
 }
 
 /** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */

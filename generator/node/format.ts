@@ -13,9 +13,10 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Options } from "prettier";
-import { chunkText, type Chunk, type OutputFile } from "../core/emit/artifact.js";
+import { chunkText, isDataChunk, type CanonicalChunk, type Chunk, type OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast } from "./json-format.js";
+import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatTsDataFast } from "./ts-data-format.js";
 
 export interface FormatterOptions {
@@ -76,8 +77,12 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
           for (const group of groupChunks(run)) pieces.push(job(group));
           run = [];
         };
+        // Code the emitter wrote in prettier's layout keeps its lines; only wide ones meet prettier.
+        const canonical = file.chunks.filter((c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c);
+        const laidOut = canonical.length > 0 ? await formatCanonicalChunks(canonical, options, (text, o) => prettier.format(text, o)) : [];
+        const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
         for (const chunk of file.chunks as readonly Chunk[]) {
-          const fastChunk = typeof chunk === "string" ? undefined : formatTsDataFast(chunk, options);
+          const fastChunk = typeof chunk === "string" ? undefined : isDataChunk(chunk) ? formatTsDataFast(chunk, options) : fastCode.get(chunk);
           if (fastChunk === undefined) run.push(chunkText(chunk));
           else {
             flush();

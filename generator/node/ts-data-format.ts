@@ -82,7 +82,7 @@ export function formatTsDataFast(chunk: TsDataChunk, options: Options): string |
   }
 }
 
-interface Settings {
+export interface Settings {
   readonly printWidth: number;
   readonly tabWidth: number;
   readonly useTabs: boolean;
@@ -509,4 +509,9 @@ function makeString(content: string, quote: '"' | "'"): string {
     return unescaped === quote ? "\\" + unescaped : unescaped!;
   });
   return quote + body + quote;
+}
+
+/** The layout options this printer understands, resolved with prettier's defaults (undefined: an option it does not reproduce). */
+export function layoutSettings(options: Options): Settings | undefined {
+  return understood(options);
 }

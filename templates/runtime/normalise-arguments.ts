@@ -16,9 +16,17 @@ export type ArgumentPlan =
   /** A `$defs` entry (or `#`), by canonical reference: plans follow recursion. */
   | { readonly ref: string }
   /** An object: plans of some properties, and the properties whose null means "omitted". */
-  | { readonly object: { readonly [property: string]: ArgumentPlan }; readonly omitNull: readonly string[] }
+  | {
+      readonly object: { readonly [property: string]: ArgumentPlan };
+      readonly omitNull: readonly string[];
+    }
   /** An array: the plan of its items (after the positions in `prefixItems`, when given). */
-  | { readonly array: { readonly prefixItems?: readonly (ArgumentPlan | null)[]; readonly items?: ArgumentPlan } }
+  | {
+      readonly array: {
+        readonly prefixItems?: readonly (ArgumentPlan | null)[];
+        readonly items?: ArgumentPlan;
+      };
+    }
   /** A union: the branch is chosen by the value's shape (see `UnionBranch`). */
   | { readonly anyOf: readonly UnionBranch[] };
 
@@ -28,7 +36,11 @@ export type ArgumentPlan =
  * where two branches share their keys, `when` names the property whose constant tells them apart.
  */
 export type UnionBranch =
-  | { readonly keys: readonly string[]; readonly when?: readonly [string, string | number | boolean | null]; readonly plan: ArgumentPlan }
+  | {
+      readonly keys: readonly string[];
+      readonly when?: readonly [string, string | number | boolean | null];
+      readonly plan: ArgumentPlan;
+    }
   | { readonly array: true; readonly plan: ArgumentPlan };
 
 export interface ToolArgumentPlan {
@@ -37,23 +49,41 @@ export interface ToolArgumentPlan {
   readonly defs: { readonly [ref: string]: ArgumentPlan };
 }
 
-const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
+const hasOwn = (object: object, key: string): boolean =>
+  Object.prototype.hasOwnProperty.call(object, key);
 
-function isPlainObject(value: unknown): value is { readonly [key: string]: unknown } {
+function isPlainObject(
+  value: unknown,
+): value is { readonly [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+function define(
+  target: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
-function sameKeys(keys: readonly string[], value: { readonly [key: string]: unknown }): boolean {
+function sameKeys(
+  keys: readonly string[],
+  value: { readonly [key: string]: unknown },
+): boolean {
   const own = Object.keys(value);
   if (own.length !== keys.length) return false;
   return keys.every((k) => hasOwn(value, k));
 }
 
-function pick(branches: readonly UnionBranch[], value: unknown): ArgumentPlan | undefined {
+function pick(
+  branches: readonly UnionBranch[],
+  value: unknown,
+): ArgumentPlan | undefined {
   if (Array.isArray(value)) {
     for (const b of branches) if ("array" in b) return b.plan;
     return undefined;
@@ -67,9 +97,19 @@ function pick(branches: readonly UnionBranch[], value: unknown): ArgumentPlan | 
   return undefined;
 }
 
-function apply(plan: ArgumentPlan, defs: ToolArgumentPlan["defs"], value: unknown, root: ArgumentPlan): unknown {
+function apply(
+  plan: ArgumentPlan,
+  defs: ToolArgumentPlan["defs"],
+  value: unknown,
+  root: ArgumentPlan,
+): unknown {
   if ("ref" in plan) {
-    const target = plan.ref === "#" ? root : hasOwn(defs, plan.ref) ? defs[plan.ref] : undefined;
+    const target =
+      plan.ref === "#"
+        ? root
+        : hasOwn(defs, plan.ref)
+          ? defs[plan.ref]
+          : undefined;
     return target === undefined ? value : apply(target, defs, value, root);
   }
   if ("anyOf" in plan) {
@@ -96,6 +136,9 @@ function apply(plan: ArgumentPlan, defs: ToolArgumentPlan["defs"], value: unknow
 }
 
 /** The arguments with every null that means "omitted" removed (a new value; the input is untouched). */
-export function normaliseArguments(plan: ToolArgumentPlan, value: unknown): unknown {
+export function normaliseArguments(
+  plan: ToolArgumentPlan,
+  value: unknown,
+): unknown {
   return apply(plan.root, plan.defs, value, plan.root);
 }

@@ -47,20 +47,32 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-function ownValue(container: unknown, key: string): { found: boolean; value?: unknown } {
+function ownValue(
+  container: unknown,
+  key: string,
+): { found: boolean; value?: unknown } {
   if (Array.isArray(container)) {
     if (!/^(0|[1-9][0-9]*)$/.test(key)) return { found: false };
     const i = Number(key);
-    return i < container.length ? { found: true, value: container[i] } : { found: false };
+    return i < container.length
+      ? { found: true, value: container[i] }
+      : { found: false };
   }
-  if (typeof container === "object" && container !== null && Object.prototype.hasOwnProperty.call(container, key)) {
+  if (
+    typeof container === "object" &&
+    container !== null &&
+    Object.prototype.hasOwnProperty.call(container, key)
+  ) {
     return { found: true, value: (container as Record<string, unknown>)[key] };
   }
   return { found: false };
 }
 
 /** The value at a pointer in the arguments (own members only), if there is one. */
-export function valueAt(args: unknown, segments: readonly string[]): { found: boolean; value?: unknown } {
+export function valueAt(
+  args: unknown,
+  segments: readonly string[],
+): { found: boolean; value?: unknown } {
   let current: unknown = args;
   for (const s of segments) {
     const next = ownValue(current, s);
@@ -78,7 +90,9 @@ export function fieldPath(segments: readonly string[], args?: unknown): string {
   let out = "";
   let current: unknown = args;
   for (const s of segments) {
-    const isIndex = Array.isArray(current) ? /^(0|[1-9][0-9]*)$/.test(s) : current === undefined && /^(0|[1-9][0-9]*)$/.test(s);
+    const isIndex = Array.isArray(current)
+      ? /^(0|[1-9][0-9]*)$/.test(s)
+      : current === undefined && /^(0|[1-9][0-9]*)$/.test(s);
     if (isIndex) out += `[${s}]`;
     else if (IDENTIFIER.test(s)) out += out === "" ? s : `.${s}`;
     else out += `[${JSON.stringify(s)}]`;
@@ -106,12 +120,16 @@ export function excerpt(value: unknown, max = 40): string {
   }
   text = text.replace(/[\u0000-\u001f\u2028\u2029]/g, " ");
   const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(1, max - 1)).join("")}…`;
+  return chars.length <= max
+    ? text
+    : `${chars.slice(0, Math.max(1, max - 1)).join("")}…`;
 }
 
 function list(values: readonly unknown[], max: number): string {
   const shown = values.slice(0, 8).map((v) => excerpt(v, max));
-  return values.length > 8 ? `${shown.join(", ")}, … (${values.length} values)` : shown.join(", ");
+  return values.length > 8
+    ? `${shown.join(", ")}, … (${values.length} values)`
+    : shown.join(", ");
 }
 
 function plural(n: unknown, one: string, many: string): string {
@@ -133,20 +151,43 @@ const FORMATS: Readonly<Record<string, string>> = {
 
 function typeWords(type: unknown): string {
   const types = Array.isArray(type) ? type : [type];
-  const words = types.map((t) => (t === "integer" ? "an integer" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${String(t)}`));
-  return words.length <= 1 ? (words[0] ?? "a value") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+  const words = types.map((t) =>
+    t === "integer"
+      ? "an integer"
+      : t === "object"
+        ? "an object"
+        : t === "array"
+          ? "an array"
+          : t === "null"
+            ? "null"
+            : `a ${String(t)}`,
+  );
+  return words.length <= 1
+    ? (words[0] ?? "a value")
+    : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
 }
 
-const COMPARISON_WORDS: Readonly<Record<string, string>> = { "<=": "at most", ">=": "at least", "<": "less than", ">": "greater than" };
+const COMPARISON_WORDS: Readonly<Record<string, string>> = {
+  "<=": "at most",
+  ">=": "at least",
+  "<": "less than",
+  ">": "greater than",
+};
 
 /** Which alternative of an anyOf/oneOf an error comes from (schema path `…/anyOf/1/…`), counting from 1. */
 function alternative(schemaPath: string | undefined): string {
-  const m = schemaPath ? /\/(?:anyOf|oneOf)\/(\d+)\/[^/]*(?:\/.*)?$/.exec(schemaPath) : null;
+  const m = schemaPath
+    ? /\/(?:anyOf|oneOf)\/(\d+)\/[^/]*(?:\/.*)?$/.exec(schemaPath)
+    : null;
   return m ? ` (alternative ${Number(m[1]) + 1})` : "";
 }
 
 /** What one error means for one field. */
-export function describeError(error: RenderableError, args: unknown, options: RenderOptions = {}): FieldProblem {
+export function describeError(
+  error: RenderableError,
+  args: unknown,
+  options: RenderOptions = {},
+): FieldProblem {
   const max = options.maxExcerpt ?? 40;
   const p = error.params ?? {};
   let segments = pointerSegments(error.instancePath);
@@ -159,15 +200,32 @@ export function describeError(error: RenderableError, args: unknown, options: Re
     case "required":
     case "dependentRequired": {
       segments = [...segments, String(p.missingProperty)];
-      expected = error.keyword === "required" ? "a value (required property)" : `a value (required when ${fieldPath([...pointerSegments(error.instancePath), String(p.property)], args)} is present)`;
-      return { field: fieldPath(segments, args), rule: error.keyword, expected, received: "missing" };
+      expected =
+        error.keyword === "required"
+          ? "a value (required property)"
+          : `a value (required when ${fieldPath([...pointerSegments(error.instancePath), String(p.property)], args)} is present)`;
+      return {
+        field: fieldPath(segments, args),
+        rule: error.keyword,
+        expected,
+        received: "missing",
+      };
     }
     case "additionalProperties": {
       segments = [...segments, String(p.additionalProperty)];
-      return { field: fieldPath(segments, args), rule: error.keyword, expected: "no such property (unknown properties are not allowed)", received: at() };
+      return {
+        field: fieldPath(segments, args),
+        rule: error.keyword,
+        expected: "no such property (unknown properties are not allowed)",
+        received: at(),
+      };
     }
     case "propertyNames":
-      return { field: fieldPath(segments, args), rule: error.keyword, expected: `valid property names; ${excerpt(p.propertyName, max)} is not one` };
+      return {
+        field: fieldPath(segments, args),
+        rule: error.keyword,
+        expected: `valid property names; ${excerpt(p.propertyName, max)} is not one`,
+      };
     case "type":
       expected = typeWords(p.type);
       break;
@@ -221,7 +279,8 @@ export function describeError(error: RenderableError, args: unknown, options: Re
       expected = `at most ${String(p.limit)} ${plural(p.limit, "property", "properties")}`;
       break;
     case "anyOf":
-      expected = "a value matching at least one of the allowed alternatives (see the lines above)";
+      expected =
+        "a value matching at least one of the allowed alternatives (see the lines above)";
       break;
     case "oneOf":
       expected = Array.isArray(p.passingSchemas)
@@ -241,18 +300,33 @@ export function describeError(error: RenderableError, args: unknown, options: Re
       expected = `a value nested at most ${String(p.limit)} levels deep`;
       break;
     case "tool":
-      return { field: "tool", rule: "tool", expected: "the name of a tool of the catalog", received: excerpt(p.name, max) };
+      return {
+        field: "tool",
+        rule: "tool",
+        expected: "the name of a tool of the catalog",
+        received: excerpt(p.name, max),
+      };
     default:
       expected = error.message ?? "a valid value";
   }
-  return { field: fieldPath(segments, args), rule: error.keyword, expected: expected + alternative(error.schemaPath), received: at() };
+  return {
+    field: fieldPath(segments, args),
+    rule: error.keyword,
+    expected: expected + alternative(error.schemaPath),
+    received: at(),
+  };
 }
 
 /**
  * The text of the tool result for a call whose arguments failed validation. Lines are in the
  * order of the errors, duplicates removed, at most `maxErrors` of them.
  */
-export function renderValidationErrors(toolName: string, errors: readonly RenderableError[], args: unknown, options: RenderOptions = {}): string {
+export function renderValidationErrors(
+  toolName: string,
+  errors: readonly RenderableError[],
+  args: unknown,
+  options: RenderOptions = {},
+): string {
   const maxErrors = options.maxErrors ?? 20;
   const lines: string[] = [];
   const seen = new Set<string>();
@@ -270,8 +344,13 @@ export function renderValidationErrors(toolName: string, errors: readonly Render
     }
   }
   const shown = lines.slice(0, maxErrors);
-  if (lines.length > maxErrors) shown.push(`- … and ${lines.length - maxErrors} more`);
+  if (lines.length > maxErrors)
+    shown.push(`- … and ${lines.length - maxErrors} more`);
   const name = excerpt(toolName, 80);
   const count = lines.length === 1 ? "1 problem" : `${lines.length} problems`;
-  return [`The tool ${name} was not run: its arguments are invalid (${count}).`, ...shown, "Fix these fields and call the tool again."].join("\n");
+  return [
+    `The tool ${name} was not run: its arguments are invalid (${count}).`,
+    ...shown,
+    "Fix these fields and call the tool again.",
+  ].join("\n");
 }

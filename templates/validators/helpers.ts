@@ -30,7 +30,8 @@ export interface ValidationError {
 }
 
 /** The result of a validator: the value, typed, when it passed; every failure otherwise. */
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
+export type ValidationResult<T> =
+  { ok: true; value: T } | { ok: false; errors: ValidationError[] };
 
 /** A generated validator: never throws, never mutates or coerces its input. */
 export type Validator<T> = (value: unknown) => ValidationResult<T>;
@@ -44,7 +45,8 @@ export function freezeJson<T>(value: T): T {
     const v = stack.pop();
     if (typeof v !== "object" || v === null || Object.isFrozen(v)) continue;
     Object.freeze(v);
-    for (const k of Object.keys(v)) stack.push((v as Record<string, unknown>)[k]);
+    for (const k of Object.keys(v))
+      stack.push((v as Record<string, unknown>)[k]);
   }
   return value;
 }
@@ -75,7 +77,9 @@ export function ucs2length(str: string): number {
 // #region helper escapeKey
 /** A property name as a JSON Pointer segment (`~` → `~0`, `/` → `~1`). */
 export function escapeKey(key: string): string {
-  return key.indexOf("~") === -1 && key.indexOf("/") === -1 ? key : key.replace(/~/g, "~0").replace(/\//g, "~1");
+  return key.indexOf("~") === -1 && key.indexOf("/") === -1
+    ? key
+    : key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 // #endregion
 
@@ -89,13 +93,24 @@ export function escapeKey(key: string): string {
  */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a !== a && b !== b;
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null
+  )
+    return a !== a && b !== b;
   const stack: any[] = [a, b];
   while (stack.length > 0) {
     const y = stack.pop();
     const x = stack.pop();
     if (x === y) continue;
-    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) {
+    if (
+      typeof x !== "object" ||
+      typeof y !== "object" ||
+      x === null ||
+      y === null
+    ) {
       if (x !== x && y !== y) continue;
       return false;
     }
@@ -103,14 +118,15 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     if (Array.isArray(x)) {
       const length = x.length;
       if (length !== y.length) return false;
-      for (let i = length; i-- !== 0; ) stack.push(x[i], y[i]);
+      for (let i = length; i-- !== 0;) stack.push(x[i], y[i]);
       continue;
     }
     const keys = Object.keys(x);
     const length = keys.length;
     if (length !== Object.keys(y).length) return false;
-    for (let i = length; i-- !== 0; ) if (!Object.prototype.hasOwnProperty.call(y, keys[i]!)) return false;
-    for (let i = length; i-- !== 0; ) stack.push(x[keys[i]!], y[keys[i]!]);
+    for (let i = length; i-- !== 0;)
+      if (!Object.prototype.hasOwnProperty.call(y, keys[i]!)) return false;
+    for (let i = length; i-- !== 0;) stack.push(x[keys[i]!], y[keys[i]!]);
   }
   return true;
 }
@@ -124,10 +140,14 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * canonical key (equal items, per `deepEqual`, have equal keys; an item containing an object whose
  * own `constructor` member is an object equals no other item, so it gets a key of its own).
  */
-export function findDuplicate(items: readonly unknown[]): [i: number, j: number] | undefined {
+export function findDuplicate(
+  items: readonly unknown[],
+): [i: number, j: number] | undefined {
   const n = items.length;
   if (n <= 16) {
-    for (let i = n; i-- > 0; ) for (let j = i; j-- > 0; ) if (deepEqual(items[i], items[j])) return [i, j];
+    for (let i = n; i-- > 0;)
+      for (let j = i; j-- > 0;)
+        if (deepEqual(items[i], items[j])) return [i, j];
     return undefined;
   }
   const seen = new Map<string, number>();
@@ -160,15 +180,20 @@ function findDuplicateKey(value: unknown, index: number): string {
     else if (Array.isArray(v)) {
       out += "a" + v.length + "(";
       stack.push(closing);
-      for (let i = v.length; i-- > 0; ) stack.push(v[i]);
+      for (let i = v.length; i-- > 0;) stack.push(v[i]);
     } else if (typeof v === "object") {
-      if (Object.prototype.hasOwnProperty.call(v, "constructor") && typeof v.constructor === "object" && v.constructor !== null) {
+      if (
+        Object.prototype.hasOwnProperty.call(v, "constructor") &&
+        typeof v.constructor === "object" &&
+        v.constructor !== null
+      ) {
         return "#" + index;
       }
       const keys = Object.keys(v).sort();
       out += "o" + keys.length + "(";
       stack.push(closing);
-      for (let i = keys.length; i-- > 0; ) stack.push(v[keys[i]!], "k" + keys[i]!.length + ":" + keys[i]!);
+      for (let i = keys.length; i-- > 0;)
+        stack.push(v[keys[i]!], "k" + keys[i]!.length + ":" + keys[i]!);
     } else {
       return "#" + index;
     }
@@ -197,7 +222,8 @@ const formatDateDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * and a days-per-month check), without the regex match allocation.
  */
 export function formatDate(str: string): boolean {
-  if (str.length !== 10 || str.charCodeAt(4) !== 45 || str.charCodeAt(7) !== 45) return false;
+  if (str.length !== 10 || str.charCodeAt(4) !== 45 || str.charCodeAt(7) !== 45)
+    return false;
   const year = formatDigits(str, 0, 4);
   const month = formatDigits(str, 5, 2);
   const day = formatDigits(str, 8, 2);
@@ -215,7 +241,8 @@ export function formatDate(str: string): boolean {
  */
 export function formatTime(str: string): boolean {
   const n = str.length;
-  if (n < 9 || str.charCodeAt(2) !== 58 || str.charCodeAt(5) !== 58) return false;
+  if (n < 9 || str.charCodeAt(2) !== 58 || str.charCodeAt(5) !== 58)
+    return false;
   const hr = formatDigits(str, 0, 2);
   const min = formatDigits(str, 3, 2);
   if (hr < 0 || min < 0 || formatDigits(str, 6, 2) < 0) return false;
@@ -250,7 +277,11 @@ export function formatTime(str: string): boolean {
   if (hr <= 23 && min <= 59 && sec < 60) return true;
   const utcMin = min - tzM * tzSign;
   const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
-  return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+  return (
+    (utcHr === 23 || utcHr === -1) &&
+    (utcMin === 59 || utcMin === -1) &&
+    sec < 61
+  );
 }
 // #endregion
 
@@ -264,13 +295,15 @@ const formatDateTimeSpace = /\s/;
 export function formatDateTime(str: string): boolean {
   if (str.length < 11) return false;
   const sep = str.charCodeAt(10);
-  if (sep !== 116 && sep !== 84 && !formatDateTimeSpace.test(str[10]!)) return false;
+  if (sep !== 116 && sep !== 84 && !formatDateTimeSpace.test(str[10]!))
+    return false;
   return formatDate(str.slice(0, 10)) && formatTime(str.slice(11));
 }
 // #endregion
 
 // #region helper formatDuration
-const formatDurationRe = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
+const formatDurationRe =
+  /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
 /** ISO 8601 duration as RFC 3339 appendix A (ajv-formats `duration`). */
 export function formatDuration(str: string): boolean {
   return formatDurationRe.test(str);
@@ -279,7 +312,8 @@ export function formatDuration(str: string): boolean {
 
 // #region helper formatUri
 const formatUriNotFragment = /\/|:/;
-const formatUriRe = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+const formatUriRe =
+  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 /** Absolute URI, RFC 3986 (ajv-formats `uri`, full mode). */
 export function formatUri(str: string): boolean {
   return formatUriNotFragment.test(str) && formatUriRe.test(str);
@@ -287,7 +321,8 @@ export function formatUri(str: string): boolean {
 // #endregion
 
 // #region helper formatEmail
-const formatEmailRe = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const formatEmailRe =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 /** E-mail address (ajv-formats `email`, full mode). */
 export function formatEmail(str: string): boolean {
   return formatEmailRe.test(str);
@@ -295,7 +330,8 @@ export function formatEmail(str: string): boolean {
 // #endregion
 
 // #region helper formatHostname
-const formatHostnameRe = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
+const formatHostnameRe =
+  /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
 /** Host name, RFC 1123 (ajv-formats `hostname`). */
 export function formatHostname(str: string): boolean {
   return formatHostnameRe.test(str);
@@ -303,7 +339,8 @@ export function formatHostname(str: string): boolean {
 // #endregion
 
 // #region helper formatIpv4
-const formatIpv4Re = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const formatIpv4Re =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 /** Dotted-quad IPv4 address (ajv-formats `ipv4`). */
 export function formatIpv4(str: string): boolean {
   return formatIpv4Re.test(str);
@@ -311,7 +348,8 @@ export function formatIpv4(str: string): boolean {
 // #endregion
 
 // #region helper formatIpv6
-const formatIpv6Re = /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i;
+const formatIpv6Re =
+  /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i;
 /** IPv6 address (ajv-formats `ipv6`). */
 export function formatIpv6(str: string): boolean {
   return formatIpv6Re.test(str);
@@ -319,7 +357,8 @@ export function formatIpv6(str: string): boolean {
 // #endregion
 
 // #region helper formatUuid
-const formatUuidRe = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formatUuidRe =
+  /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 /** UUID, RFC 4122, optionally `urn:uuid:`-prefixed (ajv-formats `uuid`). */
 export function formatUuid(str: string): boolean {
   return formatUuidRe.test(str);

@@ -31,13 +31,34 @@ export function stringLiteral(value: string): string {
   return JSON.stringify(value).replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
 }
 
+/**
+ * A string literal quoted as prettier prints it by default: double quotes, unless the text holds
+ * more double than single quotes (then single quotes, fewer escapes). Escapes are
+ * `stringLiteral`'s. Generated code uses this form so it is already in prettier's layout.
+ */
+export function codeStringLiteral(value: string): string {
+  const json = stringLiteral(value);
+  if (!value.includes('"')) return json;
+  let doubles = 0;
+  let singles = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 34) doubles++;
+    else if (c === 39) singles++;
+  }
+  if (doubles <= singles) return json;
+  // JSON escapes only `"`, `\`, control characters (and we U+2028/9): unescape `"`, escape `'`.
+  return `'${json.slice(1, -1).replace(/\\(.)|'/g, (m, c: string | undefined) => (c === undefined ? "\\'" : c === '"' ? '"' : m))}'`;
+}
+
 /** A number as a literal; non-finite values are spelled out because JSON has no form for them. */
 export function numberLiteral(value: number): string {
   if (Number.isNaN(value)) return "Number.NaN";
   if (value === Infinity) return "Number.POSITIVE_INFINITY";
   if (value === -Infinity) return "Number.NEGATIVE_INFINITY";
   if (Object.is(value, -0)) return "-0";
-  return String(value);
+  // `1e21`, as prettier prints it (and as valid in JSON as `1e+21`).
+  return String(value).replace("e+", "e");
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -47,15 +68,14 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * quoted key would set the prototype instead of creating a property, so it is always computed.
  */
 export function propertyKey(key: string): string {
-  if (key === "__proto__") return `[${stringLiteral(key)}]`;
+  if (key === "__proto__") return `[${codeStringLiteral(key)}]`;
   if (IDENTIFIER.test(key)) return key;
-  if (/^(0|[1-9][0-9]{0,14})$/.test(key)) return stringLiteral(key);
-  return stringLiteral(key);
+  return codeStringLiteral(key);
 }
 
 /** A property key in a TypeScript type literal or interface (no prototype semantics there). */
 export function typeKey(key: string): string {
-  return IDENTIFIER.test(key) ? key : stringLiteral(key);
+  return IDENTIFIER.test(key) ? key : codeStringLiteral(key);
 }
 
 /** A JSON value as an expression that evaluates to an equal, freshly built value. */
@@ -67,7 +87,7 @@ export function jsonLiteral(value: JsonValue): string {
     case "number":
       return numberLiteral(value);
     case "string":
-      return stringLiteral(value);
+      return codeStringLiteral(value);
   }
   if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(jsonLiteral).join(", ")}]`;
   const entries = Object.keys(value).map((k) => `${propertyKey(k)}: ${jsonLiteral((value as Record<string, JsonValue>)[k]!)}`);
@@ -100,5 +120,5 @@ export function join(parts: readonly Code[], separator: Code | string = ", "): C
 /** `obj.key` when the key is a plain identifier, `obj["key"]` otherwise. */
 export function member(object: Code, key: string): Code {
   if (IDENTIFIER.test(key) && key !== "__proto__") return new Code(`${object.text}.${key}`);
-  return new Code(`${object.text}[${stringLiteral(key)}]`);
+  return new Code(`${object.text}[${codeStringLiteral(key)}]`);
 }

@@ -34,10 +34,27 @@ export interface DataChunk {
   readonly value: JsonValue;
 }
 
-export type Chunk = string | DataChunk;
+/**
+ * Code written in prettier's default layout at any print width, except that a line wider than
+ * the width may need breaking (the emitter cannot know the app's width): a formatter may keep the
+ * lines that fit and give only the wide ones to prettier (see generator/node/ts-code-format.ts).
+ */
+export interface CanonicalChunk {
+  readonly canonical: string;
+  /** Lines below the first level are type members (an interface body), not statements. */
+  readonly members?: boolean;
+}
+
+export type Chunk = string | DataChunk | CanonicalChunk;
 
 export function chunkText(chunk: Chunk): string {
-  return typeof chunk === "string" ? chunk : `${chunk.leading}${chunk.head} = ${jsonLiteral(chunk.value)};`;
+  if (typeof chunk === "string") return chunk;
+  if ("canonical" in chunk) return chunk.canonical;
+  return `${chunk.leading}${chunk.head} = ${jsonLiteral(chunk.value)};`;
+}
+
+export function isDataChunk(chunk: Chunk): chunk is DataChunk {
+  return typeof chunk !== "string" && "value" in chunk;
 }
 
 /** An output file made of chunks (contents derived, so the two cannot disagree). */

@@ -4,6 +4,7 @@
  * them), so emitters never write import lines or helper bodies by hand.
  */
 import { Code } from "../codegen/code.js";
+import { chunkText, type Chunk, type DataChunk } from "./artifact.js";
 import { Name, NameScope } from "../codegen/identifiers.js";
 import { compare } from "../diagnostics.js";
 
@@ -25,7 +26,7 @@ interface ImportEntry {
 
 export class GeneratedFile {
   readonly scope: NameScope;
-  private readonly body: Code[] = [];
+  private readonly body: (DataChunk | { readonly code: Code; readonly canonical: boolean })[] = [];
   private readonly imports = new Map<string, Map<string, ImportEntry>>();
   private readonly helperNames = new Map<string, Name>();
   private readonly helperCode: Code[] = [];
@@ -44,7 +45,20 @@ export class GeneratedFile {
   }
 
   print(...lines: Code[]): void {
-    for (const l of lines) this.body.push(l);
+    for (const l of lines) this.body.push({ code: l, canonical: false });
+  }
+
+  /**
+   * Like `print`, for code already in prettier's default layout at any print width (one statement
+   * or block head per line, prettier's parentheses and quotes): a formatter keeps its lines.
+   */
+  printCanonical(...lines: Code[]): void {
+    for (const l of lines) this.body.push({ code: l, canonical: true });
+  }
+
+  /** A top-level data declaration, kept as data for a formatter's fast path. */
+  printData(chunk: DataChunk): void {
+    this.body.push(chunk);
   }
 
   /** An imported binding, aliased when its name is already taken in this file. */
@@ -76,9 +90,16 @@ export class GeneratedFile {
    * The file as independent top-level chunks (header with imports, each helper, each printed
    * item), for formatters that work chunk by chunk. Every `print` must be whole statements.
    */
-  toChunks(): string[] {
+  toChunks(): Chunk[] {
     const head = [this.header, ...(this.imports.size > 0 ? [this.renderImports().join("\n")] : [])].join("\n\n");
-    return [head, ...this.helperCode.map((c) => c.text.trim()), ...this.body.map((c) => c.text.trim())].filter((c) => c !== "").map((c) => c.replace(/\r\n?/g, "\n"));
+    const text = (c: Code) => c.text.trim().replace(/\r\n?/g, "\n");
+    const body = this.body.flatMap((item): Chunk[] => {
+      if (!("code" in item)) return [item];
+      const t = text(item.code);
+      if (t === "") return [];
+      return [item.canonical ? { canonical: t } : t];
+    });
+    return [text(new Code(head)), ...this.helperCode.map(text), ...body].filter((c) => c !== "");
   }
 
   /** The file's text: header, imports, helpers (in order of first use), body; LF, one final newline. */
@@ -87,7 +108,7 @@ export class GeneratedFile {
     const importLines = this.renderImports();
     if (importLines.length > 0) out.push(importLines.join("\n"));
     if (this.helperCode.length > 0) out.push(this.helperCode.map((c) => c.text).join("\n\n"));
-    if (this.body.length > 0) out.push(this.body.map((c) => c.text).join("\n"));
+    if (this.body.length > 0) out.push(this.body.map((c) => ("code" in c ? c.code.text : chunkText(c))).join("\n"));
     return out.join("\n\n").replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
   }
 

@@ -141,11 +141,7 @@ export function validateLogSetInput(
 ): ValidationResult<LogSetInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k11 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
@@ -212,7 +208,7 @@ export function validateLogSetInput(
     if (p9) {
       if (!(
         (typeof (d8 as unknown) === "number" && isFinite(d8)) ||
-        (d8 as unknown) === null
+        d8 === null
       )) {
         (errs ??= []).push(er7);
       }
@@ -225,9 +221,10 @@ export function validateLogSetInput(
   } else {
     (errs ??= []).push(er9);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as LogSetInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as LogSetInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validateLogSetOutput(
@@ -235,11 +232,7 @@ export function validateLogSetOutput(
 ): ValidationResult<LogSetOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k5 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
@@ -281,19 +274,16 @@ export function validateLogSetOutput(
   } else {
     (errs ??= []).push(er9);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as LogSetOutput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as LogSetOutput };
+  }
+  return { ok: false, errors: errs };
 }
 
 export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
-  if (
-    typeof (_d as unknown) === "object" &&
-    (_d as unknown) !== null &&
-    !Array.isArray(_d as unknown)
-  ) {
+  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     const k2 = Object.keys(_d);
     let k0: string[] | undefined;
     for (let i4 = 0; i4 < k2.length; i4++) {
@@ -317,9 +307,10 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   } else {
     (errs ??= []).push(er9);
   }
-  return errs === null || errs.length === 0
-    ? { ok: true, value: value as PingInput }
-    : { ok: false, errors: errs };
+  if (errs === null || errs.length === 0) {
+    return { ok: true, value: value as PingInput };
+  }
+  return { ok: false, errors: errs };
 }
 
 /** The result for a name that is not a tool of the catalog. */

@@ -2,9 +2,9 @@
  * The `types` artifact: generated/types.ts with one named type per tool input and output, the
  * catalog `$defs` as named types emitted once, and the `ToolName`/`ToolInput`/`ToolOutput` maps.
  */
-import { stringLiteral, typeKey } from "../../codegen/code.js";
+import { codeStringLiteral, typeKey } from "../../codegen/code.js";
 import { jsdoc } from "../../codegen/jsdoc.js";
-import { chunkedFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../artifact.js";
+import { chunkedFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../artifact.js";
 import { catalogNames, toolDefKey, type CatalogNames } from "../naming.js";
 import type { SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
 import { isJsonObject, pointerSegments } from "../../schema/json.js";
@@ -33,6 +33,38 @@ function declaration(name: string, schema: Schema, writer: TypeWriter, doc: stri
   if (type.startsWith("{\n") && type.endsWith("\n}")) return `${doc}export interface ${name} ${type}`;
   return `${doc}export type ${name} = ${type};`;
 }
+
+/**
+ * A declaration in prettier's layout (the writer puts every line flush left): two spaces per
+ * open object type, JSDoc with the member it documents. Kept as canonical code when its shape is
+ * one prettier keeps as written (interfaces and object types as property values, expanded, or
+ * arrays of them); a union or intersection spanning lines goes to prettier as it is.
+ */
+function laidOut(declaration: string): Chunk {
+  let depth = 0;
+  let comment = false;
+  let canonical = true;
+  const lines = declaration.split("\n").map((line) => {
+    if (comment || line.startsWith("/*")) {
+      comment = !line.endsWith("*/");
+      return "  ".repeat(depth) + line;
+    }
+    if (line.startsWith("}")) {
+      depth--;
+      if (!CLOSER.test(line)) canonical = false;
+    }
+    const indented = "  ".repeat(depth) + line;
+    if (line.endsWith("{")) {
+      depth++;
+      if (!OPENER.test(line)) canonical = false;
+    }
+    return indented;
+  });
+  return canonical ? { canonical: lines.join("\n"), members: true } : declaration;
+}
+
+const OPENER = /^(?:export interface [\w$]+|(?:[\w$]+|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\??:) \{$/;
+const CLOSER = /^\}(?:\[\])*;?$/;
 
 function withoutDefs(schema: Schema): Schema {
   if (!isJsonObject(schema) || !("$defs" in schema)) return schema;
@@ -73,11 +105,12 @@ export const typesEmitter: ArtifactEmitter = {
       }
     }
 
-    const toolNames = ir.tools.map((t) => stringLiteral(t.name));
+    const toolNames = ir.tools.map((t) => codeStringLiteral(t.name));
     blocks.push(`${jsdoc(["Every tool in the catalog, by name."])}export type ToolName = ${toolNames.length > 0 ? toolNames.join(" | ") : "never"};`);
     const map = (kind: "inputType" | "outputType") => ir.tools.map((t) => `${typeKey(t.name)}: ${names.tools.get(t.name)![kind].text};`).join("\n");
     blocks.push(`${jsdoc(["Arguments of each tool, by name."])}export interface ToolInput {\n${map("inputType")}\n}`);
     blocks.push(`${jsdoc(["Result of each tool, by name."])}export interface ToolOutput {\n${map("outputType")}\n}`);
-    return [chunkedFile("types.ts", "typescript", blocks)];
+    const [header, ...declarations] = blocks;
+    return [chunkedFile("types.ts", "typescript", [header!, ...declarations.map(laidOut)])];
   },
 };

@@ -3,9 +3,9 @@
  * optional (`?:`) stays distinct from nullable (`| null`), enums and consts become literal unions,
  * `$ref` becomes the named type. What TypeScript cannot express (`not`, `if`, bounds, patterns)
  * leaves the type as wide as the schema's other keywords allow and is stated in JSDoc instead.
- * Every catalog string reaches the output through `stringLiteral`/`typeKey`/`jsdoc`.
+ * Every catalog string reaches the output through `codeStringLiteral`/`typeKey`/`jsdoc`.
  */
-import { stringLiteral, typeKey } from "../../codegen/code.js";
+import { codeStringLiteral, numberLiteral, typeKey } from "../../codegen/code.js";
 import { jsdoc } from "../../codegen/jsdoc.js";
 import { hasOwn, isJsonObject, pointerSegments, type Json, type JsonObject } from "../../schema/json.js";
 import type { Schema, SchemaObject, SimpleType } from "../../schema/schema.js";
@@ -23,8 +23,8 @@ const ARRAY_KEYWORDS = ["items", "prefixItems", "contains", "minItems", "maxItem
 /** A JSON value as the literal type that admits exactly it. */
 export function literalType(value: Json): string {
   if (value === null) return "null";
-  if (typeof value === "string") return stringLiteral(value);
-  if (typeof value === "number") return Number.isFinite(value) ? (value < 0 || Object.is(value, -0) ? `-${Math.abs(value)}` : String(value)) : "number";
+  if (typeof value === "string") return codeStringLiteral(value);
+  if (typeof value === "number") return Number.isFinite(value) ? (value < 0 || Object.is(value, -0) ? `-${numberLiteral(Math.abs(value))}` : numberLiteral(value)) : "number";
   if (typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return `[${value.map(literalType).join(", ")}]`;
   const keys = Object.keys(value);

@@ -24,11 +24,20 @@ export interface ErrorSpec {
   readonly dynamic?: boolean;
 }
 
-/** The error object literal, fields in Ajv's order. */
+/**
+ * The error object literal, fields in Ajv's order, one per line: prettier keeps an object
+ * written that way expanded at any print width, so the layout does not depend on it.
+ */
 export function errorObject(cx: SchemaCx, spec: ErrorSpec): Code {
   const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
   const path = (spec.path ?? cx.path).toCode();
-  return code`{ instancePath: ${path}, schemaPath: ${schemaPath}, keyword: ${spec.keyword}, params: ${spec.params}, message: ${spec.message} }`;
+  return code`{
+  instancePath: ${path},
+  schemaPath: ${schemaPath},
+  keyword: ${spec.keyword},
+  params: ${spec.params},
+  message: ${spec.message},
+}`;
 }
 
 /**
@@ -87,7 +96,7 @@ function rawKey(key: string): Code {
 }
 
 /** Number of errors recorded so far in a collecting function. */
-export const ERROR_COUNT = code`(${ERRORS} === null ? 0 : ${ERRORS}.length)`;
+export const ERROR_COUNT = code`${ERRORS} === null ? 0 : ${ERRORS}.length`;
 
 export interface ChildArgs {
   readonly schema: Schema;
@@ -149,7 +158,7 @@ export function testChild(cx: SchemaCx, args: ChildArgs, w: Writer): Code {
   if (alwaysValid(args.schema)) return code`true`;
   const valid = cx.fn.local("v");
   const label = cx.fn.local("L");
-  const target = new FailTarget(code`{ ${valid} = false; break ${label}; }`);
+  const target = new FailTarget(code`${valid} = false;\nbreak ${label};`);
   const inner = w.child(1);
   compileChild(cx, args, inner, { mode: "test", fail: target });
   if (!target.used) return code`true`;
@@ -167,7 +176,7 @@ export function collectChildValid(cx: SchemaCx, args: ChildArgs, w: Writer): Cod
   if (body.isEmpty) return code`true`;
   w.line(code`const ${before} = ${ERROR_COUNT};`);
   w.splice(body);
-  return code`${ERROR_COUNT} === ${before}`;
+  return code`(${ERROR_COUNT}) === ${before}`;
 }
 
 /** Collect mode: the error count before a composite, to reset to when it passes. */

@@ -147,9 +147,9 @@ ${body}
     const fn = new FunctionScope("test", code`_depth`);
     const w = new Writer(1);
     compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
-    const end = w.terminatedHere ? code`` : code`\n  return true;`;
+    if (!w.terminatedHere) w.line(code`return true;`);
     return code`function ${name}(_d: any, _depth: number): boolean {
-${w.toCode()}${end}
+${w.toCode()}
 }`;
   }
 }
@@ -188,7 +188,8 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
       functions.push(...units.functions);
       exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {
   const errors = ${rootFn}(value, "", 0);
-  return errors === null ? { ok: true, value: value as ${entry.type} } : { ok: false, errors };
+  if (errors === null) return { ok: true, value: value as ${entry.type} };
+  return { ok: false, errors };
 }`);
       return;
     }
@@ -201,12 +202,16 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
     exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {${data}
   let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
 ${body}
-  return ${ERRORS} === null || ${ERRORS}.length === 0 ? { ok: true, value: value as ${entry.type} } : { ok: false, errors: ${ERRORS} };
+  if (${ERRORS} === null || ${ERRORS}.length === 0) {
+    return { ok: true, value: value as ${entry.type} };
+  }
+  return { ok: false, errors: ${ERRORS} };
 }`);
   });
 
+  // The template's types are laid out for prettier's default width only: not canonical.
   file.print(code`\n${raw(template.types)}\n`);
-  for (const c of comp.constantDeclarations()) file.print(c);
-  for (const f of functions) file.print(code`\n${f}`);
-  for (const e of exported) file.print(code`\n${e}`);
+  comp.printConstants();
+  for (const f of functions) file.printCanonical(code`\n${f}`);
+  for (const e of exported) file.printCanonical(code`\n${e}`);
 }

@@ -11,7 +11,7 @@
  *   it to try branches before collecting errors, which gives the same errors when they fail and
  *   allocates nothing when they pass.
  */
-import { code, raw, type Code } from "../../codegen/code.js";
+import { Code, code, raw, type JsonValue } from "../../codegen/code.js";
 import { Name } from "../../codegen/identifiers.js";
 import type { GeneratedFile } from "../generated-file.js";
 import type { FileHelpers, HelperId } from "./helpers.js";
@@ -33,7 +33,7 @@ export interface UnitFunctions {
 
 /** One generated file's worth of validator code. */
 export class Compilation {
-  private readonly constants = new Map<string, { readonly name: Name; readonly init: Code; readonly type: Code | undefined }>();
+  private readonly constants = new Map<string, { readonly name: Name; readonly init: Code | { readonly data: JsonValue; readonly freeze: Code }; readonly type: Code | undefined }>();
   private functionCounter = 0;
 
   constructor(
@@ -64,8 +64,28 @@ export class Compilation {
     return name;
   }
 
-  constantDeclarations(): Code[] {
-    return [...this.constants.values()].map((c) => (c.type ? code`const ${c.name}: ${c.type} = ${c.init};` : code`const ${c.name} = ${c.init};`));
+  /**
+   * A module-level constant holding JSON data, deep-frozen by `freeze` (a helper) right after its
+   * declaration. Declared as data, so a formatter prints it without parsing it.
+   */
+  dataConstant(key: string, base: string, data: () => JsonValue, freeze: () => Code, type?: Code): Name {
+    const known = this.constants.get(key);
+    if (known) return known.name;
+    const name = this.file.scope.unique(`${base}${this.constants.size}`);
+    this.constants.set(key, { name, init: { data: data(), freeze: freeze() }, type });
+    return name;
+  }
+
+  /** Prints every constant into the file, in order of first use (later ones may refer to earlier ones). */
+  printConstants(): void {
+    for (const c of this.constants.values()) {
+      const head = c.type ? code`const ${c.name}: ${c.type}` : code`const ${c.name}`;
+      if (c.init instanceof Code) this.file.printCanonical(code`${head} = ${c.init};`);
+      else {
+        this.file.printData({ leading: "", head: head.text, value: c.init.data });
+        this.file.printCanonical(code`${c.init.freeze}(${c.name});`);
+      }
+    }
   }
 }
 

@@ -50,7 +50,7 @@ export const validatorsEmitter: ArtifactEmitter = {
       }
     }
 
-    file.print(join(aliases, "\n"));
+    file.printCanonical(join(aliases, "\n"));
     try {
       compileValidators(entries, file, { readTemplate: ctx.readTemplate });
     } catch (e) {
@@ -61,25 +61,25 @@ export const validatorsEmitter: ArtifactEmitter = {
 
     const unknownTool = file.scope.unique("unknownTool");
     const objectBody = (items: Code[]) => (items.length === 0 ? code`{}` : code`{\n  ${join(items, ",\n  ")},\n}`);
-    file.print(
+    file.printCanonical(
       code`
 /** The result for a name that is not a tool of the catalog. */
 function ${unknownTool}(name: string): { ok: false; errors: ValidationError[] } {
   return { ok: false, errors: [{ instancePath: "", schemaPath: "#", keyword: "tool", params: { name }, message: "must name a tool of the catalog" }] };
-}
-
+}`,
+      code`
 /** The input validator of each tool, by tool name. */
-export const validators: { readonly [K in ToolName]: Validator<ToolInput[K]> } = Object.freeze(${objectBody(inputMap)});
-
+export const validators: { readonly [K in ToolName]: Validator<ToolInput[K]> } = Object.freeze(${objectBody(inputMap)});`,
+      code`
 /** The output validator of each tool that declares an output, by tool name. */
-export const outputValidators: { readonly [K in ToolName]?: Validator<ToolOutput[K]> } = Object.freeze(${objectBody(outputMap)});
-
+export const outputValidators: { readonly [K in ToolName]?: Validator<ToolOutput[K]> } = Object.freeze(${objectBody(outputMap)});`,
+      code`
 /** Checks a tool's arguments. Never throws; an unknown name is an error result. */
 export function validate<K extends ToolName>(name: K, value: unknown): ValidationResult<ToolInput[K]> {
   if (!Object.prototype.hasOwnProperty.call(validators, name)) return ${unknownTool}(name);
   return validators[name](value);
-}
-
+}`,
+      code`
 /** Checks a tool's result against its declared output; a tool without one accepts any result. */
 export function validateOutput<K extends ToolName>(name: K, value: unknown): ValidationResult<ToolOutput[K]> {
   if (!Object.prototype.hasOwnProperty.call(validators, name)) return ${unknownTool}(name);

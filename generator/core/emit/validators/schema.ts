@@ -5,6 +5,7 @@
  * block per used type group (number, string, array, object) in Ajv's keyword order.
  */
 import { code } from "../../codegen/code.js";
+import { not } from "../../codegen/expr.js";
 import type { Schema, SchemaObject } from "../../schema/schema.js";
 import { fail, failIf, objectLiteral, registerCompileSchema } from "./apply.js";
 import type { SchemaCx } from "./context.js";
@@ -52,7 +53,7 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
   const single = types.length === 1 ? types[0]! : undefined;
   const deferredGroup = single !== undefined && (TYPE_GROUPS as readonly string[]).includes(single) && groupUsed(schema, single as TypeGroup) ? (single as TypeGroup) : undefined;
   const spec = () => typeError(cx, schema.type!);
-  if (types.length > 0 && deferredGroup === undefined) failIf(cx, w, code`!${typesTest(types, cx.data)}`, spec);
+  if (types.length > 0 && deferredGroup === undefined) failIf(cx, w, not(typesTest(types, cx.data)), spec);
   for (const keyword of EVALUATION_ORDER.any) emitKeyword(k, keyword);
   for (const group of TYPE_GROUPS) {
     if (!groupUsed(schema, group) || w.terminatedHere) continue;
@@ -63,7 +64,7 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
     groupNode.finish(body);
     const test = groupTest(group, cx.data);
     if (body.isEmpty) {
-      if (deferredGroup === group) failIf(cx, w, code`!${test}`, spec);
+      if (deferredGroup === group) failIf(cx, w, not(test), spec);
       continue;
     }
     w.ifElse(

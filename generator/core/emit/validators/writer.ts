@@ -1,5 +1,6 @@
 /** Statement-level builder for generated function bodies: lines of `Code`, indented by block depth. */
 import { code, raw, type Code } from "../../codegen/code.js";
+import { unwrap } from "../../codegen/expr.js";
 
 export class Writer {
   /** Lines; a `Slot` is a line decided later (written, or dropped when never filled). */
@@ -25,9 +26,18 @@ export class Writer {
   /** `head {`, body, `}`. */
   block(head: Code, body: () => void): void {
     this.line(code`${head} {`);
+    const start = this.lines.length;
     this.depth++;
     body();
     this.depth--;
+    // prettier prints a loop with an empty body as `for (…) {}` (other blocks keep the line break).
+    if (this.lines.length === start && start > 0 && head.text.startsWith("for ")) {
+      const last = this.lines[start - 1];
+      if (typeof last === "string") {
+        this.lines[start - 1] = last + "}";
+        return;
+      }
+    }
     this.line(raw("}"));
   }
 
@@ -51,7 +61,8 @@ export class Writer {
   ifElse(cond: Code, then: () => void, otherwise?: () => void): void {
     if (cond.text === "true") return then();
     if (cond.text === "false") return otherwise?.();
-    this.line(code`if (${cond}) {`);
+    // prettier drops parentheses around a whole condition; so does the generator.
+    this.line(code`if (${unwrap(cond)}) {`);
     this.depth++;
     then();
     const thenLeft = this.terminatedHere;
@@ -112,8 +123,8 @@ export class Writer {
   }
 }
 
-/** Double-quoted string literals as `stringLiteral`/JSON write them. */
-const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
+/** String literals as the `code` template writes them (double quotes, or single when that needs fewer escapes). */
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
 
 export class Slot {
   text: string | undefined;

@@ -62,11 +62,11 @@ export const containsKeyword: KeywordEmitter<"contains" | "minContains" | "maxCo
 function afterMatch(w: Writer, valid: Code, count: Code, min: number, max: number | undefined): void {
   w.line(code`${count}++;`);
   if (max === undefined) {
-    if (min === 1) w.line(code`{ ${valid} = true; break; }`);
-    else w.ifElse(code`${count} >= ${min}`, () => w.line(code`{ ${valid} = true; break; }`));
+    if (min === 1) w.line(code`${valid} = true;\nbreak;`);
+    else w.ifElse(code`${count} >= ${min}`, () => w.line(code`${valid} = true;\nbreak;`));
     return;
   }
-  w.ifElse(code`${count} > ${max}`, () => w.line(code`{ ${valid} = false; break; }`));
+  w.ifElse(code`${count} > ${max}`, () => w.line(code`${valid} = false;\nbreak;`));
   if (min <= 1) w.line(code`${valid} = true;`);
   else w.ifElse(code`${count} >= ${min}`, () => w.line(code`${valid} = true;`));
 }

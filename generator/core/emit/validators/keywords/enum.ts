@@ -3,6 +3,7 @@
  * values), objects and arrays with deep equality; `params.allowedValues` is the list itself.
  */
 import { code, join, type Code } from "../../../codegen/code.js";
+import { and, not, or } from "../../../codegen/expr.js";
 import { failIf, objectLiteral } from "../apply.js";
 import type { KeywordEmitter } from "./keyword.js";
 import { jsonConstant, primitiveLiteral } from "./values.js";
@@ -33,9 +34,9 @@ export const enumKeyword: KeywordEmitter<"enum"> = {
       const all = jsonConstant(cx, values);
       const eq = cx.comp.helper("deepEqual");
       const objs = objectIndexes.map((i) => code`${eq}(${d}, ${all}[${i}])`);
-      alternatives.push(code`(typeof ${d} === "object" && ${d} !== null && (${join(objs, " || ")}))`);
+      alternatives.push(and(code`typeof ${d} === "object"`, code`${d} !== null`, or(...objs)));
     }
-    failIf(cx, w, code`!(${join(alternatives, " || ")})`, () => ({
+    failIf(cx, w, not(or(...alternatives)), () => ({
       keyword: "enum",
       params: objectLiteral([["allowedValues", jsonConstant(cx, values)]]),
       message: code`${"must be equal to one of the allowed values"}`,

@@ -4,6 +4,7 @@
  * happens unless `then` or `else` has rules.
  */
 import { code } from "../../../codegen/code.js";
+import { not } from "../../../codegen/expr.js";
 import type { Schema } from "../../../schema/schema.js";
 import { applyInline, collectChildValid, objectLiteral, pushError, testChild, type ErrorSpec } from "../apply.js";
 import { alwaysValid } from "../rules.js";
@@ -20,7 +21,7 @@ function clause({ cx, w }: KeywordContext, keyword: "then" | "else", sub: Schema
     if (cx.mode === "test") return applyInline(cx, args, w);
     if (!cx.resource.bounded(sub)) {
       const valid = collectChildValid(cx, args, w);
-      return w.ifElse(code`!(${valid})`, () => w.line(pushError(cx, spec())));
+      return w.ifElse(not(valid), () => w.line(pushError(cx, spec())));
     }
     const valid = testChild(cx, args, w);
     w.ifElse(code`!${valid}`, () => {

@@ -1,5 +1,6 @@
 /** The interface every keyword module implements, and small shared pieces of keyword code. */
 import { code, join, member, numberLiteral, raw, type Code } from "../../../codegen/code.js";
+import { not, or } from "../../../codegen/expr.js";
 import type { Name } from "../../../codegen/identifiers.js";
 import type { SimpleType, SchemaObject } from "../../../schema/schema.js";
 import { patternConstant } from "./pattern.js";
@@ -93,15 +94,18 @@ export class NodeState {
       if (extra) lines.push(code`let ${extra}: string[] | undefined;`);
       // A key that is not a declared property is additional unless a pattern matches it.
       const patterns = extra ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
-      const pushExtra = extra ? (patterns.length === 0 ? code`(${extra} ??= []).push(${key});` : code`if (!(${join(patterns, " || ")})) (${extra} ??= []).push(${key});`) : undefined;
+      const pushExtra = extra ? (patterns.length === 0 ? code`(${extra} ??= []).push(${key});` : code`if (${not(or(...patterns))}) (${extra} ??= []).push(${key});`) : undefined;
+      // One statement per line, as prettier lays out a switch.
       for (const n of new Set([...declared, ...tested.keys()])) {
-        const mark = tested.has(n) ? code`${tested.get(n)!.seen} = true; ` : code``;
-        const more = pushExtra && !declared.includes(n) ? code`${pushExtra} ` : code``;
-        if (tested.has(n) || extra) cases.push(code`case ${n}: ${mark}${more}break;`);
+        if (!tested.has(n) && !extra) continue;
+        cases.push(code`    case ${n}:`);
+        if (tested.has(n)) cases.push(code`      ${tested.get(n)!.seen} = true;`);
+        if (pushExtra && !declared.includes(n)) cases.push(code`      ${pushExtra}`);
+        cases.push(code`      break;`);
       }
-      if (pushExtra) cases.push(code`default: ${pushExtra}`);
+      if (pushExtra) cases.push(code`    default:`, code`      ${pushExtra}`);
       const i = this.cx.fn.local("i");
-      lines.push(code`for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {`, code`  const ${key} = ${keys}[${i}]!;`, code`  switch (${key}) { ${join(cases, " ")} }`, code`}`);
+      lines.push(code`for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {`, code`  const ${key} = ${keys}[${i}]!;`, code`  switch (${key}) {`, ...cases, code`  }`, code`}`);
     }
     for (const [n, e] of used) {
       lines.push(code`const ${e.value} = ${member(d, n)};`);
@@ -141,36 +145,37 @@ export function messageNumber(n: number): string {
 }
 
 /**
- * True when `data` has the JSON type (Ajv `checkDataType` with `strictNumbers`); always a primary
- * expression, safe after `!`. The value is tested as `(data as unknown)` so TypeScript does not
- * narrow the `any` local: after an early exit in test mode a narrowed local would make later checks
- * of other types ill-typed (`never`). The assertion is erased from the emitted JavaScript.
+ * True when `data` has the JSON type (Ajv `checkDataType` with `strictNumbers`), as an expression
+ * for `and`/`or`/`not` (generator/core/codegen/expr.ts), which add the parentheses it needs. The
+ * value is tested as `(data as unknown)` so TypeScript does not narrow the `any` local: after an
+ * early exit in test mode a narrowed local would make later checks of other types ill-typed
+ * (`never`). The assertion is erased from the emitted JavaScript.
  */
 export function typeTest(type: SimpleType, data: Code): Code {
   const d = code`(${data} as unknown)`;
   switch (type) {
     case "string":
-      return code`(typeof ${d} === "string")`;
+      return code`typeof ${d} === "string"`;
     case "number":
-      return code`(typeof ${d} === "number" && isFinite(${data}))`;
+      return code`typeof ${d} === "number" && isFinite(${data})`;
     case "integer":
       return code`Number.isInteger(${data})`;
     case "boolean":
-      return code`(typeof ${d} === "boolean")`;
+      return code`typeof ${d} === "boolean"`;
     case "null":
-      return code`(${d} === null)`;
+      return code`${data} === null`;
     case "array":
-      return code`Array.isArray(${d})`;
+      return code`Array.isArray(${data} as unknown)`;
     case "object":
-      return code`(typeof ${d} === "object" && ${d} !== null && !Array.isArray(${d}))`;
+      // `typeof` narrows an `any` only to primitive types, and `=== null` not at all.
+      return code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data} as unknown)`;
   }
 }
 
 /** True when `data` has one of the types (`integer` is implied by `number`). */
 export function typesTest(types: readonly SimpleType[], data: Code): Code {
   const effective = types.includes("number") ? types.filter((t) => t !== "integer") : types;
-  if (effective.length === 1) return typeTest(effective[0]!, data);
-  return code`(${join(effective.map((t) => typeTest(t, data)), " || ")})`;
+  return or(...effective.map((t) => typeTest(t, data)));
 }
 
 /** Condition under which a type group's keywords apply (Ajv checks `number` with `isFinite`). */

@@ -29,7 +29,7 @@ export const oneOfKeyword: KeywordEmitter<"oneOf"> = {
     const mark = countingCollect ? errorMark(cx, w) : undefined;
     const record = (i: number, valid: Code) =>
       w.ifElse(valid, () => {
-        if (i > 0) w.ifElse(code`${first} >= 0`, () => w.line(code`{ ${second} = ${i}; break ${label}; }`));
+        if (i > 0) w.ifElse(code`${first} >= 0`, () => w.line(code`${second} = ${i};\nbreak ${label};`));
         w.line(code`${first} = ${i};`);
       });
     const evaluate = () =>

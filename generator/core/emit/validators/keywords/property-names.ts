@@ -3,6 +3,7 @@
  * instance path (as Ajv), followed by a `propertyNames` error naming the key.
  */
 import { code } from "../../../codegen/code.js";
+import { not } from "../../../codegen/expr.js";
 import { applyInline, collectChildValid, forEachKey, objectLiteral, pushError, testChild, type ErrorSpec } from "../apply.js";
 import { alwaysValid } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
@@ -26,7 +27,7 @@ export const propertyNamesKeyword: KeywordEmitter<"propertyNames"> = {
       if (cx.mode === "test") return applyInline(cx, args, w);
       if (!cx.resource.bounded(sub)) {
         const valid = collectChildValid(cx, args, w);
-        return w.ifElse(code`!(${valid})`, () => w.line(pushError(cx, spec())));
+        return w.ifElse(not(valid), () => w.line(pushError(cx, spec())));
       }
       const valid = testChild(cx, args, w);
       w.ifElse(code`!${valid}`, () => {

@@ -33,7 +33,7 @@ export const refKeyword: KeywordEmitter<"$ref"> = {
       const r = cx.fn.local("r");
       const e = cx.fn.local("q");
       w.line(code`const ${r} = ${fn}(${cx.data}, ${cx.path.toCode()}, ${depth} + 1);`);
-      w.line(code`if (${r} !== null) { if (${ERRORS} === null) ${ERRORS} = ${r}; else for (const ${e} of ${r}) ${ERRORS}.push(${e}); }`);
+      w.ifElse(code`${r} !== null`, () => w.line(code`if (${ERRORS} === null) ${ERRORS} = ${r};\nelse for (const ${e} of ${r}) ${ERRORS}.push(${e});`));
     };
     if (!unit.cyclic) return call();
     w.ifElse(

@@ -6,6 +6,7 @@
  * `string` item type the item `"__proto__"` is never reported (Ajv keys a plain object by item).
  */
 import { code, type Code } from "../../../codegen/code.js";
+import { not } from "../../../codegen/expr.js";
 import { fail, failIf, objectLiteral, type ErrorSpec } from "../apply.js";
 import type { SchemaCx } from "../context.js";
 import { schemaTypes } from "../rules.js";
@@ -38,9 +39,9 @@ export const uniqueItemsKeyword: KeywordEmitter<"uniqueItems"> = {
       const j = cx.fn.local("j");
       w.ifElse(code`${d}.length > 1`, () => {
         w.line(code`const ${seen} = new Map<unknown, number>();`);
-        w.block(code`for (let ${i} = ${d}.length; ${i}-- > 0; )`, () => {
+        w.block(code`for (let ${i} = ${d}.length; ${i}-- > 0;)`, () => {
           w.line(code`const ${item} = ${d}[${i}];`);
-          w.line(code`if (!${typesTest(itemTypes, item)}) continue;`);
+          w.line(code`if (${not(typesTest(itemTypes, item))}) continue;`);
           if (itemTypes.length === 1 && itemTypes[0] === "string") w.line(code`if (${item} === "__proto__") continue;`);
           w.line(code`const ${j} = ${seen}.get(${item});`);
           w.ifElse(code`${j} !== undefined`, () => {

@@ -1,0 +1,192 @@
+/**
+ * The canonical-layout fast path (generator/node/ts-code-format.ts) against prettier itself: the
+ * validator compiler claims to write prettier's layout, so for the example catalog, every fixture
+ * and random schemas, formatting its chunks through the fast path must give prettier's bytes —
+ * at several print widths, so that both the kept lines and the broken wide lines are exercised.
+ * Seeded; `TOOLCAT_FORMAT_SEED` replays a run.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { code } from "../../generator/core/codegen/code.js";
+import { Name } from "../../generator/core/codegen/identifiers.js";
+import type { CanonicalChunk, Chunk, OutputFile } from "../../generator/core/emit/artifact.js";
+import { GeneratedFile } from "../../generator/core/emit/generated-file.js";
+import { compileValidators, validatorProblems } from "../../generator/core/emit/validators/compile.js";
+import { runPipeline } from "../../generator/core/pipeline.js";
+import type { Schema } from "../../generator/core/schema/schema.js";
+import { formatCanonicalChunks } from "../../generator/node/ts-code-format.js";
+import { resourceArbitrary } from "../differential/arbitraries.js";
+import { hostileText, inputArbitrary } from "../helpers/schema-arbitrary.js";
+import { readTemplate, repoRoot } from "../validators/harness.js";
+
+const SEED = Number(process.env.TOOLCAT_FORMAT_SEED ?? 7);
+const WIDTHS = [40, 80, 200];
+const format = (text: string, options: prettier.Options) => prettier.format(text, options);
+
+interface Mismatch {
+  readonly width: number;
+  readonly ours: string;
+  readonly prettier: string;
+}
+
+/** Formats the chunks both ways at each width; mismatches, and the share of chunks that took the fast path at width 80. */
+async function compare(chunks: readonly CanonicalChunk[]): Promise<{ mismatches: Mismatch[]; fastShare: number }> {
+  const mismatches: Mismatch[] = [];
+  let fast = 0;
+  for (const printWidth of WIDTHS) {
+    const options = { parser: "babel-ts", printWidth };
+    const ours = await formatCanonicalChunks(chunks, options, format);
+    for (let i = 0; i < chunks.length; i++) {
+      if (ours[i] === undefined) continue;
+      if (printWidth === 80) fast++;
+      const reference = await prettier.format(chunks[i]!.canonical, options);
+      if (ours[i] !== reference) mismatches.push({ width: printWidth, ours: ours[i]!, prettier: reference });
+    }
+  }
+  return { mismatches, fastShare: fast / chunks.length };
+}
+
+/** The first differing line of a mismatch, for a readable failure. */
+function firstDifference(m: Mismatch): string {
+  const a = m.ours.split("\n");
+  const b = m.prettier.split("\n");
+  const i = a.findIndex((line, j) => line !== b[j]);
+  return `width ${m.width}, line ${i + 1}:\n  ours:     ${JSON.stringify(a[i])}\n  prettier: ${JSON.stringify(b[i])}`;
+}
+
+async function canonicalFiles(catalog: string): Promise<OutputFile[]> {
+  let captured: readonly OutputFile[] = [];
+  await runPipeline({
+    catalogPath: catalog,
+    source: readFileSync(path.join(repoRoot, catalog)),
+    readTemplate,
+    format: async (files) => {
+      captured = files;
+      return files.map((f) => f.contents);
+    },
+  });
+  return captured.filter((f) => canonicalChunks(f.chunks ?? []).length > 0);
+}
+
+function canonicalChunks(chunks: readonly Chunk[]): CanonicalChunk[] {
+  return chunks.filter((c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c);
+}
+
+const catalogs = ["catalog/tools.yaml", ...readdirSync(path.join(repoRoot, "test/fixtures")).map((d) => `test/fixtures/${d}/catalog.yaml`)];
+
+describe("canonical code layout equals prettier's", () => {
+  it.each(catalogs)("%s", async (catalog) => {
+    const files = await canonicalFiles(catalog);
+    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(["types.ts", "validators.ts"]));
+    for (const file of files) {
+      const chunks = canonicalChunks(file.chunks!);
+      const { mismatches, fastShare } = await compare(chunks);
+      expect(mismatches.map(firstDifference), file.path).toEqual([]);
+      // The fast path must actually be taken, not declined into prettier.
+      expect(fastShare, file.path).toBeGreaterThan(0.9);
+    }
+  });
+
+  it("random schemas over the supported subset", async () => {
+    const schemas = fc.sample(resourceArbitrary, { seed: SEED, numRuns: 150 }).filter((s) => validatorProblems(s as Schema).length === 0);
+    expect(schemas.length).toBeGreaterThan(100);
+    const file = new GeneratedFile("validators.ts", "// test", schemas.map((_, i) => `v${i}`));
+    compileValidators(
+      schemas.map((schema, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema: schema as Schema })),
+      file,
+      { readTemplate },
+    );
+    const { mismatches, fastShare } = await compare(canonicalChunks(file.toChunks()));
+    expect(mismatches.slice(0, 5).map(firstDifference), `seed ${SEED}`).toEqual([]);
+    expect(fastShare).toBeGreaterThan(0.9);
+  }, 120_000);
+});
+
+describe("canonical type declarations equal prettier's", () => {
+  it("random catalogs with hostile names, keys, enum values and descriptions", async () => {
+    const samples = fc.sample(
+      fc.record({ tools: fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_-]{0,12}$/), description: hostileText, input: inputArbitrary(3) }), { minLength: 1, maxLength: 3, selector: (t) => t.name }) }),
+      { seed: SEED, numRuns: 40 },
+    );
+    const chunks: CanonicalChunk[] = [];
+    let all = 0;
+    for (const [i, sample] of samples.entries()) {
+      const catalog = { toolcat: 1, targets: { mcp: {} }, tools: Object.fromEntries(sample.tools.map((t) => [t.name, { description: t.description, input: t.input }])) };
+      let captured: readonly OutputFile[] = [];
+      await runPipeline({
+        catalogPath: `random-${i}.yaml`,
+        source: JSON.stringify(catalog),
+        readTemplate,
+        format: async (files) => {
+          captured = files;
+          return files.map((f) => f.contents);
+        },
+      });
+      const types = captured.find((f) => f.path === "types.ts")!.chunks!;
+      all += types.length - 1;
+      chunks.push(...canonicalChunks(types));
+    }
+    const { mismatches, fastShare } = await compare(chunks);
+    expect(mismatches.slice(0, 5).map(firstDifference), `seed ${SEED}`).toEqual([]);
+    // Most declarations are interfaces and object types the emitter lays out itself.
+    expect(chunks.length / all).toBeGreaterThan(0.7);
+    expect(fastShare).toBeGreaterThan(0.9);
+  }, 120_000);
+});
+
+describe("function heads wider than the print width", () => {
+  const identifier = fc.stringMatching(/^[a-z][A-Za-z0-9]{0,40}$/);
+  const head = fc.record({
+    exported: fc.boolean(),
+    name: identifier,
+    generic: fc.boolean(),
+    params: fc.array(fc.tuple(identifier, fc.constantFrom("any", "string", "number", "unknown", "K")), { minLength: 1, maxLength: 4 }),
+    returns: fc.constantFrom("boolean", "ValidationError[] | null", "ValidationResult<LongTypeNameOfSomeToolInput>", "ValidationResult<ToolInput[K]>"),
+    indent: fc.nat(6),
+  });
+  it("break as prettier breaks them, at any width", async () => {
+    const samples = fc.sample(head, { seed: SEED, numRuns: 60 });
+    for (const printWidth of [40, 60, 80, 100]) {
+      for (const h of samples) {
+        const params = [...new Map(h.params).entries()].map(([n, t]) => `${n}: ${t}`).join(", ");
+        const line = `${h.exported ? "export " : ""}function ${h.name}${h.generic ? "<K extends ToolName>" : ""}(${params}): ${h.returns} {`;
+        // A function at `indent` levels (in nested functions), with a one-line body.
+        const open = (n: number) => Array.from({ length: n }, (_, i) => `${"  ".repeat(i)}function f${i}() {`);
+        const close = (n: number) => Array.from({ length: n }, (_, i) => `${"  ".repeat(n - 1 - i)}}`);
+        const depth = h.exported ? 0 : h.indent;
+        const pad = "  ".repeat(depth);
+        const chunk = [...open(depth), pad + line, `${pad}  return x;`, `${pad}}`, ...close(depth)].join("\n");
+        const options = { parser: "babel-ts", printWidth };
+        const [ours] = await formatCanonicalChunks([{ canonical: chunk }], options, format);
+        expect(ours, `${printWidth}: ${line}`).toBe(await prettier.format(chunk, options));
+      }
+    }
+  }, 60_000);
+});
+
+describe("the fast path declines what it cannot reproduce", () => {
+  const chunk = 'function f(x: any): number {\n  if (x === "a") {\n    return 1;\n  }\n  return 2;\n}';
+
+  it("keeps fitting lines and breaks wide ones through prettier", async () => {
+    const [out] = await formatCanonicalChunks([{ canonical: chunk }], { parser: "babel-ts", printWidth: 20 }, format);
+    expect(out).toBe(await prettier.format(chunk, { parser: "babel-ts", printWidth: 20 }));
+    expect(out).toContain("function f(\n");
+  });
+
+  it.each([{ singleQuote: true }, { tabWidth: 4 }, { useTabs: true }, { semi: false }, { trailingComma: "none" as const }, { bracketSpacing: false }, { plugins: ["x"] }])("options %j go to prettier", async (extra) => {
+    expect(await formatCanonicalChunks([{ canonical: chunk }], { parser: "babel-ts", ...extra }, format)).toEqual([undefined]);
+  });
+
+  it("a wide line that is not a whole statement sends its chunk to prettier", async () => {
+    const wide = `const x = [\n  ${'"a", '.repeat(20)}\n];`;
+    expect(await formatCanonicalChunks([{ canonical: wide }, { canonical: chunk }], { parser: "babel-ts" }, format)).toEqual([undefined, await prettier.format(chunk, { parser: "babel-ts" })]);
+  });
+
+  it("a batch prettier rejects sends the chunks with wide lines to prettier", async () => {
+    const broken = `const x = ${"y + ".repeat(30)};`;
+    expect(await formatCanonicalChunks([{ canonical: broken }], { parser: "babel-ts" }, format)).toEqual([undefined]);
+  });
+});
