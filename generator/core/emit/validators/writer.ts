@@ -19,8 +19,11 @@ export class Writer {
       if (this.depth >= this.terminatedAt) return;
       this.terminatedAt = undefined;
     }
-    const indent = "  ".repeat(this.depth);
-    for (const l of statement.text.split("\n")) this.lines.push(indent + l);
+    const indent = indentation(this.depth);
+    const text = statement.text;
+    if (!text.includes("\n")) this.lines.push(indent + text);
+    else for (const l of text.split("\n")) this.lines.push(indent + l);
+    collectLocals(text, this.locals);
   }
 
   /** `head {`, body, `}`. */
@@ -82,12 +85,15 @@ export class Writer {
 
   /** True when `name` occurs in the written code outside string literals (locals are never inside strings). */
   uses(name: Code): boolean {
-    const word = new RegExp(`(?<![\\w$])${name.text.replace(/\$/g, "\\$")}(?![\\w$])`);
-    return this.lines.some((l) => {
-      const text = typeof l === "string" ? l : l.text;
-      return text !== undefined && word.test(text.replace(STRING_LITERAL, '""'));
-    });
+    // A plain substring search rules most names out; only a hit needs the exact test.
+    if (!LOCAL_NAME.test(name.text)) throw new Error(`internal: uses() of ${name.text}`);
+    return this.locals.has(name.text);
   }
+
+  /** Locals (and `_d`) the written code mentions, kept up to date as lines, splices and slot fills arrive. */
+  private readonly locals = new Set<string>();
+  /** Slots among the lines (also those spliced in), told to report their locals here when filled. */
+  private readonly slots: Slot[] = [];
 
   /** True when nothing was written (unfilled slots do not count). */
   get isEmpty(): boolean {
@@ -102,14 +108,23 @@ export class Writer {
   splice(other: Writer): void {
     if (this.terminatedAt !== undefined && this.depth >= this.terminatedAt) return;
     for (const l of other.lines) this.lines.push(l);
+    for (const n of other.locals) this.locals.add(n);
+    for (const slot of other.slots) {
+      slot.owners.push(this.locals);
+      this.slots.push(slot);
+    }
     // A child written at this depth that left unconditionally leaves this block too.
     if (other.terminatedAt !== undefined && other.terminatedAt <= this.depth) this.terminate();
   }
 
   /** A place for a line that is only known later (e.g. a declaration kept only if something used it). */
   slot(): Slot {
-    const slot = new Slot("  ".repeat(this.depth));
-    if (this.terminatedAt === undefined || this.depth < this.terminatedAt) this.lines.push(slot);
+    const slot = new Slot(indentation(this.depth));
+    if (this.terminatedAt === undefined || this.depth < this.terminatedAt) {
+      this.lines.push(slot);
+      slot.owners.push(this.locals);
+      this.slots.push(slot);
+    }
     return slot;
   }
 
@@ -123,15 +138,35 @@ export class Writer {
   }
 }
 
+/** A generated local (`FunctionScope.local`: a letter and a counter) or the data parameter `_d`. */
+const LOCAL_NAME = /^(?:_d|[A-Za-z]\d+)$/;
+/** Mentions of locals: not part of a longer word, not a member name after `.`, not inside a string. */
+const LOCAL = /(?<![\w$.])(?:_d|[A-Za-z]\d+)(?![\w$])/g;
+
+function collectLocals(text: string, into: Set<string>): void {
+  const code = text.includes('"') || text.includes("'") ? text.replace(STRING_LITERAL, '""') : text;
+  for (const m of code.matchAll(LOCAL)) into.add(m[0]);
+}
+
+const INDENTS: string[] = [];
+
+/** Two spaces per level (cached: every line asks). */
+function indentation(depth: number): string {
+  return (INDENTS[depth] ??= "  ".repeat(depth));
+}
+
 /** String literals as the `code` template writes them (double quotes, or single when that needs fewer escapes). */
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
 
 export class Slot {
   text: string | undefined;
+  /** The local sets of the writers holding this slot. */
+  readonly owners: Set<string>[] = [];
   constructor(private readonly indent: string) {}
   /** Sets the slot's statements (each line indented like the slot); none leaves it empty. */
   fill(statements: readonly Code[]): void {
     if (statements.length === 0) return;
+    for (const s of statements) for (const owner of this.owners) collectLocals(s.text, owner);
     this.text = statements.flatMap((s) => s.text.split("\n")).map((l) => this.indent + l).join("\n");
   }
 }
