@@ -14,31 +14,44 @@ const SCAN_LIMIT = 16;
 export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
   /** Per node: key start, key end (both -1 without a key), value start, value end. */
   private ranges: Int32Array = new Int32Array(4096);
-  private parents: Int32Array = new Int32Array(1024);
+  /**
+   * Per node: parent, first child, last child, next sibling (-1 for none), number of children.
+   * Links in typed arrays rather than an array of children per collection: tens of thousands of
+   * small arrays would cost the garbage collector more than the whole parse.
+   */
+  private links: Int32Array = new Int32Array(5120);
   /** Per node: its mapping key, or its index in its sequence (the root's is unused). */
   private readonly names: (string | number)[] = [];
-  /** Per collection node: its children's ids, in order. */
-  private readonly children: (number[] | undefined)[] = [];
   private readonly tables = new Map<number, Map<string, number>>();
   private count = 0;
   private materialized: [string, NodeLocation][] | undefined;
 
   /** Records a node (parents before children) and returns its id; `parent` is -1 for the root. */
-  add(parent: number, name: string | number, key: Range | undefined, start: number, end: number, collection: boolean): number {
+  add(parent: number, name: string | number, key: Range | undefined, start: number, end: number): number {
     const id = this.count++;
-    if (id === this.parents.length) {
-      this.parents = grow(this.parents);
+    if (id * 4 === this.ranges.length) {
       this.ranges = grow(this.ranges);
+      this.links = grow(this.links);
     }
     const r = id * 4;
     this.ranges[r] = key ? key[0] : -1;
     this.ranges[r + 1] = key ? key[1] : -1;
     this.ranges[r + 2] = start;
     this.ranges[r + 3] = end;
-    this.parents[id] = parent;
+    const l = id * 5;
+    this.links[l] = parent;
+    this.links[l + 1] = -1;
+    this.links[l + 2] = -1;
+    this.links[l + 3] = -1;
+    this.links[l + 4] = 0;
     this.names.push(name);
-    this.children.push(collection ? [] : undefined);
-    if (parent >= 0) this.children[parent]!.push(id);
+    if (parent >= 0) {
+      const p = parent * 5;
+      if (this.links[p + 2]! < 0) this.links[p + 1] = id;
+      else this.links[this.links[p + 2]! * 5 + 3] = id;
+      this.links[p + 2] = id;
+      this.links[p + 4]!++;
+    }
     return id;
   }
 
@@ -96,17 +109,17 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
   }
 
   private child(id: number, segment: string): number {
-    const kids = this.children[id];
-    if (!kids) return -1;
-    if (kids.length > SCAN_LIMIT) {
+    const first = this.links[id * 5 + 1]!;
+    if (this.links[id * 5 + 4]! > SCAN_LIMIT) {
       let table = this.tables.get(id);
       if (!table) {
-        table = new Map(kids.map((k) => [this.segment(k), k]));
+        table = new Map();
+        for (let k = first; k >= 0; k = this.links[k * 5 + 3]!) table.set(this.segment(k), k);
         this.tables.set(id, table);
       }
       return table.get(segment) ?? -1;
     }
-    for (const k of kids) if (this.segment(k) === segment) return k;
+    for (let k = first; k >= 0; k = this.links[k * 5 + 3]!) if (this.segment(k) === segment) return k;
     return -1;
   }
 
@@ -127,7 +140,7 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
       const pointers: string[] = [];
       this.materialized = [];
       for (let id = 0; id < this.count; id++) {
-        const parent = this.parents[id]!;
+        const parent = this.links[id * 5]!;
         pointers.push(parent < 0 ? "" : pointers[parent] + "/" + this.segment(id));
         this.materialized.push([pointers[id]!, this.location(id)]);
       }

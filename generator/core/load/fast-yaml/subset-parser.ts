@@ -570,12 +570,12 @@ class SubsetParser {
   /** Records a collection before its children, as the converter does; its end comes later. */
   private enter(parent: number, name: string | number, keyRange: Range | undefined, start: number, depth: number): number {
     this.count(depth);
-    return this.locations.add(parent, name, keyRange, start, start, true);
+    return this.locations.add(parent, name, keyRange, start, start);
   }
 
   private leaf(parent: number, name: string | number, keyRange: Range | undefined, start: number, end: number, depth: number): void {
     this.count(depth);
-    this.locations.add(parent, name, keyRange, start, end, false);
+    this.locations.add(parent, name, keyRange, start, end);
   }
 
   private count(depth: number): void {
