@@ -11,7 +11,8 @@ import { Locator } from "../locate.js";
 import type { JsonObject } from "../schema/json.js";
 import { LineIndex } from "./line-index.js";
 import { checkText, decodeCatalog } from "./source-text.js";
-import { parseYaml, type ParsedYaml } from "./yaml-to-json.js";
+import { parseCatalogYaml } from "./parse-catalog-yaml.js";
+import type { ParsedYaml } from "./yaml-to-json.js";
 
 export interface LoadedCatalog {
   /** Display path of the catalog (posix). */
@@ -51,7 +52,7 @@ export function loadCatalog(path: string, source: string | Uint8Array, options: 
   }
   lap("read");
 
-  const parsed = parseYaml(text);
+  const parsed = parseCatalogYaml(text);
   const locator = new Locator(path, lines, parsed.locations);
   const diagnostics: Diagnostic[] = parsed.problems.map((p) => locator.at(p.offset, { severity: "error", rule: p.rule, message: p.message }));
   lap("parse");

@@ -35,8 +35,13 @@ export interface ParsedYaml {
 const MAX_NODES = 2_000_000;
 const MAX_DEPTH = 1000;
 
+/** The `yaml` document for `text`, parsed with the options the whole loader relies on. */
+export function parseYamlDocument(text: string): Document.Parsed {
+  return parseDocument(text, { uniqueKeys: true, schema: "core", prettyErrors: false, strict: true, stringKeys: false });
+}
+
 export function parseYaml(text: string): ParsedYaml {
-  const document = parseDocument(text, { uniqueKeys: true, schema: "core", prettyErrors: false, strict: true, stringKeys: false });
+  const document = parseYamlDocument(text);
   const problems: YamlProblem[] = [];
   const seen = new Set<string>();
   for (const e of document.errors) {
