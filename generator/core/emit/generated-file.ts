@@ -6,6 +6,7 @@
 import { Code } from "../codegen/code.js";
 import { Name, NameScope } from "../codegen/identifiers.js";
 import { compare } from "../diagnostics.js";
+import { lfOnly, normaliseText } from "./line-ends.js";
 
 /** A helper function or constant that generated code may need, emitted at most once per file. */
 export interface Helper {
@@ -78,7 +79,7 @@ export class GeneratedFile {
    */
   toChunks(): string[] {
     const head = [this.header, ...(this.imports.size > 0 ? [this.renderImports().join("\n")] : [])].join("\n\n");
-    return [head, ...this.helperCode.map((c) => c.text.trim()), ...this.body.map((c) => c.text.trim())].filter((c) => c !== "").map((c) => c.replace(/\r\n?/g, "\n"));
+    return [head, ...this.helperCode.map((c) => c.text.trim()), ...this.body.map((c) => c.text.trim())].filter((c) => c !== "").map(lfOnly);
   }
 
   /** The file's text: header, imports, helpers (in order of first use), body; LF, one final newline. */
@@ -88,7 +89,7 @@ export class GeneratedFile {
     if (importLines.length > 0) out.push(importLines.join("\n"));
     if (this.helperCode.length > 0) out.push(this.helperCode.map((c) => c.text).join("\n\n"));
     if (this.body.length > 0) out.push(this.body.map((c) => c.text).join("\n"));
-    return out.join("\n\n").replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
+    return normaliseText(out.join("\n\n"));
   }
 
   private renderImports(): string[] {

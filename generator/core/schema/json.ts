@@ -58,13 +58,17 @@ export function deepFreeze<T extends Json>(value: T): T {
 
 /** JSON Pointer (RFC 6901) segment escaping. */
 export function escapePointerSegment(segment: string): string {
+  // Most segments (keywords, property names, indexes) need no escaping; skip the two regex passes.
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 export function unescapePointerSegment(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 export function pointerJoin(base: string, ...segments: (string | number)[]): string {
-  return base + segments.map((s) => "/" + escapePointerSegment(String(s))).join("");
+  let out = base;
+  for (const s of segments) out += "/" + (typeof s === "number" ? String(s) : escapePointerSegment(s));
+  return out;
 }
 export function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];
