@@ -3,7 +3,7 @@
  * no longer generates (only when they carry toolcat's header).
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { carriesHeader } from "../core/pipeline.js";
 import { compare } from "../core/diagnostics.js";
@@ -30,14 +30,32 @@ export async function listFiles(dir: string): Promise<string[]> {
   return out.sort(compare);
 }
 
-/** Files under `dir` that toolcat generated (they carry the header). */
-export async function generatedFilesOnDisk(dir: string): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (const path of await listFiles(dir)) {
-    const text = await readFile(join(dir, path), "utf8").catch(() => undefined);
-    if (text !== undefined && carriesHeader(text)) found.set(path, text);
+/** How many leading bytes decode to at least the first 600 UTF-16 units `carriesHeader` reads. */
+const HEAD_BYTES = 3 + 600 * 3;
+
+/** The start of a file, decoded (a cut sequence at the end only affects units past the head). */
+async function readHead(path: string): Promise<string | undefined> {
+  let handle;
+  try {
+    handle = await open(path, "r");
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.toString("utf8", 0, bytesRead);
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close();
   }
-  return found;
+}
+
+/**
+ * Files under `dir` that toolcat generated (they carry the header) but that are not in `files`:
+ * only those can be extra, and only their first line needs reading.
+ */
+async function staleGeneratedFiles(dir: string, files: ReadonlyMap<string, string>): Promise<string[]> {
+  const candidates = (await listFiles(dir)).filter((p) => !files.has(p));
+  const heads = await Promise.all(candidates.map((p) => readHead(join(dir, p))));
+  return candidates.filter((_, i) => heads[i] !== undefined && carriesHeader(heads[i]!));
 }
 
 export interface Drift {
@@ -47,20 +65,38 @@ export interface Drift {
   readonly extra: readonly string[];
 }
 
-export async function compareWithDisk(dir: string, files: ReadonlyMap<string, string>): Promise<Drift> {
-  const changed: { path: string; expected: string; actual: string }[] = [];
-  const missing: string[] = [];
-  for (const [path, expected] of files) {
-    const actual = await readFile(join(dir, path), "utf8").catch((e: NodeJS.ErrnoException) => {
+/** One expected file: the same on disk, or missing or changed with the bytes a write puts there. */
+type Surveyed =
+  | { readonly path: string; readonly state: "same" }
+  | { readonly path: string; readonly state: "missing"; readonly bytes: Buffer }
+  | { readonly path: string; readonly state: "changed"; readonly bytes: Buffer; readonly actual: Buffer };
+
+/**
+ * Reads what is on disk as bytes and compares it with the bytes a write would produce: no
+ * decoding of megabytes of unchanged output, and the encoded bytes are reused for writing. Files
+ * are read concurrently; each is encoded and compared as soon as it arrives.
+ */
+async function survey(dir: string, files: ReadonlyMap<string, string>): Promise<{ surveyed: Surveyed[]; extra: string[] }> {
+  const one = async (path: string): Promise<Surveyed> => {
+    const actual = await readFile(join(dir, path)).catch((e: NodeJS.ErrnoException) => {
       if (e.code === "ENOENT" || e.code === "ENOTDIR") return undefined;
       throw e;
     });
-    if (actual === undefined) missing.push(path);
-    else if (actual !== expected) changed.push({ path, expected, actual });
-  }
-  const onDisk = await generatedFilesOnDisk(dir);
-  const extra = [...onDisk.keys()].filter((p) => !files.has(p));
-  return { changed, missing, extra };
+    const bytes = Buffer.from(files.get(path)!, "utf8");
+    if (actual === undefined) return { path, state: "missing", bytes };
+    return actual.equals(bytes) ? { path, state: "same" } : { path, state: "changed", bytes, actual };
+  };
+  const [surveyed, extra] = await Promise.all([Promise.all([...files.keys()].map(one)), staleGeneratedFiles(dir, files)]);
+  return { surveyed, extra };
+}
+
+export async function compareWithDisk(dir: string, files: ReadonlyMap<string, string>): Promise<Drift> {
+  const { surveyed, extra } = await survey(dir, files);
+  return {
+    changed: surveyed.flatMap((s) => (s.state === "changed" ? [{ path: s.path, expected: files.get(s.path)!, actual: s.actual.toString("utf8") }] : [])),
+    missing: surveyed.filter((s) => s.state === "missing").map((s) => s.path),
+    extra,
+  };
 }
 
 export function hasDrift(d: Drift): boolean {
@@ -73,16 +109,16 @@ export function hasDrift(d: Drift): boolean {
  * so a failure while writing leaves the old output untouched.
  */
 export async function writeOutput(dir: string, files: ReadonlyMap<string, string>): Promise<{ written: string[]; removed: string[] }> {
-  const drift = await compareWithDisk(dir, files);
-  const toWrite = [...drift.missing, ...drift.changed.map((c) => c.path)].sort(compare);
+  const { surveyed, extra } = await survey(dir, files);
+  const toWrite = surveyed.flatMap((s) => (s.state === "same" ? [] : [s])).sort((a, b) => compare(a.path, b.path));
   const staged: { tmp: string; target: string; path: string }[] = [];
   const token = randomBytes(6).toString("hex");
   try {
-    for (const path of toWrite) {
+    for (const { path, bytes } of toWrite) {
       const target = join(dir, path);
       await mkdir(dirname(target), { recursive: true });
       const tmp = join(dirname(target), `.toolcat-tmp-${token}-${path.split("/").pop()}`);
-      await writeFile(tmp, files.get(path)!, "utf8");
+      await writeFile(tmp, bytes);
       staged.push({ tmp, target, path });
     }
   } catch (e) {
@@ -90,6 +126,6 @@ export async function writeOutput(dir: string, files: ReadonlyMap<string, string
     throw e;
   }
   for (const s of staged) await rename(s.tmp, s.target);
-  for (const path of drift.extra) await rm(join(dir, path), { force: true });
-  return { written: staged.map((s) => s.path), removed: [...drift.extra] };
+  for (const path of extra) await rm(join(dir, path), { force: true });
+  return { written: staged.map((s) => s.path), removed: [...extra] };
 }
