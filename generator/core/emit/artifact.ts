@@ -3,7 +3,7 @@
  * dispatcher are each one `ArtifactEmitter`, listed in `registry.ts`; the pipeline calls them in
  * order and never branches on which artifact it is running.
  */
-import { jsonLiteral, type JsonValue } from "../codegen/code.js";
+import { jsonLiteral, type JsonValue, type SharedLiterals } from "../codegen/code.js";
 import type { CatalogIR } from "../ir/catalog-ir.js";
 import type { Severity } from "../diagnostics.js";
 
@@ -36,13 +36,17 @@ export interface DataChunk {
 
 export type Chunk = string | DataChunk;
 
-export function chunkText(chunk: Chunk): string {
-  return typeof chunk === "string" ? chunk : `${chunk.leading}${chunk.head} = ${jsonLiteral(chunk.value)};`;
+/** The source of a chunk; `shared` only saves work (the text is the same without it). */
+export function chunkText(chunk: Chunk, shared?: SharedLiterals): string {
+  return typeof chunk === "string" ? chunk : `${chunk.leading}${chunk.head} = ${jsonLiteral(chunk.value, shared)};`;
 }
 
-/** An output file made of chunks (contents derived, so the two cannot disagree). */
-export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[]): OutputFile {
-  return { path, language, chunks, contents: chunks.map(chunkText).join("\n\n") + "\n" };
+/**
+ * An output file made of chunks (contents derived, so the two cannot disagree). `shared` holds
+ * values that the data chunks of several files print (see SharedLiterals).
+ */
+export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[], shared?: SharedLiterals): OutputFile {
+  return { path, language, chunks, contents: chunks.map((c) => chunkText(c, shared)).join("\n\n") + "\n" };
 }
 
 /** A finding an emitter raises; the pipeline resolves the pointer to a file position. */
