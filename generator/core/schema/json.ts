@@ -25,11 +25,14 @@ export function own(object: JsonObject, key: string): Json | undefined {
  */
 export function objectFromEntries<V>(entries: Iterable<readonly [string, V]>): { [key: string]: V } {
   const out: { [key: string]: V } = {};
-  for (const [k, v] of entries) {
-    if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[k] = v;
-  }
+  for (const [k, v] of entries) setOwn(out, k, v);
   return out;
+}
+
+/** Creates (or sets) an own enumerable property of an object under construction, `__proto__` included. */
+export function setOwn<V>(object: { [key: string]: V }, key: string, value: V): void {
+  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
 
 /** Structural equality of JSON values (object key order ignored), as JSON Schema's `const`/`enum` define it. */

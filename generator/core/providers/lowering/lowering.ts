@@ -12,7 +12,7 @@
  * - `nullWrappers`: property schemas that were optional and are declared required-and-nullable,
  *   so a `null` there means "omitted" (the input of the normalisation plan).
  */
-import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, type Json, type JsonObject } from "../../schema/json.js";
+import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, setOwn, type Json, type JsonObject } from "../../schema/json.js";
 import { KEYWORDS } from "../../schema/keywords.js";
 import { withConstraints, withSentence } from "./constraint-text.js";
 
@@ -118,20 +118,24 @@ export function lowerResource(root: Json, dialect: Dialect): Lowering {
 
   const lower = (node: Json, pointer: string, via: string | undefined): Json => {
     if (!isJsonObject(node)) return node;
-    const rebuilt: [string, Json][] = [];
+    // Built in place, key by key (no list of pairs per node): this runs for every node of every
+    // tool schema, for each dialect.
+    const rebuilt: { [key: string]: Json } = {};
     for (const key of Object.keys(node)) {
       const value = node[key]!;
       const shape = SHAPES.get(key);
-      if (shape === "schema") rebuilt.push([key, lower(value, pointerJoin(pointer, key), key)]);
+      if (shape === "schema") setOwn(rebuilt, key, lower(value, pointerJoin(pointer, key), key));
       else if (shape === "schemaMap" && isJsonObject(value)) {
         const base = pointerJoin(pointer, key);
-        rebuilt.push([key, objectFromEntries(Object.keys(value).map((k) => [k, lower(value[k]!, pointerJoin(base, k), key)] as const))]);
+        const map: { [key: string]: Json } = {};
+        for (const k of Object.keys(value)) setOwn(map, k, lower(value[k]!, pointerJoin(base, k), key));
+        setOwn(rebuilt, key, map);
       } else if (shape === "schemaArray" && Array.isArray(value)) {
         const base = pointerJoin(pointer, key);
-        rebuilt.push([key, value.map((v: Json, i: number) => lower(v, `${base}/${i}`, key))]);
-      } else rebuilt.push([key, value]);
+        setOwn(rebuilt, key, value.map((v: Json, i: number) => lower(v, `${base}/${i}`, key)));
+      } else setOwn(rebuilt, key, value);
     }
-    let out: JsonObject = objectFromEntries(rebuilt);
+    let out: JsonObject = rebuilt;
     const ctx = new NodeScope(state, node, pointer, via);
     for (const pass of dialect.passes) out = pass(out, ctx);
     if (ctx.phrases.length + ctx.notes.length > 0) {
@@ -208,8 +212,10 @@ export const CANONICAL: Dialect = { id: "canonical", passes: [] };
 
 /** A copy of `node` with `key` set (kept in place when present, appended otherwise). */
 export function withKey(node: JsonObject, key: string, value: Json): JsonObject {
-  if (hasOwn(node, key)) return objectFromEntries(Object.keys(node).map((k) => [k, k === key ? value : node[k]!] as const));
-  return objectFromEntries([...Object.keys(node).map((k) => [k, node[k]!] as const), [key, value] as const]);
+  const out: { [key: string]: Json } = {};
+  for (const k of Object.keys(node)) setOwn(out, k, k === key ? value : node[k]!);
+  if (!hasOwn(node, key)) setOwn(out, key, value);
+  return out;
 }
 
 /**
@@ -227,5 +233,7 @@ export function withKeyPlaced(node: JsonObject, key: string, value: Json, place:
 /** A copy of `node` without the given keys. */
 export function withoutKeys(node: JsonObject, keys: Iterable<string>): JsonObject {
   const drop = new Set(keys);
-  return objectFromEntries(Object.keys(node).filter((k) => !drop.has(k)).map((k) => [k, node[k]!] as const));
+  const out: { [key: string]: Json } = {};
+  for (const k of Object.keys(node)) if (!drop.has(k)) setOwn(out, k, node[k]!);
+  return out;
 }
