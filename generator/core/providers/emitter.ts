@@ -14,6 +14,7 @@ import { isTargetId, type TargetId } from "../targets.js";
 import { isJsonObject, objectFromEntries, type Json, type JsonObject } from "../schema/json.js";
 import { catalogNames } from "../emit/naming.js";
 import { catalogPointer, lowerTool, type LoweredTool, type ProviderModule } from "./provider.js";
+import { jsonText, SharedJson } from "./json-text.js";
 import { PROVIDERS } from "./registry.js";
 
 /** The runtime helper the normalisers call, copied from templates/. */
@@ -90,14 +91,6 @@ function reportProblems(ctx: EmitContext, lowering: TargetLowering): void {
       });
     }
   }
-}
-
-/** JSON text whose strings keep U+2028/U+2029 escaped, like every other generated literal. */
-function jsonText(value: Json): string {
-  const text = JSON.stringify(value, null, 2);
-  // `includes` rather than a regex: on megabytes of (usually one-byte) text it costs nothing.
-  const separators = text.includes("\u2028") || text.includes("\u2029");
-  return (separators ? text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text) + "\n";
 }
 
 /** Identifiers the module declares besides one constant per tool (imports are named by the file). */
@@ -183,13 +176,13 @@ function withConstants(value: Json, declarations: readonly JsonObject[], consts:
   return render(value);
 }
 
-function jsonFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
+function jsonFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedJson): OutputFile {
   const headerText = ctx.header.replace(/^\/\/ /, "");
   const doc = objectFromEntries<Json>([
     ["//", headerText],
     ["tools", declarations(lowering)],
   ]);
-  return { path: `providers/${lowering.module.id}.json`, contents: jsonText(doc), language: "json" };
+  return { path: `providers/${lowering.module.id}.json`, contents: jsonText(doc, shared), language: "json" };
 }
 
 export const providersEmitter: ArtifactEmitter = {
@@ -199,14 +192,17 @@ export const providersEmitter: ArtifactEmitter = {
     // Targets that lower into the same dialect (or not at all) declare the same schema objects:
     // each one's literal is built once for all the modules.
     const shared = new SharedLiterals();
+    const sharedJson = new SharedJson();
     for (const t of lowerings.flatMap((l) => l.tools)) {
-      shared.add(t.input.schema as JsonValue);
-      if (t.output) shared.add(t.output.schema as JsonValue);
+      for (const schema of t.output ? [t.input.schema, t.output.schema] : [t.input.schema]) {
+        shared.add(schema as JsonValue);
+        sharedJson.add(schema);
+      }
     }
     const files: OutputFile[] = [];
     for (const lowering of lowerings) {
       reportProblems(ctx, lowering);
-      files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering));
+      files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering, sharedJson));
     }
     if (lowerings.some((l) => l.tools.some((t) => t.plan !== undefined))) {
       files.push({ path: NORMALISE_RUNTIME, contents: `${ctx.header}\n\n${ctx.readTemplate(NORMALISE_RUNTIME)}`, language: "typescript" });
