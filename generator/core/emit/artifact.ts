@@ -46,7 +46,12 @@ export function chunkText(chunk: Chunk, shared?: SharedLiterals): string {
  * values that the data chunks of several files print (see SharedLiterals).
  */
 export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[], shared?: SharedLiterals): OutputFile {
-  return { path, language, chunks, contents: chunks.map((c) => chunkText(c, shared)).join("\n\n") + "\n" };
+  const texts = chunks.map((c) => chunkText(c, shared));
+  // The final newline goes onto the last chunk before the join, so the file's text comes out of
+  // the join flat: appended after it, it would make a rope of megabytes that every later step
+  // (normalising, comparing, writing) first copies flat.
+  if (texts.length > 0) texts[texts.length - 1] += "\n";
+  return { path, language, chunks, contents: texts.length > 0 ? texts.join("\n\n") : "\n" };
 }
 
 /** A finding an emitter raises; the pipeline resolves the pointer to a file position. */

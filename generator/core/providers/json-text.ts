@@ -34,10 +34,12 @@ export class SharedJson {
 export function jsonText(value: Json, shared?: SharedJson): string {
   const parts: string[] = [];
   write(value, 0, parts, shared);
+  // The newline joins with the rest (not appended after), so the text of megabytes comes out flat.
+  parts.push("\n");
   const text = parts.join("");
   // `includes` rather than a regex: on megabytes of (usually one-byte) text it costs nothing.
   const separators = text.includes("\u2028") || text.includes("\u2029");
-  return (separators ? text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text) + "\n";
+  return separators ? text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text;
 }
 
 const INDENT = "  ";
