@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { carriesHeader } from "../core/pipeline.js";
+import { FileComparer, type FileState } from "./file-compare.js";
 import { compare } from "../core/diagnostics.js";
 
 /** Every file under `dir` (relative posix paths), skipping dot-directories and node_modules. */
@@ -65,38 +66,38 @@ export interface Drift {
   readonly extra: readonly string[];
 }
 
-/** One expected file: the same on disk, or missing or changed with the bytes a write puts there. */
-type Surveyed =
-  | { readonly path: string; readonly state: "same" }
-  | { readonly path: string; readonly state: "missing"; readonly bytes: Buffer }
-  | { readonly path: string; readonly state: "changed"; readonly bytes: Buffer; readonly actual: Buffer };
+/** How many files are compared at once (each comparer holds two buffers of a few hundred KB). */
+const COMPARERS = 4;
 
 /**
- * Reads what is on disk as bytes and compares it with the bytes a write would produce: no
- * decoding of megabytes of unchanged output, and the encoded bytes are reused for writing. Files
- * are read concurrently; each is encoded and compared as soon as it arrives.
+ * Compares every expected file with the disk (bytes against the UTF-8 a write would put there, see
+ * file-compare.ts), a few files at a time, and finds the stale generated files alongside.
  */
-async function survey(dir: string, files: ReadonlyMap<string, string>): Promise<{ surveyed: Surveyed[]; extra: string[] }> {
-  const one = async (path: string): Promise<Surveyed> => {
-    const actual = await readFile(join(dir, path)).catch((e: NodeJS.ErrnoException) => {
-      if (e.code === "ENOENT" || e.code === "ENOTDIR") return undefined;
-      throw e;
-    });
-    const bytes = Buffer.from(files.get(path)!, "utf8");
-    if (actual === undefined) return { path, state: "missing", bytes };
-    return actual.equals(bytes) ? { path, state: "same" } : { path, state: "changed", bytes, actual };
+async function survey(dir: string, files: ReadonlyMap<string, string>): Promise<{ states: Map<string, FileState>; extra: string[] }> {
+  const paths = [...files.keys()];
+  const states = new Map<string, FileState>();
+  let next = 0;
+  const worker = async () => {
+    const comparer = new FileComparer();
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      states.set(path, await comparer.compare(join(dir, path), files.get(path)!));
+    }
   };
-  const [surveyed, extra] = await Promise.all([Promise.all([...files.keys()].map(one)), staleGeneratedFiles(dir, files)]);
-  return { surveyed, extra };
+  const [, extra] = await Promise.all([Promise.all(Array.from({ length: Math.min(COMPARERS, paths.length) }, worker)), staleGeneratedFiles(dir, files)]);
+  return { states, extra };
 }
 
 export async function compareWithDisk(dir: string, files: ReadonlyMap<string, string>): Promise<Drift> {
-  const { surveyed, extra } = await survey(dir, files);
-  return {
-    changed: surveyed.flatMap((s) => (s.state === "changed" ? [{ path: s.path, expected: files.get(s.path)!, actual: s.actual.toString("utf8") }] : [])),
-    missing: surveyed.filter((s) => s.state === "missing").map((s) => s.path),
-    extra,
-  };
+  const { states, extra } = await survey(dir, files);
+  const changed: { path: string; expected: string; actual: string }[] = [];
+  const missing: string[] = [];
+  for (const [path, expected] of files) {
+    // Only a changed file is read whole, for the diff.
+    if (states.get(path) === "changed") changed.push({ path, expected, actual: await readFile(join(dir, path), "utf8") });
+    else if (states.get(path) === "missing") missing.push(path);
+  }
+  return { changed, missing, extra };
 }
 
 export function hasDrift(d: Drift): boolean {
@@ -109,16 +110,16 @@ export function hasDrift(d: Drift): boolean {
  * so a failure while writing leaves the old output untouched.
  */
 export async function writeOutput(dir: string, files: ReadonlyMap<string, string>): Promise<{ written: string[]; removed: string[] }> {
-  const { surveyed, extra } = await survey(dir, files);
-  const toWrite = surveyed.flatMap((s) => (s.state === "same" ? [] : [s])).sort((a, b) => compare(a.path, b.path));
+  const { states, extra } = await survey(dir, files);
+  const toWrite = [...files.keys()].filter((p) => states.get(p) !== "same").sort(compare);
   const staged: { tmp: string; target: string; path: string }[] = [];
   const token = randomBytes(6).toString("hex");
   try {
-    for (const { path, bytes } of toWrite) {
+    for (const path of toWrite) {
       const target = join(dir, path);
       await mkdir(dirname(target), { recursive: true });
       const tmp = join(dirname(target), `.toolcat-tmp-${token}-${path.split("/").pop()}`);
-      await writeFile(tmp, bytes);
+      await writeFile(tmp, files.get(path)!, "utf8");
       staged.push({ tmp, target, path });
     }
   } catch (e) {
