@@ -32,6 +32,12 @@ export interface DataChunk {
   /** Generated code such as `const writeMeasurement: OpenaiChatTool` (built with `code`). */
   readonly head: string;
   readonly value: JsonValue;
+  /**
+   * Chunks that name the same scope hold values that are never mutated while the scope lives, so
+   * a formatter may cache what it learns about them by identity (a schema several files declare
+   * is measured and laid out once). Absent: nothing is cached across chunks.
+   */
+  readonly scope?: object;
 }
 
 export type Chunk = string | DataChunk;

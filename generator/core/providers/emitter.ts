@@ -121,7 +121,7 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLi
     const id = file.scope.unique(stems.get(t.tool.name)?.stem ?? "tool");
     const strictNote = t.strict ? "strict" : lowering.module.dialects.strict ? (t.problems.length > 0 ? `not strict: ${t.problems[0]!.reason}` : "not strict") : undefined;
     const doc = jsdoc([`\`${t.tool.name}\`${strictNote ? ` (${strictNote})` : ""}.`]);
-    chunks.push({ leading: doc, head: code`const ${id}: ${declarationType}`.text, value: declarationsByTool[i] as JsonValue });
+    chunks.push({ leading: doc, head: code`const ${id}: ${declarationType}`.text, value: declarationsByTool[i] as JsonValue, scope: shared });
     return id;
   });
   // The exported list: what the target makes of the declarations (as they are, wrapped, or with
@@ -145,7 +145,7 @@ ${code`export function ${Name.of(names.normalise)}(_name: string, args: unknown)
     const plansType = Name.of("ToolPlans");
     chunks.push(code`type ${plansType} = { readonly [name: string]: ${planType!} };`.text);
     // A data chunk with a plain head, so the formatter's data printer can take it.
-    chunks.push({ leading: jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]), head: code`const ${plans}: ${plansType}`.text, value: table as JsonValue });
+    chunks.push({ leading: jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]), head: code`const ${plans}: ${plansType}`.text, value: table as JsonValue, scope: shared });
     chunks.push(code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`.text);
     chunks.push(
       `${jsdoc([
