@@ -6,6 +6,7 @@
 import { lineCommentSafe } from "./codegen/jsdoc.js";
 import { compare, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import type { ArtifactEmitter, EmitFinding, OutputFile, TemplateReader } from "./emit/artifact.js";
+import { normaliseText } from "./emit/line-ends.js";
 import { ARTIFACT_EMITTERS } from "./emit/registry.js";
 import { buildIR } from "./ir/build-ir.js";
 import type { CatalogIR } from "./ir/catalog-ir.js";
@@ -84,17 +85,13 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const formatted = options.format ? await options.format(toFormat) : [];
   const byFile = new Map(toFormat.map((f, i) => [f, formatted[i]!] as const));
   const contents = emitted.map((f) => byFile.get(f) ?? f.contents);
-  lap("format");
 
   const files = new Map<string, string>();
   emitted
     .map((f, i) => [f.path, normaliseText(contents[i]!)] as const)
     .sort((a, b) => compare(a[0], b[0]))
     .forEach(([p, c]) => files.set(p, c));
+  // Timed with formatting: normalising line ends is the last step of making the final text.
+  lap("format");
   return { files, diagnostics: sortDiagnostics(diagnostics), ok: true, ir, timings };
-}
-
-/** LF line ends and exactly one trailing newline, whatever a formatter or template did. */
-function normaliseText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
 }

@@ -3,9 +3,10 @@
  * no longer generates (only when they carry toolcat's header).
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { carriesHeader } from "../core/pipeline.js";
+import { FileComparer, type FileState } from "./file-compare.js";
 import { compare } from "../core/diagnostics.js";
 
 /** Every file under `dir` (relative posix paths), skipping dot-directories and node_modules. */
@@ -30,14 +31,32 @@ export async function listFiles(dir: string): Promise<string[]> {
   return out.sort(compare);
 }
 
-/** Files under `dir` that toolcat generated (they carry the header). */
-export async function generatedFilesOnDisk(dir: string): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (const path of await listFiles(dir)) {
-    const text = await readFile(join(dir, path), "utf8").catch(() => undefined);
-    if (text !== undefined && carriesHeader(text)) found.set(path, text);
+/** How many leading bytes decode to at least the first 600 UTF-16 units `carriesHeader` reads. */
+const HEAD_BYTES = 3 + 600 * 3;
+
+/** The start of a file, decoded (a cut sequence at the end only affects units past the head). */
+async function readHead(path: string): Promise<string | undefined> {
+  let handle;
+  try {
+    handle = await open(path, "r");
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.toString("utf8", 0, bytesRead);
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close();
   }
-  return found;
+}
+
+/**
+ * Files under `dir` that toolcat generated (they carry the header) but that are not in `files`:
+ * only those can be extra, and only their first line needs reading.
+ */
+async function staleGeneratedFiles(dir: string, files: ReadonlyMap<string, string>): Promise<string[]> {
+  const candidates = (await listFiles(dir)).filter((p) => !files.has(p));
+  const heads = await Promise.all(candidates.map((p) => readHead(join(dir, p))));
+  return candidates.filter((_, i) => heads[i] !== undefined && carriesHeader(heads[i]!));
 }
 
 export interface Drift {
@@ -47,19 +66,37 @@ export interface Drift {
   readonly extra: readonly string[];
 }
 
+/** How many files are compared at once (each comparer holds two buffers of a few hundred KB). */
+const COMPARERS = 4;
+
+/**
+ * Compares every expected file with the disk (bytes against the UTF-8 a write would put there, see
+ * file-compare.ts), a few files at a time, and finds the stale generated files alongside.
+ */
+async function survey(dir: string, files: ReadonlyMap<string, string>): Promise<{ states: Map<string, FileState>; extra: string[] }> {
+  const paths = [...files.keys()];
+  const states = new Map<string, FileState>();
+  let next = 0;
+  const worker = async () => {
+    const comparer = new FileComparer();
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      states.set(path, await comparer.compare(join(dir, path), files.get(path)!));
+    }
+  };
+  const [, extra] = await Promise.all([Promise.all(Array.from({ length: Math.min(COMPARERS, paths.length) }, worker)), staleGeneratedFiles(dir, files)]);
+  return { states, extra };
+}
+
 export async function compareWithDisk(dir: string, files: ReadonlyMap<string, string>): Promise<Drift> {
+  const { states, extra } = await survey(dir, files);
   const changed: { path: string; expected: string; actual: string }[] = [];
   const missing: string[] = [];
   for (const [path, expected] of files) {
-    const actual = await readFile(join(dir, path), "utf8").catch((e: NodeJS.ErrnoException) => {
-      if (e.code === "ENOENT" || e.code === "ENOTDIR") return undefined;
-      throw e;
-    });
-    if (actual === undefined) missing.push(path);
-    else if (actual !== expected) changed.push({ path, expected, actual });
+    // Only a changed file is read whole, for the diff.
+    if (states.get(path) === "changed") changed.push({ path, expected, actual: await readFile(join(dir, path), "utf8") });
+    else if (states.get(path) === "missing") missing.push(path);
   }
-  const onDisk = await generatedFilesOnDisk(dir);
-  const extra = [...onDisk.keys()].filter((p) => !files.has(p));
   return { changed, missing, extra };
 }
 
@@ -73,8 +110,8 @@ export function hasDrift(d: Drift): boolean {
  * so a failure while writing leaves the old output untouched.
  */
 export async function writeOutput(dir: string, files: ReadonlyMap<string, string>): Promise<{ written: string[]; removed: string[] }> {
-  const drift = await compareWithDisk(dir, files);
-  const toWrite = [...drift.missing, ...drift.changed.map((c) => c.path)].sort(compare);
+  const { states, extra } = await survey(dir, files);
+  const toWrite = [...files.keys()].filter((p) => states.get(p) !== "same").sort(compare);
   const staged: { tmp: string; target: string; path: string }[] = [];
   const token = randomBytes(6).toString("hex");
   try {
@@ -90,6 +127,6 @@ export async function writeOutput(dir: string, files: ReadonlyMap<string, string
     throw e;
   }
   for (const s of staged) await rename(s.tmp, s.target);
-  for (const path of drift.extra) await rm(join(dir, path), { force: true });
-  return { written: staged.map((s) => s.path), removed: [...drift.extra] };
+  for (const path of extra) await rm(join(dir, path), { force: true });
+  return { written: staged.map((s) => s.path), removed: [...extra] };
 }

@@ -51,6 +51,10 @@ function width(text: string): number {
 }
 
 class JsonPrinter {
+  /** Indentation by level, and each key's `"key": ` with its width: the same few, over and over. */
+  private readonly indents: string[] = [];
+  private readonly prefixes = new Map<string, { readonly text: string; readonly width: number }>();
+
   constructor(
     private readonly printWidth: number,
     private readonly unit: string,
@@ -59,7 +63,16 @@ class JsonPrinter {
   ) {}
 
   private indent(level: number): string {
-    return this.unit.repeat(level);
+    return (this.indents[level] ??= this.unit.repeat(level));
+  }
+
+  private prefix(key: string): { readonly text: string; readonly width: number } {
+    let known = this.prefixes.get(key);
+    if (known === undefined) {
+      const text = `${JSON.stringify(key)}: `;
+      this.prefixes.set(key, (known = { text, width: width(text) }));
+    }
+    return known;
   }
 
   private columns(level: number): number {
@@ -102,9 +115,9 @@ class JsonPrinter {
     if (keys.length === 0) return "{}";
     const inner = this.indent(level + 1);
     const lines = keys.map((k, i) => {
-      const prefix = `${JSON.stringify(k)}: `;
+      const prefix = this.prefix(k);
       const comma = i < keys.length - 1 ? 1 : 0;
-      return `${inner}${prefix}${this.value(v[k]!, level + 1, this.columns(level + 1) + width(prefix), comma)}${comma ? "," : ""}`;
+      return `${inner}${prefix.text}${this.value(v[k]!, level + 1, this.columns(level + 1) + prefix.width, comma)}${comma ? "," : ""}`;
     });
     return `{\n${lines.join("\n")}\n${this.indent(level)}}`;
   }

@@ -73,13 +73,29 @@ export function formatTsDataFast(chunk: TsDataChunk, options: Options): string |
   try {
     const leading = printLeading(chunk.leading);
     const head = checkHead(chunk.head);
-    const printer = new DataPrinter(settings);
+    const printer = printerFor(chunk.scope, settings);
     const statement = printer.assignment(head, " =", chunk.value, 0, 0, settings.semi ? 1 : 0, false);
     return `${leading}${statement}${settings.semi ? ";" : ""}\n`;
   } catch (e) {
     if (e instanceof Unsure || e instanceof RangeError) return undefined; // RangeError: nesting too deep
     throw e;
   }
+}
+
+const scoped = new WeakMap<object, Map<string, DataPrinter>>();
+
+/**
+ * The printer for a chunk: shared by the chunks of one scope with the same settings (its caches
+ * hold measurements and layouts of objects by identity, see DataChunk.scope), else a fresh one.
+ */
+function printerFor(scope: object | undefined, settings: Settings): DataPrinter {
+  if (scope === undefined) return new DataPrinter(settings);
+  let bySettings = scoped.get(scope);
+  if (!bySettings) scoped.set(scope, (bySettings = new Map()));
+  const key = JSON.stringify(settings);
+  let printer = bySettings.get(key);
+  if (!printer) bySettings.set(key, (printer = new DataPrinter(settings)));
+  return printer;
 }
 
 export interface Settings {
@@ -243,6 +259,8 @@ type Layout = "never-break-after-operator" | "break-after-operator" | "fluid";
 class DataPrinter {
   private readonly strings = new Map<string, Text>();
   private readonly infos = new Map<object, Info>();
+  /** Broken layouts by object and indentation level: they depend on nothing else. */
+  private readonly layouts = new Map<object, string[]>();
   private readonly indents: string[] = [];
   private readonly width: number;
   private readonly tabWidth: number;
@@ -412,6 +430,19 @@ class DataPrinter {
     if (isEmpty(v)) return Array.isArray(v) ? "[]" : "{}";
     const info = this.info(v, 0);
     if (!info.broken && this.fits(info.lo, info.hi, this.width - column - trail)) return this.flat(v);
+    // Broken, the value's lines depend only on its indentation (not on where it starts or what
+    // follows it): a value printed again at the same level (a shared schema) is printed once.
+    let layouts = this.layouts.get(v);
+    const known = layouts?.[level];
+    if (known !== undefined) return known;
+    const text = this.broken(v, info, level);
+    if (!layouts) this.layouts.set(v, (layouts = []));
+    layouts[level] = text;
+    return text;
+  }
+
+  /** The layout of a non-empty object or array over several lines, at indentation `level`. */
+  private broken(v: object, info: Info, level: number): string {
     const inner = this.indent(level + 1);
     const innerColumn = this.columns(level + 1);
     const comma = this.s.trailingComma;

@@ -1,7 +1,7 @@
 /** The escaping contract: no catalog string can break out of a literal, a key or a comment. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { code, jsonLiteral, member, propertyKey, raw, stringLiteral, typeKey, numberLiteral, type JsonValue } from "../../generator/core/codegen/code.js";
+import { code, jsonLiteral, member, propertyKey, raw, SharedLiterals, stringLiteral, typeKey, numberLiteral, type JsonValue } from "../../generator/core/codegen/code.js";
 import { Name, NameScope, camelCase, pascalCase } from "../../generator/core/codegen/identifiers.js";
 import { commentSafe, jsdoc, lineCommentSafe } from "../../generator/core/codegen/jsdoc.js";
 
@@ -62,6 +62,60 @@ describe("code template", () => {
     expect(typeKey("a_b")).toBe("a_b");
     expect(typeKey("a-b")).toBe('"a-b"');
     expect(stringLiteral("\u2028")).toBe('"\\u2028"');
+  });
+});
+
+describe("fast paths agree with the plain definitions", () => {
+  /** stringLiteral as first written: JSON.stringify, then the line separators escaped. */
+  const slowStringLiteral = (value: string) => JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+  /** jsonLiteral as first written, with map and join. */
+  const slowJsonLiteral = (value: JsonValue): string => {
+    if (value === null || typeof value !== "object") return jsonLiteral(value);
+    if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(slowJsonLiteral).join(", ")}]`;
+    const entries = Object.keys(value).map((k) => `${propertyKey(k)}: ${slowJsonLiteral((value as Record<string, JsonValue>)[k]!)}`);
+    return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+  };
+  // Mostly printable ASCII (the fast path), with the characters at its edges mixed in.
+  const edgy = fc.string({ unit: fc.oneof(fc.constantFrom(" ", "!", '"', "#", "[", "\\", "]", "~", "\x7f", "\x1f", "\u2028", "\u2029", "\ud800", "é"), fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c))) });
+  const anyString = fc.oneof(edgy, fc.string({ unit: "binary" }), hostileString);
+
+  it("stringLiteral: the plain-ASCII shortcut writes what JSON.stringify would", () => {
+    fc.assert(
+      fc.property(anyString, (s) => {
+        expect(stringLiteral(s)).toBe(slowStringLiteral(s));
+      }),
+      { seed, numRuns: 2000 },
+    );
+  });
+
+  it("jsonLiteral: the piecewise writer, with or without shared values, writes the same text", () => {
+    const value = fc.letrec<{ json: JsonValue }>((tie) => ({
+      json: fc.oneof(
+        { depthSize: "small" },
+        fc.constantFrom<JsonValue>(null, true, false, 0, -0, 1.5, -7, 1e21),
+        anyString,
+        fc.array(tie("json")),
+        fc.dictionary(anyString, tie("json")),
+      ),
+    })).json;
+    fc.assert(
+      fc.property(value, fc.array(fc.boolean(), { maxLength: 64 }), (v, picks) => {
+        const expected = slowJsonLiteral(v);
+        expect(jsonLiteral(v)).toBe(expected);
+        // Share an arbitrary subset of its nested objects and arrays, then print it twice.
+        const shared = new SharedLiterals();
+        let i = 0;
+        const visit = (x: JsonValue) => {
+          if (x === null || typeof x !== "object") return;
+          if (picks[i++ % Math.max(picks.length, 1)]) shared.add(x);
+          for (const c of Object.values(x)) visit(c as JsonValue);
+        };
+        visit(v);
+        expect(jsonLiteral(v, shared)).toBe(expected);
+        expect(jsonLiteral(v, shared)).toBe(expected);
+      }),
+      { seed, numRuns: 500 },
+    );
   });
 });
 

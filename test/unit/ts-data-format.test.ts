@@ -197,6 +197,28 @@ describe("TypeScript data fast formatter", () => {
     expect(answered).toBeGreaterThan(compared * 0.8);
   });
 
+  it("prints chunks of one scope (caches shared by identity) exactly as it prints them alone", () => {
+    // Declarations that share their schemas at different depths and with different keys, as the
+    // provider modules do, printed in one scope and each on its own.
+    const shapes = (name: string, s: JsonValue): JsonValue[] => [
+      { type: "function", function: { name, description: "d", strict: true, parameters: s } },
+      { name, description: "d", input_schema: s },
+      { type: "function", name, parameters: s, extra: [s, { s }] },
+      { name, inputSchema: s, outputSchema: s },
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.oneof(schema, anyJson), { minLength: 1, maxLength: 4 }), options, fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), (schemas, opts, picks) => {
+        const scope = {};
+        for (const [i, pick] of picks.entries()) {
+          const shape = shapes(`tool_${i}`, schemas[pick % schemas.length]!);
+          const chunk = { leading: "", head: `const tool${i}: T`, value: shape[pick % shape.length]! };
+          expect(formatTsDataFast({ ...chunk, scope }, opts)).toBe(formatTsDataFast(chunk, opts));
+        }
+      }),
+      { seed: seed + 3, numRuns: Math.round(300 * scale) },
+    );
+  });
+
   it("bounds prettier's string width for the characters it calls narrow", () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.oneof(fc.constantFrom("a", "é", "ß", "Ω", "ж", "€", "—", "…", "“", "©", "®", "\u00ad", "\u0301", "\ufe0f", "\u200d", "\u20e3", "#", "1", "😀", "👍🏽", "日", "\u007f"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })) }), (text) => {

@@ -21,6 +21,9 @@ export type CodeArg = Code | JsonValue;
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
+/** Strings that JSON.stringify writes unchanged between its quotes (property-tested against it). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /**
  * A string as a double-quoted JS/TS string literal. JSON.stringify already escapes quotes,
  * backslashes and control characters; U+2028/U+2029 are escaped too so the literal stays on
@@ -28,6 +31,9 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g;
  * come out as `\udXXX` escapes (well-formed JSON.stringify), so the file stays valid UTF-8.
  */
 export function stringLiteral(value: string): string {
+  // Fast path (most catalog text): printable ASCII without `"` or `\` is exactly what
+  // JSON.stringify would leave as it is, so quoting it is all there is to do.
+  if (PLAIN.test(value)) return `"${value}"`;
   return JSON.stringify(value).replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
 }
 
@@ -69,8 +75,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  */
 export function propertyKey(key: string): string {
   if (key === "__proto__") return `[${codeStringLiteral(key)}]`;
-  if (IDENTIFIER.test(key)) return key;
-  return codeStringLiteral(key);
+  return IDENTIFIER.test(key) ? key : codeStringLiteral(key);
 }
 
 /** A property key in a TypeScript type literal or interface (no prototype semantics there). */
@@ -79,19 +84,78 @@ export function typeKey(key: string): string {
 }
 
 /** A JSON value as an expression that evaluates to an equal, freshly built value. */
-export function jsonLiteral(value: JsonValue): string {
-  if (value === null) return "null";
-  switch (typeof value) {
-    case "boolean":
-      return value ? "true" : "false";
-    case "number":
-      return numberLiteral(value);
-    case "string":
-      return codeStringLiteral(value);
+export function jsonLiteral(value: JsonValue, shared?: SharedLiterals): string {
+  if (value === null || typeof value !== "object") return scalarLiteral(value);
+  // One flat list of pieces joined once: this prints megabytes of declarations, and building a
+  // string per nested value (map/join) or a rope by `+=` cost far more time and garbage.
+  const parts: string[] = [];
+  writeLiteral(value, parts, shared);
+  return parts.join("");
+}
+
+/**
+ * Values that are printed many times over, by identity: a tool's schema that several provider
+ * targets declare as it is. `jsonLiteral(v, shared)` builds the literal of each added value on
+ * first use and reuses the text after, so the output is exactly `jsonLiteral(v)`. Only for
+ * values nobody mutates (catalog data and lowered schemas are never changed once built).
+ */
+export class SharedLiterals {
+  private readonly texts = new Map<object, string | undefined>();
+
+  add(value: JsonValue): void {
+    if (typeof value === "object" && value !== null && !this.texts.has(value)) this.texts.set(value, undefined);
   }
-  if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(jsonLiteral).join(", ")}]`;
-  const entries = Object.keys(value).map((k) => `${propertyKey(k)}: ${jsonLiteral((value as Record<string, JsonValue>)[k]!)}`);
-  return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+
+  /** @internal the text of an added value (built on first use), or undefined when not added */
+  text(value: object): string | undefined {
+    if (!this.texts.has(value)) return undefined;
+    let text = this.texts.get(value);
+    if (text === undefined) this.texts.set(value, (text = jsonLiteral(value as JsonValue)));
+    return text;
+  }
+}
+
+function scalarLiteral(value: null | boolean | number | string): string {
+  if (value === null) return "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return typeof value === "number" ? numberLiteral(value) : codeStringLiteral(value);
+}
+
+function writeLiteral(value: JsonValue, parts: string[], shared: SharedLiterals | undefined): void {
+  if (value === null || typeof value !== "object") {
+    parts.push(scalarLiteral(value));
+    return;
+  }
+  const known = shared?.text(value);
+  if (known !== undefined) {
+    parts.push(known);
+  } else if (Array.isArray(value)) {
+    const items = value as readonly JsonValue[];
+    if (items.length === 0) {
+      parts.push("[]");
+      return;
+    }
+    parts.push("[");
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) parts.push(", ");
+      writeLiteral(items[i]!, parts, shared);
+    }
+    parts.push("]");
+  } else {
+    const object = value as { readonly [key: string]: JsonValue };
+    const keys = Object.keys(object);
+    if (keys.length === 0) {
+      parts.push("{}");
+      return;
+    }
+    parts.push("{ ");
+    for (let i = 0; i < keys.length; i++) {
+      if (i > 0) parts.push(", ");
+      parts.push(propertyKey(keys[i]!), ": ");
+      writeLiteral(object[keys[i]!]!, parts, shared);
+    }
+    parts.push(" }");
+  }
 }
 
 function interpolate(value: CodeArg): string {

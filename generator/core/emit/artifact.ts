@@ -3,7 +3,7 @@
  * dispatcher are each one `ArtifactEmitter`, listed in `registry.ts`; the pipeline calls them in
  * order and never branches on which artifact it is running.
  */
-import { jsonLiteral, type JsonValue } from "../codegen/code.js";
+import { jsonLiteral, type JsonValue, type SharedLiterals } from "../codegen/code.js";
 import type { CatalogIR } from "../ir/catalog-ir.js";
 import type { Severity } from "../diagnostics.js";
 
@@ -32,6 +32,12 @@ export interface DataChunk {
   /** Generated code such as `const writeMeasurement: OpenaiChatTool` (built with `code`). */
   readonly head: string;
   readonly value: JsonValue;
+  /**
+   * Chunks that name the same scope hold values that are never mutated while the scope lives, so
+   * a formatter may cache what it learns about them by identity (a schema several files declare
+   * is measured and laid out once). Absent: nothing is cached across chunks.
+   */
+  readonly scope?: object;
 }
 
 /**
@@ -47,19 +53,28 @@ export interface CanonicalChunk {
 
 export type Chunk = string | DataChunk | CanonicalChunk;
 
-export function chunkText(chunk: Chunk): string {
+/** The source of a chunk; `shared` only saves work (the text is the same without it). */
+export function chunkText(chunk: Chunk, shared?: SharedLiterals): string {
   if (typeof chunk === "string") return chunk;
   if ("canonical" in chunk) return chunk.canonical;
-  return `${chunk.leading}${chunk.head} = ${jsonLiteral(chunk.value)};`;
+  return `${chunk.leading}${chunk.head} = ${jsonLiteral(chunk.value, shared)};`;
 }
 
 export function isDataChunk(chunk: Chunk): chunk is DataChunk {
   return typeof chunk !== "string" && "value" in chunk;
 }
 
-/** An output file made of chunks (contents derived, so the two cannot disagree). */
-export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[]): OutputFile {
-  return { path, language, chunks, contents: chunks.map(chunkText).join("\n\n") + "\n" };
+/**
+ * An output file made of chunks (contents derived, so the two cannot disagree). `shared` holds
+ * values that the data chunks of several files print (see SharedLiterals).
+ */
+export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[], shared?: SharedLiterals): OutputFile {
+  const texts = chunks.map((c) => chunkText(c, shared));
+  // The final newline goes onto the last chunk before the join, so the file's text comes out of
+  // the join flat: appended after it, it would make a rope of megabytes that every later step
+  // (normalising, comparing, writing) first copies flat.
+  if (texts.length > 0) texts[texts.length - 1] += "\n";
+  return { path, language, chunks, contents: texts.length > 0 ? texts.join("\n\n") : "\n" };
 }
 
 /** A finding an emitter raises; the pipeline resolves the pointer to a file position. */

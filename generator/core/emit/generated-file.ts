@@ -7,6 +7,7 @@ import { Code } from "../codegen/code.js";
 import { chunkText, type Chunk, type DataChunk } from "./artifact.js";
 import { Name, NameScope } from "../codegen/identifiers.js";
 import { compare } from "../diagnostics.js";
+import { lfOnly, normaliseText } from "./line-ends.js";
 
 /** A helper function or constant that generated code may need, emitted at most once per file. */
 export interface Helper {
@@ -92,7 +93,7 @@ export class GeneratedFile {
    */
   toChunks(): Chunk[] {
     const head = [this.header, ...(this.imports.size > 0 ? [this.renderImports().join("\n")] : [])].join("\n\n");
-    const text = (c: Code) => c.text.trim().replace(/\r\n?/g, "\n");
+    const text = (c: Code) => lfOnly(c.text.trim());
     const body = this.body.flatMap((item): Chunk[] => {
       if (!("code" in item)) return [item];
       const t = text(item.code);
@@ -109,7 +110,7 @@ export class GeneratedFile {
     if (importLines.length > 0) out.push(importLines.join("\n"));
     if (this.helperCode.length > 0) out.push(this.helperCode.map((c) => c.text).join("\n\n"));
     if (this.body.length > 0) out.push(this.body.map((c) => ("code" in c ? c.code.text : chunkText(c))).join("\n"));
-    return out.join("\n\n").replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
+    return normaliseText(out.join("\n\n"));
   }
 
   private renderImports(): string[] {

@@ -16,6 +16,7 @@ import { catalogNames } from "../emit/naming.js";
 import { compileValidators, CompileError, type ValidatorEntry } from "../emit/validators/index.js";
 import type { Schema } from "../schema/schema.js";
 import { lowerCatalog, providerExports } from "./emitter.js";
+import type { LoweredTool } from "./provider.js";
 
 /** Export name of a target's call validator, e.g. `validateOpenaiChatCall`. */
 export function callValidatorName(targetId: string): string {
@@ -31,13 +32,13 @@ export const callValidatorsEmitter: ArtifactEmitter = {
     const files: OutputFile[] = [];
     const names = catalogNames(ctx.ir);
     // Targets that declare the same schemas (OpenAI Chat and Responses) share one compiled table.
-    const compiledFor = new Map<string, string>();
+    const compiled: { readonly id: string; readonly planned: readonly LoweredTool[] }[] = [];
     for (const lowering of lowerCatalog(ctx.ir)) {
       const planned = lowering.tools.filter((t) => t.plan !== undefined);
       if (planned.length === 0) continue;
       const id = lowering.target.id;
       const exportName = callValidatorName(id);
-      const sameAs = compiledFor.get(JSON.stringify(planned.map((t) => [t.tool.name, t.input.schema])));
+      const sameAs = compiled.find((c) => declareAlike(c.planned, planned))?.id;
       // A file that compiles its own table declares these names; one that shares imports them.
       const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, sameAs === undefined ? [exportName, DECLARED, "ToolName", "ToolInput"] : [exportName, "ToolName", "ToolInput"]);
       const normalise = file.importFrom(`./${id}.js`, providerExports(id).normalise);
@@ -64,7 +65,7 @@ export const callValidatorsEmitter: ArtifactEmitter = {
           for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });
           continue;
         }
-        compiledFor.set(JSON.stringify(planned.map((t) => [t.tool.name, t.input.schema])), id);
+        compiled.push({ id, planned });
         declared = Name.of(DECLARED);
         const table: Code[] = planned.map((t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`);
         file.print(code`/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
@@ -90,3 +91,16 @@ export const ${declared}: { readonly [name: string]: (value: unknown) => Validat
     return files;
   },
 };
+
+/**
+ * Whether two targets declare the same tools with equal input schemas (so one compiled table
+ * serves both). Targets that lower into the same dialect share the lowered objects, which makes
+ * the usual case an identity check; otherwise the schemas are compared as JSON text.
+ */
+function declareAlike(a: readonly LoweredTool[], b: readonly LoweredTool[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((t, i) => {
+    const u = b[i]!;
+    return t.tool.name === u.tool.name && (t.input.schema === u.input.schema || JSON.stringify(t.input.schema) === JSON.stringify(u.input.schema));
+  });
+}

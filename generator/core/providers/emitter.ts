@@ -4,7 +4,7 @@
  * normaliser) and generated/providers/<target>.json (the same declarations for non-TypeScript
  * consumers), plus runtime/normalise-arguments.ts when some target needs it.
  */
-import { code, join, propertyKey, raw, type Code, type JsonValue } from "../codegen/code.js";
+import { code, join, propertyKey, raw, SharedLiterals, type Code, type JsonValue } from "../codegen/code.js";
 import { camelCase, Name, pascalCase } from "../codegen/identifiers.js";
 import { jsdoc } from "../codegen/jsdoc.js";
 import { chunkedFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../emit/artifact.js";
@@ -14,6 +14,7 @@ import { isTargetId, type TargetId } from "../targets.js";
 import { isJsonObject, objectFromEntries, type Json, type JsonObject } from "../schema/json.js";
 import { catalogNames } from "../emit/naming.js";
 import { catalogPointer, lowerTool, type LoweredTool, type ProviderModule } from "./provider.js";
+import { jsonText, SharedJson } from "./json-text.js";
 import { PROVIDERS } from "./registry.js";
 
 /** The runtime helper the normalisers call, copied from templates/. */
@@ -50,9 +51,24 @@ export function providerExports(id: string): { readonly tools: string; readonly 
 }
 
 /** The declarations one target exports, as data (also what the .json copy holds). */
-export function declarations(lowering: TargetLowering): JsonObject[] {
+export function declarations(lowering: TargetLowering): readonly JsonObject[] {
+  return declared(lowering).listed;
+}
+
+const declaredCache = new WeakMap<TargetLowering, { readonly each: readonly JsonObject[]; readonly listed: readonly JsonObject[] }>();
+
+/**
+ * One declaration per tool and the exported list made of them, built once per lowering: the
+ * module file and its JSON copy both print them, and the module finds each declaration in the
+ * list by identity.
+ */
+function declared(lowering: TargetLowering): { readonly each: readonly JsonObject[]; readonly listed: readonly JsonObject[] } {
+  const cached = declaredCache.get(lowering);
+  if (cached) return cached;
   const each = lowering.tools.map((t) => lowering.module.declare(t));
-  return lowering.module.collect ? lowering.module.collect(each, lowering.tools) : each;
+  const result = { each, listed: lowering.module.collect ? lowering.module.collect(each, lowering.tools) : each };
+  declaredCache.set(lowering, result);
+  return result;
 }
 
 function reportProblems(ctx: EmitContext, lowering: TargetLowering): void {
@@ -77,12 +93,6 @@ function reportProblems(ctx: EmitContext, lowering: TargetLowering): void {
   }
 }
 
-/** JSON text whose strings keep U+2028/U+2029 escaped, like every other generated literal. */
-function jsonText(value: Json): string {
-  const text = JSON.stringify(value, null, 2);
-  return (/[\u2028\u2029]/.test(text) ? text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text) + "\n";
-}
-
 /** Identifiers the module declares besides one constant per tool (imports are named by the file). */
 const MODULE_NAMES = ["plans", "hasOwn", "ToolPlans"];
 
@@ -92,7 +102,7 @@ const MODULE_NAMES = ["plans", "hasOwn", "ToolPlans"];
  * independent top-level chunks; each tool's constant is a data chunk (printed without parsing
  * when the formatter can).
  */
-function moduleFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
+function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLiterals): OutputFile {
   const { module } = lowering;
   const names = providerExports(module.id);
   const typeNames = [...module.typeDeclarations.matchAll(/^export (?:interface|type) ([A-Za-z0-9_]+)/gm)].map((m) => m[1]!);
@@ -106,17 +116,16 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
   const element = Name.of(module.elementType);
   const declarationType = Name.of(module.declarationType);
   const stems = catalogNames(ctx.ir).tools;
-  const declarationsByTool = lowering.tools.map((t) => module.declare(t));
+  const { each: declarationsByTool, listed } = declared(lowering);
   const toolConsts = lowering.tools.map((t, i) => {
     const id = file.scope.unique(stems.get(t.tool.name)?.stem ?? "tool");
     const strictNote = t.strict ? "strict" : lowering.module.dialects.strict ? (t.problems.length > 0 ? `not strict: ${t.problems[0]!.reason}` : "not strict") : undefined;
     const doc = jsdoc([`\`${t.tool.name}\`${strictNote ? ` (${strictNote})` : ""}.`]);
-    chunks.push({ leading: doc, head: code`const ${id}: ${declarationType}`.text, value: declarationsByTool[i] as JsonValue });
+    chunks.push({ leading: doc, head: code`const ${id}: ${declarationType}`.text, value: declarationsByTool[i] as JsonValue, scope: shared });
     return id;
   });
   // The exported list: what the target makes of the declarations (as they are, wrapped, or with
   // extras such as tool search), with each declaration written as its constant.
-  const listed = module.collect ? module.collect(declarationsByTool, lowering.tools) : declarationsByTool;
   const listCode = withConstants(listed, declarationsByTool, toolConsts);
   chunks.push(
     `${jsdoc([`Tool declarations for ${module.title}, in catalog order: ${module.usage}.`, "Plain mutable data, structurally compatible with the official SDK's types."]).trimEnd()}\n${code`export const ${Name.of(names.tools)}: ${element}[] = ${listCode};`.text}`,
@@ -136,7 +145,7 @@ ${code`export function ${Name.of(names.normalise)}(_name: string, args: unknown)
     const plansType = Name.of("ToolPlans");
     chunks.push(code`type ${plansType} = { readonly [name: string]: ${planType!} };`.text);
     // A data chunk with a plain head, so the formatter's data printer can take it.
-    chunks.push({ leading: jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]), head: code`const ${plans}: ${plansType}`.text, value: table as JsonValue });
+    chunks.push({ leading: jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]), head: code`const ${plans}: ${plansType}`.text, value: table as JsonValue, scope: shared });
     chunks.push(code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`.text);
     chunks.push(
       `${jsdoc([
@@ -150,14 +159,16 @@ ${code`export function ${Name.of(names.normalise)}(name: string, args: unknown):
 }`.text}`,
     );
   }
-  return chunkedFile(file.path, "typescript", chunks);
+  return chunkedFile(file.path, "typescript", chunks, shared);
 }
 
 /** A JSON value as code, with every declaration object (by identity) replaced by its constant. */
 function withConstants(value: Json, declarations: readonly JsonObject[], consts: readonly Name[]): Code {
+  const constOf = new Map<Json, Name>();
+  declarations.forEach((d, i) => constOf.has(d) || constOf.set(d, consts[i]!));
   const render = (v: Json): Code => {
-    const index = isJsonObject(v) ? declarations.indexOf(v) : -1;
-    if (index >= 0) return consts[index]!;
+    const constant = isJsonObject(v) ? constOf.get(v) : undefined;
+    if (constant !== undefined) return constant;
     if (Array.isArray(v)) return code`[${join(v.map(render), ", ")}]`;
     if (isJsonObject(v)) return code`{ ${join(Object.keys(v).map((k) => code`${raw(propertyKey(k))}: ${render(v[k]!)}`), ", ")} }`;
     return code`${v as JsonValue}`;
@@ -165,23 +176,33 @@ function withConstants(value: Json, declarations: readonly JsonObject[], consts:
   return render(value);
 }
 
-function jsonFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
+function jsonFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedJson): OutputFile {
   const headerText = ctx.header.replace(/^\/\/ /, "");
   const doc = objectFromEntries<Json>([
     ["//", headerText],
     ["tools", declarations(lowering)],
   ]);
-  return { path: `providers/${lowering.module.id}.json`, contents: jsonText(doc), language: "json" };
+  return { path: `providers/${lowering.module.id}.json`, contents: jsonText(doc, shared), language: "json" };
 }
 
 export const providersEmitter: ArtifactEmitter = {
   id: "providers",
   emit(ctx: EmitContext): readonly OutputFile[] {
     const lowerings = lowerCatalog(ctx.ir);
+    // Targets that lower into the same dialect (or not at all) declare the same schema objects:
+    // each one's literal is built once for all the modules.
+    const shared = new SharedLiterals();
+    const sharedJson = new SharedJson();
+    for (const t of lowerings.flatMap((l) => l.tools)) {
+      for (const schema of t.output ? [t.input.schema, t.output.schema] : [t.input.schema]) {
+        shared.add(schema as JsonValue);
+        sharedJson.add(schema);
+      }
+    }
     const files: OutputFile[] = [];
     for (const lowering of lowerings) {
       reportProblems(ctx, lowering);
-      files.push(moduleFile(ctx, lowering), jsonFile(ctx, lowering));
+      files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering, sharedJson));
     }
     if (lowerings.some((l) => l.tools.some((t) => t.plan !== undefined))) {
       files.push({ path: NORMALISE_RUNTIME, contents: `${ctx.header}\n\n${ctx.readTemplate(NORMALISE_RUNTIME)}`, language: "typescript" });

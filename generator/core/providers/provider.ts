@@ -8,6 +8,7 @@ import type { SchemaResource, TargetIR, ToolIR } from "../ir/catalog-ir.js";
 import { hasOwn, isJsonObject, pointerJoin, pointerSegments, type Json, type JsonObject } from "../schema/json.js";
 import type { TargetId } from "../targets.js";
 import { lowerResource, type Blocker, type Dialect, type Lowering } from "./lowering/lowering.js";
+import { memoPerObject } from "./memo.js";
 import { buildPlan, type ToolArgumentPlan } from "./normalise-plan.js";
 
 /** One tool as a target declares it: the lowered schemas and what strict mode came out as. */
@@ -64,23 +65,32 @@ export function lowerTool(module: ProviderModule, tool: ToolIR, target: TargetIR
   const setting = target.options.strict;
   const inputSchema = tool.input.schema as Json;
   const strictDialect = module.dialects.strict;
-  const output = module.output && tool.output ? lowerResource(tool.output.schema as Json, module.output) : undefined;
+  const output = module.output && tool.output ? lowered(tool.output.schema as Json, module.output) : undefined;
   const withOutput = output ? { output } : {};
   if (strictDialect && (setting === true || setting === "auto")) {
-    const input = lowerResource(inputSchema, strictDialect);
-    const planned = buildPlan(input.schema, input.nullWrappers);
-    const problems = [
-      ...input.blockers,
-      ...planned.blockers.map((b) => ({ ...b, pointer: nearestCanonical(inputSchema, b.pointer) })),
-      ...(strictDialect.limits?.(inputSchema) ?? []),
-    ];
+    const { input, plan, problems } = strictAttempt(inputSchema, strictDialect);
     if (problems.length === 0 || setting === true) {
-      return { tool, target, strict: true, input, ...withOutput, ...(planned.plan ? { plan: planned.plan } : {}), problems };
+      return { tool, target, strict: true, input, ...withOutput, ...(plan ? { plan } : {}), problems };
     }
-    return { tool, target, strict: false, input: lowerResource(inputSchema, module.dialects.plain), ...withOutput, problems };
+    return { tool, target, strict: false, input: lowered(inputSchema, module.dialects.plain), ...withOutput, problems };
   }
-  return { tool, target, strict: false, input: lowerResource(inputSchema, module.dialects.plain), ...withOutput, problems: [] };
+  return { tool, target, strict: false, input: lowered(inputSchema, module.dialects.plain), ...withOutput, problems: [] };
 }
+
+/** A schema lowered into a dialect, once per (schema, dialect) however many targets declare it. */
+const lowered = memoPerObject(lowerResource);
+
+/** A schema lowered into a strict dialect with its normalisation plan and everything that keeps it from being strict. */
+const strictAttempt = memoPerObject((inputSchema: Json, dialect: Dialect): { input: Lowering; plan?: ToolArgumentPlan; problems: readonly Blocker[] } => {
+  const input = lowered(inputSchema, dialect);
+  const planned = buildPlan(input.schema, input.nullWrappers);
+  const problems = [
+    ...input.blockers,
+    ...planned.blockers.map((b) => ({ ...b, pointer: nearestCanonical(inputSchema, b.pointer) })),
+    ...(dialect.limits?.(inputSchema) ?? []),
+  ];
+  return { input, ...(planned.plan ? { plan: planned.plan } : {}), problems };
+});
 
 /** The longest prefix of a (lowered) pointer that exists in the canonical schema. */
 export function nearestCanonical(root: Json, pointer: string): string {

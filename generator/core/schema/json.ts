@@ -29,7 +29,7 @@ export function objectFromEntries<V>(entries: Iterable<readonly [string, V]>): {
   return out;
 }
 
-/** One step of objectFromEntries, for callers that build an object as they read it. */
+/** Creates (or sets) an own enumerable property of an object under construction, `__proto__` included. */
 export function setOwn<V>(object: { [key: string]: V }, key: string, value: V): void {
   if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
@@ -61,13 +61,17 @@ export function deepFreeze<T extends Json>(value: T): T {
 
 /** JSON Pointer (RFC 6901) segment escaping. */
 export function escapePointerSegment(segment: string): string {
+  // Most segments (keywords, property names, indexes) need no escaping; skip the two regex passes.
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 export function unescapePointerSegment(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 export function pointerJoin(base: string, ...segments: (string | number)[]): string {
-  return base + segments.map((s) => "/" + escapePointerSegment(String(s))).join("");
+  let out = base;
+  for (const s of segments) out += "/" + (typeof s === "number" ? String(s) : escapePointerSegment(s));
+  return out;
 }
 export function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];

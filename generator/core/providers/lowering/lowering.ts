@@ -12,7 +12,7 @@
  * - `nullWrappers`: property schemas that were optional and are declared required-and-nullable,
  *   so a `null` there means "omitted" (the input of the normalisation plan).
  */
-import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, type Json, type JsonObject } from "../../schema/json.js";
+import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, setOwn, type Json, type JsonObject } from "../../schema/json.js";
 import { KEYWORDS } from "../../schema/keywords.js";
 import { withConstraints, withSentence } from "./constraint-text.js";
 
@@ -111,49 +111,36 @@ export interface CatalogLimitFinding {
 
 /** Lowers one schema resource (tool input or output) into a dialect. */
 export function lowerResource(root: Json, dialect: Dialect): Lowering {
-  const moved: MovedConstraint[] = [];
-  const blockers: Blocker[] = [];
-  const nullWrappers = new Map<object, Json>();
+  const state: LoweringState = { root, moved: [], blockers: [], nullWrappers: new Map(), gone: [] };
+  const { moved, blockers, nullWrappers, gone } = state;
   for (const check of dialect.checks ?? []) check(root, (kind, reason, pointer) => blockers.push({ kind, reason, pointer }));
   if (dialect.passes.length === 0) return { schema: root, moved, blockers, nullWrappers };
 
-  /** Subtrees removed from the declaration: what was found inside them no longer applies. */
-  const gone: string[] = [];
   const lower = (node: Json, pointer: string, via: string | undefined): Json => {
     if (!isJsonObject(node)) return node;
-    const rebuilt: [string, Json][] = [];
+    // Built in place, key by key (no list of pairs per node): this runs for every node of every
+    // tool schema, for each dialect.
+    const rebuilt: { [key: string]: Json } = {};
     for (const key of Object.keys(node)) {
       const value = node[key]!;
-      const shape = hasOwn(KEYWORDS, key) ? KEYWORDS[key]!.shape : undefined;
-      if (shape === "schema") rebuilt.push([key, lower(value, pointerJoin(pointer, key), key)]);
-      else if (shape === "schemaMap" && isJsonObject(value))
-        rebuilt.push([key, objectFromEntries(Object.keys(value).map((k) => [k, lower(value[k]!, pointerJoin(pointer, key, k), key)] as const))]);
-      else if (shape === "schemaArray" && Array.isArray(value)) rebuilt.push([key, value.map((v: Json, i: number) => lower(v, pointerJoin(pointer, key, i), key))]);
-      else rebuilt.push([key, value]);
+      const shape = SHAPES.get(key);
+      if (shape === "schema") setOwn(rebuilt, key, lower(value, pointerJoin(pointer, key), key));
+      else if (shape === "schemaMap" && isJsonObject(value)) {
+        const base = pointerJoin(pointer, key);
+        const map: { [key: string]: Json } = {};
+        for (const k of Object.keys(value)) setOwn(map, k, lower(value[k]!, pointerJoin(base, k), key));
+        setOwn(rebuilt, key, map);
+      } else if (shape === "schemaArray" && Array.isArray(value)) {
+        const base = pointerJoin(pointer, key);
+        setOwn(rebuilt, key, value.map((v: Json, i: number) => lower(v, `${base}/${i}`, key)));
+      } else setOwn(rebuilt, key, value);
     }
-    let out: JsonObject = objectFromEntries(rebuilt);
-    const phrases: string[] = [];
-    const notes: string[] = [];
-    const ctx: NodeContext = {
-      pointer,
-      canonical: node,
-      root,
-      isRoot: pointer === "",
-      ...(via !== undefined ? { via } : {}),
-      block: (kind, reason, at) => blockers.push({ kind, reason, pointer: at ?? pointer }),
-      moved: (keyword, value, text, options) => {
-        moved.push({ keyword, value, text, pointer: options?.pointer ?? pointer });
-        if (!options?.keepsSubschemas) gone.push(pointerJoin(options?.pointer ?? pointer, keyword));
-        if (options?.samePhraseAs === undefined) phrases.push(text);
-      },
-      note: (sentence) => notes.push(sentence),
-      nullWrapper: (wrapper, inner) => nullWrappers.set(wrapper, inner),
-      isNullWrapper: (n) => isJsonObject(n) && nullWrappers.has(n),
-    };
+    let out: JsonObject = rebuilt;
+    const ctx = new NodeScope(state, node, pointer, via);
     for (const pass of dialect.passes) out = pass(out, ctx);
-    if (phrases.length + notes.length > 0) {
-      let description = withConstraints(typeof out.description === "string" ? out.description : undefined, phrases);
-      for (const n of notes) description = withSentence(description, n);
+    if (ctx.phrases.length + ctx.notes.length > 0) {
+      let description = withConstraints(typeof out.description === "string" ? out.description : undefined, ctx.phrases);
+      for (const n of ctx.notes) description = withSentence(description, n);
       out = withKey(out, "description", description);
     }
     return out;
@@ -163,13 +150,72 @@ export function lowerResource(root: Json, dialect: Dialect): Lowering {
   return { schema, moved: moved.filter((m) => !inGone(m.pointer)), blockers: blockers.filter((b) => !inGone(b.pointer)), nullWrappers };
 }
 
+/** The subschema shape of each keyword (a Map: looked up for every key of every node). */
+const SHAPES: ReadonlyMap<string, string> = new Map(Object.keys(KEYWORDS).map((k) => [k, KEYWORDS[k]!.shape] as const));
+
+/** What the passes of one resource record, shared by the contexts of all its nodes. */
+interface LoweringState {
+  readonly root: Json;
+  readonly moved: MovedConstraint[];
+  readonly blockers: Blocker[];
+  readonly nullWrappers: Map<object, Json>;
+  /** Subtrees removed from the declaration: what was found inside them no longer applies. */
+  readonly gone: string[];
+}
+
+/**
+ * The context of one node. A class rather than an object of closures: the walker makes one per
+ * schema node of every tool, and methods on the prototype cost no allocation.
+ */
+class NodeScope implements NodeContext {
+  readonly root: Json;
+  readonly isRoot: boolean;
+  /** Phrases and sentences for this node's description. */
+  readonly phrases: string[] = [];
+  readonly notes: string[] = [];
+
+  constructor(
+    private readonly state: LoweringState,
+    readonly canonical: JsonObject,
+    readonly pointer: string,
+    readonly via: string | undefined,
+  ) {
+    this.root = state.root;
+    this.isRoot = pointer === "";
+  }
+
+  block(kind: BlockerKind, reason: string, at?: string): void {
+    this.state.blockers.push({ kind, reason, pointer: at ?? this.pointer });
+  }
+
+  moved(keyword: string, value: Json, text: string, options?: { readonly pointer?: string; readonly keepsSubschemas?: boolean; readonly samePhraseAs?: string }): void {
+    this.state.moved.push({ keyword, value, text, pointer: options?.pointer ?? this.pointer });
+    if (!options?.keepsSubschemas) this.state.gone.push(pointerJoin(options?.pointer ?? this.pointer, keyword));
+    if (options?.samePhraseAs === undefined) this.phrases.push(text);
+  }
+
+  note(sentence: string): void {
+    this.notes.push(sentence);
+  }
+
+  nullWrapper(wrapper: JsonObject, inner: Json): void {
+    this.state.nullWrappers.set(wrapper, inner);
+  }
+
+  isNullWrapper(n: Json): boolean {
+    return isJsonObject(n) && this.state.nullWrappers.has(n);
+  }
+}
+
 /** The identity dialect: the canonical schema as it is (MCP, non-strict targets). */
 export const CANONICAL: Dialect = { id: "canonical", passes: [] };
 
 /** A copy of `node` with `key` set (kept in place when present, appended otherwise). */
 export function withKey(node: JsonObject, key: string, value: Json): JsonObject {
-  if (hasOwn(node, key)) return objectFromEntries(Object.keys(node).map((k) => [k, k === key ? value : node[k]!] as const));
-  return objectFromEntries([...Object.keys(node).map((k) => [k, node[k]!] as const), [key, value] as const]);
+  const out: { [key: string]: Json } = {};
+  for (const k of Object.keys(node)) setOwn(out, k, k === key ? value : node[k]!);
+  if (!hasOwn(node, key)) setOwn(out, key, value);
+  return out;
 }
 
 /**
@@ -187,5 +233,7 @@ export function withKeyPlaced(node: JsonObject, key: string, value: Json, place:
 /** A copy of `node` without the given keys. */
 export function withoutKeys(node: JsonObject, keys: Iterable<string>): JsonObject {
   const drop = new Set(keys);
-  return objectFromEntries(Object.keys(node).filter((k) => !drop.has(k)).map((k) => [k, node[k]!] as const));
+  const out: { [key: string]: Json } = {};
+  for (const k of Object.keys(node)) if (!drop.has(k)) setOwn(out, k, node[k]!);
+  return out;
 }

@@ -1,0 +1,38 @@
+/** Scans and shortcuts that replaced regular expressions on megabyte strings give the same results. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { normaliseText } from "../../generator/core/emit/line-ends.js";
+import { escapePointerSegment, pointerJoin, pointerSegments } from "../../generator/core/schema/json.js";
+
+const seed = Number(process.env.FC_SEED ?? 20261129);
+const text = (chars: string[]) => fc.string({ unit: fc.oneof(fc.constantFrom(...chars), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })) });
+
+describe("line ends", () => {
+  it("normaliseText is LF only with exactly one trailing newline, as the two replacements made it", () => {
+    const slow = (t: string) => t.replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
+    fc.assert(
+      fc.property(text(["\n", "\r", "\r\n", "a", " "]), (t) => {
+        expect(normaliseText(t)).toBe(slow(t));
+      }),
+      { seed, numRuns: 2000 },
+    );
+    expect(normaliseText("")).toBe("\n");
+    expect(normaliseText("a\r\n\r\n")).toBe("a\n");
+  });
+});
+
+describe("JSON pointers", () => {
+  it("escape and join as RFC 6901 says, and split back", () => {
+    const slowEscape = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+    const segment = fc.oneof(text(["~", "/", "0", "1", "a"]), fc.nat());
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
+        const joined = pointerJoin("", ...segments);
+        expect(joined).toBe(segments.map((s) => "/" + slowEscape(String(s))).join(""));
+        expect(pointerSegments(joined)).toEqual(segments.map(String));
+        for (const s of segments) expect(escapePointerSegment(String(s))).toBe(slowEscape(String(s)));
+      }),
+      { seed, numRuns: 1000 },
+    );
+  });
+});
