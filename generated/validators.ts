@@ -3479,23 +3479,24 @@ function unknownTool(name: string): { ok: false; errors: ValidationError[] } {
   };
 }
 
+type InputValidators = { readonly [K in ToolName]: Validator<ToolInput[K]> };
+
+type OutputValidators = { readonly [K in ToolName]?: Validator<ToolOutput[K]> };
+
 /** The input validator of each tool, by tool name. */
-export const validators: { readonly [K in ToolName]: Validator<ToolInput[K]> } =
-  Object.freeze({
-    write_measurement: validateWriteMeasurementInput,
-    log_meal: validateLogMealInput,
-    list_exercises: validateListExercisesInput,
-    get_workout_history: validateGetWorkoutHistoryInput,
-    log_workout_set: validateLogWorkoutSetInput,
-    delete_measurement: validateDeleteMeasurementInput,
-    get_weather: validateGetWeatherInput,
-    get_customer: validateGetCustomerInput,
-  });
+export const validators: InputValidators = Object.freeze({
+  write_measurement: validateWriteMeasurementInput,
+  log_meal: validateLogMealInput,
+  list_exercises: validateListExercisesInput,
+  get_workout_history: validateGetWorkoutHistoryInput,
+  log_workout_set: validateLogWorkoutSetInput,
+  delete_measurement: validateDeleteMeasurementInput,
+  get_weather: validateGetWeatherInput,
+  get_customer: validateGetCustomerInput,
+});
 
 /** The output validator of each tool that declares an output, by tool name. */
-export const outputValidators: {
-  readonly [K in ToolName]?: Validator<ToolOutput[K]>;
-} = Object.freeze({
+export const outputValidators: OutputValidators = Object.freeze({
   write_measurement: validateWriteMeasurementOutput,
   log_meal: validateLogMealOutput,
   list_exercises: validateListExercisesOutput,

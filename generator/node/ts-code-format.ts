@@ -37,7 +37,9 @@ export async function formatCanonicalChunks(chunks: readonly CanonicalChunk[], o
   const settings = defaultLayout(options);
   if (settings === undefined) return chunks.map(() => undefined);
   const wide = new Map<string, WideLine>();
-  const plans = chunks.map((chunk) => planChunk(chunk.canonical, chunk.members === true, settings, wide));
+  // A chunk laid out by prettier for one width (template source) is kept as it is at that
+  // width, and goes to prettier at any other.
+  const plans = chunks.map((chunk) => (chunk.width === undefined ? planChunk(chunk.canonical, chunk.members === true, settings, wide) : chunk.width === settings.printWidth ? [chunk.canonical] : undefined));
   const broken = wide.size === 0 ? new Map<string, string[]>() : await breakWideLines([...wide.values()], options, format);
   return plans.map((plan) => {
     if (plan === undefined) return undefined;

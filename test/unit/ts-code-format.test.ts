@@ -137,6 +137,14 @@ describe("canonical type declarations equal prettier's", () => {
   }, 120_000);
 });
 
+describe("template sources are laid out as prettier's defaults lay them out", () => {
+  // Generated files copy them (or regions of them) as canonical code for width 80.
+  it.each(["validators/helpers.ts", "runtime/validation-errors.ts", "runtime/normalise-arguments.ts"])("templates/%s", async (name) => {
+    const source = readTemplate(name);
+    expect(await prettier.format(source, { parser: "babel-ts" })).toBe(source);
+  });
+});
+
 describe("function heads wider than the print width", () => {
   const identifier = fc.stringMatching(/^[a-z][A-Za-z0-9]{0,40}$/);
   const head = fc.record({

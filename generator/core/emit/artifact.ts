@@ -49,6 +49,19 @@ export interface CanonicalChunk {
   readonly canonical: string;
   /** Lines below the first level are type members (an interface body), not statements. */
   readonly members?: boolean;
+  /**
+   * Laid out for this print width only: template source kept formatted by prettier with its
+   * default options (a test checks it). At another width the chunk goes to prettier.
+   */
+  readonly width?: number;
+}
+
+/** prettier's default print width, the one template sources are formatted for. */
+export const TEMPLATE_WIDTH = 80;
+
+/** A runtime source file copied from templates/ (formatted there for prettier's defaults). */
+export function templateFile(path: string, header: string, template: string): OutputFile {
+  return chunkedFile(path, "typescript", [header, { canonical: template.trimEnd(), width: TEMPLATE_WIDTH }]);
 }
 
 export type Chunk = string | DataChunk | CanonicalChunk;

@@ -15,6 +15,8 @@ export interface Helper {
   readonly id: string;
   /** Helpers this one calls. */
   readonly uses?: readonly Helper[];
+  /** The print width the declaration is laid out for (template source), if it is. */
+  readonly laidOutFor?: number;
   /** The declaration, given the identifier chosen for it and for its dependencies. */
   readonly declare: (name: Name, deps: (helper: Helper) => Name) => Code;
 }
@@ -27,10 +29,10 @@ interface ImportEntry {
 
 export class GeneratedFile {
   readonly scope: NameScope;
-  private readonly body: (DataChunk | { readonly code: Code; readonly canonical: boolean })[] = [];
+  private readonly body: (DataChunk | { readonly code: Code; readonly canonical: boolean; readonly width?: number })[] = [];
   private readonly imports = new Map<string, Map<string, ImportEntry>>();
   private readonly helperNames = new Map<string, Name>();
-  private readonly helperCode: Code[] = [];
+  private readonly helperCode: { readonly code: Code; readonly width: number | undefined }[] = [];
 
   /**
    * @param path   path relative to the output directory, posix separators
@@ -55,6 +57,11 @@ export class GeneratedFile {
    */
   printCanonical(...lines: Code[]): void {
     for (const l of lines) this.body.push({ code: l, canonical: true });
+  }
+
+  /** Template source laid out by prettier for `width` (see CanonicalChunk.width). */
+  printTemplate(source: Code, width: number): void {
+    this.body.push({ code: source, canonical: true, width });
   }
 
   /** A top-level data declaration, kept as data for a formatter's fast path. */
@@ -83,7 +90,7 @@ export class GeneratedFile {
     const name = this.scope.unique(helper.id);
     this.helperNames.set(helper.id, name);
     const declaration = helper.declare(name, (dep) => this.useHelper(dep));
-    this.helperCode.push(declaration);
+    this.helperCode.push({ code: declaration, width: helper.laidOutFor });
     return name;
   }
 
@@ -98,9 +105,10 @@ export class GeneratedFile {
       if (!("code" in item)) return [item];
       const t = text(item.code);
       if (t === "") return [];
-      return [item.canonical ? { canonical: t } : t];
+      return [item.canonical ? (item.width === undefined ? { canonical: t } : { canonical: t, width: item.width }) : t];
     });
-    return [text(new Code(head)), ...this.helperCode.map(text), ...body].filter((c) => c !== "");
+    const helpers = this.helperCode.map(({ code, width }): Chunk => (width === undefined ? text(code) : { canonical: text(code), width }));
+    return [text(new Code(head)), ...helpers, ...body].filter((c) => c !== "");
   }
 
   /** The file's text: header, imports, helpers (in order of first use), body; LF, one final newline. */
@@ -108,7 +116,7 @@ export class GeneratedFile {
     const out: string[] = [this.header];
     const importLines = this.renderImports();
     if (importLines.length > 0) out.push(importLines.join("\n"));
-    if (this.helperCode.length > 0) out.push(this.helperCode.map((c) => c.text).join("\n\n"));
+    if (this.helperCode.length > 0) out.push(this.helperCode.map((c) => c.code.text).join("\n\n"));
     if (this.body.length > 0) out.push(this.body.map((c) => ("code" in c ? c.code.text : chunkText(c))).join("\n"));
     return normaliseText(out.join("\n\n"));
   }

@@ -7,7 +7,7 @@
 import { code, join, propertyKey, raw, SharedLiterals, type Code, type JsonValue } from "../codegen/code.js";
 import { camelCase, Name, pascalCase } from "../codegen/identifiers.js";
 import { jsdoc } from "../codegen/jsdoc.js";
-import { chunkedFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../emit/artifact.js";
+import { chunkedFile, templateFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../emit/artifact.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import type { CatalogIR, TargetIR } from "../ir/catalog-ir.js";
 import { isTargetId, type TargetId } from "../targets.js";
@@ -205,7 +205,7 @@ export const providersEmitter: ArtifactEmitter = {
       files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering, sharedJson));
     }
     if (lowerings.some((l) => l.tools.some((t) => t.plan !== undefined))) {
-      files.push({ path: NORMALISE_RUNTIME, contents: `${ctx.header}\n\n${ctx.readTemplate(NORMALISE_RUNTIME)}`, language: "typescript" });
+      files.push(templateFile(NORMALISE_RUNTIME, ctx.header, ctx.readTemplate(NORMALISE_RUNTIME)));
     }
     return files;
   },

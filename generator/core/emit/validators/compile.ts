@@ -19,7 +19,7 @@
  */
 import { code, raw, type Code } from "../../codegen/code.js";
 import { Name } from "../../codegen/identifiers.js";
-import type { TemplateReader } from "../artifact.js";
+import { TEMPLATE_WIDTH, type TemplateReader } from "../artifact.js";
 import type { GeneratedFile } from "../generated-file.js";
 import type { Schema } from "../../schema/schema.js";
 import { ERROR_TYPE, ERRORS, Compilation, FailTarget, FunctionScope, type SchemaCx, type UnitFunctions } from "./context.js";
@@ -209,8 +209,8 @@ ${body}
 }`);
   });
 
-  // The template's types are laid out for prettier's default width only: not canonical.
-  file.print(code`\n${raw(template.types)}\n`);
+  // The template's types are laid out for prettier's default width only.
+  file.printTemplate(raw(template.types), TEMPLATE_WIDTH);
   comp.printConstants();
   for (const f of functions) file.printCanonical(code`\n${f}`);
   for (const e of exported) file.printCanonical(code`\n${e}`);

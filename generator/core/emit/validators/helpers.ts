@@ -4,7 +4,7 @@
  * emitted once, and only when some generated code asked for it.
  */
 import { raw, type Code } from "../../codegen/code.js";
-import type { TemplateReader } from "../artifact.js";
+import { TEMPLATE_WIDTH, type TemplateReader } from "../artifact.js";
 import type { GeneratedFile, Helper } from "../generated-file.js";
 import type { FormatName } from "../../schema/schema.js";
 
@@ -106,6 +106,8 @@ export class FileHelpers {
     const helper: Helper = {
       id,
       uses: region.uses.map((u) => this.helper(u)),
+      // The template is kept formatted by prettier's defaults; a region is copied verbatim.
+      laidOutFor: TEMPLATE_WIDTH,
       declare: (name, deps) => {
         // Region code refers to itself and to its dependencies by their template names.
         if (name.text !== id) throw new Error(`internal: helper ${id} would be renamed to ${name.text}`);

@@ -10,7 +10,7 @@
  */
 import { code, join, propertyKey, raw, type Code } from "../../codegen/code.js";
 import { Name } from "../../codegen/identifiers.js";
-import { chunkedFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../artifact.js";
+import { chunkedFile, templateFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../artifact.js";
 import { GeneratedFile } from "../generated-file.js";
 import { catalogNames, FIXED_EXPORTS } from "../naming.js";
 import { CompileError, compileValidators, type ValidatorEntry } from "./compile.js";
@@ -60,6 +60,9 @@ export const validatorsEmitter: ArtifactEmitter = {
     }
 
     const unknownTool = file.scope.unique("unknownTool");
+    // Named map types keep each declaration's first line within a print width.
+    const inputMapType = file.scope.unique("InputValidators");
+    const outputMapType = file.scope.unique("OutputValidators");
     const objectBody = (items: Code[]) => (items.length === 0 ? code`{}` : code`{\n  ${join(items, ",\n  ")},\n}`);
     file.printCanonical(
       code`
@@ -68,11 +71,15 @@ function ${unknownTool}(name: string): { ok: false; errors: ValidationError[] } 
   return { ok: false, errors: [{ instancePath: "", schemaPath: "#", keyword: "tool", params: { name }, message: "must name a tool of the catalog" }] };
 }`,
       code`
+type ${inputMapType} = { readonly [K in ToolName]: Validator<ToolInput[K]> };`,
+      code`
+type ${outputMapType} = { readonly [K in ToolName]?: Validator<ToolOutput[K]> };`,
+      code`
 /** The input validator of each tool, by tool name. */
-export const validators: { readonly [K in ToolName]: Validator<ToolInput[K]> } = Object.freeze(${objectBody(inputMap)});`,
+export const validators: ${inputMapType} = Object.freeze(${objectBody(inputMap)});`,
       code`
 /** The output validator of each tool that declares an output, by tool name. */
-export const outputValidators: { readonly [K in ToolName]?: Validator<ToolOutput[K]> } = Object.freeze(${objectBody(outputMap)});`,
+export const outputValidators: ${outputMapType} = Object.freeze(${objectBody(outputMap)});`,
       code`
 /** Checks a tool's arguments. Never throws; an unknown name is an error result. */
 export function validate<K extends ToolName>(name: K, value: unknown): ValidationResult<ToolInput[K]> {
@@ -90,7 +97,7 @@ export function validateOutput<K extends ToolName>(name: K, value: unknown): Val
     return [
       chunkedFile("validators.ts", "typescript", file.toChunks()),
       // Renders a failed validation as the text of a tool result (copied: no runtime dependency).
-      { path: ERRORS_RUNTIME, contents: `${ctx.header}\n\n${ctx.readTemplate(ERRORS_RUNTIME)}`, language: "typescript" },
+      templateFile(ERRORS_RUNTIME, ctx.header, ctx.readTemplate(ERRORS_RUNTIME)),
     ];
   },
 };
