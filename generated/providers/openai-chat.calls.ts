@@ -2137,10 +2137,12 @@ export function validateDeclaredGetWeather(
   return { ok: false, errors: errs };
 }
 
-/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
-export const declaredValidators: {
+type DeclaredValidators = {
   readonly [name: string]: (value: unknown) => ValidationResult<unknown>;
-} = Object.freeze({
+};
+
+/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
+export const declaredValidators: DeclaredValidators = Object.freeze({
   write_measurement: validateDeclaredWriteMeasurement,
   log_meal: validateDeclaredLogMeal,
   list_exercises: validateDeclaredListExercises,

@@ -91,7 +91,7 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
     }
     const kind = text.endsWith(";") ? "statement" : text.startsWith("} else if (") && text.endsWith(") {") ? "else-head" : isBlockHead(text) ? "head" : isProperty(text) && indent > 0 ? "property" : undefined;
     if (kind === undefined) return undefined;
-    const head = kind === "head" ? breakFunctionHead(text, indent, settings) : undefined;
+    const head = kind === "head" ? breakFunctionHead(text, indent, settings) : kind === "property" ? breakStringProperty(text, indent, settings) : kind === "statement" ? breakIdentifierList(text, indent, settings) : undefined;
     if (head !== undefined) {
       plan.push(...head);
       continue;
@@ -158,6 +158,36 @@ function breakFunctionHead(text: string, indent: number, settings: Layout): stri
   ];
   return lines.every((l) => widthBound(l) <= settings.printWidth) ? lines : undefined;
 }
+
+/**
+ * `key: "string",` wider than the print width, as prettier breaks it: the string moves to its own
+ * line, indented (its "break-after-operator" layout for a string value after a key longer than
+ * the tab width). Nothing else can break: a string is never split.
+ */
+function breakStringProperty(text: string, indent: number, settings: Layout): string[] | undefined {
+  const m = STRING_PROPERTY.exec(text);
+  if (!m || m[1]!.length <= 2) return undefined;
+  const pad = " ".repeat(indent);
+  return [`${pad}${m[1]}:`, `${pad}  ${m[2]},`];
+}
+
+const STRING_PROPERTY = /^([A-Za-z_$][\w$]*): ("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'),$/;
+
+/**
+ * `const name: Type[] = [a, b, c];` (plain identifiers) wider than the print width, as prettier
+ * breaks it: one element per line with a trailing comma. Only when the first line fits.
+ */
+function breakIdentifierList(text: string, indent: number, settings: Layout): string[] | undefined {
+  const m = IDENTIFIER_LIST.exec(text);
+  if (!m || !settings.trailingComma) return undefined;
+  const pad = " ".repeat(indent);
+  const first = `${pad}${m[1]}[`;
+  const items = m[2]!.split(", ");
+  const lines = [first, ...items.map((item) => `${pad}  ${item},`), `${pad}];`];
+  return lines.every((l) => widthBound(l) <= settings.printWidth) ? lines : undefined;
+}
+
+const IDENTIFIER_LIST = /^((?:export )?const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]*\[\] = )\[([A-Za-z_$][\w$]*(?:, [A-Za-z_$][\w$]*)*)\];$/;
 
 function isBlockHead(text: string): boolean {
   return /^(?:(?:export )?function |if \(|for \(|while \(|switch \(|[A-Za-z_$][\w$]*: \{$)/.test(text) && text.endsWith(" {");
@@ -254,6 +284,8 @@ function unwrap(line: WideLine, out: readonly string[]): string[] | undefined {
  */
 interface Layout {
   readonly printWidth: number;
+  /** Trailing commas where ES5 allows them (multi-line arrays and objects). */
+  readonly trailingComma: boolean;
   /** Trailing commas after the last parameter too (`trailingComma: "all"`, prettier's default). */
   readonly trailingCommaAll: boolean;
 }
@@ -265,5 +297,5 @@ function defaultLayout(options: Options): Layout | undefined {
   if (o.arrowParens !== undefined && o.arrowParens !== "always") return undefined;
   if (o.objectWrap !== undefined && o.objectWrap !== "preserve") return undefined;
   const isDefault = s.tabWidth === 2 && !s.useTabs && s.semi && !s.singleQuote && s.quoteProps === "as-needed" && s.trailingComma && s.bracketSpacing;
-  return isDefault ? { printWidth: s.printWidth, trailingCommaAll: (o.trailingComma ?? "all") === "all" } : undefined;
+  return isDefault ? { printWidth: s.printWidth, trailingComma: s.trailingComma, trailingCommaAll: (o.trailingComma ?? "all") === "all" } : undefined;
 }

@@ -172,7 +172,7 @@ function printLeading(leading: string): string {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const HEAD = /^(export )?(const|let|var) ([A-Za-z_$][A-Za-z0-9_$]*)(?:: ([A-Za-z_$][A-Za-z0-9_$]*)((?:\[\])*))?$/;
+const HEAD = /^(export )?(const|let|var) ([A-Za-z_$][A-Za-z0-9_$]*)(?:: (?:readonly (?=[A-Za-z_$][A-Za-z0-9_$]*\[\]))?([A-Za-z_$][A-Za-z0-9_$]*)((?:\[\])*))?$/;
 /** Reserved and strict-mode/module reserved words: not valid as these names (or not worth it). */
 const RESERVED = new Set(
   "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined".split(" "),

@@ -81,7 +81,7 @@ const toolDeclaration = fc.oneof(
   fc.record({ name: fc.stringMatching(/^[a-z_]{3,30}$/), title: sentence(3, 40), description: sentence(10, 200), inputSchema: schema, annotations: fc.record({ readOnlyHint: fc.boolean() }) }),
 );
 
-const head = fc.constantFrom("const writeMeasurement: OpenaiChatTool", "export const openaiChatTools: OpenaiChatTool[]", "const x", "let someRatherLongConstantNameForTheTool: AnExtremelyLongDeclarationTypeName", "var v: T[][]");
+const head = fc.constantFrom("const writeMeasurement: OpenaiChatTool", "export const openaiChatTools: OpenaiChatTool[]", "const x", "let someRatherLongConstantNameForTheTool: AnExtremelyLongDeclarationTypeName", "var v: T[][]", "const cv12: readonly unknown[]");
 const leading = fc.oneof(
   fc.constant(""),
   sentence(1, 100).map((s) => jsdoc([s])),

@@ -61,7 +61,7 @@ export const TEMPLATE_WIDTH = 80;
 
 /** A runtime source file copied from templates/ (formatted there for prettier's defaults). */
 export function templateFile(path: string, header: string, template: string): OutputFile {
-  return chunkedFile(path, "typescript", [header, { canonical: template.trimEnd(), width: TEMPLATE_WIDTH }]);
+  return chunkedFile(path, "typescript", [{ canonical: header }, { canonical: template.trimEnd(), width: TEMPLATE_WIDTH }]);
 }
 
 export type Chunk = string | DataChunk | CanonicalChunk;

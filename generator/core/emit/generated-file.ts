@@ -108,7 +108,8 @@ export class GeneratedFile {
       return [item.canonical ? (item.width === undefined ? { canonical: t } : { canonical: t, width: item.width }) : t];
     });
     const helpers = this.helperCode.map(({ code, width }): Chunk => (width === undefined ? text(code) : { canonical: text(code), width }));
-    return [text(new Code(head)), ...helpers, ...body].filter((c) => c !== "");
+    // The header is a comment and imports, one per line: prettier's layout but for wide imports.
+    return [{ canonical: text(new Code(head)) }, ...helpers, ...body].filter((c) => c !== "");
   }
 
   /** The file's text: header, imports, helpers (in order of first use), body; LF, one final newline. */

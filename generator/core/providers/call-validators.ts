@@ -48,9 +48,9 @@ export const callValidatorsEmitter: ArtifactEmitter = {
         declared = file.importFrom(`./${sameAs}.calls.js`, DECLARED);
         const result = file.importFrom("../validators.js", "ValidationResult", { typeOnly: true });
         if (result.text !== "ValidationResult") throw new Error("internal: ValidationResult is taken");
-        file.print(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+        file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
       } else {
-        file.print(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+        file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
         const entries: ValidatorEntry[] = planned.map((t) => ({
           name: file.scope.unique(`validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`),
           // The declared shape (nullable where the catalog says optional) has no named type.
@@ -68,10 +68,15 @@ export const callValidatorsEmitter: ArtifactEmitter = {
         compiled.push({ id, planned });
         declared = Name.of(DECLARED);
         const table: Code[] = planned.map((t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`);
-        file.print(code`/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
-export const ${declared}: { readonly [name: string]: (value: unknown) => ValidationResult<unknown> } = Object.freeze({
+        // A named type keeps the declaration's first line within a print width.
+        const tableType = file.scope.unique("DeclaredValidators");
+        file.printCanonical(
+          code`type ${tableType} = { readonly [name: string]: (value: unknown) => ValidationResult<unknown> };`,
+          code`/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
+export const ${declared}: ${tableType} = Object.freeze({
   ${join(table, ",\n  ")},
-});`);
+});`,
+        );
       }
       const doc = jsdoc([
         `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
@@ -79,7 +84,7 @@ export const ${declared}: { readonly [name: string]: (value: unknown) => Validat
         "nulls that mean \"not given\" are removed, then the catalog's validator runs: `ok` is what the handler may receive.",
         `Tools whose ${id} declaration is the catalog's own shape go straight to the catalog's validator.`,
       ]);
-      file.print(code`${raw(doc)}export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {
+      file.printCanonical(code`${raw(doc)}export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {
   const check = Object.prototype.hasOwnProperty.call(${declared}, name) ? ${declared}[name] : undefined;
   if (check === undefined) return ${validate}(name, args);
   const announced = check(args);

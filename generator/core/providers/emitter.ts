@@ -111,7 +111,8 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLi
   const runtime = `../${NORMALISE_RUNTIME.replace(/\.ts$/, ".js")}`;
   const normalise = planned.length > 0 ? file.importFrom(runtime, "normaliseArguments") : undefined;
   const planType = planned.length > 0 ? file.importFrom(runtime, "ToolArgumentPlan", { typeOnly: true }) : undefined;
-  const chunks: Chunk[] = [file.toString().trimEnd(), module.typeDeclarations];
+  // Code chunks are written in prettier's layout (wide lines aside): see CanonicalChunk.
+  const chunks: Chunk[] = [{ canonical: file.toString().trimEnd() }, { canonical: module.typeDeclarations, members: true }];
 
   const element = Name.of(module.elementType);
   const declarationType = Name.of(module.declarationType);
@@ -127,28 +128,28 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLi
   // The exported list: what the target makes of the declarations (as they are, wrapped, or with
   // extras such as tool search), with each declaration written as its constant.
   const listCode = withConstants(listed, declarationsByTool, toolConsts);
-  chunks.push(
-    `${jsdoc([`Tool declarations for ${module.title}, in catalog order: ${module.usage}.`, "Plain mutable data, structurally compatible with the official SDK's types."]).trimEnd()}\n${code`export const ${Name.of(names.tools)}: ${element}[] = ${listCode};`.text}`,
-  );
+  chunks.push({
+    canonical: `${jsdoc([`Tool declarations for ${module.title}, in catalog order: ${module.usage}.`, "Plain mutable data, structurally compatible with the official SDK's types."]).trimEnd()}\n${code`export const ${Name.of(names.tools)}: ${element}[] = ${listCode};`.text}`,
+  });
 
   if (planned.length === 0) {
-    chunks.push(
-      `${jsdoc([`The arguments of a call as ${module.title} sends them, in the catalog's shape.`, `${module.id} declares every tool with its own optional fields, so there is nothing to rewrite.`]).trimEnd()}
+    chunks.push({
+      canonical: `${jsdoc([`The arguments of a call as ${module.title} sends them, in the catalog's shape.`, `${module.id} declares every tool with its own optional fields, so there is nothing to rewrite.`]).trimEnd()}
 ${code`export function ${Name.of(names.normalise)}(_name: string, args: unknown): unknown {
   return args;
 }`.text}`,
-    );
+    });
   } else {
     const plans = Name.of("plans");
     const hasOwnName = Name.of("hasOwn");
     const table = objectFromEntries(planned.map((t) => [t.tool.name, t.plan as unknown as Json] as const));
     const plansType = Name.of("ToolPlans");
-    chunks.push(code`type ${plansType} = { readonly [name: string]: ${planType!} };`.text);
+    chunks.push({ canonical: code`type ${plansType} = { readonly [name: string]: ${planType!} };`.text });
     // A data chunk with a plain head, so the formatter's data printer can take it.
     chunks.push({ leading: jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]), head: code`const ${plans}: ${plansType}`.text, value: table as JsonValue, scope: shared });
-    chunks.push(code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`.text);
-    chunks.push(
-      `${jsdoc([
+    chunks.push({ canonical: code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`.text });
+    chunks.push({
+      canonical: `${jsdoc([
         `The arguments of a call as ${module.title} sends them, in the catalog's shape.`,
         "A strict declaration makes every optional field required and nullable; a null there means the field was not given and is removed here, before validation against the catalog schema and before the handler runs. Nothing else is rewritten, and the input is not mutated.",
         "Apply it to arguments that passed the declared schema.",
@@ -157,7 +158,7 @@ ${code`export function ${Name.of(names.normalise)}(name: string, args: unknown):
   const plan = ${hasOwnName}(${plans}, name) ? ${plans}[name] : undefined;
   return plan === undefined ? args : ${normalise!}(plan, args);
 }`.text}`,
-    );
+    });
   }
   return chunkedFile(file.path, "typescript", chunks, shared);
 }

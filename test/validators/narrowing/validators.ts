@@ -329,17 +329,18 @@ function unknownTool(name: string): { ok: false; errors: ValidationError[] } {
   };
 }
 
+type InputValidators = { readonly [K in ToolName]: Validator<ToolInput[K]> };
+
+type OutputValidators = { readonly [K in ToolName]?: Validator<ToolOutput[K]> };
+
 /** The input validator of each tool, by tool name. */
-export const validators: { readonly [K in ToolName]: Validator<ToolInput[K]> } =
-  Object.freeze({
-    log_set: validateLogSetInput,
-    ping: validatePingInput,
-  });
+export const validators: InputValidators = Object.freeze({
+  log_set: validateLogSetInput,
+  ping: validatePingInput,
+});
 
 /** The output validator of each tool that declares an output, by tool name. */
-export const outputValidators: {
-  readonly [K in ToolName]?: Validator<ToolOutput[K]>;
-} = Object.freeze({
+export const outputValidators: OutputValidators = Object.freeze({
   log_set: validateLogSetOutput,
 });
 
