@@ -140,12 +140,40 @@ export class Writer {
 
 /** A generated local (`FunctionScope.local`: a letter and a counter) or the data parameter `_d`. */
 const LOCAL_NAME = /^(?:_d|[A-Za-z]\d+)$/;
-/** Mentions of locals: not part of a longer word, not a member name after `.`, not inside a string. */
-const LOCAL = /(?<![\w$.])(?:_d|[A-Za-z]\d+)(?![\w$])/g;
 
 function collectLocals(text: string, into: Set<string>): void {
-  const code = text.includes('"') || text.includes("'") ? text.replace(STRING_LITERAL, '""') : text;
-  for (const m of code.matchAll(LOCAL)) into.add(m[0]);
+  // A hand-written scan (this runs over every generated line): skip string literals, find each
+  // word that does not follow a word character or `.`, keep the ones shaped like a local.
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      i++;
+      while (i < n && text.charCodeAt(i) !== c) i += text.charCodeAt(i) === 92 ? 2 : 1;
+      i++;
+      continue;
+    }
+    if (!isWordStart(c)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    const before = start > 0 ? text.charCodeAt(start - 1) : 32;
+    i++;
+    while (i < n && isWordPart(text.charCodeAt(i))) i++;
+    if (before === 46 || isWordPart(before)) continue;
+    const word = text.slice(start, i);
+    if (LOCAL_NAME.test(word)) into.add(word);
+  }
+}
+
+function isWordStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+
+function isWordPart(c: number): boolean {
+  return isWordStart(c) || (c >= 48 && c <= 57);
 }
 
 const INDENTS: string[] = [];
@@ -155,8 +183,6 @@ function indentation(depth: number): string {
   return (INDENTS[depth] ??= "  ".repeat(depth));
 }
 
-/** String literals as the `code` template writes them (double quotes, or single when that needs fewer escapes). */
-const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
 
 export class Slot {
   text: string | undefined;
