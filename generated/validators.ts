@@ -1201,13 +1201,13 @@ export function validateWriteMeasurementInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k22 = Object.keys(_d);
+    const k24 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let k6: string[] | undefined;
-    for (let i24 = 0; i24 < k22.length; i24++) {
-      const k23 = k22[i24]!;
-      switch (k23) {
+    for (let i26 = 0; i26 < k24.length; i26++) {
+      const k25 = k24[i26]!;
+      switch (k25) {
         case "date":
           n2 = true;
           break;
@@ -1215,7 +1215,7 @@ export function validateWriteMeasurementInput(
           n5 = true;
           break;
         default:
-          (k6 ??= []).push(k23);
+          (k6 ??= []).push(k25);
       }
     }
     const d0 = _d.date;
@@ -1223,29 +1223,37 @@ export function validateWriteMeasurementInput(
     const d3 = _d.data;
     const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "data"));
     if (!p1) {
-      (errs ??= []).push(er0);
+      if (errs === null) errs = [er0];
+      else errs.push(er0);
     }
     if (!p4) {
-      (errs ??= []).push(er1);
+      if (errs === null) errs = [er1];
+      else errs.push(er1);
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e8: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k7 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er2);
+          if (errs === null) errs = [er2];
+          else errs.push(er2);
         }
       } else {
-        (errs ??= []).push(er3);
+        if (errs === null) errs = [er3];
+        else errs.push(er3);
       }
     }
     if (p4) {
@@ -1254,90 +1262,106 @@ export function validateWriteMeasurementInput(
         (d3 as unknown) !== null &&
         !Array.isArray(d3 as unknown)
       ) {
-        const k8 = Object.keys(d3);
-        let n13 = false;
-        let n16 = false;
-        let n19 = false;
-        let k9: string[] | undefined;
-        for (let i21 = 0; i21 < k8.length; i21++) {
-          const k20 = k8[i21]!;
-          switch (k20) {
+        const k9 = Object.keys(d3);
+        let n15 = false;
+        let n18 = false;
+        let n21 = false;
+        let k10: string[] | undefined;
+        for (let i23 = 0; i23 < k9.length; i23++) {
+          const k22 = k9[i23]!;
+          switch (k22) {
             case "weight_kg":
-              n13 = true;
+              n15 = true;
               break;
             case "body_fat_pct":
-              n16 = true;
+              n18 = true;
               break;
             case "waist_cm":
-              n19 = true;
+              n21 = true;
               break;
             default:
-              (k9 ??= []).push(k20);
+              (k10 ??= []).push(k22);
           }
         }
-        const d11 = d3.weight_kg;
-        const p12 = d11 !== undefined && (n13 || hasOwn.call(d3, "weight_kg"));
-        const d14 = d3.body_fat_pct;
-        const p15 =
-          d14 !== undefined && (n16 || hasOwn.call(d3, "body_fat_pct"));
-        const d17 = d3.waist_cm;
-        const p18 = d17 !== undefined && (n19 || hasOwn.call(d3, "waist_cm"));
-        if (k8.length < 1) {
-          (errs ??= []).push(er4);
+        const d13 = d3.weight_kg;
+        const p14 = d13 !== undefined && (n15 || hasOwn.call(d3, "weight_kg"));
+        const d16 = d3.body_fat_pct;
+        const p17 =
+          d16 !== undefined && (n18 || hasOwn.call(d3, "body_fat_pct"));
+        const d19 = d3.waist_cm;
+        const p20 = d19 !== undefined && (n21 || hasOwn.call(d3, "waist_cm"));
+        if (k9.length < 1) {
+          if (errs === null) errs = [er4];
+          else errs.push(er4);
         }
-        if (k9 !== undefined) {
-          for (const k10 of k9) {
-            (errs ??= []).push({
-              instancePath: "/data",
-              schemaPath: "#/properties/data/additionalProperties",
-              keyword: "additionalProperties",
-              params: { additionalProperty: k10 },
-              message: "must NOT have additional properties",
-            });
-          }
-        }
-        if (p12) {
-          if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-            if (d11 > 500) {
-              (errs ??= []).push(er5);
+        if (k10 !== undefined) {
+          for (const k11 of k10) {
+            {
+              const e12: ValidationError = {
+                instancePath: "/data",
+                schemaPath: "#/properties/data/additionalProperties",
+                keyword: "additionalProperties",
+                params: { additionalProperty: k11 },
+                message: "must NOT have additional properties",
+              };
+              if (errs === null) errs = [e12];
+              else errs.push(e12);
             }
-            if (d11 <= 0) {
-              (errs ??= []).push(er6);
+          }
+        }
+        if (p14) {
+          if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
+            if (d13 > 500) {
+              if (errs === null) errs = [er5];
+              else errs.push(er5);
+            }
+            if (d13 <= 0) {
+              if (errs === null) errs = [er6];
+              else errs.push(er6);
             }
           } else {
-            (errs ??= []).push(er7);
+            if (errs === null) errs = [er7];
+            else errs.push(er7);
           }
         }
-        if (p15) {
-          if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-            if (d14 > 100) {
-              (errs ??= []).push(er8);
+        if (p17) {
+          if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+            if (d16 > 100) {
+              if (errs === null) errs = [er8];
+              else errs.push(er8);
             }
-            if (d14 < 0) {
-              (errs ??= []).push(er9);
+            if (d16 < 0) {
+              if (errs === null) errs = [er9];
+              else errs.push(er9);
             }
           } else {
-            (errs ??= []).push(er10);
+            if (errs === null) errs = [er10];
+            else errs.push(er10);
           }
         }
-        if (p18) {
-          if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
-            if (d17 > 300) {
-              (errs ??= []).push(er11);
+        if (p20) {
+          if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
+            if (d19 > 300) {
+              if (errs === null) errs = [er11];
+              else errs.push(er11);
             }
-            if (d17 <= 0) {
-              (errs ??= []).push(er12);
+            if (d19 <= 0) {
+              if (errs === null) errs = [er12];
+              else errs.push(er12);
             }
           } else {
-            (errs ??= []).push(er13);
+            if (errs === null) errs = [er13];
+            else errs.push(er13);
           }
         }
       } else {
-        (errs ??= []).push(er14);
+        if (errs === null) errs = [er14];
+        else errs.push(er14);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as WriteMeasurementInput }
@@ -1354,93 +1378,112 @@ export function validateWriteMeasurementOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k11 = Object.keys(_d);
+    const k15 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
-    for (let i13 = 0; i13 < k11.length; i13++) {
-      const k12 = k11[i13]!;
-      switch (k12) {
+    for (let i17 = 0; i17 < k15.length; i17++) {
+      const k16 = k15[i17]!;
+      switch (k16) {
         case "saved":
           n2 = true;
           break;
         default:
-          (k3 ??= []).push(k12);
+          (k3 ??= []).push(k16);
       }
     }
     const d0 = _d.saved;
     const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "saved"));
     if (!p1) {
-      (errs ??= []).push(er16);
+      if (errs === null) errs = [er16];
+      else errs.push(er16);
     }
     if (k3 !== undefined) {
       for (const k4 of k3) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
+        }
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i5 = 0; i5 < d0.length; i5++) {
-          const d6 = d0[i5];
-          if (!(typeof (d6 as unknown) === "string")) {
-            (errs ??= []).push({
-              instancePath: "/saved/" + i5,
-              schemaPath: "#/properties/saved/items/type",
-              keyword: "type",
-              params: pa17,
-              message: "must be string",
-            });
+        for (let i6 = 0; i6 < d0.length; i6++) {
+          const d7 = d0[i6];
+          if (!(typeof (d7 as unknown) === "string")) {
+            {
+              const e8: ValidationError = {
+                instancePath: "/saved/" + i6,
+                schemaPath: "#/properties/saved/items/type",
+                keyword: "type",
+                params: pa17,
+                message: "must be string",
+              };
+              if (errs === null) errs = [e8];
+              else errs.push(e8);
+            }
           }
           if (!(
-            d6 === "weight_kg" ||
-            d6 === "body_fat_pct" ||
-            d6 === "waist_cm"
+            d7 === "weight_kg" ||
+            d7 === "body_fat_pct" ||
+            d7 === "waist_cm"
           )) {
-            (errs ??= []).push({
-              instancePath: "/saved/" + i5,
-              schemaPath: "#/properties/saved/items/enum",
-              keyword: "enum",
-              params: pa19,
-              message: "must be equal to one of the allowed values",
-            });
+            {
+              const e9: ValidationError = {
+                instancePath: "/saved/" + i6,
+                schemaPath: "#/properties/saved/items/enum",
+                keyword: "enum",
+                params: pa19,
+                message: "must be equal to one of the allowed values",
+              };
+              if (errs === null) errs = [e9];
+              else errs.push(e9);
+            }
           }
         }
         if (d0.length > 1) {
-          const m7 = new Map<unknown, number>();
-          for (let i8 = d0.length; i8-- > 0;) {
-            const p9 = d0[i8];
-            if (!(typeof (p9 as unknown) === "string")) continue;
-            if (p9 === "__proto__") continue;
-            const j10 = m7.get(p9);
-            if (j10 !== undefined) {
-              (errs ??= []).push({
-                instancePath: "/saved",
-                schemaPath: "#/properties/saved/uniqueItems",
-                keyword: "uniqueItems",
-                params: { i: i8, j: j10 },
-                message:
-                  "must NOT have duplicate items (items ## " +
-                  j10 +
-                  " and " +
-                  i8 +
-                  " are identical)",
-              });
+          const m10 = new Map<unknown, number>();
+          for (let i11 = d0.length; i11-- > 0;) {
+            const p12 = d0[i11];
+            if (!(typeof (p12 as unknown) === "string")) continue;
+            if (p12 === "__proto__") continue;
+            const j13 = m10.get(p12);
+            if (j13 !== undefined) {
+              {
+                const e14: ValidationError = {
+                  instancePath: "/saved",
+                  schemaPath: "#/properties/saved/uniqueItems",
+                  keyword: "uniqueItems",
+                  params: { i: i11, j: j13 },
+                  message:
+                    "must NOT have duplicate items (items ## " +
+                    j13 +
+                    " and " +
+                    i11 +
+                    " are identical)",
+                };
+                if (errs === null) errs = [e14];
+                else errs.push(e14);
+              }
               break;
             }
-            m7.set(p9, i8);
+            m10.set(p12, i11);
           }
         }
       } else {
-        (errs ??= []).push(er20);
+        if (errs === null) errs = [er20];
+        else errs.push(er20);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as WriteMeasurementOutput }
@@ -1457,15 +1500,15 @@ export function validateLogMealInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k30 = Object.keys(_d);
+    const k45 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let n8 = false;
-    let n29 = false;
+    let n44 = false;
     let k9: string[] | undefined;
-    for (let i32 = 0; i32 < k30.length; i32++) {
-      const k31 = k30[i32]!;
-      switch (k31) {
+    for (let i47 = 0; i47 < k45.length; i47++) {
+      const k46 = k45[i47]!;
+      switch (k46) {
         case "day":
           n2 = true;
           break;
@@ -1476,10 +1519,10 @@ export function validateLogMealInput(
           n8 = true;
           break;
         case "notes":
-          n29 = true;
+          n44 = true;
           break;
         default:
-          (k9 ??= []).push(k31);
+          (k9 ??= []).push(k46);
       }
     }
     const d0 = _d.day;
@@ -1488,40 +1531,50 @@ export function validateLogMealInput(
     const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "meal"));
     const d6 = _d.items;
     const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "items"));
-    const d27 = _d.notes;
-    const p28 = d27 !== undefined && (n29 || hasOwn.call(_d, "notes"));
+    const d42 = _d.notes;
+    const p43 = d42 !== undefined && (n44 || hasOwn.call(_d, "notes"));
     if (!p1) {
-      (errs ??= []).push(er21);
+      if (errs === null) errs = [er21];
+      else errs.push(er21);
     }
     if (!p4) {
-      (errs ??= []).push(er22);
+      if (errs === null) errs = [er22];
+      else errs.push(er22);
     }
     if (!p7) {
-      (errs ??= []).push(er23);
+      if (errs === null) errs = [er23];
+      else errs.push(er23);
     }
     if (k9 !== undefined) {
       for (const k10 of k9) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e11: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k10 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e11];
+          else errs.push(e11);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er24);
+          if (errs === null) errs = [er24];
+          else errs.push(er24);
         }
       } else {
-        (errs ??= []).push(er25);
+        if (errs === null) errs = [er25];
+        else errs.push(er25);
       }
     }
     if (p4) {
       if (!(typeof (d3 as unknown) === "string")) {
-        (errs ??= []).push(er26);
+        if (errs === null) errs = [er26];
+        else errs.push(er26);
       }
       if (!(
         d3 === "Desayuno" ||
@@ -1529,211 +1582,275 @@ export function validateLogMealInput(
         d3 === "Cena" ||
         d3 === "Merienda"
       )) {
-        (errs ??= []).push(er28);
+        if (errs === null) errs = [er28];
+        else errs.push(er28);
       }
     }
     if (p7) {
       if (Array.isArray(d6 as unknown)) {
         if (d6.length > 50) {
-          (errs ??= []).push(er29);
+          if (errs === null) errs = [er29];
+          else errs.push(er29);
         }
         if (d6.length < 1) {
-          (errs ??= []).push(er30);
+          if (errs === null) errs = [er30];
+          else errs.push(er30);
         }
-        for (let i11 = 0; i11 < d6.length; i11++) {
-          const d12 = d6[i11];
+        for (let i12 = 0; i12 < d6.length; i12++) {
+          const d13 = d6[i12];
           if (
-            typeof (d12 as unknown) === "object" &&
-            (d12 as unknown) !== null &&
-            !Array.isArray(d12 as unknown)
+            typeof (d13 as unknown) === "object" &&
+            (d13 as unknown) !== null &&
+            !Array.isArray(d13 as unknown)
           ) {
-            const k24 = Object.keys(d12);
-            let n15 = false;
-            let n18 = false;
-            let n21 = false;
-            let k22: string[] | undefined;
-            for (let i26 = 0; i26 < k24.length; i26++) {
-              const k25 = k24[i26]!;
-              switch (k25) {
+            const k38 = Object.keys(d13);
+            let n16 = false;
+            let n20 = false;
+            let n24 = false;
+            let k26: string[] | undefined;
+            for (let i40 = 0; i40 < k38.length; i40++) {
+              const k39 = k38[i40]!;
+              switch (k39) {
                 case "food":
-                  n15 = true;
+                  n16 = true;
                   break;
                 case "grams":
-                  n18 = true;
+                  n20 = true;
                   break;
                 case "kcal":
-                  n21 = true;
+                  n24 = true;
                   break;
                 default:
-                  (k22 ??= []).push(k25);
+                  (k26 ??= []).push(k39);
               }
             }
-            const d13 = d12.food;
-            const p14 = d13 !== undefined && (n15 || hasOwn.call(d12, "food"));
-            const d16 = d12.grams;
-            const p17 = d16 !== undefined && (n18 || hasOwn.call(d12, "grams"));
-            const d19 = d12.kcal;
-            const p20 = d19 !== undefined && (n21 || hasOwn.call(d12, "kcal"));
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i11,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa31,
-                message: "must have required property 'food'",
-              });
-            }
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i11,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa32,
-                message: "must have required property 'grams'",
-              });
-            }
-            if (!p20) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i11,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa33,
-                message: "must have required property 'kcal'",
-              });
-            }
-            if (k22 !== undefined) {
-              for (const k23 of k22) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i11,
-                  schemaPath: "#/properties/items/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k23 },
-                  message: "must NOT have additional properties",
-                });
+            const d14 = d13.food;
+            const p15 = d14 !== undefined && (n16 || hasOwn.call(d13, "food"));
+            const d18 = d13.grams;
+            const p19 = d18 !== undefined && (n20 || hasOwn.call(d13, "grams"));
+            const d22 = d13.kcal;
+            const p23 = d22 !== undefined && (n24 || hasOwn.call(d13, "kcal"));
+            if (!p15) {
+              {
+                const e17: ValidationError = {
+                  instancePath: "/items/" + i12,
+                  schemaPath: "#/properties/items/items/required",
+                  keyword: "required",
+                  params: pa31,
+                  message: "must have required property 'food'",
+                };
+                if (errs === null) errs = [e17];
+                else errs.push(e17);
               }
             }
-            if (p14) {
-              if (typeof (d13 as unknown) === "string") {
-                if (d13.length > 120 && ucs2length(d13) > 120) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/food",
-                    schemaPath:
-                      "#/properties/items/items/properties/food/maxLength",
-                    keyword: "maxLength",
-                    params: pa34,
-                    message: "must NOT have more than 120 characters",
-                  });
-                }
-                if (d13.length === 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/food",
-                    schemaPath:
-                      "#/properties/items/items/properties/food/minLength",
-                    keyword: "minLength",
-                    params: pa35,
-                    message: "must NOT have fewer than 1 characters",
-                  });
-                }
-              } else {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i11 + "/food",
-                  schemaPath: "#/properties/items/items/properties/food/type",
-                  keyword: "type",
-                  params: pa17,
-                  message: "must be string",
-                });
+            if (!p19) {
+              {
+                const e21: ValidationError = {
+                  instancePath: "/items/" + i12,
+                  schemaPath: "#/properties/items/items/required",
+                  keyword: "required",
+                  params: pa32,
+                  message: "must have required property 'grams'",
+                };
+                if (errs === null) errs = [e21];
+                else errs.push(e21);
               }
             }
-            if (p17) {
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 > 5000) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/grams",
-                    schemaPath:
-                      "#/properties/items/items/properties/grams/maximum",
-                    keyword: "maximum",
-                    params: pa36,
-                    message: "must be <= 5000",
-                  });
+            if (!p23) {
+              {
+                const e25: ValidationError = {
+                  instancePath: "/items/" + i12,
+                  schemaPath: "#/properties/items/items/required",
+                  keyword: "required",
+                  params: pa33,
+                  message: "must have required property 'kcal'",
+                };
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
+              }
+            }
+            if (k26 !== undefined) {
+              for (const k27 of k26) {
+                {
+                  const e28: ValidationError = {
+                    instancePath: "/items/" + i12,
+                    schemaPath: "#/properties/items/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k27 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e28];
+                  else errs.push(e28);
                 }
-                if (d16 <= 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/grams",
-                    schemaPath:
-                      "#/properties/items/items/properties/grams/exclusiveMinimum",
-                    keyword: "exclusiveMinimum",
-                    params: pa37,
-                    message: "must be > 0",
-                  });
+              }
+            }
+            if (p15) {
+              if (typeof (d14 as unknown) === "string") {
+                if (d14.length > 120 && ucs2length(d14) > 120) {
+                  {
+                    const e29: ValidationError = {
+                      instancePath: "/items/" + i12 + "/food",
+                      schemaPath:
+                        "#/properties/items/items/properties/food/maxLength",
+                      keyword: "maxLength",
+                      params: pa34,
+                      message: "must NOT have more than 120 characters",
+                    };
+                    if (errs === null) errs = [e29];
+                    else errs.push(e29);
+                  }
+                }
+                if (d14.length === 0) {
+                  {
+                    const e30: ValidationError = {
+                      instancePath: "/items/" + i12 + "/food",
+                      schemaPath:
+                        "#/properties/items/items/properties/food/minLength",
+                      keyword: "minLength",
+                      params: pa35,
+                      message: "must NOT have fewer than 1 characters",
+                    };
+                    if (errs === null) errs = [e30];
+                    else errs.push(e30);
+                  }
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i11 + "/grams",
-                  schemaPath: "#/properties/items/items/properties/grams/type",
-                  keyword: "type",
-                  params: pa38,
-                  message: "must be number",
-                });
+                {
+                  const e31: ValidationError = {
+                    instancePath: "/items/" + i12 + "/food",
+                    schemaPath: "#/properties/items/items/properties/food/type",
+                    keyword: "type",
+                    params: pa17,
+                    message: "must be string",
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
+                }
               }
             }
-            if (p20) {
-              if (!(Number.isInteger(d19) || (d19 as unknown) === null)) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i11 + "/kcal",
-                  schemaPath: "#/properties/items/items/properties/kcal/type",
-                  keyword: "type",
-                  params: pa40,
-                  message: "must be integer,null",
-                });
-              }
-              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                if (d19 > 10000) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/kcal",
-                    schemaPath:
-                      "#/properties/items/items/properties/kcal/maximum",
-                    keyword: "maximum",
-                    params: pa41,
-                    message: "must be <= 10000",
-                  });
+            if (p19) {
+              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
+                if (d18 > 5000) {
+                  {
+                    const e32: ValidationError = {
+                      instancePath: "/items/" + i12 + "/grams",
+                      schemaPath:
+                        "#/properties/items/items/properties/grams/maximum",
+                      keyword: "maximum",
+                      params: pa36,
+                      message: "must be <= 5000",
+                    };
+                    if (errs === null) errs = [e32];
+                    else errs.push(e32);
+                  }
                 }
-                if (d19 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/kcal",
+                if (d18 <= 0) {
+                  {
+                    const e33: ValidationError = {
+                      instancePath: "/items/" + i12 + "/grams",
+                      schemaPath:
+                        "#/properties/items/items/properties/grams/exclusiveMinimum",
+                      keyword: "exclusiveMinimum",
+                      params: pa37,
+                      message: "must be > 0",
+                    };
+                    if (errs === null) errs = [e33];
+                    else errs.push(e33);
+                  }
+                }
+              } else {
+                {
+                  const e34: ValidationError = {
+                    instancePath: "/items/" + i12 + "/grams",
                     schemaPath:
-                      "#/properties/items/items/properties/kcal/minimum",
-                    keyword: "minimum",
-                    params: pa42,
-                    message: "must be >= 0",
-                  });
+                      "#/properties/items/items/properties/grams/type",
+                    keyword: "type",
+                    params: pa38,
+                    message: "must be number",
+                  };
+                  if (errs === null) errs = [e34];
+                  else errs.push(e34);
+                }
+              }
+            }
+            if (p23) {
+              if (!(Number.isInteger(d22) || (d22 as unknown) === null)) {
+                {
+                  const e35: ValidationError = {
+                    instancePath: "/items/" + i12 + "/kcal",
+                    schemaPath: "#/properties/items/items/properties/kcal/type",
+                    keyword: "type",
+                    params: pa40,
+                    message: "must be integer,null",
+                  };
+                  if (errs === null) errs = [e35];
+                  else errs.push(e35);
+                }
+              }
+              if (typeof (d22 as unknown) === "number" && isFinite(d22)) {
+                if (d22 > 10000) {
+                  {
+                    const e36: ValidationError = {
+                      instancePath: "/items/" + i12 + "/kcal",
+                      schemaPath:
+                        "#/properties/items/items/properties/kcal/maximum",
+                      keyword: "maximum",
+                      params: pa41,
+                      message: "must be <= 10000",
+                    };
+                    if (errs === null) errs = [e36];
+                    else errs.push(e36);
+                  }
+                }
+                if (d22 < 0) {
+                  {
+                    const e37: ValidationError = {
+                      instancePath: "/items/" + i12 + "/kcal",
+                      schemaPath:
+                        "#/properties/items/items/properties/kcal/minimum",
+                      keyword: "minimum",
+                      params: pa42,
+                      message: "must be >= 0",
+                    };
+                    if (errs === null) errs = [e37];
+                    else errs.push(e37);
+                  }
                 }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/items/" + i11,
-              schemaPath: "#/properties/items/items/type",
-              keyword: "type",
-              params: pa43,
-              message: "must be object",
-            });
+            {
+              const e41: ValidationError = {
+                instancePath: "/items/" + i12,
+                schemaPath: "#/properties/items/items/type",
+                keyword: "type",
+                params: pa43,
+                message: "must be object",
+              };
+              if (errs === null) errs = [e41];
+              else errs.push(e41);
+            }
           }
         }
       } else {
-        (errs ??= []).push(er44);
+        if (errs === null) errs = [er44];
+        else errs.push(er44);
       }
     }
-    if (p28) {
-      if (typeof (d27 as unknown) === "string") {
-        if (d27.length > 500 && ucs2length(d27) > 500) {
-          (errs ??= []).push(er45);
+    if (p43) {
+      if (typeof (d42 as unknown) === "string") {
+        if (d42.length > 500 && ucs2length(d42) > 500) {
+          if (errs === null) errs = [er45];
+          else errs.push(er45);
         }
       } else {
-        (errs ??= []).push(er46);
+        if (errs === null) errs = [er46];
+        else errs.push(er46);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as LogMealInput }
@@ -1750,13 +1867,13 @@ export function validateLogMealOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k8 = Object.keys(_d);
+    const k9 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let k6: string[] | undefined;
-    for (let i10 = 0; i10 < k8.length; i10++) {
-      const k9 = k8[i10]!;
-      switch (k9) {
+    for (let i11 = 0; i11 < k9.length; i11++) {
+      const k10 = k9[i11]!;
+      switch (k10) {
         case "entry_id":
           n2 = true;
           break;
@@ -1764,7 +1881,7 @@ export function validateLogMealOutput(
           n5 = true;
           break;
         default:
-          (k6 ??= []).push(k9);
+          (k6 ??= []).push(k10);
       }
     }
     const d0 = _d.entry_id;
@@ -1772,43 +1889,54 @@ export function validateLogMealOutput(
     const d3 = _d.total_kcal;
     const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "total_kcal"));
     if (!p1) {
-      (errs ??= []).push(er47);
+      if (errs === null) errs = [er47];
+      else errs.push(er47);
     }
     if (!p4) {
-      (errs ??= []).push(er48);
+      if (errs === null) errs = [er48];
+      else errs.push(er48);
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e8: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k7 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er49);
+          if (errs === null) errs = [er49];
+          else errs.push(er49);
         }
       } else {
-        (errs ??= []).push(er50);
+        if (errs === null) errs = [er50];
+        else errs.push(er50);
       }
     }
     if (p4) {
       if (!(Number.isInteger(d3) || (d3 as unknown) === null)) {
-        (errs ??= []).push(er51);
+        if (errs === null) errs = [er51];
+        else errs.push(er51);
       }
       if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
         if (d3 < 0) {
-          (errs ??= []).push(er52);
+          if (errs === null) errs = [er52];
+          else errs.push(er52);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as LogMealOutput }
@@ -1825,134 +1953,157 @@ export function validateListExercisesInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k17 = Object.keys(_d);
-    let n4 = false;
-    let n7 = false;
-    let n16 = false;
+    const k21 = Object.keys(_d);
+    let n5 = false;
+    let n8 = false;
+    let n20 = false;
     let k0: string[] | undefined;
-    for (let i19 = 0; i19 < k17.length; i19++) {
-      const k18 = k17[i19]!;
-      switch (k18) {
+    for (let i23 = 0; i23 < k21.length; i23++) {
+      const k22 = k21[i23]!;
+      switch (k22) {
         case "muscle_group":
-          n4 = true;
+          n5 = true;
           break;
         case "equipment":
-          n7 = true;
+          n8 = true;
           break;
         case "limit":
-          n16 = true;
+          n20 = true;
           break;
         default:
-          (k0 ??= []).push(k18);
+          (k0 ??= []).push(k22);
       }
     }
-    const d2 = _d.muscle_group;
-    const p3 = d2 !== undefined && (n4 || hasOwn.call(_d, "muscle_group"));
-    const d5 = _d.equipment;
-    const p6 = d5 !== undefined && (n7 || hasOwn.call(_d, "equipment"));
-    const d14 = _d.limit;
-    const p15 = d14 !== undefined && (n16 || hasOwn.call(_d, "limit"));
+    const d3 = _d.muscle_group;
+    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "muscle_group"));
+    const d6 = _d.equipment;
+    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "equipment"));
+    const d18 = _d.limit;
+    const p19 = d18 !== undefined && (n20 || hasOwn.call(_d, "limit"));
     if (k0 !== undefined) {
       for (const k1 of k0) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k1 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e2: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k1 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e2];
+          else errs.push(e2);
+        }
       }
     }
-    if (p3) {
-      if (!(typeof (d2 as unknown) === "string")) {
-        (errs ??= []).push(er53);
+    if (p4) {
+      if (!(typeof (d3 as unknown) === "string")) {
+        if (errs === null) errs = [er53];
+        else errs.push(er53);
       }
       if (!(
-        d2 === "chest" ||
-        d2 === "back" ||
-        d2 === "legs" ||
-        d2 === "shoulders" ||
-        d2 === "arms" ||
-        d2 === "core" ||
-        d2 === "full_body"
+        d3 === "chest" ||
+        d3 === "back" ||
+        d3 === "legs" ||
+        d3 === "shoulders" ||
+        d3 === "arms" ||
+        d3 === "core" ||
+        d3 === "full_body"
       )) {
-        (errs ??= []).push(er55);
+        if (errs === null) errs = [er55];
+        else errs.push(er55);
       }
     }
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        for (let i8 = 0; i8 < d5.length; i8++) {
-          const d9 = d5[i8];
-          if (!(typeof (d9 as unknown) === "string")) {
-            (errs ??= []).push({
-              instancePath: "/equipment/" + i8,
-              schemaPath: "#/properties/equipment/items/type",
-              keyword: "type",
-              params: pa17,
-              message: "must be string",
-            });
+    if (p7) {
+      if (Array.isArray(d6 as unknown)) {
+        for (let i9 = 0; i9 < d6.length; i9++) {
+          const d10 = d6[i9];
+          if (!(typeof (d10 as unknown) === "string")) {
+            {
+              const e11: ValidationError = {
+                instancePath: "/equipment/" + i9,
+                schemaPath: "#/properties/equipment/items/type",
+                keyword: "type",
+                params: pa17,
+                message: "must be string",
+              };
+              if (errs === null) errs = [e11];
+              else errs.push(e11);
+            }
           }
           if (!(
-            d9 === "none" ||
-            d9 === "dumbbells" ||
-            d9 === "barbell" ||
-            d9 === "kettlebell" ||
-            d9 === "bands" ||
-            d9 === "machine"
+            d10 === "none" ||
+            d10 === "dumbbells" ||
+            d10 === "barbell" ||
+            d10 === "kettlebell" ||
+            d10 === "bands" ||
+            d10 === "machine"
           )) {
-            (errs ??= []).push({
-              instancePath: "/equipment/" + i8,
-              schemaPath: "#/properties/equipment/items/enum",
-              keyword: "enum",
-              params: pa57,
-              message: "must be equal to one of the allowed values",
-            });
+            {
+              const e12: ValidationError = {
+                instancePath: "/equipment/" + i9,
+                schemaPath: "#/properties/equipment/items/enum",
+                keyword: "enum",
+                params: pa57,
+                message: "must be equal to one of the allowed values",
+              };
+              if (errs === null) errs = [e12];
+              else errs.push(e12);
+            }
           }
         }
-        if (d5.length > 1) {
-          const m10 = new Map<unknown, number>();
-          for (let i11 = d5.length; i11-- > 0;) {
-            const p12 = d5[i11];
-            if (!(typeof (p12 as unknown) === "string")) continue;
-            if (p12 === "__proto__") continue;
-            const j13 = m10.get(p12);
-            if (j13 !== undefined) {
-              (errs ??= []).push({
-                instancePath: "/equipment",
-                schemaPath: "#/properties/equipment/uniqueItems",
-                keyword: "uniqueItems",
-                params: { i: i11, j: j13 },
-                message:
-                  "must NOT have duplicate items (items ## " +
-                  j13 +
-                  " and " +
-                  i11 +
-                  " are identical)",
-              });
+        if (d6.length > 1) {
+          const m13 = new Map<unknown, number>();
+          for (let i14 = d6.length; i14-- > 0;) {
+            const p15 = d6[i14];
+            if (!(typeof (p15 as unknown) === "string")) continue;
+            if (p15 === "__proto__") continue;
+            const j16 = m13.get(p15);
+            if (j16 !== undefined) {
+              {
+                const e17: ValidationError = {
+                  instancePath: "/equipment",
+                  schemaPath: "#/properties/equipment/uniqueItems",
+                  keyword: "uniqueItems",
+                  params: { i: i14, j: j16 },
+                  message:
+                    "must NOT have duplicate items (items ## " +
+                    j16 +
+                    " and " +
+                    i14 +
+                    " are identical)",
+                };
+                if (errs === null) errs = [e17];
+                else errs.push(e17);
+              }
               break;
             }
-            m10.set(p12, i11);
+            m13.set(p15, i14);
           }
         }
       } else {
-        (errs ??= []).push(er58);
+        if (errs === null) errs = [er58];
+        else errs.push(er58);
       }
     }
-    if (p15) {
-      if (!Number.isInteger(d14)) {
-        (errs ??= []).push(er59);
+    if (p19) {
+      if (!Number.isInteger(d18)) {
+        if (errs === null) errs = [er59];
+        else errs.push(er59);
       }
-      if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-        if (d14 > 100) {
-          (errs ??= []).push(er60);
+      if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
+        if (d18 > 100) {
+          if (errs === null) errs = [er60];
+          else errs.push(er60);
         }
-        if (d14 < 1) {
-          (errs ??= []).push(er61);
+        if (d18 < 1) {
+          if (errs === null) errs = [er61];
+          else errs.push(er61);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as ListExercisesInput }
@@ -1969,189 +2120,237 @@ export function validateListExercisesOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k21 = Object.keys(_d);
+    const k32 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
-    for (let i23 = 0; i23 < k21.length; i23++) {
-      const k22 = k21[i23]!;
-      switch (k22) {
+    for (let i34 = 0; i34 < k32.length; i34++) {
+      const k33 = k32[i34]!;
+      switch (k33) {
         case "exercises":
           n2 = true;
           break;
         default:
-          (k3 ??= []).push(k22);
+          (k3 ??= []).push(k33);
       }
     }
     const d0 = _d.exercises;
     const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "exercises"));
     if (!p1) {
-      (errs ??= []).push(er62);
+      if (errs === null) errs = [er62];
+      else errs.push(er62);
     }
     if (k3 !== undefined) {
       for (const k4 of k3) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
+        }
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i5 = 0; i5 < d0.length; i5++) {
-          const d6 = d0[i5];
+        for (let i6 = 0; i6 < d0.length; i6++) {
+          const d7 = d0[i6];
           if (
-            typeof (d6 as unknown) === "object" &&
-            (d6 as unknown) !== null &&
-            !Array.isArray(d6 as unknown)
+            typeof (d7 as unknown) === "object" &&
+            (d7 as unknown) !== null &&
+            !Array.isArray(d7 as unknown)
           ) {
-            const k18 = Object.keys(d6);
-            let n9 = false;
-            let n12 = false;
-            let n15 = false;
-            let k16: string[] | undefined;
-            for (let i20 = 0; i20 < k18.length; i20++) {
-              const k19 = k18[i20]!;
-              switch (k19) {
+            const k28 = Object.keys(d7);
+            let n10 = false;
+            let n14 = false;
+            let n18 = false;
+            let k20: string[] | undefined;
+            for (let i30 = 0; i30 < k28.length; i30++) {
+              const k29 = k28[i30]!;
+              switch (k29) {
                 case "id":
-                  n9 = true;
+                  n10 = true;
                   break;
                 case "name":
-                  n12 = true;
+                  n14 = true;
                   break;
                 case "muscle_group":
-                  n15 = true;
+                  n18 = true;
                   break;
                 default:
-                  (k16 ??= []).push(k19);
+                  (k20 ??= []).push(k29);
               }
             }
-            const d7 = d6.id;
-            const p8 = d7 !== undefined && (n9 || hasOwn.call(d6, "id"));
-            const d10 = d6.name;
-            const p11 = d10 !== undefined && (n12 || hasOwn.call(d6, "name"));
-            const d13 = d6.muscle_group;
-            const p14 =
-              d13 !== undefined && (n15 || hasOwn.call(d6, "muscle_group"));
-            if (!p8) {
-              (errs ??= []).push({
-                instancePath: "/exercises/" + i5,
-                schemaPath: "#/properties/exercises/items/required",
-                keyword: "required",
-                params: pa63,
-                message: "must have required property 'id'",
-              });
-            }
-            if (!p11) {
-              (errs ??= []).push({
-                instancePath: "/exercises/" + i5,
-                schemaPath: "#/properties/exercises/items/required",
-                keyword: "required",
-                params: pa64,
-                message: "must have required property 'name'",
-              });
-            }
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/exercises/" + i5,
-                schemaPath: "#/properties/exercises/items/required",
-                keyword: "required",
-                params: pa65,
-                message: "must have required property 'muscle_group'",
-              });
-            }
-            if (k16 !== undefined) {
-              for (const k17 of k16) {
-                (errs ??= []).push({
-                  instancePath: "/exercises/" + i5,
-                  schemaPath:
-                    "#/properties/exercises/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k17 },
-                  message: "must NOT have additional properties",
-                });
+            const d8 = d7.id;
+            const p9 = d8 !== undefined && (n10 || hasOwn.call(d7, "id"));
+            const d12 = d7.name;
+            const p13 = d12 !== undefined && (n14 || hasOwn.call(d7, "name"));
+            const d16 = d7.muscle_group;
+            const p17 =
+              d16 !== undefined && (n18 || hasOwn.call(d7, "muscle_group"));
+            if (!p9) {
+              {
+                const e11: ValidationError = {
+                  instancePath: "/exercises/" + i6,
+                  schemaPath: "#/properties/exercises/items/required",
+                  keyword: "required",
+                  params: pa63,
+                  message: "must have required property 'id'",
+                };
+                if (errs === null) errs = [e11];
+                else errs.push(e11);
               }
             }
-            if (p8) {
-              if (typeof (d7 as unknown) === "string") {
-                if (!re66.test(d7)) {
-                  (errs ??= []).push({
-                    instancePath: "/exercises/" + i5 + "/id",
+            if (!p13) {
+              {
+                const e15: ValidationError = {
+                  instancePath: "/exercises/" + i6,
+                  schemaPath: "#/properties/exercises/items/required",
+                  keyword: "required",
+                  params: pa64,
+                  message: "must have required property 'name'",
+                };
+                if (errs === null) errs = [e15];
+                else errs.push(e15);
+              }
+            }
+            if (!p17) {
+              {
+                const e19: ValidationError = {
+                  instancePath: "/exercises/" + i6,
+                  schemaPath: "#/properties/exercises/items/required",
+                  keyword: "required",
+                  params: pa65,
+                  message: "must have required property 'muscle_group'",
+                };
+                if (errs === null) errs = [e19];
+                else errs.push(e19);
+              }
+            }
+            if (k20 !== undefined) {
+              for (const k21 of k20) {
+                {
+                  const e22: ValidationError = {
+                    instancePath: "/exercises/" + i6,
                     schemaPath:
-                      "#/properties/exercises/items/properties/id/pattern",
-                    keyword: "pattern",
-                    params: pa67,
-                    message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
-                  });
+                      "#/properties/exercises/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k21 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
+                }
+              }
+            }
+            if (p9) {
+              if (typeof (d8 as unknown) === "string") {
+                if (!re66.test(d8)) {
+                  {
+                    const e23: ValidationError = {
+                      instancePath: "/exercises/" + i6 + "/id",
+                      schemaPath:
+                        "#/properties/exercises/items/properties/id/pattern",
+                      keyword: "pattern",
+                      params: pa67,
+                      message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
+                    };
+                    if (errs === null) errs = [e23];
+                    else errs.push(e23);
+                  }
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/exercises/" + i5 + "/id",
-                  schemaPath: "#/properties/exercises/items/properties/id/type",
-                  keyword: "type",
-                  params: pa17,
-                  message: "must be string",
-                });
+                {
+                  const e24: ValidationError = {
+                    instancePath: "/exercises/" + i6 + "/id",
+                    schemaPath:
+                      "#/properties/exercises/items/properties/id/type",
+                    keyword: "type",
+                    params: pa17,
+                    message: "must be string",
+                  };
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
+                }
               }
             }
-            if (p11) {
-              if (!(typeof (d10 as unknown) === "string")) {
-                (errs ??= []).push({
-                  instancePath: "/exercises/" + i5 + "/name",
-                  schemaPath:
-                    "#/properties/exercises/items/properties/name/type",
-                  keyword: "type",
-                  params: pa17,
-                  message: "must be string",
-                });
+            if (p13) {
+              if (!(typeof (d12 as unknown) === "string")) {
+                {
+                  const e25: ValidationError = {
+                    instancePath: "/exercises/" + i6 + "/name",
+                    schemaPath:
+                      "#/properties/exercises/items/properties/name/type",
+                    keyword: "type",
+                    params: pa17,
+                    message: "must be string",
+                  };
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
+                }
               }
             }
-            if (p14) {
-              if (!(typeof (d13 as unknown) === "string")) {
-                (errs ??= []).push({
-                  instancePath: "/exercises/" + i5 + "/muscle_group",
-                  schemaPath: "#/$defs/MuscleGroup/type",
-                  keyword: "type",
-                  params: pa17,
-                  message: "must be string",
-                });
+            if (p17) {
+              if (!(typeof (d16 as unknown) === "string")) {
+                {
+                  const e26: ValidationError = {
+                    instancePath: "/exercises/" + i6 + "/muscle_group",
+                    schemaPath: "#/$defs/MuscleGroup/type",
+                    keyword: "type",
+                    params: pa17,
+                    message: "must be string",
+                  };
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
+                }
               }
               if (!(
-                d13 === "chest" ||
-                d13 === "back" ||
-                d13 === "legs" ||
-                d13 === "shoulders" ||
-                d13 === "arms" ||
-                d13 === "core" ||
-                d13 === "full_body"
+                d16 === "chest" ||
+                d16 === "back" ||
+                d16 === "legs" ||
+                d16 === "shoulders" ||
+                d16 === "arms" ||
+                d16 === "core" ||
+                d16 === "full_body"
               )) {
-                (errs ??= []).push({
-                  instancePath: "/exercises/" + i5 + "/muscle_group",
-                  schemaPath: "#/$defs/MuscleGroup/enum",
-                  keyword: "enum",
-                  params: pa68,
-                  message: "must be equal to one of the allowed values",
-                });
+                {
+                  const e27: ValidationError = {
+                    instancePath: "/exercises/" + i6 + "/muscle_group",
+                    schemaPath: "#/$defs/MuscleGroup/enum",
+                    keyword: "enum",
+                    params: pa68,
+                    message: "must be equal to one of the allowed values",
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
+                }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/exercises/" + i5,
-              schemaPath: "#/properties/exercises/items/type",
-              keyword: "type",
-              params: pa43,
-              message: "must be object",
-            });
+            {
+              const e31: ValidationError = {
+                instancePath: "/exercises/" + i6,
+                schemaPath: "#/properties/exercises/items/type",
+                keyword: "type",
+                params: pa43,
+                message: "must be object",
+              };
+              if (errs === null) errs = [e31];
+              else errs.push(e31);
+            }
           }
         }
       } else {
-        (errs ??= []).push(er69);
+        if (errs === null) errs = [er69];
+        else errs.push(er69);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as ListExercisesOutput }
@@ -2168,14 +2367,14 @@ export function validateGetWorkoutHistoryInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k11 = Object.keys(_d);
+    const k12 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let n8 = false;
     let k9: string[] | undefined;
-    for (let i13 = 0; i13 < k11.length; i13++) {
-      const k12 = k11[i13]!;
-      switch (k12) {
+    for (let i14 = 0; i14 < k12.length; i14++) {
+      const k13 = k12[i14]!;
+      switch (k13) {
         case "from":
           n2 = true;
           break;
@@ -2186,7 +2385,7 @@ export function validateGetWorkoutHistoryInput(
           n8 = true;
           break;
         default:
-          (k9 ??= []).push(k12);
+          (k9 ??= []).push(k13);
       }
     }
     const d0 = _d.from;
@@ -2196,55 +2395,69 @@ export function validateGetWorkoutHistoryInput(
     const d6 = _d.page_token;
     const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "page_token"));
     if (!p1) {
-      (errs ??= []).push(er70);
+      if (errs === null) errs = [er70];
+      else errs.push(er70);
     }
     if (!p4) {
-      (errs ??= []).push(er71);
+      if (errs === null) errs = [er71];
+      else errs.push(er71);
     }
     if (!p7) {
-      (errs ??= []).push(er72);
+      if (errs === null) errs = [er72];
+      else errs.push(er72);
     }
     if (k9 !== undefined) {
       for (const k10 of k9) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e11: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k10 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e11];
+          else errs.push(e11);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er73);
+          if (errs === null) errs = [er73];
+          else errs.push(er73);
         }
       } else {
-        (errs ??= []).push(er74);
+        if (errs === null) errs = [er74];
+        else errs.push(er74);
       }
     }
     if (p4) {
       if (typeof (d3 as unknown) === "string") {
         if (!formatDate(d3)) {
-          (errs ??= []).push(er75);
+          if (errs === null) errs = [er75];
+          else errs.push(er75);
         }
       } else {
-        (errs ??= []).push(er76);
+        if (errs === null) errs = [er76];
+        else errs.push(er76);
       }
     }
     if (p7) {
       if (!(typeof (d6 as unknown) === "string" || (d6 as unknown) === null)) {
-        (errs ??= []).push(er78);
+        if (errs === null) errs = [er78];
+        else errs.push(er78);
       }
       if (typeof (d6 as unknown) === "string") {
         if (d6.length > 200 && ucs2length(d6) > 200) {
-          (errs ??= []).push(er79);
+          if (errs === null) errs = [er79];
+          else errs.push(er79);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as GetWorkoutHistoryInput }
@@ -2261,13 +2474,13 @@ export function validateGetWorkoutHistoryOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k27 = Object.keys(_d);
+    const k41 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let k6: string[] | undefined;
-    for (let i29 = 0; i29 < k27.length; i29++) {
-      const k28 = k27[i29]!;
-      switch (k28) {
+    for (let i43 = 0; i43 < k41.length; i43++) {
+      const k42 = k41[i43]!;
+      switch (k42) {
         case "workouts":
           n2 = true;
           break;
@@ -2275,7 +2488,7 @@ export function validateGetWorkoutHistoryOutput(
           n5 = true;
           break;
         default:
-          (k6 ??= []).push(k28);
+          (k6 ??= []).push(k42);
       }
     }
     const d0 = _d.workouts;
@@ -2283,220 +2496,281 @@ export function validateGetWorkoutHistoryOutput(
     const d3 = _d.next_page_token;
     const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "next_page_token"));
     if (!p1) {
-      (errs ??= []).push(er80);
+      if (errs === null) errs = [er80];
+      else errs.push(er80);
     }
     if (!p4) {
-      (errs ??= []).push(er81);
+      if (errs === null) errs = [er81];
+      else errs.push(er81);
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e8: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k7 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
+        }
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i8 = 0; i8 < d0.length; i8++) {
-          const d9 = d0[i8];
+        for (let i9 = 0; i9 < d0.length; i9++) {
+          const d10 = d0[i9];
           if (
-            typeof (d9 as unknown) === "object" &&
-            (d9 as unknown) !== null &&
-            !Array.isArray(d9 as unknown)
+            typeof (d10 as unknown) === "object" &&
+            (d10 as unknown) !== null &&
+            !Array.isArray(d10 as unknown)
           ) {
-            const k24 = Object.keys(d9);
-            let n12 = false;
-            let n15 = false;
-            let n18 = false;
-            let n23 = false;
-            let k19: string[] | undefined;
-            for (let i26 = 0; i26 < k24.length; i26++) {
-              const k25 = k24[i26]!;
-              switch (k25) {
+            const k37 = Object.keys(d10);
+            let n13 = false;
+            let n17 = false;
+            let n21 = false;
+            let n32 = false;
+            let k23: string[] | undefined;
+            for (let i39 = 0; i39 < k37.length; i39++) {
+              const k38 = k37[i39]!;
+              switch (k38) {
                 case "workout_id":
-                  n12 = true;
+                  n13 = true;
                   break;
                 case "started_at":
-                  n15 = true;
+                  n17 = true;
                   break;
                 case "duration":
-                  n23 = true;
+                  n32 = true;
                   break;
                 case "sets":
-                  n18 = true;
+                  n21 = true;
                   break;
                 default:
-                  (k19 ??= []).push(k25);
+                  (k23 ??= []).push(k38);
               }
             }
-            const d10 = d9.workout_id;
-            const p11 =
-              d10 !== undefined && (n12 || hasOwn.call(d9, "workout_id"));
-            const d13 = d9.started_at;
-            const p14 =
-              d13 !== undefined && (n15 || hasOwn.call(d9, "started_at"));
-            const d16 = d9.sets;
-            const p17 = d16 !== undefined && (n18 || hasOwn.call(d9, "sets"));
-            const d21 = d9.duration;
-            const p22 =
-              d21 !== undefined && (n23 || hasOwn.call(d9, "duration"));
-            if (!p11) {
-              (errs ??= []).push({
-                instancePath: "/workouts/" + i8,
-                schemaPath: "#/properties/workouts/items/required",
-                keyword: "required",
-                params: pa82,
-                message: "must have required property 'workout_id'",
-              });
-            }
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/workouts/" + i8,
-                schemaPath: "#/properties/workouts/items/required",
-                keyword: "required",
-                params: pa83,
-                message: "must have required property 'started_at'",
-              });
-            }
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/workouts/" + i8,
-                schemaPath: "#/properties/workouts/items/required",
-                keyword: "required",
-                params: pa84,
-                message: "must have required property 'sets'",
-              });
-            }
-            if (k19 !== undefined) {
-              for (const k20 of k19) {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8,
-                  schemaPath:
-                    "#/properties/workouts/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k20 },
-                  message: "must NOT have additional properties",
-                });
+            const d11 = d10.workout_id;
+            const p12 =
+              d11 !== undefined && (n13 || hasOwn.call(d10, "workout_id"));
+            const d15 = d10.started_at;
+            const p16 =
+              d15 !== undefined && (n17 || hasOwn.call(d10, "started_at"));
+            const d19 = d10.sets;
+            const p20 = d19 !== undefined && (n21 || hasOwn.call(d10, "sets"));
+            const d30 = d10.duration;
+            const p31 =
+              d30 !== undefined && (n32 || hasOwn.call(d10, "duration"));
+            if (!p12) {
+              {
+                const e14: ValidationError = {
+                  instancePath: "/workouts/" + i9,
+                  schemaPath: "#/properties/workouts/items/required",
+                  keyword: "required",
+                  params: pa82,
+                  message: "must have required property 'workout_id'",
+                };
+                if (errs === null) errs = [e14];
+                else errs.push(e14);
               }
             }
-            if (p11) {
-              if (typeof (d10 as unknown) === "string") {
-                if (!formatUuid(d10)) {
-                  (errs ??= []).push({
-                    instancePath: "/workouts/" + i8 + "/workout_id",
+            if (!p16) {
+              {
+                const e18: ValidationError = {
+                  instancePath: "/workouts/" + i9,
+                  schemaPath: "#/properties/workouts/items/required",
+                  keyword: "required",
+                  params: pa83,
+                  message: "must have required property 'started_at'",
+                };
+                if (errs === null) errs = [e18];
+                else errs.push(e18);
+              }
+            }
+            if (!p20) {
+              {
+                const e22: ValidationError = {
+                  instancePath: "/workouts/" + i9,
+                  schemaPath: "#/properties/workouts/items/required",
+                  keyword: "required",
+                  params: pa84,
+                  message: "must have required property 'sets'",
+                };
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
+              }
+            }
+            if (k23 !== undefined) {
+              for (const k24 of k23) {
+                {
+                  const e25: ValidationError = {
+                    instancePath: "/workouts/" + i9,
                     schemaPath:
-                      "#/properties/workouts/items/properties/workout_id/format",
-                    keyword: "format",
-                    params: pa85,
-                    message: 'must match format "uuid"',
-                  });
+                      "#/properties/workouts/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k24 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
+                }
+              }
+            }
+            if (p12) {
+              if (typeof (d11 as unknown) === "string") {
+                if (!formatUuid(d11)) {
+                  {
+                    const e26: ValidationError = {
+                      instancePath: "/workouts/" + i9 + "/workout_id",
+                      schemaPath:
+                        "#/properties/workouts/items/properties/workout_id/format",
+                      keyword: "format",
+                      params: pa85,
+                      message: 'must match format "uuid"',
+                    };
+                    if (errs === null) errs = [e26];
+                    else errs.push(e26);
+                  }
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8 + "/workout_id",
-                  schemaPath:
-                    "#/properties/workouts/items/properties/workout_id/type",
-                  keyword: "type",
-                  params: pa17,
-                  message: "must be string",
-                });
+                {
+                  const e27: ValidationError = {
+                    instancePath: "/workouts/" + i9 + "/workout_id",
+                    schemaPath:
+                      "#/properties/workouts/items/properties/workout_id/type",
+                    keyword: "type",
+                    params: pa17,
+                    message: "must be string",
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
+                }
               }
             }
-            if (p14) {
-              if (typeof (d13 as unknown) === "string") {
-                if (!formatDateTime(d13)) {
-                  (errs ??= []).push({
-                    instancePath: "/workouts/" + i8 + "/started_at",
-                    schemaPath:
-                      "#/properties/workouts/items/properties/started_at/format",
-                    keyword: "format",
-                    params: pa86,
-                    message: 'must match format "date-time"',
-                  });
+            if (p16) {
+              if (typeof (d15 as unknown) === "string") {
+                if (!formatDateTime(d15)) {
+                  {
+                    const e28: ValidationError = {
+                      instancePath: "/workouts/" + i9 + "/started_at",
+                      schemaPath:
+                        "#/properties/workouts/items/properties/started_at/format",
+                      keyword: "format",
+                      params: pa86,
+                      message: 'must match format "date-time"',
+                    };
+                    if (errs === null) errs = [e28];
+                    else errs.push(e28);
+                  }
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8 + "/started_at",
-                  schemaPath:
-                    "#/properties/workouts/items/properties/started_at/type",
-                  keyword: "type",
-                  params: pa17,
-                  message: "must be string",
-                });
+                {
+                  const e29: ValidationError = {
+                    instancePath: "/workouts/" + i9 + "/started_at",
+                    schemaPath:
+                      "#/properties/workouts/items/properties/started_at/type",
+                    keyword: "type",
+                    params: pa17,
+                    message: "must be string",
+                  };
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
+                }
               }
             }
-            if (p22) {
-              if (typeof (d21 as unknown) === "string") {
-                if (!formatDuration(d21)) {
-                  (errs ??= []).push({
-                    instancePath: "/workouts/" + i8 + "/duration",
-                    schemaPath:
-                      "#/properties/workouts/items/properties/duration/format",
-                    keyword: "format",
-                    params: pa87,
-                    message: 'must match format "duration"',
-                  });
+            if (p31) {
+              if (typeof (d30 as unknown) === "string") {
+                if (!formatDuration(d30)) {
+                  {
+                    const e33: ValidationError = {
+                      instancePath: "/workouts/" + i9 + "/duration",
+                      schemaPath:
+                        "#/properties/workouts/items/properties/duration/format",
+                      keyword: "format",
+                      params: pa87,
+                      message: 'must match format "duration"',
+                    };
+                    if (errs === null) errs = [e33];
+                    else errs.push(e33);
+                  }
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8 + "/duration",
-                  schemaPath:
-                    "#/properties/workouts/items/properties/duration/type",
-                  keyword: "type",
-                  params: pa17,
-                  message: "must be string",
-                });
+                {
+                  const e34: ValidationError = {
+                    instancePath: "/workouts/" + i9 + "/duration",
+                    schemaPath:
+                      "#/properties/workouts/items/properties/duration/type",
+                    keyword: "type",
+                    params: pa17,
+                    message: "must be string",
+                  };
+                  if (errs === null) errs = [e34];
+                  else errs.push(e34);
+                }
               }
             }
-            if (p17) {
-              if (!Number.isInteger(d16)) {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8 + "/sets",
-                  schemaPath:
-                    "#/properties/workouts/items/properties/sets/type",
-                  keyword: "type",
-                  params: pa88,
-                  message: "must be integer",
-                });
-              }
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/workouts/" + i8 + "/sets",
+            if (p20) {
+              if (!Number.isInteger(d19)) {
+                {
+                  const e35: ValidationError = {
+                    instancePath: "/workouts/" + i9 + "/sets",
                     schemaPath:
-                      "#/properties/workouts/items/properties/sets/minimum",
-                    keyword: "minimum",
-                    params: pa42,
-                    message: "must be >= 0",
-                  });
+                      "#/properties/workouts/items/properties/sets/type",
+                    keyword: "type",
+                    params: pa88,
+                    message: "must be integer",
+                  };
+                  if (errs === null) errs = [e35];
+                  else errs.push(e35);
+                }
+              }
+              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
+                if (d19 < 0) {
+                  {
+                    const e36: ValidationError = {
+                      instancePath: "/workouts/" + i9 + "/sets",
+                      schemaPath:
+                        "#/properties/workouts/items/properties/sets/minimum",
+                      keyword: "minimum",
+                      params: pa42,
+                      message: "must be >= 0",
+                    };
+                    if (errs === null) errs = [e36];
+                    else errs.push(e36);
+                  }
                 }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/workouts/" + i8,
-              schemaPath: "#/properties/workouts/items/type",
-              keyword: "type",
-              params: pa43,
-              message: "must be object",
-            });
+            {
+              const e40: ValidationError = {
+                instancePath: "/workouts/" + i9,
+                schemaPath: "#/properties/workouts/items/type",
+                keyword: "type",
+                params: pa43,
+                message: "must be object",
+              };
+              if (errs === null) errs = [e40];
+              else errs.push(e40);
+            }
           }
         }
       } else {
-        (errs ??= []).push(er89);
+        if (errs === null) errs = [er89];
+        else errs.push(er89);
       }
     }
     if (p4) {
       if (!(typeof (d3 as unknown) === "string" || (d3 as unknown) === null)) {
-        (errs ??= []).push(er90);
+        if (errs === null) errs = [er90];
+        else errs.push(er90);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as GetWorkoutHistoryOutput }
@@ -2513,14 +2787,14 @@ export function validateLogWorkoutSetInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k34 = Object.keys(_d);
+    const k65 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let n8 = false;
     let k9: string[] | undefined;
-    for (let i36 = 0; i36 < k34.length; i36++) {
-      const k35 = k34[i36]!;
-      switch (k35) {
+    for (let i67 = 0; i67 < k65.length; i67++) {
+      const k66 = k65[i67]!;
+      switch (k66) {
         case "workout_id":
           n2 = true;
           break;
@@ -2531,7 +2805,7 @@ export function validateLogWorkoutSetInput(
           n8 = true;
           break;
         default:
-          (k9 ??= []).push(k35);
+          (k9 ??= []).push(k66);
       }
     }
     const d0 = _d.workout_id;
@@ -2541,432 +2815,568 @@ export function validateLogWorkoutSetInput(
     const d6 = _d.sets;
     const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "sets"));
     if (!p1) {
-      (errs ??= []).push(er91);
+      if (errs === null) errs = [er91];
+      else errs.push(er91);
     }
     if (!p4) {
-      (errs ??= []).push(er92);
+      if (errs === null) errs = [er92];
+      else errs.push(er92);
     }
     if (!p7) {
-      (errs ??= []).push(er93);
+      if (errs === null) errs = [er93];
+      else errs.push(er93);
     }
     if (k9 !== undefined) {
       for (const k10 of k9) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e11: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k10 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e11];
+          else errs.push(e11);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er94);
+          if (errs === null) errs = [er94];
+          else errs.push(er94);
         }
       } else {
-        (errs ??= []).push(er95);
+        if (errs === null) errs = [er95];
+        else errs.push(er95);
       }
     }
     if (p4) {
       if (typeof (d3 as unknown) === "string") {
         if (!re66.test(d3)) {
-          (errs ??= []).push(er96);
+          if (errs === null) errs = [er96];
+          else errs.push(er96);
         }
       } else {
-        (errs ??= []).push(er97);
+        if (errs === null) errs = [er97];
+        else errs.push(er97);
       }
     }
     if (p7) {
       if (Array.isArray(d6 as unknown)) {
         if (d6.length > 20) {
-          (errs ??= []).push(er98);
+          if (errs === null) errs = [er98];
+          else errs.push(er98);
         }
         if (d6.length < 1) {
-          (errs ??= []).push(er99);
+          if (errs === null) errs = [er99];
+          else errs.push(er99);
         }
-        for (let i11 = 0; i11 < d6.length; i11++) {
-          const d12 = d6[i11];
+        for (let i12 = 0; i12 < d6.length; i12++) {
+          const d13 = d6[i12];
           if (
-            typeof (d12 as unknown) === "object" &&
-            (d12 as unknown) !== null &&
-            !Array.isArray(d12 as unknown)
+            typeof (d13 as unknown) === "object" &&
+            (d13 as unknown) !== null &&
+            !Array.isArray(d13 as unknown)
           ) {
-            const k31 = Object.keys(d12);
-            let n15 = false;
-            let n18 = false;
-            let n23 = false;
-            let n26 = false;
-            let k19: string[] | undefined;
-            for (let i33 = 0; i33 < k31.length; i33++) {
-              const k32 = k31[i33]!;
-              switch (k32) {
+            const k61 = Object.keys(d13);
+            let n16 = false;
+            let n20 = false;
+            let n34 = false;
+            let n41 = false;
+            let k22: string[] | undefined;
+            for (let i63 = 0; i63 < k61.length; i63++) {
+              const k62 = k61[i63]!;
+              switch (k62) {
                 case "reps":
-                  n15 = true;
+                  n16 = true;
                   break;
                 case "load_kg":
-                  n18 = true;
+                  n20 = true;
                   break;
                 case "rpe":
-                  n23 = true;
+                  n34 = true;
                   break;
                 case "tempo":
-                  n26 = true;
+                  n41 = true;
                   break;
                 default:
-                  (k19 ??= []).push(k32);
+                  (k22 ??= []).push(k62);
               }
             }
-            const d13 = d12.reps;
-            const p14 = d13 !== undefined && (n15 || hasOwn.call(d12, "reps"));
-            const d16 = d12.load_kg;
-            const p17 =
-              d16 !== undefined && (n18 || hasOwn.call(d12, "load_kg"));
-            const d21 = d12.rpe;
-            const p22 = d21 !== undefined && (n23 || hasOwn.call(d12, "rpe"));
-            const d24 = d12.tempo;
-            const p25 = d24 !== undefined && (n26 || hasOwn.call(d12, "tempo"));
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa100,
-                message: "must have required property 'reps'",
-              });
-            }
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa101,
-                message: "must have required property 'load_kg'",
-              });
-            }
-            if (k19 !== undefined) {
-              for (const k20 of k19) {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11,
-                  schemaPath: "#/properties/sets/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k20 },
-                  message: "must NOT have additional properties",
-                });
+            const d14 = d13.reps;
+            const p15 = d14 !== undefined && (n16 || hasOwn.call(d13, "reps"));
+            const d18 = d13.load_kg;
+            const p19 =
+              d18 !== undefined && (n20 || hasOwn.call(d13, "load_kg"));
+            const d32 = d13.rpe;
+            const p33 = d32 !== undefined && (n34 || hasOwn.call(d13, "rpe"));
+            const d39 = d13.tempo;
+            const p40 = d39 !== undefined && (n41 || hasOwn.call(d13, "tempo"));
+            if (!p15) {
+              {
+                const e17: ValidationError = {
+                  instancePath: "/sets/" + i12,
+                  schemaPath: "#/properties/sets/items/required",
+                  keyword: "required",
+                  params: pa100,
+                  message: "must have required property 'reps'",
+                };
+                if (errs === null) errs = [e17];
+                else errs.push(e17);
               }
             }
-            if (p14) {
-              if (!Number.isInteger(d13)) {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/reps",
-                  schemaPath: "#/properties/sets/items/properties/reps/type",
-                  keyword: "type",
-                  params: pa88,
-                  message: "must be integer",
-                });
+            if (!p19) {
+              {
+                const e21: ValidationError = {
+                  instancePath: "/sets/" + i12,
+                  schemaPath: "#/properties/sets/items/required",
+                  keyword: "required",
+                  params: pa101,
+                  message: "must have required property 'load_kg'",
+                };
+                if (errs === null) errs = [e21];
+                else errs.push(e21);
               }
-              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
-                if (d13 > 100) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/reps",
-                    schemaPath:
-                      "#/properties/sets/items/properties/reps/maximum",
-                    keyword: "maximum",
-                    params: pa102,
-                    message: "must be <= 100",
-                  });
-                }
-                if (d13 < 1) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/reps",
-                    schemaPath:
-                      "#/properties/sets/items/properties/reps/minimum",
-                    keyword: "minimum",
-                    params: pa103,
-                    message: "must be >= 1",
-                  });
+            }
+            if (k22 !== undefined) {
+              for (const k23 of k22) {
+                {
+                  const e24: ValidationError = {
+                    instancePath: "/sets/" + i12,
+                    schemaPath: "#/properties/sets/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k23 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
                 }
               }
             }
-            if (p17) {
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 > 500) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/maximum",
-                    keyword: "maximum",
-                    params: pa104,
-                    message: "must be <= 500",
-                  });
+            if (p15) {
+              if (!Number.isInteger(d14)) {
+                {
+                  const e25: ValidationError = {
+                    instancePath: "/sets/" + i12 + "/reps",
+                    schemaPath: "#/properties/sets/items/properties/reps/type",
+                    keyword: "type",
+                    params: pa88,
+                    message: "must be integer",
+                  };
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
                 }
-                if (d16 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/minimum",
-                    keyword: "minimum",
-                    params: pa42,
-                    message: "must be >= 0",
-                  });
+              }
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 100) {
+                  {
+                    const e26: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/reps",
+                      schemaPath:
+                        "#/properties/sets/items/properties/reps/maximum",
+                      keyword: "maximum",
+                      params: pa102,
+                      message: "must be <= 100",
+                    };
+                    if (errs === null) errs = [e26];
+                    else errs.push(e26);
+                  }
+                }
+                if (d14 < 1) {
+                  {
+                    const e27: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/reps",
+                      schemaPath:
+                        "#/properties/sets/items/properties/reps/minimum",
+                      keyword: "minimum",
+                      params: pa103,
+                      message: "must be >= 1",
+                    };
+                    if (errs === null) errs = [e27];
+                    else errs.push(e27);
+                  }
+                }
+              }
+            }
+            if (p19) {
+              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
+                if (d18 > 500) {
+                  {
+                    const e28: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/load_kg",
+                      schemaPath:
+                        "#/properties/sets/items/properties/load_kg/maximum",
+                      keyword: "maximum",
+                      params: pa104,
+                      message: "must be <= 500",
+                    };
+                    if (errs === null) errs = [e28];
+                    else errs.push(e28);
+                  }
+                }
+                if (d18 < 0) {
+                  {
+                    const e29: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/load_kg",
+                      schemaPath:
+                        "#/properties/sets/items/properties/load_kg/minimum",
+                      keyword: "minimum",
+                      params: pa42,
+                      message: "must be >= 0",
+                    };
+                    if (errs === null) errs = [e29];
+                    else errs.push(e29);
+                  }
                 }
                 if (
-                  !Number.isInteger(d16 / 0.25) ||
-                  Math.abs(d16 / 0.25) >= 1e21
+                  !Number.isInteger(d18 / 0.25) ||
+                  Math.abs(d18 / 0.25) >= 1e21
                 ) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/multipleOf",
-                    keyword: "multipleOf",
-                    params: pa105,
-                    message: "must be multiple of 0.25",
-                  });
+                  {
+                    const e30: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/load_kg",
+                      schemaPath:
+                        "#/properties/sets/items/properties/load_kg/multipleOf",
+                      keyword: "multipleOf",
+                      params: pa105,
+                      message: "must be multiple of 0.25",
+                    };
+                    if (errs === null) errs = [e30];
+                    else errs.push(e30);
+                  }
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/load_kg",
-                  schemaPath: "#/properties/sets/items/properties/load_kg/type",
-                  keyword: "type",
-                  params: pa38,
-                  message: "must be number",
-                });
+                {
+                  const e31: ValidationError = {
+                    instancePath: "/sets/" + i12 + "/load_kg",
+                    schemaPath:
+                      "#/properties/sets/items/properties/load_kg/type",
+                    keyword: "type",
+                    params: pa38,
+                    message: "must be number",
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
+                }
               }
             }
-            if (p22) {
-              if (typeof (d21 as unknown) === "number" && isFinite(d21)) {
-                if (d21 > 10) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
-                    schemaPath:
-                      "#/properties/sets/items/properties/rpe/maximum",
-                    keyword: "maximum",
-                    params: pa106,
-                    message: "must be <= 10",
-                  });
+            if (p33) {
+              if (typeof (d32 as unknown) === "number" && isFinite(d32)) {
+                if (d32 > 10) {
+                  {
+                    const e35: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/rpe",
+                      schemaPath:
+                        "#/properties/sets/items/properties/rpe/maximum",
+                      keyword: "maximum",
+                      params: pa106,
+                      message: "must be <= 10",
+                    };
+                    if (errs === null) errs = [e35];
+                    else errs.push(e35);
+                  }
                 }
-                if (d21 < 1) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
-                    schemaPath:
-                      "#/properties/sets/items/properties/rpe/minimum",
-                    keyword: "minimum",
-                    params: pa103,
-                    message: "must be >= 1",
-                  });
+                if (d32 < 1) {
+                  {
+                    const e36: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/rpe",
+                      schemaPath:
+                        "#/properties/sets/items/properties/rpe/minimum",
+                      keyword: "minimum",
+                      params: pa103,
+                      message: "must be >= 1",
+                    };
+                    if (errs === null) errs = [e36];
+                    else errs.push(e36);
+                  }
                 }
                 if (
-                  !Number.isInteger(d21 / 0.5) ||
-                  Math.abs(d21 / 0.5) >= 1e21
+                  !Number.isInteger(d32 / 0.5) ||
+                  Math.abs(d32 / 0.5) >= 1e21
                 ) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
-                    schemaPath:
-                      "#/properties/sets/items/properties/rpe/multipleOf",
-                    keyword: "multipleOf",
-                    params: pa107,
-                    message: "must be multiple of 0.5",
-                  });
+                  {
+                    const e37: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/rpe",
+                      schemaPath:
+                        "#/properties/sets/items/properties/rpe/multipleOf",
+                      keyword: "multipleOf",
+                      params: pa107,
+                      message: "must be multiple of 0.5",
+                    };
+                    if (errs === null) errs = [e37];
+                    else errs.push(e37);
+                  }
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/rpe",
-                  schemaPath: "#/properties/sets/items/properties/rpe/type",
-                  keyword: "type",
-                  params: pa38,
-                  message: "must be number",
-                });
+                {
+                  const e38: ValidationError = {
+                    instancePath: "/sets/" + i12 + "/rpe",
+                    schemaPath: "#/properties/sets/items/properties/rpe/type",
+                    keyword: "type",
+                    params: pa38,
+                    message: "must be number",
+                  };
+                  if (errs === null) errs = [e38];
+                  else errs.push(e38);
+                }
               }
             }
-            if (p25) {
-              if (Array.isArray(d24 as unknown)) {
-                if (d24.length < 4) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/tempo",
-                    schemaPath:
-                      "#/properties/sets/items/properties/tempo/minItems",
-                    keyword: "minItems",
-                    params: pa108,
-                    message: "must NOT have fewer than 4 items",
-                  });
-                }
-                if (d24.length > 0) {
-                  const d27 = d24[0];
-                  if (!Number.isInteger(d27)) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo/0",
+            if (p40) {
+              if (Array.isArray(d39 as unknown)) {
+                if (d39.length < 4) {
+                  {
+                    const e42: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/tempo",
                       schemaPath:
-                        "#/properties/sets/items/properties/tempo/prefixItems/0/type",
-                      keyword: "type",
-                      params: pa88,
-                      message: "must be integer",
-                    });
+                        "#/properties/sets/items/properties/tempo/minItems",
+                      keyword: "minItems",
+                      params: pa108,
+                      message: "must NOT have fewer than 4 items",
+                    };
+                    if (errs === null) errs = [e42];
+                    else errs.push(e42);
                   }
-                  if (typeof (d27 as unknown) === "number" && isFinite(d27)) {
-                    if (d27 > 10) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/0",
+                }
+                if (d39.length > 0) {
+                  const d43 = d39[0];
+                  if (!Number.isInteger(d43)) {
+                    {
+                      const e44: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/tempo/0",
                         schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
-                        keyword: "maximum",
-                        params: pa106,
-                        message: "must be <= 10",
-                      });
+                          "#/properties/sets/items/properties/tempo/prefixItems/0/type",
+                        keyword: "type",
+                        params: pa88,
+                        message: "must be integer",
+                      };
+                      if (errs === null) errs = [e44];
+                      else errs.push(e44);
                     }
-                    if (d27 < 0) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/0",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
-                        keyword: "minimum",
-                        params: pa42,
-                        message: "must be >= 0",
-                      });
+                  }
+                  if (typeof (d43 as unknown) === "number" && isFinite(d43)) {
+                    if (d43 > 10) {
+                      {
+                        const e45: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/0",
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
+                          keyword: "maximum",
+                          params: pa106,
+                          message: "must be <= 10",
+                        };
+                        if (errs === null) errs = [e45];
+                        else errs.push(e45);
+                      }
+                    }
+                    if (d43 < 0) {
+                      {
+                        const e46: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/0",
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
+                          keyword: "minimum",
+                          params: pa42,
+                          message: "must be >= 0",
+                        };
+                        if (errs === null) errs = [e46];
+                        else errs.push(e46);
+                      }
                     }
                   }
                 }
-                if (d24.length > 1) {
-                  const d28 = d24[1];
-                  if (!Number.isInteger(d28)) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo/1",
+                if (d39.length > 1) {
+                  const d47 = d39[1];
+                  if (!Number.isInteger(d47)) {
+                    {
+                      const e48: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/tempo/1",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/1/type",
+                        keyword: "type",
+                        params: pa88,
+                        message: "must be integer",
+                      };
+                      if (errs === null) errs = [e48];
+                      else errs.push(e48);
+                    }
+                  }
+                  if (typeof (d47 as unknown) === "number" && isFinite(d47)) {
+                    if (d47 > 10) {
+                      {
+                        const e49: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/1",
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
+                          keyword: "maximum",
+                          params: pa106,
+                          message: "must be <= 10",
+                        };
+                        if (errs === null) errs = [e49];
+                        else errs.push(e49);
+                      }
+                    }
+                    if (d47 < 0) {
+                      {
+                        const e50: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/1",
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
+                          keyword: "minimum",
+                          params: pa42,
+                          message: "must be >= 0",
+                        };
+                        if (errs === null) errs = [e50];
+                        else errs.push(e50);
+                      }
+                    }
+                  }
+                }
+                if (d39.length > 2) {
+                  const d51 = d39[2];
+                  if (!Number.isInteger(d51)) {
+                    {
+                      const e52: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/tempo/2",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/2/type",
+                        keyword: "type",
+                        params: pa88,
+                        message: "must be integer",
+                      };
+                      if (errs === null) errs = [e52];
+                      else errs.push(e52);
+                    }
+                  }
+                  if (typeof (d51 as unknown) === "number" && isFinite(d51)) {
+                    if (d51 > 10) {
+                      {
+                        const e53: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/2",
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
+                          keyword: "maximum",
+                          params: pa106,
+                          message: "must be <= 10",
+                        };
+                        if (errs === null) errs = [e53];
+                        else errs.push(e53);
+                      }
+                    }
+                    if (d51 < 0) {
+                      {
+                        const e54: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/2",
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
+                          keyword: "minimum",
+                          params: pa42,
+                          message: "must be >= 0",
+                        };
+                        if (errs === null) errs = [e54];
+                        else errs.push(e54);
+                      }
+                    }
+                  }
+                }
+                if (d39.length > 3) {
+                  const d55 = d39[3];
+                  if (!Number.isInteger(d55)) {
+                    {
+                      const e56: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/tempo/3",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/3/type",
+                        keyword: "type",
+                        params: pa88,
+                        message: "must be integer",
+                      };
+                      if (errs === null) errs = [e56];
+                      else errs.push(e56);
+                    }
+                  }
+                  if (typeof (d55 as unknown) === "number" && isFinite(d55)) {
+                    if (d55 > 10) {
+                      {
+                        const e57: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/3",
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
+                          keyword: "maximum",
+                          params: pa106,
+                          message: "must be <= 10",
+                        };
+                        if (errs === null) errs = [e57];
+                        else errs.push(e57);
+                      }
+                    }
+                    if (d55 < 0) {
+                      {
+                        const e58: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/3",
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
+                          keyword: "minimum",
+                          params: pa42,
+                          message: "must be >= 0",
+                        };
+                        if (errs === null) errs = [e58];
+                        else errs.push(e58);
+                      }
+                    }
+                  }
+                }
+                if (d39.length > 4) {
+                  {
+                    const e59: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/tempo",
                       schemaPath:
-                        "#/properties/sets/items/properties/tempo/prefixItems/1/type",
-                      keyword: "type",
-                      params: pa88,
-                      message: "must be integer",
-                    });
+                        "#/properties/sets/items/properties/tempo/items",
+                      keyword: "items",
+                      params: pa108,
+                      message: "must NOT have more than 4 items",
+                    };
+                    if (errs === null) errs = [e59];
+                    else errs.push(e59);
                   }
-                  if (typeof (d28 as unknown) === "number" && isFinite(d28)) {
-                    if (d28 > 10) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/1",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
-                        keyword: "maximum",
-                        params: pa106,
-                        message: "must be <= 10",
-                      });
-                    }
-                    if (d28 < 0) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/1",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
-                        keyword: "minimum",
-                        params: pa42,
-                        message: "must be >= 0",
-                      });
-                    }
-                  }
-                }
-                if (d24.length > 2) {
-                  const d29 = d24[2];
-                  if (!Number.isInteger(d29)) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo/2",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/prefixItems/2/type",
-                      keyword: "type",
-                      params: pa88,
-                      message: "must be integer",
-                    });
-                  }
-                  if (typeof (d29 as unknown) === "number" && isFinite(d29)) {
-                    if (d29 > 10) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/2",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
-                        keyword: "maximum",
-                        params: pa106,
-                        message: "must be <= 10",
-                      });
-                    }
-                    if (d29 < 0) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/2",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
-                        keyword: "minimum",
-                        params: pa42,
-                        message: "must be >= 0",
-                      });
-                    }
-                  }
-                }
-                if (d24.length > 3) {
-                  const d30 = d24[3];
-                  if (!Number.isInteger(d30)) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo/3",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/prefixItems/3/type",
-                      keyword: "type",
-                      params: pa88,
-                      message: "must be integer",
-                    });
-                  }
-                  if (typeof (d30 as unknown) === "number" && isFinite(d30)) {
-                    if (d30 > 10) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/3",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
-                        keyword: "maximum",
-                        params: pa106,
-                        message: "must be <= 10",
-                      });
-                    }
-                    if (d30 < 0) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/3",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
-                        keyword: "minimum",
-                        params: pa42,
-                        message: "must be >= 0",
-                      });
-                    }
-                  }
-                }
-                if (d24.length > 4) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/tempo",
-                    schemaPath:
-                      "#/properties/sets/items/properties/tempo/items",
-                    keyword: "items",
-                    params: pa108,
-                    message: "must NOT have more than 4 items",
-                  });
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/tempo",
-                  schemaPath: "#/properties/sets/items/properties/tempo/type",
-                  keyword: "type",
-                  params: pa109,
-                  message: "must be array",
-                });
+                {
+                  const e60: ValidationError = {
+                    instancePath: "/sets/" + i12 + "/tempo",
+                    schemaPath: "#/properties/sets/items/properties/tempo/type",
+                    keyword: "type",
+                    params: pa109,
+                    message: "must be array",
+                  };
+                  if (errs === null) errs = [e60];
+                  else errs.push(e60);
+                }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/sets/" + i11,
-              schemaPath: "#/properties/sets/items/type",
-              keyword: "type",
-              params: pa43,
-              message: "must be object",
-            });
+            {
+              const e64: ValidationError = {
+                instancePath: "/sets/" + i12,
+                schemaPath: "#/properties/sets/items/type",
+                keyword: "type",
+                params: pa43,
+                message: "must be object",
+              };
+              if (errs === null) errs = [e64];
+              else errs.push(e64);
+            }
           }
         }
       } else {
-        (errs ??= []).push(er110);
+        if (errs === null) errs = [er110];
+        else errs.push(er110);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as LogWorkoutSetInput }
@@ -2983,65 +3393,80 @@ export function validateLogWorkoutSetOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k7 = Object.keys(_d);
+    const k10 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
-    for (let i9 = 0; i9 < k7.length; i9++) {
-      const k8 = k7[i9]!;
-      switch (k8) {
+    for (let i12 = 0; i12 < k10.length; i12++) {
+      const k11 = k10[i12]!;
+      switch (k11) {
         case "set_ids":
           n2 = true;
           break;
         default:
-          (k3 ??= []).push(k8);
+          (k3 ??= []).push(k11);
       }
     }
     const d0 = _d.set_ids;
     const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "set_ids"));
     if (!p1) {
-      (errs ??= []).push(er111);
+      if (errs === null) errs = [er111];
+      else errs.push(er111);
     }
     if (k3 !== undefined) {
       for (const k4 of k3) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
+        }
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i5 = 0; i5 < d0.length; i5++) {
-          const d6 = d0[i5];
-          if (typeof (d6 as unknown) === "string") {
-            if (!formatUuid(d6)) {
-              (errs ??= []).push({
-                instancePath: "/set_ids/" + i5,
-                schemaPath: "#/properties/set_ids/items/format",
-                keyword: "format",
-                params: pa85,
-                message: 'must match format "uuid"',
-              });
+        for (let i6 = 0; i6 < d0.length; i6++) {
+          const d7 = d0[i6];
+          if (typeof (d7 as unknown) === "string") {
+            if (!formatUuid(d7)) {
+              {
+                const e8: ValidationError = {
+                  instancePath: "/set_ids/" + i6,
+                  schemaPath: "#/properties/set_ids/items/format",
+                  keyword: "format",
+                  params: pa85,
+                  message: 'must match format "uuid"',
+                };
+                if (errs === null) errs = [e8];
+                else errs.push(e8);
+              }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/set_ids/" + i5,
-              schemaPath: "#/properties/set_ids/items/type",
-              keyword: "type",
-              params: pa17,
-              message: "must be string",
-            });
+            {
+              const e9: ValidationError = {
+                instancePath: "/set_ids/" + i6,
+                schemaPath: "#/properties/set_ids/items/type",
+                keyword: "type",
+                params: pa17,
+                message: "must be string",
+              };
+              if (errs === null) errs = [e9];
+              else errs.push(e9);
+            }
           }
         }
       } else {
-        (errs ??= []).push(er112);
+        if (errs === null) errs = [er112];
+        else errs.push(er112);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as LogWorkoutSetOutput }
@@ -3058,13 +3483,13 @@ export function validateDeleteMeasurementInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k8 = Object.keys(_d);
+    const k9 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let k6: string[] | undefined;
-    for (let i10 = 0; i10 < k8.length; i10++) {
-      const k9 = k8[i10]!;
-      switch (k9) {
+    for (let i11 = 0; i11 < k9.length; i11++) {
+      const k10 = k9[i11]!;
+      switch (k10) {
         case "date":
           n2 = true;
           break;
@@ -3072,7 +3497,7 @@ export function validateDeleteMeasurementInput(
           n5 = true;
           break;
         default:
-          (k6 ??= []).push(k9);
+          (k6 ??= []).push(k10);
       }
     }
     const d0 = _d.date;
@@ -3080,38 +3505,48 @@ export function validateDeleteMeasurementInput(
     const d3 = _d.confirm;
     const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "confirm"));
     if (!p1) {
-      (errs ??= []).push(er0);
+      if (errs === null) errs = [er0];
+      else errs.push(er0);
     }
     if (!p4) {
-      (errs ??= []).push(er113);
+      if (errs === null) errs = [er113];
+      else errs.push(er113);
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e8: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k7 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er2);
+          if (errs === null) errs = [er2];
+          else errs.push(er2);
         }
       } else {
-        (errs ??= []).push(er3);
+        if (errs === null) errs = [er3];
+        else errs.push(er3);
       }
     }
     if (p4) {
       if (d3 !== true) {
-        (errs ??= []).push(er114);
+        if (errs === null) errs = [er114];
+        else errs.push(er114);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as DeleteMeasurementInput }
@@ -3128,47 +3563,55 @@ export function validateDeleteMeasurementOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k5 = Object.keys(_d);
+    const k6 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
-    for (let i7 = 0; i7 < k5.length; i7++) {
-      const k6 = k5[i7]!;
-      switch (k6) {
+    for (let i8 = 0; i8 < k6.length; i8++) {
+      const k7 = k6[i8]!;
+      switch (k7) {
         case "deleted":
           n2 = true;
           break;
         default:
-          (k3 ??= []).push(k6);
+          (k3 ??= []).push(k7);
       }
     }
     const d0 = _d.deleted;
     const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "deleted"));
     if (!p1) {
-      (errs ??= []).push(er115);
+      if (errs === null) errs = [er115];
+      else errs.push(er115);
     }
     if (k3 !== undefined) {
       for (const k4 of k3) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
+        }
       }
     }
     if (p1) {
       if (!Number.isInteger(d0)) {
-        (errs ??= []).push(er116);
+        if (errs === null) errs = [er116];
+        else errs.push(er116);
       }
       if (typeof (d0 as unknown) === "number" && isFinite(d0)) {
         if (d0 < 0) {
-          (errs ??= []).push(er117);
+          if (errs === null) errs = [er117];
+          else errs.push(er117);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as DeleteMeasurementOutput }
@@ -3185,63 +3628,74 @@ export function validateGetWeatherInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k8 = Object.keys(_d);
+    const k9 = Object.keys(_d);
     let n2 = false;
-    let n7 = false;
+    let n8 = false;
     let k3: string[] | undefined;
-    for (let i10 = 0; i10 < k8.length; i10++) {
-      const k9 = k8[i10]!;
-      switch (k9) {
+    for (let i11 = 0; i11 < k9.length; i11++) {
+      const k10 = k9[i11]!;
+      switch (k10) {
         case "city":
           n2 = true;
           break;
         case "units":
-          n7 = true;
+          n8 = true;
           break;
         default:
-          (k3 ??= []).push(k9);
+          (k3 ??= []).push(k10);
       }
     }
     const d0 = _d.city;
     const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "city"));
-    const d5 = _d.units;
-    const p6 = d5 !== undefined && (n7 || hasOwn.call(_d, "units"));
+    const d6 = _d.units;
+    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "units"));
     if (!p1) {
-      (errs ??= []).push(er118);
+      if (errs === null) errs = [er118];
+      else errs.push(er118);
     }
     if (k3 !== undefined) {
       for (const k4 of k3) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (d0.length > 100 && ucs2length(d0) > 100) {
-          (errs ??= []).push(er119);
+          if (errs === null) errs = [er119];
+          else errs.push(er119);
         }
         if (d0.length === 0) {
-          (errs ??= []).push(er120);
+          if (errs === null) errs = [er120];
+          else errs.push(er120);
         }
       } else {
-        (errs ??= []).push(er121);
+        if (errs === null) errs = [er121];
+        else errs.push(er121);
       }
     }
-    if (p6) {
-      if (!(typeof (d5 as unknown) === "string")) {
-        (errs ??= []).push(er122);
+    if (p7) {
+      if (!(typeof (d6 as unknown) === "string")) {
+        if (errs === null) errs = [er122];
+        else errs.push(er122);
       }
-      if (!(d5 === "metric" || d5 === "imperial")) {
-        (errs ??= []).push(er124);
+      if (!(d6 === "metric" || d6 === "imperial")) {
+        if (errs === null) errs = [er124];
+        else errs.push(er124);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as GetWeatherInput }
@@ -3258,14 +3712,14 @@ export function validateGetWeatherOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k11 = Object.keys(_d);
+    const k12 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let n8 = false;
     let k9: string[] | undefined;
-    for (let i13 = 0; i13 < k11.length; i13++) {
-      const k12 = k11[i13]!;
-      switch (k12) {
+    for (let i14 = 0; i14 < k12.length; i14++) {
+      const k13 = k12[i14]!;
+      switch (k13) {
         case "temperature":
           n2 = true;
           break;
@@ -3276,7 +3730,7 @@ export function validateGetWeatherOutput(
           n8 = true;
           break;
         default:
-          (k9 ??= []).push(k12);
+          (k9 ??= []).push(k13);
       }
     }
     const d0 = _d.temperature;
@@ -3286,33 +3740,42 @@ export function validateGetWeatherOutput(
     const d6 = _d.wind_speed;
     const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "wind_speed"));
     if (!p1) {
-      (errs ??= []).push(er125);
+      if (errs === null) errs = [er125];
+      else errs.push(er125);
     }
     if (!p4) {
-      (errs ??= []).push(er126);
+      if (errs === null) errs = [er126];
+      else errs.push(er126);
     }
     if (!p7) {
-      (errs ??= []).push(er127);
+      if (errs === null) errs = [er127];
+      else errs.push(er127);
     }
     if (k9 !== undefined) {
       for (const k10 of k9) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e11: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k10 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e11];
+          else errs.push(e11);
+        }
       }
     }
     if (p1) {
       if (!(typeof (d0 as unknown) === "number" && isFinite(d0))) {
-        (errs ??= []).push(er128);
+        if (errs === null) errs = [er128];
+        else errs.push(er128);
       }
     }
     if (p4) {
       if (!(typeof (d3 as unknown) === "string")) {
-        (errs ??= []).push(er129);
+        if (errs === null) errs = [er129];
+        else errs.push(er129);
       }
     }
     if (p7) {
@@ -3320,16 +3783,19 @@ export function validateGetWeatherOutput(
         (typeof (d6 as unknown) === "number" && isFinite(d6)) ||
         (d6 as unknown) === null
       )) {
-        (errs ??= []).push(er131);
+        if (errs === null) errs = [er131];
+        else errs.push(er131);
       }
       if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
         if (d6 < 0) {
-          (errs ??= []).push(er132);
+          if (errs === null) errs = [er132];
+          else errs.push(er132);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as GetWeatherOutput }
@@ -3346,46 +3812,54 @@ export function validateGetCustomerInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k5 = Object.keys(_d);
+    const k6 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
-    for (let i7 = 0; i7 < k5.length; i7++) {
-      const k6 = k5[i7]!;
-      switch (k6) {
+    for (let i8 = 0; i8 < k6.length; i8++) {
+      const k7 = k6[i8]!;
+      switch (k7) {
         case "customer_id":
           n2 = true;
           break;
         default:
-          (k3 ??= []).push(k6);
+          (k3 ??= []).push(k7);
       }
     }
     const d0 = _d.customer_id;
     const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "customer_id"));
     if (!p1) {
-      (errs ??= []).push(er133);
+      if (errs === null) errs = [er133];
+      else errs.push(er133);
     }
     if (k3 !== undefined) {
       for (const k4 of k3) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er134);
+          if (errs === null) errs = [er134];
+          else errs.push(er134);
         }
       } else {
-        (errs ??= []).push(er135);
+        if (errs === null) errs = [er135];
+        else errs.push(er135);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as GetCustomerInput }
@@ -3402,7 +3876,7 @@ export function validateGetCustomerOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k20 = Object.keys(_d);
+    const k21 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let n8 = false;
@@ -3410,9 +3884,9 @@ export function validateGetCustomerOutput(
     let n14 = false;
     let n17 = false;
     let k18: string[] | undefined;
-    for (let i22 = 0; i22 < k20.length; i22++) {
-      const k21 = k20[i22]!;
-      switch (k21) {
+    for (let i23 = 0; i23 < k21.length; i23++) {
+      const k22 = k21[i23]!;
+      switch (k22) {
         case "customer_id":
           n2 = true;
           break;
@@ -3432,7 +3906,7 @@ export function validateGetCustomerOutput(
           n17 = true;
           break;
         default:
-          (k18 ??= []).push(k21);
+          (k18 ??= []).push(k22);
       }
     }
     const d0 = _d.customer_id;
@@ -3448,64 +3922,81 @@ export function validateGetCustomerOutput(
     const d15 = _d.homepage;
     const p16 = d15 !== undefined && (n17 || hasOwn.call(_d, "homepage"));
     if (!p1) {
-      (errs ??= []).push(er133);
+      if (errs === null) errs = [er133];
+      else errs.push(er133);
     }
     if (!p4) {
-      (errs ??= []).push(er136);
+      if (errs === null) errs = [er136];
+      else errs.push(er136);
     }
     if (!p7) {
-      (errs ??= []).push(er137);
+      if (errs === null) errs = [er137];
+      else errs.push(er137);
     }
     if (!p10) {
-      (errs ??= []).push(er138);
+      if (errs === null) errs = [er138];
+      else errs.push(er138);
     }
     if (!p13) {
-      (errs ??= []).push(er139);
+      if (errs === null) errs = [er139];
+      else errs.push(er139);
     }
     if (!p16) {
-      (errs ??= []).push(er140);
+      if (errs === null) errs = [er140];
+      else errs.push(er140);
     }
     if (k18 !== undefined) {
       for (const k19 of k18) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k19 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e20: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k19 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e20];
+          else errs.push(e20);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er134);
+          if (errs === null) errs = [er134];
+          else errs.push(er134);
         }
       } else {
-        (errs ??= []).push(er135);
+        if (errs === null) errs = [er135];
+        else errs.push(er135);
       }
     }
     if (p4) {
       if (typeof (d3 as unknown) === "string") {
         if (!formatEmail(d3)) {
-          (errs ??= []).push(er141);
+          if (errs === null) errs = [er141];
+          else errs.push(er141);
         }
       } else {
-        (errs ??= []).push(er142);
+        if (errs === null) errs = [er142];
+        else errs.push(er142);
       }
     }
     if (p7) {
       if (typeof (d6 as unknown) === "string") {
         if (d6.length === 0) {
-          (errs ??= []).push(er143);
+          if (errs === null) errs = [er143];
+          else errs.push(er143);
         }
       } else {
-        (errs ??= []).push(er144);
+        if (errs === null) errs = [er144];
+        else errs.push(er144);
       }
     }
     if (p10) {
       if (!(typeof (d9 as unknown) === "string")) {
-        (errs ??= []).push(er145);
+        if (errs === null) errs = [er145];
+        else errs.push(er145);
       }
       if (!(
         d9 === "lose_fat" ||
@@ -3513,18 +4004,21 @@ export function validateGetCustomerOutput(
         d9 === "endurance" ||
         d9 === "health"
       )) {
-        (errs ??= []).push(er147);
+        if (errs === null) errs = [er147];
+        else errs.push(er147);
       }
     }
     if (p13) {
       if (!(
         typeof (d12 as unknown) === "string" || (d12 as unknown) === null
       )) {
-        (errs ??= []).push(er148);
+        if (errs === null) errs = [er148];
+        else errs.push(er148);
       }
       if (typeof (d12 as unknown) === "string") {
         if (!formatDate(d12)) {
-          (errs ??= []).push(er149);
+          if (errs === null) errs = [er149];
+          else errs.push(er149);
         }
       }
     }
@@ -3532,16 +4026,19 @@ export function validateGetCustomerOutput(
       if (!(
         typeof (d15 as unknown) === "string" || (d15 as unknown) === null
       )) {
-        (errs ??= []).push(er150);
+        if (errs === null) errs = [er150];
+        else errs.push(er150);
       }
       if (typeof (d15 as unknown) === "string") {
         if (!formatUri(d15)) {
-          (errs ??= []).push(er151);
+          if (errs === null) errs = [er151];
+          else errs.push(er151);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as GetCustomerOutput }

@@ -770,13 +770,13 @@ export function validateDeclaredWriteMeasurement(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k37 = Object.keys(_d);
+    const k39 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let k6: string[] | undefined;
-    for (let i39 = 0; i39 < k37.length; i39++) {
-      const k38 = k37[i39]!;
-      switch (k38) {
+    for (let i41 = 0; i41 < k39.length; i41++) {
+      const k40 = k39[i41]!;
+      switch (k40) {
         case "date":
           n2 = true;
           break;
@@ -784,7 +784,7 @@ export function validateDeclaredWriteMeasurement(
           n5 = true;
           break;
         default:
-          (k6 ??= []).push(k38);
+          (k6 ??= []).push(k40);
       }
     }
     const d0 = _d.date;
@@ -792,29 +792,37 @@ export function validateDeclaredWriteMeasurement(
     const d3 = _d.data;
     const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "data"));
     if (!p1) {
-      (errs ??= []).push(er0);
+      if (errs === null) errs = [er0];
+      else errs.push(er0);
     }
     if (!p4) {
-      (errs ??= []).push(er1);
+      if (errs === null) errs = [er1];
+      else errs.push(er1);
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e8: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k7 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er2);
+          if (errs === null) errs = [er2];
+          else errs.push(er2);
         }
       } else {
-        (errs ??= []).push(er3);
+        if (errs === null) errs = [er3];
+        else errs.push(er3);
       }
     }
     if (p4) {
@@ -823,228 +831,252 @@ export function validateDeclaredWriteMeasurement(
         (d3 as unknown) !== null &&
         !Array.isArray(d3 as unknown)
       ) {
-        const k34 = Object.keys(d3);
-        let n10 = false;
-        let n13 = false;
-        let n16 = false;
-        let k17: string[] | undefined;
-        for (let i36 = 0; i36 < k34.length; i36++) {
-          const k35 = k34[i36]!;
-          switch (k35) {
+        const k36 = Object.keys(d3);
+        let n11 = false;
+        let n14 = false;
+        let n17 = false;
+        let k18: string[] | undefined;
+        for (let i38 = 0; i38 < k36.length; i38++) {
+          const k37 = k36[i38]!;
+          switch (k37) {
             case "weight_kg":
-              n10 = true;
+              n11 = true;
               break;
             case "body_fat_pct":
-              n13 = true;
+              n14 = true;
               break;
             case "waist_cm":
-              n16 = true;
+              n17 = true;
               break;
             default:
-              (k17 ??= []).push(k35);
+              (k18 ??= []).push(k37);
           }
         }
-        const d8 = d3.weight_kg;
-        const p9 = d8 !== undefined && (n10 || hasOwn.call(d3, "weight_kg"));
-        const d11 = d3.body_fat_pct;
-        const p12 =
-          d11 !== undefined && (n13 || hasOwn.call(d3, "body_fat_pct"));
-        const d14 = d3.waist_cm;
-        const p15 = d14 !== undefined && (n16 || hasOwn.call(d3, "waist_cm"));
-        if (!p9) {
-          (errs ??= []).push(er4);
+        const d9 = d3.weight_kg;
+        const p10 = d9 !== undefined && (n11 || hasOwn.call(d3, "weight_kg"));
+        const d12 = d3.body_fat_pct;
+        const p13 =
+          d12 !== undefined && (n14 || hasOwn.call(d3, "body_fat_pct"));
+        const d15 = d3.waist_cm;
+        const p16 = d15 !== undefined && (n17 || hasOwn.call(d3, "waist_cm"));
+        if (!p10) {
+          if (errs === null) errs = [er4];
+          else errs.push(er4);
         }
-        if (!p12) {
-          (errs ??= []).push(er5);
+        if (!p13) {
+          if (errs === null) errs = [er5];
+          else errs.push(er5);
         }
-        if (!p15) {
-          (errs ??= []).push(er6);
+        if (!p16) {
+          if (errs === null) errs = [er6];
+          else errs.push(er6);
         }
-        if (k17 !== undefined) {
-          for (const k18 of k17) {
-            (errs ??= []).push({
-              instancePath: "/data",
-              schemaPath: "#/properties/data/additionalProperties",
-              keyword: "additionalProperties",
-              params: { additionalProperty: k18 },
-              message: "must NOT have additional properties",
-            });
+        if (k18 !== undefined) {
+          for (const k19 of k18) {
+            {
+              const e20: ValidationError = {
+                instancePath: "/data",
+                schemaPath: "#/properties/data/additionalProperties",
+                keyword: "additionalProperties",
+                params: { additionalProperty: k19 },
+                message: "must NOT have additional properties",
+              };
+              if (errs === null) errs = [e20];
+              else errs.push(e20);
+            }
           }
         }
-        if (p9) {
-          let v19 = false;
-          if (!v19) {
-            let v20 = true;
-            L21: {
-              if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-                if (d8 > 500) {
+        if (p10) {
+          let v21 = false;
+          if (!v21) {
+            let v22 = true;
+            L23: {
+              if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
+                if (d9 > 500) {
                   {
-                    v20 = false;
-                    break L21;
+                    v22 = false;
+                    break L23;
                   }
                 }
-                if (d8 <= 0) {
+                if (d9 <= 0) {
                   {
-                    v20 = false;
-                    break L21;
+                    v22 = false;
+                    break L23;
                   }
                 }
               } else {
-                {
-                  v20 = false;
-                  break L21;
-                }
-              }
-            }
-            v19 = v20;
-          }
-          if (!v19) {
-            let v22 = true;
-            L23: {
-              if (!((d8 as unknown) === null)) {
                 {
                   v22 = false;
                   break L23;
                 }
               }
             }
-            v19 = v22;
+            v21 = v22;
           }
-          if (!v19) {
-            if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-              if (d8 > 500) {
-                (errs ??= []).push(er7);
+          if (!v21) {
+            let v24 = true;
+            L25: {
+              if (!((d9 as unknown) === null)) {
+                {
+                  v24 = false;
+                  break L25;
+                }
               }
-              if (d8 <= 0) {
-                (errs ??= []).push(er8);
+            }
+            v21 = v24;
+          }
+          if (!v21) {
+            if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
+              if (d9 > 500) {
+                if (errs === null) errs = [er7];
+                else errs.push(er7);
+              }
+              if (d9 <= 0) {
+                if (errs === null) errs = [er8];
+                else errs.push(er8);
               }
             } else {
-              (errs ??= []).push(er9);
+              if (errs === null) errs = [er9];
+              else errs.push(er9);
             }
-            if (!((d8 as unknown) === null)) {
-              (errs ??= []).push(er10);
+            if (!((d9 as unknown) === null)) {
+              if (errs === null) errs = [er10];
+              else errs.push(er10);
             }
-            (errs ??= []).push(er11);
+            if (errs === null) errs = [er11];
+            else errs.push(er11);
           }
         }
-        if (p12) {
-          let v24 = false;
-          if (!v24) {
-            let v25 = true;
-            L26: {
-              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-                if (d11 > 100) {
+        if (p13) {
+          let v26 = false;
+          if (!v26) {
+            let v27 = true;
+            L28: {
+              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
+                if (d12 > 100) {
                   {
-                    v25 = false;
-                    break L26;
+                    v27 = false;
+                    break L28;
                   }
                 }
-                if (d11 < 0) {
+                if (d12 < 0) {
                   {
-                    v25 = false;
-                    break L26;
+                    v27 = false;
+                    break L28;
                   }
                 }
               } else {
-                {
-                  v25 = false;
-                  break L26;
-                }
-              }
-            }
-            v24 = v25;
-          }
-          if (!v24) {
-            let v27 = true;
-            L28: {
-              if (!((d11 as unknown) === null)) {
                 {
                   v27 = false;
                   break L28;
                 }
               }
             }
-            v24 = v27;
+            v26 = v27;
           }
-          if (!v24) {
-            if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-              if (d11 > 100) {
-                (errs ??= []).push(er12);
+          if (!v26) {
+            let v29 = true;
+            L30: {
+              if (!((d12 as unknown) === null)) {
+                {
+                  v29 = false;
+                  break L30;
+                }
               }
-              if (d11 < 0) {
-                (errs ??= []).push(er13);
+            }
+            v26 = v29;
+          }
+          if (!v26) {
+            if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
+              if (d12 > 100) {
+                if (errs === null) errs = [er12];
+                else errs.push(er12);
+              }
+              if (d12 < 0) {
+                if (errs === null) errs = [er13];
+                else errs.push(er13);
               }
             } else {
-              (errs ??= []).push(er14);
+              if (errs === null) errs = [er14];
+              else errs.push(er14);
             }
-            if (!((d11 as unknown) === null)) {
-              (errs ??= []).push(er15);
+            if (!((d12 as unknown) === null)) {
+              if (errs === null) errs = [er15];
+              else errs.push(er15);
             }
-            (errs ??= []).push(er16);
+            if (errs === null) errs = [er16];
+            else errs.push(er16);
           }
         }
-        if (p15) {
-          let v29 = false;
-          if (!v29) {
-            let v30 = true;
-            L31: {
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 300) {
+        if (p16) {
+          let v31 = false;
+          if (!v31) {
+            let v32 = true;
+            L33: {
+              if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
+                if (d15 > 300) {
                   {
-                    v30 = false;
-                    break L31;
+                    v32 = false;
+                    break L33;
                   }
                 }
-                if (d14 <= 0) {
+                if (d15 <= 0) {
                   {
-                    v30 = false;
-                    break L31;
+                    v32 = false;
+                    break L33;
                   }
                 }
               } else {
-                {
-                  v30 = false;
-                  break L31;
-                }
-              }
-            }
-            v29 = v30;
-          }
-          if (!v29) {
-            let v32 = true;
-            L33: {
-              if (!((d14 as unknown) === null)) {
                 {
                   v32 = false;
                   break L33;
                 }
               }
             }
-            v29 = v32;
+            v31 = v32;
           }
-          if (!v29) {
-            if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-              if (d14 > 300) {
-                (errs ??= []).push(er17);
+          if (!v31) {
+            let v34 = true;
+            L35: {
+              if (!((d15 as unknown) === null)) {
+                {
+                  v34 = false;
+                  break L35;
+                }
               }
-              if (d14 <= 0) {
-                (errs ??= []).push(er18);
+            }
+            v31 = v34;
+          }
+          if (!v31) {
+            if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
+              if (d15 > 300) {
+                if (errs === null) errs = [er17];
+                else errs.push(er17);
+              }
+              if (d15 <= 0) {
+                if (errs === null) errs = [er18];
+                else errs.push(er18);
               }
             } else {
-              (errs ??= []).push(er19);
+              if (errs === null) errs = [er19];
+              else errs.push(er19);
             }
-            if (!((d14 as unknown) === null)) {
-              (errs ??= []).push(er20);
+            if (!((d15 as unknown) === null)) {
+              if (errs === null) errs = [er20];
+              else errs.push(er20);
             }
-            (errs ??= []).push(er21);
+            if (errs === null) errs = [er21];
+            else errs.push(er21);
           }
         }
       } else {
-        (errs ??= []).push(er22);
+        if (errs === null) errs = [er22];
+        else errs.push(er22);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as unknown }
@@ -1061,15 +1093,15 @@ export function validateDeclaredLogMeal(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k35 = Object.keys(_d);
+    const k48 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let n8 = false;
     let n11 = false;
     let k12: string[] | undefined;
-    for (let i37 = 0; i37 < k35.length; i37++) {
-      const k36 = k35[i37]!;
-      switch (k36) {
+    for (let i50 = 0; i50 < k48.length; i50++) {
+      const k49 = k48[i50]!;
+      switch (k49) {
         case "day":
           n2 = true;
           break;
@@ -1083,7 +1115,7 @@ export function validateDeclaredLogMeal(
           n11 = true;
           break;
         default:
-          (k12 ??= []).push(k36);
+          (k12 ??= []).push(k49);
       }
     }
     const d0 = _d.day;
@@ -1095,40 +1127,51 @@ export function validateDeclaredLogMeal(
     const d9 = _d.notes;
     const p10 = d9 !== undefined && (n11 || hasOwn.call(_d, "notes"));
     if (!p1) {
-      (errs ??= []).push(er24);
+      if (errs === null) errs = [er24];
+      else errs.push(er24);
     }
     if (!p4) {
-      (errs ??= []).push(er25);
+      if (errs === null) errs = [er25];
+      else errs.push(er25);
     }
     if (!p7) {
-      (errs ??= []).push(er26);
+      if (errs === null) errs = [er26];
+      else errs.push(er26);
     }
     if (!p10) {
-      (errs ??= []).push(er27);
+      if (errs === null) errs = [er27];
+      else errs.push(er27);
     }
     if (k12 !== undefined) {
       for (const k13 of k12) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k13 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e14: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k13 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e14];
+          else errs.push(e14);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er28);
+          if (errs === null) errs = [er28];
+          else errs.push(er28);
         }
       } else {
-        (errs ??= []).push(er29);
+        if (errs === null) errs = [er29];
+        else errs.push(er29);
       }
     }
     if (p4) {
       if (!(typeof (d3 as unknown) === "string")) {
-        (errs ??= []).push(er30);
+        if (errs === null) errs = [er30];
+        else errs.push(er30);
       }
       if (!(
         d3 === "Desayuno" ||
@@ -1136,217 +1179,274 @@ export function validateDeclaredLogMeal(
         d3 === "Cena" ||
         d3 === "Merienda"
       )) {
-        (errs ??= []).push(er32);
+        if (errs === null) errs = [er32];
+        else errs.push(er32);
       }
     }
     if (p7) {
       if (Array.isArray(d6 as unknown)) {
         if (d6.length > 50) {
-          (errs ??= []).push(er33);
+          if (errs === null) errs = [er33];
+          else errs.push(er33);
         }
         if (d6.length < 1) {
-          (errs ??= []).push(er34);
+          if (errs === null) errs = [er34];
+          else errs.push(er34);
         }
-        for (let i14 = 0; i14 < d6.length; i14++) {
-          const d15 = d6[i14];
+        for (let i15 = 0; i15 < d6.length; i15++) {
+          const d16 = d6[i15];
           if (
-            typeof (d15 as unknown) === "object" &&
-            (d15 as unknown) !== null &&
-            !Array.isArray(d15 as unknown)
+            typeof (d16 as unknown) === "object" &&
+            (d16 as unknown) !== null &&
+            !Array.isArray(d16 as unknown)
           ) {
-            const k27 = Object.keys(d15);
-            let n18 = false;
-            let n21 = false;
-            let n24 = false;
-            let k25: string[] | undefined;
-            for (let i29 = 0; i29 < k27.length; i29++) {
-              const k28 = k27[i29]!;
-              switch (k28) {
+            const k39 = Object.keys(d16);
+            let n19 = false;
+            let n23 = false;
+            let n27 = false;
+            let k29: string[] | undefined;
+            for (let i41 = 0; i41 < k39.length; i41++) {
+              const k40 = k39[i41]!;
+              switch (k40) {
                 case "food":
-                  n18 = true;
+                  n19 = true;
                   break;
                 case "grams":
-                  n21 = true;
+                  n23 = true;
                   break;
                 case "kcal":
-                  n24 = true;
+                  n27 = true;
                   break;
                 default:
-                  (k25 ??= []).push(k28);
+                  (k29 ??= []).push(k40);
               }
             }
-            const d16 = d15.food;
-            const p17 = d16 !== undefined && (n18 || hasOwn.call(d15, "food"));
-            const d19 = d15.grams;
-            const p20 = d19 !== undefined && (n21 || hasOwn.call(d15, "grams"));
-            const d22 = d15.kcal;
-            const p23 = d22 !== undefined && (n24 || hasOwn.call(d15, "kcal"));
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i14,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa35,
-                message: "must have required property 'food'",
-              });
-            }
-            if (!p20) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i14,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa36,
-                message: "must have required property 'grams'",
-              });
-            }
-            if (!p23) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i14,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa37,
-                message: "must have required property 'kcal'",
-              });
-            }
-            if (k25 !== undefined) {
-              for (const k26 of k25) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i14,
-                  schemaPath: "#/properties/items/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k26 },
-                  message: "must NOT have additional properties",
-                });
+            const d17 = d16.food;
+            const p18 = d17 !== undefined && (n19 || hasOwn.call(d16, "food"));
+            const d21 = d16.grams;
+            const p22 = d21 !== undefined && (n23 || hasOwn.call(d16, "grams"));
+            const d25 = d16.kcal;
+            const p26 = d25 !== undefined && (n27 || hasOwn.call(d16, "kcal"));
+            if (!p18) {
+              {
+                const e20: ValidationError = {
+                  instancePath: "/items/" + i15,
+                  schemaPath: "#/properties/items/items/required",
+                  keyword: "required",
+                  params: pa35,
+                  message: "must have required property 'food'",
+                };
+                if (errs === null) errs = [e20];
+                else errs.push(e20);
               }
             }
-            if (p17) {
-              if (!(typeof (d16 as unknown) === "string")) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i14 + "/food",
-                  schemaPath: "#/properties/items/items/properties/food/type",
-                  keyword: "type",
-                  params: pa38,
-                  message: "must be string",
-                });
+            if (!p22) {
+              {
+                const e24: ValidationError = {
+                  instancePath: "/items/" + i15,
+                  schemaPath: "#/properties/items/items/required",
+                  keyword: "required",
+                  params: pa36,
+                  message: "must have required property 'grams'",
+                };
+                if (errs === null) errs = [e24];
+                else errs.push(e24);
               }
             }
-            if (p20) {
-              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                if (d19 > 5000) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i14 + "/grams",
-                    schemaPath:
-                      "#/properties/items/items/properties/grams/maximum",
-                    keyword: "maximum",
-                    params: pa39,
-                    message: "must be <= 5000",
-                  });
+            if (!p26) {
+              {
+                const e28: ValidationError = {
+                  instancePath: "/items/" + i15,
+                  schemaPath: "#/properties/items/items/required",
+                  keyword: "required",
+                  params: pa37,
+                  message: "must have required property 'kcal'",
+                };
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
+              }
+            }
+            if (k29 !== undefined) {
+              for (const k30 of k29) {
+                {
+                  const e31: ValidationError = {
+                    instancePath: "/items/" + i15,
+                    schemaPath: "#/properties/items/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k30 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
-                if (d19 <= 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i14 + "/grams",
-                    schemaPath:
-                      "#/properties/items/items/properties/grams/exclusiveMinimum",
-                    keyword: "exclusiveMinimum",
-                    params: pa40,
-                    message: "must be > 0",
-                  });
+              }
+            }
+            if (p18) {
+              if (!(typeof (d17 as unknown) === "string")) {
+                {
+                  const e32: ValidationError = {
+                    instancePath: "/items/" + i15 + "/food",
+                    schemaPath: "#/properties/items/items/properties/food/type",
+                    keyword: "type",
+                    params: pa38,
+                    message: "must be string",
+                  };
+                  if (errs === null) errs = [e32];
+                  else errs.push(e32);
+                }
+              }
+            }
+            if (p22) {
+              if (typeof (d21 as unknown) === "number" && isFinite(d21)) {
+                if (d21 > 5000) {
+                  {
+                    const e33: ValidationError = {
+                      instancePath: "/items/" + i15 + "/grams",
+                      schemaPath:
+                        "#/properties/items/items/properties/grams/maximum",
+                      keyword: "maximum",
+                      params: pa39,
+                      message: "must be <= 5000",
+                    };
+                    if (errs === null) errs = [e33];
+                    else errs.push(e33);
+                  }
+                }
+                if (d21 <= 0) {
+                  {
+                    const e34: ValidationError = {
+                      instancePath: "/items/" + i15 + "/grams",
+                      schemaPath:
+                        "#/properties/items/items/properties/grams/exclusiveMinimum",
+                      keyword: "exclusiveMinimum",
+                      params: pa40,
+                      message: "must be > 0",
+                    };
+                    if (errs === null) errs = [e34];
+                    else errs.push(e34);
+                  }
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i14 + "/grams",
-                  schemaPath: "#/properties/items/items/properties/grams/type",
-                  keyword: "type",
-                  params: pa41,
-                  message: "must be number",
-                });
+                {
+                  const e35: ValidationError = {
+                    instancePath: "/items/" + i15 + "/grams",
+                    schemaPath:
+                      "#/properties/items/items/properties/grams/type",
+                    keyword: "type",
+                    params: pa41,
+                    message: "must be number",
+                  };
+                  if (errs === null) errs = [e35];
+                  else errs.push(e35);
+                }
               }
             }
-            if (p23) {
-              if (!(Number.isInteger(d22) || (d22 as unknown) === null)) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i14 + "/kcal",
-                  schemaPath: "#/properties/items/items/properties/kcal/type",
-                  keyword: "type",
-                  params: pa43,
-                  message: "must be integer,null",
-                });
-              }
-              if (typeof (d22 as unknown) === "number" && isFinite(d22)) {
-                if (d22 > 10000) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i14 + "/kcal",
-                    schemaPath:
-                      "#/properties/items/items/properties/kcal/maximum",
-                    keyword: "maximum",
-                    params: pa44,
-                    message: "must be <= 10000",
-                  });
+            if (p26) {
+              if (!(Number.isInteger(d25) || (d25 as unknown) === null)) {
+                {
+                  const e36: ValidationError = {
+                    instancePath: "/items/" + i15 + "/kcal",
+                    schemaPath: "#/properties/items/items/properties/kcal/type",
+                    keyword: "type",
+                    params: pa43,
+                    message: "must be integer,null",
+                  };
+                  if (errs === null) errs = [e36];
+                  else errs.push(e36);
                 }
-                if (d22 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i14 + "/kcal",
-                    schemaPath:
-                      "#/properties/items/items/properties/kcal/minimum",
-                    keyword: "minimum",
-                    params: pa45,
-                    message: "must be >= 0",
-                  });
+              }
+              if (typeof (d25 as unknown) === "number" && isFinite(d25)) {
+                if (d25 > 10000) {
+                  {
+                    const e37: ValidationError = {
+                      instancePath: "/items/" + i15 + "/kcal",
+                      schemaPath:
+                        "#/properties/items/items/properties/kcal/maximum",
+                      keyword: "maximum",
+                      params: pa44,
+                      message: "must be <= 10000",
+                    };
+                    if (errs === null) errs = [e37];
+                    else errs.push(e37);
+                  }
+                }
+                if (d25 < 0) {
+                  {
+                    const e38: ValidationError = {
+                      instancePath: "/items/" + i15 + "/kcal",
+                      schemaPath:
+                        "#/properties/items/items/properties/kcal/minimum",
+                      keyword: "minimum",
+                      params: pa45,
+                      message: "must be >= 0",
+                    };
+                    if (errs === null) errs = [e38];
+                    else errs.push(e38);
+                  }
                 }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/items/" + i14,
-              schemaPath: "#/properties/items/items/type",
-              keyword: "type",
-              params: pa46,
-              message: "must be object",
-            });
+            {
+              const e42: ValidationError = {
+                instancePath: "/items/" + i15,
+                schemaPath: "#/properties/items/items/type",
+                keyword: "type",
+                params: pa46,
+                message: "must be object",
+              };
+              if (errs === null) errs = [e42];
+              else errs.push(e42);
+            }
           }
         }
       } else {
-        (errs ??= []).push(er47);
+        if (errs === null) errs = [er47];
+        else errs.push(er47);
       }
     }
     if (p10) {
-      let v30 = false;
-      if (!v30) {
-        let v31 = true;
-        L32: {
+      let v43 = false;
+      if (!v43) {
+        let v44 = true;
+        L45: {
           if (!(typeof (d9 as unknown) === "string")) {
             {
-              v31 = false;
-              break L32;
+              v44 = false;
+              break L45;
             }
           }
         }
-        v30 = v31;
+        v43 = v44;
       }
-      if (!v30) {
-        let v33 = true;
-        L34: {
+      if (!v43) {
+        let v46 = true;
+        L47: {
           if (!((d9 as unknown) === null)) {
             {
-              v33 = false;
-              break L34;
+              v46 = false;
+              break L47;
             }
           }
         }
-        v30 = v33;
+        v43 = v46;
       }
-      if (!v30) {
+      if (!v43) {
         if (!(typeof (d9 as unknown) === "string")) {
-          (errs ??= []).push(er48);
+          if (errs === null) errs = [er48];
+          else errs.push(er48);
         }
         if (!((d9 as unknown) === null)) {
-          (errs ??= []).push(er49);
+          if (errs === null) errs = [er49];
+          else errs.push(er49);
         }
-        (errs ??= []).push(er50);
+        if (errs === null) errs = [er50];
+        else errs.push(er50);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as unknown }
@@ -1363,14 +1463,14 @@ export function validateDeclaredListExercises(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k30 = Object.keys(_d);
+    const k33 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let n8 = false;
     let k9: string[] | undefined;
-    for (let i32 = 0; i32 < k30.length; i32++) {
-      const k31 = k30[i32]!;
-      switch (k31) {
+    for (let i35 = 0; i35 < k33.length; i35++) {
+      const k34 = k33[i35]!;
+      switch (k34) {
         case "muscle_group":
           n2 = true;
           break;
@@ -1381,7 +1481,7 @@ export function validateDeclaredListExercises(
           n8 = true;
           break;
         default:
-          (k9 ??= []).push(k31);
+          (k9 ??= []).push(k34);
       }
     }
     const d0 = _d.muscle_group;
@@ -1391,34 +1491,41 @@ export function validateDeclaredListExercises(
     const d6 = _d.limit;
     const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "limit"));
     if (!p1) {
-      (errs ??= []).push(er51);
+      if (errs === null) errs = [er51];
+      else errs.push(er51);
     }
     if (!p4) {
-      (errs ??= []).push(er52);
+      if (errs === null) errs = [er52];
+      else errs.push(er52);
     }
     if (!p7) {
-      (errs ??= []).push(er53);
+      if (errs === null) errs = [er53];
+      else errs.push(er53);
     }
     if (k9 !== undefined) {
       for (const k10 of k9) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e11: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k10 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e11];
+          else errs.push(e11);
+        }
       }
     }
     if (p1) {
-      let v11 = false;
-      if (!v11) {
-        let v12 = true;
-        L13: {
+      let v12 = false;
+      if (!v12) {
+        let v13 = true;
+        L14: {
           if (!(typeof (d0 as unknown) === "string")) {
             {
-              v12 = false;
-              break L13;
+              v13 = false;
+              break L14;
             }
           }
           if (!(
@@ -1431,28 +1538,29 @@ export function validateDeclaredListExercises(
             d0 === "full_body"
           )) {
             {
-              v12 = false;
-              break L13;
+              v13 = false;
+              break L14;
             }
           }
         }
-        v11 = v12;
+        v12 = v13;
       }
-      if (!v11) {
-        let v14 = true;
-        L15: {
+      if (!v12) {
+        let v15 = true;
+        L16: {
           if (!((d0 as unknown) === null)) {
             {
-              v14 = false;
-              break L15;
+              v15 = false;
+              break L16;
             }
           }
         }
-        v11 = v14;
+        v12 = v15;
       }
-      if (!v11) {
+      if (!v12) {
         if (!(typeof (d0 as unknown) === "string")) {
-          (errs ??= []).push(er54);
+          if (errs === null) errs = [er54];
+          else errs.push(er54);
         }
         if (!(
           d0 === "chest" ||
@@ -1463,162 +1571,182 @@ export function validateDeclaredListExercises(
           d0 === "core" ||
           d0 === "full_body"
         )) {
-          (errs ??= []).push(er56);
+          if (errs === null) errs = [er56];
+          else errs.push(er56);
         }
         if (!((d0 as unknown) === null)) {
-          (errs ??= []).push(er57);
+          if (errs === null) errs = [er57];
+          else errs.push(er57);
         }
-        (errs ??= []).push(er58);
+        if (errs === null) errs = [er58];
+        else errs.push(er58);
       }
     }
     if (p4) {
-      let v16 = false;
-      if (!v16) {
-        let v17 = true;
-        L18: {
+      let v17 = false;
+      if (!v17) {
+        let v18 = true;
+        L19: {
           if (Array.isArray(d3 as unknown)) {
-            for (let i19 = 0; i19 < d3.length; i19++) {
-              const d20 = d3[i19];
-              if (!(typeof (d20 as unknown) === "string")) {
+            for (let i20 = 0; i20 < d3.length; i20++) {
+              const d21 = d3[i20];
+              if (!(typeof (d21 as unknown) === "string")) {
                 {
-                  v17 = false;
-                  break L18;
+                  v18 = false;
+                  break L19;
                 }
               }
               if (!(
-                d20 === "none" ||
-                d20 === "dumbbells" ||
-                d20 === "barbell" ||
-                d20 === "kettlebell" ||
-                d20 === "bands" ||
-                d20 === "machine"
+                d21 === "none" ||
+                d21 === "dumbbells" ||
+                d21 === "barbell" ||
+                d21 === "kettlebell" ||
+                d21 === "bands" ||
+                d21 === "machine"
               )) {
                 {
-                  v17 = false;
-                  break L18;
+                  v18 = false;
+                  break L19;
                 }
               }
             }
           } else {
             {
-              v17 = false;
-              break L18;
+              v18 = false;
+              break L19;
             }
           }
         }
-        v16 = v17;
+        v17 = v18;
       }
-      if (!v16) {
-        let v21 = true;
-        L22: {
+      if (!v17) {
+        let v22 = true;
+        L23: {
           if (!((d3 as unknown) === null)) {
             {
-              v21 = false;
-              break L22;
+              v22 = false;
+              break L23;
             }
           }
         }
-        v16 = v21;
+        v17 = v22;
       }
-      if (!v16) {
+      if (!v17) {
         if (Array.isArray(d3 as unknown)) {
-          for (let i23 = 0; i23 < d3.length; i23++) {
-            const d24 = d3[i23];
-            if (!(typeof (d24 as unknown) === "string")) {
-              (errs ??= []).push({
-                instancePath: "/equipment/" + i23,
-                schemaPath: "#/properties/equipment/anyOf/0/items/type",
-                keyword: "type",
-                params: pa38,
-                message: "must be string",
-              });
+          for (let i24 = 0; i24 < d3.length; i24++) {
+            const d25 = d3[i24];
+            if (!(typeof (d25 as unknown) === "string")) {
+              {
+                const e26: ValidationError = {
+                  instancePath: "/equipment/" + i24,
+                  schemaPath: "#/properties/equipment/anyOf/0/items/type",
+                  keyword: "type",
+                  params: pa38,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e26];
+                else errs.push(e26);
+              }
             }
             if (!(
-              d24 === "none" ||
-              d24 === "dumbbells" ||
-              d24 === "barbell" ||
-              d24 === "kettlebell" ||
-              d24 === "bands" ||
-              d24 === "machine"
+              d25 === "none" ||
+              d25 === "dumbbells" ||
+              d25 === "barbell" ||
+              d25 === "kettlebell" ||
+              d25 === "bands" ||
+              d25 === "machine"
             )) {
-              (errs ??= []).push({
-                instancePath: "/equipment/" + i23,
-                schemaPath: "#/properties/equipment/anyOf/0/items/enum",
-                keyword: "enum",
-                params: pa60,
-                message: "must be equal to one of the allowed values",
-              });
+              {
+                const e27: ValidationError = {
+                  instancePath: "/equipment/" + i24,
+                  schemaPath: "#/properties/equipment/anyOf/0/items/enum",
+                  keyword: "enum",
+                  params: pa60,
+                  message: "must be equal to one of the allowed values",
+                };
+                if (errs === null) errs = [e27];
+                else errs.push(e27);
+              }
             }
           }
         } else {
-          (errs ??= []).push(er61);
+          if (errs === null) errs = [er61];
+          else errs.push(er61);
         }
         if (!((d3 as unknown) === null)) {
-          (errs ??= []).push(er62);
+          if (errs === null) errs = [er62];
+          else errs.push(er62);
         }
-        (errs ??= []).push(er63);
+        if (errs === null) errs = [er63];
+        else errs.push(er63);
       }
     }
     if (p7) {
-      let v25 = false;
-      if (!v25) {
-        let v26 = true;
-        L27: {
+      let v28 = false;
+      if (!v28) {
+        let v29 = true;
+        L30: {
           if (!Number.isInteger(d6)) {
             {
-              v26 = false;
-              break L27;
+              v29 = false;
+              break L30;
             }
           }
           if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
             if (d6 > 100) {
               {
-                v26 = false;
-                break L27;
+                v29 = false;
+                break L30;
               }
             }
             if (d6 < 1) {
               {
-                v26 = false;
-                break L27;
+                v29 = false;
+                break L30;
               }
             }
           }
         }
-        v25 = v26;
+        v28 = v29;
       }
-      if (!v25) {
-        let v28 = true;
-        L29: {
+      if (!v28) {
+        let v31 = true;
+        L32: {
           if (!((d6 as unknown) === null)) {
             {
-              v28 = false;
-              break L29;
+              v31 = false;
+              break L32;
             }
           }
         }
-        v25 = v28;
+        v28 = v31;
       }
-      if (!v25) {
+      if (!v28) {
         if (!Number.isInteger(d6)) {
-          (errs ??= []).push(er64);
+          if (errs === null) errs = [er64];
+          else errs.push(er64);
         }
         if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
           if (d6 > 100) {
-            (errs ??= []).push(er65);
+            if (errs === null) errs = [er65];
+            else errs.push(er65);
           }
           if (d6 < 1) {
-            (errs ??= []).push(er66);
+            if (errs === null) errs = [er66];
+            else errs.push(er66);
           }
         }
         if (!((d6 as unknown) === null)) {
-          (errs ??= []).push(er67);
+          if (errs === null) errs = [er67];
+          else errs.push(er67);
         }
-        (errs ??= []).push(er68);
+        if (errs === null) errs = [er68];
+        else errs.push(er68);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as unknown }
@@ -1635,14 +1763,14 @@ export function validateDeclaredLogWorkoutSet(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k44 = Object.keys(_d);
+    const k72 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let n8 = false;
     let k9: string[] | undefined;
-    for (let i46 = 0; i46 < k44.length; i46++) {
-      const k45 = k44[i46]!;
-      switch (k45) {
+    for (let i74 = 0; i74 < k72.length; i74++) {
+      const k73 = k72[i74]!;
+      switch (k73) {
         case "workout_id":
           n2 = true;
           break;
@@ -1653,7 +1781,7 @@ export function validateDeclaredLogWorkoutSet(
           n8 = true;
           break;
         default:
-          (k9 ??= []).push(k45);
+          (k9 ??= []).push(k73);
       }
     }
     const d0 = _d.workout_id;
@@ -1663,496 +1791,621 @@ export function validateDeclaredLogWorkoutSet(
     const d6 = _d.sets;
     const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "sets"));
     if (!p1) {
-      (errs ??= []).push(er69);
+      if (errs === null) errs = [er69];
+      else errs.push(er69);
     }
     if (!p4) {
-      (errs ??= []).push(er70);
+      if (errs === null) errs = [er70];
+      else errs.push(er70);
     }
     if (!p7) {
-      (errs ??= []).push(er71);
+      if (errs === null) errs = [er71];
+      else errs.push(er71);
     }
     if (k9 !== undefined) {
       for (const k10 of k9) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e11: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k10 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e11];
+          else errs.push(e11);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er72);
+          if (errs === null) errs = [er72];
+          else errs.push(er72);
         }
       } else {
-        (errs ??= []).push(er73);
+        if (errs === null) errs = [er73];
+        else errs.push(er73);
       }
     }
     if (p4) {
       if (typeof (d3 as unknown) === "string") {
         if (!re74.test(d3)) {
-          (errs ??= []).push(er75);
+          if (errs === null) errs = [er75];
+          else errs.push(er75);
         }
       } else {
-        (errs ??= []).push(er76);
+        if (errs === null) errs = [er76];
+        else errs.push(er76);
       }
     }
     if (p7) {
       if (Array.isArray(d6 as unknown)) {
         if (d6.length > 20) {
-          (errs ??= []).push(er77);
+          if (errs === null) errs = [er77];
+          else errs.push(er77);
         }
         if (d6.length < 1) {
-          (errs ??= []).push(er78);
+          if (errs === null) errs = [er78];
+          else errs.push(er78);
         }
-        for (let i11 = 0; i11 < d6.length; i11++) {
-          const d12 = d6[i11];
+        for (let i12 = 0; i12 < d6.length; i12++) {
+          const d13 = d6[i12];
           if (
-            typeof (d12 as unknown) === "object" &&
-            (d12 as unknown) !== null &&
-            !Array.isArray(d12 as unknown)
+            typeof (d13 as unknown) === "object" &&
+            (d13 as unknown) !== null &&
+            !Array.isArray(d13 as unknown)
           ) {
-            const k41 = Object.keys(d12);
-            let n15 = false;
-            let n18 = false;
-            let n21 = false;
+            const k68 = Object.keys(d13);
+            let n16 = false;
+            let n20 = false;
             let n24 = false;
-            let k25: string[] | undefined;
-            for (let i43 = 0; i43 < k41.length; i43++) {
-              const k42 = k41[i43]!;
-              switch (k42) {
+            let n28 = false;
+            let k30: string[] | undefined;
+            for (let i70 = 0; i70 < k68.length; i70++) {
+              const k69 = k68[i70]!;
+              switch (k69) {
                 case "reps":
-                  n15 = true;
+                  n16 = true;
                   break;
                 case "load_kg":
-                  n18 = true;
+                  n20 = true;
                   break;
                 case "rpe":
-                  n21 = true;
-                  break;
-                case "tempo":
                   n24 = true;
                   break;
+                case "tempo":
+                  n28 = true;
+                  break;
                 default:
-                  (k25 ??= []).push(k42);
+                  (k30 ??= []).push(k69);
               }
             }
-            const d13 = d12.reps;
-            const p14 = d13 !== undefined && (n15 || hasOwn.call(d12, "reps"));
-            const d16 = d12.load_kg;
-            const p17 =
-              d16 !== undefined && (n18 || hasOwn.call(d12, "load_kg"));
-            const d19 = d12.rpe;
-            const p20 = d19 !== undefined && (n21 || hasOwn.call(d12, "rpe"));
-            const d22 = d12.tempo;
-            const p23 = d22 !== undefined && (n24 || hasOwn.call(d12, "tempo"));
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa79,
-                message: "must have required property 'reps'",
-              });
+            const d14 = d13.reps;
+            const p15 = d14 !== undefined && (n16 || hasOwn.call(d13, "reps"));
+            const d18 = d13.load_kg;
+            const p19 =
+              d18 !== undefined && (n20 || hasOwn.call(d13, "load_kg"));
+            const d22 = d13.rpe;
+            const p23 = d22 !== undefined && (n24 || hasOwn.call(d13, "rpe"));
+            const d26 = d13.tempo;
+            const p27 = d26 !== undefined && (n28 || hasOwn.call(d13, "tempo"));
+            if (!p15) {
+              {
+                const e17: ValidationError = {
+                  instancePath: "/sets/" + i12,
+                  schemaPath: "#/properties/sets/items/required",
+                  keyword: "required",
+                  params: pa79,
+                  message: "must have required property 'reps'",
+                };
+                if (errs === null) errs = [e17];
+                else errs.push(e17);
+              }
             }
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa80,
-                message: "must have required property 'load_kg'",
-              });
-            }
-            if (!p20) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa81,
-                message: "must have required property 'rpe'",
-              });
+            if (!p19) {
+              {
+                const e21: ValidationError = {
+                  instancePath: "/sets/" + i12,
+                  schemaPath: "#/properties/sets/items/required",
+                  keyword: "required",
+                  params: pa80,
+                  message: "must have required property 'load_kg'",
+                };
+                if (errs === null) errs = [e21];
+                else errs.push(e21);
+              }
             }
             if (!p23) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa82,
-                message: "must have required property 'tempo'",
-              });
-            }
-            if (k25 !== undefined) {
-              for (const k26 of k25) {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11,
-                  schemaPath: "#/properties/sets/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k26 },
-                  message: "must NOT have additional properties",
-                });
+              {
+                const e25: ValidationError = {
+                  instancePath: "/sets/" + i12,
+                  schemaPath: "#/properties/sets/items/required",
+                  keyword: "required",
+                  params: pa81,
+                  message: "must have required property 'rpe'",
+                };
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
             }
-            if (p14) {
-              if (!Number.isInteger(d13)) {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/reps",
-                  schemaPath: "#/properties/sets/items/properties/reps/type",
-                  keyword: "type",
-                  params: pa83,
-                  message: "must be integer",
-                });
+            if (!p27) {
+              {
+                const e29: ValidationError = {
+                  instancePath: "/sets/" + i12,
+                  schemaPath: "#/properties/sets/items/required",
+                  keyword: "required",
+                  params: pa82,
+                  message: "must have required property 'tempo'",
+                };
+                if (errs === null) errs = [e29];
+                else errs.push(e29);
               }
-              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
-                if (d13 > 100) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/reps",
-                    schemaPath:
-                      "#/properties/sets/items/properties/reps/maximum",
-                    keyword: "maximum",
-                    params: pa84,
-                    message: "must be <= 100",
-                  });
-                }
-                if (d13 < 1) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/reps",
-                    schemaPath:
-                      "#/properties/sets/items/properties/reps/minimum",
-                    keyword: "minimum",
-                    params: pa85,
-                    message: "must be >= 1",
-                  });
+            }
+            if (k30 !== undefined) {
+              for (const k31 of k30) {
+                {
+                  const e32: ValidationError = {
+                    instancePath: "/sets/" + i12,
+                    schemaPath: "#/properties/sets/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k31 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e32];
+                  else errs.push(e32);
                 }
               }
             }
-            if (p17) {
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 > 500) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/maximum",
-                    keyword: "maximum",
-                    params: pa86,
-                    message: "must be <= 500",
-                  });
+            if (p15) {
+              if (!Number.isInteger(d14)) {
+                {
+                  const e33: ValidationError = {
+                    instancePath: "/sets/" + i12 + "/reps",
+                    schemaPath: "#/properties/sets/items/properties/reps/type",
+                    keyword: "type",
+                    params: pa83,
+                    message: "must be integer",
+                  };
+                  if (errs === null) errs = [e33];
+                  else errs.push(e33);
                 }
-                if (d16 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/minimum",
-                    keyword: "minimum",
-                    params: pa45,
-                    message: "must be >= 0",
-                  });
-                }
-                if (
-                  !Number.isInteger(d16 / 0.25) ||
-                  Math.abs(d16 / 0.25) >= 1e21
-                ) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/multipleOf",
-                    keyword: "multipleOf",
-                    params: pa87,
-                    message: "must be multiple of 0.25",
-                  });
-                }
-              } else {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/load_kg",
-                  schemaPath: "#/properties/sets/items/properties/load_kg/type",
-                  keyword: "type",
-                  params: pa41,
-                  message: "must be number",
-                });
               }
-            }
-            if (p20) {
-              let v27 = false;
-              if (!v27) {
-                let v28 = true;
-                L29: {
-                  if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                    if (d19 > 10) {
-                      {
-                        v28 = false;
-                        break L29;
-                      }
-                    }
-                    if (d19 < 1) {
-                      {
-                        v28 = false;
-                        break L29;
-                      }
-                    }
-                    if (
-                      !Number.isInteger(d19 / 0.5) ||
-                      Math.abs(d19 / 0.5) >= 1e21
-                    ) {
-                      {
-                        v28 = false;
-                        break L29;
-                      }
-                    }
-                  } else {
-                    {
-                      v28 = false;
-                      break L29;
-                    }
-                  }
-                }
-                v27 = v28;
-              }
-              if (!v27) {
-                let v30 = true;
-                L31: {
-                  if (!((d19 as unknown) === null)) {
-                    {
-                      v30 = false;
-                      break L31;
-                    }
-                  }
-                }
-                v27 = v30;
-              }
-              if (!v27) {
-                if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                  if (d19 > 10) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/rpe",
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 100) {
+                  {
+                    const e34: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/reps",
                       schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
+                        "#/properties/sets/items/properties/reps/maximum",
                       keyword: "maximum",
-                      params: pa88,
-                      message: "must be <= 10",
-                    });
+                      params: pa84,
+                      message: "must be <= 100",
+                    };
+                    if (errs === null) errs = [e34];
+                    else errs.push(e34);
                   }
-                  if (d19 < 1) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/rpe",
+                }
+                if (d14 < 1) {
+                  {
+                    const e35: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/reps",
                       schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
+                        "#/properties/sets/items/properties/reps/minimum",
                       keyword: "minimum",
                       params: pa85,
                       message: "must be >= 1",
-                    });
+                    };
+                    if (errs === null) errs = [e35];
+                    else errs.push(e35);
                   }
-                  if (
-                    !Number.isInteger(d19 / 0.5) ||
-                    Math.abs(d19 / 0.5) >= 1e21
-                  ) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/rpe",
+                }
+              }
+            }
+            if (p19) {
+              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
+                if (d18 > 500) {
+                  {
+                    const e36: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/load_kg",
                       schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
-                      keyword: "multipleOf",
-                      params: pa89,
-                      message: "must be multiple of 0.5",
-                    });
+                        "#/properties/sets/items/properties/load_kg/maximum",
+                      keyword: "maximum",
+                      params: pa86,
+                      message: "must be <= 500",
+                    };
+                    if (errs === null) errs = [e36];
+                    else errs.push(e36);
                   }
-                } else {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
+                }
+                if (d18 < 0) {
+                  {
+                    const e37: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/load_kg",
+                      schemaPath:
+                        "#/properties/sets/items/properties/load_kg/minimum",
+                      keyword: "minimum",
+                      params: pa45,
+                      message: "must be >= 0",
+                    };
+                    if (errs === null) errs = [e37];
+                    else errs.push(e37);
+                  }
+                }
+                if (
+                  !Number.isInteger(d18 / 0.25) ||
+                  Math.abs(d18 / 0.25) >= 1e21
+                ) {
+                  {
+                    const e38: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/load_kg",
+                      schemaPath:
+                        "#/properties/sets/items/properties/load_kg/multipleOf",
+                      keyword: "multipleOf",
+                      params: pa87,
+                      message: "must be multiple of 0.25",
+                    };
+                    if (errs === null) errs = [e38];
+                    else errs.push(e38);
+                  }
+                }
+              } else {
+                {
+                  const e39: ValidationError = {
+                    instancePath: "/sets/" + i12 + "/load_kg",
                     schemaPath:
-                      "#/properties/sets/items/properties/rpe/anyOf/0/type",
+                      "#/properties/sets/items/properties/load_kg/type",
                     keyword: "type",
                     params: pa41,
                     message: "must be number",
-                  });
+                  };
+                  if (errs === null) errs = [e39];
+                  else errs.push(e39);
                 }
-                if (!((d19 as unknown) === null)) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
-                    schemaPath:
-                      "#/properties/sets/items/properties/rpe/anyOf/1/type",
-                    keyword: "type",
-                    params: pa90,
-                    message: "must be null",
-                  });
-                }
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/rpe",
-                  schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
-                  keyword: "anyOf",
-                  params: pa91,
-                  message: "must match a schema in anyOf",
-                });
               }
             }
             if (p23) {
-              let v32 = false;
-              if (!v32) {
-                let v33 = true;
-                L34: {
-                  if (Array.isArray(d22 as unknown)) {
-                    if (d22.length > 4) {
+              let v40 = false;
+              if (!v40) {
+                let v41 = true;
+                L42: {
+                  if (typeof (d22 as unknown) === "number" && isFinite(d22)) {
+                    if (d22 > 10) {
                       {
-                        v33 = false;
-                        break L34;
+                        v41 = false;
+                        break L42;
                       }
                     }
-                    if (d22.length < 4) {
+                    if (d22 < 1) {
                       {
-                        v33 = false;
-                        break L34;
+                        v41 = false;
+                        break L42;
                       }
                     }
-                    for (let i35 = 0; i35 < d22.length; i35++) {
-                      const d36 = d22[i35];
-                      if (!Number.isInteger(d36)) {
+                    if (
+                      !Number.isInteger(d22 / 0.5) ||
+                      Math.abs(d22 / 0.5) >= 1e21
+                    ) {
+                      {
+                        v41 = false;
+                        break L42;
+                      }
+                    }
+                  } else {
+                    {
+                      v41 = false;
+                      break L42;
+                    }
+                  }
+                }
+                v40 = v41;
+              }
+              if (!v40) {
+                let v43 = true;
+                L44: {
+                  if (!((d22 as unknown) === null)) {
+                    {
+                      v43 = false;
+                      break L44;
+                    }
+                  }
+                }
+                v40 = v43;
+              }
+              if (!v40) {
+                if (typeof (d22 as unknown) === "number" && isFinite(d22)) {
+                  if (d22 > 10) {
+                    {
+                      const e45: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/rpe",
+                        schemaPath:
+                          "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
+                        keyword: "maximum",
+                        params: pa88,
+                        message: "must be <= 10",
+                      };
+                      if (errs === null) errs = [e45];
+                      else errs.push(e45);
+                    }
+                  }
+                  if (d22 < 1) {
+                    {
+                      const e46: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/rpe",
+                        schemaPath:
+                          "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
+                        keyword: "minimum",
+                        params: pa85,
+                        message: "must be >= 1",
+                      };
+                      if (errs === null) errs = [e46];
+                      else errs.push(e46);
+                    }
+                  }
+                  if (
+                    !Number.isInteger(d22 / 0.5) ||
+                    Math.abs(d22 / 0.5) >= 1e21
+                  ) {
+                    {
+                      const e47: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/rpe",
+                        schemaPath:
+                          "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
+                        keyword: "multipleOf",
+                        params: pa89,
+                        message: "must be multiple of 0.5",
+                      };
+                      if (errs === null) errs = [e47];
+                      else errs.push(e47);
+                    }
+                  }
+                } else {
+                  {
+                    const e48: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/rpe",
+                      schemaPath:
+                        "#/properties/sets/items/properties/rpe/anyOf/0/type",
+                      keyword: "type",
+                      params: pa41,
+                      message: "must be number",
+                    };
+                    if (errs === null) errs = [e48];
+                    else errs.push(e48);
+                  }
+                }
+                if (!((d22 as unknown) === null)) {
+                  {
+                    const e49: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/rpe",
+                      schemaPath:
+                        "#/properties/sets/items/properties/rpe/anyOf/1/type",
+                      keyword: "type",
+                      params: pa90,
+                      message: "must be null",
+                    };
+                    if (errs === null) errs = [e49];
+                    else errs.push(e49);
+                  }
+                }
+                {
+                  const e50: ValidationError = {
+                    instancePath: "/sets/" + i12 + "/rpe",
+                    schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
+                    keyword: "anyOf",
+                    params: pa91,
+                    message: "must match a schema in anyOf",
+                  };
+                  if (errs === null) errs = [e50];
+                  else errs.push(e50);
+                }
+              }
+            }
+            if (p27) {
+              let v51 = false;
+              if (!v51) {
+                let v52 = true;
+                L53: {
+                  if (Array.isArray(d26 as unknown)) {
+                    if (d26.length > 4) {
+                      {
+                        v52 = false;
+                        break L53;
+                      }
+                    }
+                    if (d26.length < 4) {
+                      {
+                        v52 = false;
+                        break L53;
+                      }
+                    }
+                    for (let i54 = 0; i54 < d26.length; i54++) {
+                      const d55 = d26[i54];
+                      if (!Number.isInteger(d55)) {
                         {
-                          v33 = false;
-                          break L34;
+                          v52 = false;
+                          break L53;
                         }
                       }
                       if (
-                        typeof (d36 as unknown) === "number" &&
-                        isFinite(d36)
+                        typeof (d55 as unknown) === "number" &&
+                        isFinite(d55)
                       ) {
-                        if (d36 > 10) {
+                        if (d55 > 10) {
                           {
-                            v33 = false;
-                            break L34;
+                            v52 = false;
+                            break L53;
                           }
                         }
-                        if (d36 < 0) {
+                        if (d55 < 0) {
                           {
-                            v33 = false;
-                            break L34;
+                            v52 = false;
+                            break L53;
                           }
                         }
                       }
                     }
                   } else {
                     {
-                      v33 = false;
-                      break L34;
+                      v52 = false;
+                      break L53;
                     }
                   }
                 }
-                v32 = v33;
+                v51 = v52;
               }
-              if (!v32) {
-                let v37 = true;
-                L38: {
-                  if (!((d22 as unknown) === null)) {
+              if (!v51) {
+                let v56 = true;
+                L57: {
+                  if (!((d26 as unknown) === null)) {
                     {
-                      v37 = false;
-                      break L38;
+                      v56 = false;
+                      break L57;
                     }
                   }
                 }
-                v32 = v37;
+                v51 = v56;
               }
-              if (!v32) {
-                if (Array.isArray(d22 as unknown)) {
-                  if (d22.length > 4) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
-                      keyword: "maxItems",
-                      params: pa92,
-                      message: "must NOT have more than 4 items",
-                    });
-                  }
-                  if (d22.length < 4) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
-                      keyword: "minItems",
-                      params: pa92,
-                      message: "must NOT have fewer than 4 items",
-                    });
-                  }
-                  for (let i39 = 0; i39 < d22.length; i39++) {
-                    const d40 = d22[i39];
-                    if (!Number.isInteger(d40)) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/" + i39,
+              if (!v51) {
+                if (Array.isArray(d26 as unknown)) {
+                  if (d26.length > 4) {
+                    {
+                      const e58: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/tempo",
                         schemaPath:
-                          "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
-                        keyword: "type",
-                        params: pa83,
-                        message: "must be integer",
-                      });
+                          "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
+                        keyword: "maxItems",
+                        params: pa92,
+                        message: "must NOT have more than 4 items",
+                      };
+                      if (errs === null) errs = [e58];
+                      else errs.push(e58);
                     }
-                    if (typeof (d40 as unknown) === "number" && isFinite(d40)) {
-                      if (d40 > 10) {
-                        (errs ??= []).push({
-                          instancePath: "/sets/" + i11 + "/tempo/" + i39,
+                  }
+                  if (d26.length < 4) {
+                    {
+                      const e59: ValidationError = {
+                        instancePath: "/sets/" + i12 + "/tempo",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
+                        keyword: "minItems",
+                        params: pa92,
+                        message: "must NOT have fewer than 4 items",
+                      };
+                      if (errs === null) errs = [e59];
+                      else errs.push(e59);
+                    }
+                  }
+                  for (let i60 = 0; i60 < d26.length; i60++) {
+                    const d61 = d26[i60];
+                    if (!Number.isInteger(d61)) {
+                      {
+                        const e62: ValidationError = {
+                          instancePath: "/sets/" + i12 + "/tempo/" + i60,
                           schemaPath:
-                            "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
-                          keyword: "maximum",
-                          params: pa88,
-                          message: "must be <= 10",
-                        });
+                            "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
+                          keyword: "type",
+                          params: pa83,
+                          message: "must be integer",
+                        };
+                        if (errs === null) errs = [e62];
+                        else errs.push(e62);
                       }
-                      if (d40 < 0) {
-                        (errs ??= []).push({
-                          instancePath: "/sets/" + i11 + "/tempo/" + i39,
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
-                          keyword: "minimum",
-                          params: pa45,
-                          message: "must be >= 0",
-                        });
+                    }
+                    if (typeof (d61 as unknown) === "number" && isFinite(d61)) {
+                      if (d61 > 10) {
+                        {
+                          const e63: ValidationError = {
+                            instancePath: "/sets/" + i12 + "/tempo/" + i60,
+                            schemaPath:
+                              "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
+                            keyword: "maximum",
+                            params: pa88,
+                            message: "must be <= 10",
+                          };
+                          if (errs === null) errs = [e63];
+                          else errs.push(e63);
+                        }
+                      }
+                      if (d61 < 0) {
+                        {
+                          const e64: ValidationError = {
+                            instancePath: "/sets/" + i12 + "/tempo/" + i60,
+                            schemaPath:
+                              "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
+                            keyword: "minimum",
+                            params: pa45,
+                            message: "must be >= 0",
+                          };
+                          if (errs === null) errs = [e64];
+                          else errs.push(e64);
+                        }
                       }
                     }
                   }
                 } else {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/tempo",
-                    schemaPath:
-                      "#/properties/sets/items/properties/tempo/anyOf/0/type",
-                    keyword: "type",
-                    params: pa93,
-                    message: "must be array",
-                  });
+                  {
+                    const e65: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/tempo",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/anyOf/0/type",
+                      keyword: "type",
+                      params: pa93,
+                      message: "must be array",
+                    };
+                    if (errs === null) errs = [e65];
+                    else errs.push(e65);
+                  }
                 }
-                if (!((d22 as unknown) === null)) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/tempo",
-                    schemaPath:
-                      "#/properties/sets/items/properties/tempo/anyOf/1/type",
-                    keyword: "type",
-                    params: pa90,
-                    message: "must be null",
-                  });
+                if (!((d26 as unknown) === null)) {
+                  {
+                    const e66: ValidationError = {
+                      instancePath: "/sets/" + i12 + "/tempo",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/anyOf/1/type",
+                      keyword: "type",
+                      params: pa90,
+                      message: "must be null",
+                    };
+                    if (errs === null) errs = [e66];
+                    else errs.push(e66);
+                  }
                 }
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/tempo",
-                  schemaPath: "#/properties/sets/items/properties/tempo/anyOf",
-                  keyword: "anyOf",
-                  params: pa91,
-                  message: "must match a schema in anyOf",
-                });
+                {
+                  const e67: ValidationError = {
+                    instancePath: "/sets/" + i12 + "/tempo",
+                    schemaPath:
+                      "#/properties/sets/items/properties/tempo/anyOf",
+                    keyword: "anyOf",
+                    params: pa91,
+                    message: "must match a schema in anyOf",
+                  };
+                  if (errs === null) errs = [e67];
+                  else errs.push(e67);
+                }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/sets/" + i11,
-              schemaPath: "#/properties/sets/items/type",
-              keyword: "type",
-              params: pa46,
-              message: "must be object",
-            });
+            {
+              const e71: ValidationError = {
+                instancePath: "/sets/" + i12,
+                schemaPath: "#/properties/sets/items/type",
+                keyword: "type",
+                params: pa46,
+                message: "must be object",
+              };
+              if (errs === null) errs = [e71];
+              else errs.push(e71);
+            }
           }
         }
       } else {
-        (errs ??= []).push(er94);
+        if (errs === null) errs = [er94];
+        else errs.push(er94);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as unknown }
@@ -2169,13 +2422,13 @@ export function validateDeclaredGetWeather(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k13 = Object.keys(_d);
+    const k14 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
     let k6: string[] | undefined;
-    for (let i15 = 0; i15 < k13.length; i15++) {
-      const k14 = k13[i15]!;
-      switch (k14) {
+    for (let i16 = 0; i16 < k14.length; i16++) {
+      const k15 = k14[i16]!;
+      switch (k15) {
         case "city":
           n2 = true;
           break;
@@ -2183,7 +2436,7 @@ export function validateDeclaredGetWeather(
           n5 = true;
           break;
         default:
-          (k6 ??= []).push(k14);
+          (k6 ??= []).push(k15);
       }
     }
     const d0 = _d.city;
@@ -2191,74 +2444,86 @@ export function validateDeclaredGetWeather(
     const d3 = _d.units;
     const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "units"));
     if (!p1) {
-      (errs ??= []).push(er95);
+      if (errs === null) errs = [er95];
+      else errs.push(er95);
     }
     if (!p4) {
-      (errs ??= []).push(er96);
+      if (errs === null) errs = [er96];
+      else errs.push(er96);
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e8: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k7 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
+        }
       }
     }
     if (p1) {
       if (!(typeof (d0 as unknown) === "string")) {
-        (errs ??= []).push(er97);
+        if (errs === null) errs = [er97];
+        else errs.push(er97);
       }
     }
     if (p4) {
-      let v8 = false;
-      if (!v8) {
-        let v9 = true;
-        L10: {
+      let v9 = false;
+      if (!v9) {
+        let v10 = true;
+        L11: {
           if (!(typeof (d3 as unknown) === "string")) {
             {
-              v9 = false;
-              break L10;
+              v10 = false;
+              break L11;
             }
           }
           if (!(d3 === "metric" || d3 === "imperial")) {
             {
-              v9 = false;
-              break L10;
+              v10 = false;
+              break L11;
             }
           }
         }
-        v8 = v9;
+        v9 = v10;
       }
-      if (!v8) {
-        let v11 = true;
-        L12: {
+      if (!v9) {
+        let v12 = true;
+        L13: {
           if (!((d3 as unknown) === null)) {
             {
-              v11 = false;
-              break L12;
+              v12 = false;
+              break L13;
             }
           }
         }
-        v8 = v11;
+        v9 = v12;
       }
-      if (!v8) {
+      if (!v9) {
         if (!(typeof (d3 as unknown) === "string")) {
-          (errs ??= []).push(er98);
+          if (errs === null) errs = [er98];
+          else errs.push(er98);
         }
         if (!(d3 === "metric" || d3 === "imperial")) {
-          (errs ??= []).push(er100);
+          if (errs === null) errs = [er100];
+          else errs.push(er100);
         }
         if (!((d3 as unknown) === null)) {
-          (errs ??= []).push(er101);
+          if (errs === null) errs = [er101];
+          else errs.push(er101);
         }
-        (errs ??= []).push(er102);
+        if (errs === null) errs = [er102];
+        else errs.push(er102);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as unknown }

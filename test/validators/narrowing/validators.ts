@@ -179,14 +179,14 @@ export function validateLogSetInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k11 = Object.keys(_d);
+    const k12 = Object.keys(_d);
     let n2 = false;
     let n5 = false;
-    let n10 = false;
+    let n11 = false;
     let k6: string[] | undefined;
-    for (let i13 = 0; i13 < k11.length; i13++) {
-      const k12 = k11[i13]!;
-      switch (k12) {
+    for (let i14 = 0; i14 < k12.length; i14++) {
+      const k13 = k12[i14]!;
+      switch (k13) {
         case "exercise":
           n2 = true;
           break;
@@ -194,69 +194,82 @@ export function validateLogSetInput(
           n5 = true;
           break;
         case "weight_kg":
-          n10 = true;
+          n11 = true;
           break;
         default:
-          (k6 ??= []).push(k12);
+          (k6 ??= []).push(k13);
       }
     }
     const d0 = _d.exercise;
     const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "exercise"));
     const d3 = _d.reps;
     const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "reps"));
-    const d8 = _d.weight_kg;
-    const p9 = d8 !== undefined && (n10 || hasOwn.call(_d, "weight_kg"));
+    const d9 = _d.weight_kg;
+    const p10 = d9 !== undefined && (n11 || hasOwn.call(_d, "weight_kg"));
     if (!p1) {
-      (errs ??= []).push(er0);
+      if (errs === null) errs = [er0];
+      else errs.push(er0);
     }
     if (!p4) {
-      (errs ??= []).push(er1);
+      if (errs === null) errs = [er1];
+      else errs.push(er1);
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e8: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k7 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (d0.length === 0) {
-          (errs ??= []).push(er2);
+          if (errs === null) errs = [er2];
+          else errs.push(er2);
         }
       } else {
-        (errs ??= []).push(er3);
+        if (errs === null) errs = [er3];
+        else errs.push(er3);
       }
     }
     if (p4) {
       if (!Number.isInteger(d3)) {
-        (errs ??= []).push(er4);
+        if (errs === null) errs = [er4];
+        else errs.push(er4);
       }
       if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
         if (d3 < 1) {
-          (errs ??= []).push(er5);
+          if (errs === null) errs = [er5];
+          else errs.push(er5);
         }
       }
     }
-    if (p9) {
+    if (p10) {
       if (!(
-        (typeof (d8 as unknown) === "number" && isFinite(d8)) ||
-        (d8 as unknown) === null
+        (typeof (d9 as unknown) === "number" && isFinite(d9)) ||
+        (d9 as unknown) === null
       )) {
-        (errs ??= []).push(er7);
+        if (errs === null) errs = [er7];
+        else errs.push(er7);
       }
-      if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-        if (d8 < 0) {
-          (errs ??= []).push(er8);
+      if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
+        if (d9 < 0) {
+          if (errs === null) errs = [er8];
+          else errs.push(er8);
         }
       }
     }
   } else {
-    (errs ??= []).push(er9);
+    if (errs === null) errs = [er9];
+    else errs.push(er9);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as LogSetInput }
@@ -273,46 +286,54 @@ export function validateLogSetOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k5 = Object.keys(_d);
+    const k6 = Object.keys(_d);
     let n2 = false;
     let k3: string[] | undefined;
-    for (let i7 = 0; i7 < k5.length; i7++) {
-      const k6 = k5[i7]!;
-      switch (k6) {
+    for (let i8 = 0; i8 < k6.length; i8++) {
+      const k7 = k6[i8]!;
+      switch (k7) {
         case "id":
           n2 = true;
           break;
         default:
-          (k3 ??= []).push(k6);
+          (k3 ??= []).push(k7);
       }
     }
     const d0 = _d.id;
     const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "id"));
     if (!p1) {
-      (errs ??= []).push(er10);
+      if (errs === null) errs = [er10];
+      else errs.push(er10);
     }
     if (k3 !== undefined) {
       for (const k4 of k3) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
+        }
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er11);
+          if (errs === null) errs = [er11];
+          else errs.push(er11);
         }
       } else {
-        (errs ??= []).push(er12);
+        if (errs === null) errs = [er12];
+        else errs.push(er12);
       }
     }
   } else {
-    (errs ??= []).push(er9);
+    if (errs === null) errs = [er9];
+    else errs.push(er9);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as LogSetOutput }
@@ -327,28 +348,33 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k2 = Object.keys(_d);
+    const k3 = Object.keys(_d);
     let k0: string[] | undefined;
-    for (let i4 = 0; i4 < k2.length; i4++) {
-      const k3 = k2[i4]!;
-      switch (k3) {
+    for (let i5 = 0; i5 < k3.length; i5++) {
+      const k4 = k3[i5]!;
+      switch (k4) {
         default:
-          (k0 ??= []).push(k3);
+          (k0 ??= []).push(k4);
       }
     }
     if (k0 !== undefined) {
       for (const k1 of k0) {
-        (errs ??= []).push({
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k1 },
-          message: "must NOT have additional properties",
-        });
+        {
+          const e2: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k1 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e2];
+          else errs.push(e2);
+        }
       }
     }
   } else {
-    (errs ??= []).push(er9);
+    if (errs === null) errs = [er9];
+    else errs.push(er9);
   }
   return errs === null || errs.length === 0
     ? { ok: true, value: value as PingInput }

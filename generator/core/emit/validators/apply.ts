@@ -39,16 +39,27 @@ export function errorObject(cx: SchemaCx, spec: ErrorSpec): Code {
  */
 export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   const path = spec.path ?? cx.path;
-  if (spec.dynamic) return code`(${ERRORS} ??= []).push(${errorObject(cx, spec)});`;
+  if (spec.dynamic) return record(cx, errorObject(cx, spec));
   const params = spec.params.text === "{}" ? code`Object.freeze({})` : code`Object.freeze(${spec.params})`;
   if (path.isStatic) {
     const literal = errorObject(cx, { ...spec, params });
     const constant = cx.comp.constant(`err:${literal.text}`, "er", () => code`Object.freeze(${literal})`, ERROR_TYPE);
-    return code`(${ERRORS} ??= []).push(${constant});`;
+    return record(cx, constant);
   }
   // Only the instance path is built at run time; the params object is shared.
   const shared = cx.comp.constant(`params:${params.text}`, "pa", () => params);
-  return code`(${ERRORS} ??= []).push(${errorObject(cx, { ...spec, params: shared })});`;
+  return record(cx, errorObject(cx, { ...spec, params: shared }));
+}
+
+/**
+ * Appends `error` to the list, creating the list with it on the first error: `[error]` allocates
+ * room for one, where `[]` then `push` would allocate room for 17 (most failing values have one
+ * error or a few).
+ */
+function record(cx: SchemaCx, error: Code): Code {
+  if (PLAIN_NAME.test(error.text)) return code`if (${ERRORS} === null) ${ERRORS} = [${error}]; else ${ERRORS}.push(${error});`;
+  const e = cx.fn.local("e");
+  return code`{ const ${e}: ${ERROR_TYPE} = ${error}; if (${ERRORS} === null) ${ERRORS} = [${e}]; else ${ERRORS}.push(${e}); }`;
 }
 
 /** Unconditional failure. `spec` is only evaluated in collect mode (test mode needs no error). */
