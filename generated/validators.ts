@@ -1201,47 +1201,54 @@ export function validateWriteMeasurementInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k24 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i26 = 0; i26 < k24.length; i26++) {
-      const k25 = k24[i26]!;
-      switch (k25) {
+    let d0: any;
+    let d2: any;
+    let c19 = 0;
+    let f20 = 0;
+    let k4: string[] | undefined;
+    for (const k21 in _d) {
+      if (!hasOwn.call(_d, k21)) continue;
+      c19++;
+      switch (k21) {
         case "date":
-          n2 = true;
+          d0 = _d[k21];
+          f20++;
           break;
         case "data":
-          n5 = true;
+          d2 = _d[k21];
+          f20++;
           break;
         default:
-          (k6 ??= []).push(k25);
+          if (k4 === undefined) k4 = [k21];
+          else k4.push(k21);
       }
     }
-    const d0 = _d.date;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "date"));
-    const d3 = _d.data;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "data"));
+    if (f20 !== 2 && Object.getOwnPropertyNames(_d).length !== c19) {
+      if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
+      if (d2 === undefined && hasOwn.call(_d, "data")) d2 = _d.data;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er0];
       else errs.push(er0);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er1];
       else errs.push(er1);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
         {
-          const e8: ValidationError = {
+          const e6: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
+            params: { additionalProperty: k5 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
+          if (errs === null) errs = [e6];
+          else errs.push(e6);
         }
       }
     }
@@ -1256,66 +1263,76 @@ export function validateWriteMeasurementInput(
         else errs.push(er3);
       }
     }
-    if (p4) {
+    if (p3) {
       if (
-        typeof (d3 as unknown) === "object" &&
-        (d3 as unknown) !== null &&
-        !Array.isArray(d3 as unknown)
+        typeof (d2 as unknown) === "object" &&
+        (d2 as unknown) !== null &&
+        !Array.isArray(d2 as unknown)
       ) {
-        const k9 = Object.keys(d3);
-        let n15 = false;
-        let n18 = false;
-        let n21 = false;
-        let k10: string[] | undefined;
-        for (let i23 = 0; i23 < k9.length; i23++) {
-          const k22 = k9[i23]!;
-          switch (k22) {
+        let d11: any;
+        let d13: any;
+        let d15: any;
+        let c7 = 0;
+        let f17 = 0;
+        let k8: string[] | undefined;
+        for (const k18 in d2) {
+          if (!hasOwn.call(d2, k18)) continue;
+          c7++;
+          switch (k18) {
             case "weight_kg":
-              n15 = true;
+              d11 = d2[k18];
+              f17++;
               break;
             case "body_fat_pct":
-              n18 = true;
+              d13 = d2[k18];
+              f17++;
               break;
             case "waist_cm":
-              n21 = true;
+              d15 = d2[k18];
+              f17++;
               break;
             default:
-              (k10 ??= []).push(k22);
+              if (k8 === undefined) k8 = [k18];
+              else k8.push(k18);
           }
         }
-        const d13 = d3.weight_kg;
-        const p14 = d13 !== undefined && (n15 || hasOwn.call(d3, "weight_kg"));
-        const d16 = d3.body_fat_pct;
-        const p17 =
-          d16 !== undefined && (n18 || hasOwn.call(d3, "body_fat_pct"));
-        const d19 = d3.waist_cm;
-        const p20 = d19 !== undefined && (n21 || hasOwn.call(d3, "waist_cm"));
-        if (k9.length < 1) {
+        if (f17 !== 3 && Object.getOwnPropertyNames(d2).length !== c7) {
+          if (d11 === undefined && hasOwn.call(d2, "weight_kg"))
+            d11 = d2.weight_kg;
+          if (d13 === undefined && hasOwn.call(d2, "body_fat_pct"))
+            d13 = d2.body_fat_pct;
+          if (d15 === undefined && hasOwn.call(d2, "waist_cm"))
+            d15 = d2.waist_cm;
+        }
+        const p12 = d11 !== undefined;
+        const p14 = d13 !== undefined;
+        const p16 = d15 !== undefined;
+        if (c7 < 1) {
           if (errs === null) errs = [er4];
           else errs.push(er4);
         }
-        if (k10 !== undefined) {
-          for (const k11 of k10) {
+        if (k8 !== undefined) {
+          for (const k9 of k8) {
             {
-              const e12: ValidationError = {
+              const e10: ValidationError = {
                 instancePath: "/data",
                 schemaPath: "#/properties/data/additionalProperties",
                 keyword: "additionalProperties",
-                params: { additionalProperty: k11 },
+                params: { additionalProperty: k9 },
                 message: "must NOT have additional properties",
               };
-              if (errs === null) errs = [e12];
-              else errs.push(e12);
+              if (errs === null) errs = [e10];
+              else errs.push(e10);
             }
           }
         }
-        if (p14) {
-          if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
-            if (d13 > 500) {
+        if (p12) {
+          if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+            if (d11 > 500) {
               if (errs === null) errs = [er5];
               else errs.push(er5);
             }
-            if (d13 <= 0) {
+            if (d11 <= 0) {
               if (errs === null) errs = [er6];
               else errs.push(er6);
             }
@@ -1324,13 +1341,13 @@ export function validateWriteMeasurementInput(
             else errs.push(er7);
           }
         }
-        if (p17) {
-          if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-            if (d16 > 100) {
+        if (p14) {
+          if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
+            if (d13 > 100) {
               if (errs === null) errs = [er8];
               else errs.push(er8);
             }
-            if (d16 < 0) {
+            if (d13 < 0) {
               if (errs === null) errs = [er9];
               else errs.push(er9);
             }
@@ -1339,13 +1356,13 @@ export function validateWriteMeasurementInput(
             else errs.push(er10);
           }
         }
-        if (p20) {
-          if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-            if (d19 > 300) {
+        if (p16) {
+          if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
+            if (d15 > 300) {
               if (errs === null) errs = [er11];
               else errs.push(er11);
             }
-            if (d19 <= 0) {
+            if (d15 <= 0) {
               if (errs === null) errs = [er12];
               else errs.push(er12);
             }
@@ -1378,102 +1395,108 @@ export function validateWriteMeasurementOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k15 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i17 = 0; i17 < k15.length; i17++) {
-      const k16 = k15[i17]!;
+    let d0: any;
+    let c14 = 0;
+    let f15 = 0;
+    let k2: string[] | undefined;
+    for (const k16 in _d) {
+      if (!hasOwn.call(_d, k16)) continue;
+      c14++;
       switch (k16) {
         case "saved":
-          n2 = true;
+          d0 = _d[k16];
+          f15++;
           break;
         default:
-          (k3 ??= []).push(k16);
+          if (k2 === undefined) k2 = [k16];
+          else k2.push(k16);
       }
     }
-    const d0 = _d.saved;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "saved"));
+    if (f15 !== 1 && Object.getOwnPropertyNames(_d).length !== c14) {
+      if (d0 === undefined && hasOwn.call(_d, "saved")) d0 = _d.saved;
+    }
+    const p1 = d0 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er16];
       else errs.push(er16);
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
         {
-          const e5: ValidationError = {
+          const e4: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k4 },
+            params: { additionalProperty: k3 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e5];
-          else errs.push(e5);
+          if (errs === null) errs = [e4];
+          else errs.push(e4);
         }
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i6 = 0; i6 < d0.length; i6++) {
-          const d7 = d0[i6];
-          if (!(typeof (d7 as unknown) === "string")) {
+        for (let i5 = 0; i5 < d0.length; i5++) {
+          const d6 = d0[i5];
+          if (!(typeof (d6 as unknown) === "string")) {
             {
-              const e8: ValidationError = {
-                instancePath: "/saved/" + i6,
+              const e7: ValidationError = {
+                instancePath: "/saved/" + i5,
                 schemaPath: "#/properties/saved/items/type",
                 keyword: "type",
                 params: pa17,
                 message: "must be string",
               };
-              if (errs === null) errs = [e8];
-              else errs.push(e8);
+              if (errs === null) errs = [e7];
+              else errs.push(e7);
             }
           }
           if (!(
-            d7 === "weight_kg" ||
-            d7 === "body_fat_pct" ||
-            d7 === "waist_cm"
+            d6 === "weight_kg" ||
+            d6 === "body_fat_pct" ||
+            d6 === "waist_cm"
           )) {
             {
-              const e9: ValidationError = {
-                instancePath: "/saved/" + i6,
+              const e8: ValidationError = {
+                instancePath: "/saved/" + i5,
                 schemaPath: "#/properties/saved/items/enum",
                 keyword: "enum",
                 params: pa19,
                 message: "must be equal to one of the allowed values",
               };
-              if (errs === null) errs = [e9];
-              else errs.push(e9);
+              if (errs === null) errs = [e8];
+              else errs.push(e8);
             }
           }
         }
         if (d0.length > 1) {
-          const m10 = new Map<unknown, number>();
-          for (let i11 = d0.length; i11-- > 0;) {
-            const p12 = d0[i11];
-            if (!(typeof (p12 as unknown) === "string")) continue;
-            if (p12 === "__proto__") continue;
-            const j13 = m10.get(p12);
-            if (j13 !== undefined) {
+          const m9 = new Map<unknown, number>();
+          for (let i10 = d0.length; i10-- > 0;) {
+            const p11 = d0[i10];
+            if (!(typeof (p11 as unknown) === "string")) continue;
+            if (p11 === "__proto__") continue;
+            const j12 = m9.get(p11);
+            if (j12 !== undefined) {
               {
-                const e14: ValidationError = {
+                const e13: ValidationError = {
                   instancePath: "/saved",
                   schemaPath: "#/properties/saved/uniqueItems",
                   keyword: "uniqueItems",
-                  params: { i: i11, j: j13 },
+                  params: { i: i10, j: j12 },
                   message:
                     "must NOT have duplicate items (items ## " +
-                    j13 +
+                    j12 +
                     " and " +
-                    i11 +
+                    i10 +
                     " are identical)",
                 };
-                if (errs === null) errs = [e14];
-                else errs.push(e14);
+                if (errs === null) errs = [e13];
+                else errs.push(e13);
               }
               break;
             }
-            m10.set(p12, i11);
+            m9.set(p11, i10);
           }
         }
       } else {
@@ -1500,63 +1523,72 @@ export function validateLogMealInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k45 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let n44 = false;
-    let k9: string[] | undefined;
-    for (let i47 = 0; i47 < k45.length; i47++) {
-      const k46 = k45[i47]!;
-      switch (k46) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let d36: any;
+    let c38 = 0;
+    let f39 = 0;
+    let k6: string[] | undefined;
+    for (const k40 in _d) {
+      if (!hasOwn.call(_d, k40)) continue;
+      c38++;
+      switch (k40) {
         case "day":
-          n2 = true;
+          d0 = _d[k40];
+          f39++;
           break;
         case "meal":
-          n5 = true;
+          d2 = _d[k40];
+          f39++;
           break;
         case "items":
-          n8 = true;
+          d4 = _d[k40];
+          f39++;
           break;
         case "notes":
-          n44 = true;
+          d36 = _d[k40];
+          f39++;
           break;
         default:
-          (k9 ??= []).push(k46);
+          if (k6 === undefined) k6 = [k40];
+          else k6.push(k40);
       }
     }
-    const d0 = _d.day;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "day"));
-    const d3 = _d.meal;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "meal"));
-    const d6 = _d.items;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "items"));
-    const d42 = _d.notes;
-    const p43 = d42 !== undefined && (n44 || hasOwn.call(_d, "notes"));
+    if (f39 !== 4 && Object.getOwnPropertyNames(_d).length !== c38) {
+      if (d0 === undefined && hasOwn.call(_d, "day")) d0 = _d.day;
+      if (d2 === undefined && hasOwn.call(_d, "meal")) d2 = _d.meal;
+      if (d4 === undefined && hasOwn.call(_d, "items")) d4 = _d.items;
+      if (d36 === undefined && hasOwn.call(_d, "notes")) d36 = _d.notes;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
+    const p37 = d36 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er21];
       else errs.push(er21);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er22];
       else errs.push(er22);
     }
-    if (!p7) {
+    if (!p5) {
       if (errs === null) errs = [er23];
       else errs.push(er23);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
         {
-          const e11: ValidationError = {
+          const e8: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k10 },
+            params: { additionalProperty: k7 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e11];
-          else errs.push(e11);
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
         }
       }
     }
@@ -1571,264 +1603,273 @@ export function validateLogMealInput(
         else errs.push(er25);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
+    if (p3) {
+      if (!(typeof (d2 as unknown) === "string")) {
         if (errs === null) errs = [er26];
         else errs.push(er26);
       }
       if (!(
-        d3 === "Desayuno" ||
-        d3 === "Almuerzo" ||
-        d3 === "Cena" ||
-        d3 === "Merienda"
+        d2 === "Desayuno" ||
+        d2 === "Almuerzo" ||
+        d2 === "Cena" ||
+        d2 === "Merienda"
       )) {
         if (errs === null) errs = [er28];
         else errs.push(er28);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        if (d6.length > 50) {
+    if (p5) {
+      if (Array.isArray(d4 as unknown)) {
+        if (d4.length > 50) {
           if (errs === null) errs = [er29];
           else errs.push(er29);
         }
-        if (d6.length < 1) {
+        if (d4.length < 1) {
           if (errs === null) errs = [er30];
           else errs.push(er30);
         }
-        for (let i12 = 0; i12 < d6.length; i12++) {
-          const d13 = d6[i12];
+        for (let i9 = 0; i9 < d4.length; i9++) {
+          const d10 = d4[i9];
           if (
-            typeof (d13 as unknown) === "object" &&
-            (d13 as unknown) !== null &&
-            !Array.isArray(d13 as unknown)
+            typeof (d10 as unknown) === "object" &&
+            (d10 as unknown) !== null &&
+            !Array.isArray(d10 as unknown)
           ) {
-            const k38 = Object.keys(d13);
-            let n16 = false;
-            let n20 = false;
-            let n24 = false;
-            let k26: string[] | undefined;
-            for (let i40 = 0; i40 < k38.length; i40++) {
-              const k39 = k38[i40]!;
-              switch (k39) {
+            let d11: any;
+            let d14: any;
+            let d17: any;
+            let c32 = 0;
+            let f33 = 0;
+            let k20: string[] | undefined;
+            for (const k34 in d10) {
+              if (!hasOwn.call(d10, k34)) continue;
+              c32++;
+              switch (k34) {
                 case "food":
-                  n16 = true;
+                  d11 = d10[k34];
+                  f33++;
                   break;
                 case "grams":
-                  n20 = true;
+                  d14 = d10[k34];
+                  f33++;
                   break;
                 case "kcal":
-                  n24 = true;
+                  d17 = d10[k34];
+                  f33++;
                   break;
                 default:
-                  (k26 ??= []).push(k39);
+                  if (k20 === undefined) k20 = [k34];
+                  else k20.push(k34);
               }
             }
-            const d14 = d13.food;
-            const p15 = d14 !== undefined && (n16 || hasOwn.call(d13, "food"));
-            const d18 = d13.grams;
-            const p19 = d18 !== undefined && (n20 || hasOwn.call(d13, "grams"));
-            const d22 = d13.kcal;
-            const p23 = d22 !== undefined && (n24 || hasOwn.call(d13, "kcal"));
-            if (!p15) {
+            if (f33 !== 3 && Object.getOwnPropertyNames(d10).length !== c32) {
+              if (d11 === undefined && hasOwn.call(d10, "food")) d11 = d10.food;
+              if (d14 === undefined && hasOwn.call(d10, "grams"))
+                d14 = d10.grams;
+              if (d17 === undefined && hasOwn.call(d10, "kcal")) d17 = d10.kcal;
+            }
+            const p12 = d11 !== undefined;
+            const p15 = d14 !== undefined;
+            const p18 = d17 !== undefined;
+            if (!p12) {
               {
-                const e17: ValidationError = {
-                  instancePath: "/items/" + i12,
+                const e13: ValidationError = {
+                  instancePath: "/items/" + i9,
                   schemaPath: "#/properties/items/items/required",
                   keyword: "required",
                   params: pa31,
                   message: "must have required property 'food'",
                 };
-                if (errs === null) errs = [e17];
-                else errs.push(e17);
+                if (errs === null) errs = [e13];
+                else errs.push(e13);
               }
             }
-            if (!p19) {
+            if (!p15) {
               {
-                const e21: ValidationError = {
-                  instancePath: "/items/" + i12,
+                const e16: ValidationError = {
+                  instancePath: "/items/" + i9,
                   schemaPath: "#/properties/items/items/required",
                   keyword: "required",
                   params: pa32,
                   message: "must have required property 'grams'",
                 };
-                if (errs === null) errs = [e21];
-                else errs.push(e21);
+                if (errs === null) errs = [e16];
+                else errs.push(e16);
               }
             }
-            if (!p23) {
+            if (!p18) {
               {
-                const e25: ValidationError = {
-                  instancePath: "/items/" + i12,
+                const e19: ValidationError = {
+                  instancePath: "/items/" + i9,
                   schemaPath: "#/properties/items/items/required",
                   keyword: "required",
                   params: pa33,
                   message: "must have required property 'kcal'",
                 };
-                if (errs === null) errs = [e25];
-                else errs.push(e25);
+                if (errs === null) errs = [e19];
+                else errs.push(e19);
               }
             }
-            if (k26 !== undefined) {
-              for (const k27 of k26) {
+            if (k20 !== undefined) {
+              for (const k21 of k20) {
                 {
-                  const e28: ValidationError = {
-                    instancePath: "/items/" + i12,
+                  const e22: ValidationError = {
+                    instancePath: "/items/" + i9,
                     schemaPath: "#/properties/items/items/additionalProperties",
                     keyword: "additionalProperties",
-                    params: { additionalProperty: k27 },
+                    params: { additionalProperty: k21 },
                     message: "must NOT have additional properties",
                   };
-                  if (errs === null) errs = [e28];
-                  else errs.push(e28);
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
                 }
               }
             }
-            if (p15) {
-              if (typeof (d14 as unknown) === "string") {
-                if (d14.length > 120 && ucs2length(d14) > 120) {
+            if (p12) {
+              if (typeof (d11 as unknown) === "string") {
+                if (d11.length > 120 && ucs2length(d11) > 120) {
                   {
-                    const e29: ValidationError = {
-                      instancePath: "/items/" + i12 + "/food",
+                    const e23: ValidationError = {
+                      instancePath: "/items/" + i9 + "/food",
                       schemaPath:
                         "#/properties/items/items/properties/food/maxLength",
                       keyword: "maxLength",
                       params: pa34,
                       message: "must NOT have more than 120 characters",
                     };
-                    if (errs === null) errs = [e29];
-                    else errs.push(e29);
+                    if (errs === null) errs = [e23];
+                    else errs.push(e23);
                   }
                 }
-                if (d14.length === 0) {
+                if (d11.length === 0) {
                   {
-                    const e30: ValidationError = {
-                      instancePath: "/items/" + i12 + "/food",
+                    const e24: ValidationError = {
+                      instancePath: "/items/" + i9 + "/food",
                       schemaPath:
                         "#/properties/items/items/properties/food/minLength",
                       keyword: "minLength",
                       params: pa35,
                       message: "must NOT have fewer than 1 characters",
                     };
-                    if (errs === null) errs = [e30];
-                    else errs.push(e30);
+                    if (errs === null) errs = [e24];
+                    else errs.push(e24);
                   }
                 }
               } else {
                 {
-                  const e31: ValidationError = {
-                    instancePath: "/items/" + i12 + "/food",
+                  const e25: ValidationError = {
+                    instancePath: "/items/" + i9 + "/food",
                     schemaPath: "#/properties/items/items/properties/food/type",
                     keyword: "type",
                     params: pa17,
                     message: "must be string",
                   };
-                  if (errs === null) errs = [e31];
-                  else errs.push(e31);
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
                 }
               }
             }
-            if (p19) {
-              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-                if (d18 > 5000) {
+            if (p15) {
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 5000) {
                   {
-                    const e32: ValidationError = {
-                      instancePath: "/items/" + i12 + "/grams",
+                    const e26: ValidationError = {
+                      instancePath: "/items/" + i9 + "/grams",
                       schemaPath:
                         "#/properties/items/items/properties/grams/maximum",
                       keyword: "maximum",
                       params: pa36,
                       message: "must be <= 5000",
                     };
-                    if (errs === null) errs = [e32];
-                    else errs.push(e32);
+                    if (errs === null) errs = [e26];
+                    else errs.push(e26);
                   }
                 }
-                if (d18 <= 0) {
+                if (d14 <= 0) {
                   {
-                    const e33: ValidationError = {
-                      instancePath: "/items/" + i12 + "/grams",
+                    const e27: ValidationError = {
+                      instancePath: "/items/" + i9 + "/grams",
                       schemaPath:
                         "#/properties/items/items/properties/grams/exclusiveMinimum",
                       keyword: "exclusiveMinimum",
                       params: pa37,
                       message: "must be > 0",
                     };
-                    if (errs === null) errs = [e33];
-                    else errs.push(e33);
+                    if (errs === null) errs = [e27];
+                    else errs.push(e27);
                   }
                 }
               } else {
                 {
-                  const e34: ValidationError = {
-                    instancePath: "/items/" + i12 + "/grams",
+                  const e28: ValidationError = {
+                    instancePath: "/items/" + i9 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/type",
                     keyword: "type",
                     params: pa38,
                     message: "must be number",
                   };
-                  if (errs === null) errs = [e34];
-                  else errs.push(e34);
+                  if (errs === null) errs = [e28];
+                  else errs.push(e28);
                 }
               }
             }
-            if (p23) {
-              if (!(Number.isInteger(d22) || (d22 as unknown) === null)) {
+            if (p18) {
+              if (!(Number.isInteger(d17) || (d17 as unknown) === null)) {
                 {
-                  const e35: ValidationError = {
-                    instancePath: "/items/" + i12 + "/kcal",
+                  const e29: ValidationError = {
+                    instancePath: "/items/" + i9 + "/kcal",
                     schemaPath: "#/properties/items/items/properties/kcal/type",
                     keyword: "type",
                     params: pa40,
                     message: "must be integer,null",
                   };
-                  if (errs === null) errs = [e35];
-                  else errs.push(e35);
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
                 }
               }
-              if (typeof (d22 as unknown) === "number" && isFinite(d22)) {
-                if (d22 > 10000) {
+              if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
+                if (d17 > 10000) {
                   {
-                    const e36: ValidationError = {
-                      instancePath: "/items/" + i12 + "/kcal",
+                    const e30: ValidationError = {
+                      instancePath: "/items/" + i9 + "/kcal",
                       schemaPath:
                         "#/properties/items/items/properties/kcal/maximum",
                       keyword: "maximum",
                       params: pa41,
                       message: "must be <= 10000",
                     };
-                    if (errs === null) errs = [e36];
-                    else errs.push(e36);
+                    if (errs === null) errs = [e30];
+                    else errs.push(e30);
                   }
                 }
-                if (d22 < 0) {
+                if (d17 < 0) {
                   {
-                    const e37: ValidationError = {
-                      instancePath: "/items/" + i12 + "/kcal",
+                    const e31: ValidationError = {
+                      instancePath: "/items/" + i9 + "/kcal",
                       schemaPath:
                         "#/properties/items/items/properties/kcal/minimum",
                       keyword: "minimum",
                       params: pa42,
                       message: "must be >= 0",
                     };
-                    if (errs === null) errs = [e37];
-                    else errs.push(e37);
+                    if (errs === null) errs = [e31];
+                    else errs.push(e31);
                   }
                 }
               }
             }
           } else {
             {
-              const e41: ValidationError = {
-                instancePath: "/items/" + i12,
+              const e35: ValidationError = {
+                instancePath: "/items/" + i9,
                 schemaPath: "#/properties/items/items/type",
                 keyword: "type",
                 params: pa43,
                 message: "must be object",
               };
-              if (errs === null) errs = [e41];
-              else errs.push(e41);
+              if (errs === null) errs = [e35];
+              else errs.push(e35);
             }
           }
         }
@@ -1837,9 +1878,9 @@ export function validateLogMealInput(
         else errs.push(er44);
       }
     }
-    if (p43) {
-      if (typeof (d42 as unknown) === "string") {
-        if (d42.length > 500 && ucs2length(d42) > 500) {
+    if (p37) {
+      if (typeof (d36 as unknown) === "string") {
+        if (d36.length > 500 && ucs2length(d36) > 500) {
           if (errs === null) errs = [er45];
           else errs.push(er45);
         }
@@ -1867,47 +1908,54 @@ export function validateLogMealOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k9 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i11 = 0; i11 < k9.length; i11++) {
-      const k10 = k9[i11]!;
-      switch (k10) {
+    let d0: any;
+    let d2: any;
+    let c7 = 0;
+    let f8 = 0;
+    let k4: string[] | undefined;
+    for (const k9 in _d) {
+      if (!hasOwn.call(_d, k9)) continue;
+      c7++;
+      switch (k9) {
         case "entry_id":
-          n2 = true;
+          d0 = _d[k9];
+          f8++;
           break;
         case "total_kcal":
-          n5 = true;
+          d2 = _d[k9];
+          f8++;
           break;
         default:
-          (k6 ??= []).push(k10);
+          if (k4 === undefined) k4 = [k9];
+          else k4.push(k9);
       }
     }
-    const d0 = _d.entry_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "entry_id"));
-    const d3 = _d.total_kcal;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "total_kcal"));
+    if (f8 !== 2 && Object.getOwnPropertyNames(_d).length !== c7) {
+      if (d0 === undefined && hasOwn.call(_d, "entry_id")) d0 = _d.entry_id;
+      if (d2 === undefined && hasOwn.call(_d, "total_kcal")) d2 = _d.total_kcal;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er47];
       else errs.push(er47);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er48];
       else errs.push(er48);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
         {
-          const e8: ValidationError = {
+          const e6: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
+            params: { additionalProperty: k5 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
+          if (errs === null) errs = [e6];
+          else errs.push(e6);
         }
       }
     }
@@ -1922,13 +1970,13 @@ export function validateLogMealOutput(
         else errs.push(er50);
       }
     }
-    if (p4) {
-      if (!(Number.isInteger(d3) || (d3 as unknown) === null)) {
+    if (p3) {
+      if (!(Number.isInteger(d2) || (d2 as unknown) === null)) {
         if (errs === null) errs = [er51];
         else errs.push(er51);
       }
-      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 0) {
+      if (typeof (d2 as unknown) === "number" && isFinite(d2)) {
+        if (d2 < 0) {
           if (errs === null) errs = [er52];
           else errs.push(er52);
         }
@@ -1953,33 +2001,42 @@ export function validateListExercisesInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k21 = Object.keys(_d);
-    let n5 = false;
-    let n8 = false;
-    let n20 = false;
+    let d3: any;
+    let d5: any;
+    let d16: any;
+    let c18 = 0;
+    let f19 = 0;
     let k0: string[] | undefined;
-    for (let i23 = 0; i23 < k21.length; i23++) {
-      const k22 = k21[i23]!;
-      switch (k22) {
+    for (const k20 in _d) {
+      if (!hasOwn.call(_d, k20)) continue;
+      c18++;
+      switch (k20) {
         case "muscle_group":
-          n5 = true;
+          d3 = _d[k20];
+          f19++;
           break;
         case "equipment":
-          n8 = true;
+          d5 = _d[k20];
+          f19++;
           break;
         case "limit":
-          n20 = true;
+          d16 = _d[k20];
+          f19++;
           break;
         default:
-          (k0 ??= []).push(k22);
+          if (k0 === undefined) k0 = [k20];
+          else k0.push(k20);
       }
     }
-    const d3 = _d.muscle_group;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "muscle_group"));
-    const d6 = _d.equipment;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "equipment"));
-    const d18 = _d.limit;
-    const p19 = d18 !== undefined && (n20 || hasOwn.call(_d, "limit"));
+    if (f19 !== 3 && Object.getOwnPropertyNames(_d).length !== c18) {
+      if (d3 === undefined && hasOwn.call(_d, "muscle_group"))
+        d3 = _d.muscle_group;
+      if (d5 === undefined && hasOwn.call(_d, "equipment")) d5 = _d.equipment;
+      if (d16 === undefined && hasOwn.call(_d, "limit")) d16 = _d.limit;
+    }
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    const p17 = d16 !== undefined;
     if (k0 !== undefined) {
       for (const k1 of k0) {
         {
@@ -2013,71 +2070,71 @@ export function validateListExercisesInput(
         else errs.push(er55);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        for (let i9 = 0; i9 < d6.length; i9++) {
-          const d10 = d6[i9];
-          if (!(typeof (d10 as unknown) === "string")) {
+    if (p6) {
+      if (Array.isArray(d5 as unknown)) {
+        for (let i7 = 0; i7 < d5.length; i7++) {
+          const d8 = d5[i7];
+          if (!(typeof (d8 as unknown) === "string")) {
             {
-              const e11: ValidationError = {
-                instancePath: "/equipment/" + i9,
+              const e9: ValidationError = {
+                instancePath: "/equipment/" + i7,
                 schemaPath: "#/properties/equipment/items/type",
                 keyword: "type",
                 params: pa17,
                 message: "must be string",
               };
-              if (errs === null) errs = [e11];
-              else errs.push(e11);
+              if (errs === null) errs = [e9];
+              else errs.push(e9);
             }
           }
           if (!(
-            d10 === "none" ||
-            d10 === "dumbbells" ||
-            d10 === "barbell" ||
-            d10 === "kettlebell" ||
-            d10 === "bands" ||
-            d10 === "machine"
+            d8 === "none" ||
+            d8 === "dumbbells" ||
+            d8 === "barbell" ||
+            d8 === "kettlebell" ||
+            d8 === "bands" ||
+            d8 === "machine"
           )) {
             {
-              const e12: ValidationError = {
-                instancePath: "/equipment/" + i9,
+              const e10: ValidationError = {
+                instancePath: "/equipment/" + i7,
                 schemaPath: "#/properties/equipment/items/enum",
                 keyword: "enum",
                 params: pa57,
                 message: "must be equal to one of the allowed values",
               };
-              if (errs === null) errs = [e12];
-              else errs.push(e12);
+              if (errs === null) errs = [e10];
+              else errs.push(e10);
             }
           }
         }
-        if (d6.length > 1) {
-          const m13 = new Map<unknown, number>();
-          for (let i14 = d6.length; i14-- > 0;) {
-            const p15 = d6[i14];
-            if (!(typeof (p15 as unknown) === "string")) continue;
-            if (p15 === "__proto__") continue;
-            const j16 = m13.get(p15);
-            if (j16 !== undefined) {
+        if (d5.length > 1) {
+          const m11 = new Map<unknown, number>();
+          for (let i12 = d5.length; i12-- > 0;) {
+            const p13 = d5[i12];
+            if (!(typeof (p13 as unknown) === "string")) continue;
+            if (p13 === "__proto__") continue;
+            const j14 = m11.get(p13);
+            if (j14 !== undefined) {
               {
-                const e17: ValidationError = {
+                const e15: ValidationError = {
                   instancePath: "/equipment",
                   schemaPath: "#/properties/equipment/uniqueItems",
                   keyword: "uniqueItems",
-                  params: { i: i14, j: j16 },
+                  params: { i: i12, j: j14 },
                   message:
                     "must NOT have duplicate items (items ## " +
-                    j16 +
+                    j14 +
                     " and " +
-                    i14 +
+                    i12 +
                     " are identical)",
                 };
-                if (errs === null) errs = [e17];
-                else errs.push(e17);
+                if (errs === null) errs = [e15];
+                else errs.push(e15);
               }
               break;
             }
-            m13.set(p15, i14);
+            m11.set(p13, i12);
           }
         }
       } else {
@@ -2085,17 +2142,17 @@ export function validateListExercisesInput(
         else errs.push(er58);
       }
     }
-    if (p19) {
-      if (!Number.isInteger(d18)) {
+    if (p17) {
+      if (!Number.isInteger(d16)) {
         if (errs === null) errs = [er59];
         else errs.push(er59);
       }
-      if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-        if (d18 > 100) {
+      if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+        if (d16 > 100) {
           if (errs === null) errs = [er60];
           else errs.push(er60);
         }
-        if (d18 < 1) {
+        if (d16 < 1) {
           if (errs === null) errs = [er61];
           else errs.push(er61);
         }
@@ -2120,226 +2177,240 @@ export function validateListExercisesOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k32 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i34 = 0; i34 < k32.length; i34++) {
-      const k33 = k32[i34]!;
-      switch (k33) {
+    let d0: any;
+    let c28 = 0;
+    let f29 = 0;
+    let k2: string[] | undefined;
+    for (const k30 in _d) {
+      if (!hasOwn.call(_d, k30)) continue;
+      c28++;
+      switch (k30) {
         case "exercises":
-          n2 = true;
+          d0 = _d[k30];
+          f29++;
           break;
         default:
-          (k3 ??= []).push(k33);
+          if (k2 === undefined) k2 = [k30];
+          else k2.push(k30);
       }
     }
-    const d0 = _d.exercises;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "exercises"));
+    if (f29 !== 1 && Object.getOwnPropertyNames(_d).length !== c28) {
+      if (d0 === undefined && hasOwn.call(_d, "exercises")) d0 = _d.exercises;
+    }
+    const p1 = d0 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er62];
       else errs.push(er62);
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
         {
-          const e5: ValidationError = {
+          const e4: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k4 },
+            params: { additionalProperty: k3 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e5];
-          else errs.push(e5);
+          if (errs === null) errs = [e4];
+          else errs.push(e4);
         }
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i6 = 0; i6 < d0.length; i6++) {
-          const d7 = d0[i6];
+        for (let i5 = 0; i5 < d0.length; i5++) {
+          const d6 = d0[i5];
           if (
-            typeof (d7 as unknown) === "object" &&
-            (d7 as unknown) !== null &&
-            !Array.isArray(d7 as unknown)
+            typeof (d6 as unknown) === "object" &&
+            (d6 as unknown) !== null &&
+            !Array.isArray(d6 as unknown)
           ) {
-            const k28 = Object.keys(d7);
-            let n10 = false;
-            let n14 = false;
-            let n18 = false;
-            let k20: string[] | undefined;
-            for (let i30 = 0; i30 < k28.length; i30++) {
-              const k29 = k28[i30]!;
-              switch (k29) {
+            let d7: any;
+            let d10: any;
+            let d13: any;
+            let c24 = 0;
+            let f25 = 0;
+            let k16: string[] | undefined;
+            for (const k26 in d6) {
+              if (!hasOwn.call(d6, k26)) continue;
+              c24++;
+              switch (k26) {
                 case "id":
-                  n10 = true;
+                  d7 = d6[k26];
+                  f25++;
                   break;
                 case "name":
-                  n14 = true;
+                  d10 = d6[k26];
+                  f25++;
                   break;
                 case "muscle_group":
-                  n18 = true;
+                  d13 = d6[k26];
+                  f25++;
                   break;
                 default:
-                  (k20 ??= []).push(k29);
+                  if (k16 === undefined) k16 = [k26];
+                  else k16.push(k26);
               }
             }
-            const d8 = d7.id;
-            const p9 = d8 !== undefined && (n10 || hasOwn.call(d7, "id"));
-            const d12 = d7.name;
-            const p13 = d12 !== undefined && (n14 || hasOwn.call(d7, "name"));
-            const d16 = d7.muscle_group;
-            const p17 =
-              d16 !== undefined && (n18 || hasOwn.call(d7, "muscle_group"));
-            if (!p9) {
+            if (f25 !== 3 && Object.getOwnPropertyNames(d6).length !== c24) {
+              if (d7 === undefined && hasOwn.call(d6, "id")) d7 = d6.id;
+              if (d10 === undefined && hasOwn.call(d6, "name")) d10 = d6.name;
+              if (d13 === undefined && hasOwn.call(d6, "muscle_group"))
+                d13 = d6.muscle_group;
+            }
+            const p8 = d7 !== undefined;
+            const p11 = d10 !== undefined;
+            const p14 = d13 !== undefined;
+            if (!p8) {
               {
-                const e11: ValidationError = {
-                  instancePath: "/exercises/" + i6,
+                const e9: ValidationError = {
+                  instancePath: "/exercises/" + i5,
                   schemaPath: "#/properties/exercises/items/required",
                   keyword: "required",
                   params: pa63,
                   message: "must have required property 'id'",
                 };
-                if (errs === null) errs = [e11];
-                else errs.push(e11);
+                if (errs === null) errs = [e9];
+                else errs.push(e9);
               }
             }
-            if (!p13) {
+            if (!p11) {
               {
-                const e15: ValidationError = {
-                  instancePath: "/exercises/" + i6,
+                const e12: ValidationError = {
+                  instancePath: "/exercises/" + i5,
                   schemaPath: "#/properties/exercises/items/required",
                   keyword: "required",
                   params: pa64,
                   message: "must have required property 'name'",
                 };
-                if (errs === null) errs = [e15];
-                else errs.push(e15);
+                if (errs === null) errs = [e12];
+                else errs.push(e12);
               }
             }
-            if (!p17) {
+            if (!p14) {
               {
-                const e19: ValidationError = {
-                  instancePath: "/exercises/" + i6,
+                const e15: ValidationError = {
+                  instancePath: "/exercises/" + i5,
                   schemaPath: "#/properties/exercises/items/required",
                   keyword: "required",
                   params: pa65,
                   message: "must have required property 'muscle_group'",
                 };
-                if (errs === null) errs = [e19];
-                else errs.push(e19);
+                if (errs === null) errs = [e15];
+                else errs.push(e15);
               }
             }
-            if (k20 !== undefined) {
-              for (const k21 of k20) {
+            if (k16 !== undefined) {
+              for (const k17 of k16) {
                 {
-                  const e22: ValidationError = {
-                    instancePath: "/exercises/" + i6,
+                  const e18: ValidationError = {
+                    instancePath: "/exercises/" + i5,
                     schemaPath:
                       "#/properties/exercises/items/additionalProperties",
                     keyword: "additionalProperties",
-                    params: { additionalProperty: k21 },
+                    params: { additionalProperty: k17 },
                     message: "must NOT have additional properties",
                   };
-                  if (errs === null) errs = [e22];
-                  else errs.push(e22);
+                  if (errs === null) errs = [e18];
+                  else errs.push(e18);
                 }
               }
             }
-            if (p9) {
-              if (typeof (d8 as unknown) === "string") {
-                if (!re66.test(d8)) {
+            if (p8) {
+              if (typeof (d7 as unknown) === "string") {
+                if (!re66.test(d7)) {
                   {
-                    const e23: ValidationError = {
-                      instancePath: "/exercises/" + i6 + "/id",
+                    const e19: ValidationError = {
+                      instancePath: "/exercises/" + i5 + "/id",
                       schemaPath:
                         "#/properties/exercises/items/properties/id/pattern",
                       keyword: "pattern",
                       params: pa67,
                       message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
                     };
-                    if (errs === null) errs = [e23];
-                    else errs.push(e23);
+                    if (errs === null) errs = [e19];
+                    else errs.push(e19);
                   }
                 }
               } else {
                 {
-                  const e24: ValidationError = {
-                    instancePath: "/exercises/" + i6 + "/id",
+                  const e20: ValidationError = {
+                    instancePath: "/exercises/" + i5 + "/id",
                     schemaPath:
                       "#/properties/exercises/items/properties/id/type",
                     keyword: "type",
                     params: pa17,
                     message: "must be string",
                   };
-                  if (errs === null) errs = [e24];
-                  else errs.push(e24);
+                  if (errs === null) errs = [e20];
+                  else errs.push(e20);
                 }
               }
             }
-            if (p13) {
-              if (!(typeof (d12 as unknown) === "string")) {
+            if (p11) {
+              if (!(typeof (d10 as unknown) === "string")) {
                 {
-                  const e25: ValidationError = {
-                    instancePath: "/exercises/" + i6 + "/name",
+                  const e21: ValidationError = {
+                    instancePath: "/exercises/" + i5 + "/name",
                     schemaPath:
                       "#/properties/exercises/items/properties/name/type",
                     keyword: "type",
                     params: pa17,
                     message: "must be string",
                   };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
+                  if (errs === null) errs = [e21];
+                  else errs.push(e21);
                 }
               }
             }
-            if (p17) {
-              if (!(typeof (d16 as unknown) === "string")) {
+            if (p14) {
+              if (!(typeof (d13 as unknown) === "string")) {
                 {
-                  const e26: ValidationError = {
-                    instancePath: "/exercises/" + i6 + "/muscle_group",
+                  const e22: ValidationError = {
+                    instancePath: "/exercises/" + i5 + "/muscle_group",
                     schemaPath: "#/$defs/MuscleGroup/type",
                     keyword: "type",
                     params: pa17,
                     message: "must be string",
                   };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
                 }
               }
               if (!(
-                d16 === "chest" ||
-                d16 === "back" ||
-                d16 === "legs" ||
-                d16 === "shoulders" ||
-                d16 === "arms" ||
-                d16 === "core" ||
-                d16 === "full_body"
+                d13 === "chest" ||
+                d13 === "back" ||
+                d13 === "legs" ||
+                d13 === "shoulders" ||
+                d13 === "arms" ||
+                d13 === "core" ||
+                d13 === "full_body"
               )) {
                 {
-                  const e27: ValidationError = {
-                    instancePath: "/exercises/" + i6 + "/muscle_group",
+                  const e23: ValidationError = {
+                    instancePath: "/exercises/" + i5 + "/muscle_group",
                     schemaPath: "#/$defs/MuscleGroup/enum",
                     keyword: "enum",
                     params: pa68,
                     message: "must be equal to one of the allowed values",
                   };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
               }
             }
           } else {
             {
-              const e31: ValidationError = {
-                instancePath: "/exercises/" + i6,
+              const e27: ValidationError = {
+                instancePath: "/exercises/" + i5,
                 schemaPath: "#/properties/exercises/items/type",
                 keyword: "type",
                 params: pa43,
                 message: "must be object",
               };
-              if (errs === null) errs = [e31];
-              else errs.push(e31);
+              if (errs === null) errs = [e27];
+              else errs.push(e27);
             }
           }
         }
@@ -2367,57 +2438,65 @@ export function validateGetWorkoutHistoryInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k12 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i14 = 0; i14 < k12.length; i14++) {
-      const k13 = k12[i14]!;
-      switch (k13) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let c9 = 0;
+    let f10 = 0;
+    let k6: string[] | undefined;
+    for (const k11 in _d) {
+      if (!hasOwn.call(_d, k11)) continue;
+      c9++;
+      switch (k11) {
         case "from":
-          n2 = true;
+          d0 = _d[k11];
+          f10++;
           break;
         case "to":
-          n5 = true;
+          d2 = _d[k11];
+          f10++;
           break;
         case "page_token":
-          n8 = true;
+          d4 = _d[k11];
+          f10++;
           break;
         default:
-          (k9 ??= []).push(k13);
+          if (k6 === undefined) k6 = [k11];
+          else k6.push(k11);
       }
     }
-    const d0 = _d.from;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "from"));
-    const d3 = _d.to;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "to"));
-    const d6 = _d.page_token;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "page_token"));
+    if (f10 !== 3 && Object.getOwnPropertyNames(_d).length !== c9) {
+      if (d0 === undefined && hasOwn.call(_d, "from")) d0 = _d.from;
+      if (d2 === undefined && hasOwn.call(_d, "to")) d2 = _d.to;
+      if (d4 === undefined && hasOwn.call(_d, "page_token")) d4 = _d.page_token;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er70];
       else errs.push(er70);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er71];
       else errs.push(er71);
     }
-    if (!p7) {
+    if (!p5) {
       if (errs === null) errs = [er72];
       else errs.push(er72);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
         {
-          const e11: ValidationError = {
+          const e8: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k10 },
+            params: { additionalProperty: k7 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e11];
-          else errs.push(e11);
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
         }
       }
     }
@@ -2432,9 +2511,9 @@ export function validateGetWorkoutHistoryInput(
         else errs.push(er74);
       }
     }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!formatDate(d3)) {
+    if (p3) {
+      if (typeof (d2 as unknown) === "string") {
+        if (!formatDate(d2)) {
           if (errs === null) errs = [er75];
           else errs.push(er75);
         }
@@ -2443,13 +2522,13 @@ export function validateGetWorkoutHistoryInput(
         else errs.push(er76);
       }
     }
-    if (p7) {
-      if (!(typeof (d6 as unknown) === "string" || (d6 as unknown) === null)) {
+    if (p5) {
+      if (!(typeof (d4 as unknown) === "string" || (d4 as unknown) === null)) {
         if (errs === null) errs = [er78];
         else errs.push(er78);
       }
-      if (typeof (d6 as unknown) === "string") {
-        if (d6.length > 200 && ucs2length(d6) > 200) {
+      if (typeof (d4 as unknown) === "string") {
+        if (d4.length > 200 && ucs2length(d4) > 200) {
           if (errs === null) errs = [er79];
           else errs.push(er79);
         }
@@ -2474,103 +2553,133 @@ export function validateGetWorkoutHistoryOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k41 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i43 = 0; i43 < k41.length; i43++) {
-      const k42 = k41[i43]!;
-      switch (k42) {
+    let d0: any;
+    let d2: any;
+    let c35 = 0;
+    let f36 = 0;
+    let k4: string[] | undefined;
+    for (const k37 in _d) {
+      if (!hasOwn.call(_d, k37)) continue;
+      c35++;
+      switch (k37) {
         case "workouts":
-          n2 = true;
+          d0 = _d[k37];
+          f36++;
           break;
         case "next_page_token":
-          n5 = true;
+          d2 = _d[k37];
+          f36++;
           break;
         default:
-          (k6 ??= []).push(k42);
+          if (k4 === undefined) k4 = [k37];
+          else k4.push(k37);
       }
     }
-    const d0 = _d.workouts;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "workouts"));
-    const d3 = _d.next_page_token;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "next_page_token"));
+    if (f36 !== 2 && Object.getOwnPropertyNames(_d).length !== c35) {
+      if (d0 === undefined && hasOwn.call(_d, "workouts")) d0 = _d.workouts;
+      if (d2 === undefined && hasOwn.call(_d, "next_page_token"))
+        d2 = _d.next_page_token;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er80];
       else errs.push(er80);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er81];
       else errs.push(er81);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
         {
-          const e8: ValidationError = {
+          const e6: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
+            params: { additionalProperty: k5 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
+          if (errs === null) errs = [e6];
+          else errs.push(e6);
         }
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i9 = 0; i9 < d0.length; i9++) {
-          const d10 = d0[i9];
+        for (let i7 = 0; i7 < d0.length; i7++) {
+          const d8 = d0[i7];
           if (
-            typeof (d10 as unknown) === "object" &&
-            (d10 as unknown) !== null &&
-            !Array.isArray(d10 as unknown)
+            typeof (d8 as unknown) === "object" &&
+            (d8 as unknown) !== null &&
+            !Array.isArray(d8 as unknown)
           ) {
-            const k37 = Object.keys(d10);
-            let n13 = false;
-            let n17 = false;
-            let n21 = false;
-            let n32 = false;
-            let k23: string[] | undefined;
-            for (let i39 = 0; i39 < k37.length; i39++) {
-              const k38 = k37[i39]!;
-              switch (k38) {
+            let d9: any;
+            let d12: any;
+            let d15: any;
+            let d25: any;
+            let c31 = 0;
+            let f32 = 0;
+            let k18: string[] | undefined;
+            for (const k33 in d8) {
+              if (!hasOwn.call(d8, k33)) continue;
+              c31++;
+              switch (k33) {
                 case "workout_id":
-                  n13 = true;
+                  d9 = d8[k33];
+                  f32++;
                   break;
                 case "started_at":
-                  n17 = true;
+                  d12 = d8[k33];
+                  f32++;
                   break;
                 case "duration":
-                  n32 = true;
+                  d25 = d8[k33];
+                  f32++;
                   break;
                 case "sets":
-                  n21 = true;
+                  d15 = d8[k33];
+                  f32++;
                   break;
                 default:
-                  (k23 ??= []).push(k38);
+                  if (k18 === undefined) k18 = [k33];
+                  else k18.push(k33);
               }
             }
-            const d11 = d10.workout_id;
-            const p12 =
-              d11 !== undefined && (n13 || hasOwn.call(d10, "workout_id"));
-            const d15 = d10.started_at;
-            const p16 =
-              d15 !== undefined && (n17 || hasOwn.call(d10, "started_at"));
-            const d19 = d10.sets;
-            const p20 = d19 !== undefined && (n21 || hasOwn.call(d10, "sets"));
-            const d30 = d10.duration;
-            const p31 =
-              d30 !== undefined && (n32 || hasOwn.call(d10, "duration"));
-            if (!p12) {
+            if (f32 !== 4 && Object.getOwnPropertyNames(d8).length !== c31) {
+              if (d9 === undefined && hasOwn.call(d8, "workout_id"))
+                d9 = d8.workout_id;
+              if (d12 === undefined && hasOwn.call(d8, "started_at"))
+                d12 = d8.started_at;
+              if (d15 === undefined && hasOwn.call(d8, "sets")) d15 = d8.sets;
+              if (d25 === undefined && hasOwn.call(d8, "duration"))
+                d25 = d8.duration;
+            }
+            const p10 = d9 !== undefined;
+            const p13 = d12 !== undefined;
+            const p16 = d15 !== undefined;
+            const p26 = d25 !== undefined;
+            if (!p10) {
               {
-                const e14: ValidationError = {
-                  instancePath: "/workouts/" + i9,
+                const e11: ValidationError = {
+                  instancePath: "/workouts/" + i7,
                   schemaPath: "#/properties/workouts/items/required",
                   keyword: "required",
                   params: pa82,
                   message: "must have required property 'workout_id'",
+                };
+                if (errs === null) errs = [e11];
+                else errs.push(e11);
+              }
+            }
+            if (!p13) {
+              {
+                const e14: ValidationError = {
+                  instancePath: "/workouts/" + i7,
+                  schemaPath: "#/properties/workouts/items/required",
+                  keyword: "required",
+                  params: pa83,
+                  message: "must have required property 'started_at'",
                 };
                 if (errs === null) errs = [e14];
                 else errs.push(e14);
@@ -2578,182 +2687,169 @@ export function validateGetWorkoutHistoryOutput(
             }
             if (!p16) {
               {
-                const e18: ValidationError = {
-                  instancePath: "/workouts/" + i9,
-                  schemaPath: "#/properties/workouts/items/required",
-                  keyword: "required",
-                  params: pa83,
-                  message: "must have required property 'started_at'",
-                };
-                if (errs === null) errs = [e18];
-                else errs.push(e18);
-              }
-            }
-            if (!p20) {
-              {
-                const e22: ValidationError = {
-                  instancePath: "/workouts/" + i9,
+                const e17: ValidationError = {
+                  instancePath: "/workouts/" + i7,
                   schemaPath: "#/properties/workouts/items/required",
                   keyword: "required",
                   params: pa84,
                   message: "must have required property 'sets'",
                 };
-                if (errs === null) errs = [e22];
-                else errs.push(e22);
+                if (errs === null) errs = [e17];
+                else errs.push(e17);
               }
             }
-            if (k23 !== undefined) {
-              for (const k24 of k23) {
+            if (k18 !== undefined) {
+              for (const k19 of k18) {
                 {
-                  const e25: ValidationError = {
-                    instancePath: "/workouts/" + i9,
+                  const e20: ValidationError = {
+                    instancePath: "/workouts/" + i7,
                     schemaPath:
                       "#/properties/workouts/items/additionalProperties",
                     keyword: "additionalProperties",
-                    params: { additionalProperty: k24 },
+                    params: { additionalProperty: k19 },
                     message: "must NOT have additional properties",
                   };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
+                  if (errs === null) errs = [e20];
+                  else errs.push(e20);
                 }
               }
             }
-            if (p12) {
-              if (typeof (d11 as unknown) === "string") {
-                if (!formatUuid(d11)) {
+            if (p10) {
+              if (typeof (d9 as unknown) === "string") {
+                if (!formatUuid(d9)) {
                   {
-                    const e26: ValidationError = {
-                      instancePath: "/workouts/" + i9 + "/workout_id",
+                    const e21: ValidationError = {
+                      instancePath: "/workouts/" + i7 + "/workout_id",
                       schemaPath:
                         "#/properties/workouts/items/properties/workout_id/format",
                       keyword: "format",
                       params: pa85,
                       message: 'must match format "uuid"',
                     };
-                    if (errs === null) errs = [e26];
-                    else errs.push(e26);
+                    if (errs === null) errs = [e21];
+                    else errs.push(e21);
                   }
                 }
               } else {
                 {
-                  const e27: ValidationError = {
-                    instancePath: "/workouts/" + i9 + "/workout_id",
+                  const e22: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/workout_id",
                     schemaPath:
                       "#/properties/workouts/items/properties/workout_id/type",
                     keyword: "type",
                     params: pa17,
                     message: "must be string",
                   };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
                 }
               }
             }
-            if (p16) {
-              if (typeof (d15 as unknown) === "string") {
-                if (!formatDateTime(d15)) {
+            if (p13) {
+              if (typeof (d12 as unknown) === "string") {
+                if (!formatDateTime(d12)) {
                   {
-                    const e28: ValidationError = {
-                      instancePath: "/workouts/" + i9 + "/started_at",
+                    const e23: ValidationError = {
+                      instancePath: "/workouts/" + i7 + "/started_at",
                       schemaPath:
                         "#/properties/workouts/items/properties/started_at/format",
                       keyword: "format",
                       params: pa86,
                       message: 'must match format "date-time"',
                     };
-                    if (errs === null) errs = [e28];
-                    else errs.push(e28);
+                    if (errs === null) errs = [e23];
+                    else errs.push(e23);
                   }
                 }
               } else {
                 {
-                  const e29: ValidationError = {
-                    instancePath: "/workouts/" + i9 + "/started_at",
+                  const e24: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/started_at",
                     schemaPath:
                       "#/properties/workouts/items/properties/started_at/type",
                     keyword: "type",
                     params: pa17,
                     message: "must be string",
                   };
-                  if (errs === null) errs = [e29];
-                  else errs.push(e29);
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
                 }
               }
             }
-            if (p31) {
-              if (typeof (d30 as unknown) === "string") {
-                if (!formatDuration(d30)) {
+            if (p26) {
+              if (typeof (d25 as unknown) === "string") {
+                if (!formatDuration(d25)) {
                   {
-                    const e33: ValidationError = {
-                      instancePath: "/workouts/" + i9 + "/duration",
+                    const e27: ValidationError = {
+                      instancePath: "/workouts/" + i7 + "/duration",
                       schemaPath:
                         "#/properties/workouts/items/properties/duration/format",
                       keyword: "format",
                       params: pa87,
                       message: 'must match format "duration"',
                     };
-                    if (errs === null) errs = [e33];
-                    else errs.push(e33);
+                    if (errs === null) errs = [e27];
+                    else errs.push(e27);
                   }
                 }
               } else {
                 {
-                  const e34: ValidationError = {
-                    instancePath: "/workouts/" + i9 + "/duration",
+                  const e28: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/duration",
                     schemaPath:
                       "#/properties/workouts/items/properties/duration/type",
                     keyword: "type",
                     params: pa17,
                     message: "must be string",
                   };
-                  if (errs === null) errs = [e34];
-                  else errs.push(e34);
+                  if (errs === null) errs = [e28];
+                  else errs.push(e28);
                 }
               }
             }
-            if (p20) {
-              if (!Number.isInteger(d19)) {
+            if (p16) {
+              if (!Number.isInteger(d15)) {
                 {
-                  const e35: ValidationError = {
-                    instancePath: "/workouts/" + i9 + "/sets",
+                  const e29: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/sets",
                     schemaPath:
                       "#/properties/workouts/items/properties/sets/type",
                     keyword: "type",
                     params: pa88,
                     message: "must be integer",
                   };
-                  if (errs === null) errs = [e35];
-                  else errs.push(e35);
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
                 }
               }
-              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                if (d19 < 0) {
+              if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
+                if (d15 < 0) {
                   {
-                    const e36: ValidationError = {
-                      instancePath: "/workouts/" + i9 + "/sets",
+                    const e30: ValidationError = {
+                      instancePath: "/workouts/" + i7 + "/sets",
                       schemaPath:
                         "#/properties/workouts/items/properties/sets/minimum",
                       keyword: "minimum",
                       params: pa42,
                       message: "must be >= 0",
                     };
-                    if (errs === null) errs = [e36];
-                    else errs.push(e36);
+                    if (errs === null) errs = [e30];
+                    else errs.push(e30);
                   }
                 }
               }
             }
           } else {
             {
-              const e40: ValidationError = {
-                instancePath: "/workouts/" + i9,
+              const e34: ValidationError = {
+                instancePath: "/workouts/" + i7,
                 schemaPath: "#/properties/workouts/items/type",
                 keyword: "type",
                 params: pa43,
                 message: "must be object",
               };
-              if (errs === null) errs = [e40];
-              else errs.push(e40);
+              if (errs === null) errs = [e34];
+              else errs.push(e34);
             }
           }
         }
@@ -2762,8 +2858,8 @@ export function validateGetWorkoutHistoryOutput(
         else errs.push(er89);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string" || (d3 as unknown) === null)) {
+    if (p3) {
+      if (!(typeof (d2 as unknown) === "string" || (d2 as unknown) === null)) {
         if (errs === null) errs = [er90];
         else errs.push(er90);
       }
@@ -2787,57 +2883,66 @@ export function validateLogWorkoutSetInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k65 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i67 = 0; i67 < k65.length; i67++) {
-      const k66 = k65[i67]!;
-      switch (k66) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let c58 = 0;
+    let f59 = 0;
+    let k6: string[] | undefined;
+    for (const k60 in _d) {
+      if (!hasOwn.call(_d, k60)) continue;
+      c58++;
+      switch (k60) {
         case "workout_id":
-          n2 = true;
+          d0 = _d[k60];
+          f59++;
           break;
         case "exercise_id":
-          n5 = true;
+          d2 = _d[k60];
+          f59++;
           break;
         case "sets":
-          n8 = true;
+          d4 = _d[k60];
+          f59++;
           break;
         default:
-          (k9 ??= []).push(k66);
+          if (k6 === undefined) k6 = [k60];
+          else k6.push(k60);
       }
     }
-    const d0 = _d.workout_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "workout_id"));
-    const d3 = _d.exercise_id;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "exercise_id"));
-    const d6 = _d.sets;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "sets"));
+    if (f59 !== 3 && Object.getOwnPropertyNames(_d).length !== c58) {
+      if (d0 === undefined && hasOwn.call(_d, "workout_id")) d0 = _d.workout_id;
+      if (d2 === undefined && hasOwn.call(_d, "exercise_id"))
+        d2 = _d.exercise_id;
+      if (d4 === undefined && hasOwn.call(_d, "sets")) d4 = _d.sets;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er91];
       else errs.push(er91);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er92];
       else errs.push(er92);
     }
-    if (!p7) {
+    if (!p5) {
       if (errs === null) errs = [er93];
       else errs.push(er93);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
         {
-          const e11: ValidationError = {
+          const e8: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k10 },
+            params: { additionalProperty: k7 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e11];
-          else errs.push(e11);
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
         }
       }
     }
@@ -2852,9 +2957,9 @@ export function validateLogWorkoutSetInput(
         else errs.push(er95);
       }
     }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!re66.test(d3)) {
+    if (p3) {
+      if (typeof (d2 as unknown) === "string") {
+        if (!re66.test(d2)) {
           if (errs === null) errs = [er96];
           else errs.push(er96);
         }
@@ -2863,509 +2968,519 @@ export function validateLogWorkoutSetInput(
         else errs.push(er97);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        if (d6.length > 20) {
+    if (p5) {
+      if (Array.isArray(d4 as unknown)) {
+        if (d4.length > 20) {
           if (errs === null) errs = [er98];
           else errs.push(er98);
         }
-        if (d6.length < 1) {
+        if (d4.length < 1) {
           if (errs === null) errs = [er99];
           else errs.push(er99);
         }
-        for (let i12 = 0; i12 < d6.length; i12++) {
-          const d13 = d6[i12];
+        for (let i9 = 0; i9 < d4.length; i9++) {
+          const d10 = d4[i9];
           if (
-            typeof (d13 as unknown) === "object" &&
-            (d13 as unknown) !== null &&
-            !Array.isArray(d13 as unknown)
+            typeof (d10 as unknown) === "object" &&
+            (d10 as unknown) !== null &&
+            !Array.isArray(d10 as unknown)
           ) {
-            const k61 = Object.keys(d13);
-            let n16 = false;
-            let n20 = false;
-            let n34 = false;
-            let n41 = false;
-            let k22: string[] | undefined;
-            for (let i63 = 0; i63 < k61.length; i63++) {
-              const k62 = k61[i63]!;
-              switch (k62) {
+            let d11: any;
+            let d14: any;
+            let d27: any;
+            let d33: any;
+            let c54 = 0;
+            let f55 = 0;
+            let k17: string[] | undefined;
+            for (const k56 in d10) {
+              if (!hasOwn.call(d10, k56)) continue;
+              c54++;
+              switch (k56) {
                 case "reps":
-                  n16 = true;
+                  d11 = d10[k56];
+                  f55++;
                   break;
                 case "load_kg":
-                  n20 = true;
+                  d14 = d10[k56];
+                  f55++;
                   break;
                 case "rpe":
-                  n34 = true;
+                  d27 = d10[k56];
+                  f55++;
                   break;
                 case "tempo":
-                  n41 = true;
+                  d33 = d10[k56];
+                  f55++;
                   break;
                 default:
-                  (k22 ??= []).push(k62);
+                  if (k17 === undefined) k17 = [k56];
+                  else k17.push(k56);
               }
             }
-            const d14 = d13.reps;
-            const p15 = d14 !== undefined && (n16 || hasOwn.call(d13, "reps"));
-            const d18 = d13.load_kg;
-            const p19 =
-              d18 !== undefined && (n20 || hasOwn.call(d13, "load_kg"));
-            const d32 = d13.rpe;
-            const p33 = d32 !== undefined && (n34 || hasOwn.call(d13, "rpe"));
-            const d39 = d13.tempo;
-            const p40 = d39 !== undefined && (n41 || hasOwn.call(d13, "tempo"));
-            if (!p15) {
+            if (f55 !== 4 && Object.getOwnPropertyNames(d10).length !== c54) {
+              if (d11 === undefined && hasOwn.call(d10, "reps")) d11 = d10.reps;
+              if (d14 === undefined && hasOwn.call(d10, "load_kg"))
+                d14 = d10.load_kg;
+              if (d27 === undefined && hasOwn.call(d10, "rpe")) d27 = d10.rpe;
+              if (d33 === undefined && hasOwn.call(d10, "tempo"))
+                d33 = d10.tempo;
+            }
+            const p12 = d11 !== undefined;
+            const p15 = d14 !== undefined;
+            const p28 = d27 !== undefined;
+            const p34 = d33 !== undefined;
+            if (!p12) {
               {
-                const e17: ValidationError = {
-                  instancePath: "/sets/" + i12,
+                const e13: ValidationError = {
+                  instancePath: "/sets/" + i9,
                   schemaPath: "#/properties/sets/items/required",
                   keyword: "required",
                   params: pa100,
                   message: "must have required property 'reps'",
                 };
-                if (errs === null) errs = [e17];
-                else errs.push(e17);
+                if (errs === null) errs = [e13];
+                else errs.push(e13);
               }
             }
-            if (!p19) {
+            if (!p15) {
               {
-                const e21: ValidationError = {
-                  instancePath: "/sets/" + i12,
+                const e16: ValidationError = {
+                  instancePath: "/sets/" + i9,
                   schemaPath: "#/properties/sets/items/required",
                   keyword: "required",
                   params: pa101,
                   message: "must have required property 'load_kg'",
                 };
-                if (errs === null) errs = [e21];
-                else errs.push(e21);
+                if (errs === null) errs = [e16];
+                else errs.push(e16);
               }
             }
-            if (k22 !== undefined) {
-              for (const k23 of k22) {
+            if (k17 !== undefined) {
+              for (const k18 of k17) {
                 {
-                  const e24: ValidationError = {
-                    instancePath: "/sets/" + i12,
+                  const e19: ValidationError = {
+                    instancePath: "/sets/" + i9,
                     schemaPath: "#/properties/sets/items/additionalProperties",
                     keyword: "additionalProperties",
-                    params: { additionalProperty: k23 },
+                    params: { additionalProperty: k18 },
                     message: "must NOT have additional properties",
                   };
-                  if (errs === null) errs = [e24];
-                  else errs.push(e24);
+                  if (errs === null) errs = [e19];
+                  else errs.push(e19);
                 }
               }
             }
-            if (p15) {
-              if (!Number.isInteger(d14)) {
+            if (p12) {
+              if (!Number.isInteger(d11)) {
                 {
-                  const e25: ValidationError = {
-                    instancePath: "/sets/" + i12 + "/reps",
+                  const e20: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
                     schemaPath: "#/properties/sets/items/properties/reps/type",
                     keyword: "type",
                     params: pa88,
                     message: "must be integer",
                   };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
+                  if (errs === null) errs = [e20];
+                  else errs.push(e20);
                 }
               }
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 100) {
+              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+                if (d11 > 100) {
                   {
-                    const e26: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/reps",
+                    const e21: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/reps",
                       schemaPath:
                         "#/properties/sets/items/properties/reps/maximum",
                       keyword: "maximum",
                       params: pa102,
                       message: "must be <= 100",
                     };
-                    if (errs === null) errs = [e26];
-                    else errs.push(e26);
+                    if (errs === null) errs = [e21];
+                    else errs.push(e21);
                   }
                 }
-                if (d14 < 1) {
+                if (d11 < 1) {
                   {
-                    const e27: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/reps",
+                    const e22: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/reps",
                       schemaPath:
                         "#/properties/sets/items/properties/reps/minimum",
                       keyword: "minimum",
                       params: pa103,
                       message: "must be >= 1",
                     };
-                    if (errs === null) errs = [e27];
-                    else errs.push(e27);
+                    if (errs === null) errs = [e22];
+                    else errs.push(e22);
                   }
                 }
               }
             }
-            if (p19) {
-              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-                if (d18 > 500) {
+            if (p15) {
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 500) {
                   {
-                    const e28: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/load_kg",
+                    const e23: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/load_kg",
                       schemaPath:
                         "#/properties/sets/items/properties/load_kg/maximum",
                       keyword: "maximum",
                       params: pa104,
                       message: "must be <= 500",
                     };
-                    if (errs === null) errs = [e28];
-                    else errs.push(e28);
+                    if (errs === null) errs = [e23];
+                    else errs.push(e23);
                   }
                 }
-                if (d18 < 0) {
+                if (d14 < 0) {
                   {
-                    const e29: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/load_kg",
+                    const e24: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/load_kg",
                       schemaPath:
                         "#/properties/sets/items/properties/load_kg/minimum",
                       keyword: "minimum",
                       params: pa42,
                       message: "must be >= 0",
                     };
-                    if (errs === null) errs = [e29];
-                    else errs.push(e29);
+                    if (errs === null) errs = [e24];
+                    else errs.push(e24);
                   }
                 }
                 if (
-                  !Number.isInteger(d18 / 0.25) ||
-                  Math.abs(d18 / 0.25) >= 1e21
+                  !Number.isInteger(d14 / 0.25) ||
+                  Math.abs(d14 / 0.25) >= 1e21
                 ) {
                   {
-                    const e30: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/load_kg",
+                    const e25: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/load_kg",
                       schemaPath:
                         "#/properties/sets/items/properties/load_kg/multipleOf",
                       keyword: "multipleOf",
                       params: pa105,
                       message: "must be multiple of 0.25",
                     };
-                    if (errs === null) errs = [e30];
-                    else errs.push(e30);
+                    if (errs === null) errs = [e25];
+                    else errs.push(e25);
                   }
                 }
               } else {
                 {
-                  const e31: ValidationError = {
-                    instancePath: "/sets/" + i12 + "/load_kg",
+                  const e26: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/type",
                     keyword: "type",
                     params: pa38,
                     message: "must be number",
                   };
-                  if (errs === null) errs = [e31];
-                  else errs.push(e31);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
               }
             }
-            if (p33) {
-              if (typeof (d32 as unknown) === "number" && isFinite(d32)) {
-                if (d32 > 10) {
+            if (p28) {
+              if (typeof (d27 as unknown) === "number" && isFinite(d27)) {
+                if (d27 > 10) {
                   {
-                    const e35: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/rpe",
+                    const e29: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/maximum",
                       keyword: "maximum",
                       params: pa106,
                       message: "must be <= 10",
                     };
-                    if (errs === null) errs = [e35];
-                    else errs.push(e35);
+                    if (errs === null) errs = [e29];
+                    else errs.push(e29);
                   }
                 }
-                if (d32 < 1) {
+                if (d27 < 1) {
                   {
-                    const e36: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/rpe",
+                    const e30: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/minimum",
                       keyword: "minimum",
                       params: pa103,
                       message: "must be >= 1",
                     };
-                    if (errs === null) errs = [e36];
-                    else errs.push(e36);
+                    if (errs === null) errs = [e30];
+                    else errs.push(e30);
                   }
                 }
                 if (
-                  !Number.isInteger(d32 / 0.5) ||
-                  Math.abs(d32 / 0.5) >= 1e21
+                  !Number.isInteger(d27 / 0.5) ||
+                  Math.abs(d27 / 0.5) >= 1e21
                 ) {
                   {
-                    const e37: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/rpe",
+                    const e31: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/multipleOf",
                       keyword: "multipleOf",
                       params: pa107,
                       message: "must be multiple of 0.5",
                     };
-                    if (errs === null) errs = [e37];
-                    else errs.push(e37);
+                    if (errs === null) errs = [e31];
+                    else errs.push(e31);
                   }
                 }
               } else {
                 {
-                  const e38: ValidationError = {
-                    instancePath: "/sets/" + i12 + "/rpe",
+                  const e32: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
                     schemaPath: "#/properties/sets/items/properties/rpe/type",
                     keyword: "type",
                     params: pa38,
                     message: "must be number",
                   };
-                  if (errs === null) errs = [e38];
-                  else errs.push(e38);
+                  if (errs === null) errs = [e32];
+                  else errs.push(e32);
                 }
               }
             }
-            if (p40) {
-              if (Array.isArray(d39 as unknown)) {
-                if (d39.length < 4) {
+            if (p34) {
+              if (Array.isArray(d33 as unknown)) {
+                if (d33.length < 4) {
                   {
-                    const e42: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/tempo",
+                    const e35: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/minItems",
                       keyword: "minItems",
                       params: pa108,
                       message: "must NOT have fewer than 4 items",
                     };
-                    if (errs === null) errs = [e42];
-                    else errs.push(e42);
+                    if (errs === null) errs = [e35];
+                    else errs.push(e35);
                   }
                 }
-                if (d39.length > 0) {
-                  const d43 = d39[0];
-                  if (!Number.isInteger(d43)) {
+                if (d33.length > 0) {
+                  const d36 = d33[0];
+                  if (!Number.isInteger(d36)) {
                     {
-                      const e44: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/tempo/0",
+                      const e37: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/0",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/0/type",
                         keyword: "type",
                         params: pa88,
                         message: "must be integer",
                       };
-                      if (errs === null) errs = [e44];
-                      else errs.push(e44);
+                      if (errs === null) errs = [e37];
+                      else errs.push(e37);
                     }
                   }
-                  if (typeof (d43 as unknown) === "number" && isFinite(d43)) {
-                    if (d43 > 10) {
+                  if (typeof (d36 as unknown) === "number" && isFinite(d36)) {
+                    if (d36 > 10) {
                       {
-                        const e45: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/0",
+                        const e38: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/0",
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
                           keyword: "maximum",
                           params: pa106,
                           message: "must be <= 10",
                         };
-                        if (errs === null) errs = [e45];
-                        else errs.push(e45);
+                        if (errs === null) errs = [e38];
+                        else errs.push(e38);
                       }
                     }
-                    if (d43 < 0) {
+                    if (d36 < 0) {
                       {
-                        const e46: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/0",
+                        const e39: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/0",
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
                           keyword: "minimum",
                           params: pa42,
                           message: "must be >= 0",
                         };
-                        if (errs === null) errs = [e46];
-                        else errs.push(e46);
+                        if (errs === null) errs = [e39];
+                        else errs.push(e39);
                       }
                     }
                   }
                 }
-                if (d39.length > 1) {
-                  const d47 = d39[1];
-                  if (!Number.isInteger(d47)) {
+                if (d33.length > 1) {
+                  const d40 = d33[1];
+                  if (!Number.isInteger(d40)) {
                     {
-                      const e48: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/tempo/1",
+                      const e41: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/1",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/1/type",
                         keyword: "type",
                         params: pa88,
                         message: "must be integer",
                       };
-                      if (errs === null) errs = [e48];
-                      else errs.push(e48);
+                      if (errs === null) errs = [e41];
+                      else errs.push(e41);
                     }
                   }
-                  if (typeof (d47 as unknown) === "number" && isFinite(d47)) {
-                    if (d47 > 10) {
+                  if (typeof (d40 as unknown) === "number" && isFinite(d40)) {
+                    if (d40 > 10) {
                       {
-                        const e49: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/1",
+                        const e42: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/1",
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
                           keyword: "maximum",
                           params: pa106,
                           message: "must be <= 10",
                         };
-                        if (errs === null) errs = [e49];
-                        else errs.push(e49);
+                        if (errs === null) errs = [e42];
+                        else errs.push(e42);
                       }
                     }
-                    if (d47 < 0) {
+                    if (d40 < 0) {
                       {
-                        const e50: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/1",
+                        const e43: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/1",
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
                           keyword: "minimum",
                           params: pa42,
                           message: "must be >= 0",
                         };
-                        if (errs === null) errs = [e50];
-                        else errs.push(e50);
+                        if (errs === null) errs = [e43];
+                        else errs.push(e43);
                       }
                     }
                   }
                 }
-                if (d39.length > 2) {
-                  const d51 = d39[2];
-                  if (!Number.isInteger(d51)) {
+                if (d33.length > 2) {
+                  const d44 = d33[2];
+                  if (!Number.isInteger(d44)) {
                     {
-                      const e52: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/tempo/2",
+                      const e45: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/2",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/2/type",
                         keyword: "type",
                         params: pa88,
                         message: "must be integer",
                       };
-                      if (errs === null) errs = [e52];
-                      else errs.push(e52);
+                      if (errs === null) errs = [e45];
+                      else errs.push(e45);
                     }
                   }
-                  if (typeof (d51 as unknown) === "number" && isFinite(d51)) {
-                    if (d51 > 10) {
+                  if (typeof (d44 as unknown) === "number" && isFinite(d44)) {
+                    if (d44 > 10) {
                       {
-                        const e53: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/2",
+                        const e46: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/2",
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
                           keyword: "maximum",
                           params: pa106,
                           message: "must be <= 10",
                         };
-                        if (errs === null) errs = [e53];
-                        else errs.push(e53);
+                        if (errs === null) errs = [e46];
+                        else errs.push(e46);
                       }
                     }
-                    if (d51 < 0) {
+                    if (d44 < 0) {
                       {
-                        const e54: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/2",
+                        const e47: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/2",
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
                           keyword: "minimum",
                           params: pa42,
                           message: "must be >= 0",
                         };
-                        if (errs === null) errs = [e54];
-                        else errs.push(e54);
+                        if (errs === null) errs = [e47];
+                        else errs.push(e47);
                       }
                     }
                   }
                 }
-                if (d39.length > 3) {
-                  const d55 = d39[3];
-                  if (!Number.isInteger(d55)) {
+                if (d33.length > 3) {
+                  const d48 = d33[3];
+                  if (!Number.isInteger(d48)) {
                     {
-                      const e56: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/tempo/3",
+                      const e49: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/3",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/3/type",
                         keyword: "type",
                         params: pa88,
                         message: "must be integer",
                       };
-                      if (errs === null) errs = [e56];
-                      else errs.push(e56);
+                      if (errs === null) errs = [e49];
+                      else errs.push(e49);
                     }
                   }
-                  if (typeof (d55 as unknown) === "number" && isFinite(d55)) {
-                    if (d55 > 10) {
+                  if (typeof (d48 as unknown) === "number" && isFinite(d48)) {
+                    if (d48 > 10) {
                       {
-                        const e57: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/3",
+                        const e50: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/3",
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
                           keyword: "maximum",
                           params: pa106,
                           message: "must be <= 10",
                         };
-                        if (errs === null) errs = [e57];
-                        else errs.push(e57);
+                        if (errs === null) errs = [e50];
+                        else errs.push(e50);
                       }
                     }
-                    if (d55 < 0) {
+                    if (d48 < 0) {
                       {
-                        const e58: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/3",
+                        const e51: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/3",
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
                           keyword: "minimum",
                           params: pa42,
                           message: "must be >= 0",
                         };
-                        if (errs === null) errs = [e58];
-                        else errs.push(e58);
+                        if (errs === null) errs = [e51];
+                        else errs.push(e51);
                       }
                     }
                   }
                 }
-                if (d39.length > 4) {
+                if (d33.length > 4) {
                   {
-                    const e59: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/tempo",
+                    const e52: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/items",
                       keyword: "items",
                       params: pa108,
                       message: "must NOT have more than 4 items",
                     };
-                    if (errs === null) errs = [e59];
-                    else errs.push(e59);
+                    if (errs === null) errs = [e52];
+                    else errs.push(e52);
                   }
                 }
               } else {
                 {
-                  const e60: ValidationError = {
-                    instancePath: "/sets/" + i12 + "/tempo",
+                  const e53: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
                     schemaPath: "#/properties/sets/items/properties/tempo/type",
                     keyword: "type",
                     params: pa109,
                     message: "must be array",
                   };
-                  if (errs === null) errs = [e60];
-                  else errs.push(e60);
+                  if (errs === null) errs = [e53];
+                  else errs.push(e53);
                 }
               }
             }
           } else {
             {
-              const e64: ValidationError = {
-                instancePath: "/sets/" + i12,
+              const e57: ValidationError = {
+                instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/type",
                 keyword: "type",
                 params: pa43,
                 message: "must be object",
               };
-              if (errs === null) errs = [e64];
-              else errs.push(e64);
+              if (errs === null) errs = [e57];
+              else errs.push(e57);
             }
           }
         }
@@ -3393,69 +3508,75 @@ export function validateLogWorkoutSetOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k10 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i12 = 0; i12 < k10.length; i12++) {
-      const k11 = k10[i12]!;
+    let d0: any;
+    let c9 = 0;
+    let f10 = 0;
+    let k2: string[] | undefined;
+    for (const k11 in _d) {
+      if (!hasOwn.call(_d, k11)) continue;
+      c9++;
       switch (k11) {
         case "set_ids":
-          n2 = true;
+          d0 = _d[k11];
+          f10++;
           break;
         default:
-          (k3 ??= []).push(k11);
+          if (k2 === undefined) k2 = [k11];
+          else k2.push(k11);
       }
     }
-    const d0 = _d.set_ids;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "set_ids"));
+    if (f10 !== 1 && Object.getOwnPropertyNames(_d).length !== c9) {
+      if (d0 === undefined && hasOwn.call(_d, "set_ids")) d0 = _d.set_ids;
+    }
+    const p1 = d0 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er111];
       else errs.push(er111);
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
         {
-          const e5: ValidationError = {
+          const e4: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k4 },
+            params: { additionalProperty: k3 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e5];
-          else errs.push(e5);
+          if (errs === null) errs = [e4];
+          else errs.push(e4);
         }
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i6 = 0; i6 < d0.length; i6++) {
-          const d7 = d0[i6];
-          if (typeof (d7 as unknown) === "string") {
-            if (!formatUuid(d7)) {
+        for (let i5 = 0; i5 < d0.length; i5++) {
+          const d6 = d0[i5];
+          if (typeof (d6 as unknown) === "string") {
+            if (!formatUuid(d6)) {
               {
-                const e8: ValidationError = {
-                  instancePath: "/set_ids/" + i6,
+                const e7: ValidationError = {
+                  instancePath: "/set_ids/" + i5,
                   schemaPath: "#/properties/set_ids/items/format",
                   keyword: "format",
                   params: pa85,
                   message: 'must match format "uuid"',
                 };
-                if (errs === null) errs = [e8];
-                else errs.push(e8);
+                if (errs === null) errs = [e7];
+                else errs.push(e7);
               }
             }
           } else {
             {
-              const e9: ValidationError = {
-                instancePath: "/set_ids/" + i6,
+              const e8: ValidationError = {
+                instancePath: "/set_ids/" + i5,
                 schemaPath: "#/properties/set_ids/items/type",
                 keyword: "type",
                 params: pa17,
                 message: "must be string",
               };
-              if (errs === null) errs = [e9];
-              else errs.push(e9);
+              if (errs === null) errs = [e8];
+              else errs.push(e8);
             }
           }
         }
@@ -3483,47 +3604,54 @@ export function validateDeleteMeasurementInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k9 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i11 = 0; i11 < k9.length; i11++) {
-      const k10 = k9[i11]!;
-      switch (k10) {
+    let d0: any;
+    let d2: any;
+    let c7 = 0;
+    let f8 = 0;
+    let k4: string[] | undefined;
+    for (const k9 in _d) {
+      if (!hasOwn.call(_d, k9)) continue;
+      c7++;
+      switch (k9) {
         case "date":
-          n2 = true;
+          d0 = _d[k9];
+          f8++;
           break;
         case "confirm":
-          n5 = true;
+          d2 = _d[k9];
+          f8++;
           break;
         default:
-          (k6 ??= []).push(k10);
+          if (k4 === undefined) k4 = [k9];
+          else k4.push(k9);
       }
     }
-    const d0 = _d.date;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "date"));
-    const d3 = _d.confirm;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "confirm"));
+    if (f8 !== 2 && Object.getOwnPropertyNames(_d).length !== c7) {
+      if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
+      if (d2 === undefined && hasOwn.call(_d, "confirm")) d2 = _d.confirm;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er0];
       else errs.push(er0);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er113];
       else errs.push(er113);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
         {
-          const e8: ValidationError = {
+          const e6: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
+            params: { additionalProperty: k5 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
+          if (errs === null) errs = [e6];
+          else errs.push(e6);
         }
       }
     }
@@ -3538,8 +3666,8 @@ export function validateDeleteMeasurementInput(
         else errs.push(er3);
       }
     }
-    if (p4) {
-      if (d3 !== true) {
+    if (p3) {
+      if (d2 !== true) {
         if (errs === null) errs = [er114];
         else errs.push(er114);
       }
@@ -3563,37 +3691,43 @@ export function validateDeleteMeasurementOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k6 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i8 = 0; i8 < k6.length; i8++) {
-      const k7 = k6[i8]!;
+    let d0: any;
+    let c5 = 0;
+    let f6 = 0;
+    let k2: string[] | undefined;
+    for (const k7 in _d) {
+      if (!hasOwn.call(_d, k7)) continue;
+      c5++;
       switch (k7) {
         case "deleted":
-          n2 = true;
+          d0 = _d[k7];
+          f6++;
           break;
         default:
-          (k3 ??= []).push(k7);
+          if (k2 === undefined) k2 = [k7];
+          else k2.push(k7);
       }
     }
-    const d0 = _d.deleted;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "deleted"));
+    if (f6 !== 1 && Object.getOwnPropertyNames(_d).length !== c5) {
+      if (d0 === undefined && hasOwn.call(_d, "deleted")) d0 = _d.deleted;
+    }
+    const p1 = d0 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er115];
       else errs.push(er115);
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
         {
-          const e5: ValidationError = {
+          const e4: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k4 },
+            params: { additionalProperty: k3 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e5];
-          else errs.push(e5);
+          if (errs === null) errs = [e4];
+          else errs.push(e4);
         }
       }
     }
@@ -3628,43 +3762,50 @@ export function validateGetWeatherInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k9 = Object.keys(_d);
-    let n2 = false;
-    let n8 = false;
-    let k3: string[] | undefined;
-    for (let i11 = 0; i11 < k9.length; i11++) {
-      const k10 = k9[i11]!;
-      switch (k10) {
+    let d0: any;
+    let d5: any;
+    let c7 = 0;
+    let f8 = 0;
+    let k2: string[] | undefined;
+    for (const k9 in _d) {
+      if (!hasOwn.call(_d, k9)) continue;
+      c7++;
+      switch (k9) {
         case "city":
-          n2 = true;
+          d0 = _d[k9];
+          f8++;
           break;
         case "units":
-          n8 = true;
+          d5 = _d[k9];
+          f8++;
           break;
         default:
-          (k3 ??= []).push(k10);
+          if (k2 === undefined) k2 = [k9];
+          else k2.push(k9);
       }
     }
-    const d0 = _d.city;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "city"));
-    const d6 = _d.units;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "units"));
+    if (f8 !== 2 && Object.getOwnPropertyNames(_d).length !== c7) {
+      if (d0 === undefined && hasOwn.call(_d, "city")) d0 = _d.city;
+      if (d5 === undefined && hasOwn.call(_d, "units")) d5 = _d.units;
+    }
+    const p1 = d0 !== undefined;
+    const p6 = d5 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er118];
       else errs.push(er118);
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
         {
-          const e5: ValidationError = {
+          const e4: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k4 },
+            params: { additionalProperty: k3 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e5];
-          else errs.push(e5);
+          if (errs === null) errs = [e4];
+          else errs.push(e4);
         }
       }
     }
@@ -3683,12 +3824,12 @@ export function validateGetWeatherInput(
         else errs.push(er121);
       }
     }
-    if (p7) {
-      if (!(typeof (d6 as unknown) === "string")) {
+    if (p6) {
+      if (!(typeof (d5 as unknown) === "string")) {
         if (errs === null) errs = [er122];
         else errs.push(er122);
       }
-      if (!(d6 === "metric" || d6 === "imperial")) {
+      if (!(d5 === "metric" || d5 === "imperial")) {
         if (errs === null) errs = [er124];
         else errs.push(er124);
       }
@@ -3712,57 +3853,66 @@ export function validateGetWeatherOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k12 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i14 = 0; i14 < k12.length; i14++) {
-      const k13 = k12[i14]!;
-      switch (k13) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let c9 = 0;
+    let f10 = 0;
+    let k6: string[] | undefined;
+    for (const k11 in _d) {
+      if (!hasOwn.call(_d, k11)) continue;
+      c9++;
+      switch (k11) {
         case "temperature":
-          n2 = true;
+          d0 = _d[k11];
+          f10++;
           break;
         case "conditions":
-          n5 = true;
+          d2 = _d[k11];
+          f10++;
           break;
         case "wind_speed":
-          n8 = true;
+          d4 = _d[k11];
+          f10++;
           break;
         default:
-          (k9 ??= []).push(k13);
+          if (k6 === undefined) k6 = [k11];
+          else k6.push(k11);
       }
     }
-    const d0 = _d.temperature;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "temperature"));
-    const d3 = _d.conditions;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "conditions"));
-    const d6 = _d.wind_speed;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "wind_speed"));
+    if (f10 !== 3 && Object.getOwnPropertyNames(_d).length !== c9) {
+      if (d0 === undefined && hasOwn.call(_d, "temperature"))
+        d0 = _d.temperature;
+      if (d2 === undefined && hasOwn.call(_d, "conditions")) d2 = _d.conditions;
+      if (d4 === undefined && hasOwn.call(_d, "wind_speed")) d4 = _d.wind_speed;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er125];
       else errs.push(er125);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er126];
       else errs.push(er126);
     }
-    if (!p7) {
+    if (!p5) {
       if (errs === null) errs = [er127];
       else errs.push(er127);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
         {
-          const e11: ValidationError = {
+          const e8: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k10 },
+            params: { additionalProperty: k7 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e11];
-          else errs.push(e11);
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
         }
       }
     }
@@ -3772,22 +3922,22 @@ export function validateGetWeatherOutput(
         else errs.push(er128);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
+    if (p3) {
+      if (!(typeof (d2 as unknown) === "string")) {
         if (errs === null) errs = [er129];
         else errs.push(er129);
       }
     }
-    if (p7) {
+    if (p5) {
       if (!(
-        (typeof (d6 as unknown) === "number" && isFinite(d6)) ||
-        (d6 as unknown) === null
+        (typeof (d4 as unknown) === "number" && isFinite(d4)) ||
+        (d4 as unknown) === null
       )) {
         if (errs === null) errs = [er131];
         else errs.push(er131);
       }
-      if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-        if (d6 < 0) {
+      if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
+        if (d4 < 0) {
           if (errs === null) errs = [er132];
           else errs.push(er132);
         }
@@ -3812,37 +3962,44 @@ export function validateGetCustomerInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k6 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i8 = 0; i8 < k6.length; i8++) {
-      const k7 = k6[i8]!;
+    let d0: any;
+    let c5 = 0;
+    let f6 = 0;
+    let k2: string[] | undefined;
+    for (const k7 in _d) {
+      if (!hasOwn.call(_d, k7)) continue;
+      c5++;
       switch (k7) {
         case "customer_id":
-          n2 = true;
+          d0 = _d[k7];
+          f6++;
           break;
         default:
-          (k3 ??= []).push(k7);
+          if (k2 === undefined) k2 = [k7];
+          else k2.push(k7);
       }
     }
-    const d0 = _d.customer_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "customer_id"));
+    if (f6 !== 1 && Object.getOwnPropertyNames(_d).length !== c5) {
+      if (d0 === undefined && hasOwn.call(_d, "customer_id"))
+        d0 = _d.customer_id;
+    }
+    const p1 = d0 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er133];
       else errs.push(er133);
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
         {
-          const e5: ValidationError = {
+          const e4: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k4 },
+            params: { additionalProperty: k3 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e5];
-          else errs.push(e5);
+          if (errs === null) errs = [e4];
+          else errs.push(e4);
         }
       }
     }
@@ -3876,87 +4033,99 @@ export function validateGetCustomerOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k21 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let n11 = false;
-    let n14 = false;
-    let n17 = false;
-    let k18: string[] | undefined;
-    for (let i23 = 0; i23 < k21.length; i23++) {
-      const k22 = k21[i23]!;
-      switch (k22) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let d6: any;
+    let d8: any;
+    let d10: any;
+    let c15 = 0;
+    let f16 = 0;
+    let k12: string[] | undefined;
+    for (const k17 in _d) {
+      if (!hasOwn.call(_d, k17)) continue;
+      c15++;
+      switch (k17) {
         case "customer_id":
-          n2 = true;
+          d0 = _d[k17];
+          f16++;
           break;
         case "email":
-          n5 = true;
+          d2 = _d[k17];
+          f16++;
           break;
         case "name":
-          n8 = true;
+          d4 = _d[k17];
+          f16++;
           break;
         case "goal":
-          n11 = true;
+          d6 = _d[k17];
+          f16++;
           break;
         case "birth_date":
-          n14 = true;
+          d8 = _d[k17];
+          f16++;
           break;
         case "homepage":
-          n17 = true;
+          d10 = _d[k17];
+          f16++;
           break;
         default:
-          (k18 ??= []).push(k22);
+          if (k12 === undefined) k12 = [k17];
+          else k12.push(k17);
       }
     }
-    const d0 = _d.customer_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "customer_id"));
-    const d3 = _d.email;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "email"));
-    const d6 = _d.name;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "name"));
-    const d9 = _d.goal;
-    const p10 = d9 !== undefined && (n11 || hasOwn.call(_d, "goal"));
-    const d12 = _d.birth_date;
-    const p13 = d12 !== undefined && (n14 || hasOwn.call(_d, "birth_date"));
-    const d15 = _d.homepage;
-    const p16 = d15 !== undefined && (n17 || hasOwn.call(_d, "homepage"));
+    if (f16 !== 6 && Object.getOwnPropertyNames(_d).length !== c15) {
+      if (d0 === undefined && hasOwn.call(_d, "customer_id"))
+        d0 = _d.customer_id;
+      if (d2 === undefined && hasOwn.call(_d, "email")) d2 = _d.email;
+      if (d4 === undefined && hasOwn.call(_d, "name")) d4 = _d.name;
+      if (d6 === undefined && hasOwn.call(_d, "goal")) d6 = _d.goal;
+      if (d8 === undefined && hasOwn.call(_d, "birth_date")) d8 = _d.birth_date;
+      if (d10 === undefined && hasOwn.call(_d, "homepage")) d10 = _d.homepage;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
+    const p7 = d6 !== undefined;
+    const p9 = d8 !== undefined;
+    const p11 = d10 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er133];
       else errs.push(er133);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er136];
       else errs.push(er136);
     }
-    if (!p7) {
+    if (!p5) {
       if (errs === null) errs = [er137];
       else errs.push(er137);
     }
-    if (!p10) {
+    if (!p7) {
       if (errs === null) errs = [er138];
       else errs.push(er138);
     }
-    if (!p13) {
+    if (!p9) {
       if (errs === null) errs = [er139];
       else errs.push(er139);
     }
-    if (!p16) {
+    if (!p11) {
       if (errs === null) errs = [er140];
       else errs.push(er140);
     }
-    if (k18 !== undefined) {
-      for (const k19 of k18) {
+    if (k12 !== undefined) {
+      for (const k13 of k12) {
         {
-          const e20: ValidationError = {
+          const e14: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k19 },
+            params: { additionalProperty: k13 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e20];
-          else errs.push(e20);
+          if (errs === null) errs = [e14];
+          else errs.push(e14);
         }
       }
     }
@@ -3971,9 +4140,9 @@ export function validateGetCustomerOutput(
         else errs.push(er135);
       }
     }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!formatEmail(d3)) {
+    if (p3) {
+      if (typeof (d2 as unknown) === "string") {
+        if (!formatEmail(d2)) {
           if (errs === null) errs = [er141];
           else errs.push(er141);
         }
@@ -3982,9 +4151,9 @@ export function validateGetCustomerOutput(
         else errs.push(er142);
       }
     }
-    if (p7) {
-      if (typeof (d6 as unknown) === "string") {
-        if (d6.length === 0) {
+    if (p5) {
+      if (typeof (d4 as unknown) === "string") {
+        if (d4.length === 0) {
           if (errs === null) errs = [er143];
           else errs.push(er143);
         }
@@ -3993,44 +4162,42 @@ export function validateGetCustomerOutput(
         else errs.push(er144);
       }
     }
-    if (p10) {
-      if (!(typeof (d9 as unknown) === "string")) {
+    if (p7) {
+      if (!(typeof (d6 as unknown) === "string")) {
         if (errs === null) errs = [er145];
         else errs.push(er145);
       }
       if (!(
-        d9 === "lose_fat" ||
-        d9 === "build_muscle" ||
-        d9 === "endurance" ||
-        d9 === "health"
+        d6 === "lose_fat" ||
+        d6 === "build_muscle" ||
+        d6 === "endurance" ||
+        d6 === "health"
       )) {
         if (errs === null) errs = [er147];
         else errs.push(er147);
       }
     }
-    if (p13) {
-      if (!(
-        typeof (d12 as unknown) === "string" || (d12 as unknown) === null
-      )) {
+    if (p9) {
+      if (!(typeof (d8 as unknown) === "string" || (d8 as unknown) === null)) {
         if (errs === null) errs = [er148];
         else errs.push(er148);
       }
-      if (typeof (d12 as unknown) === "string") {
-        if (!formatDate(d12)) {
+      if (typeof (d8 as unknown) === "string") {
+        if (!formatDate(d8)) {
           if (errs === null) errs = [er149];
           else errs.push(er149);
         }
       }
     }
-    if (p16) {
+    if (p11) {
       if (!(
-        typeof (d15 as unknown) === "string" || (d15 as unknown) === null
+        typeof (d10 as unknown) === "string" || (d10 as unknown) === null
       )) {
         if (errs === null) errs = [er150];
         else errs.push(er150);
       }
-      if (typeof (d15 as unknown) === "string") {
-        if (!formatUri(d15)) {
+      if (typeof (d10 as unknown) === "string") {
+        if (!formatUri(d10)) {
           if (errs === null) errs = [er151];
           else errs.push(er151);
         }

@@ -770,47 +770,54 @@ export function validateDeclaredWriteMeasurement(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k39 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i41 = 0; i41 < k39.length; i41++) {
-      const k40 = k39[i41]!;
-      switch (k40) {
+    let d0: any;
+    let d2: any;
+    let c34 = 0;
+    let f35 = 0;
+    let k4: string[] | undefined;
+    for (const k36 in _d) {
+      if (!hasOwn.call(_d, k36)) continue;
+      c34++;
+      switch (k36) {
         case "date":
-          n2 = true;
+          d0 = _d[k36];
+          f35++;
           break;
         case "data":
-          n5 = true;
+          d2 = _d[k36];
+          f35++;
           break;
         default:
-          (k6 ??= []).push(k40);
+          if (k4 === undefined) k4 = [k36];
+          else k4.push(k36);
       }
     }
-    const d0 = _d.date;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "date"));
-    const d3 = _d.data;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "data"));
+    if (f35 !== 2 && Object.getOwnPropertyNames(_d).length !== c34) {
+      if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
+      if (d2 === undefined && hasOwn.call(_d, "data")) d2 = _d.data;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er0];
       else errs.push(er0);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er1];
       else errs.push(er1);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
         {
-          const e8: ValidationError = {
+          const e6: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
+            params: { additionalProperty: k5 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
+          if (errs === null) errs = [e6];
+          else errs.push(e6);
         }
       }
     }
@@ -825,65 +832,136 @@ export function validateDeclaredWriteMeasurement(
         else errs.push(er3);
       }
     }
-    if (p4) {
+    if (p3) {
       if (
-        typeof (d3 as unknown) === "object" &&
-        (d3 as unknown) !== null &&
-        !Array.isArray(d3 as unknown)
+        typeof (d2 as unknown) === "object" &&
+        (d2 as unknown) !== null &&
+        !Array.isArray(d2 as unknown)
       ) {
-        const k36 = Object.keys(d3);
-        let n11 = false;
-        let n14 = false;
-        let n17 = false;
-        let k18: string[] | undefined;
-        for (let i38 = 0; i38 < k36.length; i38++) {
-          const k37 = k36[i38]!;
-          switch (k37) {
+        let d7: any;
+        let d9: any;
+        let d11: any;
+        let c31 = 0;
+        let f32 = 0;
+        let k13: string[] | undefined;
+        for (const k33 in d2) {
+          if (!hasOwn.call(d2, k33)) continue;
+          c31++;
+          switch (k33) {
             case "weight_kg":
-              n11 = true;
+              d7 = d2[k33];
+              f32++;
               break;
             case "body_fat_pct":
-              n14 = true;
+              d9 = d2[k33];
+              f32++;
               break;
             case "waist_cm":
-              n17 = true;
+              d11 = d2[k33];
+              f32++;
               break;
             default:
-              (k18 ??= []).push(k37);
+              if (k13 === undefined) k13 = [k33];
+              else k13.push(k33);
           }
         }
-        const d9 = d3.weight_kg;
-        const p10 = d9 !== undefined && (n11 || hasOwn.call(d3, "weight_kg"));
-        const d12 = d3.body_fat_pct;
-        const p13 =
-          d12 !== undefined && (n14 || hasOwn.call(d3, "body_fat_pct"));
-        const d15 = d3.waist_cm;
-        const p16 = d15 !== undefined && (n17 || hasOwn.call(d3, "waist_cm"));
-        if (!p10) {
+        if (f32 !== 3 && Object.getOwnPropertyNames(d2).length !== c31) {
+          if (d7 === undefined && hasOwn.call(d2, "weight_kg"))
+            d7 = d2.weight_kg;
+          if (d9 === undefined && hasOwn.call(d2, "body_fat_pct"))
+            d9 = d2.body_fat_pct;
+          if (d11 === undefined && hasOwn.call(d2, "waist_cm"))
+            d11 = d2.waist_cm;
+        }
+        const p8 = d7 !== undefined;
+        const p10 = d9 !== undefined;
+        const p12 = d11 !== undefined;
+        if (!p8) {
           if (errs === null) errs = [er4];
           else errs.push(er4);
         }
-        if (!p13) {
+        if (!p10) {
           if (errs === null) errs = [er5];
           else errs.push(er5);
         }
-        if (!p16) {
+        if (!p12) {
           if (errs === null) errs = [er6];
           else errs.push(er6);
         }
-        if (k18 !== undefined) {
-          for (const k19 of k18) {
+        if (k13 !== undefined) {
+          for (const k14 of k13) {
             {
-              const e20: ValidationError = {
+              const e15: ValidationError = {
                 instancePath: "/data",
                 schemaPath: "#/properties/data/additionalProperties",
                 keyword: "additionalProperties",
-                params: { additionalProperty: k19 },
+                params: { additionalProperty: k14 },
                 message: "must NOT have additional properties",
               };
-              if (errs === null) errs = [e20];
-              else errs.push(e20);
+              if (errs === null) errs = [e15];
+              else errs.push(e15);
             }
+          }
+        }
+        if (p8) {
+          let v16 = false;
+          if (!v16) {
+            let v17 = true;
+            L18: {
+              if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
+                if (d7 > 500) {
+                  {
+                    v17 = false;
+                    break L18;
+                  }
+                }
+                if (d7 <= 0) {
+                  {
+                    v17 = false;
+                    break L18;
+                  }
+                }
+              } else {
+                {
+                  v17 = false;
+                  break L18;
+                }
+              }
+            }
+            v16 = v17;
+          }
+          if (!v16) {
+            let v19 = true;
+            L20: {
+              if (!((d7 as unknown) === null)) {
+                {
+                  v19 = false;
+                  break L20;
+                }
+              }
+            }
+            v16 = v19;
+          }
+          if (!v16) {
+            if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
+              if (d7 > 500) {
+                if (errs === null) errs = [er7];
+                else errs.push(er7);
+              }
+              if (d7 <= 0) {
+                if (errs === null) errs = [er8];
+                else errs.push(er8);
+              }
+            } else {
+              if (errs === null) errs = [er9];
+              else errs.push(er9);
+            }
+            if (!((d7 as unknown) === null)) {
+              if (errs === null) errs = [er10];
+              else errs.push(er10);
+            }
+            if (errs === null) errs = [er11];
+            else errs.push(er11);
           }
         }
         if (p10) {
@@ -892,13 +970,13 @@ export function validateDeclaredWriteMeasurement(
             let v22 = true;
             L23: {
               if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
-                if (d9 > 500) {
+                if (d9 > 100) {
                   {
                     v22 = false;
                     break L23;
                   }
                 }
-                if (d9 <= 0) {
+                if (d9 < 0) {
                   {
                     v22 = false;
                     break L23;
@@ -927,39 +1005,39 @@ export function validateDeclaredWriteMeasurement(
           }
           if (!v21) {
             if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
-              if (d9 > 500) {
-                if (errs === null) errs = [er7];
-                else errs.push(er7);
+              if (d9 > 100) {
+                if (errs === null) errs = [er12];
+                else errs.push(er12);
               }
-              if (d9 <= 0) {
-                if (errs === null) errs = [er8];
-                else errs.push(er8);
+              if (d9 < 0) {
+                if (errs === null) errs = [er13];
+                else errs.push(er13);
               }
             } else {
-              if (errs === null) errs = [er9];
-              else errs.push(er9);
+              if (errs === null) errs = [er14];
+              else errs.push(er14);
             }
             if (!((d9 as unknown) === null)) {
-              if (errs === null) errs = [er10];
-              else errs.push(er10);
+              if (errs === null) errs = [er15];
+              else errs.push(er15);
             }
-            if (errs === null) errs = [er11];
-            else errs.push(er11);
+            if (errs === null) errs = [er16];
+            else errs.push(er16);
           }
         }
-        if (p13) {
+        if (p12) {
           let v26 = false;
           if (!v26) {
             let v27 = true;
             L28: {
-              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 > 100) {
+              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+                if (d11 > 300) {
                   {
                     v27 = false;
                     break L28;
                   }
                 }
-                if (d12 < 0) {
+                if (d11 <= 0) {
                   {
                     v27 = false;
                     break L28;
@@ -977,7 +1055,7 @@ export function validateDeclaredWriteMeasurement(
           if (!v26) {
             let v29 = true;
             L30: {
-              if (!((d12 as unknown) === null)) {
+              if (!((d11 as unknown) === null)) {
                 {
                   v29 = false;
                   break L30;
@@ -987,73 +1065,12 @@ export function validateDeclaredWriteMeasurement(
             v26 = v29;
           }
           if (!v26) {
-            if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-              if (d12 > 100) {
-                if (errs === null) errs = [er12];
-                else errs.push(er12);
-              }
-              if (d12 < 0) {
-                if (errs === null) errs = [er13];
-                else errs.push(er13);
-              }
-            } else {
-              if (errs === null) errs = [er14];
-              else errs.push(er14);
-            }
-            if (!((d12 as unknown) === null)) {
-              if (errs === null) errs = [er15];
-              else errs.push(er15);
-            }
-            if (errs === null) errs = [er16];
-            else errs.push(er16);
-          }
-        }
-        if (p16) {
-          let v31 = false;
-          if (!v31) {
-            let v32 = true;
-            L33: {
-              if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
-                if (d15 > 300) {
-                  {
-                    v32 = false;
-                    break L33;
-                  }
-                }
-                if (d15 <= 0) {
-                  {
-                    v32 = false;
-                    break L33;
-                  }
-                }
-              } else {
-                {
-                  v32 = false;
-                  break L33;
-                }
-              }
-            }
-            v31 = v32;
-          }
-          if (!v31) {
-            let v34 = true;
-            L35: {
-              if (!((d15 as unknown) === null)) {
-                {
-                  v34 = false;
-                  break L35;
-                }
-              }
-            }
-            v31 = v34;
-          }
-          if (!v31) {
-            if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
-              if (d15 > 300) {
+            if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+              if (d11 > 300) {
                 if (errs === null) errs = [er17];
                 else errs.push(er17);
               }
-              if (d15 <= 0) {
+              if (d11 <= 0) {
                 if (errs === null) errs = [er18];
                 else errs.push(er18);
               }
@@ -1061,7 +1078,7 @@ export function validateDeclaredWriteMeasurement(
               if (errs === null) errs = [er19];
               else errs.push(er19);
             }
-            if (!((d15 as unknown) === null)) {
+            if (!((d11 as unknown) === null)) {
               if (errs === null) errs = [er20];
               else errs.push(er20);
             }
@@ -1093,67 +1110,76 @@ export function validateDeclaredLogMeal(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k48 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let n11 = false;
-    let k12: string[] | undefined;
-    for (let i50 = 0; i50 < k48.length; i50++) {
-      const k49 = k48[i50]!;
-      switch (k49) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let d6: any;
+    let c41 = 0;
+    let f42 = 0;
+    let k8: string[] | undefined;
+    for (const k43 in _d) {
+      if (!hasOwn.call(_d, k43)) continue;
+      c41++;
+      switch (k43) {
         case "day":
-          n2 = true;
+          d0 = _d[k43];
+          f42++;
           break;
         case "meal":
-          n5 = true;
+          d2 = _d[k43];
+          f42++;
           break;
         case "items":
-          n8 = true;
+          d4 = _d[k43];
+          f42++;
           break;
         case "notes":
-          n11 = true;
+          d6 = _d[k43];
+          f42++;
           break;
         default:
-          (k12 ??= []).push(k49);
+          if (k8 === undefined) k8 = [k43];
+          else k8.push(k43);
       }
     }
-    const d0 = _d.day;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "day"));
-    const d3 = _d.meal;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "meal"));
-    const d6 = _d.items;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "items"));
-    const d9 = _d.notes;
-    const p10 = d9 !== undefined && (n11 || hasOwn.call(_d, "notes"));
+    if (f42 !== 4 && Object.getOwnPropertyNames(_d).length !== c41) {
+      if (d0 === undefined && hasOwn.call(_d, "day")) d0 = _d.day;
+      if (d2 === undefined && hasOwn.call(_d, "meal")) d2 = _d.meal;
+      if (d4 === undefined && hasOwn.call(_d, "items")) d4 = _d.items;
+      if (d6 === undefined && hasOwn.call(_d, "notes")) d6 = _d.notes;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
+    const p7 = d6 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er24];
       else errs.push(er24);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er25];
       else errs.push(er25);
     }
-    if (!p7) {
+    if (!p5) {
       if (errs === null) errs = [er26];
       else errs.push(er26);
     }
-    if (!p10) {
+    if (!p7) {
       if (errs === null) errs = [er27];
       else errs.push(er27);
     }
-    if (k12 !== undefined) {
-      for (const k13 of k12) {
+    if (k8 !== undefined) {
+      for (const k9 of k8) {
         {
-          const e14: ValidationError = {
+          const e10: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k13 },
+            params: { additionalProperty: k9 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e14];
-          else errs.push(e14);
+          if (errs === null) errs = [e10];
+          else errs.push(e10);
         }
       }
     }
@@ -1168,235 +1194,244 @@ export function validateDeclaredLogMeal(
         else errs.push(er29);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
+    if (p3) {
+      if (!(typeof (d2 as unknown) === "string")) {
         if (errs === null) errs = [er30];
         else errs.push(er30);
       }
       if (!(
-        d3 === "Desayuno" ||
-        d3 === "Almuerzo" ||
-        d3 === "Cena" ||
-        d3 === "Merienda"
+        d2 === "Desayuno" ||
+        d2 === "Almuerzo" ||
+        d2 === "Cena" ||
+        d2 === "Merienda"
       )) {
         if (errs === null) errs = [er32];
         else errs.push(er32);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        if (d6.length > 50) {
+    if (p5) {
+      if (Array.isArray(d4 as unknown)) {
+        if (d4.length > 50) {
           if (errs === null) errs = [er33];
           else errs.push(er33);
         }
-        if (d6.length < 1) {
+        if (d4.length < 1) {
           if (errs === null) errs = [er34];
           else errs.push(er34);
         }
-        for (let i15 = 0; i15 < d6.length; i15++) {
-          const d16 = d6[i15];
+        for (let i11 = 0; i11 < d4.length; i11++) {
+          const d12 = d4[i11];
           if (
-            typeof (d16 as unknown) === "object" &&
-            (d16 as unknown) !== null &&
-            !Array.isArray(d16 as unknown)
+            typeof (d12 as unknown) === "object" &&
+            (d12 as unknown) !== null &&
+            !Array.isArray(d12 as unknown)
           ) {
-            const k39 = Object.keys(d16);
-            let n19 = false;
-            let n23 = false;
-            let n27 = false;
-            let k29: string[] | undefined;
-            for (let i41 = 0; i41 < k39.length; i41++) {
-              const k40 = k39[i41]!;
-              switch (k40) {
+            let d13: any;
+            let d16: any;
+            let d19: any;
+            let c32 = 0;
+            let f33 = 0;
+            let k22: string[] | undefined;
+            for (const k34 in d12) {
+              if (!hasOwn.call(d12, k34)) continue;
+              c32++;
+              switch (k34) {
                 case "food":
-                  n19 = true;
+                  d13 = d12[k34];
+                  f33++;
                   break;
                 case "grams":
-                  n23 = true;
+                  d16 = d12[k34];
+                  f33++;
                   break;
                 case "kcal":
-                  n27 = true;
+                  d19 = d12[k34];
+                  f33++;
                   break;
                 default:
-                  (k29 ??= []).push(k40);
+                  if (k22 === undefined) k22 = [k34];
+                  else k22.push(k34);
               }
             }
-            const d17 = d16.food;
-            const p18 = d17 !== undefined && (n19 || hasOwn.call(d16, "food"));
-            const d21 = d16.grams;
-            const p22 = d21 !== undefined && (n23 || hasOwn.call(d16, "grams"));
-            const d25 = d16.kcal;
-            const p26 = d25 !== undefined && (n27 || hasOwn.call(d16, "kcal"));
-            if (!p18) {
+            if (f33 !== 3 && Object.getOwnPropertyNames(d12).length !== c32) {
+              if (d13 === undefined && hasOwn.call(d12, "food")) d13 = d12.food;
+              if (d16 === undefined && hasOwn.call(d12, "grams"))
+                d16 = d12.grams;
+              if (d19 === undefined && hasOwn.call(d12, "kcal")) d19 = d12.kcal;
+            }
+            const p14 = d13 !== undefined;
+            const p17 = d16 !== undefined;
+            const p20 = d19 !== undefined;
+            if (!p14) {
               {
-                const e20: ValidationError = {
-                  instancePath: "/items/" + i15,
+                const e15: ValidationError = {
+                  instancePath: "/items/" + i11,
                   schemaPath: "#/properties/items/items/required",
                   keyword: "required",
                   params: pa35,
                   message: "must have required property 'food'",
                 };
-                if (errs === null) errs = [e20];
-                else errs.push(e20);
+                if (errs === null) errs = [e15];
+                else errs.push(e15);
               }
             }
-            if (!p22) {
+            if (!p17) {
               {
-                const e24: ValidationError = {
-                  instancePath: "/items/" + i15,
+                const e18: ValidationError = {
+                  instancePath: "/items/" + i11,
                   schemaPath: "#/properties/items/items/required",
                   keyword: "required",
                   params: pa36,
                   message: "must have required property 'grams'",
                 };
-                if (errs === null) errs = [e24];
-                else errs.push(e24);
+                if (errs === null) errs = [e18];
+                else errs.push(e18);
               }
             }
-            if (!p26) {
+            if (!p20) {
               {
-                const e28: ValidationError = {
-                  instancePath: "/items/" + i15,
+                const e21: ValidationError = {
+                  instancePath: "/items/" + i11,
                   schemaPath: "#/properties/items/items/required",
                   keyword: "required",
                   params: pa37,
                   message: "must have required property 'kcal'",
                 };
-                if (errs === null) errs = [e28];
-                else errs.push(e28);
+                if (errs === null) errs = [e21];
+                else errs.push(e21);
               }
             }
-            if (k29 !== undefined) {
-              for (const k30 of k29) {
+            if (k22 !== undefined) {
+              for (const k23 of k22) {
                 {
-                  const e31: ValidationError = {
-                    instancePath: "/items/" + i15,
+                  const e24: ValidationError = {
+                    instancePath: "/items/" + i11,
                     schemaPath: "#/properties/items/items/additionalProperties",
                     keyword: "additionalProperties",
-                    params: { additionalProperty: k30 },
+                    params: { additionalProperty: k23 },
                     message: "must NOT have additional properties",
                   };
-                  if (errs === null) errs = [e31];
-                  else errs.push(e31);
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
                 }
               }
             }
-            if (p18) {
-              if (!(typeof (d17 as unknown) === "string")) {
+            if (p14) {
+              if (!(typeof (d13 as unknown) === "string")) {
                 {
-                  const e32: ValidationError = {
-                    instancePath: "/items/" + i15 + "/food",
+                  const e25: ValidationError = {
+                    instancePath: "/items/" + i11 + "/food",
                     schemaPath: "#/properties/items/items/properties/food/type",
                     keyword: "type",
                     params: pa38,
                     message: "must be string",
                   };
-                  if (errs === null) errs = [e32];
-                  else errs.push(e32);
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
                 }
               }
             }
-            if (p22) {
-              if (typeof (d21 as unknown) === "number" && isFinite(d21)) {
-                if (d21 > 5000) {
+            if (p17) {
+              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+                if (d16 > 5000) {
                   {
-                    const e33: ValidationError = {
-                      instancePath: "/items/" + i15 + "/grams",
+                    const e26: ValidationError = {
+                      instancePath: "/items/" + i11 + "/grams",
                       schemaPath:
                         "#/properties/items/items/properties/grams/maximum",
                       keyword: "maximum",
                       params: pa39,
                       message: "must be <= 5000",
                     };
-                    if (errs === null) errs = [e33];
-                    else errs.push(e33);
+                    if (errs === null) errs = [e26];
+                    else errs.push(e26);
                   }
                 }
-                if (d21 <= 0) {
+                if (d16 <= 0) {
                   {
-                    const e34: ValidationError = {
-                      instancePath: "/items/" + i15 + "/grams",
+                    const e27: ValidationError = {
+                      instancePath: "/items/" + i11 + "/grams",
                       schemaPath:
                         "#/properties/items/items/properties/grams/exclusiveMinimum",
                       keyword: "exclusiveMinimum",
                       params: pa40,
                       message: "must be > 0",
                     };
-                    if (errs === null) errs = [e34];
-                    else errs.push(e34);
+                    if (errs === null) errs = [e27];
+                    else errs.push(e27);
                   }
                 }
               } else {
                 {
-                  const e35: ValidationError = {
-                    instancePath: "/items/" + i15 + "/grams",
+                  const e28: ValidationError = {
+                    instancePath: "/items/" + i11 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/type",
                     keyword: "type",
                     params: pa41,
                     message: "must be number",
                   };
-                  if (errs === null) errs = [e35];
-                  else errs.push(e35);
+                  if (errs === null) errs = [e28];
+                  else errs.push(e28);
                 }
               }
             }
-            if (p26) {
-              if (!(Number.isInteger(d25) || (d25 as unknown) === null)) {
+            if (p20) {
+              if (!(Number.isInteger(d19) || (d19 as unknown) === null)) {
                 {
-                  const e36: ValidationError = {
-                    instancePath: "/items/" + i15 + "/kcal",
+                  const e29: ValidationError = {
+                    instancePath: "/items/" + i11 + "/kcal",
                     schemaPath: "#/properties/items/items/properties/kcal/type",
                     keyword: "type",
                     params: pa43,
                     message: "must be integer,null",
                   };
-                  if (errs === null) errs = [e36];
-                  else errs.push(e36);
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
                 }
               }
-              if (typeof (d25 as unknown) === "number" && isFinite(d25)) {
-                if (d25 > 10000) {
+              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
+                if (d19 > 10000) {
                   {
-                    const e37: ValidationError = {
-                      instancePath: "/items/" + i15 + "/kcal",
+                    const e30: ValidationError = {
+                      instancePath: "/items/" + i11 + "/kcal",
                       schemaPath:
                         "#/properties/items/items/properties/kcal/maximum",
                       keyword: "maximum",
                       params: pa44,
                       message: "must be <= 10000",
                     };
-                    if (errs === null) errs = [e37];
-                    else errs.push(e37);
+                    if (errs === null) errs = [e30];
+                    else errs.push(e30);
                   }
                 }
-                if (d25 < 0) {
+                if (d19 < 0) {
                   {
-                    const e38: ValidationError = {
-                      instancePath: "/items/" + i15 + "/kcal",
+                    const e31: ValidationError = {
+                      instancePath: "/items/" + i11 + "/kcal",
                       schemaPath:
                         "#/properties/items/items/properties/kcal/minimum",
                       keyword: "minimum",
                       params: pa45,
                       message: "must be >= 0",
                     };
-                    if (errs === null) errs = [e38];
-                    else errs.push(e38);
+                    if (errs === null) errs = [e31];
+                    else errs.push(e31);
                   }
                 }
               }
             }
           } else {
             {
-              const e42: ValidationError = {
-                instancePath: "/items/" + i15,
+              const e35: ValidationError = {
+                instancePath: "/items/" + i11,
                 schemaPath: "#/properties/items/items/type",
                 keyword: "type",
                 params: pa46,
                 message: "must be object",
               };
-              if (errs === null) errs = [e42];
-              else errs.push(e42);
+              if (errs === null) errs = [e35];
+              else errs.push(e35);
             }
           }
         }
@@ -1405,38 +1440,38 @@ export function validateDeclaredLogMeal(
         else errs.push(er47);
       }
     }
-    if (p10) {
-      let v43 = false;
-      if (!v43) {
-        let v44 = true;
-        L45: {
-          if (!(typeof (d9 as unknown) === "string")) {
+    if (p7) {
+      let v36 = false;
+      if (!v36) {
+        let v37 = true;
+        L38: {
+          if (!(typeof (d6 as unknown) === "string")) {
             {
-              v44 = false;
-              break L45;
+              v37 = false;
+              break L38;
             }
           }
         }
-        v43 = v44;
+        v36 = v37;
       }
-      if (!v43) {
-        let v46 = true;
-        L47: {
-          if (!((d9 as unknown) === null)) {
+      if (!v36) {
+        let v39 = true;
+        L40: {
+          if (!((d6 as unknown) === null)) {
             {
-              v46 = false;
-              break L47;
+              v39 = false;
+              break L40;
             }
           }
         }
-        v43 = v46;
+        v36 = v39;
       }
-      if (!v43) {
-        if (!(typeof (d9 as unknown) === "string")) {
+      if (!v36) {
+        if (!(typeof (d6 as unknown) === "string")) {
           if (errs === null) errs = [er48];
           else errs.push(er48);
         }
-        if (!((d9 as unknown) === null)) {
+        if (!((d6 as unknown) === null)) {
           if (errs === null) errs = [er49];
           else errs.push(er49);
         }
@@ -1463,69 +1498,78 @@ export function validateDeclaredListExercises(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k33 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i35 = 0; i35 < k33.length; i35++) {
-      const k34 = k33[i35]!;
-      switch (k34) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let c30 = 0;
+    let f31 = 0;
+    let k6: string[] | undefined;
+    for (const k32 in _d) {
+      if (!hasOwn.call(_d, k32)) continue;
+      c30++;
+      switch (k32) {
         case "muscle_group":
-          n2 = true;
+          d0 = _d[k32];
+          f31++;
           break;
         case "equipment":
-          n5 = true;
+          d2 = _d[k32];
+          f31++;
           break;
         case "limit":
-          n8 = true;
+          d4 = _d[k32];
+          f31++;
           break;
         default:
-          (k9 ??= []).push(k34);
+          if (k6 === undefined) k6 = [k32];
+          else k6.push(k32);
       }
     }
-    const d0 = _d.muscle_group;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "muscle_group"));
-    const d3 = _d.equipment;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "equipment"));
-    const d6 = _d.limit;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "limit"));
+    if (f31 !== 3 && Object.getOwnPropertyNames(_d).length !== c30) {
+      if (d0 === undefined && hasOwn.call(_d, "muscle_group"))
+        d0 = _d.muscle_group;
+      if (d2 === undefined && hasOwn.call(_d, "equipment")) d2 = _d.equipment;
+      if (d4 === undefined && hasOwn.call(_d, "limit")) d4 = _d.limit;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er51];
       else errs.push(er51);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er52];
       else errs.push(er52);
     }
-    if (!p7) {
+    if (!p5) {
       if (errs === null) errs = [er53];
       else errs.push(er53);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
         {
-          const e11: ValidationError = {
+          const e8: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k10 },
+            params: { additionalProperty: k7 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e11];
-          else errs.push(e11);
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
         }
       }
     }
     if (p1) {
-      let v12 = false;
-      if (!v12) {
-        let v13 = true;
-        L14: {
+      let v9 = false;
+      if (!v9) {
+        let v10 = true;
+        L11: {
           if (!(typeof (d0 as unknown) === "string")) {
             {
-              v13 = false;
-              break L14;
+              v10 = false;
+              break L11;
             }
           }
           if (!(
@@ -1538,26 +1582,26 @@ export function validateDeclaredListExercises(
             d0 === "full_body"
           )) {
             {
-              v13 = false;
-              break L14;
+              v10 = false;
+              break L11;
             }
           }
         }
-        v12 = v13;
+        v9 = v10;
       }
-      if (!v12) {
-        let v15 = true;
-        L16: {
+      if (!v9) {
+        let v12 = true;
+        L13: {
           if (!((d0 as unknown) === null)) {
             {
-              v15 = false;
-              break L16;
+              v12 = false;
+              break L13;
             }
           }
         }
-        v12 = v15;
+        v9 = v12;
       }
-      if (!v12) {
+      if (!v9) {
         if (!(typeof (d0 as unknown) === "string")) {
           if (errs === null) errs = [er54];
           else errs.push(er54);
@@ -1582,90 +1626,90 @@ export function validateDeclaredListExercises(
         else errs.push(er58);
       }
     }
-    if (p4) {
-      let v17 = false;
-      if (!v17) {
-        let v18 = true;
-        L19: {
-          if (Array.isArray(d3 as unknown)) {
-            for (let i20 = 0; i20 < d3.length; i20++) {
-              const d21 = d3[i20];
-              if (!(typeof (d21 as unknown) === "string")) {
+    if (p3) {
+      let v14 = false;
+      if (!v14) {
+        let v15 = true;
+        L16: {
+          if (Array.isArray(d2 as unknown)) {
+            for (let i17 = 0; i17 < d2.length; i17++) {
+              const d18 = d2[i17];
+              if (!(typeof (d18 as unknown) === "string")) {
                 {
-                  v18 = false;
-                  break L19;
+                  v15 = false;
+                  break L16;
                 }
               }
               if (!(
-                d21 === "none" ||
-                d21 === "dumbbells" ||
-                d21 === "barbell" ||
-                d21 === "kettlebell" ||
-                d21 === "bands" ||
-                d21 === "machine"
+                d18 === "none" ||
+                d18 === "dumbbells" ||
+                d18 === "barbell" ||
+                d18 === "kettlebell" ||
+                d18 === "bands" ||
+                d18 === "machine"
               )) {
                 {
-                  v18 = false;
-                  break L19;
+                  v15 = false;
+                  break L16;
                 }
               }
             }
           } else {
             {
-              v18 = false;
-              break L19;
+              v15 = false;
+              break L16;
             }
           }
         }
-        v17 = v18;
+        v14 = v15;
       }
-      if (!v17) {
-        let v22 = true;
-        L23: {
-          if (!((d3 as unknown) === null)) {
+      if (!v14) {
+        let v19 = true;
+        L20: {
+          if (!((d2 as unknown) === null)) {
             {
-              v22 = false;
-              break L23;
+              v19 = false;
+              break L20;
             }
           }
         }
-        v17 = v22;
+        v14 = v19;
       }
-      if (!v17) {
-        if (Array.isArray(d3 as unknown)) {
-          for (let i24 = 0; i24 < d3.length; i24++) {
-            const d25 = d3[i24];
-            if (!(typeof (d25 as unknown) === "string")) {
+      if (!v14) {
+        if (Array.isArray(d2 as unknown)) {
+          for (let i21 = 0; i21 < d2.length; i21++) {
+            const d22 = d2[i21];
+            if (!(typeof (d22 as unknown) === "string")) {
               {
-                const e26: ValidationError = {
-                  instancePath: "/equipment/" + i24,
+                const e23: ValidationError = {
+                  instancePath: "/equipment/" + i21,
                   schemaPath: "#/properties/equipment/anyOf/0/items/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be string",
                 };
-                if (errs === null) errs = [e26];
-                else errs.push(e26);
+                if (errs === null) errs = [e23];
+                else errs.push(e23);
               }
             }
             if (!(
-              d25 === "none" ||
-              d25 === "dumbbells" ||
-              d25 === "barbell" ||
-              d25 === "kettlebell" ||
-              d25 === "bands" ||
-              d25 === "machine"
+              d22 === "none" ||
+              d22 === "dumbbells" ||
+              d22 === "barbell" ||
+              d22 === "kettlebell" ||
+              d22 === "bands" ||
+              d22 === "machine"
             )) {
               {
-                const e27: ValidationError = {
-                  instancePath: "/equipment/" + i24,
+                const e24: ValidationError = {
+                  instancePath: "/equipment/" + i21,
                   schemaPath: "#/properties/equipment/anyOf/0/items/enum",
                   keyword: "enum",
                   params: pa60,
                   message: "must be equal to one of the allowed values",
                 };
-                if (errs === null) errs = [e27];
-                else errs.push(e27);
+                if (errs === null) errs = [e24];
+                else errs.push(e24);
               }
             }
           }
@@ -1673,7 +1717,7 @@ export function validateDeclaredListExercises(
           if (errs === null) errs = [er61];
           else errs.push(er61);
         }
-        if (!((d3 as unknown) === null)) {
+        if (!((d2 as unknown) === null)) {
           if (errs === null) errs = [er62];
           else errs.push(er62);
         }
@@ -1681,62 +1725,62 @@ export function validateDeclaredListExercises(
         else errs.push(er63);
       }
     }
-    if (p7) {
-      let v28 = false;
-      if (!v28) {
-        let v29 = true;
-        L30: {
-          if (!Number.isInteger(d6)) {
+    if (p5) {
+      let v25 = false;
+      if (!v25) {
+        let v26 = true;
+        L27: {
+          if (!Number.isInteger(d4)) {
             {
-              v29 = false;
-              break L30;
+              v26 = false;
+              break L27;
             }
           }
-          if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-            if (d6 > 100) {
+          if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
+            if (d4 > 100) {
               {
-                v29 = false;
-                break L30;
+                v26 = false;
+                break L27;
               }
             }
-            if (d6 < 1) {
+            if (d4 < 1) {
               {
-                v29 = false;
-                break L30;
+                v26 = false;
+                break L27;
               }
             }
           }
         }
-        v28 = v29;
+        v25 = v26;
       }
-      if (!v28) {
-        let v31 = true;
-        L32: {
-          if (!((d6 as unknown) === null)) {
+      if (!v25) {
+        let v28 = true;
+        L29: {
+          if (!((d4 as unknown) === null)) {
             {
-              v31 = false;
-              break L32;
+              v28 = false;
+              break L29;
             }
           }
         }
-        v28 = v31;
+        v25 = v28;
       }
-      if (!v28) {
-        if (!Number.isInteger(d6)) {
+      if (!v25) {
+        if (!Number.isInteger(d4)) {
           if (errs === null) errs = [er64];
           else errs.push(er64);
         }
-        if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-          if (d6 > 100) {
+        if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
+          if (d4 > 100) {
             if (errs === null) errs = [er65];
             else errs.push(er65);
           }
-          if (d6 < 1) {
+          if (d4 < 1) {
             if (errs === null) errs = [er66];
             else errs.push(er66);
           }
         }
-        if (!((d6 as unknown) === null)) {
+        if (!((d4 as unknown) === null)) {
           if (errs === null) errs = [er67];
           else errs.push(er67);
         }
@@ -1763,57 +1807,66 @@ export function validateDeclaredLogWorkoutSet(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k72 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i74 = 0; i74 < k72.length; i74++) {
-      const k73 = k72[i74]!;
-      switch (k73) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let c65 = 0;
+    let f66 = 0;
+    let k6: string[] | undefined;
+    for (const k67 in _d) {
+      if (!hasOwn.call(_d, k67)) continue;
+      c65++;
+      switch (k67) {
         case "workout_id":
-          n2 = true;
+          d0 = _d[k67];
+          f66++;
           break;
         case "exercise_id":
-          n5 = true;
+          d2 = _d[k67];
+          f66++;
           break;
         case "sets":
-          n8 = true;
+          d4 = _d[k67];
+          f66++;
           break;
         default:
-          (k9 ??= []).push(k73);
+          if (k6 === undefined) k6 = [k67];
+          else k6.push(k67);
       }
     }
-    const d0 = _d.workout_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "workout_id"));
-    const d3 = _d.exercise_id;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "exercise_id"));
-    const d6 = _d.sets;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "sets"));
+    if (f66 !== 3 && Object.getOwnPropertyNames(_d).length !== c65) {
+      if (d0 === undefined && hasOwn.call(_d, "workout_id")) d0 = _d.workout_id;
+      if (d2 === undefined && hasOwn.call(_d, "exercise_id"))
+        d2 = _d.exercise_id;
+      if (d4 === undefined && hasOwn.call(_d, "sets")) d4 = _d.sets;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er69];
       else errs.push(er69);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er70];
       else errs.push(er70);
     }
-    if (!p7) {
+    if (!p5) {
       if (errs === null) errs = [er71];
       else errs.push(er71);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
         {
-          const e11: ValidationError = {
+          const e8: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k10 },
+            params: { additionalProperty: k7 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e11];
-          else errs.push(e11);
+          if (errs === null) errs = [e8];
+          else errs.push(e8);
         }
       }
     }
@@ -1828,9 +1881,9 @@ export function validateDeclaredLogWorkoutSet(
         else errs.push(er73);
       }
     }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!re74.test(d3)) {
+    if (p3) {
+      if (typeof (d2 as unknown) === "string") {
+        if (!re74.test(d2)) {
           if (errs === null) errs = [er75];
           else errs.push(er75);
         }
@@ -1839,562 +1892,572 @@ export function validateDeclaredLogWorkoutSet(
         else errs.push(er76);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        if (d6.length > 20) {
+    if (p5) {
+      if (Array.isArray(d4 as unknown)) {
+        if (d4.length > 20) {
           if (errs === null) errs = [er77];
           else errs.push(er77);
         }
-        if (d6.length < 1) {
+        if (d4.length < 1) {
           if (errs === null) errs = [er78];
           else errs.push(er78);
         }
-        for (let i12 = 0; i12 < d6.length; i12++) {
-          const d13 = d6[i12];
+        for (let i9 = 0; i9 < d4.length; i9++) {
+          const d10 = d4[i9];
           if (
-            typeof (d13 as unknown) === "object" &&
-            (d13 as unknown) !== null &&
-            !Array.isArray(d13 as unknown)
+            typeof (d10 as unknown) === "object" &&
+            (d10 as unknown) !== null &&
+            !Array.isArray(d10 as unknown)
           ) {
-            const k68 = Object.keys(d13);
-            let n16 = false;
-            let n20 = false;
-            let n24 = false;
-            let n28 = false;
-            let k30: string[] | undefined;
-            for (let i70 = 0; i70 < k68.length; i70++) {
-              const k69 = k68[i70]!;
-              switch (k69) {
+            let d11: any;
+            let d14: any;
+            let d17: any;
+            let d20: any;
+            let c61 = 0;
+            let f62 = 0;
+            let k23: string[] | undefined;
+            for (const k63 in d10) {
+              if (!hasOwn.call(d10, k63)) continue;
+              c61++;
+              switch (k63) {
                 case "reps":
-                  n16 = true;
+                  d11 = d10[k63];
+                  f62++;
                   break;
                 case "load_kg":
-                  n20 = true;
+                  d14 = d10[k63];
+                  f62++;
                   break;
                 case "rpe":
-                  n24 = true;
+                  d17 = d10[k63];
+                  f62++;
                   break;
                 case "tempo":
-                  n28 = true;
+                  d20 = d10[k63];
+                  f62++;
                   break;
                 default:
-                  (k30 ??= []).push(k69);
+                  if (k23 === undefined) k23 = [k63];
+                  else k23.push(k63);
               }
             }
-            const d14 = d13.reps;
-            const p15 = d14 !== undefined && (n16 || hasOwn.call(d13, "reps"));
-            const d18 = d13.load_kg;
-            const p19 =
-              d18 !== undefined && (n20 || hasOwn.call(d13, "load_kg"));
-            const d22 = d13.rpe;
-            const p23 = d22 !== undefined && (n24 || hasOwn.call(d13, "rpe"));
-            const d26 = d13.tempo;
-            const p27 = d26 !== undefined && (n28 || hasOwn.call(d13, "tempo"));
-            if (!p15) {
+            if (f62 !== 4 && Object.getOwnPropertyNames(d10).length !== c61) {
+              if (d11 === undefined && hasOwn.call(d10, "reps")) d11 = d10.reps;
+              if (d14 === undefined && hasOwn.call(d10, "load_kg"))
+                d14 = d10.load_kg;
+              if (d17 === undefined && hasOwn.call(d10, "rpe")) d17 = d10.rpe;
+              if (d20 === undefined && hasOwn.call(d10, "tempo"))
+                d20 = d10.tempo;
+            }
+            const p12 = d11 !== undefined;
+            const p15 = d14 !== undefined;
+            const p18 = d17 !== undefined;
+            const p21 = d20 !== undefined;
+            if (!p12) {
               {
-                const e17: ValidationError = {
-                  instancePath: "/sets/" + i12,
+                const e13: ValidationError = {
+                  instancePath: "/sets/" + i9,
                   schemaPath: "#/properties/sets/items/required",
                   keyword: "required",
                   params: pa79,
                   message: "must have required property 'reps'",
                 };
-                if (errs === null) errs = [e17];
-                else errs.push(e17);
+                if (errs === null) errs = [e13];
+                else errs.push(e13);
               }
             }
-            if (!p19) {
+            if (!p15) {
               {
-                const e21: ValidationError = {
-                  instancePath: "/sets/" + i12,
+                const e16: ValidationError = {
+                  instancePath: "/sets/" + i9,
                   schemaPath: "#/properties/sets/items/required",
                   keyword: "required",
                   params: pa80,
                   message: "must have required property 'load_kg'",
                 };
-                if (errs === null) errs = [e21];
-                else errs.push(e21);
+                if (errs === null) errs = [e16];
+                else errs.push(e16);
               }
             }
-            if (!p23) {
+            if (!p18) {
               {
-                const e25: ValidationError = {
-                  instancePath: "/sets/" + i12,
+                const e19: ValidationError = {
+                  instancePath: "/sets/" + i9,
                   schemaPath: "#/properties/sets/items/required",
                   keyword: "required",
                   params: pa81,
                   message: "must have required property 'rpe'",
                 };
-                if (errs === null) errs = [e25];
-                else errs.push(e25);
+                if (errs === null) errs = [e19];
+                else errs.push(e19);
               }
             }
-            if (!p27) {
+            if (!p21) {
               {
-                const e29: ValidationError = {
-                  instancePath: "/sets/" + i12,
+                const e22: ValidationError = {
+                  instancePath: "/sets/" + i9,
                   schemaPath: "#/properties/sets/items/required",
                   keyword: "required",
                   params: pa82,
                   message: "must have required property 'tempo'",
                 };
-                if (errs === null) errs = [e29];
-                else errs.push(e29);
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
             }
-            if (k30 !== undefined) {
-              for (const k31 of k30) {
+            if (k23 !== undefined) {
+              for (const k24 of k23) {
                 {
-                  const e32: ValidationError = {
-                    instancePath: "/sets/" + i12,
+                  const e25: ValidationError = {
+                    instancePath: "/sets/" + i9,
                     schemaPath: "#/properties/sets/items/additionalProperties",
                     keyword: "additionalProperties",
-                    params: { additionalProperty: k31 },
+                    params: { additionalProperty: k24 },
                     message: "must NOT have additional properties",
                   };
-                  if (errs === null) errs = [e32];
-                  else errs.push(e32);
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
                 }
               }
             }
-            if (p15) {
-              if (!Number.isInteger(d14)) {
+            if (p12) {
+              if (!Number.isInteger(d11)) {
                 {
-                  const e33: ValidationError = {
-                    instancePath: "/sets/" + i12 + "/reps",
+                  const e26: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
                     schemaPath: "#/properties/sets/items/properties/reps/type",
                     keyword: "type",
                     params: pa83,
                     message: "must be integer",
                   };
-                  if (errs === null) errs = [e33];
-                  else errs.push(e33);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
               }
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 100) {
+              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+                if (d11 > 100) {
                   {
-                    const e34: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/reps",
+                    const e27: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/reps",
                       schemaPath:
                         "#/properties/sets/items/properties/reps/maximum",
                       keyword: "maximum",
                       params: pa84,
                       message: "must be <= 100",
                     };
-                    if (errs === null) errs = [e34];
-                    else errs.push(e34);
+                    if (errs === null) errs = [e27];
+                    else errs.push(e27);
                   }
                 }
-                if (d14 < 1) {
+                if (d11 < 1) {
                   {
-                    const e35: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/reps",
+                    const e28: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/reps",
                       schemaPath:
                         "#/properties/sets/items/properties/reps/minimum",
                       keyword: "minimum",
                       params: pa85,
                       message: "must be >= 1",
                     };
-                    if (errs === null) errs = [e35];
-                    else errs.push(e35);
+                    if (errs === null) errs = [e28];
+                    else errs.push(e28);
                   }
                 }
               }
             }
-            if (p19) {
-              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-                if (d18 > 500) {
+            if (p15) {
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 500) {
                   {
-                    const e36: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/load_kg",
+                    const e29: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/load_kg",
                       schemaPath:
                         "#/properties/sets/items/properties/load_kg/maximum",
                       keyword: "maximum",
                       params: pa86,
                       message: "must be <= 500",
                     };
-                    if (errs === null) errs = [e36];
-                    else errs.push(e36);
+                    if (errs === null) errs = [e29];
+                    else errs.push(e29);
                   }
                 }
-                if (d18 < 0) {
+                if (d14 < 0) {
                   {
-                    const e37: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/load_kg",
+                    const e30: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/load_kg",
                       schemaPath:
                         "#/properties/sets/items/properties/load_kg/minimum",
                       keyword: "minimum",
                       params: pa45,
                       message: "must be >= 0",
                     };
-                    if (errs === null) errs = [e37];
-                    else errs.push(e37);
+                    if (errs === null) errs = [e30];
+                    else errs.push(e30);
                   }
                 }
                 if (
-                  !Number.isInteger(d18 / 0.25) ||
-                  Math.abs(d18 / 0.25) >= 1e21
+                  !Number.isInteger(d14 / 0.25) ||
+                  Math.abs(d14 / 0.25) >= 1e21
                 ) {
                   {
-                    const e38: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/load_kg",
+                    const e31: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/load_kg",
                       schemaPath:
                         "#/properties/sets/items/properties/load_kg/multipleOf",
                       keyword: "multipleOf",
                       params: pa87,
                       message: "must be multiple of 0.25",
                     };
-                    if (errs === null) errs = [e38];
-                    else errs.push(e38);
+                    if (errs === null) errs = [e31];
+                    else errs.push(e31);
                   }
                 }
               } else {
                 {
-                  const e39: ValidationError = {
-                    instancePath: "/sets/" + i12 + "/load_kg",
+                  const e32: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/type",
                     keyword: "type",
                     params: pa41,
                     message: "must be number",
                   };
-                  if (errs === null) errs = [e39];
-                  else errs.push(e39);
+                  if (errs === null) errs = [e32];
+                  else errs.push(e32);
                 }
               }
             }
-            if (p23) {
-              let v40 = false;
-              if (!v40) {
-                let v41 = true;
-                L42: {
-                  if (typeof (d22 as unknown) === "number" && isFinite(d22)) {
-                    if (d22 > 10) {
+            if (p18) {
+              let v33 = false;
+              if (!v33) {
+                let v34 = true;
+                L35: {
+                  if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
+                    if (d17 > 10) {
                       {
-                        v41 = false;
-                        break L42;
+                        v34 = false;
+                        break L35;
                       }
                     }
-                    if (d22 < 1) {
+                    if (d17 < 1) {
                       {
-                        v41 = false;
-                        break L42;
+                        v34 = false;
+                        break L35;
                       }
                     }
                     if (
-                      !Number.isInteger(d22 / 0.5) ||
-                      Math.abs(d22 / 0.5) >= 1e21
+                      !Number.isInteger(d17 / 0.5) ||
+                      Math.abs(d17 / 0.5) >= 1e21
                     ) {
                       {
-                        v41 = false;
-                        break L42;
+                        v34 = false;
+                        break L35;
                       }
                     }
                   } else {
                     {
-                      v41 = false;
-                      break L42;
+                      v34 = false;
+                      break L35;
                     }
                   }
                 }
-                v40 = v41;
+                v33 = v34;
               }
-              if (!v40) {
-                let v43 = true;
-                L44: {
-                  if (!((d22 as unknown) === null)) {
+              if (!v33) {
+                let v36 = true;
+                L37: {
+                  if (!((d17 as unknown) === null)) {
                     {
-                      v43 = false;
-                      break L44;
+                      v36 = false;
+                      break L37;
                     }
                   }
                 }
-                v40 = v43;
+                v33 = v36;
               }
-              if (!v40) {
-                if (typeof (d22 as unknown) === "number" && isFinite(d22)) {
-                  if (d22 > 10) {
+              if (!v33) {
+                if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
+                  if (d17 > 10) {
                     {
-                      const e45: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/rpe",
+                      const e38: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/rpe",
                         schemaPath:
                           "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
                         keyword: "maximum",
                         params: pa88,
                         message: "must be <= 10",
                       };
-                      if (errs === null) errs = [e45];
-                      else errs.push(e45);
+                      if (errs === null) errs = [e38];
+                      else errs.push(e38);
                     }
                   }
-                  if (d22 < 1) {
+                  if (d17 < 1) {
                     {
-                      const e46: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/rpe",
+                      const e39: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/rpe",
                         schemaPath:
                           "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
                         keyword: "minimum",
                         params: pa85,
                         message: "must be >= 1",
                       };
-                      if (errs === null) errs = [e46];
-                      else errs.push(e46);
+                      if (errs === null) errs = [e39];
+                      else errs.push(e39);
                     }
                   }
                   if (
-                    !Number.isInteger(d22 / 0.5) ||
-                    Math.abs(d22 / 0.5) >= 1e21
+                    !Number.isInteger(d17 / 0.5) ||
+                    Math.abs(d17 / 0.5) >= 1e21
                   ) {
                     {
-                      const e47: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/rpe",
+                      const e40: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/rpe",
                         schemaPath:
                           "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
                         keyword: "multipleOf",
                         params: pa89,
                         message: "must be multiple of 0.5",
                       };
-                      if (errs === null) errs = [e47];
-                      else errs.push(e47);
+                      if (errs === null) errs = [e40];
+                      else errs.push(e40);
                     }
                   }
                 } else {
                   {
-                    const e48: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/rpe",
+                    const e41: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/anyOf/0/type",
                       keyword: "type",
                       params: pa41,
                       message: "must be number",
                     };
-                    if (errs === null) errs = [e48];
-                    else errs.push(e48);
+                    if (errs === null) errs = [e41];
+                    else errs.push(e41);
                   }
                 }
-                if (!((d22 as unknown) === null)) {
+                if (!((d17 as unknown) === null)) {
                   {
-                    const e49: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/rpe",
+                    const e42: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/anyOf/1/type",
                       keyword: "type",
                       params: pa90,
                       message: "must be null",
                     };
-                    if (errs === null) errs = [e49];
-                    else errs.push(e49);
+                    if (errs === null) errs = [e42];
+                    else errs.push(e42);
                   }
                 }
                 {
-                  const e50: ValidationError = {
-                    instancePath: "/sets/" + i12 + "/rpe",
+                  const e43: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
                     schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
                     keyword: "anyOf",
                     params: pa91,
                     message: "must match a schema in anyOf",
                   };
-                  if (errs === null) errs = [e50];
-                  else errs.push(e50);
+                  if (errs === null) errs = [e43];
+                  else errs.push(e43);
                 }
               }
             }
-            if (p27) {
-              let v51 = false;
-              if (!v51) {
-                let v52 = true;
-                L53: {
-                  if (Array.isArray(d26 as unknown)) {
-                    if (d26.length > 4) {
+            if (p21) {
+              let v44 = false;
+              if (!v44) {
+                let v45 = true;
+                L46: {
+                  if (Array.isArray(d20 as unknown)) {
+                    if (d20.length > 4) {
                       {
-                        v52 = false;
-                        break L53;
+                        v45 = false;
+                        break L46;
                       }
                     }
-                    if (d26.length < 4) {
+                    if (d20.length < 4) {
                       {
-                        v52 = false;
-                        break L53;
+                        v45 = false;
+                        break L46;
                       }
                     }
-                    for (let i54 = 0; i54 < d26.length; i54++) {
-                      const d55 = d26[i54];
-                      if (!Number.isInteger(d55)) {
+                    for (let i47 = 0; i47 < d20.length; i47++) {
+                      const d48 = d20[i47];
+                      if (!Number.isInteger(d48)) {
                         {
-                          v52 = false;
-                          break L53;
+                          v45 = false;
+                          break L46;
                         }
                       }
                       if (
-                        typeof (d55 as unknown) === "number" &&
-                        isFinite(d55)
+                        typeof (d48 as unknown) === "number" &&
+                        isFinite(d48)
                       ) {
-                        if (d55 > 10) {
+                        if (d48 > 10) {
                           {
-                            v52 = false;
-                            break L53;
+                            v45 = false;
+                            break L46;
                           }
                         }
-                        if (d55 < 0) {
+                        if (d48 < 0) {
                           {
-                            v52 = false;
-                            break L53;
+                            v45 = false;
+                            break L46;
                           }
                         }
                       }
                     }
                   } else {
                     {
-                      v52 = false;
-                      break L53;
+                      v45 = false;
+                      break L46;
                     }
                   }
                 }
-                v51 = v52;
+                v44 = v45;
               }
-              if (!v51) {
-                let v56 = true;
-                L57: {
-                  if (!((d26 as unknown) === null)) {
+              if (!v44) {
+                let v49 = true;
+                L50: {
+                  if (!((d20 as unknown) === null)) {
                     {
-                      v56 = false;
-                      break L57;
+                      v49 = false;
+                      break L50;
                     }
                   }
                 }
-                v51 = v56;
+                v44 = v49;
               }
-              if (!v51) {
-                if (Array.isArray(d26 as unknown)) {
-                  if (d26.length > 4) {
+              if (!v44) {
+                if (Array.isArray(d20 as unknown)) {
+                  if (d20.length > 4) {
                     {
-                      const e58: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/tempo",
+                      const e51: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
                         keyword: "maxItems",
                         params: pa92,
                         message: "must NOT have more than 4 items",
                       };
-                      if (errs === null) errs = [e58];
-                      else errs.push(e58);
+                      if (errs === null) errs = [e51];
+                      else errs.push(e51);
                     }
                   }
-                  if (d26.length < 4) {
+                  if (d20.length < 4) {
                     {
-                      const e59: ValidationError = {
-                        instancePath: "/sets/" + i12 + "/tempo",
+                      const e52: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
                         keyword: "minItems",
                         params: pa92,
                         message: "must NOT have fewer than 4 items",
                       };
-                      if (errs === null) errs = [e59];
-                      else errs.push(e59);
+                      if (errs === null) errs = [e52];
+                      else errs.push(e52);
                     }
                   }
-                  for (let i60 = 0; i60 < d26.length; i60++) {
-                    const d61 = d26[i60];
-                    if (!Number.isInteger(d61)) {
+                  for (let i53 = 0; i53 < d20.length; i53++) {
+                    const d54 = d20[i53];
+                    if (!Number.isInteger(d54)) {
                       {
-                        const e62: ValidationError = {
-                          instancePath: "/sets/" + i12 + "/tempo/" + i60,
+                        const e55: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/" + i53,
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
                           keyword: "type",
                           params: pa83,
                           message: "must be integer",
                         };
-                        if (errs === null) errs = [e62];
-                        else errs.push(e62);
+                        if (errs === null) errs = [e55];
+                        else errs.push(e55);
                       }
                     }
-                    if (typeof (d61 as unknown) === "number" && isFinite(d61)) {
-                      if (d61 > 10) {
+                    if (typeof (d54 as unknown) === "number" && isFinite(d54)) {
+                      if (d54 > 10) {
                         {
-                          const e63: ValidationError = {
-                            instancePath: "/sets/" + i12 + "/tempo/" + i60,
+                          const e56: ValidationError = {
+                            instancePath: "/sets/" + i9 + "/tempo/" + i53,
                             schemaPath:
                               "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
                             keyword: "maximum",
                             params: pa88,
                             message: "must be <= 10",
                           };
-                          if (errs === null) errs = [e63];
-                          else errs.push(e63);
+                          if (errs === null) errs = [e56];
+                          else errs.push(e56);
                         }
                       }
-                      if (d61 < 0) {
+                      if (d54 < 0) {
                         {
-                          const e64: ValidationError = {
-                            instancePath: "/sets/" + i12 + "/tempo/" + i60,
+                          const e57: ValidationError = {
+                            instancePath: "/sets/" + i9 + "/tempo/" + i53,
                             schemaPath:
                               "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
                             keyword: "minimum",
                             params: pa45,
                             message: "must be >= 0",
                           };
-                          if (errs === null) errs = [e64];
-                          else errs.push(e64);
+                          if (errs === null) errs = [e57];
+                          else errs.push(e57);
                         }
                       }
                     }
                   }
                 } else {
                   {
-                    const e65: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/tempo",
+                    const e58: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/anyOf/0/type",
                       keyword: "type",
                       params: pa93,
                       message: "must be array",
                     };
-                    if (errs === null) errs = [e65];
-                    else errs.push(e65);
+                    if (errs === null) errs = [e58];
+                    else errs.push(e58);
                   }
                 }
-                if (!((d26 as unknown) === null)) {
+                if (!((d20 as unknown) === null)) {
                   {
-                    const e66: ValidationError = {
-                      instancePath: "/sets/" + i12 + "/tempo",
+                    const e59: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/anyOf/1/type",
                       keyword: "type",
                       params: pa90,
                       message: "must be null",
                     };
-                    if (errs === null) errs = [e66];
-                    else errs.push(e66);
+                    if (errs === null) errs = [e59];
+                    else errs.push(e59);
                   }
                 }
                 {
-                  const e67: ValidationError = {
-                    instancePath: "/sets/" + i12 + "/tempo",
+                  const e60: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/anyOf",
                     keyword: "anyOf",
                     params: pa91,
                     message: "must match a schema in anyOf",
                   };
-                  if (errs === null) errs = [e67];
-                  else errs.push(e67);
+                  if (errs === null) errs = [e60];
+                  else errs.push(e60);
                 }
               }
             }
           } else {
             {
-              const e71: ValidationError = {
-                instancePath: "/sets/" + i12,
+              const e64: ValidationError = {
+                instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/type",
                 keyword: "type",
                 params: pa46,
                 message: "must be object",
               };
-              if (errs === null) errs = [e71];
-              else errs.push(e71);
+              if (errs === null) errs = [e64];
+              else errs.push(e64);
             }
           }
         }
@@ -2422,47 +2485,54 @@ export function validateDeclaredGetWeather(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k14 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i16 = 0; i16 < k14.length; i16++) {
-      const k15 = k14[i16]!;
-      switch (k15) {
+    let d0: any;
+    let d2: any;
+    let c12 = 0;
+    let f13 = 0;
+    let k4: string[] | undefined;
+    for (const k14 in _d) {
+      if (!hasOwn.call(_d, k14)) continue;
+      c12++;
+      switch (k14) {
         case "city":
-          n2 = true;
+          d0 = _d[k14];
+          f13++;
           break;
         case "units":
-          n5 = true;
+          d2 = _d[k14];
+          f13++;
           break;
         default:
-          (k6 ??= []).push(k15);
+          if (k4 === undefined) k4 = [k14];
+          else k4.push(k14);
       }
     }
-    const d0 = _d.city;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "city"));
-    const d3 = _d.units;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "units"));
+    if (f13 !== 2 && Object.getOwnPropertyNames(_d).length !== c12) {
+      if (d0 === undefined && hasOwn.call(_d, "city")) d0 = _d.city;
+      if (d2 === undefined && hasOwn.call(_d, "units")) d2 = _d.units;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er95];
       else errs.push(er95);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er96];
       else errs.push(er96);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
         {
-          const e8: ValidationError = {
+          const e6: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
+            params: { additionalProperty: k5 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
+          if (errs === null) errs = [e6];
+          else errs.push(e6);
         }
       }
     }
@@ -2472,48 +2542,48 @@ export function validateDeclaredGetWeather(
         else errs.push(er97);
       }
     }
-    if (p4) {
-      let v9 = false;
-      if (!v9) {
+    if (p3) {
+      let v7 = false;
+      if (!v7) {
+        let v8 = true;
+        L9: {
+          if (!(typeof (d2 as unknown) === "string")) {
+            {
+              v8 = false;
+              break L9;
+            }
+          }
+          if (!(d2 === "metric" || d2 === "imperial")) {
+            {
+              v8 = false;
+              break L9;
+            }
+          }
+        }
+        v7 = v8;
+      }
+      if (!v7) {
         let v10 = true;
         L11: {
-          if (!(typeof (d3 as unknown) === "string")) {
-            {
-              v10 = false;
-              break L11;
-            }
-          }
-          if (!(d3 === "metric" || d3 === "imperial")) {
+          if (!((d2 as unknown) === null)) {
             {
               v10 = false;
               break L11;
             }
           }
         }
-        v9 = v10;
+        v7 = v10;
       }
-      if (!v9) {
-        let v12 = true;
-        L13: {
-          if (!((d3 as unknown) === null)) {
-            {
-              v12 = false;
-              break L13;
-            }
-          }
-        }
-        v9 = v12;
-      }
-      if (!v9) {
-        if (!(typeof (d3 as unknown) === "string")) {
+      if (!v7) {
+        if (!(typeof (d2 as unknown) === "string")) {
           if (errs === null) errs = [er98];
           else errs.push(er98);
         }
-        if (!(d3 === "metric" || d3 === "imperial")) {
+        if (!(d2 === "metric" || d2 === "imperial")) {
           if (errs === null) errs = [er100];
           else errs.push(er100);
         }
-        if (!((d3 as unknown) === null)) {
+        if (!((d2 as unknown) === null)) {
           if (errs === null) errs = [er101];
           else errs.push(er101);
         }

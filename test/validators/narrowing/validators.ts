@@ -179,53 +179,61 @@ export function validateLogSetInput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k12 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n11 = false;
-    let k6: string[] | undefined;
-    for (let i14 = 0; i14 < k12.length; i14++) {
-      const k13 = k12[i14]!;
-      switch (k13) {
+    let d0: any;
+    let d2: any;
+    let d7: any;
+    let c9 = 0;
+    let f10 = 0;
+    let k4: string[] | undefined;
+    for (const k11 in _d) {
+      if (!hasOwn.call(_d, k11)) continue;
+      c9++;
+      switch (k11) {
         case "exercise":
-          n2 = true;
+          d0 = _d[k11];
+          f10++;
           break;
         case "reps":
-          n5 = true;
+          d2 = _d[k11];
+          f10++;
           break;
         case "weight_kg":
-          n11 = true;
+          d7 = _d[k11];
+          f10++;
           break;
         default:
-          (k6 ??= []).push(k13);
+          if (k4 === undefined) k4 = [k11];
+          else k4.push(k11);
       }
     }
-    const d0 = _d.exercise;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "exercise"));
-    const d3 = _d.reps;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "reps"));
-    const d9 = _d.weight_kg;
-    const p10 = d9 !== undefined && (n11 || hasOwn.call(_d, "weight_kg"));
+    if (f10 !== 3 && Object.getOwnPropertyNames(_d).length !== c9) {
+      if (d0 === undefined && hasOwn.call(_d, "exercise")) d0 = _d.exercise;
+      if (d2 === undefined && hasOwn.call(_d, "reps")) d2 = _d.reps;
+      if (d7 === undefined && hasOwn.call(_d, "weight_kg")) d7 = _d.weight_kg;
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p8 = d7 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er0];
       else errs.push(er0);
     }
-    if (!p4) {
+    if (!p3) {
       if (errs === null) errs = [er1];
       else errs.push(er1);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
         {
-          const e8: ValidationError = {
+          const e6: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
+            params: { additionalProperty: k5 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
+          if (errs === null) errs = [e6];
+          else errs.push(e6);
         }
       }
     }
@@ -240,28 +248,28 @@ export function validateLogSetInput(
         else errs.push(er3);
       }
     }
-    if (p4) {
-      if (!Number.isInteger(d3)) {
+    if (p3) {
+      if (!Number.isInteger(d2)) {
         if (errs === null) errs = [er4];
         else errs.push(er4);
       }
-      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 1) {
+      if (typeof (d2 as unknown) === "number" && isFinite(d2)) {
+        if (d2 < 1) {
           if (errs === null) errs = [er5];
           else errs.push(er5);
         }
       }
     }
-    if (p10) {
+    if (p8) {
       if (!(
-        (typeof (d9 as unknown) === "number" && isFinite(d9)) ||
-        (d9 as unknown) === null
+        (typeof (d7 as unknown) === "number" && isFinite(d7)) ||
+        (d7 as unknown) === null
       )) {
         if (errs === null) errs = [er7];
         else errs.push(er7);
       }
-      if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
-        if (d9 < 0) {
+      if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
+        if (d7 < 0) {
           if (errs === null) errs = [er8];
           else errs.push(er8);
         }
@@ -286,37 +294,43 @@ export function validateLogSetOutput(
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k6 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i8 = 0; i8 < k6.length; i8++) {
-      const k7 = k6[i8]!;
+    let d0: any;
+    let c5 = 0;
+    let f6 = 0;
+    let k2: string[] | undefined;
+    for (const k7 in _d) {
+      if (!hasOwn.call(_d, k7)) continue;
+      c5++;
       switch (k7) {
         case "id":
-          n2 = true;
+          d0 = _d[k7];
+          f6++;
           break;
         default:
-          (k3 ??= []).push(k7);
+          if (k2 === undefined) k2 = [k7];
+          else k2.push(k7);
       }
     }
-    const d0 = _d.id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "id"));
+    if (f6 !== 1 && Object.getOwnPropertyNames(_d).length !== c5) {
+      if (d0 === undefined && hasOwn.call(_d, "id")) d0 = _d.id;
+    }
+    const p1 = d0 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er10];
       else errs.push(er10);
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
         {
-          const e5: ValidationError = {
+          const e4: ValidationError = {
             instancePath: "",
             schemaPath: "#/additionalProperties",
             keyword: "additionalProperties",
-            params: { additionalProperty: k4 },
+            params: { additionalProperty: k3 },
             message: "must NOT have additional properties",
           };
-          if (errs === null) errs = [e5];
-          else errs.push(e5);
+          if (errs === null) errs = [e4];
+          else errs.push(e4);
         }
       }
     }
@@ -348,13 +362,13 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
     (_d as unknown) !== null &&
     !Array.isArray(_d as unknown)
   ) {
-    const k3 = Object.keys(_d);
     let k0: string[] | undefined;
-    for (let i5 = 0; i5 < k3.length; i5++) {
-      const k4 = k3[i5]!;
+    for (const k4 in _d) {
+      if (!hasOwn.call(_d, k4)) continue;
       switch (k4) {
         default:
-          (k0 ??= []).push(k4);
+          if (k0 === undefined) k0 = [k4];
+          else k0.push(k4);
       }
     }
     if (k0 !== undefined) {

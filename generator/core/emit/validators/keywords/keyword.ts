@@ -13,22 +13,28 @@ export type Group = "any" | TypeGroup;
 /**
  * Per-subschema, per-group memo shared by the keywords of one schema object. For the object group
  * it owns a prelude (a slot at the top of the group's block, filled by `finish` with only what the
- * emitted code used): `Object.keys(data)`, each property's value and presence, and — when the
+ * emitted code used): each property's value and presence, the number of own keys, and — when the
  * schema has `additionalProperties` — the list of additional keys.
  *
  * Presence is Ajv's `ownProperties` test, `value !== undefined && hasOwnProperty(data, name)`.
- * When the keys are listed anyway, one pass over them (a `switch`, comparing interned strings)
- * marks the names that are own enumerable keys and collects the keys that are additional (neither
- * a property nor matched by a pattern, in key order); `hasOwnProperty` is then only called for a
- * defined value that pass did not see (a non-enumerable own property, or one inherited from a
- * polluted prototype). Same answers as Ajv's separate loops, one pass over the keys.
+ * When no keyword needs the keys, each used name is read (`data.name`) and tested with
+ * `hasOwnProperty`. When one does (`additionalProperties`, `min/maxProperties`), one `for…in`
+ * pass over the data's own enumerable keys (the same keys, in the same order, as `Object.keys`)
+ * counts them, reads the value of each name the keywords use (a `switch`, comparing interned
+ * strings) and collects the additional keys (neither a property nor matched by a pattern, in key
+ * order). Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and `data[key]` from the map's
+ * enumeration cache: no list of keys is allocated and no name is looked up. An own property that
+ * is not enumerable is never listed by that pass: only when a used name was not found and the
+ * data has such properties (`Object.getOwnPropertyNames` counts more keys than the pass did) is
+ * each missing name looked up with `hasOwnProperty`. Same answers as Ajv's separate loops and
+ * lookups.
  */
 export class NodeState {
   private prelude: Slot | undefined;
-  private keysName: Name | undefined;
+  private countName: Name | undefined;
   private extraName: Name | undefined;
   private schema: SchemaObject | undefined;
-  private readonly names = new Map<string, { readonly value: Name; readonly present: Name; readonly seen: Name }>();
+  private readonly names = new Map<string, { readonly value: Name; readonly present: Name }>();
 
   constructor(private readonly cx: SchemaCx) {}
 
@@ -42,10 +48,10 @@ export class NodeState {
     if (!this.prelude) throw new Error("internal: object keyword outside the object group");
   }
 
-  /** `Object.keys(data)` (declared in the prelude if used). */
-  keys(): Code {
+  /** The number of own enumerable keys (`Object.keys(data).length`), counted by the prelude's pass. */
+  keyCount(): Code {
     this.requirePrelude();
-    return (this.keysName ??= this.cx.fn.local("k"));
+    return (this.countName ??= this.cx.fn.local("c"));
   }
 
   /** The additional keys (`string[] | undefined`, undefined when there are none), collected by the prelude's pass. */
@@ -57,11 +63,11 @@ export class NodeState {
   private entry(name: string) {
     this.requirePrelude();
     let e = this.names.get(name);
-    if (!e) this.names.set(name, (e = { value: this.cx.fn.local("d"), present: this.cx.fn.local("p"), seen: this.cx.fn.local("n") }));
+    if (!e) this.names.set(name, (e = { value: this.cx.fn.local("d"), present: this.cx.fn.local("p") }));
     return e;
   }
 
-  /** The property's value (`data.name`). */
+  /** The property's value (`data.name` when it is an own property, else undefined). */
   value(name: string): Code {
     return this.entry(name).value;
   }
@@ -77,38 +83,51 @@ export class NodeState {
     const d = this.cx.data;
     const hasOwn = () => this.cx.comp.helper("hasOwn");
     const used = [...this.names].filter(([, e]) => w.uses(e.present) || w.uses(e.value));
-    const tested = new Map(used.filter(([, e]) => w.uses(e.present)));
-    const extraUsed = this.extraName !== undefined && w.uses(this.extraName);
-    const keysUsed = extraUsed || (this.keysName !== undefined && w.uses(this.keysName));
-    const scan = extraUsed || (tested.size > 0 && keysUsed);
+    const extra = this.extraName !== undefined && w.uses(this.extraName) ? this.extraName : undefined;
+    const countUsed = this.countName !== undefined && w.uses(this.countName);
     const lines: Code[] = [];
-    const keys = (this.keysName ??= this.cx.fn.local("k"));
-    if (keysUsed || scan) lines.push(code`const ${keys} = Object.keys(${d});`);
-    if (scan) {
-      for (const [, e] of tested) lines.push(code`let ${e.seen} = false;`);
-      const key = this.cx.fn.local("k");
-      const declared = Object.keys(this.schema?.properties ?? {});
-      const cases: Code[] = [];
-      const extra = this.extraName;
-      if (extra) lines.push(code`let ${extra}: string[] | undefined;`);
-      // A key that is not a declared property is additional unless a pattern matches it.
-      const patterns = extra ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
-      const pushExtra = extra ? (patterns.length === 0 ? code`(${extra} ??= []).push(${key});` : code`if (!(${join(patterns, " || ")})) (${extra} ??= []).push(${key});`) : undefined;
-      for (const n of new Set([...declared, ...tested.keys()])) {
-        const mark = tested.has(n) ? code`${tested.get(n)!.seen} = true; ` : code``;
-        const more = pushExtra && !declared.includes(n) ? code`${pushExtra} ` : code``;
-        if (tested.has(n) || extra) cases.push(code`case ${n}: ${mark}${more}break;`);
+    if (extra === undefined && !countUsed) {
+      // No pass over the keys is needed: read each used name, and test presence where it matters.
+      for (const [n, e] of used) {
+        lines.push(code`const ${e.value} = ${member(d, n)};`);
+        if (w.uses(e.present)) lines.push(code`const ${e.present} = ${e.value} !== undefined && ${hasOwn()}.call(${d}, ${n});`);
       }
-      if (pushExtra) cases.push(code`default: ${pushExtra}`);
-      const i = this.cx.fn.local("i");
-      lines.push(code`for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {`, code`  const ${key} = ${keys}[${i}]!;`, code`  switch (${key}) { ${join(cases, " ")} }`, code`}`);
+      this.prelude.fill(lines);
+      return;
     }
-    for (const [n, e] of used) {
-      lines.push(code`const ${e.value} = ${member(d, n)};`);
-      if (!tested.has(n)) continue;
-      const own = code`${hasOwn()}.call(${d}, ${n})`;
-      lines.push(scan ? code`const ${e.present} = ${e.value} !== undefined && (${e.seen} || ${own});` : code`const ${e.present} = ${e.value} !== undefined && ${own};`);
+    for (const [, e] of used) lines.push(code`let ${e.value}: any;`);
+    const count = (this.countName ??= this.cx.fn.local("c"));
+    const counted = countUsed || used.length > 0;
+    if (counted) lines.push(code`let ${count} = 0;`);
+    const found = used.length > 0 ? this.cx.fn.local("f") : undefined;
+    if (found) lines.push(code`let ${found} = 0;`);
+    if (extra) lines.push(code`let ${extra}: string[] | undefined;`);
+    const key = this.cx.fn.local("k");
+    const declared = Object.keys(this.schema?.properties ?? {});
+    // A key that is not a declared property is additional unless a pattern matches it.
+    const patterns = extra ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
+    const add = extra ? code`if (${extra} === undefined) ${extra} = [${key}]; else ${extra}.push(${key});` : undefined;
+    const pushExtra = add && (patterns.length === 0 ? add : code`if (!(${join(patterns, " || ")})) { ${add} }`);
+    const values = new Map(used);
+    const cases: Code[] = [];
+    for (const n of new Set([...declared, ...values.keys()])) {
+      const e = values.get(n);
+      const read = e ? code`${e.value} = ${d}[${key}]; ${found!}++; ` : code``;
+      const more = pushExtra && !declared.includes(n) ? code`${pushExtra} ` : code``;
+      if (e || extra) cases.push(code`case ${n}: ${read}${more}break;`);
     }
+    if (pushExtra) cases.push(code`default: ${pushExtra}`);
+    lines.push(code`for (const ${key} in ${d}) {`, code`  if (!${hasOwn()}.call(${d}, ${key})) continue;`);
+    if (counted) lines.push(code`  ${count}++;`);
+    if (cases.length > 0) lines.push(code`  switch (${key}) { ${join(cases, " ")} }`);
+    lines.push(code`}`);
+    if (found) {
+      // A used name the pass did not find may still be an own property that is not enumerable.
+      lines.push(code`if (${found} !== ${used.length} && Object.getOwnPropertyNames(${d}).length !== ${count}) {`);
+      for (const [n, e] of used) lines.push(code`  if (${e.value} === undefined && ${hasOwn()}.call(${d}, ${n})) ${e.value} = ${member(d, n)};`);
+      lines.push(code`}`);
+    }
+    for (const [, e] of used) if (w.uses(e.present)) lines.push(code`const ${e.present} = ${e.value} !== undefined;`);
     this.prelude.fill(lines);
   }
 }
