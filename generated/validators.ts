@@ -1203,12 +1203,10 @@ export function validateWriteMeasurementInput(
   ) {
     let d0: any;
     let d2: any;
-    let c19 = 0;
     let f20 = 0;
     let k4: string[] | undefined;
     for (const k21 in _d) {
       if (!hasOwn.call(_d, k21)) continue;
-      c19++;
       switch (k21) {
         case "date":
           d0 = _d[k21];
@@ -1223,7 +1221,7 @@ export function validateWriteMeasurementInput(
           else k4.push(k21);
       }
     }
-    if (f20 !== 2 && Object.getOwnPropertyNames(_d).length !== c19) {
+    if (f20 !== 2) {
       if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
       if (d2 === undefined && hasOwn.call(_d, "data")) d2 = _d.data;
     }
@@ -1296,7 +1294,7 @@ export function validateWriteMeasurementInput(
               else k8.push(k18);
           }
         }
-        if (f17 !== 3 && Object.getOwnPropertyNames(d2).length !== c7) {
+        if (f17 !== 3) {
           if (d11 === undefined && hasOwn.call(d2, "weight_kg"))
             d11 = d2.weight_kg;
           if (d13 === undefined && hasOwn.call(d2, "body_fat_pct"))
@@ -1396,12 +1394,10 @@ export function validateWriteMeasurementOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let c14 = 0;
     let f15 = 0;
     let k2: string[] | undefined;
     for (const k16 in _d) {
       if (!hasOwn.call(_d, k16)) continue;
-      c14++;
       switch (k16) {
         case "saved":
           d0 = _d[k16];
@@ -1412,7 +1408,7 @@ export function validateWriteMeasurementOutput(
           else k2.push(k16);
       }
     }
-    if (f15 !== 1 && Object.getOwnPropertyNames(_d).length !== c14) {
+    if (f15 !== 1) {
       if (d0 === undefined && hasOwn.call(_d, "saved")) d0 = _d.saved;
     }
     const p1 = d0 !== undefined;
@@ -1527,12 +1523,10 @@ export function validateLogMealInput(
     let d2: any;
     let d4: any;
     let d36: any;
-    let c38 = 0;
     let f39 = 0;
     let k6: string[] | undefined;
     for (const k40 in _d) {
       if (!hasOwn.call(_d, k40)) continue;
-      c38++;
       switch (k40) {
         case "day":
           d0 = _d[k40];
@@ -1555,7 +1549,7 @@ export function validateLogMealInput(
           else k6.push(k40);
       }
     }
-    if (f39 !== 4 && Object.getOwnPropertyNames(_d).length !== c38) {
+    if (f39 !== 4) {
       if (d0 === undefined && hasOwn.call(_d, "day")) d0 = _d.day;
       if (d2 === undefined && hasOwn.call(_d, "meal")) d2 = _d.meal;
       if (d4 === undefined && hasOwn.call(_d, "items")) d4 = _d.items;
@@ -1638,12 +1632,10 @@ export function validateLogMealInput(
             let d11: any;
             let d14: any;
             let d17: any;
-            let c32 = 0;
             let f33 = 0;
             let k20: string[] | undefined;
             for (const k34 in d10) {
               if (!hasOwn.call(d10, k34)) continue;
-              c32++;
               switch (k34) {
                 case "food":
                   d11 = d10[k34];
@@ -1662,7 +1654,7 @@ export function validateLogMealInput(
                   else k20.push(k34);
               }
             }
-            if (f33 !== 3 && Object.getOwnPropertyNames(d10).length !== c32) {
+            if (f33 !== 3) {
               if (d11 === undefined && hasOwn.call(d10, "food")) d11 = d10.food;
               if (d14 === undefined && hasOwn.call(d10, "grams"))
                 d14 = d10.grams;
@@ -1910,12 +1902,10 @@ export function validateLogMealOutput(
   ) {
     let d0: any;
     let d2: any;
-    let c7 = 0;
     let f8 = 0;
     let k4: string[] | undefined;
     for (const k9 in _d) {
       if (!hasOwn.call(_d, k9)) continue;
-      c7++;
       switch (k9) {
         case "entry_id":
           d0 = _d[k9];
@@ -1930,7 +1920,7 @@ export function validateLogMealOutput(
           else k4.push(k9);
       }
     }
-    if (f8 !== 2 && Object.getOwnPropertyNames(_d).length !== c7) {
+    if (f8 !== 2) {
       if (d0 === undefined && hasOwn.call(_d, "entry_id")) d0 = _d.entry_id;
       if (d2 === undefined && hasOwn.call(_d, "total_kcal")) d2 = _d.total_kcal;
     }
@@ -2004,12 +1994,10 @@ export function validateListExercisesInput(
     let d3: any;
     let d5: any;
     let d16: any;
-    let c18 = 0;
     let f19 = 0;
     let k0: string[] | undefined;
     for (const k20 in _d) {
       if (!hasOwn.call(_d, k20)) continue;
-      c18++;
       switch (k20) {
         case "muscle_group":
           d3 = _d[k20];
@@ -2028,7 +2016,7 @@ export function validateListExercisesInput(
           else k0.push(k20);
       }
     }
-    if (f19 !== 3 && Object.getOwnPropertyNames(_d).length !== c18) {
+    if (f19 !== 3) {
       if (d3 === undefined && hasOwn.call(_d, "muscle_group"))
         d3 = _d.muscle_group;
       if (d5 === undefined && hasOwn.call(_d, "equipment")) d5 = _d.equipment;
@@ -2178,12 +2166,10 @@ export function validateListExercisesOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let c28 = 0;
     let f29 = 0;
     let k2: string[] | undefined;
     for (const k30 in _d) {
       if (!hasOwn.call(_d, k30)) continue;
-      c28++;
       switch (k30) {
         case "exercises":
           d0 = _d[k30];
@@ -2194,7 +2180,7 @@ export function validateListExercisesOutput(
           else k2.push(k30);
       }
     }
-    if (f29 !== 1 && Object.getOwnPropertyNames(_d).length !== c28) {
+    if (f29 !== 1) {
       if (d0 === undefined && hasOwn.call(_d, "exercises")) d0 = _d.exercises;
     }
     const p1 = d0 !== undefined;
@@ -2229,12 +2215,10 @@ export function validateListExercisesOutput(
             let d7: any;
             let d10: any;
             let d13: any;
-            let c24 = 0;
             let f25 = 0;
             let k16: string[] | undefined;
             for (const k26 in d6) {
               if (!hasOwn.call(d6, k26)) continue;
-              c24++;
               switch (k26) {
                 case "id":
                   d7 = d6[k26];
@@ -2253,7 +2237,7 @@ export function validateListExercisesOutput(
                   else k16.push(k26);
               }
             }
-            if (f25 !== 3 && Object.getOwnPropertyNames(d6).length !== c24) {
+            if (f25 !== 3) {
               if (d7 === undefined && hasOwn.call(d6, "id")) d7 = d6.id;
               if (d10 === undefined && hasOwn.call(d6, "name")) d10 = d6.name;
               if (d13 === undefined && hasOwn.call(d6, "muscle_group"))
@@ -2441,12 +2425,10 @@ export function validateGetWorkoutHistoryInput(
     let d0: any;
     let d2: any;
     let d4: any;
-    let c9 = 0;
     let f10 = 0;
     let k6: string[] | undefined;
     for (const k11 in _d) {
       if (!hasOwn.call(_d, k11)) continue;
-      c9++;
       switch (k11) {
         case "from":
           d0 = _d[k11];
@@ -2465,7 +2447,7 @@ export function validateGetWorkoutHistoryInput(
           else k6.push(k11);
       }
     }
-    if (f10 !== 3 && Object.getOwnPropertyNames(_d).length !== c9) {
+    if (f10 !== 3) {
       if (d0 === undefined && hasOwn.call(_d, "from")) d0 = _d.from;
       if (d2 === undefined && hasOwn.call(_d, "to")) d2 = _d.to;
       if (d4 === undefined && hasOwn.call(_d, "page_token")) d4 = _d.page_token;
@@ -2555,12 +2537,10 @@ export function validateGetWorkoutHistoryOutput(
   ) {
     let d0: any;
     let d2: any;
-    let c35 = 0;
     let f36 = 0;
     let k4: string[] | undefined;
     for (const k37 in _d) {
       if (!hasOwn.call(_d, k37)) continue;
-      c35++;
       switch (k37) {
         case "workouts":
           d0 = _d[k37];
@@ -2575,7 +2555,7 @@ export function validateGetWorkoutHistoryOutput(
           else k4.push(k37);
       }
     }
-    if (f36 !== 2 && Object.getOwnPropertyNames(_d).length !== c35) {
+    if (f36 !== 2) {
       if (d0 === undefined && hasOwn.call(_d, "workouts")) d0 = _d.workouts;
       if (d2 === undefined && hasOwn.call(_d, "next_page_token"))
         d2 = _d.next_page_token;
@@ -2618,12 +2598,10 @@ export function validateGetWorkoutHistoryOutput(
             let d12: any;
             let d15: any;
             let d25: any;
-            let c31 = 0;
             let f32 = 0;
             let k18: string[] | undefined;
             for (const k33 in d8) {
               if (!hasOwn.call(d8, k33)) continue;
-              c31++;
               switch (k33) {
                 case "workout_id":
                   d9 = d8[k33];
@@ -2646,7 +2624,7 @@ export function validateGetWorkoutHistoryOutput(
                   else k18.push(k33);
               }
             }
-            if (f32 !== 4 && Object.getOwnPropertyNames(d8).length !== c31) {
+            if (f32 !== 4) {
               if (d9 === undefined && hasOwn.call(d8, "workout_id"))
                 d9 = d8.workout_id;
               if (d12 === undefined && hasOwn.call(d8, "started_at"))
@@ -2886,12 +2864,10 @@ export function validateLogWorkoutSetInput(
     let d0: any;
     let d2: any;
     let d4: any;
-    let c58 = 0;
     let f59 = 0;
     let k6: string[] | undefined;
     for (const k60 in _d) {
       if (!hasOwn.call(_d, k60)) continue;
-      c58++;
       switch (k60) {
         case "workout_id":
           d0 = _d[k60];
@@ -2910,7 +2886,7 @@ export function validateLogWorkoutSetInput(
           else k6.push(k60);
       }
     }
-    if (f59 !== 3 && Object.getOwnPropertyNames(_d).length !== c58) {
+    if (f59 !== 3) {
       if (d0 === undefined && hasOwn.call(_d, "workout_id")) d0 = _d.workout_id;
       if (d2 === undefined && hasOwn.call(_d, "exercise_id"))
         d2 = _d.exercise_id;
@@ -2989,12 +2965,10 @@ export function validateLogWorkoutSetInput(
             let d14: any;
             let d27: any;
             let d33: any;
-            let c54 = 0;
             let f55 = 0;
             let k17: string[] | undefined;
             for (const k56 in d10) {
               if (!hasOwn.call(d10, k56)) continue;
-              c54++;
               switch (k56) {
                 case "reps":
                   d11 = d10[k56];
@@ -3017,7 +2991,7 @@ export function validateLogWorkoutSetInput(
                   else k17.push(k56);
               }
             }
-            if (f55 !== 4 && Object.getOwnPropertyNames(d10).length !== c54) {
+            if (f55 !== 4) {
               if (d11 === undefined && hasOwn.call(d10, "reps")) d11 = d10.reps;
               if (d14 === undefined && hasOwn.call(d10, "load_kg"))
                 d14 = d10.load_kg;
@@ -3509,12 +3483,10 @@ export function validateLogWorkoutSetOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let c9 = 0;
     let f10 = 0;
     let k2: string[] | undefined;
     for (const k11 in _d) {
       if (!hasOwn.call(_d, k11)) continue;
-      c9++;
       switch (k11) {
         case "set_ids":
           d0 = _d[k11];
@@ -3525,7 +3497,7 @@ export function validateLogWorkoutSetOutput(
           else k2.push(k11);
       }
     }
-    if (f10 !== 1 && Object.getOwnPropertyNames(_d).length !== c9) {
+    if (f10 !== 1) {
       if (d0 === undefined && hasOwn.call(_d, "set_ids")) d0 = _d.set_ids;
     }
     const p1 = d0 !== undefined;
@@ -3606,12 +3578,10 @@ export function validateDeleteMeasurementInput(
   ) {
     let d0: any;
     let d2: any;
-    let c7 = 0;
     let f8 = 0;
     let k4: string[] | undefined;
     for (const k9 in _d) {
       if (!hasOwn.call(_d, k9)) continue;
-      c7++;
       switch (k9) {
         case "date":
           d0 = _d[k9];
@@ -3626,7 +3596,7 @@ export function validateDeleteMeasurementInput(
           else k4.push(k9);
       }
     }
-    if (f8 !== 2 && Object.getOwnPropertyNames(_d).length !== c7) {
+    if (f8 !== 2) {
       if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
       if (d2 === undefined && hasOwn.call(_d, "confirm")) d2 = _d.confirm;
     }
@@ -3692,12 +3662,10 @@ export function validateDeleteMeasurementOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let c5 = 0;
     let f6 = 0;
     let k2: string[] | undefined;
     for (const k7 in _d) {
       if (!hasOwn.call(_d, k7)) continue;
-      c5++;
       switch (k7) {
         case "deleted":
           d0 = _d[k7];
@@ -3708,7 +3676,7 @@ export function validateDeleteMeasurementOutput(
           else k2.push(k7);
       }
     }
-    if (f6 !== 1 && Object.getOwnPropertyNames(_d).length !== c5) {
+    if (f6 !== 1) {
       if (d0 === undefined && hasOwn.call(_d, "deleted")) d0 = _d.deleted;
     }
     const p1 = d0 !== undefined;
@@ -3764,12 +3732,10 @@ export function validateGetWeatherInput(
   ) {
     let d0: any;
     let d5: any;
-    let c7 = 0;
     let f8 = 0;
     let k2: string[] | undefined;
     for (const k9 in _d) {
       if (!hasOwn.call(_d, k9)) continue;
-      c7++;
       switch (k9) {
         case "city":
           d0 = _d[k9];
@@ -3784,7 +3750,7 @@ export function validateGetWeatherInput(
           else k2.push(k9);
       }
     }
-    if (f8 !== 2 && Object.getOwnPropertyNames(_d).length !== c7) {
+    if (f8 !== 2) {
       if (d0 === undefined && hasOwn.call(_d, "city")) d0 = _d.city;
       if (d5 === undefined && hasOwn.call(_d, "units")) d5 = _d.units;
     }
@@ -3856,12 +3822,10 @@ export function validateGetWeatherOutput(
     let d0: any;
     let d2: any;
     let d4: any;
-    let c9 = 0;
     let f10 = 0;
     let k6: string[] | undefined;
     for (const k11 in _d) {
       if (!hasOwn.call(_d, k11)) continue;
-      c9++;
       switch (k11) {
         case "temperature":
           d0 = _d[k11];
@@ -3880,7 +3844,7 @@ export function validateGetWeatherOutput(
           else k6.push(k11);
       }
     }
-    if (f10 !== 3 && Object.getOwnPropertyNames(_d).length !== c9) {
+    if (f10 !== 3) {
       if (d0 === undefined && hasOwn.call(_d, "temperature"))
         d0 = _d.temperature;
       if (d2 === undefined && hasOwn.call(_d, "conditions")) d2 = _d.conditions;
@@ -3963,12 +3927,10 @@ export function validateGetCustomerInput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let c5 = 0;
     let f6 = 0;
     let k2: string[] | undefined;
     for (const k7 in _d) {
       if (!hasOwn.call(_d, k7)) continue;
-      c5++;
       switch (k7) {
         case "customer_id":
           d0 = _d[k7];
@@ -3979,7 +3941,7 @@ export function validateGetCustomerInput(
           else k2.push(k7);
       }
     }
-    if (f6 !== 1 && Object.getOwnPropertyNames(_d).length !== c5) {
+    if (f6 !== 1) {
       if (d0 === undefined && hasOwn.call(_d, "customer_id"))
         d0 = _d.customer_id;
     }

@@ -772,12 +772,10 @@ export function validateDeclaredWriteMeasurement(
   ) {
     let d0: any;
     let d2: any;
-    let c34 = 0;
     let f35 = 0;
     let k4: string[] | undefined;
     for (const k36 in _d) {
       if (!hasOwn.call(_d, k36)) continue;
-      c34++;
       switch (k36) {
         case "date":
           d0 = _d[k36];
@@ -792,7 +790,7 @@ export function validateDeclaredWriteMeasurement(
           else k4.push(k36);
       }
     }
-    if (f35 !== 2 && Object.getOwnPropertyNames(_d).length !== c34) {
+    if (f35 !== 2) {
       if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
       if (d2 === undefined && hasOwn.call(_d, "data")) d2 = _d.data;
     }
@@ -841,12 +839,10 @@ export function validateDeclaredWriteMeasurement(
         let d7: any;
         let d9: any;
         let d11: any;
-        let c31 = 0;
         let f32 = 0;
         let k13: string[] | undefined;
         for (const k33 in d2) {
           if (!hasOwn.call(d2, k33)) continue;
-          c31++;
           switch (k33) {
             case "weight_kg":
               d7 = d2[k33];
@@ -865,7 +861,7 @@ export function validateDeclaredWriteMeasurement(
               else k13.push(k33);
           }
         }
-        if (f32 !== 3 && Object.getOwnPropertyNames(d2).length !== c31) {
+        if (f32 !== 3) {
           if (d7 === undefined && hasOwn.call(d2, "weight_kg"))
             d7 = d2.weight_kg;
           if (d9 === undefined && hasOwn.call(d2, "body_fat_pct"))
@@ -1114,12 +1110,10 @@ export function validateDeclaredLogMeal(
     let d2: any;
     let d4: any;
     let d6: any;
-    let c41 = 0;
     let f42 = 0;
     let k8: string[] | undefined;
     for (const k43 in _d) {
       if (!hasOwn.call(_d, k43)) continue;
-      c41++;
       switch (k43) {
         case "day":
           d0 = _d[k43];
@@ -1142,7 +1136,7 @@ export function validateDeclaredLogMeal(
           else k8.push(k43);
       }
     }
-    if (f42 !== 4 && Object.getOwnPropertyNames(_d).length !== c41) {
+    if (f42 !== 4) {
       if (d0 === undefined && hasOwn.call(_d, "day")) d0 = _d.day;
       if (d2 === undefined && hasOwn.call(_d, "meal")) d2 = _d.meal;
       if (d4 === undefined && hasOwn.call(_d, "items")) d4 = _d.items;
@@ -1229,12 +1223,10 @@ export function validateDeclaredLogMeal(
             let d13: any;
             let d16: any;
             let d19: any;
-            let c32 = 0;
             let f33 = 0;
             let k22: string[] | undefined;
             for (const k34 in d12) {
               if (!hasOwn.call(d12, k34)) continue;
-              c32++;
               switch (k34) {
                 case "food":
                   d13 = d12[k34];
@@ -1253,7 +1245,7 @@ export function validateDeclaredLogMeal(
                   else k22.push(k34);
               }
             }
-            if (f33 !== 3 && Object.getOwnPropertyNames(d12).length !== c32) {
+            if (f33 !== 3) {
               if (d13 === undefined && hasOwn.call(d12, "food")) d13 = d12.food;
               if (d16 === undefined && hasOwn.call(d12, "grams"))
                 d16 = d12.grams;
@@ -1501,12 +1493,10 @@ export function validateDeclaredListExercises(
     let d0: any;
     let d2: any;
     let d4: any;
-    let c30 = 0;
     let f31 = 0;
     let k6: string[] | undefined;
     for (const k32 in _d) {
       if (!hasOwn.call(_d, k32)) continue;
-      c30++;
       switch (k32) {
         case "muscle_group":
           d0 = _d[k32];
@@ -1525,7 +1515,7 @@ export function validateDeclaredListExercises(
           else k6.push(k32);
       }
     }
-    if (f31 !== 3 && Object.getOwnPropertyNames(_d).length !== c30) {
+    if (f31 !== 3) {
       if (d0 === undefined && hasOwn.call(_d, "muscle_group"))
         d0 = _d.muscle_group;
       if (d2 === undefined && hasOwn.call(_d, "equipment")) d2 = _d.equipment;
@@ -1810,12 +1800,10 @@ export function validateDeclaredLogWorkoutSet(
     let d0: any;
     let d2: any;
     let d4: any;
-    let c65 = 0;
     let f66 = 0;
     let k6: string[] | undefined;
     for (const k67 in _d) {
       if (!hasOwn.call(_d, k67)) continue;
-      c65++;
       switch (k67) {
         case "workout_id":
           d0 = _d[k67];
@@ -1834,7 +1822,7 @@ export function validateDeclaredLogWorkoutSet(
           else k6.push(k67);
       }
     }
-    if (f66 !== 3 && Object.getOwnPropertyNames(_d).length !== c65) {
+    if (f66 !== 3) {
       if (d0 === undefined && hasOwn.call(_d, "workout_id")) d0 = _d.workout_id;
       if (d2 === undefined && hasOwn.call(_d, "exercise_id"))
         d2 = _d.exercise_id;
@@ -1913,12 +1901,10 @@ export function validateDeclaredLogWorkoutSet(
             let d14: any;
             let d17: any;
             let d20: any;
-            let c61 = 0;
             let f62 = 0;
             let k23: string[] | undefined;
             for (const k63 in d10) {
               if (!hasOwn.call(d10, k63)) continue;
-              c61++;
               switch (k63) {
                 case "reps":
                   d11 = d10[k63];
@@ -1941,7 +1927,7 @@ export function validateDeclaredLogWorkoutSet(
                   else k23.push(k63);
               }
             }
-            if (f62 !== 4 && Object.getOwnPropertyNames(d10).length !== c61) {
+            if (f62 !== 4) {
               if (d11 === undefined && hasOwn.call(d10, "reps")) d11 = d10.reps;
               if (d14 === undefined && hasOwn.call(d10, "load_kg"))
                 d14 = d10.load_kg;
@@ -2487,12 +2473,10 @@ export function validateDeclaredGetWeather(
   ) {
     let d0: any;
     let d2: any;
-    let c12 = 0;
     let f13 = 0;
     let k4: string[] | undefined;
     for (const k14 in _d) {
       if (!hasOwn.call(_d, k14)) continue;
-      c12++;
       switch (k14) {
         case "city":
           d0 = _d[k14];
@@ -2507,7 +2491,7 @@ export function validateDeclaredGetWeather(
           else k4.push(k14);
       }
     }
-    if (f13 !== 2 && Object.getOwnPropertyNames(_d).length !== c12) {
+    if (f13 !== 2) {
       if (d0 === undefined && hasOwn.call(_d, "city")) d0 = _d.city;
       if (d2 === undefined && hasOwn.call(_d, "units")) d2 = _d.units;
     }

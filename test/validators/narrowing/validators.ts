@@ -182,12 +182,10 @@ export function validateLogSetInput(
     let d0: any;
     let d2: any;
     let d7: any;
-    let c9 = 0;
     let f10 = 0;
     let k4: string[] | undefined;
     for (const k11 in _d) {
       if (!hasOwn.call(_d, k11)) continue;
-      c9++;
       switch (k11) {
         case "exercise":
           d0 = _d[k11];
@@ -206,7 +204,7 @@ export function validateLogSetInput(
           else k4.push(k11);
       }
     }
-    if (f10 !== 3 && Object.getOwnPropertyNames(_d).length !== c9) {
+    if (f10 !== 3) {
       if (d0 === undefined && hasOwn.call(_d, "exercise")) d0 = _d.exercise;
       if (d2 === undefined && hasOwn.call(_d, "reps")) d2 = _d.reps;
       if (d7 === undefined && hasOwn.call(_d, "weight_kg")) d7 = _d.weight_kg;
@@ -295,12 +293,10 @@ export function validateLogSetOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let c5 = 0;
     let f6 = 0;
     let k2: string[] | undefined;
     for (const k7 in _d) {
       if (!hasOwn.call(_d, k7)) continue;
-      c5++;
       switch (k7) {
         case "id":
           d0 = _d[k7];
@@ -311,7 +307,7 @@ export function validateLogSetOutput(
           else k2.push(k7);
       }
     }
-    if (f6 !== 1 && Object.getOwnPropertyNames(_d).length !== c5) {
+    if (f6 !== 1) {
       if (d0 === undefined && hasOwn.call(_d, "id")) d0 = _d.id;
     }
     const p1 = d0 !== undefined;

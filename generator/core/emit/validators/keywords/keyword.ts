@@ -10,6 +10,9 @@ import type { Slot, Writer } from "../writer.js";
 /** `any` runs for every instance; a type group runs only when the instance has that type (Ajv rule groups). */
 export type Group = "any" | TypeGroup;
 
+/** Up to this many names, a name the key pass missed is looked up directly (cheaper than listing the keys). */
+const FEW_NAMES = 4;
+
 /**
  * Per-subschema, per-group memo shared by the keywords of one schema object. For the object group
  * it owns a prelude (a slot at the top of the group's block, filled by `finish` with only what the
@@ -24,10 +27,10 @@ export type Group = "any" | TypeGroup;
  * strings) and collects the additional keys (neither a property nor matched by a pattern, in key
  * order). Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and `data[key]` from the map's
  * enumeration cache: no list of keys is allocated and no name is looked up. An own property that
- * is not enumerable is never listed by that pass: only when a used name was not found and the
- * data has such properties (`Object.getOwnPropertyNames` counts more keys than the pass did) is
- * each missing name looked up with `hasOwnProperty`. Same answers as Ajv's separate loops and
- * lookups.
+ * is not enumerable is never listed by that pass: when a used name was not found, it is looked up
+ * with `hasOwnProperty` (for many names, only if the data has such properties at all:
+ * `Object.getOwnPropertyNames` counts more keys than the pass did). Same answers as Ajv's
+ * separate loops and lookups.
  */
 export class NodeState {
   private prelude: Slot | undefined;
@@ -97,7 +100,7 @@ export class NodeState {
     }
     for (const [, e] of used) lines.push(code`let ${e.value}: any;`);
     const count = (this.countName ??= this.cx.fn.local("c"));
-    const counted = countUsed || used.length > 0;
+    const counted = countUsed || used.length > FEW_NAMES;
     if (counted) lines.push(code`let ${count} = 0;`);
     const found = used.length > 0 ? this.cx.fn.local("f") : undefined;
     if (found) lines.push(code`let ${found} = 0;`);
@@ -122,8 +125,11 @@ export class NodeState {
     if (cases.length > 0) lines.push(code`  switch (${key}) { ${join(cases, " ")} }`);
     lines.push(code`}`);
     if (found) {
-      // A used name the pass did not find may still be an own property that is not enumerable.
-      lines.push(code`if (${found} !== ${used.length} && Object.getOwnPropertyNames(${d}).length !== ${count}) {`);
+      // A used name the pass did not find may still be an own property that is not enumerable:
+      // looked up by name, after asking whether the data has any such property at all when there
+      // are more names than that question costs lookups.
+      const guard = used.length > FEW_NAMES ? code` && Object.getOwnPropertyNames(${d}).length !== ${count}` : code``;
+      lines.push(code`if (${found} !== ${used.length}${guard}) {`);
       for (const [n, e] of used) lines.push(code`  if (${e.value} === undefined && ${hasOwn()}.call(${d}, ${n})) ${e.value} = ${member(d, n)};`);
       lines.push(code`}`);
     }
