@@ -1203,27 +1203,33 @@ export function validateWriteMeasurementInput(
   ) {
     let d0: any;
     let d2: any;
-    let f20 = 0;
+    let f19 = 0;
     let k4: string[] | undefined;
-    for (const k21 in _d) {
-      if (!hasOwn.call(_d, k21)) continue;
-      switch (k21) {
+    for (const k20 in _d) {
+      if (!hasOwn.call(_d, k20)) continue;
+      switch (k20) {
         case "date":
-          d0 = _d[k21];
-          f20++;
+          d0 = _d[k20];
+          f19++;
           break;
         case "data":
-          d2 = _d[k21];
-          f20++;
+          d2 = _d[k20];
+          f19++;
           break;
         default:
-          if (k4 === undefined) k4 = [k21];
-          else k4.push(k21);
+          if (k4 === undefined) k4 = [k20];
+          else k4.push(k20);
       }
     }
-    if (f20 !== 2) {
-      if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
-      if (d2 === undefined && hasOwn.call(_d, "data")) d2 = _d.data;
+    if (f19 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.date;
+        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.data;
+        if (d2 !== undefined && !hasOwn.call(_d, "data")) d2 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -1295,12 +1301,21 @@ export function validateWriteMeasurementInput(
           }
         }
         if (f17 !== 3) {
-          if (d11 === undefined && hasOwn.call(d2, "weight_kg"))
+          if (d11 === undefined) {
             d11 = d2.weight_kg;
-          if (d13 === undefined && hasOwn.call(d2, "body_fat_pct"))
+            if (d11 !== undefined && !hasOwn.call(d2, "weight_kg"))
+              d11 = undefined;
+          }
+          if (d13 === undefined) {
             d13 = d2.body_fat_pct;
-          if (d15 === undefined && hasOwn.call(d2, "waist_cm"))
+            if (d13 !== undefined && !hasOwn.call(d2, "body_fat_pct"))
+              d13 = undefined;
+          }
+          if (d15 === undefined) {
             d15 = d2.waist_cm;
+            if (d15 !== undefined && !hasOwn.call(d2, "waist_cm"))
+              d15 = undefined;
+          }
         }
         const p12 = d11 !== undefined;
         const p14 = d13 !== undefined;
@@ -1394,22 +1409,25 @@ export function validateWriteMeasurementOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let f15 = 0;
+    let f14 = 0;
     let k2: string[] | undefined;
-    for (const k16 in _d) {
-      if (!hasOwn.call(_d, k16)) continue;
-      switch (k16) {
+    for (const k15 in _d) {
+      if (!hasOwn.call(_d, k15)) continue;
+      switch (k15) {
         case "saved":
-          d0 = _d[k16];
-          f15++;
+          d0 = _d[k15];
+          f14++;
           break;
         default:
-          if (k2 === undefined) k2 = [k16];
-          else k2.push(k16);
+          if (k2 === undefined) k2 = [k15];
+          else k2.push(k15);
       }
     }
-    if (f15 !== 1) {
-      if (d0 === undefined && hasOwn.call(_d, "saved")) d0 = _d.saved;
+    if (f14 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.saved;
+        if (d0 !== undefined && !hasOwn.call(_d, "saved")) d0 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     if (!p1) {
@@ -1522,43 +1540,55 @@ export function validateLogMealInput(
     let d0: any;
     let d2: any;
     let d4: any;
-    let d36: any;
-    let f39 = 0;
+    let d35: any;
+    let f37 = 0;
     let k6: string[] | undefined;
-    for (const k40 in _d) {
-      if (!hasOwn.call(_d, k40)) continue;
-      switch (k40) {
+    for (const k38 in _d) {
+      if (!hasOwn.call(_d, k38)) continue;
+      switch (k38) {
         case "day":
-          d0 = _d[k40];
-          f39++;
+          d0 = _d[k38];
+          f37++;
           break;
         case "meal":
-          d2 = _d[k40];
-          f39++;
+          d2 = _d[k38];
+          f37++;
           break;
         case "items":
-          d4 = _d[k40];
-          f39++;
+          d4 = _d[k38];
+          f37++;
           break;
         case "notes":
-          d36 = _d[k40];
-          f39++;
+          d35 = _d[k38];
+          f37++;
           break;
         default:
-          if (k6 === undefined) k6 = [k40];
-          else k6.push(k40);
+          if (k6 === undefined) k6 = [k38];
+          else k6.push(k38);
       }
     }
-    if (f39 !== 4) {
-      if (d0 === undefined && hasOwn.call(_d, "day")) d0 = _d.day;
-      if (d2 === undefined && hasOwn.call(_d, "meal")) d2 = _d.meal;
-      if (d4 === undefined && hasOwn.call(_d, "items")) d4 = _d.items;
-      if (d36 === undefined && hasOwn.call(_d, "notes")) d36 = _d.notes;
+    if (f37 !== 4) {
+      if (d0 === undefined) {
+        d0 = _d.day;
+        if (d0 !== undefined && !hasOwn.call(_d, "day")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.meal;
+        if (d2 !== undefined && !hasOwn.call(_d, "meal")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.items;
+        if (d4 !== undefined && !hasOwn.call(_d, "items")) d4 = undefined;
+      }
+      if (d35 === undefined) {
+        d35 = _d.notes;
+        if (d35 !== undefined && !hasOwn.call(_d, "notes")) d35 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
     const p5 = d4 !== undefined;
-    const p37 = d36 !== undefined;
+    const p36 = d35 !== undefined;
     if (!p1) {
       if (errs === null) errs = [er21];
       else errs.push(er21);
@@ -1632,33 +1662,44 @@ export function validateLogMealInput(
             let d11: any;
             let d14: any;
             let d17: any;
-            let f33 = 0;
+            let f32 = 0;
             let k20: string[] | undefined;
-            for (const k34 in d10) {
-              if (!hasOwn.call(d10, k34)) continue;
-              switch (k34) {
+            for (const k33 in d10) {
+              if (!hasOwn.call(d10, k33)) continue;
+              switch (k33) {
                 case "food":
-                  d11 = d10[k34];
-                  f33++;
+                  d11 = d10[k33];
+                  f32++;
                   break;
                 case "grams":
-                  d14 = d10[k34];
-                  f33++;
+                  d14 = d10[k33];
+                  f32++;
                   break;
                 case "kcal":
-                  d17 = d10[k34];
-                  f33++;
+                  d17 = d10[k33];
+                  f32++;
                   break;
                 default:
-                  if (k20 === undefined) k20 = [k34];
-                  else k20.push(k34);
+                  if (k20 === undefined) k20 = [k33];
+                  else k20.push(k33);
               }
             }
-            if (f33 !== 3) {
-              if (d11 === undefined && hasOwn.call(d10, "food")) d11 = d10.food;
-              if (d14 === undefined && hasOwn.call(d10, "grams"))
+            if (f32 !== 3) {
+              if (d11 === undefined) {
+                d11 = d10.food;
+                if (d11 !== undefined && !hasOwn.call(d10, "food"))
+                  d11 = undefined;
+              }
+              if (d14 === undefined) {
                 d14 = d10.grams;
-              if (d17 === undefined && hasOwn.call(d10, "kcal")) d17 = d10.kcal;
+                if (d14 !== undefined && !hasOwn.call(d10, "grams"))
+                  d14 = undefined;
+              }
+              if (d17 === undefined) {
+                d17 = d10.kcal;
+                if (d17 !== undefined && !hasOwn.call(d10, "kcal"))
+                  d17 = undefined;
+              }
             }
             const p12 = d11 !== undefined;
             const p15 = d14 !== undefined;
@@ -1853,15 +1894,15 @@ export function validateLogMealInput(
             }
           } else {
             {
-              const e35: ValidationError = {
+              const e34: ValidationError = {
                 instancePath: "/items/" + i9,
                 schemaPath: "#/properties/items/items/type",
                 keyword: "type",
                 params: pa43,
                 message: "must be object",
               };
-              if (errs === null) errs = [e35];
-              else errs.push(e35);
+              if (errs === null) errs = [e34];
+              else errs.push(e34);
             }
           }
         }
@@ -1870,9 +1911,9 @@ export function validateLogMealInput(
         else errs.push(er44);
       }
     }
-    if (p37) {
-      if (typeof (d36 as unknown) === "string") {
-        if (d36.length > 500 && ucs2length(d36) > 500) {
+    if (p36) {
+      if (typeof (d35 as unknown) === "string") {
+        if (d35.length > 500 && ucs2length(d35) > 500) {
           if (errs === null) errs = [er45];
           else errs.push(er45);
         }
@@ -1902,27 +1943,33 @@ export function validateLogMealOutput(
   ) {
     let d0: any;
     let d2: any;
-    let f8 = 0;
+    let f7 = 0;
     let k4: string[] | undefined;
-    for (const k9 in _d) {
-      if (!hasOwn.call(_d, k9)) continue;
-      switch (k9) {
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "entry_id":
-          d0 = _d[k9];
-          f8++;
+          d0 = _d[k8];
+          f7++;
           break;
         case "total_kcal":
-          d2 = _d[k9];
-          f8++;
+          d2 = _d[k8];
+          f7++;
           break;
         default:
-          if (k4 === undefined) k4 = [k9];
-          else k4.push(k9);
+          if (k4 === undefined) k4 = [k8];
+          else k4.push(k8);
       }
     }
-    if (f8 !== 2) {
-      if (d0 === undefined && hasOwn.call(_d, "entry_id")) d0 = _d.entry_id;
-      if (d2 === undefined && hasOwn.call(_d, "total_kcal")) d2 = _d.total_kcal;
+    if (f7 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.entry_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "entry_id")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.total_kcal;
+        if (d2 !== undefined && !hasOwn.call(_d, "total_kcal")) d2 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -1994,33 +2041,42 @@ export function validateListExercisesInput(
     let d3: any;
     let d5: any;
     let d16: any;
-    let f19 = 0;
+    let f18 = 0;
     let k0: string[] | undefined;
-    for (const k20 in _d) {
-      if (!hasOwn.call(_d, k20)) continue;
-      switch (k20) {
+    for (const k19 in _d) {
+      if (!hasOwn.call(_d, k19)) continue;
+      switch (k19) {
         case "muscle_group":
-          d3 = _d[k20];
-          f19++;
+          d3 = _d[k19];
+          f18++;
           break;
         case "equipment":
-          d5 = _d[k20];
-          f19++;
+          d5 = _d[k19];
+          f18++;
           break;
         case "limit":
-          d16 = _d[k20];
-          f19++;
+          d16 = _d[k19];
+          f18++;
           break;
         default:
-          if (k0 === undefined) k0 = [k20];
-          else k0.push(k20);
+          if (k0 === undefined) k0 = [k19];
+          else k0.push(k19);
       }
     }
-    if (f19 !== 3) {
-      if (d3 === undefined && hasOwn.call(_d, "muscle_group"))
+    if (f18 !== 3) {
+      if (d3 === undefined) {
         d3 = _d.muscle_group;
-      if (d5 === undefined && hasOwn.call(_d, "equipment")) d5 = _d.equipment;
-      if (d16 === undefined && hasOwn.call(_d, "limit")) d16 = _d.limit;
+        if (d3 !== undefined && !hasOwn.call(_d, "muscle_group"))
+          d3 = undefined;
+      }
+      if (d5 === undefined) {
+        d5 = _d.equipment;
+        if (d5 !== undefined && !hasOwn.call(_d, "equipment")) d5 = undefined;
+      }
+      if (d16 === undefined) {
+        d16 = _d.limit;
+        if (d16 !== undefined && !hasOwn.call(_d, "limit")) d16 = undefined;
+      }
     }
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
@@ -2166,22 +2222,25 @@ export function validateListExercisesOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let f29 = 0;
+    let f27 = 0;
     let k2: string[] | undefined;
-    for (const k30 in _d) {
-      if (!hasOwn.call(_d, k30)) continue;
-      switch (k30) {
+    for (const k28 in _d) {
+      if (!hasOwn.call(_d, k28)) continue;
+      switch (k28) {
         case "exercises":
-          d0 = _d[k30];
-          f29++;
+          d0 = _d[k28];
+          f27++;
           break;
         default:
-          if (k2 === undefined) k2 = [k30];
-          else k2.push(k30);
+          if (k2 === undefined) k2 = [k28];
+          else k2.push(k28);
       }
     }
-    if (f29 !== 1) {
-      if (d0 === undefined && hasOwn.call(_d, "exercises")) d0 = _d.exercises;
+    if (f27 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.exercises;
+        if (d0 !== undefined && !hasOwn.call(_d, "exercises")) d0 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     if (!p1) {
@@ -2215,33 +2274,43 @@ export function validateListExercisesOutput(
             let d7: any;
             let d10: any;
             let d13: any;
-            let f25 = 0;
+            let f24 = 0;
             let k16: string[] | undefined;
-            for (const k26 in d6) {
-              if (!hasOwn.call(d6, k26)) continue;
-              switch (k26) {
+            for (const k25 in d6) {
+              if (!hasOwn.call(d6, k25)) continue;
+              switch (k25) {
                 case "id":
-                  d7 = d6[k26];
-                  f25++;
+                  d7 = d6[k25];
+                  f24++;
                   break;
                 case "name":
-                  d10 = d6[k26];
-                  f25++;
+                  d10 = d6[k25];
+                  f24++;
                   break;
                 case "muscle_group":
-                  d13 = d6[k26];
-                  f25++;
+                  d13 = d6[k25];
+                  f24++;
                   break;
                 default:
-                  if (k16 === undefined) k16 = [k26];
-                  else k16.push(k26);
+                  if (k16 === undefined) k16 = [k25];
+                  else k16.push(k25);
               }
             }
-            if (f25 !== 3) {
-              if (d7 === undefined && hasOwn.call(d6, "id")) d7 = d6.id;
-              if (d10 === undefined && hasOwn.call(d6, "name")) d10 = d6.name;
-              if (d13 === undefined && hasOwn.call(d6, "muscle_group"))
+            if (f24 !== 3) {
+              if (d7 === undefined) {
+                d7 = d6.id;
+                if (d7 !== undefined && !hasOwn.call(d6, "id")) d7 = undefined;
+              }
+              if (d10 === undefined) {
+                d10 = d6.name;
+                if (d10 !== undefined && !hasOwn.call(d6, "name"))
+                  d10 = undefined;
+              }
+              if (d13 === undefined) {
                 d13 = d6.muscle_group;
+                if (d13 !== undefined && !hasOwn.call(d6, "muscle_group"))
+                  d13 = undefined;
+              }
             }
             const p8 = d7 !== undefined;
             const p11 = d10 !== undefined;
@@ -2386,15 +2455,15 @@ export function validateListExercisesOutput(
             }
           } else {
             {
-              const e27: ValidationError = {
+              const e26: ValidationError = {
                 instancePath: "/exercises/" + i5,
                 schemaPath: "#/properties/exercises/items/type",
                 keyword: "type",
                 params: pa43,
                 message: "must be object",
               };
-              if (errs === null) errs = [e27];
-              else errs.push(e27);
+              if (errs === null) errs = [e26];
+              else errs.push(e26);
             }
           }
         }
@@ -2425,32 +2494,41 @@ export function validateGetWorkoutHistoryInput(
     let d0: any;
     let d2: any;
     let d4: any;
-    let f10 = 0;
+    let f9 = 0;
     let k6: string[] | undefined;
-    for (const k11 in _d) {
-      if (!hasOwn.call(_d, k11)) continue;
-      switch (k11) {
+    for (const k10 in _d) {
+      if (!hasOwn.call(_d, k10)) continue;
+      switch (k10) {
         case "from":
-          d0 = _d[k11];
-          f10++;
+          d0 = _d[k10];
+          f9++;
           break;
         case "to":
-          d2 = _d[k11];
-          f10++;
+          d2 = _d[k10];
+          f9++;
           break;
         case "page_token":
-          d4 = _d[k11];
-          f10++;
+          d4 = _d[k10];
+          f9++;
           break;
         default:
-          if (k6 === undefined) k6 = [k11];
-          else k6.push(k11);
+          if (k6 === undefined) k6 = [k10];
+          else k6.push(k10);
       }
     }
-    if (f10 !== 3) {
-      if (d0 === undefined && hasOwn.call(_d, "from")) d0 = _d.from;
-      if (d2 === undefined && hasOwn.call(_d, "to")) d2 = _d.to;
-      if (d4 === undefined && hasOwn.call(_d, "page_token")) d4 = _d.page_token;
+    if (f9 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.from;
+        if (d0 !== undefined && !hasOwn.call(_d, "from")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.to;
+        if (d2 !== undefined && !hasOwn.call(_d, "to")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.page_token;
+        if (d4 !== undefined && !hasOwn.call(_d, "page_token")) d4 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -2537,28 +2615,34 @@ export function validateGetWorkoutHistoryOutput(
   ) {
     let d0: any;
     let d2: any;
-    let f36 = 0;
+    let f34 = 0;
     let k4: string[] | undefined;
-    for (const k37 in _d) {
-      if (!hasOwn.call(_d, k37)) continue;
-      switch (k37) {
+    for (const k35 in _d) {
+      if (!hasOwn.call(_d, k35)) continue;
+      switch (k35) {
         case "workouts":
-          d0 = _d[k37];
-          f36++;
+          d0 = _d[k35];
+          f34++;
           break;
         case "next_page_token":
-          d2 = _d[k37];
-          f36++;
+          d2 = _d[k35];
+          f34++;
           break;
         default:
-          if (k4 === undefined) k4 = [k37];
-          else k4.push(k37);
+          if (k4 === undefined) k4 = [k35];
+          else k4.push(k35);
       }
     }
-    if (f36 !== 2) {
-      if (d0 === undefined && hasOwn.call(_d, "workouts")) d0 = _d.workouts;
-      if (d2 === undefined && hasOwn.call(_d, "next_page_token"))
+    if (f34 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.workouts;
+        if (d0 !== undefined && !hasOwn.call(_d, "workouts")) d0 = undefined;
+      }
+      if (d2 === undefined) {
         d2 = _d.next_page_token;
+        if (d2 !== undefined && !hasOwn.call(_d, "next_page_token"))
+          d2 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -2598,40 +2682,53 @@ export function validateGetWorkoutHistoryOutput(
             let d12: any;
             let d15: any;
             let d25: any;
-            let f32 = 0;
+            let f31 = 0;
             let k18: string[] | undefined;
-            for (const k33 in d8) {
-              if (!hasOwn.call(d8, k33)) continue;
-              switch (k33) {
+            for (const k32 in d8) {
+              if (!hasOwn.call(d8, k32)) continue;
+              switch (k32) {
                 case "workout_id":
-                  d9 = d8[k33];
-                  f32++;
+                  d9 = d8[k32];
+                  f31++;
                   break;
                 case "started_at":
-                  d12 = d8[k33];
-                  f32++;
+                  d12 = d8[k32];
+                  f31++;
                   break;
                 case "duration":
-                  d25 = d8[k33];
-                  f32++;
+                  d25 = d8[k32];
+                  f31++;
                   break;
                 case "sets":
-                  d15 = d8[k33];
-                  f32++;
+                  d15 = d8[k32];
+                  f31++;
                   break;
                 default:
-                  if (k18 === undefined) k18 = [k33];
-                  else k18.push(k33);
+                  if (k18 === undefined) k18 = [k32];
+                  else k18.push(k32);
               }
             }
-            if (f32 !== 4) {
-              if (d9 === undefined && hasOwn.call(d8, "workout_id"))
+            if (f31 !== 4) {
+              if (d9 === undefined) {
                 d9 = d8.workout_id;
-              if (d12 === undefined && hasOwn.call(d8, "started_at"))
+                if (d9 !== undefined && !hasOwn.call(d8, "workout_id"))
+                  d9 = undefined;
+              }
+              if (d12 === undefined) {
                 d12 = d8.started_at;
-              if (d15 === undefined && hasOwn.call(d8, "sets")) d15 = d8.sets;
-              if (d25 === undefined && hasOwn.call(d8, "duration"))
+                if (d12 !== undefined && !hasOwn.call(d8, "started_at"))
+                  d12 = undefined;
+              }
+              if (d15 === undefined) {
+                d15 = d8.sets;
+                if (d15 !== undefined && !hasOwn.call(d8, "sets"))
+                  d15 = undefined;
+              }
+              if (d25 === undefined) {
                 d25 = d8.duration;
+                if (d25 !== undefined && !hasOwn.call(d8, "duration"))
+                  d25 = undefined;
+              }
             }
             const p10 = d9 !== undefined;
             const p13 = d12 !== undefined;
@@ -2819,15 +2916,15 @@ export function validateGetWorkoutHistoryOutput(
             }
           } else {
             {
-              const e34: ValidationError = {
+              const e33: ValidationError = {
                 instancePath: "/workouts/" + i7,
                 schemaPath: "#/properties/workouts/items/type",
                 keyword: "type",
                 params: pa43,
                 message: "must be object",
               };
-              if (errs === null) errs = [e34];
-              else errs.push(e34);
+              if (errs === null) errs = [e33];
+              else errs.push(e33);
             }
           }
         }
@@ -2864,33 +2961,41 @@ export function validateLogWorkoutSetInput(
     let d0: any;
     let d2: any;
     let d4: any;
-    let f59 = 0;
+    let f57 = 0;
     let k6: string[] | undefined;
-    for (const k60 in _d) {
-      if (!hasOwn.call(_d, k60)) continue;
-      switch (k60) {
+    for (const k58 in _d) {
+      if (!hasOwn.call(_d, k58)) continue;
+      switch (k58) {
         case "workout_id":
-          d0 = _d[k60];
-          f59++;
+          d0 = _d[k58];
+          f57++;
           break;
         case "exercise_id":
-          d2 = _d[k60];
-          f59++;
+          d2 = _d[k58];
+          f57++;
           break;
         case "sets":
-          d4 = _d[k60];
-          f59++;
+          d4 = _d[k58];
+          f57++;
           break;
         default:
-          if (k6 === undefined) k6 = [k60];
-          else k6.push(k60);
+          if (k6 === undefined) k6 = [k58];
+          else k6.push(k58);
       }
     }
-    if (f59 !== 3) {
-      if (d0 === undefined && hasOwn.call(_d, "workout_id")) d0 = _d.workout_id;
-      if (d2 === undefined && hasOwn.call(_d, "exercise_id"))
+    if (f57 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.workout_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "workout_id")) d0 = undefined;
+      }
+      if (d2 === undefined) {
         d2 = _d.exercise_id;
-      if (d4 === undefined && hasOwn.call(_d, "sets")) d4 = _d.sets;
+        if (d2 !== undefined && !hasOwn.call(_d, "exercise_id")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.sets;
+        if (d4 !== undefined && !hasOwn.call(_d, "sets")) d4 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -2965,39 +3070,53 @@ export function validateLogWorkoutSetInput(
             let d14: any;
             let d27: any;
             let d33: any;
-            let f55 = 0;
+            let f54 = 0;
             let k17: string[] | undefined;
-            for (const k56 in d10) {
-              if (!hasOwn.call(d10, k56)) continue;
-              switch (k56) {
+            for (const k55 in d10) {
+              if (!hasOwn.call(d10, k55)) continue;
+              switch (k55) {
                 case "reps":
-                  d11 = d10[k56];
-                  f55++;
+                  d11 = d10[k55];
+                  f54++;
                   break;
                 case "load_kg":
-                  d14 = d10[k56];
-                  f55++;
+                  d14 = d10[k55];
+                  f54++;
                   break;
                 case "rpe":
-                  d27 = d10[k56];
-                  f55++;
+                  d27 = d10[k55];
+                  f54++;
                   break;
                 case "tempo":
-                  d33 = d10[k56];
-                  f55++;
+                  d33 = d10[k55];
+                  f54++;
                   break;
                 default:
-                  if (k17 === undefined) k17 = [k56];
-                  else k17.push(k56);
+                  if (k17 === undefined) k17 = [k55];
+                  else k17.push(k55);
               }
             }
-            if (f55 !== 4) {
-              if (d11 === undefined && hasOwn.call(d10, "reps")) d11 = d10.reps;
-              if (d14 === undefined && hasOwn.call(d10, "load_kg"))
+            if (f54 !== 4) {
+              if (d11 === undefined) {
+                d11 = d10.reps;
+                if (d11 !== undefined && !hasOwn.call(d10, "reps"))
+                  d11 = undefined;
+              }
+              if (d14 === undefined) {
                 d14 = d10.load_kg;
-              if (d27 === undefined && hasOwn.call(d10, "rpe")) d27 = d10.rpe;
-              if (d33 === undefined && hasOwn.call(d10, "tempo"))
+                if (d14 !== undefined && !hasOwn.call(d10, "load_kg"))
+                  d14 = undefined;
+              }
+              if (d27 === undefined) {
+                d27 = d10.rpe;
+                if (d27 !== undefined && !hasOwn.call(d10, "rpe"))
+                  d27 = undefined;
+              }
+              if (d33 === undefined) {
                 d33 = d10.tempo;
+                if (d33 !== undefined && !hasOwn.call(d10, "tempo"))
+                  d33 = undefined;
+              }
             }
             const p12 = d11 !== undefined;
             const p15 = d14 !== undefined;
@@ -3446,15 +3565,15 @@ export function validateLogWorkoutSetInput(
             }
           } else {
             {
-              const e57: ValidationError = {
+              const e56: ValidationError = {
                 instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/type",
                 keyword: "type",
                 params: pa43,
                 message: "must be object",
               };
-              if (errs === null) errs = [e57];
-              else errs.push(e57);
+              if (errs === null) errs = [e56];
+              else errs.push(e56);
             }
           }
         }
@@ -3483,22 +3602,25 @@ export function validateLogWorkoutSetOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let f10 = 0;
+    let f9 = 0;
     let k2: string[] | undefined;
-    for (const k11 in _d) {
-      if (!hasOwn.call(_d, k11)) continue;
-      switch (k11) {
+    for (const k10 in _d) {
+      if (!hasOwn.call(_d, k10)) continue;
+      switch (k10) {
         case "set_ids":
-          d0 = _d[k11];
-          f10++;
+          d0 = _d[k10];
+          f9++;
           break;
         default:
-          if (k2 === undefined) k2 = [k11];
-          else k2.push(k11);
+          if (k2 === undefined) k2 = [k10];
+          else k2.push(k10);
       }
     }
-    if (f10 !== 1) {
-      if (d0 === undefined && hasOwn.call(_d, "set_ids")) d0 = _d.set_ids;
+    if (f9 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.set_ids;
+        if (d0 !== undefined && !hasOwn.call(_d, "set_ids")) d0 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     if (!p1) {
@@ -3578,27 +3700,33 @@ export function validateDeleteMeasurementInput(
   ) {
     let d0: any;
     let d2: any;
-    let f8 = 0;
+    let f7 = 0;
     let k4: string[] | undefined;
-    for (const k9 in _d) {
-      if (!hasOwn.call(_d, k9)) continue;
-      switch (k9) {
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "date":
-          d0 = _d[k9];
-          f8++;
+          d0 = _d[k8];
+          f7++;
           break;
         case "confirm":
-          d2 = _d[k9];
-          f8++;
+          d2 = _d[k8];
+          f7++;
           break;
         default:
-          if (k4 === undefined) k4 = [k9];
-          else k4.push(k9);
+          if (k4 === undefined) k4 = [k8];
+          else k4.push(k8);
       }
     }
-    if (f8 !== 2) {
-      if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
-      if (d2 === undefined && hasOwn.call(_d, "confirm")) d2 = _d.confirm;
+    if (f7 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.date;
+        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.confirm;
+        if (d2 !== undefined && !hasOwn.call(_d, "confirm")) d2 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -3662,22 +3790,25 @@ export function validateDeleteMeasurementOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let f6 = 0;
+    let f5 = 0;
     let k2: string[] | undefined;
-    for (const k7 in _d) {
-      if (!hasOwn.call(_d, k7)) continue;
-      switch (k7) {
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
+      switch (k6) {
         case "deleted":
-          d0 = _d[k7];
-          f6++;
+          d0 = _d[k6];
+          f5++;
           break;
         default:
-          if (k2 === undefined) k2 = [k7];
-          else k2.push(k7);
+          if (k2 === undefined) k2 = [k6];
+          else k2.push(k6);
       }
     }
-    if (f6 !== 1) {
-      if (d0 === undefined && hasOwn.call(_d, "deleted")) d0 = _d.deleted;
+    if (f5 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.deleted;
+        if (d0 !== undefined && !hasOwn.call(_d, "deleted")) d0 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     if (!p1) {
@@ -3732,27 +3863,33 @@ export function validateGetWeatherInput(
   ) {
     let d0: any;
     let d5: any;
-    let f8 = 0;
+    let f7 = 0;
     let k2: string[] | undefined;
-    for (const k9 in _d) {
-      if (!hasOwn.call(_d, k9)) continue;
-      switch (k9) {
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "city":
-          d0 = _d[k9];
-          f8++;
+          d0 = _d[k8];
+          f7++;
           break;
         case "units":
-          d5 = _d[k9];
-          f8++;
+          d5 = _d[k8];
+          f7++;
           break;
         default:
-          if (k2 === undefined) k2 = [k9];
-          else k2.push(k9);
+          if (k2 === undefined) k2 = [k8];
+          else k2.push(k8);
       }
     }
-    if (f8 !== 2) {
-      if (d0 === undefined && hasOwn.call(_d, "city")) d0 = _d.city;
-      if (d5 === undefined && hasOwn.call(_d, "units")) d5 = _d.units;
+    if (f7 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.city;
+        if (d0 !== undefined && !hasOwn.call(_d, "city")) d0 = undefined;
+      }
+      if (d5 === undefined) {
+        d5 = _d.units;
+        if (d5 !== undefined && !hasOwn.call(_d, "units")) d5 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p6 = d5 !== undefined;
@@ -3822,33 +3959,41 @@ export function validateGetWeatherOutput(
     let d0: any;
     let d2: any;
     let d4: any;
-    let f10 = 0;
+    let f9 = 0;
     let k6: string[] | undefined;
-    for (const k11 in _d) {
-      if (!hasOwn.call(_d, k11)) continue;
-      switch (k11) {
+    for (const k10 in _d) {
+      if (!hasOwn.call(_d, k10)) continue;
+      switch (k10) {
         case "temperature":
-          d0 = _d[k11];
-          f10++;
+          d0 = _d[k10];
+          f9++;
           break;
         case "conditions":
-          d2 = _d[k11];
-          f10++;
+          d2 = _d[k10];
+          f9++;
           break;
         case "wind_speed":
-          d4 = _d[k11];
-          f10++;
+          d4 = _d[k10];
+          f9++;
           break;
         default:
-          if (k6 === undefined) k6 = [k11];
-          else k6.push(k11);
+          if (k6 === undefined) k6 = [k10];
+          else k6.push(k10);
       }
     }
-    if (f10 !== 3) {
-      if (d0 === undefined && hasOwn.call(_d, "temperature"))
+    if (f9 !== 3) {
+      if (d0 === undefined) {
         d0 = _d.temperature;
-      if (d2 === undefined && hasOwn.call(_d, "conditions")) d2 = _d.conditions;
-      if (d4 === undefined && hasOwn.call(_d, "wind_speed")) d4 = _d.wind_speed;
+        if (d0 !== undefined && !hasOwn.call(_d, "temperature")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.conditions;
+        if (d2 !== undefined && !hasOwn.call(_d, "conditions")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.wind_speed;
+        if (d4 !== undefined && !hasOwn.call(_d, "wind_speed")) d4 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -3927,23 +4072,25 @@ export function validateGetCustomerInput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let f6 = 0;
+    let f5 = 0;
     let k2: string[] | undefined;
-    for (const k7 in _d) {
-      if (!hasOwn.call(_d, k7)) continue;
-      switch (k7) {
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
+      switch (k6) {
         case "customer_id":
-          d0 = _d[k7];
-          f6++;
+          d0 = _d[k6];
+          f5++;
           break;
         default:
-          if (k2 === undefined) k2 = [k7];
-          else k2.push(k7);
+          if (k2 === undefined) k2 = [k6];
+          else k2.push(k6);
       }
     }
-    if (f6 !== 1) {
-      if (d0 === undefined && hasOwn.call(_d, "customer_id"))
+    if (f5 !== 1) {
+      if (d0 === undefined) {
         d0 = _d.customer_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "customer_id")) d0 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     if (!p1) {
@@ -4001,50 +4148,65 @@ export function validateGetCustomerOutput(
     let d6: any;
     let d8: any;
     let d10: any;
-    let c15 = 0;
-    let f16 = 0;
+    let f15 = 0;
     let k12: string[] | undefined;
-    for (const k17 in _d) {
-      if (!hasOwn.call(_d, k17)) continue;
-      c15++;
-      switch (k17) {
+    for (const k16 in _d) {
+      if (!hasOwn.call(_d, k16)) continue;
+      switch (k16) {
         case "customer_id":
-          d0 = _d[k17];
-          f16++;
+          d0 = _d[k16];
+          f15++;
           break;
         case "email":
-          d2 = _d[k17];
-          f16++;
+          d2 = _d[k16];
+          f15++;
           break;
         case "name":
-          d4 = _d[k17];
-          f16++;
+          d4 = _d[k16];
+          f15++;
           break;
         case "goal":
-          d6 = _d[k17];
-          f16++;
+          d6 = _d[k16];
+          f15++;
           break;
         case "birth_date":
-          d8 = _d[k17];
-          f16++;
+          d8 = _d[k16];
+          f15++;
           break;
         case "homepage":
-          d10 = _d[k17];
-          f16++;
+          d10 = _d[k16];
+          f15++;
           break;
         default:
-          if (k12 === undefined) k12 = [k17];
-          else k12.push(k17);
+          if (k12 === undefined) k12 = [k16];
+          else k12.push(k16);
       }
     }
-    if (f16 !== 6 && Object.getOwnPropertyNames(_d).length !== c15) {
-      if (d0 === undefined && hasOwn.call(_d, "customer_id"))
+    if (f15 !== 6) {
+      if (d0 === undefined) {
         d0 = _d.customer_id;
-      if (d2 === undefined && hasOwn.call(_d, "email")) d2 = _d.email;
-      if (d4 === undefined && hasOwn.call(_d, "name")) d4 = _d.name;
-      if (d6 === undefined && hasOwn.call(_d, "goal")) d6 = _d.goal;
-      if (d8 === undefined && hasOwn.call(_d, "birth_date")) d8 = _d.birth_date;
-      if (d10 === undefined && hasOwn.call(_d, "homepage")) d10 = _d.homepage;
+        if (d0 !== undefined && !hasOwn.call(_d, "customer_id")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.email;
+        if (d2 !== undefined && !hasOwn.call(_d, "email")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.name;
+        if (d4 !== undefined && !hasOwn.call(_d, "name")) d4 = undefined;
+      }
+      if (d6 === undefined) {
+        d6 = _d.goal;
+        if (d6 !== undefined && !hasOwn.call(_d, "goal")) d6 = undefined;
+      }
+      if (d8 === undefined) {
+        d8 = _d.birth_date;
+        if (d8 !== undefined && !hasOwn.call(_d, "birth_date")) d8 = undefined;
+      }
+      if (d10 === undefined) {
+        d10 = _d.homepage;
+        if (d10 !== undefined && !hasOwn.call(_d, "homepage")) d10 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;

@@ -772,27 +772,33 @@ export function validateDeclaredWriteMeasurement(
   ) {
     let d0: any;
     let d2: any;
-    let f35 = 0;
+    let f33 = 0;
     let k4: string[] | undefined;
-    for (const k36 in _d) {
-      if (!hasOwn.call(_d, k36)) continue;
-      switch (k36) {
+    for (const k34 in _d) {
+      if (!hasOwn.call(_d, k34)) continue;
+      switch (k34) {
         case "date":
-          d0 = _d[k36];
-          f35++;
+          d0 = _d[k34];
+          f33++;
           break;
         case "data":
-          d2 = _d[k36];
-          f35++;
+          d2 = _d[k34];
+          f33++;
           break;
         default:
-          if (k4 === undefined) k4 = [k36];
-          else k4.push(k36);
+          if (k4 === undefined) k4 = [k34];
+          else k4.push(k34);
       }
     }
-    if (f35 !== 2) {
-      if (d0 === undefined && hasOwn.call(_d, "date")) d0 = _d.date;
-      if (d2 === undefined && hasOwn.call(_d, "data")) d2 = _d.data;
+    if (f33 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.date;
+        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.data;
+        if (d2 !== undefined && !hasOwn.call(_d, "data")) d2 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -839,35 +845,44 @@ export function validateDeclaredWriteMeasurement(
         let d7: any;
         let d9: any;
         let d11: any;
-        let f32 = 0;
+        let f31 = 0;
         let k13: string[] | undefined;
-        for (const k33 in d2) {
-          if (!hasOwn.call(d2, k33)) continue;
-          switch (k33) {
+        for (const k32 in d2) {
+          if (!hasOwn.call(d2, k32)) continue;
+          switch (k32) {
             case "weight_kg":
-              d7 = d2[k33];
-              f32++;
+              d7 = d2[k32];
+              f31++;
               break;
             case "body_fat_pct":
-              d9 = d2[k33];
-              f32++;
+              d9 = d2[k32];
+              f31++;
               break;
             case "waist_cm":
-              d11 = d2[k33];
-              f32++;
+              d11 = d2[k32];
+              f31++;
               break;
             default:
-              if (k13 === undefined) k13 = [k33];
-              else k13.push(k33);
+              if (k13 === undefined) k13 = [k32];
+              else k13.push(k32);
           }
         }
-        if (f32 !== 3) {
-          if (d7 === undefined && hasOwn.call(d2, "weight_kg"))
+        if (f31 !== 3) {
+          if (d7 === undefined) {
             d7 = d2.weight_kg;
-          if (d9 === undefined && hasOwn.call(d2, "body_fat_pct"))
+            if (d7 !== undefined && !hasOwn.call(d2, "weight_kg"))
+              d7 = undefined;
+          }
+          if (d9 === undefined) {
             d9 = d2.body_fat_pct;
-          if (d11 === undefined && hasOwn.call(d2, "waist_cm"))
+            if (d9 !== undefined && !hasOwn.call(d2, "body_fat_pct"))
+              d9 = undefined;
+          }
+          if (d11 === undefined) {
             d11 = d2.waist_cm;
+            if (d11 !== undefined && !hasOwn.call(d2, "waist_cm"))
+              d11 = undefined;
+          }
         }
         const p8 = d7 !== undefined;
         const p10 = d9 !== undefined;
@@ -1110,37 +1125,49 @@ export function validateDeclaredLogMeal(
     let d2: any;
     let d4: any;
     let d6: any;
-    let f42 = 0;
+    let f40 = 0;
     let k8: string[] | undefined;
-    for (const k43 in _d) {
-      if (!hasOwn.call(_d, k43)) continue;
-      switch (k43) {
+    for (const k41 in _d) {
+      if (!hasOwn.call(_d, k41)) continue;
+      switch (k41) {
         case "day":
-          d0 = _d[k43];
-          f42++;
+          d0 = _d[k41];
+          f40++;
           break;
         case "meal":
-          d2 = _d[k43];
-          f42++;
+          d2 = _d[k41];
+          f40++;
           break;
         case "items":
-          d4 = _d[k43];
-          f42++;
+          d4 = _d[k41];
+          f40++;
           break;
         case "notes":
-          d6 = _d[k43];
-          f42++;
+          d6 = _d[k41];
+          f40++;
           break;
         default:
-          if (k8 === undefined) k8 = [k43];
-          else k8.push(k43);
+          if (k8 === undefined) k8 = [k41];
+          else k8.push(k41);
       }
     }
-    if (f42 !== 4) {
-      if (d0 === undefined && hasOwn.call(_d, "day")) d0 = _d.day;
-      if (d2 === undefined && hasOwn.call(_d, "meal")) d2 = _d.meal;
-      if (d4 === undefined && hasOwn.call(_d, "items")) d4 = _d.items;
-      if (d6 === undefined && hasOwn.call(_d, "notes")) d6 = _d.notes;
+    if (f40 !== 4) {
+      if (d0 === undefined) {
+        d0 = _d.day;
+        if (d0 !== undefined && !hasOwn.call(_d, "day")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.meal;
+        if (d2 !== undefined && !hasOwn.call(_d, "meal")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.items;
+        if (d4 !== undefined && !hasOwn.call(_d, "items")) d4 = undefined;
+      }
+      if (d6 === undefined) {
+        d6 = _d.notes;
+        if (d6 !== undefined && !hasOwn.call(_d, "notes")) d6 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -1223,33 +1250,44 @@ export function validateDeclaredLogMeal(
             let d13: any;
             let d16: any;
             let d19: any;
-            let f33 = 0;
+            let f32 = 0;
             let k22: string[] | undefined;
-            for (const k34 in d12) {
-              if (!hasOwn.call(d12, k34)) continue;
-              switch (k34) {
+            for (const k33 in d12) {
+              if (!hasOwn.call(d12, k33)) continue;
+              switch (k33) {
                 case "food":
-                  d13 = d12[k34];
-                  f33++;
+                  d13 = d12[k33];
+                  f32++;
                   break;
                 case "grams":
-                  d16 = d12[k34];
-                  f33++;
+                  d16 = d12[k33];
+                  f32++;
                   break;
                 case "kcal":
-                  d19 = d12[k34];
-                  f33++;
+                  d19 = d12[k33];
+                  f32++;
                   break;
                 default:
-                  if (k22 === undefined) k22 = [k34];
-                  else k22.push(k34);
+                  if (k22 === undefined) k22 = [k33];
+                  else k22.push(k33);
               }
             }
-            if (f33 !== 3) {
-              if (d13 === undefined && hasOwn.call(d12, "food")) d13 = d12.food;
-              if (d16 === undefined && hasOwn.call(d12, "grams"))
+            if (f32 !== 3) {
+              if (d13 === undefined) {
+                d13 = d12.food;
+                if (d13 !== undefined && !hasOwn.call(d12, "food"))
+                  d13 = undefined;
+              }
+              if (d16 === undefined) {
                 d16 = d12.grams;
-              if (d19 === undefined && hasOwn.call(d12, "kcal")) d19 = d12.kcal;
+                if (d16 !== undefined && !hasOwn.call(d12, "grams"))
+                  d16 = undefined;
+              }
+              if (d19 === undefined) {
+                d19 = d12.kcal;
+                if (d19 !== undefined && !hasOwn.call(d12, "kcal"))
+                  d19 = undefined;
+              }
             }
             const p14 = d13 !== undefined;
             const p17 = d16 !== undefined;
@@ -1415,15 +1453,15 @@ export function validateDeclaredLogMeal(
             }
           } else {
             {
-              const e35: ValidationError = {
+              const e34: ValidationError = {
                 instancePath: "/items/" + i11,
                 schemaPath: "#/properties/items/items/type",
                 keyword: "type",
                 params: pa46,
                 message: "must be object",
               };
-              if (errs === null) errs = [e35];
-              else errs.push(e35);
+              if (errs === null) errs = [e34];
+              else errs.push(e34);
             }
           }
         }
@@ -1433,32 +1471,32 @@ export function validateDeclaredLogMeal(
       }
     }
     if (p7) {
-      let v36 = false;
-      if (!v36) {
-        let v37 = true;
-        L38: {
+      let v35 = false;
+      if (!v35) {
+        let v36 = true;
+        L37: {
           if (!(typeof (d6 as unknown) === "string")) {
             {
-              v37 = false;
-              break L38;
+              v36 = false;
+              break L37;
             }
           }
         }
-        v36 = v37;
+        v35 = v36;
       }
-      if (!v36) {
-        let v39 = true;
-        L40: {
+      if (!v35) {
+        let v38 = true;
+        L39: {
           if (!((d6 as unknown) === null)) {
             {
-              v39 = false;
-              break L40;
+              v38 = false;
+              break L39;
             }
           }
         }
-        v36 = v39;
+        v35 = v38;
       }
-      if (!v36) {
+      if (!v35) {
         if (!(typeof (d6 as unknown) === "string")) {
           if (errs === null) errs = [er48];
           else errs.push(er48);
@@ -1493,33 +1531,42 @@ export function validateDeclaredListExercises(
     let d0: any;
     let d2: any;
     let d4: any;
-    let f31 = 0;
+    let f30 = 0;
     let k6: string[] | undefined;
-    for (const k32 in _d) {
-      if (!hasOwn.call(_d, k32)) continue;
-      switch (k32) {
+    for (const k31 in _d) {
+      if (!hasOwn.call(_d, k31)) continue;
+      switch (k31) {
         case "muscle_group":
-          d0 = _d[k32];
-          f31++;
+          d0 = _d[k31];
+          f30++;
           break;
         case "equipment":
-          d2 = _d[k32];
-          f31++;
+          d2 = _d[k31];
+          f30++;
           break;
         case "limit":
-          d4 = _d[k32];
-          f31++;
+          d4 = _d[k31];
+          f30++;
           break;
         default:
-          if (k6 === undefined) k6 = [k32];
-          else k6.push(k32);
+          if (k6 === undefined) k6 = [k31];
+          else k6.push(k31);
       }
     }
-    if (f31 !== 3) {
-      if (d0 === undefined && hasOwn.call(_d, "muscle_group"))
+    if (f30 !== 3) {
+      if (d0 === undefined) {
         d0 = _d.muscle_group;
-      if (d2 === undefined && hasOwn.call(_d, "equipment")) d2 = _d.equipment;
-      if (d4 === undefined && hasOwn.call(_d, "limit")) d4 = _d.limit;
+        if (d0 !== undefined && !hasOwn.call(_d, "muscle_group"))
+          d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.equipment;
+        if (d2 !== undefined && !hasOwn.call(_d, "equipment")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.limit;
+        if (d4 !== undefined && !hasOwn.call(_d, "limit")) d4 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -1800,33 +1847,41 @@ export function validateDeclaredLogWorkoutSet(
     let d0: any;
     let d2: any;
     let d4: any;
-    let f66 = 0;
+    let f64 = 0;
     let k6: string[] | undefined;
-    for (const k67 in _d) {
-      if (!hasOwn.call(_d, k67)) continue;
-      switch (k67) {
+    for (const k65 in _d) {
+      if (!hasOwn.call(_d, k65)) continue;
+      switch (k65) {
         case "workout_id":
-          d0 = _d[k67];
-          f66++;
+          d0 = _d[k65];
+          f64++;
           break;
         case "exercise_id":
-          d2 = _d[k67];
-          f66++;
+          d2 = _d[k65];
+          f64++;
           break;
         case "sets":
-          d4 = _d[k67];
-          f66++;
+          d4 = _d[k65];
+          f64++;
           break;
         default:
-          if (k6 === undefined) k6 = [k67];
-          else k6.push(k67);
+          if (k6 === undefined) k6 = [k65];
+          else k6.push(k65);
       }
     }
-    if (f66 !== 3) {
-      if (d0 === undefined && hasOwn.call(_d, "workout_id")) d0 = _d.workout_id;
-      if (d2 === undefined && hasOwn.call(_d, "exercise_id"))
+    if (f64 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.workout_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "workout_id")) d0 = undefined;
+      }
+      if (d2 === undefined) {
         d2 = _d.exercise_id;
-      if (d4 === undefined && hasOwn.call(_d, "sets")) d4 = _d.sets;
+        if (d2 !== undefined && !hasOwn.call(_d, "exercise_id")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.sets;
+        if (d4 !== undefined && !hasOwn.call(_d, "sets")) d4 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -1901,39 +1956,53 @@ export function validateDeclaredLogWorkoutSet(
             let d14: any;
             let d17: any;
             let d20: any;
-            let f62 = 0;
+            let f61 = 0;
             let k23: string[] | undefined;
-            for (const k63 in d10) {
-              if (!hasOwn.call(d10, k63)) continue;
-              switch (k63) {
+            for (const k62 in d10) {
+              if (!hasOwn.call(d10, k62)) continue;
+              switch (k62) {
                 case "reps":
-                  d11 = d10[k63];
-                  f62++;
+                  d11 = d10[k62];
+                  f61++;
                   break;
                 case "load_kg":
-                  d14 = d10[k63];
-                  f62++;
+                  d14 = d10[k62];
+                  f61++;
                   break;
                 case "rpe":
-                  d17 = d10[k63];
-                  f62++;
+                  d17 = d10[k62];
+                  f61++;
                   break;
                 case "tempo":
-                  d20 = d10[k63];
-                  f62++;
+                  d20 = d10[k62];
+                  f61++;
                   break;
                 default:
-                  if (k23 === undefined) k23 = [k63];
-                  else k23.push(k63);
+                  if (k23 === undefined) k23 = [k62];
+                  else k23.push(k62);
               }
             }
-            if (f62 !== 4) {
-              if (d11 === undefined && hasOwn.call(d10, "reps")) d11 = d10.reps;
-              if (d14 === undefined && hasOwn.call(d10, "load_kg"))
+            if (f61 !== 4) {
+              if (d11 === undefined) {
+                d11 = d10.reps;
+                if (d11 !== undefined && !hasOwn.call(d10, "reps"))
+                  d11 = undefined;
+              }
+              if (d14 === undefined) {
                 d14 = d10.load_kg;
-              if (d17 === undefined && hasOwn.call(d10, "rpe")) d17 = d10.rpe;
-              if (d20 === undefined && hasOwn.call(d10, "tempo"))
+                if (d14 !== undefined && !hasOwn.call(d10, "load_kg"))
+                  d14 = undefined;
+              }
+              if (d17 === undefined) {
+                d17 = d10.rpe;
+                if (d17 !== undefined && !hasOwn.call(d10, "rpe"))
+                  d17 = undefined;
+              }
+              if (d20 === undefined) {
                 d20 = d10.tempo;
+                if (d20 !== undefined && !hasOwn.call(d10, "tempo"))
+                  d20 = undefined;
+              }
             }
             const p12 = d11 !== undefined;
             const p15 = d14 !== undefined;
@@ -2435,15 +2504,15 @@ export function validateDeclaredLogWorkoutSet(
             }
           } else {
             {
-              const e64: ValidationError = {
+              const e63: ValidationError = {
                 instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/type",
                 keyword: "type",
                 params: pa46,
                 message: "must be object",
               };
-              if (errs === null) errs = [e64];
-              else errs.push(e64);
+              if (errs === null) errs = [e63];
+              else errs.push(e63);
             }
           }
         }
@@ -2473,27 +2542,33 @@ export function validateDeclaredGetWeather(
   ) {
     let d0: any;
     let d2: any;
-    let f13 = 0;
+    let f12 = 0;
     let k4: string[] | undefined;
-    for (const k14 in _d) {
-      if (!hasOwn.call(_d, k14)) continue;
-      switch (k14) {
+    for (const k13 in _d) {
+      if (!hasOwn.call(_d, k13)) continue;
+      switch (k13) {
         case "city":
-          d0 = _d[k14];
-          f13++;
+          d0 = _d[k13];
+          f12++;
           break;
         case "units":
-          d2 = _d[k14];
-          f13++;
+          d2 = _d[k13];
+          f12++;
           break;
         default:
-          if (k4 === undefined) k4 = [k14];
-          else k4.push(k14);
+          if (k4 === undefined) k4 = [k13];
+          else k4.push(k13);
       }
     }
-    if (f13 !== 2) {
-      if (d0 === undefined && hasOwn.call(_d, "city")) d0 = _d.city;
-      if (d2 === undefined && hasOwn.call(_d, "units")) d2 = _d.units;
+    if (f12 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.city;
+        if (d0 !== undefined && !hasOwn.call(_d, "city")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.units;
+        if (d2 !== undefined && !hasOwn.call(_d, "units")) d2 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;

@@ -182,32 +182,41 @@ export function validateLogSetInput(
     let d0: any;
     let d2: any;
     let d7: any;
-    let f10 = 0;
+    let f9 = 0;
     let k4: string[] | undefined;
-    for (const k11 in _d) {
-      if (!hasOwn.call(_d, k11)) continue;
-      switch (k11) {
+    for (const k10 in _d) {
+      if (!hasOwn.call(_d, k10)) continue;
+      switch (k10) {
         case "exercise":
-          d0 = _d[k11];
-          f10++;
+          d0 = _d[k10];
+          f9++;
           break;
         case "reps":
-          d2 = _d[k11];
-          f10++;
+          d2 = _d[k10];
+          f9++;
           break;
         case "weight_kg":
-          d7 = _d[k11];
-          f10++;
+          d7 = _d[k10];
+          f9++;
           break;
         default:
-          if (k4 === undefined) k4 = [k11];
-          else k4.push(k11);
+          if (k4 === undefined) k4 = [k10];
+          else k4.push(k10);
       }
     }
-    if (f10 !== 3) {
-      if (d0 === undefined && hasOwn.call(_d, "exercise")) d0 = _d.exercise;
-      if (d2 === undefined && hasOwn.call(_d, "reps")) d2 = _d.reps;
-      if (d7 === undefined && hasOwn.call(_d, "weight_kg")) d7 = _d.weight_kg;
+    if (f9 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.exercise;
+        if (d0 !== undefined && !hasOwn.call(_d, "exercise")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.reps;
+        if (d2 !== undefined && !hasOwn.call(_d, "reps")) d2 = undefined;
+      }
+      if (d7 === undefined) {
+        d7 = _d.weight_kg;
+        if (d7 !== undefined && !hasOwn.call(_d, "weight_kg")) d7 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     const p3 = d2 !== undefined;
@@ -293,22 +302,25 @@ export function validateLogSetOutput(
     !Array.isArray(_d as unknown)
   ) {
     let d0: any;
-    let f6 = 0;
+    let f5 = 0;
     let k2: string[] | undefined;
-    for (const k7 in _d) {
-      if (!hasOwn.call(_d, k7)) continue;
-      switch (k7) {
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
+      switch (k6) {
         case "id":
-          d0 = _d[k7];
-          f6++;
+          d0 = _d[k6];
+          f5++;
           break;
         default:
-          if (k2 === undefined) k2 = [k7];
-          else k2.push(k7);
+          if (k2 === undefined) k2 = [k6];
+          else k2.push(k6);
       }
     }
-    if (f6 !== 1) {
-      if (d0 === undefined && hasOwn.call(_d, "id")) d0 = _d.id;
+    if (f5 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.id;
+        if (d0 !== undefined && !hasOwn.call(_d, "id")) d0 = undefined;
+      }
     }
     const p1 = d0 !== undefined;
     if (!p1) {
@@ -359,12 +371,12 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
     !Array.isArray(_d as unknown)
   ) {
     let k0: string[] | undefined;
-    for (const k4 in _d) {
-      if (!hasOwn.call(_d, k4)) continue;
-      switch (k4) {
+    for (const k3 in _d) {
+      if (!hasOwn.call(_d, k3)) continue;
+      switch (k3) {
         default:
-          if (k0 === undefined) k0 = [k4];
-          else k0.push(k4);
+          if (k0 === undefined) k0 = [k3];
+          else k0.push(k3);
       }
     }
     if (k0 !== undefined) {

@@ -10,8 +10,11 @@ import type { Slot, Writer } from "../writer.js";
 /** `any` runs for every instance; a type group runs only when the instance has that type (Ajv rule groups). */
 export type Group = "any" | TypeGroup;
 
-/** Up to this many names, a name the key pass missed is looked up directly (cheaper than listing the keys). */
-const FEW_NAMES = 4;
+/**
+ * From this many used names on, the prelude reads them in one pass over the keys instead of by
+ * name (V8: each named read of data in many shapes is a global cache probe, often a miss).
+ */
+const SCAN_NAMES = 3;
 
 /**
  * Per-subschema, per-group memo shared by the keywords of one schema object. For the object group
@@ -20,17 +23,16 @@ const FEW_NAMES = 4;
  * schema has `additionalProperties` — the list of additional keys.
  *
  * Presence is Ajv's `ownProperties` test, `value !== undefined && hasOwnProperty(data, name)`.
- * When no keyword needs the keys, each used name is read (`data.name`) and tested with
- * `hasOwnProperty`. When one does (`additionalProperties`, `min/maxProperties`), one `for…in`
- * pass over the data's own enumerable keys (the same keys, in the same order, as `Object.keys`)
- * counts them, reads the value of each name the keywords use (a `switch`, comparing interned
- * strings) and collects the additional keys (neither a property nor matched by a pattern, in key
- * order). Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and `data[key]` from the map's
- * enumeration cache: no list of keys is allocated and no name is looked up. An own property that
- * is not enumerable is never listed by that pass: when a used name was not found, it is looked up
- * with `hasOwnProperty` (for many names, only if the data has such properties at all:
- * `Object.getOwnPropertyNames` counts more keys than the pass did). Same answers as Ajv's
- * separate loops and lookups.
+ * With fewer than `SCAN_NAMES` used names and no keyword that needs the keys, each used name is
+ * read (`data.name`) and tested with `hasOwnProperty`. Otherwise one `for…in` pass over the
+ * data's own enumerable keys (the same keys, in the same order, as `Object.keys`) reads the value
+ * of each used name (a `switch`, comparing interned strings), counts the keys when
+ * `min/maxProperties` needs it and collects the additional keys (neither a property nor matched
+ * by a pattern, in key order). Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and
+ * `data[key]` from the map's enumeration cache: no list of keys is allocated and no name is
+ * looked up. A used name the pass did not find is then read by name, as a missing property costs
+ * anyway; only a defined value (an own property that is not enumerable, or an inherited one) is
+ * tested with `hasOwnProperty`. Same answers as Ajv's separate loops and lookups.
  */
 export class NodeState {
   private prelude: Slot | undefined;
@@ -89,7 +91,7 @@ export class NodeState {
     const extra = this.extraName !== undefined && w.uses(this.extraName) ? this.extraName : undefined;
     const countUsed = this.countName !== undefined && w.uses(this.countName);
     const lines: Code[] = [];
-    if (extra === undefined && !countUsed) {
+    if (extra === undefined && !countUsed && used.length < SCAN_NAMES) {
       // No pass over the keys is needed: read each used name, and test presence where it matters.
       for (const [n, e] of used) {
         lines.push(code`const ${e.value} = ${member(d, n)};`);
@@ -99,9 +101,8 @@ export class NodeState {
       return;
     }
     for (const [, e] of used) lines.push(code`let ${e.value}: any;`);
-    const count = (this.countName ??= this.cx.fn.local("c"));
-    const counted = countUsed || used.length > FEW_NAMES;
-    if (counted) lines.push(code`let ${count} = 0;`);
+    const count = countUsed ? this.countName : undefined;
+    if (count) lines.push(code`let ${count} = 0;`);
     const found = used.length > 0 ? this.cx.fn.local("f") : undefined;
     if (found) lines.push(code`let ${found} = 0;`);
     if (extra) lines.push(code`let ${extra}: string[] | undefined;`);
@@ -121,16 +122,16 @@ export class NodeState {
     }
     if (pushExtra) cases.push(code`default: ${pushExtra}`);
     lines.push(code`for (const ${key} in ${d}) {`, code`  if (!${hasOwn()}.call(${d}, ${key})) continue;`);
-    if (counted) lines.push(code`  ${count}++;`);
+    if (count) lines.push(code`  ${count}++;`);
     if (cases.length > 0) lines.push(code`  switch (${key}) { ${join(cases, " ")} }`);
     lines.push(code`}`);
     if (found) {
       // A used name the pass did not find may still be an own property that is not enumerable:
-      // looked up by name, after asking whether the data has any such property at all when there
-      // are more names than that question costs lookups.
-      const guard = used.length > FEW_NAMES ? code` && Object.getOwnPropertyNames(${d}).length !== ${count}` : code``;
-      lines.push(code`if (${found} !== ${used.length}${guard}) {`);
-      for (const [n, e] of used) lines.push(code`  if (${e.value} === undefined && ${hasOwn()}.call(${d}, ${n})) ${e.value} = ${member(d, n)};`);
+      // read by name (undefined, the usual answer, settles it), then tested with hasOwnProperty.
+      lines.push(code`if (${found} !== ${used.length}) {`);
+      for (const [n, e] of used) {
+        lines.push(code`  if (${e.value} === undefined) {`, code`    ${e.value} = ${member(d, n)};`, code`    if (${e.value} !== undefined && !${hasOwn()}.call(${d}, ${n})) ${e.value} = undefined;`, code`  }`);
+      }
       lines.push(code`}`);
     }
     for (const [, e] of used) if (w.uses(e.present)) lines.push(code`const ${e.present} = ${e.value} !== undefined;`);
