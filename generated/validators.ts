@@ -4148,41 +4148,46 @@ export function validateGetCustomerOutput(
     let d6: any;
     let d8: any;
     let d10: any;
-    let f15 = 0;
+    let c15 = 0;
+    let f16 = 0;
     let k12: string[] | undefined;
-    for (const k16 in _d) {
-      if (!hasOwn.call(_d, k16)) continue;
-      switch (k16) {
+    for (const k17 in _d) {
+      if (!hasOwn.call(_d, k17)) continue;
+      c15++;
+      switch (k17) {
         case "customer_id":
-          d0 = _d[k16];
-          f15++;
+          d0 = _d[k17];
+          f16++;
           break;
         case "email":
-          d2 = _d[k16];
-          f15++;
+          d2 = _d[k17];
+          f16++;
           break;
         case "name":
-          d4 = _d[k16];
-          f15++;
+          d4 = _d[k17];
+          f16++;
           break;
         case "goal":
-          d6 = _d[k16];
-          f15++;
+          d6 = _d[k17];
+          f16++;
           break;
         case "birth_date":
-          d8 = _d[k16];
-          f15++;
+          d8 = _d[k17];
+          f16++;
           break;
         case "homepage":
-          d10 = _d[k16];
-          f15++;
+          d10 = _d[k17];
+          f16++;
           break;
         default:
-          if (k12 === undefined) k12 = [k16];
-          else k12.push(k16);
+          if (k12 === undefined) k12 = [k17];
+          else k12.push(k17);
       }
     }
-    if (f15 !== 6) {
+    if (
+      f16 !== 6 &&
+      (f16 >= 2 || Object.getOwnPropertyNames(_d).length !== c15)
+    ) {
       if (d0 === undefined) {
         d0 = _d.customer_id;
         if (d0 !== undefined && !hasOwn.call(_d, "customer_id")) d0 = undefined;

@@ -105,6 +105,8 @@ describe("hostile names, values and patterns", () => {
       { type: "object", properties: props, patternProperties: { "^z": { type: "number" } }, propertyNames: { maxLength: 3 }, maxProperties: 2, additionalProperties: { type: "null" } },
       // Few names: read by name, no pass over the keys.
       { type: "object", properties: { a: { type: "string" }, length: { type: "integer" } }, required: ["a"] },
+      // Many names: with many missing, Object.getOwnPropertyNames decides whether to read them.
+      { type: "object", properties: { ...props, c: { type: "null" }, d: { type: "null" }, e: { type: "null" }, f: { type: "null" } }, required: ["a", "length"], additionalProperties: false },
     ] as Schema[];
     const hidden = (o: object, k: string, v: unknown) => Object.defineProperty(o, k, { value: v, enumerable: false, writable: true, configurable: true });
     const withProto = (proto: object, own: object) => Object.assign(Object.create(proto) as object, own);

@@ -16,6 +16,9 @@ export type Group = "any" | TypeGroup;
  */
 const SCAN_NAMES = 3;
 
+/** Up to this many names missed by the pass are read by name; more first ask `Object.getOwnPropertyNames`. */
+const FEW_MISSING = 4;
+
 /**
  * Per-subschema, per-group memo shared by the keywords of one schema object. For the object group
  * it owns a prelude (a slot at the top of the group's block, filled by `finish` with only what the
@@ -31,8 +34,10 @@ const SCAN_NAMES = 3;
  * by a pattern, in key order). Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and
  * `data[key]` from the map's enumeration cache: no list of keys is allocated and no name is
  * looked up. A used name the pass did not find is then read by name, as a missing property costs
- * anyway; only a defined value (an own property that is not enumerable, or an inherited one) is
- * tested with `hasOwnProperty`. Same answers as Ajv's separate loops and lookups.
+ * anyway (when more than `FEW_MISSING` are missing, only if `Object.getOwnPropertyNames` counts
+ * more own keys than the pass did); only a defined value (an own property that is not enumerable,
+ * or an inherited one) is tested with `hasOwnProperty`. Same answers as Ajv's separate loops and
+ * lookups.
  */
 export class NodeState {
   private prelude: Slot | undefined;
@@ -101,7 +106,10 @@ export class NodeState {
       return;
     }
     for (const [, e] of used) lines.push(code`let ${e.value}: any;`);
-    const count = countUsed ? this.countName : undefined;
+    // Many names: when many are missing, one question (are there own keys the pass did not list?)
+    // is cheaper than reading each missing name; that needs the count of listed keys.
+    const many = used.length > FEW_MISSING;
+    const count = countUsed || many ? (this.countName ??= this.cx.fn.local("c")) : undefined;
     if (count) lines.push(code`let ${count} = 0;`);
     const found = used.length > 0 ? this.cx.fn.local("f") : undefined;
     if (found) lines.push(code`let ${found} = 0;`);
@@ -128,7 +136,8 @@ export class NodeState {
     if (found) {
       // A used name the pass did not find may still be an own property that is not enumerable:
       // read by name (undefined, the usual answer, settles it), then tested with hasOwnProperty.
-      lines.push(code`if (${found} !== ${used.length}) {`);
+      const guard = many ? code` && (${found} >= ${used.length - FEW_MISSING} || Object.getOwnPropertyNames(${d}).length !== ${count!})` : code``;
+      lines.push(code`if (${found} !== ${used.length}${guard}) {`);
       for (const [n, e] of used) {
         lines.push(code`  if (${e.value} === undefined) {`, code`    ${e.value} = ${member(d, n)};`, code`    if (${e.value} !== undefined && !${hasOwn()}.call(${d}, ${n})) ${e.value} = undefined;`, code`  }`);
       }
