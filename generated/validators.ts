@@ -1243,17 +1243,15 @@ export function validateWriteMeasurementInput(
     }
     if (k4 !== undefined) {
       for (const k5 of k4) {
-        {
-          const e6: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k5 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e6];
-          else errs.push(e6);
-        }
+        const e6: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k5 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
@@ -1326,17 +1324,15 @@ export function validateWriteMeasurementInput(
         }
         if (k8 !== undefined) {
           for (const k9 of k8) {
-            {
-              const e10: ValidationError = {
-                instancePath: "/data",
-                schemaPath: "#/properties/data/additionalProperties",
-                keyword: "additionalProperties",
-                params: { additionalProperty: k9 },
-                message: "must NOT have additional properties",
-              };
-              if (errs === null) errs = [e10];
-              else errs.push(e10);
-            }
+            const e10: ValidationError = {
+              instancePath: "/data",
+              schemaPath: "#/properties/data/additionalProperties",
+              keyword: "additionalProperties",
+              params: { additionalProperty: k9 },
+              message: "must NOT have additional properties",
+            };
+            if (errs === null) errs = [e10];
+            else errs.push(e10);
           }
         }
         if (p12) {
@@ -1436,17 +1432,15 @@ export function validateWriteMeasurementOutput(
     }
     if (k2 !== undefined) {
       for (const k3 of k2) {
-        {
-          const e4: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k3 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e4];
-          else errs.push(e4);
-        }
+        const e4: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k3 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -1454,34 +1448,30 @@ export function validateWriteMeasurementOutput(
         for (let i5 = 0; i5 < d0.length; i5++) {
           const d6 = d0[i5];
           if (!(typeof (d6 as unknown) === "string")) {
-            {
-              const e7: ValidationError = {
-                instancePath: "/saved/" + i5,
-                schemaPath: "#/properties/saved/items/type",
-                keyword: "type",
-                params: pa17,
-                message: "must be string",
-              };
-              if (errs === null) errs = [e7];
-              else errs.push(e7);
-            }
+            const e7: ValidationError = {
+              instancePath: "/saved/" + i5,
+              schemaPath: "#/properties/saved/items/type",
+              keyword: "type",
+              params: pa17,
+              message: "must be string",
+            };
+            if (errs === null) errs = [e7];
+            else errs.push(e7);
           }
           if (!(
             d6 === "weight_kg" ||
             d6 === "body_fat_pct" ||
             d6 === "waist_cm"
           )) {
-            {
-              const e8: ValidationError = {
-                instancePath: "/saved/" + i5,
-                schemaPath: "#/properties/saved/items/enum",
-                keyword: "enum",
-                params: pa19,
-                message: "must be equal to one of the allowed values",
-              };
-              if (errs === null) errs = [e8];
-              else errs.push(e8);
-            }
+            const e8: ValidationError = {
+              instancePath: "/saved/" + i5,
+              schemaPath: "#/properties/saved/items/enum",
+              keyword: "enum",
+              params: pa19,
+              message: "must be equal to one of the allowed values",
+            };
+            if (errs === null) errs = [e8];
+            else errs.push(e8);
           }
         }
         if (d0.length > 1) {
@@ -1492,22 +1482,20 @@ export function validateWriteMeasurementOutput(
             if (p11 === "__proto__") continue;
             const j12 = m9.get(p11);
             if (j12 !== undefined) {
-              {
-                const e13: ValidationError = {
-                  instancePath: "/saved",
-                  schemaPath: "#/properties/saved/uniqueItems",
-                  keyword: "uniqueItems",
-                  params: { i: i10, j: j12 },
-                  message:
-                    "must NOT have duplicate items (items ## " +
-                    j12 +
-                    " and " +
-                    i10 +
-                    " are identical)",
-                };
-                if (errs === null) errs = [e13];
-                else errs.push(e13);
-              }
+              const e13: ValidationError = {
+                instancePath: "/saved",
+                schemaPath: "#/properties/saved/uniqueItems",
+                keyword: "uniqueItems",
+                params: { i: i10, j: j12 },
+                message:
+                  "must NOT have duplicate items (items ## " +
+                  j12 +
+                  " and " +
+                  i10 +
+                  " are identical)",
+              };
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
               break;
             }
             m9.set(p11, i10);
@@ -1603,17 +1591,15 @@ export function validateLogMealInput(
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        {
-          const e8: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
-        }
+        const e8: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k7 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
@@ -1705,205 +1691,176 @@ export function validateLogMealInput(
             const p15 = d14 !== undefined;
             const p18 = d17 !== undefined;
             if (!p12) {
-              {
-                const e13: ValidationError = {
-                  instancePath: "/items/" + i9,
-                  schemaPath: "#/properties/items/items/required",
-                  keyword: "required",
-                  params: pa31,
-                  message: "must have required property 'food'",
-                };
-                if (errs === null) errs = [e13];
-                else errs.push(e13);
-              }
+              const e13: ValidationError = {
+                instancePath: "/items/" + i9,
+                schemaPath: "#/properties/items/items/required",
+                keyword: "required",
+                params: pa31,
+                message: "must have required property 'food'",
+              };
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
             }
             if (!p15) {
-              {
-                const e16: ValidationError = {
-                  instancePath: "/items/" + i9,
-                  schemaPath: "#/properties/items/items/required",
-                  keyword: "required",
-                  params: pa32,
-                  message: "must have required property 'grams'",
-                };
-                if (errs === null) errs = [e16];
-                else errs.push(e16);
-              }
+              const e16: ValidationError = {
+                instancePath: "/items/" + i9,
+                schemaPath: "#/properties/items/items/required",
+                keyword: "required",
+                params: pa32,
+                message: "must have required property 'grams'",
+              };
+              if (errs === null) errs = [e16];
+              else errs.push(e16);
             }
             if (!p18) {
-              {
-                const e19: ValidationError = {
-                  instancePath: "/items/" + i9,
-                  schemaPath: "#/properties/items/items/required",
-                  keyword: "required",
-                  params: pa33,
-                  message: "must have required property 'kcal'",
-                };
-                if (errs === null) errs = [e19];
-                else errs.push(e19);
-              }
+              const e19: ValidationError = {
+                instancePath: "/items/" + i9,
+                schemaPath: "#/properties/items/items/required",
+                keyword: "required",
+                params: pa33,
+                message: "must have required property 'kcal'",
+              };
+              if (errs === null) errs = [e19];
+              else errs.push(e19);
             }
             if (k20 !== undefined) {
               for (const k21 of k20) {
-                {
-                  const e22: ValidationError = {
-                    instancePath: "/items/" + i9,
-                    schemaPath: "#/properties/items/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k21 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e22];
-                  else errs.push(e22);
-                }
+                const e22: ValidationError = {
+                  instancePath: "/items/" + i9,
+                  schemaPath: "#/properties/items/items/additionalProperties",
+                  keyword: "additionalProperties",
+                  params: { additionalProperty: k21 },
+                  message: "must NOT have additional properties",
+                };
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
             }
             if (p12) {
               if (typeof (d11 as unknown) === "string") {
                 if (d11.length > 120 && ucs2length(d11) > 120) {
-                  {
-                    const e23: ValidationError = {
-                      instancePath: "/items/" + i9 + "/food",
-                      schemaPath:
-                        "#/properties/items/items/properties/food/maxLength",
-                      keyword: "maxLength",
-                      params: pa34,
-                      message: "must NOT have more than 120 characters",
-                    };
-                    if (errs === null) errs = [e23];
-                    else errs.push(e23);
-                  }
+                  const e23: ValidationError = {
+                    instancePath: "/items/" + i9 + "/food",
+                    schemaPath:
+                      "#/properties/items/items/properties/food/maxLength",
+                    keyword: "maxLength",
+                    params: pa34,
+                    message: "must NOT have more than 120 characters",
+                  };
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
                 if (d11.length === 0) {
-                  {
-                    const e24: ValidationError = {
-                      instancePath: "/items/" + i9 + "/food",
-                      schemaPath:
-                        "#/properties/items/items/properties/food/minLength",
-                      keyword: "minLength",
-                      params: pa35,
-                      message: "must NOT have fewer than 1 characters",
-                    };
-                    if (errs === null) errs = [e24];
-                    else errs.push(e24);
-                  }
+                  const e24: ValidationError = {
+                    instancePath: "/items/" + i9 + "/food",
+                    schemaPath:
+                      "#/properties/items/items/properties/food/minLength",
+                    keyword: "minLength",
+                    params: pa35,
+                    message: "must NOT have fewer than 1 characters",
+                  };
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
                 }
               } else {
-                {
-                  const e25: ValidationError = {
-                    instancePath: "/items/" + i9 + "/food",
-                    schemaPath: "#/properties/items/items/properties/food/type",
-                    keyword: "type",
-                    params: pa17,
-                    message: "must be string",
-                  };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
-                }
+                const e25: ValidationError = {
+                  instancePath: "/items/" + i9 + "/food",
+                  schemaPath: "#/properties/items/items/properties/food/type",
+                  keyword: "type",
+                  params: pa17,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
             }
             if (p15) {
               if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
                 if (d14 > 5000) {
-                  {
-                    const e26: ValidationError = {
-                      instancePath: "/items/" + i9 + "/grams",
-                      schemaPath:
-                        "#/properties/items/items/properties/grams/maximum",
-                      keyword: "maximum",
-                      params: pa36,
-                      message: "must be <= 5000",
-                    };
-                    if (errs === null) errs = [e26];
-                    else errs.push(e26);
-                  }
-                }
-                if (d14 <= 0) {
-                  {
-                    const e27: ValidationError = {
-                      instancePath: "/items/" + i9 + "/grams",
-                      schemaPath:
-                        "#/properties/items/items/properties/grams/exclusiveMinimum",
-                      keyword: "exclusiveMinimum",
-                      params: pa37,
-                      message: "must be > 0",
-                    };
-                    if (errs === null) errs = [e27];
-                    else errs.push(e27);
-                  }
-                }
-              } else {
-                {
-                  const e28: ValidationError = {
+                  const e26: ValidationError = {
                     instancePath: "/items/" + i9 + "/grams",
                     schemaPath:
-                      "#/properties/items/items/properties/grams/type",
-                    keyword: "type",
-                    params: pa38,
-                    message: "must be number",
+                      "#/properties/items/items/properties/grams/maximum",
+                    keyword: "maximum",
+                    params: pa36,
+                    message: "must be <= 5000",
                   };
-                  if (errs === null) errs = [e28];
-                  else errs.push(e28);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
+                if (d14 <= 0) {
+                  const e27: ValidationError = {
+                    instancePath: "/items/" + i9 + "/grams",
+                    schemaPath:
+                      "#/properties/items/items/properties/grams/exclusiveMinimum",
+                    keyword: "exclusiveMinimum",
+                    params: pa37,
+                    message: "must be > 0",
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
+                }
+              } else {
+                const e28: ValidationError = {
+                  instancePath: "/items/" + i9 + "/grams",
+                  schemaPath: "#/properties/items/items/properties/grams/type",
+                  keyword: "type",
+                  params: pa38,
+                  message: "must be number",
+                };
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
               }
             }
             if (p18) {
               if (!(Number.isInteger(d17) || (d17 as unknown) === null)) {
-                {
-                  const e29: ValidationError = {
-                    instancePath: "/items/" + i9 + "/kcal",
-                    schemaPath: "#/properties/items/items/properties/kcal/type",
-                    keyword: "type",
-                    params: pa40,
-                    message: "must be integer,null",
-                  };
-                  if (errs === null) errs = [e29];
-                  else errs.push(e29);
-                }
+                const e29: ValidationError = {
+                  instancePath: "/items/" + i9 + "/kcal",
+                  schemaPath: "#/properties/items/items/properties/kcal/type",
+                  keyword: "type",
+                  params: pa40,
+                  message: "must be integer,null",
+                };
+                if (errs === null) errs = [e29];
+                else errs.push(e29);
               }
               if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
                 if (d17 > 10000) {
-                  {
-                    const e30: ValidationError = {
-                      instancePath: "/items/" + i9 + "/kcal",
-                      schemaPath:
-                        "#/properties/items/items/properties/kcal/maximum",
-                      keyword: "maximum",
-                      params: pa41,
-                      message: "must be <= 10000",
-                    };
-                    if (errs === null) errs = [e30];
-                    else errs.push(e30);
-                  }
+                  const e30: ValidationError = {
+                    instancePath: "/items/" + i9 + "/kcal",
+                    schemaPath:
+                      "#/properties/items/items/properties/kcal/maximum",
+                    keyword: "maximum",
+                    params: pa41,
+                    message: "must be <= 10000",
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
                 if (d17 < 0) {
-                  {
-                    const e31: ValidationError = {
-                      instancePath: "/items/" + i9 + "/kcal",
-                      schemaPath:
-                        "#/properties/items/items/properties/kcal/minimum",
-                      keyword: "minimum",
-                      params: pa42,
-                      message: "must be >= 0",
-                    };
-                    if (errs === null) errs = [e31];
-                    else errs.push(e31);
-                  }
+                  const e31: ValidationError = {
+                    instancePath: "/items/" + i9 + "/kcal",
+                    schemaPath:
+                      "#/properties/items/items/properties/kcal/minimum",
+                    keyword: "minimum",
+                    params: pa42,
+                    message: "must be >= 0",
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
               }
             }
           } else {
-            {
-              const e34: ValidationError = {
-                instancePath: "/items/" + i9,
-                schemaPath: "#/properties/items/items/type",
-                keyword: "type",
-                params: pa43,
-                message: "must be object",
-              };
-              if (errs === null) errs = [e34];
-              else errs.push(e34);
-            }
+            const e34: ValidationError = {
+              instancePath: "/items/" + i9,
+              schemaPath: "#/properties/items/items/type",
+              keyword: "type",
+              params: pa43,
+              message: "must be object",
+            };
+            if (errs === null) errs = [e34];
+            else errs.push(e34);
           }
         }
       } else {
@@ -1983,17 +1940,15 @@ export function validateLogMealOutput(
     }
     if (k4 !== undefined) {
       for (const k5 of k4) {
-        {
-          const e6: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k5 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e6];
-          else errs.push(e6);
-        }
+        const e6: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k5 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
@@ -2083,17 +2038,15 @@ export function validateListExercisesInput(
     const p17 = d16 !== undefined;
     if (k0 !== undefined) {
       for (const k1 of k0) {
-        {
-          const e2: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k1 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e2];
-          else errs.push(e2);
-        }
+        const e2: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k1 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e2];
+        else errs.push(e2);
       }
     }
     if (p4) {
@@ -2119,17 +2072,15 @@ export function validateListExercisesInput(
         for (let i7 = 0; i7 < d5.length; i7++) {
           const d8 = d5[i7];
           if (!(typeof (d8 as unknown) === "string")) {
-            {
-              const e9: ValidationError = {
-                instancePath: "/equipment/" + i7,
-                schemaPath: "#/properties/equipment/items/type",
-                keyword: "type",
-                params: pa17,
-                message: "must be string",
-              };
-              if (errs === null) errs = [e9];
-              else errs.push(e9);
-            }
+            const e9: ValidationError = {
+              instancePath: "/equipment/" + i7,
+              schemaPath: "#/properties/equipment/items/type",
+              keyword: "type",
+              params: pa17,
+              message: "must be string",
+            };
+            if (errs === null) errs = [e9];
+            else errs.push(e9);
           }
           if (!(
             d8 === "none" ||
@@ -2139,17 +2090,15 @@ export function validateListExercisesInput(
             d8 === "bands" ||
             d8 === "machine"
           )) {
-            {
-              const e10: ValidationError = {
-                instancePath: "/equipment/" + i7,
-                schemaPath: "#/properties/equipment/items/enum",
-                keyword: "enum",
-                params: pa57,
-                message: "must be equal to one of the allowed values",
-              };
-              if (errs === null) errs = [e10];
-              else errs.push(e10);
-            }
+            const e10: ValidationError = {
+              instancePath: "/equipment/" + i7,
+              schemaPath: "#/properties/equipment/items/enum",
+              keyword: "enum",
+              params: pa57,
+              message: "must be equal to one of the allowed values",
+            };
+            if (errs === null) errs = [e10];
+            else errs.push(e10);
           }
         }
         if (d5.length > 1) {
@@ -2160,22 +2109,20 @@ export function validateListExercisesInput(
             if (p13 === "__proto__") continue;
             const j14 = m11.get(p13);
             if (j14 !== undefined) {
-              {
-                const e15: ValidationError = {
-                  instancePath: "/equipment",
-                  schemaPath: "#/properties/equipment/uniqueItems",
-                  keyword: "uniqueItems",
-                  params: { i: i12, j: j14 },
-                  message:
-                    "must NOT have duplicate items (items ## " +
-                    j14 +
-                    " and " +
-                    i12 +
-                    " are identical)",
-                };
-                if (errs === null) errs = [e15];
-                else errs.push(e15);
-              }
+              const e15: ValidationError = {
+                instancePath: "/equipment",
+                schemaPath: "#/properties/equipment/uniqueItems",
+                keyword: "uniqueItems",
+                params: { i: i12, j: j14 },
+                message:
+                  "must NOT have duplicate items (items ## " +
+                  j14 +
+                  " and " +
+                  i12 +
+                  " are identical)",
+              };
+              if (errs === null) errs = [e15];
+              else errs.push(e15);
               break;
             }
             m11.set(p13, i12);
@@ -2249,17 +2196,15 @@ export function validateListExercisesOutput(
     }
     if (k2 !== undefined) {
       for (const k3 of k2) {
-        {
-          const e4: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k3 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e4];
-          else errs.push(e4);
-        }
+        const e4: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k3 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -2316,120 +2261,103 @@ export function validateListExercisesOutput(
             const p11 = d10 !== undefined;
             const p14 = d13 !== undefined;
             if (!p8) {
-              {
-                const e9: ValidationError = {
-                  instancePath: "/exercises/" + i5,
-                  schemaPath: "#/properties/exercises/items/required",
-                  keyword: "required",
-                  params: pa63,
-                  message: "must have required property 'id'",
-                };
-                if (errs === null) errs = [e9];
-                else errs.push(e9);
-              }
+              const e9: ValidationError = {
+                instancePath: "/exercises/" + i5,
+                schemaPath: "#/properties/exercises/items/required",
+                keyword: "required",
+                params: pa63,
+                message: "must have required property 'id'",
+              };
+              if (errs === null) errs = [e9];
+              else errs.push(e9);
             }
             if (!p11) {
-              {
-                const e12: ValidationError = {
-                  instancePath: "/exercises/" + i5,
-                  schemaPath: "#/properties/exercises/items/required",
-                  keyword: "required",
-                  params: pa64,
-                  message: "must have required property 'name'",
-                };
-                if (errs === null) errs = [e12];
-                else errs.push(e12);
-              }
+              const e12: ValidationError = {
+                instancePath: "/exercises/" + i5,
+                schemaPath: "#/properties/exercises/items/required",
+                keyword: "required",
+                params: pa64,
+                message: "must have required property 'name'",
+              };
+              if (errs === null) errs = [e12];
+              else errs.push(e12);
             }
             if (!p14) {
-              {
-                const e15: ValidationError = {
-                  instancePath: "/exercises/" + i5,
-                  schemaPath: "#/properties/exercises/items/required",
-                  keyword: "required",
-                  params: pa65,
-                  message: "must have required property 'muscle_group'",
-                };
-                if (errs === null) errs = [e15];
-                else errs.push(e15);
-              }
+              const e15: ValidationError = {
+                instancePath: "/exercises/" + i5,
+                schemaPath: "#/properties/exercises/items/required",
+                keyword: "required",
+                params: pa65,
+                message: "must have required property 'muscle_group'",
+              };
+              if (errs === null) errs = [e15];
+              else errs.push(e15);
             }
             if (k16 !== undefined) {
               for (const k17 of k16) {
-                {
-                  const e18: ValidationError = {
-                    instancePath: "/exercises/" + i5,
-                    schemaPath:
-                      "#/properties/exercises/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k17 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e18];
-                  else errs.push(e18);
-                }
+                const e18: ValidationError = {
+                  instancePath: "/exercises/" + i5,
+                  schemaPath:
+                    "#/properties/exercises/items/additionalProperties",
+                  keyword: "additionalProperties",
+                  params: { additionalProperty: k17 },
+                  message: "must NOT have additional properties",
+                };
+                if (errs === null) errs = [e18];
+                else errs.push(e18);
               }
             }
             if (p8) {
               if (typeof (d7 as unknown) === "string") {
                 if (!re66.test(d7)) {
-                  {
-                    const e19: ValidationError = {
-                      instancePath: "/exercises/" + i5 + "/id",
-                      schemaPath:
-                        "#/properties/exercises/items/properties/id/pattern",
-                      keyword: "pattern",
-                      params: pa67,
-                      message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
-                    };
-                    if (errs === null) errs = [e19];
-                    else errs.push(e19);
-                  }
-                }
-              } else {
-                {
-                  const e20: ValidationError = {
+                  const e19: ValidationError = {
                     instancePath: "/exercises/" + i5 + "/id",
                     schemaPath:
-                      "#/properties/exercises/items/properties/id/type",
-                    keyword: "type",
-                    params: pa17,
-                    message: "must be string",
+                      "#/properties/exercises/items/properties/id/pattern",
+                    keyword: "pattern",
+                    params: pa67,
+                    message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
                   };
-                  if (errs === null) errs = [e20];
-                  else errs.push(e20);
+                  if (errs === null) errs = [e19];
+                  else errs.push(e19);
                 }
+              } else {
+                const e20: ValidationError = {
+                  instancePath: "/exercises/" + i5 + "/id",
+                  schemaPath: "#/properties/exercises/items/properties/id/type",
+                  keyword: "type",
+                  params: pa17,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e20];
+                else errs.push(e20);
               }
             }
             if (p11) {
               if (!(typeof (d10 as unknown) === "string")) {
-                {
-                  const e21: ValidationError = {
-                    instancePath: "/exercises/" + i5 + "/name",
-                    schemaPath:
-                      "#/properties/exercises/items/properties/name/type",
-                    keyword: "type",
-                    params: pa17,
-                    message: "must be string",
-                  };
-                  if (errs === null) errs = [e21];
-                  else errs.push(e21);
-                }
+                const e21: ValidationError = {
+                  instancePath: "/exercises/" + i5 + "/name",
+                  schemaPath:
+                    "#/properties/exercises/items/properties/name/type",
+                  keyword: "type",
+                  params: pa17,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e21];
+                else errs.push(e21);
               }
             }
             if (p14) {
               if (!(typeof (d13 as unknown) === "string")) {
-                {
-                  const e22: ValidationError = {
-                    instancePath: "/exercises/" + i5 + "/muscle_group",
-                    schemaPath: "#/$defs/MuscleGroup/type",
-                    keyword: "type",
-                    params: pa17,
-                    message: "must be string",
-                  };
-                  if (errs === null) errs = [e22];
-                  else errs.push(e22);
-                }
+                const e22: ValidationError = {
+                  instancePath: "/exercises/" + i5 + "/muscle_group",
+                  schemaPath: "#/$defs/MuscleGroup/type",
+                  keyword: "type",
+                  params: pa17,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
               if (!(
                 d13 === "chest" ||
@@ -2440,31 +2368,27 @@ export function validateListExercisesOutput(
                 d13 === "core" ||
                 d13 === "full_body"
               )) {
-                {
-                  const e23: ValidationError = {
-                    instancePath: "/exercises/" + i5 + "/muscle_group",
-                    schemaPath: "#/$defs/MuscleGroup/enum",
-                    keyword: "enum",
-                    params: pa68,
-                    message: "must be equal to one of the allowed values",
-                  };
-                  if (errs === null) errs = [e23];
-                  else errs.push(e23);
-                }
+                const e23: ValidationError = {
+                  instancePath: "/exercises/" + i5 + "/muscle_group",
+                  schemaPath: "#/$defs/MuscleGroup/enum",
+                  keyword: "enum",
+                  params: pa68,
+                  message: "must be equal to one of the allowed values",
+                };
+                if (errs === null) errs = [e23];
+                else errs.push(e23);
               }
             }
           } else {
-            {
-              const e26: ValidationError = {
-                instancePath: "/exercises/" + i5,
-                schemaPath: "#/properties/exercises/items/type",
-                keyword: "type",
-                params: pa43,
-                message: "must be object",
-              };
-              if (errs === null) errs = [e26];
-              else errs.push(e26);
-            }
+            const e26: ValidationError = {
+              instancePath: "/exercises/" + i5,
+              schemaPath: "#/properties/exercises/items/type",
+              keyword: "type",
+              params: pa43,
+              message: "must be object",
+            };
+            if (errs === null) errs = [e26];
+            else errs.push(e26);
           }
         }
       } else {
@@ -2547,17 +2471,15 @@ export function validateGetWorkoutHistoryInput(
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        {
-          const e8: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
-        }
+        const e8: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k7 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
@@ -2656,17 +2578,15 @@ export function validateGetWorkoutHistoryOutput(
     }
     if (k4 !== undefined) {
       for (const k5 of k4) {
-        {
-          const e6: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k5 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e6];
-          else errs.push(e6);
-        }
+        const e6: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k5 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
@@ -2735,197 +2655,171 @@ export function validateGetWorkoutHistoryOutput(
             const p16 = d15 !== undefined;
             const p26 = d25 !== undefined;
             if (!p10) {
-              {
-                const e11: ValidationError = {
-                  instancePath: "/workouts/" + i7,
-                  schemaPath: "#/properties/workouts/items/required",
-                  keyword: "required",
-                  params: pa82,
-                  message: "must have required property 'workout_id'",
-                };
-                if (errs === null) errs = [e11];
-                else errs.push(e11);
-              }
+              const e11: ValidationError = {
+                instancePath: "/workouts/" + i7,
+                schemaPath: "#/properties/workouts/items/required",
+                keyword: "required",
+                params: pa82,
+                message: "must have required property 'workout_id'",
+              };
+              if (errs === null) errs = [e11];
+              else errs.push(e11);
             }
             if (!p13) {
-              {
-                const e14: ValidationError = {
-                  instancePath: "/workouts/" + i7,
-                  schemaPath: "#/properties/workouts/items/required",
-                  keyword: "required",
-                  params: pa83,
-                  message: "must have required property 'started_at'",
-                };
-                if (errs === null) errs = [e14];
-                else errs.push(e14);
-              }
+              const e14: ValidationError = {
+                instancePath: "/workouts/" + i7,
+                schemaPath: "#/properties/workouts/items/required",
+                keyword: "required",
+                params: pa83,
+                message: "must have required property 'started_at'",
+              };
+              if (errs === null) errs = [e14];
+              else errs.push(e14);
             }
             if (!p16) {
-              {
-                const e17: ValidationError = {
-                  instancePath: "/workouts/" + i7,
-                  schemaPath: "#/properties/workouts/items/required",
-                  keyword: "required",
-                  params: pa84,
-                  message: "must have required property 'sets'",
-                };
-                if (errs === null) errs = [e17];
-                else errs.push(e17);
-              }
+              const e17: ValidationError = {
+                instancePath: "/workouts/" + i7,
+                schemaPath: "#/properties/workouts/items/required",
+                keyword: "required",
+                params: pa84,
+                message: "must have required property 'sets'",
+              };
+              if (errs === null) errs = [e17];
+              else errs.push(e17);
             }
             if (k18 !== undefined) {
               for (const k19 of k18) {
-                {
-                  const e20: ValidationError = {
-                    instancePath: "/workouts/" + i7,
-                    schemaPath:
-                      "#/properties/workouts/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k19 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e20];
-                  else errs.push(e20);
-                }
+                const e20: ValidationError = {
+                  instancePath: "/workouts/" + i7,
+                  schemaPath:
+                    "#/properties/workouts/items/additionalProperties",
+                  keyword: "additionalProperties",
+                  params: { additionalProperty: k19 },
+                  message: "must NOT have additional properties",
+                };
+                if (errs === null) errs = [e20];
+                else errs.push(e20);
               }
             }
             if (p10) {
               if (typeof (d9 as unknown) === "string") {
                 if (!formatUuid(d9)) {
-                  {
-                    const e21: ValidationError = {
-                      instancePath: "/workouts/" + i7 + "/workout_id",
-                      schemaPath:
-                        "#/properties/workouts/items/properties/workout_id/format",
-                      keyword: "format",
-                      params: pa85,
-                      message: 'must match format "uuid"',
-                    };
-                    if (errs === null) errs = [e21];
-                    else errs.push(e21);
-                  }
-                }
-              } else {
-                {
-                  const e22: ValidationError = {
+                  const e21: ValidationError = {
                     instancePath: "/workouts/" + i7 + "/workout_id",
                     schemaPath:
-                      "#/properties/workouts/items/properties/workout_id/type",
-                    keyword: "type",
-                    params: pa17,
-                    message: "must be string",
+                      "#/properties/workouts/items/properties/workout_id/format",
+                    keyword: "format",
+                    params: pa85,
+                    message: 'must match format "uuid"',
                   };
-                  if (errs === null) errs = [e22];
-                  else errs.push(e22);
+                  if (errs === null) errs = [e21];
+                  else errs.push(e21);
                 }
+              } else {
+                const e22: ValidationError = {
+                  instancePath: "/workouts/" + i7 + "/workout_id",
+                  schemaPath:
+                    "#/properties/workouts/items/properties/workout_id/type",
+                  keyword: "type",
+                  params: pa17,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
             }
             if (p13) {
               if (typeof (d12 as unknown) === "string") {
                 if (!formatDateTime(d12)) {
-                  {
-                    const e23: ValidationError = {
-                      instancePath: "/workouts/" + i7 + "/started_at",
-                      schemaPath:
-                        "#/properties/workouts/items/properties/started_at/format",
-                      keyword: "format",
-                      params: pa86,
-                      message: 'must match format "date-time"',
-                    };
-                    if (errs === null) errs = [e23];
-                    else errs.push(e23);
-                  }
-                }
-              } else {
-                {
-                  const e24: ValidationError = {
+                  const e23: ValidationError = {
                     instancePath: "/workouts/" + i7 + "/started_at",
                     schemaPath:
-                      "#/properties/workouts/items/properties/started_at/type",
-                    keyword: "type",
-                    params: pa17,
-                    message: "must be string",
+                      "#/properties/workouts/items/properties/started_at/format",
+                    keyword: "format",
+                    params: pa86,
+                    message: 'must match format "date-time"',
                   };
-                  if (errs === null) errs = [e24];
-                  else errs.push(e24);
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
+              } else {
+                const e24: ValidationError = {
+                  instancePath: "/workouts/" + i7 + "/started_at",
+                  schemaPath:
+                    "#/properties/workouts/items/properties/started_at/type",
+                  keyword: "type",
+                  params: pa17,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e24];
+                else errs.push(e24);
               }
             }
             if (p26) {
               if (typeof (d25 as unknown) === "string") {
                 if (!formatDuration(d25)) {
-                  {
-                    const e27: ValidationError = {
-                      instancePath: "/workouts/" + i7 + "/duration",
-                      schemaPath:
-                        "#/properties/workouts/items/properties/duration/format",
-                      keyword: "format",
-                      params: pa87,
-                      message: 'must match format "duration"',
-                    };
-                    if (errs === null) errs = [e27];
-                    else errs.push(e27);
-                  }
-                }
-              } else {
-                {
-                  const e28: ValidationError = {
+                  const e27: ValidationError = {
                     instancePath: "/workouts/" + i7 + "/duration",
                     schemaPath:
-                      "#/properties/workouts/items/properties/duration/type",
-                    keyword: "type",
-                    params: pa17,
-                    message: "must be string",
+                      "#/properties/workouts/items/properties/duration/format",
+                    keyword: "format",
+                    params: pa87,
+                    message: 'must match format "duration"',
                   };
-                  if (errs === null) errs = [e28];
-                  else errs.push(e28);
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
+              } else {
+                const e28: ValidationError = {
+                  instancePath: "/workouts/" + i7 + "/duration",
+                  schemaPath:
+                    "#/properties/workouts/items/properties/duration/type",
+                  keyword: "type",
+                  params: pa17,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
               }
             }
             if (p16) {
               if (!Number.isInteger(d15)) {
-                {
-                  const e29: ValidationError = {
-                    instancePath: "/workouts/" + i7 + "/sets",
-                    schemaPath:
-                      "#/properties/workouts/items/properties/sets/type",
-                    keyword: "type",
-                    params: pa88,
-                    message: "must be integer",
-                  };
-                  if (errs === null) errs = [e29];
-                  else errs.push(e29);
-                }
+                const e29: ValidationError = {
+                  instancePath: "/workouts/" + i7 + "/sets",
+                  schemaPath:
+                    "#/properties/workouts/items/properties/sets/type",
+                  keyword: "type",
+                  params: pa88,
+                  message: "must be integer",
+                };
+                if (errs === null) errs = [e29];
+                else errs.push(e29);
               }
               if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
                 if (d15 < 0) {
-                  {
-                    const e30: ValidationError = {
-                      instancePath: "/workouts/" + i7 + "/sets",
-                      schemaPath:
-                        "#/properties/workouts/items/properties/sets/minimum",
-                      keyword: "minimum",
-                      params: pa42,
-                      message: "must be >= 0",
-                    };
-                    if (errs === null) errs = [e30];
-                    else errs.push(e30);
-                  }
+                  const e30: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/sets",
+                    schemaPath:
+                      "#/properties/workouts/items/properties/sets/minimum",
+                    keyword: "minimum",
+                    params: pa42,
+                    message: "must be >= 0",
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
               }
             }
           } else {
-            {
-              const e33: ValidationError = {
-                instancePath: "/workouts/" + i7,
-                schemaPath: "#/properties/workouts/items/type",
-                keyword: "type",
-                params: pa43,
-                message: "must be object",
-              };
-              if (errs === null) errs = [e33];
-              else errs.push(e33);
-            }
+            const e33: ValidationError = {
+              instancePath: "/workouts/" + i7,
+              schemaPath: "#/properties/workouts/items/type",
+              keyword: "type",
+              params: pa43,
+              message: "must be object",
+            };
+            if (errs === null) errs = [e33];
+            else errs.push(e33);
           }
         }
       } else {
@@ -3014,17 +2908,15 @@ export function validateLogWorkoutSetInput(
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        {
-          const e8: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
-        }
+        const e8: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k7 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
@@ -3123,458 +3015,397 @@ export function validateLogWorkoutSetInput(
             const p28 = d27 !== undefined;
             const p34 = d33 !== undefined;
             if (!p12) {
-              {
-                const e13: ValidationError = {
-                  instancePath: "/sets/" + i9,
-                  schemaPath: "#/properties/sets/items/required",
-                  keyword: "required",
-                  params: pa100,
-                  message: "must have required property 'reps'",
-                };
-                if (errs === null) errs = [e13];
-                else errs.push(e13);
-              }
+              const e13: ValidationError = {
+                instancePath: "/sets/" + i9,
+                schemaPath: "#/properties/sets/items/required",
+                keyword: "required",
+                params: pa100,
+                message: "must have required property 'reps'",
+              };
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
             }
             if (!p15) {
-              {
-                const e16: ValidationError = {
-                  instancePath: "/sets/" + i9,
-                  schemaPath: "#/properties/sets/items/required",
-                  keyword: "required",
-                  params: pa101,
-                  message: "must have required property 'load_kg'",
-                };
-                if (errs === null) errs = [e16];
-                else errs.push(e16);
-              }
+              const e16: ValidationError = {
+                instancePath: "/sets/" + i9,
+                schemaPath: "#/properties/sets/items/required",
+                keyword: "required",
+                params: pa101,
+                message: "must have required property 'load_kg'",
+              };
+              if (errs === null) errs = [e16];
+              else errs.push(e16);
             }
             if (k17 !== undefined) {
               for (const k18 of k17) {
-                {
-                  const e19: ValidationError = {
-                    instancePath: "/sets/" + i9,
-                    schemaPath: "#/properties/sets/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k18 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e19];
-                  else errs.push(e19);
-                }
+                const e19: ValidationError = {
+                  instancePath: "/sets/" + i9,
+                  schemaPath: "#/properties/sets/items/additionalProperties",
+                  keyword: "additionalProperties",
+                  params: { additionalProperty: k18 },
+                  message: "must NOT have additional properties",
+                };
+                if (errs === null) errs = [e19];
+                else errs.push(e19);
               }
             }
             if (p12) {
               if (!Number.isInteger(d11)) {
-                {
-                  const e20: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/reps",
-                    schemaPath: "#/properties/sets/items/properties/reps/type",
-                    keyword: "type",
-                    params: pa88,
-                    message: "must be integer",
-                  };
-                  if (errs === null) errs = [e20];
-                  else errs.push(e20);
-                }
+                const e20: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/reps",
+                  schemaPath: "#/properties/sets/items/properties/reps/type",
+                  keyword: "type",
+                  params: pa88,
+                  message: "must be integer",
+                };
+                if (errs === null) errs = [e20];
+                else errs.push(e20);
               }
               if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
                 if (d11 > 100) {
-                  {
-                    const e21: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/reps",
-                      schemaPath:
-                        "#/properties/sets/items/properties/reps/maximum",
-                      keyword: "maximum",
-                      params: pa102,
-                      message: "must be <= 100",
-                    };
-                    if (errs === null) errs = [e21];
-                    else errs.push(e21);
-                  }
+                  const e21: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
+                    schemaPath:
+                      "#/properties/sets/items/properties/reps/maximum",
+                    keyword: "maximum",
+                    params: pa102,
+                    message: "must be <= 100",
+                  };
+                  if (errs === null) errs = [e21];
+                  else errs.push(e21);
                 }
                 if (d11 < 1) {
-                  {
-                    const e22: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/reps",
-                      schemaPath:
-                        "#/properties/sets/items/properties/reps/minimum",
-                      keyword: "minimum",
-                      params: pa103,
-                      message: "must be >= 1",
-                    };
-                    if (errs === null) errs = [e22];
-                    else errs.push(e22);
-                  }
+                  const e22: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
+                    schemaPath:
+                      "#/properties/sets/items/properties/reps/minimum",
+                    keyword: "minimum",
+                    params: pa103,
+                    message: "must be >= 1",
+                  };
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
                 }
               }
             }
             if (p15) {
               if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
                 if (d14 > 500) {
-                  {
-                    const e23: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/load_kg",
-                      schemaPath:
-                        "#/properties/sets/items/properties/load_kg/maximum",
-                      keyword: "maximum",
-                      params: pa104,
-                      message: "must be <= 500",
-                    };
-                    if (errs === null) errs = [e23];
-                    else errs.push(e23);
-                  }
+                  const e23: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
+                    schemaPath:
+                      "#/properties/sets/items/properties/load_kg/maximum",
+                    keyword: "maximum",
+                    params: pa104,
+                    message: "must be <= 500",
+                  };
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
                 if (d14 < 0) {
-                  {
-                    const e24: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/load_kg",
-                      schemaPath:
-                        "#/properties/sets/items/properties/load_kg/minimum",
-                      keyword: "minimum",
-                      params: pa42,
-                      message: "must be >= 0",
-                    };
-                    if (errs === null) errs = [e24];
-                    else errs.push(e24);
-                  }
+                  const e24: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
+                    schemaPath:
+                      "#/properties/sets/items/properties/load_kg/minimum",
+                    keyword: "minimum",
+                    params: pa42,
+                    message: "must be >= 0",
+                  };
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
                 }
                 if (
                   !Number.isInteger(d14 / 0.25) ||
                   Math.abs(d14 / 0.25) >= 1e21
                 ) {
-                  {
-                    const e25: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/load_kg",
-                      schemaPath:
-                        "#/properties/sets/items/properties/load_kg/multipleOf",
-                      keyword: "multipleOf",
-                      params: pa105,
-                      message: "must be multiple of 0.25",
-                    };
-                    if (errs === null) errs = [e25];
-                    else errs.push(e25);
-                  }
-                }
-              } else {
-                {
-                  const e26: ValidationError = {
+                  const e25: ValidationError = {
                     instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
-                      "#/properties/sets/items/properties/load_kg/type",
-                    keyword: "type",
-                    params: pa38,
-                    message: "must be number",
+                      "#/properties/sets/items/properties/load_kg/multipleOf",
+                    keyword: "multipleOf",
+                    params: pa105,
+                    message: "must be multiple of 0.25",
                   };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
                 }
+              } else {
+                const e26: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/load_kg",
+                  schemaPath: "#/properties/sets/items/properties/load_kg/type",
+                  keyword: "type",
+                  params: pa38,
+                  message: "must be number",
+                };
+                if (errs === null) errs = [e26];
+                else errs.push(e26);
               }
             }
             if (p28) {
               if (typeof (d27 as unknown) === "number" && isFinite(d27)) {
                 if (d27 > 10) {
-                  {
-                    const e29: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/maximum",
-                      keyword: "maximum",
-                      params: pa106,
-                      message: "must be <= 10",
-                    };
-                    if (errs === null) errs = [e29];
-                    else errs.push(e29);
-                  }
+                  const e29: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
+                    schemaPath:
+                      "#/properties/sets/items/properties/rpe/maximum",
+                    keyword: "maximum",
+                    params: pa106,
+                    message: "must be <= 10",
+                  };
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
                 }
                 if (d27 < 1) {
-                  {
-                    const e30: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/minimum",
-                      keyword: "minimum",
-                      params: pa103,
-                      message: "must be >= 1",
-                    };
-                    if (errs === null) errs = [e30];
-                    else errs.push(e30);
-                  }
+                  const e30: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
+                    schemaPath:
+                      "#/properties/sets/items/properties/rpe/minimum",
+                    keyword: "minimum",
+                    params: pa103,
+                    message: "must be >= 1",
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
                 if (
                   !Number.isInteger(d27 / 0.5) ||
                   Math.abs(d27 / 0.5) >= 1e21
                 ) {
-                  {
-                    const e31: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/multipleOf",
-                      keyword: "multipleOf",
-                      params: pa107,
-                      message: "must be multiple of 0.5",
-                    };
-                    if (errs === null) errs = [e31];
-                    else errs.push(e31);
-                  }
+                  const e31: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
+                    schemaPath:
+                      "#/properties/sets/items/properties/rpe/multipleOf",
+                    keyword: "multipleOf",
+                    params: pa107,
+                    message: "must be multiple of 0.5",
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
               } else {
-                {
-                  const e32: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/rpe",
-                    schemaPath: "#/properties/sets/items/properties/rpe/type",
-                    keyword: "type",
-                    params: pa38,
-                    message: "must be number",
-                  };
-                  if (errs === null) errs = [e32];
-                  else errs.push(e32);
-                }
+                const e32: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/rpe",
+                  schemaPath: "#/properties/sets/items/properties/rpe/type",
+                  keyword: "type",
+                  params: pa38,
+                  message: "must be number",
+                };
+                if (errs === null) errs = [e32];
+                else errs.push(e32);
               }
             }
             if (p34) {
               if (Array.isArray(d33 as unknown)) {
                 if (d33.length < 4) {
-                  {
-                    const e35: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/minItems",
-                      keyword: "minItems",
-                      params: pa108,
-                      message: "must NOT have fewer than 4 items",
-                    };
-                    if (errs === null) errs = [e35];
-                    else errs.push(e35);
-                  }
+                  const e35: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
+                    schemaPath:
+                      "#/properties/sets/items/properties/tempo/minItems",
+                    keyword: "minItems",
+                    params: pa108,
+                    message: "must NOT have fewer than 4 items",
+                  };
+                  if (errs === null) errs = [e35];
+                  else errs.push(e35);
                 }
                 if (d33.length > 0) {
                   const d36 = d33[0];
                   if (!Number.isInteger(d36)) {
-                    {
-                      const e37: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/0",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/0/type",
-                        keyword: "type",
-                        params: pa88,
-                        message: "must be integer",
-                      };
-                      if (errs === null) errs = [e37];
-                      else errs.push(e37);
-                    }
+                    const e37: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo/0",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/prefixItems/0/type",
+                      keyword: "type",
+                      params: pa88,
+                      message: "must be integer",
+                    };
+                    if (errs === null) errs = [e37];
+                    else errs.push(e37);
                   }
                   if (typeof (d36 as unknown) === "number" && isFinite(d36)) {
                     if (d36 > 10) {
-                      {
-                        const e38: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/0",
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
-                          keyword: "maximum",
-                          params: pa106,
-                          message: "must be <= 10",
-                        };
-                        if (errs === null) errs = [e38];
-                        else errs.push(e38);
-                      }
+                      const e38: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/0",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
+                        keyword: "maximum",
+                        params: pa106,
+                        message: "must be <= 10",
+                      };
+                      if (errs === null) errs = [e38];
+                      else errs.push(e38);
                     }
                     if (d36 < 0) {
-                      {
-                        const e39: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/0",
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
-                          keyword: "minimum",
-                          params: pa42,
-                          message: "must be >= 0",
-                        };
-                        if (errs === null) errs = [e39];
-                        else errs.push(e39);
-                      }
+                      const e39: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/0",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
+                        keyword: "minimum",
+                        params: pa42,
+                        message: "must be >= 0",
+                      };
+                      if (errs === null) errs = [e39];
+                      else errs.push(e39);
                     }
                   }
                 }
                 if (d33.length > 1) {
                   const d40 = d33[1];
                   if (!Number.isInteger(d40)) {
-                    {
-                      const e41: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/1",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/1/type",
-                        keyword: "type",
-                        params: pa88,
-                        message: "must be integer",
-                      };
-                      if (errs === null) errs = [e41];
-                      else errs.push(e41);
-                    }
+                    const e41: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo/1",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/prefixItems/1/type",
+                      keyword: "type",
+                      params: pa88,
+                      message: "must be integer",
+                    };
+                    if (errs === null) errs = [e41];
+                    else errs.push(e41);
                   }
                   if (typeof (d40 as unknown) === "number" && isFinite(d40)) {
                     if (d40 > 10) {
-                      {
-                        const e42: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/1",
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
-                          keyword: "maximum",
-                          params: pa106,
-                          message: "must be <= 10",
-                        };
-                        if (errs === null) errs = [e42];
-                        else errs.push(e42);
-                      }
+                      const e42: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/1",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
+                        keyword: "maximum",
+                        params: pa106,
+                        message: "must be <= 10",
+                      };
+                      if (errs === null) errs = [e42];
+                      else errs.push(e42);
                     }
                     if (d40 < 0) {
-                      {
-                        const e43: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/1",
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
-                          keyword: "minimum",
-                          params: pa42,
-                          message: "must be >= 0",
-                        };
-                        if (errs === null) errs = [e43];
-                        else errs.push(e43);
-                      }
+                      const e43: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/1",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
+                        keyword: "minimum",
+                        params: pa42,
+                        message: "must be >= 0",
+                      };
+                      if (errs === null) errs = [e43];
+                      else errs.push(e43);
                     }
                   }
                 }
                 if (d33.length > 2) {
                   const d44 = d33[2];
                   if (!Number.isInteger(d44)) {
-                    {
-                      const e45: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/2",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/2/type",
-                        keyword: "type",
-                        params: pa88,
-                        message: "must be integer",
-                      };
-                      if (errs === null) errs = [e45];
-                      else errs.push(e45);
-                    }
+                    const e45: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo/2",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/prefixItems/2/type",
+                      keyword: "type",
+                      params: pa88,
+                      message: "must be integer",
+                    };
+                    if (errs === null) errs = [e45];
+                    else errs.push(e45);
                   }
                   if (typeof (d44 as unknown) === "number" && isFinite(d44)) {
                     if (d44 > 10) {
-                      {
-                        const e46: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/2",
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
-                          keyword: "maximum",
-                          params: pa106,
-                          message: "must be <= 10",
-                        };
-                        if (errs === null) errs = [e46];
-                        else errs.push(e46);
-                      }
+                      const e46: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/2",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
+                        keyword: "maximum",
+                        params: pa106,
+                        message: "must be <= 10",
+                      };
+                      if (errs === null) errs = [e46];
+                      else errs.push(e46);
                     }
                     if (d44 < 0) {
-                      {
-                        const e47: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/2",
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
-                          keyword: "minimum",
-                          params: pa42,
-                          message: "must be >= 0",
-                        };
-                        if (errs === null) errs = [e47];
-                        else errs.push(e47);
-                      }
+                      const e47: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/2",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
+                        keyword: "minimum",
+                        params: pa42,
+                        message: "must be >= 0",
+                      };
+                      if (errs === null) errs = [e47];
+                      else errs.push(e47);
                     }
                   }
                 }
                 if (d33.length > 3) {
                   const d48 = d33[3];
                   if (!Number.isInteger(d48)) {
-                    {
-                      const e49: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/3",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/3/type",
-                        keyword: "type",
-                        params: pa88,
-                        message: "must be integer",
-                      };
-                      if (errs === null) errs = [e49];
-                      else errs.push(e49);
-                    }
+                    const e49: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo/3",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/prefixItems/3/type",
+                      keyword: "type",
+                      params: pa88,
+                      message: "must be integer",
+                    };
+                    if (errs === null) errs = [e49];
+                    else errs.push(e49);
                   }
                   if (typeof (d48 as unknown) === "number" && isFinite(d48)) {
                     if (d48 > 10) {
-                      {
-                        const e50: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/3",
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
-                          keyword: "maximum",
-                          params: pa106,
-                          message: "must be <= 10",
-                        };
-                        if (errs === null) errs = [e50];
-                        else errs.push(e50);
-                      }
+                      const e50: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/3",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
+                        keyword: "maximum",
+                        params: pa106,
+                        message: "must be <= 10",
+                      };
+                      if (errs === null) errs = [e50];
+                      else errs.push(e50);
                     }
                     if (d48 < 0) {
-                      {
-                        const e51: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/3",
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
-                          keyword: "minimum",
-                          params: pa42,
-                          message: "must be >= 0",
-                        };
-                        if (errs === null) errs = [e51];
-                        else errs.push(e51);
-                      }
+                      const e51: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/3",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
+                        keyword: "minimum",
+                        params: pa42,
+                        message: "must be >= 0",
+                      };
+                      if (errs === null) errs = [e51];
+                      else errs.push(e51);
                     }
                   }
                 }
                 if (d33.length > 4) {
-                  {
-                    const e52: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/items",
-                      keyword: "items",
-                      params: pa108,
-                      message: "must NOT have more than 4 items",
-                    };
-                    if (errs === null) errs = [e52];
-                    else errs.push(e52);
-                  }
+                  const e52: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
+                    schemaPath:
+                      "#/properties/sets/items/properties/tempo/items",
+                    keyword: "items",
+                    params: pa108,
+                    message: "must NOT have more than 4 items",
+                  };
+                  if (errs === null) errs = [e52];
+                  else errs.push(e52);
                 }
               } else {
-                {
-                  const e53: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/tempo",
-                    schemaPath: "#/properties/sets/items/properties/tempo/type",
-                    keyword: "type",
-                    params: pa109,
-                    message: "must be array",
-                  };
-                  if (errs === null) errs = [e53];
-                  else errs.push(e53);
-                }
+                const e53: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/tempo",
+                  schemaPath: "#/properties/sets/items/properties/tempo/type",
+                  keyword: "type",
+                  params: pa109,
+                  message: "must be array",
+                };
+                if (errs === null) errs = [e53];
+                else errs.push(e53);
               }
             }
           } else {
-            {
-              const e56: ValidationError = {
-                instancePath: "/sets/" + i9,
-                schemaPath: "#/properties/sets/items/type",
-                keyword: "type",
-                params: pa43,
-                message: "must be object",
-              };
-              if (errs === null) errs = [e56];
-              else errs.push(e56);
-            }
+            const e56: ValidationError = {
+              instancePath: "/sets/" + i9,
+              schemaPath: "#/properties/sets/items/type",
+              keyword: "type",
+              params: pa43,
+              message: "must be object",
+            };
+            if (errs === null) errs = [e56];
+            else errs.push(e56);
           }
         }
       } else {
@@ -3629,17 +3460,15 @@ export function validateLogWorkoutSetOutput(
     }
     if (k2 !== undefined) {
       for (const k3 of k2) {
-        {
-          const e4: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k3 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e4];
-          else errs.push(e4);
-        }
+        const e4: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k3 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -3648,30 +3477,26 @@ export function validateLogWorkoutSetOutput(
           const d6 = d0[i5];
           if (typeof (d6 as unknown) === "string") {
             if (!formatUuid(d6)) {
-              {
-                const e7: ValidationError = {
-                  instancePath: "/set_ids/" + i5,
-                  schemaPath: "#/properties/set_ids/items/format",
-                  keyword: "format",
-                  params: pa85,
-                  message: 'must match format "uuid"',
-                };
-                if (errs === null) errs = [e7];
-                else errs.push(e7);
-              }
+              const e7: ValidationError = {
+                instancePath: "/set_ids/" + i5,
+                schemaPath: "#/properties/set_ids/items/format",
+                keyword: "format",
+                params: pa85,
+                message: 'must match format "uuid"',
+              };
+              if (errs === null) errs = [e7];
+              else errs.push(e7);
             }
           } else {
-            {
-              const e8: ValidationError = {
-                instancePath: "/set_ids/" + i5,
-                schemaPath: "#/properties/set_ids/items/type",
-                keyword: "type",
-                params: pa17,
-                message: "must be string",
-              };
-              if (errs === null) errs = [e8];
-              else errs.push(e8);
-            }
+            const e8: ValidationError = {
+              instancePath: "/set_ids/" + i5,
+              schemaPath: "#/properties/set_ids/items/type",
+              keyword: "type",
+              params: pa17,
+              message: "must be string",
+            };
+            if (errs === null) errs = [e8];
+            else errs.push(e8);
           }
         }
       } else {
@@ -3740,17 +3565,15 @@ export function validateDeleteMeasurementInput(
     }
     if (k4 !== undefined) {
       for (const k5 of k4) {
-        {
-          const e6: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k5 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e6];
-          else errs.push(e6);
-        }
+        const e6: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k5 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
@@ -3817,17 +3640,15 @@ export function validateDeleteMeasurementOutput(
     }
     if (k2 !== undefined) {
       for (const k3 of k2) {
-        {
-          const e4: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k3 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e4];
-          else errs.push(e4);
-        }
+        const e4: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k3 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -3899,17 +3720,15 @@ export function validateGetWeatherInput(
     }
     if (k2 !== undefined) {
       for (const k3 of k2) {
-        {
-          const e4: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k3 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e4];
-          else errs.push(e4);
-        }
+        const e4: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k3 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -4012,17 +3831,15 @@ export function validateGetWeatherOutput(
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        {
-          const e8: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
-        }
+        const e8: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k7 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
@@ -4099,17 +3916,15 @@ export function validateGetCustomerInput(
     }
     if (k2 !== undefined) {
       for (const k3 of k2) {
-        {
-          const e4: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k3 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e4];
-          else errs.push(e4);
-        }
+        const e4: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k3 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -4245,17 +4060,15 @@ export function validateGetCustomerOutput(
     }
     if (k12 !== undefined) {
       for (const k13 of k12) {
-        {
-          const e14: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k13 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e14];
-          else errs.push(e14);
-        }
+        const e14: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k13 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e14];
+        else errs.push(e14);
       }
     }
     if (p1) {

@@ -812,17 +812,15 @@ export function validateDeclaredWriteMeasurement(
     }
     if (k4 !== undefined) {
       for (const k5 of k4) {
-        {
-          const e6: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k5 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e6];
-          else errs.push(e6);
-        }
+        const e6: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k5 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
@@ -901,17 +899,15 @@ export function validateDeclaredWriteMeasurement(
         }
         if (k13 !== undefined) {
           for (const k14 of k13) {
-            {
-              const e15: ValidationError = {
-                instancePath: "/data",
-                schemaPath: "#/properties/data/additionalProperties",
-                keyword: "additionalProperties",
-                params: { additionalProperty: k14 },
-                message: "must NOT have additional properties",
-              };
-              if (errs === null) errs = [e15];
-              else errs.push(e15);
-            }
+            const e15: ValidationError = {
+              instancePath: "/data",
+              schemaPath: "#/properties/data/additionalProperties",
+              keyword: "additionalProperties",
+              params: { additionalProperty: k14 },
+              message: "must NOT have additional properties",
+            };
+            if (errs === null) errs = [e15];
+            else errs.push(e15);
           }
         }
         if (p8) {
@@ -1191,17 +1187,15 @@ export function validateDeclaredLogMeal(
     }
     if (k8 !== undefined) {
       for (const k9 of k8) {
-        {
-          const e10: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k9 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e10];
-          else errs.push(e10);
-        }
+        const e10: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k9 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e10];
+        else errs.push(e10);
       }
     }
     if (p1) {
@@ -1293,176 +1287,151 @@ export function validateDeclaredLogMeal(
             const p17 = d16 !== undefined;
             const p20 = d19 !== undefined;
             if (!p14) {
-              {
-                const e15: ValidationError = {
-                  instancePath: "/items/" + i11,
-                  schemaPath: "#/properties/items/items/required",
-                  keyword: "required",
-                  params: pa35,
-                  message: "must have required property 'food'",
-                };
-                if (errs === null) errs = [e15];
-                else errs.push(e15);
-              }
+              const e15: ValidationError = {
+                instancePath: "/items/" + i11,
+                schemaPath: "#/properties/items/items/required",
+                keyword: "required",
+                params: pa35,
+                message: "must have required property 'food'",
+              };
+              if (errs === null) errs = [e15];
+              else errs.push(e15);
             }
             if (!p17) {
-              {
-                const e18: ValidationError = {
-                  instancePath: "/items/" + i11,
-                  schemaPath: "#/properties/items/items/required",
-                  keyword: "required",
-                  params: pa36,
-                  message: "must have required property 'grams'",
-                };
-                if (errs === null) errs = [e18];
-                else errs.push(e18);
-              }
+              const e18: ValidationError = {
+                instancePath: "/items/" + i11,
+                schemaPath: "#/properties/items/items/required",
+                keyword: "required",
+                params: pa36,
+                message: "must have required property 'grams'",
+              };
+              if (errs === null) errs = [e18];
+              else errs.push(e18);
             }
             if (!p20) {
-              {
-                const e21: ValidationError = {
-                  instancePath: "/items/" + i11,
-                  schemaPath: "#/properties/items/items/required",
-                  keyword: "required",
-                  params: pa37,
-                  message: "must have required property 'kcal'",
-                };
-                if (errs === null) errs = [e21];
-                else errs.push(e21);
-              }
+              const e21: ValidationError = {
+                instancePath: "/items/" + i11,
+                schemaPath: "#/properties/items/items/required",
+                keyword: "required",
+                params: pa37,
+                message: "must have required property 'kcal'",
+              };
+              if (errs === null) errs = [e21];
+              else errs.push(e21);
             }
             if (k22 !== undefined) {
               for (const k23 of k22) {
-                {
-                  const e24: ValidationError = {
-                    instancePath: "/items/" + i11,
-                    schemaPath: "#/properties/items/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k23 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e24];
-                  else errs.push(e24);
-                }
+                const e24: ValidationError = {
+                  instancePath: "/items/" + i11,
+                  schemaPath: "#/properties/items/items/additionalProperties",
+                  keyword: "additionalProperties",
+                  params: { additionalProperty: k23 },
+                  message: "must NOT have additional properties",
+                };
+                if (errs === null) errs = [e24];
+                else errs.push(e24);
               }
             }
             if (p14) {
               if (!(typeof (d13 as unknown) === "string")) {
-                {
-                  const e25: ValidationError = {
-                    instancePath: "/items/" + i11 + "/food",
-                    schemaPath: "#/properties/items/items/properties/food/type",
-                    keyword: "type",
-                    params: pa38,
-                    message: "must be string",
-                  };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
-                }
+                const e25: ValidationError = {
+                  instancePath: "/items/" + i11 + "/food",
+                  schemaPath: "#/properties/items/items/properties/food/type",
+                  keyword: "type",
+                  params: pa38,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
             }
             if (p17) {
               if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
                 if (d16 > 5000) {
-                  {
-                    const e26: ValidationError = {
-                      instancePath: "/items/" + i11 + "/grams",
-                      schemaPath:
-                        "#/properties/items/items/properties/grams/maximum",
-                      keyword: "maximum",
-                      params: pa39,
-                      message: "must be <= 5000",
-                    };
-                    if (errs === null) errs = [e26];
-                    else errs.push(e26);
-                  }
-                }
-                if (d16 <= 0) {
-                  {
-                    const e27: ValidationError = {
-                      instancePath: "/items/" + i11 + "/grams",
-                      schemaPath:
-                        "#/properties/items/items/properties/grams/exclusiveMinimum",
-                      keyword: "exclusiveMinimum",
-                      params: pa40,
-                      message: "must be > 0",
-                    };
-                    if (errs === null) errs = [e27];
-                    else errs.push(e27);
-                  }
-                }
-              } else {
-                {
-                  const e28: ValidationError = {
+                  const e26: ValidationError = {
                     instancePath: "/items/" + i11 + "/grams",
                     schemaPath:
-                      "#/properties/items/items/properties/grams/type",
-                    keyword: "type",
-                    params: pa41,
-                    message: "must be number",
+                      "#/properties/items/items/properties/grams/maximum",
+                    keyword: "maximum",
+                    params: pa39,
+                    message: "must be <= 5000",
                   };
-                  if (errs === null) errs = [e28];
-                  else errs.push(e28);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
+                if (d16 <= 0) {
+                  const e27: ValidationError = {
+                    instancePath: "/items/" + i11 + "/grams",
+                    schemaPath:
+                      "#/properties/items/items/properties/grams/exclusiveMinimum",
+                    keyword: "exclusiveMinimum",
+                    params: pa40,
+                    message: "must be > 0",
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
+                }
+              } else {
+                const e28: ValidationError = {
+                  instancePath: "/items/" + i11 + "/grams",
+                  schemaPath: "#/properties/items/items/properties/grams/type",
+                  keyword: "type",
+                  params: pa41,
+                  message: "must be number",
+                };
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
               }
             }
             if (p20) {
               if (!(Number.isInteger(d19) || (d19 as unknown) === null)) {
-                {
-                  const e29: ValidationError = {
-                    instancePath: "/items/" + i11 + "/kcal",
-                    schemaPath: "#/properties/items/items/properties/kcal/type",
-                    keyword: "type",
-                    params: pa43,
-                    message: "must be integer,null",
-                  };
-                  if (errs === null) errs = [e29];
-                  else errs.push(e29);
-                }
+                const e29: ValidationError = {
+                  instancePath: "/items/" + i11 + "/kcal",
+                  schemaPath: "#/properties/items/items/properties/kcal/type",
+                  keyword: "type",
+                  params: pa43,
+                  message: "must be integer,null",
+                };
+                if (errs === null) errs = [e29];
+                else errs.push(e29);
               }
               if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
                 if (d19 > 10000) {
-                  {
-                    const e30: ValidationError = {
-                      instancePath: "/items/" + i11 + "/kcal",
-                      schemaPath:
-                        "#/properties/items/items/properties/kcal/maximum",
-                      keyword: "maximum",
-                      params: pa44,
-                      message: "must be <= 10000",
-                    };
-                    if (errs === null) errs = [e30];
-                    else errs.push(e30);
-                  }
+                  const e30: ValidationError = {
+                    instancePath: "/items/" + i11 + "/kcal",
+                    schemaPath:
+                      "#/properties/items/items/properties/kcal/maximum",
+                    keyword: "maximum",
+                    params: pa44,
+                    message: "must be <= 10000",
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
                 if (d19 < 0) {
-                  {
-                    const e31: ValidationError = {
-                      instancePath: "/items/" + i11 + "/kcal",
-                      schemaPath:
-                        "#/properties/items/items/properties/kcal/minimum",
-                      keyword: "minimum",
-                      params: pa45,
-                      message: "must be >= 0",
-                    };
-                    if (errs === null) errs = [e31];
-                    else errs.push(e31);
-                  }
+                  const e31: ValidationError = {
+                    instancePath: "/items/" + i11 + "/kcal",
+                    schemaPath:
+                      "#/properties/items/items/properties/kcal/minimum",
+                    keyword: "minimum",
+                    params: pa45,
+                    message: "must be >= 0",
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
               }
             }
           } else {
-            {
-              const e34: ValidationError = {
-                instancePath: "/items/" + i11,
-                schemaPath: "#/properties/items/items/type",
-                keyword: "type",
-                params: pa46,
-                message: "must be object",
-              };
-              if (errs === null) errs = [e34];
-              else errs.push(e34);
-            }
+            const e34: ValidationError = {
+              instancePath: "/items/" + i11,
+              schemaPath: "#/properties/items/items/type",
+              keyword: "type",
+              params: pa46,
+              message: "must be object",
+            };
+            if (errs === null) errs = [e34];
+            else errs.push(e34);
           }
         }
       } else {
@@ -1585,17 +1554,15 @@ export function validateDeclaredListExercises(
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        {
-          const e8: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
-        }
+        const e8: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k7 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
@@ -1717,17 +1684,15 @@ export function validateDeclaredListExercises(
           for (let i21 = 0; i21 < d2.length; i21++) {
             const d22 = d2[i21];
             if (!(typeof (d22 as unknown) === "string")) {
-              {
-                const e23: ValidationError = {
-                  instancePath: "/equipment/" + i21,
-                  schemaPath: "#/properties/equipment/anyOf/0/items/type",
-                  keyword: "type",
-                  params: pa38,
-                  message: "must be string",
-                };
-                if (errs === null) errs = [e23];
-                else errs.push(e23);
-              }
+              const e23: ValidationError = {
+                instancePath: "/equipment/" + i21,
+                schemaPath: "#/properties/equipment/anyOf/0/items/type",
+                keyword: "type",
+                params: pa38,
+                message: "must be string",
+              };
+              if (errs === null) errs = [e23];
+              else errs.push(e23);
             }
             if (!(
               d22 === "none" ||
@@ -1737,17 +1702,15 @@ export function validateDeclaredListExercises(
               d22 === "bands" ||
               d22 === "machine"
             )) {
-              {
-                const e24: ValidationError = {
-                  instancePath: "/equipment/" + i21,
-                  schemaPath: "#/properties/equipment/anyOf/0/items/enum",
-                  keyword: "enum",
-                  params: pa60,
-                  message: "must be equal to one of the allowed values",
-                };
-                if (errs === null) errs = [e24];
-                else errs.push(e24);
-              }
+              const e24: ValidationError = {
+                instancePath: "/equipment/" + i21,
+                schemaPath: "#/properties/equipment/anyOf/0/items/enum",
+                keyword: "enum",
+                params: pa60,
+                message: "must be equal to one of the allowed values",
+              };
+              if (errs === null) errs = [e24];
+              else errs.push(e24);
             }
           }
         } else {
@@ -1900,17 +1863,15 @@ export function validateDeclaredLogWorkoutSet(
     }
     if (k6 !== undefined) {
       for (const k7 of k6) {
-        {
-          const e8: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k7 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e8];
-          else errs.push(e8);
-        }
+        const e8: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k7 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
@@ -2009,177 +1970,152 @@ export function validateDeclaredLogWorkoutSet(
             const p18 = d17 !== undefined;
             const p21 = d20 !== undefined;
             if (!p12) {
-              {
-                const e13: ValidationError = {
-                  instancePath: "/sets/" + i9,
-                  schemaPath: "#/properties/sets/items/required",
-                  keyword: "required",
-                  params: pa79,
-                  message: "must have required property 'reps'",
-                };
-                if (errs === null) errs = [e13];
-                else errs.push(e13);
-              }
+              const e13: ValidationError = {
+                instancePath: "/sets/" + i9,
+                schemaPath: "#/properties/sets/items/required",
+                keyword: "required",
+                params: pa79,
+                message: "must have required property 'reps'",
+              };
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
             }
             if (!p15) {
-              {
-                const e16: ValidationError = {
-                  instancePath: "/sets/" + i9,
-                  schemaPath: "#/properties/sets/items/required",
-                  keyword: "required",
-                  params: pa80,
-                  message: "must have required property 'load_kg'",
-                };
-                if (errs === null) errs = [e16];
-                else errs.push(e16);
-              }
+              const e16: ValidationError = {
+                instancePath: "/sets/" + i9,
+                schemaPath: "#/properties/sets/items/required",
+                keyword: "required",
+                params: pa80,
+                message: "must have required property 'load_kg'",
+              };
+              if (errs === null) errs = [e16];
+              else errs.push(e16);
             }
             if (!p18) {
-              {
-                const e19: ValidationError = {
-                  instancePath: "/sets/" + i9,
-                  schemaPath: "#/properties/sets/items/required",
-                  keyword: "required",
-                  params: pa81,
-                  message: "must have required property 'rpe'",
-                };
-                if (errs === null) errs = [e19];
-                else errs.push(e19);
-              }
+              const e19: ValidationError = {
+                instancePath: "/sets/" + i9,
+                schemaPath: "#/properties/sets/items/required",
+                keyword: "required",
+                params: pa81,
+                message: "must have required property 'rpe'",
+              };
+              if (errs === null) errs = [e19];
+              else errs.push(e19);
             }
             if (!p21) {
-              {
-                const e22: ValidationError = {
-                  instancePath: "/sets/" + i9,
-                  schemaPath: "#/properties/sets/items/required",
-                  keyword: "required",
-                  params: pa82,
-                  message: "must have required property 'tempo'",
-                };
-                if (errs === null) errs = [e22];
-                else errs.push(e22);
-              }
+              const e22: ValidationError = {
+                instancePath: "/sets/" + i9,
+                schemaPath: "#/properties/sets/items/required",
+                keyword: "required",
+                params: pa82,
+                message: "must have required property 'tempo'",
+              };
+              if (errs === null) errs = [e22];
+              else errs.push(e22);
             }
             if (k23 !== undefined) {
               for (const k24 of k23) {
-                {
-                  const e25: ValidationError = {
-                    instancePath: "/sets/" + i9,
-                    schemaPath: "#/properties/sets/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k24 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
-                }
+                const e25: ValidationError = {
+                  instancePath: "/sets/" + i9,
+                  schemaPath: "#/properties/sets/items/additionalProperties",
+                  keyword: "additionalProperties",
+                  params: { additionalProperty: k24 },
+                  message: "must NOT have additional properties",
+                };
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
             }
             if (p12) {
               if (!Number.isInteger(d11)) {
-                {
-                  const e26: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/reps",
-                    schemaPath: "#/properties/sets/items/properties/reps/type",
-                    keyword: "type",
-                    params: pa83,
-                    message: "must be integer",
-                  };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
-                }
+                const e26: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/reps",
+                  schemaPath: "#/properties/sets/items/properties/reps/type",
+                  keyword: "type",
+                  params: pa83,
+                  message: "must be integer",
+                };
+                if (errs === null) errs = [e26];
+                else errs.push(e26);
               }
               if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
                 if (d11 > 100) {
-                  {
-                    const e27: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/reps",
-                      schemaPath:
-                        "#/properties/sets/items/properties/reps/maximum",
-                      keyword: "maximum",
-                      params: pa84,
-                      message: "must be <= 100",
-                    };
-                    if (errs === null) errs = [e27];
-                    else errs.push(e27);
-                  }
+                  const e27: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
+                    schemaPath:
+                      "#/properties/sets/items/properties/reps/maximum",
+                    keyword: "maximum",
+                    params: pa84,
+                    message: "must be <= 100",
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
                 if (d11 < 1) {
-                  {
-                    const e28: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/reps",
-                      schemaPath:
-                        "#/properties/sets/items/properties/reps/minimum",
-                      keyword: "minimum",
-                      params: pa85,
-                      message: "must be >= 1",
-                    };
-                    if (errs === null) errs = [e28];
-                    else errs.push(e28);
-                  }
+                  const e28: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
+                    schemaPath:
+                      "#/properties/sets/items/properties/reps/minimum",
+                    keyword: "minimum",
+                    params: pa85,
+                    message: "must be >= 1",
+                  };
+                  if (errs === null) errs = [e28];
+                  else errs.push(e28);
                 }
               }
             }
             if (p15) {
               if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
                 if (d14 > 500) {
-                  {
-                    const e29: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/load_kg",
-                      schemaPath:
-                        "#/properties/sets/items/properties/load_kg/maximum",
-                      keyword: "maximum",
-                      params: pa86,
-                      message: "must be <= 500",
-                    };
-                    if (errs === null) errs = [e29];
-                    else errs.push(e29);
-                  }
+                  const e29: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
+                    schemaPath:
+                      "#/properties/sets/items/properties/load_kg/maximum",
+                    keyword: "maximum",
+                    params: pa86,
+                    message: "must be <= 500",
+                  };
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
                 }
                 if (d14 < 0) {
-                  {
-                    const e30: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/load_kg",
-                      schemaPath:
-                        "#/properties/sets/items/properties/load_kg/minimum",
-                      keyword: "minimum",
-                      params: pa45,
-                      message: "must be >= 0",
-                    };
-                    if (errs === null) errs = [e30];
-                    else errs.push(e30);
-                  }
+                  const e30: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
+                    schemaPath:
+                      "#/properties/sets/items/properties/load_kg/minimum",
+                    keyword: "minimum",
+                    params: pa45,
+                    message: "must be >= 0",
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
                 if (
                   !Number.isInteger(d14 / 0.25) ||
                   Math.abs(d14 / 0.25) >= 1e21
                 ) {
-                  {
-                    const e31: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/load_kg",
-                      schemaPath:
-                        "#/properties/sets/items/properties/load_kg/multipleOf",
-                      keyword: "multipleOf",
-                      params: pa87,
-                      message: "must be multiple of 0.25",
-                    };
-                    if (errs === null) errs = [e31];
-                    else errs.push(e31);
-                  }
-                }
-              } else {
-                {
-                  const e32: ValidationError = {
+                  const e31: ValidationError = {
                     instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
-                      "#/properties/sets/items/properties/load_kg/type",
-                    keyword: "type",
-                    params: pa41,
-                    message: "must be number",
+                      "#/properties/sets/items/properties/load_kg/multipleOf",
+                    keyword: "multipleOf",
+                    params: pa87,
+                    message: "must be multiple of 0.25",
                   };
-                  if (errs === null) errs = [e32];
-                  else errs.push(e32);
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
+              } else {
+                const e32: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/load_kg",
+                  schemaPath: "#/properties/sets/items/properties/load_kg/type",
+                  keyword: "type",
+                  params: pa41,
+                  message: "must be number",
+                };
+                if (errs === null) errs = [e32];
+                else errs.push(e32);
               }
             }
             if (p18) {
@@ -2233,89 +2169,77 @@ export function validateDeclaredLogWorkoutSet(
               if (!v33) {
                 if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
                   if (d17 > 10) {
-                    {
-                      const e38: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/rpe",
-                        schemaPath:
-                          "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
-                        keyword: "maximum",
-                        params: pa88,
-                        message: "must be <= 10",
-                      };
-                      if (errs === null) errs = [e38];
-                      else errs.push(e38);
-                    }
+                    const e38: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
+                      schemaPath:
+                        "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
+                      keyword: "maximum",
+                      params: pa88,
+                      message: "must be <= 10",
+                    };
+                    if (errs === null) errs = [e38];
+                    else errs.push(e38);
                   }
                   if (d17 < 1) {
-                    {
-                      const e39: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/rpe",
-                        schemaPath:
-                          "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
-                        keyword: "minimum",
-                        params: pa85,
-                        message: "must be >= 1",
-                      };
-                      if (errs === null) errs = [e39];
-                      else errs.push(e39);
-                    }
+                    const e39: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
+                      schemaPath:
+                        "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
+                      keyword: "minimum",
+                      params: pa85,
+                      message: "must be >= 1",
+                    };
+                    if (errs === null) errs = [e39];
+                    else errs.push(e39);
                   }
                   if (
                     !Number.isInteger(d17 / 0.5) ||
                     Math.abs(d17 / 0.5) >= 1e21
                   ) {
-                    {
-                      const e40: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/rpe",
-                        schemaPath:
-                          "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
-                        keyword: "multipleOf",
-                        params: pa89,
-                        message: "must be multiple of 0.5",
-                      };
-                      if (errs === null) errs = [e40];
-                      else errs.push(e40);
-                    }
+                    const e40: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
+                      schemaPath:
+                        "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
+                      keyword: "multipleOf",
+                      params: pa89,
+                      message: "must be multiple of 0.5",
+                    };
+                    if (errs === null) errs = [e40];
+                    else errs.push(e40);
                   }
                 } else {
-                  {
-                    const e41: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/type",
-                      keyword: "type",
-                      params: pa41,
-                      message: "must be number",
-                    };
-                    if (errs === null) errs = [e41];
-                    else errs.push(e41);
-                  }
+                  const e41: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
+                    schemaPath:
+                      "#/properties/sets/items/properties/rpe/anyOf/0/type",
+                    keyword: "type",
+                    params: pa41,
+                    message: "must be number",
+                  };
+                  if (errs === null) errs = [e41];
+                  else errs.push(e41);
                 }
                 if (!((d17 as unknown) === null)) {
-                  {
-                    const e42: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/1/type",
-                      keyword: "type",
-                      params: pa90,
-                      message: "must be null",
-                    };
-                    if (errs === null) errs = [e42];
-                    else errs.push(e42);
-                  }
-                }
-                {
-                  const e43: ValidationError = {
+                  const e42: ValidationError = {
                     instancePath: "/sets/" + i9 + "/rpe",
-                    schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
-                    keyword: "anyOf",
-                    params: pa91,
-                    message: "must match a schema in anyOf",
+                    schemaPath:
+                      "#/properties/sets/items/properties/rpe/anyOf/1/type",
+                    keyword: "type",
+                    params: pa90,
+                    message: "must be null",
                   };
-                  if (errs === null) errs = [e43];
-                  else errs.push(e43);
+                  if (errs === null) errs = [e42];
+                  else errs.push(e42);
                 }
+                const e43: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/rpe",
+                  schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
+                  keyword: "anyOf",
+                  params: pa91,
+                  message: "must match a schema in anyOf",
+                };
+                if (errs === null) errs = [e43];
+                else errs.push(e43);
               }
             }
             if (p21) {
@@ -2386,134 +2310,115 @@ export function validateDeclaredLogWorkoutSet(
               if (!v44) {
                 if (Array.isArray(d20 as unknown)) {
                   if (d20.length > 4) {
-                    {
-                      const e51: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
-                        keyword: "maxItems",
-                        params: pa92,
-                        message: "must NOT have more than 4 items",
-                      };
-                      if (errs === null) errs = [e51];
-                      else errs.push(e51);
-                    }
+                    const e51: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
+                      keyword: "maxItems",
+                      params: pa92,
+                      message: "must NOT have more than 4 items",
+                    };
+                    if (errs === null) errs = [e51];
+                    else errs.push(e51);
                   }
                   if (d20.length < 4) {
-                    {
-                      const e52: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
-                        keyword: "minItems",
-                        params: pa92,
-                        message: "must NOT have fewer than 4 items",
-                      };
-                      if (errs === null) errs = [e52];
-                      else errs.push(e52);
-                    }
+                    const e52: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
+                      keyword: "minItems",
+                      params: pa92,
+                      message: "must NOT have fewer than 4 items",
+                    };
+                    if (errs === null) errs = [e52];
+                    else errs.push(e52);
                   }
                   for (let i53 = 0; i53 < d20.length; i53++) {
                     const d54 = d20[i53];
                     if (!Number.isInteger(d54)) {
-                      {
-                        const e55: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/" + i53,
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
-                          keyword: "type",
-                          params: pa83,
-                          message: "must be integer",
-                        };
-                        if (errs === null) errs = [e55];
-                        else errs.push(e55);
-                      }
+                      const e55: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/" + i53,
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
+                        keyword: "type",
+                        params: pa83,
+                        message: "must be integer",
+                      };
+                      if (errs === null) errs = [e55];
+                      else errs.push(e55);
                     }
                     if (typeof (d54 as unknown) === "number" && isFinite(d54)) {
                       if (d54 > 10) {
-                        {
-                          const e56: ValidationError = {
-                            instancePath: "/sets/" + i9 + "/tempo/" + i53,
-                            schemaPath:
-                              "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
-                            keyword: "maximum",
-                            params: pa88,
-                            message: "must be <= 10",
-                          };
-                          if (errs === null) errs = [e56];
-                          else errs.push(e56);
-                        }
+                        const e56: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/" + i53,
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
+                          keyword: "maximum",
+                          params: pa88,
+                          message: "must be <= 10",
+                        };
+                        if (errs === null) errs = [e56];
+                        else errs.push(e56);
                       }
                       if (d54 < 0) {
-                        {
-                          const e57: ValidationError = {
-                            instancePath: "/sets/" + i9 + "/tempo/" + i53,
-                            schemaPath:
-                              "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
-                            keyword: "minimum",
-                            params: pa45,
-                            message: "must be >= 0",
-                          };
-                          if (errs === null) errs = [e57];
-                          else errs.push(e57);
-                        }
+                        const e57: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/" + i53,
+                          schemaPath:
+                            "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
+                          keyword: "minimum",
+                          params: pa45,
+                          message: "must be >= 0",
+                        };
+                        if (errs === null) errs = [e57];
+                        else errs.push(e57);
                       }
                     }
                   }
                 } else {
-                  {
-                    const e58: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/anyOf/0/type",
-                      keyword: "type",
-                      params: pa93,
-                      message: "must be array",
-                    };
-                    if (errs === null) errs = [e58];
-                    else errs.push(e58);
-                  }
-                }
-                if (!((d20 as unknown) === null)) {
-                  {
-                    const e59: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/anyOf/1/type",
-                      keyword: "type",
-                      params: pa90,
-                      message: "must be null",
-                    };
-                    if (errs === null) errs = [e59];
-                    else errs.push(e59);
-                  }
-                }
-                {
-                  const e60: ValidationError = {
+                  const e58: ValidationError = {
                     instancePath: "/sets/" + i9 + "/tempo",
                     schemaPath:
-                      "#/properties/sets/items/properties/tempo/anyOf",
-                    keyword: "anyOf",
-                    params: pa91,
-                    message: "must match a schema in anyOf",
+                      "#/properties/sets/items/properties/tempo/anyOf/0/type",
+                    keyword: "type",
+                    params: pa93,
+                    message: "must be array",
                   };
-                  if (errs === null) errs = [e60];
-                  else errs.push(e60);
+                  if (errs === null) errs = [e58];
+                  else errs.push(e58);
                 }
+                if (!((d20 as unknown) === null)) {
+                  const e59: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
+                    schemaPath:
+                      "#/properties/sets/items/properties/tempo/anyOf/1/type",
+                    keyword: "type",
+                    params: pa90,
+                    message: "must be null",
+                  };
+                  if (errs === null) errs = [e59];
+                  else errs.push(e59);
+                }
+                const e60: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/tempo",
+                  schemaPath: "#/properties/sets/items/properties/tempo/anyOf",
+                  keyword: "anyOf",
+                  params: pa91,
+                  message: "must match a schema in anyOf",
+                };
+                if (errs === null) errs = [e60];
+                else errs.push(e60);
               }
             }
           } else {
-            {
-              const e63: ValidationError = {
-                instancePath: "/sets/" + i9,
-                schemaPath: "#/properties/sets/items/type",
-                keyword: "type",
-                params: pa46,
-                message: "must be object",
-              };
-              if (errs === null) errs = [e63];
-              else errs.push(e63);
-            }
+            const e63: ValidationError = {
+              instancePath: "/sets/" + i9,
+              schemaPath: "#/properties/sets/items/type",
+              keyword: "type",
+              params: pa46,
+              message: "must be object",
+            };
+            if (errs === null) errs = [e63];
+            else errs.push(e63);
           }
         }
       } else {
@@ -2582,17 +2487,15 @@ export function validateDeclaredGetWeather(
     }
     if (k4 !== undefined) {
       for (const k5 of k4) {
-        {
-          const e6: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k5 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e6];
-          else errs.push(e6);
-        }
+        const e6: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k5 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {

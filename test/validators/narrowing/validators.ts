@@ -231,17 +231,15 @@ export function validateLogSetInput(
     }
     if (k4 !== undefined) {
       for (const k5 of k4) {
-        {
-          const e6: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k5 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e6];
-          else errs.push(e6);
-        }
+        const e6: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k5 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
@@ -329,17 +327,15 @@ export function validateLogSetOutput(
     }
     if (k2 !== undefined) {
       for (const k3 of k2) {
-        {
-          const e4: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k3 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e4];
-          else errs.push(e4);
-        }
+        const e4: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k3 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -381,17 +377,15 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
     }
     if (k0 !== undefined) {
       for (const k1 of k0) {
-        {
-          const e2: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k1 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e2];
-          else errs.push(e2);
-        }
+        const e2: ValidationError = {
+          instancePath: "",
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: k1 },
+          message: "must NOT have additional properties",
+        };
+        if (errs === null) errs = [e2];
+        else errs.push(e2);
       }
     }
   } else {

@@ -59,7 +59,7 @@ export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
 function record(cx: SchemaCx, error: Code): Code {
   if (PLAIN_NAME.test(error.text)) return code`if (${ERRORS} === null) ${ERRORS} = [${error}]; else ${ERRORS}.push(${error});`;
   const e = cx.fn.local("e");
-  return code`{ const ${e}: ${ERROR_TYPE} = ${error}; if (${ERRORS} === null) ${ERRORS} = [${e}]; else ${ERRORS}.push(${e}); }`;
+  return code`const ${e}: ${ERROR_TYPE} = ${error};\nif (${ERRORS} === null) ${ERRORS} = [${e}]; else ${ERRORS}.push(${e});`;
 }
 
 /** Unconditional failure. `spec` is only evaluated in collect mode (test mode needs no error). */
