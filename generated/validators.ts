@@ -58,11 +58,44 @@ function ucs2length(str: string): number {
   return length;
 }
 
-const formatUuidRe =
-  /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-/** UUID, RFC 4122, optionally `urn:uuid:`-prefixed (ajv-formats `uuid`). */
+const formatUuidPrefix = "urn:uuid:";
+/** True when str[from, to) are hexadecimal digits, either case. */
+function formatUuidHex(str: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = str.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102)))
+      return false;
+  }
+  return true;
+}
+/**
+ * UUID, RFC 4122, optionally `urn:uuid:`-prefixed: ajv-formats `uuid`
+ * (`/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`), scanned by hand. Without the
+ * `u` flag, `i` folds ASCII letters only (no other character folds to one), so a character is an
+ * ASCII letter of either case or itself.
+ */
 function formatUuid(str: string): boolean {
-  return formatUuidRe.test(str);
+  let at = 0;
+  if (str.length === 45) {
+    for (; at < 9; at++) {
+      const c = str.charCodeAt(at);
+      if ((c >= 65 && c <= 90 ? c + 32 : c) !== formatUuidPrefix.charCodeAt(at))
+        return false;
+    }
+  } else if (str.length !== 36) {
+    return false;
+  }
+  return (
+    str.charCodeAt(at + 8) === 45 &&
+    str.charCodeAt(at + 13) === 45 &&
+    str.charCodeAt(at + 18) === 45 &&
+    str.charCodeAt(at + 23) === 45 &&
+    formatUuidHex(str, at, at + 8) &&
+    formatUuidHex(str, at + 9, at + 13) &&
+    formatUuidHex(str, at + 14, at + 18) &&
+    formatUuidHex(str, at + 19, at + 23) &&
+    formatUuidHex(str, at + 24, at + 36)
+  );
 }
 
 /**
@@ -1164,143 +1197,193 @@ export function validateWriteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k22 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i24 = 0; i24 < k22.length; i24++) {
-      const k23 = k22[i24]!;
-      switch (k23) {
+    let d0: any;
+    let d2: any;
+    let f19 = 0;
+    let k4: string[] | undefined;
+    for (const k20 in _d) {
+      if (!hasOwn.call(_d, k20)) continue;
+      switch (k20) {
         case "date":
-          n2 = true;
+          d0 = _d[k20];
+          f19++;
           break;
         case "data":
-          n5 = true;
+          d2 = _d[k20];
+          f19++;
           break;
         default:
-          (k6 ??= []).push(k23);
+          if (k4 === undefined) k4 = [k20];
+          else k4.push(k20);
       }
     }
-    const d0 = _d.date;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "date"));
-    const d3 = _d.data;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "data"));
+    if (f19 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.date;
+        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.data;
+        if (d2 !== undefined && !hasOwn.call(_d, "data")) d2 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er0);
+      if (errs === null) errs = [er0];
+      else errs.push(er0);
     }
-    if (!p4) {
-      (errs ??= []).push(er1);
+    if (!p3) {
+      if (errs === null) errs = [er1];
+      else errs.push(er1);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        (errs ??= []).push({
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
+        const e6: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
+          params: { additionalProperty: k5 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er2);
+          if (errs === null) errs = [er2];
+          else errs.push(er2);
         }
       } else {
-        (errs ??= []).push(er3);
+        if (errs === null) errs = [er3];
+        else errs.push(er3);
       }
     }
-    if (p4) {
+    if (p3) {
       if (
-        typeof d3 === "object" &&
-        d3 !== null &&
-        !Array.isArray(d3 as unknown)
+        typeof d2 === "object" &&
+        d2 !== null &&
+        !Array.isArray(d2 as unknown)
       ) {
-        const k8 = Object.keys(d3);
-        let n13 = false;
-        let n16 = false;
-        let n19 = false;
-        let k9: string[] | undefined;
-        for (let i21 = 0; i21 < k8.length; i21++) {
-          const k20 = k8[i21]!;
-          switch (k20) {
+        let d11: any;
+        let d13: any;
+        let d15: any;
+        let c7 = 0;
+        let f17 = 0;
+        let k8: string[] | undefined;
+        for (const k18 in d2) {
+          if (!hasOwn.call(d2, k18)) continue;
+          c7++;
+          switch (k18) {
             case "weight_kg":
-              n13 = true;
+              d11 = d2[k18];
+              f17++;
               break;
             case "body_fat_pct":
-              n16 = true;
+              d13 = d2[k18];
+              f17++;
               break;
             case "waist_cm":
-              n19 = true;
+              d15 = d2[k18];
+              f17++;
               break;
             default:
-              (k9 ??= []).push(k20);
+              if (k8 === undefined) k8 = [k18];
+              else k8.push(k18);
           }
         }
-        const d11 = d3.weight_kg;
-        const p12 = d11 !== undefined && (n13 || hasOwn.call(d3, "weight_kg"));
-        const d14 = d3.body_fat_pct;
-        const p15 =
-          d14 !== undefined && (n16 || hasOwn.call(d3, "body_fat_pct"));
-        const d17 = d3.waist_cm;
-        const p18 = d17 !== undefined && (n19 || hasOwn.call(d3, "waist_cm"));
-        if (k8.length < 1) {
-          (errs ??= []).push(er4);
+        if (f17 !== 3) {
+          if (d11 === undefined) {
+            d11 = d2.weight_kg;
+            if (d11 !== undefined && !hasOwn.call(d2, "weight_kg"))
+              d11 = undefined;
+          }
+          if (d13 === undefined) {
+            d13 = d2.body_fat_pct;
+            if (d13 !== undefined && !hasOwn.call(d2, "body_fat_pct"))
+              d13 = undefined;
+          }
+          if (d15 === undefined) {
+            d15 = d2.waist_cm;
+            if (d15 !== undefined && !hasOwn.call(d2, "waist_cm"))
+              d15 = undefined;
+          }
         }
-        if (k9 !== undefined) {
-          for (const k10 of k9) {
-            (errs ??= []).push({
+        const p12 = d11 !== undefined;
+        const p14 = d13 !== undefined;
+        const p16 = d15 !== undefined;
+        if (c7 < 1) {
+          if (errs === null) errs = [er4];
+          else errs.push(er4);
+        }
+        if (k8 !== undefined) {
+          for (const k9 of k8) {
+            const e10: ValidationError = {
               instancePath: "/data",
               schemaPath: "#/properties/data/additionalProperties",
               keyword: "additionalProperties",
-              params: { additionalProperty: k10 },
+              params: { additionalProperty: k9 },
               message: "must NOT have additional properties",
-            });
+            };
+            if (errs === null) errs = [e10];
+            else errs.push(e10);
           }
         }
         if (p12) {
           if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
             if (d11 > 500) {
-              (errs ??= []).push(er5);
+              if (errs === null) errs = [er5];
+              else errs.push(er5);
             }
             if (d11 <= 0) {
-              (errs ??= []).push(er6);
+              if (errs === null) errs = [er6];
+              else errs.push(er6);
             }
           } else {
-            (errs ??= []).push(er7);
+            if (errs === null) errs = [er7];
+            else errs.push(er7);
           }
         }
-        if (p15) {
-          if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-            if (d14 > 100) {
-              (errs ??= []).push(er8);
+        if (p14) {
+          if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
+            if (d13 > 100) {
+              if (errs === null) errs = [er8];
+              else errs.push(er8);
             }
-            if (d14 < 0) {
-              (errs ??= []).push(er9);
+            if (d13 < 0) {
+              if (errs === null) errs = [er9];
+              else errs.push(er9);
             }
           } else {
-            (errs ??= []).push(er10);
+            if (errs === null) errs = [er10];
+            else errs.push(er10);
           }
         }
-        if (p18) {
-          if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
-            if (d17 > 300) {
-              (errs ??= []).push(er11);
+        if (p16) {
+          if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
+            if (d15 > 300) {
+              if (errs === null) errs = [er11];
+              else errs.push(er11);
             }
-            if (d17 <= 0) {
-              (errs ??= []).push(er12);
+            if (d15 <= 0) {
+              if (errs === null) errs = [er12];
+              else errs.push(er12);
             }
           } else {
-            (errs ??= []).push(er13);
+            if (errs === null) errs = [er13];
+            else errs.push(er13);
           }
         }
       } else {
-        (errs ??= []).push(er14);
+        if (errs === null) errs = [er14];
+        else errs.push(er14);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as WriteMeasurementInput };
@@ -1314,33 +1397,43 @@ export function validateWriteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k11 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i13 = 0; i13 < k11.length; i13++) {
-      const k12 = k11[i13]!;
-      switch (k12) {
+    let d0: any;
+    let f14 = 0;
+    let k2: string[] | undefined;
+    for (const k15 in _d) {
+      if (!hasOwn.call(_d, k15)) continue;
+      switch (k15) {
         case "saved":
-          n2 = true;
+          d0 = _d[k15];
+          f14++;
           break;
         default:
-          (k3 ??= []).push(k12);
+          if (k2 === undefined) k2 = [k15];
+          else k2.push(k15);
       }
     }
-    const d0 = _d.saved;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "saved"));
-    if (!p1) {
-      (errs ??= []).push(er16);
+    if (f14 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.saved;
+        if (d0 !== undefined && !hasOwn.call(_d, "saved")) d0 = undefined;
+      }
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
-        (errs ??= []).push({
+    const p1 = d0 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er16];
+      else errs.push(er16);
+    }
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
+        const e4: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
+          params: { additionalProperty: k3 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -1348,59 +1441,67 @@ export function validateWriteMeasurementOutput(
         for (let i5 = 0; i5 < d0.length; i5++) {
           const d6 = d0[i5];
           if (!(typeof (d6 as unknown) === "string")) {
-            (errs ??= []).push({
+            const e7: ValidationError = {
               instancePath: "/saved/" + i5,
               schemaPath: "#/properties/saved/items/type",
               keyword: "type",
               params: pa17,
               message: "must be string",
-            });
+            };
+            if (errs === null) errs = [e7];
+            else errs.push(e7);
           }
           if (!(
             d6 === "weight_kg" ||
             d6 === "body_fat_pct" ||
             d6 === "waist_cm"
           )) {
-            (errs ??= []).push({
+            const e8: ValidationError = {
               instancePath: "/saved/" + i5,
               schemaPath: "#/properties/saved/items/enum",
               keyword: "enum",
               params: pa19,
               message: "must be equal to one of the allowed values",
-            });
+            };
+            if (errs === null) errs = [e8];
+            else errs.push(e8);
           }
         }
         if (d0.length > 1) {
-          const m7 = new Map<unknown, number>();
-          for (let i8 = d0.length; i8-- > 0;) {
-            const p9 = d0[i8];
-            if (!(typeof (p9 as unknown) === "string")) continue;
-            if (p9 === "__proto__") continue;
-            const j10 = m7.get(p9);
-            if (j10 !== undefined) {
-              (errs ??= []).push({
+          const m9 = new Map<unknown, number>();
+          for (let i10 = d0.length; i10-- > 0;) {
+            const p11 = d0[i10];
+            if (!(typeof (p11 as unknown) === "string")) continue;
+            if (p11 === "__proto__") continue;
+            const j12 = m9.get(p11);
+            if (j12 !== undefined) {
+              const e13: ValidationError = {
                 instancePath: "/saved",
                 schemaPath: "#/properties/saved/uniqueItems",
                 keyword: "uniqueItems",
-                params: { i: i8, j: j10 },
+                params: { i: i10, j: j12 },
                 message:
                   "must NOT have duplicate items (items ## " +
-                  j10 +
+                  j12 +
                   " and " +
-                  i8 +
+                  i10 +
                   " are identical)",
-              });
+              };
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
               break;
             }
-            m7.set(p9, i8);
+            m9.set(p11, i10);
           }
         }
       } else {
-        (errs ??= []).push(er20);
+        if (errs === null) errs = [er20];
+        else errs.push(er20);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as WriteMeasurementOutput };
@@ -1414,283 +1515,363 @@ export function validateLogMealInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k30 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let n29 = false;
-    let k9: string[] | undefined;
-    for (let i32 = 0; i32 < k30.length; i32++) {
-      const k31 = k30[i32]!;
-      switch (k31) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let d35: any;
+    let f37 = 0;
+    let k6: string[] | undefined;
+    for (const k38 in _d) {
+      if (!hasOwn.call(_d, k38)) continue;
+      switch (k38) {
         case "day":
-          n2 = true;
+          d0 = _d[k38];
+          f37++;
           break;
         case "meal":
-          n5 = true;
+          d2 = _d[k38];
+          f37++;
           break;
         case "items":
-          n8 = true;
+          d4 = _d[k38];
+          f37++;
           break;
         case "notes":
-          n29 = true;
+          d35 = _d[k38];
+          f37++;
           break;
         default:
-          (k9 ??= []).push(k31);
+          if (k6 === undefined) k6 = [k38];
+          else k6.push(k38);
       }
     }
-    const d0 = _d.day;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "day"));
-    const d3 = _d.meal;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "meal"));
-    const d6 = _d.items;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "items"));
-    const d27 = _d.notes;
-    const p28 = d27 !== undefined && (n29 || hasOwn.call(_d, "notes"));
+    if (f37 !== 4) {
+      if (d0 === undefined) {
+        d0 = _d.day;
+        if (d0 !== undefined && !hasOwn.call(_d, "day")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.meal;
+        if (d2 !== undefined && !hasOwn.call(_d, "meal")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.items;
+        if (d4 !== undefined && !hasOwn.call(_d, "items")) d4 = undefined;
+      }
+      if (d35 === undefined) {
+        d35 = _d.notes;
+        if (d35 !== undefined && !hasOwn.call(_d, "notes")) d35 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
+    const p36 = d35 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er21);
+      if (errs === null) errs = [er21];
+      else errs.push(er21);
     }
-    if (!p4) {
-      (errs ??= []).push(er22);
+    if (!p3) {
+      if (errs === null) errs = [er22];
+      else errs.push(er22);
     }
-    if (!p7) {
-      (errs ??= []).push(er23);
+    if (!p5) {
+      if (errs === null) errs = [er23];
+      else errs.push(er23);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
-        (errs ??= []).push({
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
+        const e8: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
+          params: { additionalProperty: k7 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er24);
+          if (errs === null) errs = [er24];
+          else errs.push(er24);
         }
       } else {
-        (errs ??= []).push(er25);
+        if (errs === null) errs = [er25];
+        else errs.push(er25);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
-        (errs ??= []).push(er26);
+    if (p3) {
+      if (!(typeof (d2 as unknown) === "string")) {
+        if (errs === null) errs = [er26];
+        else errs.push(er26);
       }
       if (!(
-        d3 === "Desayuno" ||
-        d3 === "Almuerzo" ||
-        d3 === "Cena" ||
-        d3 === "Merienda"
+        d2 === "Desayuno" ||
+        d2 === "Almuerzo" ||
+        d2 === "Cena" ||
+        d2 === "Merienda"
       )) {
-        (errs ??= []).push(er28);
+        if (errs === null) errs = [er28];
+        else errs.push(er28);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        if (d6.length > 50) {
-          (errs ??= []).push(er29);
+    if (p5) {
+      if (Array.isArray(d4 as unknown)) {
+        if (d4.length > 50) {
+          if (errs === null) errs = [er29];
+          else errs.push(er29);
         }
-        if (d6.length < 1) {
-          (errs ??= []).push(er30);
+        if (d4.length < 1) {
+          if (errs === null) errs = [er30];
+          else errs.push(er30);
         }
-        for (let i11 = 0; i11 < d6.length; i11++) {
-          const d12 = d6[i11];
+        for (let i9 = 0; i9 < d4.length; i9++) {
+          const d10 = d4[i9];
           if (
-            typeof d12 === "object" &&
-            d12 !== null &&
-            !Array.isArray(d12 as unknown)
+            typeof d10 === "object" &&
+            d10 !== null &&
+            !Array.isArray(d10 as unknown)
           ) {
-            const k24 = Object.keys(d12);
-            let n15 = false;
-            let n18 = false;
-            let n21 = false;
-            let k22: string[] | undefined;
-            for (let i26 = 0; i26 < k24.length; i26++) {
-              const k25 = k24[i26]!;
-              switch (k25) {
+            let d11: any;
+            let d14: any;
+            let d17: any;
+            let f32 = 0;
+            let k20: string[] | undefined;
+            for (const k33 in d10) {
+              if (!hasOwn.call(d10, k33)) continue;
+              switch (k33) {
                 case "food":
-                  n15 = true;
+                  d11 = d10[k33];
+                  f32++;
                   break;
                 case "grams":
-                  n18 = true;
+                  d14 = d10[k33];
+                  f32++;
                   break;
                 case "kcal":
-                  n21 = true;
+                  d17 = d10[k33];
+                  f32++;
                   break;
                 default:
-                  (k22 ??= []).push(k25);
+                  if (k20 === undefined) k20 = [k33];
+                  else k20.push(k33);
               }
             }
-            const d13 = d12.food;
-            const p14 = d13 !== undefined && (n15 || hasOwn.call(d12, "food"));
-            const d16 = d12.grams;
-            const p17 = d16 !== undefined && (n18 || hasOwn.call(d12, "grams"));
-            const d19 = d12.kcal;
-            const p20 = d19 !== undefined && (n21 || hasOwn.call(d12, "kcal"));
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i11,
+            if (f32 !== 3) {
+              if (d11 === undefined) {
+                d11 = d10.food;
+                if (d11 !== undefined && !hasOwn.call(d10, "food"))
+                  d11 = undefined;
+              }
+              if (d14 === undefined) {
+                d14 = d10.grams;
+                if (d14 !== undefined && !hasOwn.call(d10, "grams"))
+                  d14 = undefined;
+              }
+              if (d17 === undefined) {
+                d17 = d10.kcal;
+                if (d17 !== undefined && !hasOwn.call(d10, "kcal"))
+                  d17 = undefined;
+              }
+            }
+            const p12 = d11 !== undefined;
+            const p15 = d14 !== undefined;
+            const p18 = d17 !== undefined;
+            if (!p12) {
+              const e13: ValidationError = {
+                instancePath: "/items/" + i9,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa31,
                 message: "must have required property 'food'",
-              });
+              };
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
             }
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i11,
+            if (!p15) {
+              const e16: ValidationError = {
+                instancePath: "/items/" + i9,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa32,
                 message: "must have required property 'grams'",
-              });
+              };
+              if (errs === null) errs = [e16];
+              else errs.push(e16);
             }
-            if (!p20) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i11,
+            if (!p18) {
+              const e19: ValidationError = {
+                instancePath: "/items/" + i9,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa33,
                 message: "must have required property 'kcal'",
-              });
+              };
+              if (errs === null) errs = [e19];
+              else errs.push(e19);
             }
-            if (k22 !== undefined) {
-              for (const k23 of k22) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i11,
+            if (k20 !== undefined) {
+              for (const k21 of k20) {
+                const e22: ValidationError = {
+                  instancePath: "/items/" + i9,
                   schemaPath: "#/properties/items/items/additionalProperties",
                   keyword: "additionalProperties",
-                  params: { additionalProperty: k23 },
+                  params: { additionalProperty: k21 },
                   message: "must NOT have additional properties",
-                });
+                };
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
             }
-            if (p14) {
-              if (typeof (d13 as unknown) === "string") {
-                if (d13.length > 120 && ucs2length(d13) > 120) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/food",
+            if (p12) {
+              if (typeof (d11 as unknown) === "string") {
+                if (d11.length > 120 && ucs2length(d11) > 120) {
+                  const e23: ValidationError = {
+                    instancePath: "/items/" + i9 + "/food",
                     schemaPath:
                       "#/properties/items/items/properties/food/maxLength",
                     keyword: "maxLength",
                     params: pa34,
                     message: "must NOT have more than 120 characters",
-                  });
+                  };
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
-                if (d13.length === 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/food",
+                if (d11.length === 0) {
+                  const e24: ValidationError = {
+                    instancePath: "/items/" + i9 + "/food",
                     schemaPath:
                       "#/properties/items/items/properties/food/minLength",
                     keyword: "minLength",
                     params: pa35,
                     message: "must NOT have fewer than 1 characters",
-                  });
+                  };
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i11 + "/food",
+                const e25: ValidationError = {
+                  instancePath: "/items/" + i9 + "/food",
                   schemaPath: "#/properties/items/items/properties/food/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
-                });
+                };
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
             }
-            if (p17) {
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 > 5000) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/grams",
+            if (p15) {
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 5000) {
+                  const e26: ValidationError = {
+                    instancePath: "/items/" + i9 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/maximum",
                     keyword: "maximum",
                     params: pa36,
                     message: "must be <= 5000",
-                  });
+                  };
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
-                if (d16 <= 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/grams",
+                if (d14 <= 0) {
+                  const e27: ValidationError = {
+                    instancePath: "/items/" + i9 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/exclusiveMinimum",
                     keyword: "exclusiveMinimum",
                     params: pa37,
                     message: "must be > 0",
-                  });
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i11 + "/grams",
+                const e28: ValidationError = {
+                  instancePath: "/items/" + i9 + "/grams",
                   schemaPath: "#/properties/items/items/properties/grams/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be number",
-                });
+                };
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
               }
             }
-            if (p20) {
-              if (!(Number.isInteger(d19) || d19 === null)) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i11 + "/kcal",
+            if (p18) {
+              if (!(Number.isInteger(d17) || d17 === null)) {
+                const e29: ValidationError = {
+                  instancePath: "/items/" + i9 + "/kcal",
                   schemaPath: "#/properties/items/items/properties/kcal/type",
                   keyword: "type",
                   params: pa40,
                   message: "must be integer,null",
-                });
+                };
+                if (errs === null) errs = [e29];
+                else errs.push(e29);
               }
-              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                if (d19 > 10000) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/kcal",
+              if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
+                if (d17 > 10000) {
+                  const e30: ValidationError = {
+                    instancePath: "/items/" + i9 + "/kcal",
                     schemaPath:
                       "#/properties/items/items/properties/kcal/maximum",
                     keyword: "maximum",
                     params: pa41,
                     message: "must be <= 10000",
-                  });
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
-                if (d19 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i11 + "/kcal",
+                if (d17 < 0) {
+                  const e31: ValidationError = {
+                    instancePath: "/items/" + i9 + "/kcal",
                     schemaPath:
                       "#/properties/items/items/properties/kcal/minimum",
                     keyword: "minimum",
                     params: pa42,
                     message: "must be >= 0",
-                  });
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/items/" + i11,
+            const e34: ValidationError = {
+              instancePath: "/items/" + i9,
               schemaPath: "#/properties/items/items/type",
               keyword: "type",
               params: pa43,
               message: "must be object",
-            });
+            };
+            if (errs === null) errs = [e34];
+            else errs.push(e34);
           }
         }
       } else {
-        (errs ??= []).push(er44);
+        if (errs === null) errs = [er44];
+        else errs.push(er44);
       }
     }
-    if (p28) {
-      if (typeof (d27 as unknown) === "string") {
-        if (d27.length > 500 && ucs2length(d27) > 500) {
-          (errs ??= []).push(er45);
+    if (p36) {
+      if (typeof (d35 as unknown) === "string") {
+        if (d35.length > 500 && ucs2length(d35) > 500) {
+          if (errs === null) errs = [er45];
+          else errs.push(er45);
         }
       } else {
-        (errs ??= []).push(er46);
+        if (errs === null) errs = [er46];
+        else errs.push(er46);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as LogMealInput };
@@ -1704,65 +1885,85 @@ export function validateLogMealOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k8 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i10 = 0; i10 < k8.length; i10++) {
-      const k9 = k8[i10]!;
-      switch (k9) {
+    let d0: any;
+    let d2: any;
+    let f7 = 0;
+    let k4: string[] | undefined;
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "entry_id":
-          n2 = true;
+          d0 = _d[k8];
+          f7++;
           break;
         case "total_kcal":
-          n5 = true;
+          d2 = _d[k8];
+          f7++;
           break;
         default:
-          (k6 ??= []).push(k9);
+          if (k4 === undefined) k4 = [k8];
+          else k4.push(k8);
       }
     }
-    const d0 = _d.entry_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "entry_id"));
-    const d3 = _d.total_kcal;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "total_kcal"));
+    if (f7 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.entry_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "entry_id")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.total_kcal;
+        if (d2 !== undefined && !hasOwn.call(_d, "total_kcal")) d2 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er47);
+      if (errs === null) errs = [er47];
+      else errs.push(er47);
     }
-    if (!p4) {
-      (errs ??= []).push(er48);
+    if (!p3) {
+      if (errs === null) errs = [er48];
+      else errs.push(er48);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        (errs ??= []).push({
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
+        const e6: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
+          params: { additionalProperty: k5 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er49);
+          if (errs === null) errs = [er49];
+          else errs.push(er49);
         }
       } else {
-        (errs ??= []).push(er50);
+        if (errs === null) errs = [er50];
+        else errs.push(er50);
       }
     }
-    if (p4) {
-      if (!(Number.isInteger(d3) || d3 === null)) {
-        (errs ??= []).push(er51);
+    if (p3) {
+      if (!(Number.isInteger(d2) || d2 === null)) {
+        if (errs === null) errs = [er51];
+        else errs.push(er51);
       }
-      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 0) {
-          (errs ??= []).push(er52);
+      if (typeof (d2 as unknown) === "number" && isFinite(d2)) {
+        if (d2 < 0) {
+          if (errs === null) errs = [er52];
+          else errs.push(er52);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as LogMealOutput };
@@ -1776,134 +1977,165 @@ export function validateListExercisesInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k17 = Object.keys(_d);
-    let n4 = false;
-    let n7 = false;
-    let n16 = false;
+    let d3: any;
+    let d5: any;
+    let d16: any;
+    let f18 = 0;
     let k0: string[] | undefined;
-    for (let i19 = 0; i19 < k17.length; i19++) {
-      const k18 = k17[i19]!;
-      switch (k18) {
+    for (const k19 in _d) {
+      if (!hasOwn.call(_d, k19)) continue;
+      switch (k19) {
         case "muscle_group":
-          n4 = true;
+          d3 = _d[k19];
+          f18++;
           break;
         case "equipment":
-          n7 = true;
+          d5 = _d[k19];
+          f18++;
           break;
         case "limit":
-          n16 = true;
+          d16 = _d[k19];
+          f18++;
           break;
         default:
-          (k0 ??= []).push(k18);
+          if (k0 === undefined) k0 = [k19];
+          else k0.push(k19);
       }
     }
-    const d2 = _d.muscle_group;
-    const p3 = d2 !== undefined && (n4 || hasOwn.call(_d, "muscle_group"));
-    const d5 = _d.equipment;
-    const p6 = d5 !== undefined && (n7 || hasOwn.call(_d, "equipment"));
-    const d14 = _d.limit;
-    const p15 = d14 !== undefined && (n16 || hasOwn.call(_d, "limit"));
+    if (f18 !== 3) {
+      if (d3 === undefined) {
+        d3 = _d.muscle_group;
+        if (d3 !== undefined && !hasOwn.call(_d, "muscle_group"))
+          d3 = undefined;
+      }
+      if (d5 === undefined) {
+        d5 = _d.equipment;
+        if (d5 !== undefined && !hasOwn.call(_d, "equipment")) d5 = undefined;
+      }
+      if (d16 === undefined) {
+        d16 = _d.limit;
+        if (d16 !== undefined && !hasOwn.call(_d, "limit")) d16 = undefined;
+      }
+    }
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    const p17 = d16 !== undefined;
     if (k0 !== undefined) {
       for (const k1 of k0) {
-        (errs ??= []).push({
+        const e2: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: k1 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e2];
+        else errs.push(e2);
       }
     }
-    if (p3) {
-      if (!(typeof (d2 as unknown) === "string")) {
-        (errs ??= []).push(er53);
+    if (p4) {
+      if (!(typeof (d3 as unknown) === "string")) {
+        if (errs === null) errs = [er53];
+        else errs.push(er53);
       }
       if (!(
-        d2 === "chest" ||
-        d2 === "back" ||
-        d2 === "legs" ||
-        d2 === "shoulders" ||
-        d2 === "arms" ||
-        d2 === "core" ||
-        d2 === "full_body"
+        d3 === "chest" ||
+        d3 === "back" ||
+        d3 === "legs" ||
+        d3 === "shoulders" ||
+        d3 === "arms" ||
+        d3 === "core" ||
+        d3 === "full_body"
       )) {
-        (errs ??= []).push(er55);
+        if (errs === null) errs = [er55];
+        else errs.push(er55);
       }
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
-        for (let i8 = 0; i8 < d5.length; i8++) {
-          const d9 = d5[i8];
-          if (!(typeof (d9 as unknown) === "string")) {
-            (errs ??= []).push({
-              instancePath: "/equipment/" + i8,
+        for (let i7 = 0; i7 < d5.length; i7++) {
+          const d8 = d5[i7];
+          if (!(typeof (d8 as unknown) === "string")) {
+            const e9: ValidationError = {
+              instancePath: "/equipment/" + i7,
               schemaPath: "#/properties/equipment/items/type",
               keyword: "type",
               params: pa17,
               message: "must be string",
-            });
+            };
+            if (errs === null) errs = [e9];
+            else errs.push(e9);
           }
           if (!(
-            d9 === "none" ||
-            d9 === "dumbbells" ||
-            d9 === "barbell" ||
-            d9 === "kettlebell" ||
-            d9 === "bands" ||
-            d9 === "machine"
+            d8 === "none" ||
+            d8 === "dumbbells" ||
+            d8 === "barbell" ||
+            d8 === "kettlebell" ||
+            d8 === "bands" ||
+            d8 === "machine"
           )) {
-            (errs ??= []).push({
-              instancePath: "/equipment/" + i8,
+            const e10: ValidationError = {
+              instancePath: "/equipment/" + i7,
               schemaPath: "#/properties/equipment/items/enum",
               keyword: "enum",
               params: pa57,
               message: "must be equal to one of the allowed values",
-            });
+            };
+            if (errs === null) errs = [e10];
+            else errs.push(e10);
           }
         }
         if (d5.length > 1) {
-          const m10 = new Map<unknown, number>();
-          for (let i11 = d5.length; i11-- > 0;) {
-            const p12 = d5[i11];
-            if (!(typeof (p12 as unknown) === "string")) continue;
-            if (p12 === "__proto__") continue;
-            const j13 = m10.get(p12);
-            if (j13 !== undefined) {
-              (errs ??= []).push({
+          const m11 = new Map<unknown, number>();
+          for (let i12 = d5.length; i12-- > 0;) {
+            const p13 = d5[i12];
+            if (!(typeof (p13 as unknown) === "string")) continue;
+            if (p13 === "__proto__") continue;
+            const j14 = m11.get(p13);
+            if (j14 !== undefined) {
+              const e15: ValidationError = {
                 instancePath: "/equipment",
                 schemaPath: "#/properties/equipment/uniqueItems",
                 keyword: "uniqueItems",
-                params: { i: i11, j: j13 },
+                params: { i: i12, j: j14 },
                 message:
                   "must NOT have duplicate items (items ## " +
-                  j13 +
+                  j14 +
                   " and " +
-                  i11 +
+                  i12 +
                   " are identical)",
-              });
+              };
+              if (errs === null) errs = [e15];
+              else errs.push(e15);
               break;
             }
-            m10.set(p12, i11);
+            m11.set(p13, i12);
           }
         }
       } else {
-        (errs ??= []).push(er58);
+        if (errs === null) errs = [er58];
+        else errs.push(er58);
       }
     }
-    if (p15) {
-      if (!Number.isInteger(d14)) {
-        (errs ??= []).push(er59);
+    if (p17) {
+      if (!Number.isInteger(d16)) {
+        if (errs === null) errs = [er59];
+        else errs.push(er59);
       }
-      if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-        if (d14 > 100) {
-          (errs ??= []).push(er60);
+      if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+        if (d16 > 100) {
+          if (errs === null) errs = [er60];
+          else errs.push(er60);
         }
-        if (d14 < 1) {
-          (errs ??= []).push(er61);
+        if (d16 < 1) {
+          if (errs === null) errs = [er61];
+          else errs.push(er61);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as ListExercisesInput };
@@ -1917,33 +2149,43 @@ export function validateListExercisesOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k21 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i23 = 0; i23 < k21.length; i23++) {
-      const k22 = k21[i23]!;
-      switch (k22) {
+    let d0: any;
+    let f27 = 0;
+    let k2: string[] | undefined;
+    for (const k28 in _d) {
+      if (!hasOwn.call(_d, k28)) continue;
+      switch (k28) {
         case "exercises":
-          n2 = true;
+          d0 = _d[k28];
+          f27++;
           break;
         default:
-          (k3 ??= []).push(k22);
+          if (k2 === undefined) k2 = [k28];
+          else k2.push(k28);
       }
     }
-    const d0 = _d.exercises;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "exercises"));
-    if (!p1) {
-      (errs ??= []).push(er62);
+    if (f27 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.exercises;
+        if (d0 !== undefined && !hasOwn.call(_d, "exercises")) d0 = undefined;
+      }
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
-        (errs ??= []).push({
+    const p1 = d0 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er62];
+      else errs.push(er62);
+    }
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
+        const e4: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
+          params: { additionalProperty: k3 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -1955,116 +2197,148 @@ export function validateListExercisesOutput(
             d6 !== null &&
             !Array.isArray(d6 as unknown)
           ) {
-            const k18 = Object.keys(d6);
-            let n9 = false;
-            let n12 = false;
-            let n15 = false;
+            let d7: any;
+            let d10: any;
+            let d13: any;
+            let f24 = 0;
             let k16: string[] | undefined;
-            for (let i20 = 0; i20 < k18.length; i20++) {
-              const k19 = k18[i20]!;
-              switch (k19) {
+            for (const k25 in d6) {
+              if (!hasOwn.call(d6, k25)) continue;
+              switch (k25) {
                 case "id":
-                  n9 = true;
+                  d7 = d6[k25];
+                  f24++;
                   break;
                 case "name":
-                  n12 = true;
+                  d10 = d6[k25];
+                  f24++;
                   break;
                 case "muscle_group":
-                  n15 = true;
+                  d13 = d6[k25];
+                  f24++;
                   break;
                 default:
-                  (k16 ??= []).push(k19);
+                  if (k16 === undefined) k16 = [k25];
+                  else k16.push(k25);
               }
             }
-            const d7 = d6.id;
-            const p8 = d7 !== undefined && (n9 || hasOwn.call(d6, "id"));
-            const d10 = d6.name;
-            const p11 = d10 !== undefined && (n12 || hasOwn.call(d6, "name"));
-            const d13 = d6.muscle_group;
-            const p14 =
-              d13 !== undefined && (n15 || hasOwn.call(d6, "muscle_group"));
+            if (f24 !== 3) {
+              if (d7 === undefined) {
+                d7 = d6.id;
+                if (d7 !== undefined && !hasOwn.call(d6, "id")) d7 = undefined;
+              }
+              if (d10 === undefined) {
+                d10 = d6.name;
+                if (d10 !== undefined && !hasOwn.call(d6, "name"))
+                  d10 = undefined;
+              }
+              if (d13 === undefined) {
+                d13 = d6.muscle_group;
+                if (d13 !== undefined && !hasOwn.call(d6, "muscle_group"))
+                  d13 = undefined;
+              }
+            }
+            const p8 = d7 !== undefined;
+            const p11 = d10 !== undefined;
+            const p14 = d13 !== undefined;
             if (!p8) {
-              (errs ??= []).push({
+              const e9: ValidationError = {
                 instancePath: "/exercises/" + i5,
                 schemaPath: "#/properties/exercises/items/required",
                 keyword: "required",
                 params: pa63,
                 message: "must have required property 'id'",
-              });
+              };
+              if (errs === null) errs = [e9];
+              else errs.push(e9);
             }
             if (!p11) {
-              (errs ??= []).push({
+              const e12: ValidationError = {
                 instancePath: "/exercises/" + i5,
                 schemaPath: "#/properties/exercises/items/required",
                 keyword: "required",
                 params: pa64,
                 message: "must have required property 'name'",
-              });
+              };
+              if (errs === null) errs = [e12];
+              else errs.push(e12);
             }
             if (!p14) {
-              (errs ??= []).push({
+              const e15: ValidationError = {
                 instancePath: "/exercises/" + i5,
                 schemaPath: "#/properties/exercises/items/required",
                 keyword: "required",
                 params: pa65,
                 message: "must have required property 'muscle_group'",
-              });
+              };
+              if (errs === null) errs = [e15];
+              else errs.push(e15);
             }
             if (k16 !== undefined) {
               for (const k17 of k16) {
-                (errs ??= []).push({
+                const e18: ValidationError = {
                   instancePath: "/exercises/" + i5,
                   schemaPath:
                     "#/properties/exercises/items/additionalProperties",
                   keyword: "additionalProperties",
                   params: { additionalProperty: k17 },
                   message: "must NOT have additional properties",
-                });
+                };
+                if (errs === null) errs = [e18];
+                else errs.push(e18);
               }
             }
             if (p8) {
               if (typeof (d7 as unknown) === "string") {
                 if (!re66.test(d7)) {
-                  (errs ??= []).push({
+                  const e19: ValidationError = {
                     instancePath: "/exercises/" + i5 + "/id",
                     schemaPath:
                       "#/properties/exercises/items/properties/id/pattern",
                     keyword: "pattern",
                     params: pa67,
                     message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
-                  });
+                  };
+                  if (errs === null) errs = [e19];
+                  else errs.push(e19);
                 }
               } else {
-                (errs ??= []).push({
+                const e20: ValidationError = {
                   instancePath: "/exercises/" + i5 + "/id",
                   schemaPath: "#/properties/exercises/items/properties/id/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
-                });
+                };
+                if (errs === null) errs = [e20];
+                else errs.push(e20);
               }
             }
             if (p11) {
               if (!(typeof (d10 as unknown) === "string")) {
-                (errs ??= []).push({
+                const e21: ValidationError = {
                   instancePath: "/exercises/" + i5 + "/name",
                   schemaPath:
                     "#/properties/exercises/items/properties/name/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
-                });
+                };
+                if (errs === null) errs = [e21];
+                else errs.push(e21);
               }
             }
             if (p14) {
               if (!(typeof (d13 as unknown) === "string")) {
-                (errs ??= []).push({
+                const e22: ValidationError = {
                   instancePath: "/exercises/" + i5 + "/muscle_group",
                   schemaPath: "#/$defs/MuscleGroup/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
-                });
+                };
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
               if (!(
                 d13 === "chest" ||
@@ -2075,31 +2349,37 @@ export function validateListExercisesOutput(
                 d13 === "core" ||
                 d13 === "full_body"
               )) {
-                (errs ??= []).push({
+                const e23: ValidationError = {
                   instancePath: "/exercises/" + i5 + "/muscle_group",
                   schemaPath: "#/$defs/MuscleGroup/enum",
                   keyword: "enum",
                   params: pa68,
                   message: "must be equal to one of the allowed values",
-                });
+                };
+                if (errs === null) errs = [e23];
+                else errs.push(e23);
               }
             }
           } else {
-            (errs ??= []).push({
+            const e26: ValidationError = {
               instancePath: "/exercises/" + i5,
               schemaPath: "#/properties/exercises/items/type",
               keyword: "type",
               params: pa43,
               message: "must be object",
-            });
+            };
+            if (errs === null) errs = [e26];
+            else errs.push(e26);
           }
         }
       } else {
-        (errs ??= []).push(er69);
+        if (errs === null) errs = [er69];
+        else errs.push(er69);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as ListExercisesOutput };
@@ -2113,83 +2393,110 @@ export function validateGetWorkoutHistoryInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k11 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i13 = 0; i13 < k11.length; i13++) {
-      const k12 = k11[i13]!;
-      switch (k12) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let f9 = 0;
+    let k6: string[] | undefined;
+    for (const k10 in _d) {
+      if (!hasOwn.call(_d, k10)) continue;
+      switch (k10) {
         case "from":
-          n2 = true;
+          d0 = _d[k10];
+          f9++;
           break;
         case "to":
-          n5 = true;
+          d2 = _d[k10];
+          f9++;
           break;
         case "page_token":
-          n8 = true;
+          d4 = _d[k10];
+          f9++;
           break;
         default:
-          (k9 ??= []).push(k12);
+          if (k6 === undefined) k6 = [k10];
+          else k6.push(k10);
       }
     }
-    const d0 = _d.from;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "from"));
-    const d3 = _d.to;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "to"));
-    const d6 = _d.page_token;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "page_token"));
+    if (f9 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.from;
+        if (d0 !== undefined && !hasOwn.call(_d, "from")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.to;
+        if (d2 !== undefined && !hasOwn.call(_d, "to")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.page_token;
+        if (d4 !== undefined && !hasOwn.call(_d, "page_token")) d4 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er70);
+      if (errs === null) errs = [er70];
+      else errs.push(er70);
     }
-    if (!p4) {
-      (errs ??= []).push(er71);
+    if (!p3) {
+      if (errs === null) errs = [er71];
+      else errs.push(er71);
     }
-    if (!p7) {
-      (errs ??= []).push(er72);
+    if (!p5) {
+      if (errs === null) errs = [er72];
+      else errs.push(er72);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
-        (errs ??= []).push({
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
+        const e8: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
+          params: { additionalProperty: k7 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er73);
+          if (errs === null) errs = [er73];
+          else errs.push(er73);
         }
       } else {
-        (errs ??= []).push(er74);
+        if (errs === null) errs = [er74];
+        else errs.push(er74);
       }
     }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!formatDate(d3)) {
-          (errs ??= []).push(er75);
+    if (p3) {
+      if (typeof (d2 as unknown) === "string") {
+        if (!formatDate(d2)) {
+          if (errs === null) errs = [er75];
+          else errs.push(er75);
         }
       } else {
-        (errs ??= []).push(er76);
+        if (errs === null) errs = [er76];
+        else errs.push(er76);
       }
     }
-    if (p7) {
-      if (!(typeof (d6 as unknown) === "string" || d6 === null)) {
-        (errs ??= []).push(er78);
+    if (p5) {
+      if (!(typeof (d4 as unknown) === "string" || d4 === null)) {
+        if (errs === null) errs = [er78];
+        else errs.push(er78);
       }
-      if (typeof (d6 as unknown) === "string") {
-        if (d6.length > 200 && ucs2length(d6) > 200) {
-          (errs ??= []).push(er79);
+      if (typeof (d4 as unknown) === "string") {
+        if (d4.length > 200 && ucs2length(d4) > 200) {
+          if (errs === null) errs = [er79];
+          else errs.push(er79);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as GetWorkoutHistoryInput };
@@ -2203,242 +2510,307 @@ export function validateGetWorkoutHistoryOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k27 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i29 = 0; i29 < k27.length; i29++) {
-      const k28 = k27[i29]!;
-      switch (k28) {
+    let d0: any;
+    let d2: any;
+    let f34 = 0;
+    let k4: string[] | undefined;
+    for (const k35 in _d) {
+      if (!hasOwn.call(_d, k35)) continue;
+      switch (k35) {
         case "workouts":
-          n2 = true;
+          d0 = _d[k35];
+          f34++;
           break;
         case "next_page_token":
-          n5 = true;
+          d2 = _d[k35];
+          f34++;
           break;
         default:
-          (k6 ??= []).push(k28);
+          if (k4 === undefined) k4 = [k35];
+          else k4.push(k35);
       }
     }
-    const d0 = _d.workouts;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "workouts"));
-    const d3 = _d.next_page_token;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "next_page_token"));
+    if (f34 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.workouts;
+        if (d0 !== undefined && !hasOwn.call(_d, "workouts")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.next_page_token;
+        if (d2 !== undefined && !hasOwn.call(_d, "next_page_token"))
+          d2 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er80);
+      if (errs === null) errs = [er80];
+      else errs.push(er80);
     }
-    if (!p4) {
-      (errs ??= []).push(er81);
+    if (!p3) {
+      if (errs === null) errs = [er81];
+      else errs.push(er81);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        (errs ??= []).push({
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
+        const e6: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
+          params: { additionalProperty: k5 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
       if (Array.isArray(d0 as unknown)) {
-        for (let i8 = 0; i8 < d0.length; i8++) {
-          const d9 = d0[i8];
+        for (let i7 = 0; i7 < d0.length; i7++) {
+          const d8 = d0[i7];
           if (
-            typeof d9 === "object" &&
-            d9 !== null &&
-            !Array.isArray(d9 as unknown)
+            typeof d8 === "object" &&
+            d8 !== null &&
+            !Array.isArray(d8 as unknown)
           ) {
-            const k24 = Object.keys(d9);
-            let n12 = false;
-            let n15 = false;
-            let n18 = false;
-            let n23 = false;
-            let k19: string[] | undefined;
-            for (let i26 = 0; i26 < k24.length; i26++) {
-              const k25 = k24[i26]!;
-              switch (k25) {
+            let d9: any;
+            let d12: any;
+            let d15: any;
+            let d25: any;
+            let f31 = 0;
+            let k18: string[] | undefined;
+            for (const k32 in d8) {
+              if (!hasOwn.call(d8, k32)) continue;
+              switch (k32) {
                 case "workout_id":
-                  n12 = true;
+                  d9 = d8[k32];
+                  f31++;
                   break;
                 case "started_at":
-                  n15 = true;
+                  d12 = d8[k32];
+                  f31++;
                   break;
                 case "duration":
-                  n23 = true;
+                  d25 = d8[k32];
+                  f31++;
                   break;
                 case "sets":
-                  n18 = true;
+                  d15 = d8[k32];
+                  f31++;
                   break;
                 default:
-                  (k19 ??= []).push(k25);
+                  if (k18 === undefined) k18 = [k32];
+                  else k18.push(k32);
               }
             }
-            const d10 = d9.workout_id;
-            const p11 =
-              d10 !== undefined && (n12 || hasOwn.call(d9, "workout_id"));
-            const d13 = d9.started_at;
-            const p14 =
-              d13 !== undefined && (n15 || hasOwn.call(d9, "started_at"));
-            const d16 = d9.sets;
-            const p17 = d16 !== undefined && (n18 || hasOwn.call(d9, "sets"));
-            const d21 = d9.duration;
-            const p22 =
-              d21 !== undefined && (n23 || hasOwn.call(d9, "duration"));
-            if (!p11) {
-              (errs ??= []).push({
-                instancePath: "/workouts/" + i8,
+            if (f31 !== 4) {
+              if (d9 === undefined) {
+                d9 = d8.workout_id;
+                if (d9 !== undefined && !hasOwn.call(d8, "workout_id"))
+                  d9 = undefined;
+              }
+              if (d12 === undefined) {
+                d12 = d8.started_at;
+                if (d12 !== undefined && !hasOwn.call(d8, "started_at"))
+                  d12 = undefined;
+              }
+              if (d15 === undefined) {
+                d15 = d8.sets;
+                if (d15 !== undefined && !hasOwn.call(d8, "sets"))
+                  d15 = undefined;
+              }
+              if (d25 === undefined) {
+                d25 = d8.duration;
+                if (d25 !== undefined && !hasOwn.call(d8, "duration"))
+                  d25 = undefined;
+              }
+            }
+            const p10 = d9 !== undefined;
+            const p13 = d12 !== undefined;
+            const p16 = d15 !== undefined;
+            const p26 = d25 !== undefined;
+            if (!p10) {
+              const e11: ValidationError = {
+                instancePath: "/workouts/" + i7,
                 schemaPath: "#/properties/workouts/items/required",
                 keyword: "required",
                 params: pa82,
                 message: "must have required property 'workout_id'",
-              });
+              };
+              if (errs === null) errs = [e11];
+              else errs.push(e11);
             }
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/workouts/" + i8,
+            if (!p13) {
+              const e14: ValidationError = {
+                instancePath: "/workouts/" + i7,
                 schemaPath: "#/properties/workouts/items/required",
                 keyword: "required",
                 params: pa83,
                 message: "must have required property 'started_at'",
-              });
+              };
+              if (errs === null) errs = [e14];
+              else errs.push(e14);
             }
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/workouts/" + i8,
+            if (!p16) {
+              const e17: ValidationError = {
+                instancePath: "/workouts/" + i7,
                 schemaPath: "#/properties/workouts/items/required",
                 keyword: "required",
                 params: pa84,
                 message: "must have required property 'sets'",
-              });
+              };
+              if (errs === null) errs = [e17];
+              else errs.push(e17);
             }
-            if (k19 !== undefined) {
-              for (const k20 of k19) {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8,
+            if (k18 !== undefined) {
+              for (const k19 of k18) {
+                const e20: ValidationError = {
+                  instancePath: "/workouts/" + i7,
                   schemaPath:
                     "#/properties/workouts/items/additionalProperties",
                   keyword: "additionalProperties",
-                  params: { additionalProperty: k20 },
+                  params: { additionalProperty: k19 },
                   message: "must NOT have additional properties",
-                });
+                };
+                if (errs === null) errs = [e20];
+                else errs.push(e20);
               }
             }
-            if (p11) {
-              if (typeof (d10 as unknown) === "string") {
-                if (!formatUuid(d10)) {
-                  (errs ??= []).push({
-                    instancePath: "/workouts/" + i8 + "/workout_id",
+            if (p10) {
+              if (typeof (d9 as unknown) === "string") {
+                if (!formatUuid(d9)) {
+                  const e21: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/workout_id",
                     schemaPath:
                       "#/properties/workouts/items/properties/workout_id/format",
                     keyword: "format",
                     params: pa85,
                     message: 'must match format "uuid"',
-                  });
+                  };
+                  if (errs === null) errs = [e21];
+                  else errs.push(e21);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8 + "/workout_id",
+                const e22: ValidationError = {
+                  instancePath: "/workouts/" + i7 + "/workout_id",
                   schemaPath:
                     "#/properties/workouts/items/properties/workout_id/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
-                });
+                };
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
             }
-            if (p14) {
-              if (typeof (d13 as unknown) === "string") {
-                if (!formatDateTime(d13)) {
-                  (errs ??= []).push({
-                    instancePath: "/workouts/" + i8 + "/started_at",
+            if (p13) {
+              if (typeof (d12 as unknown) === "string") {
+                if (!formatDateTime(d12)) {
+                  const e23: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/started_at",
                     schemaPath:
                       "#/properties/workouts/items/properties/started_at/format",
                     keyword: "format",
                     params: pa86,
                     message: 'must match format "date-time"',
-                  });
+                  };
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8 + "/started_at",
+                const e24: ValidationError = {
+                  instancePath: "/workouts/" + i7 + "/started_at",
                   schemaPath:
                     "#/properties/workouts/items/properties/started_at/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
-                });
+                };
+                if (errs === null) errs = [e24];
+                else errs.push(e24);
               }
             }
-            if (p22) {
-              if (typeof (d21 as unknown) === "string") {
-                if (!formatDuration(d21)) {
-                  (errs ??= []).push({
-                    instancePath: "/workouts/" + i8 + "/duration",
+            if (p26) {
+              if (typeof (d25 as unknown) === "string") {
+                if (!formatDuration(d25)) {
+                  const e27: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/duration",
                     schemaPath:
                       "#/properties/workouts/items/properties/duration/format",
                     keyword: "format",
                     params: pa87,
                     message: 'must match format "duration"',
-                  });
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8 + "/duration",
+                const e28: ValidationError = {
+                  instancePath: "/workouts/" + i7 + "/duration",
                   schemaPath:
                     "#/properties/workouts/items/properties/duration/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
-                });
+                };
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
               }
             }
-            if (p17) {
-              if (!Number.isInteger(d16)) {
-                (errs ??= []).push({
-                  instancePath: "/workouts/" + i8 + "/sets",
+            if (p16) {
+              if (!Number.isInteger(d15)) {
+                const e29: ValidationError = {
+                  instancePath: "/workouts/" + i7 + "/sets",
                   schemaPath:
                     "#/properties/workouts/items/properties/sets/type",
                   keyword: "type",
                   params: pa88,
                   message: "must be integer",
-                });
+                };
+                if (errs === null) errs = [e29];
+                else errs.push(e29);
               }
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/workouts/" + i8 + "/sets",
+              if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
+                if (d15 < 0) {
+                  const e30: ValidationError = {
+                    instancePath: "/workouts/" + i7 + "/sets",
                     schemaPath:
                       "#/properties/workouts/items/properties/sets/minimum",
                     keyword: "minimum",
                     params: pa42,
                     message: "must be >= 0",
-                  });
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/workouts/" + i8,
+            const e33: ValidationError = {
+              instancePath: "/workouts/" + i7,
               schemaPath: "#/properties/workouts/items/type",
               keyword: "type",
               params: pa43,
               message: "must be object",
-            });
+            };
+            if (errs === null) errs = [e33];
+            else errs.push(e33);
           }
         }
       } else {
-        (errs ??= []).push(er89);
+        if (errs === null) errs = [er89];
+        else errs.push(er89);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string" || d3 === null)) {
-        (errs ??= []).push(er90);
+    if (p3) {
+      if (!(typeof (d2 as unknown) === "string" || d2 === null)) {
+        if (errs === null) errs = [er90];
+        else errs.push(er90);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as GetWorkoutHistoryOutput };
@@ -2452,460 +2824,570 @@ export function validateLogWorkoutSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k34 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i36 = 0; i36 < k34.length; i36++) {
-      const k35 = k34[i36]!;
-      switch (k35) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let f57 = 0;
+    let k6: string[] | undefined;
+    for (const k58 in _d) {
+      if (!hasOwn.call(_d, k58)) continue;
+      switch (k58) {
         case "workout_id":
-          n2 = true;
+          d0 = _d[k58];
+          f57++;
           break;
         case "exercise_id":
-          n5 = true;
+          d2 = _d[k58];
+          f57++;
           break;
         case "sets":
-          n8 = true;
+          d4 = _d[k58];
+          f57++;
           break;
         default:
-          (k9 ??= []).push(k35);
+          if (k6 === undefined) k6 = [k58];
+          else k6.push(k58);
       }
     }
-    const d0 = _d.workout_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "workout_id"));
-    const d3 = _d.exercise_id;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "exercise_id"));
-    const d6 = _d.sets;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "sets"));
+    if (f57 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.workout_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "workout_id")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.exercise_id;
+        if (d2 !== undefined && !hasOwn.call(_d, "exercise_id")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.sets;
+        if (d4 !== undefined && !hasOwn.call(_d, "sets")) d4 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er91);
+      if (errs === null) errs = [er91];
+      else errs.push(er91);
     }
-    if (!p4) {
-      (errs ??= []).push(er92);
+    if (!p3) {
+      if (errs === null) errs = [er92];
+      else errs.push(er92);
     }
-    if (!p7) {
-      (errs ??= []).push(er93);
+    if (!p5) {
+      if (errs === null) errs = [er93];
+      else errs.push(er93);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
-        (errs ??= []).push({
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
+        const e8: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
+          params: { additionalProperty: k7 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er94);
+          if (errs === null) errs = [er94];
+          else errs.push(er94);
         }
       } else {
-        (errs ??= []).push(er95);
+        if (errs === null) errs = [er95];
+        else errs.push(er95);
       }
     }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!re66.test(d3)) {
-          (errs ??= []).push(er96);
+    if (p3) {
+      if (typeof (d2 as unknown) === "string") {
+        if (!re66.test(d2)) {
+          if (errs === null) errs = [er96];
+          else errs.push(er96);
         }
       } else {
-        (errs ??= []).push(er97);
+        if (errs === null) errs = [er97];
+        else errs.push(er97);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        if (d6.length > 20) {
-          (errs ??= []).push(er98);
+    if (p5) {
+      if (Array.isArray(d4 as unknown)) {
+        if (d4.length > 20) {
+          if (errs === null) errs = [er98];
+          else errs.push(er98);
         }
-        if (d6.length < 1) {
-          (errs ??= []).push(er99);
+        if (d4.length < 1) {
+          if (errs === null) errs = [er99];
+          else errs.push(er99);
         }
-        for (let i11 = 0; i11 < d6.length; i11++) {
-          const d12 = d6[i11];
+        for (let i9 = 0; i9 < d4.length; i9++) {
+          const d10 = d4[i9];
           if (
-            typeof d12 === "object" &&
-            d12 !== null &&
-            !Array.isArray(d12 as unknown)
+            typeof d10 === "object" &&
+            d10 !== null &&
+            !Array.isArray(d10 as unknown)
           ) {
-            const k31 = Object.keys(d12);
-            let n15 = false;
-            let n18 = false;
-            let n23 = false;
-            let n26 = false;
-            let k19: string[] | undefined;
-            for (let i33 = 0; i33 < k31.length; i33++) {
-              const k32 = k31[i33]!;
-              switch (k32) {
+            let d11: any;
+            let d14: any;
+            let d27: any;
+            let d33: any;
+            let f54 = 0;
+            let k17: string[] | undefined;
+            for (const k55 in d10) {
+              if (!hasOwn.call(d10, k55)) continue;
+              switch (k55) {
                 case "reps":
-                  n15 = true;
+                  d11 = d10[k55];
+                  f54++;
                   break;
                 case "load_kg":
-                  n18 = true;
+                  d14 = d10[k55];
+                  f54++;
                   break;
                 case "rpe":
-                  n23 = true;
+                  d27 = d10[k55];
+                  f54++;
                   break;
                 case "tempo":
-                  n26 = true;
+                  d33 = d10[k55];
+                  f54++;
                   break;
                 default:
-                  (k19 ??= []).push(k32);
+                  if (k17 === undefined) k17 = [k55];
+                  else k17.push(k55);
               }
             }
-            const d13 = d12.reps;
-            const p14 = d13 !== undefined && (n15 || hasOwn.call(d12, "reps"));
-            const d16 = d12.load_kg;
-            const p17 =
-              d16 !== undefined && (n18 || hasOwn.call(d12, "load_kg"));
-            const d21 = d12.rpe;
-            const p22 = d21 !== undefined && (n23 || hasOwn.call(d12, "rpe"));
-            const d24 = d12.tempo;
-            const p25 = d24 !== undefined && (n26 || hasOwn.call(d12, "tempo"));
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
+            if (f54 !== 4) {
+              if (d11 === undefined) {
+                d11 = d10.reps;
+                if (d11 !== undefined && !hasOwn.call(d10, "reps"))
+                  d11 = undefined;
+              }
+              if (d14 === undefined) {
+                d14 = d10.load_kg;
+                if (d14 !== undefined && !hasOwn.call(d10, "load_kg"))
+                  d14 = undefined;
+              }
+              if (d27 === undefined) {
+                d27 = d10.rpe;
+                if (d27 !== undefined && !hasOwn.call(d10, "rpe"))
+                  d27 = undefined;
+              }
+              if (d33 === undefined) {
+                d33 = d10.tempo;
+                if (d33 !== undefined && !hasOwn.call(d10, "tempo"))
+                  d33 = undefined;
+              }
+            }
+            const p12 = d11 !== undefined;
+            const p15 = d14 !== undefined;
+            const p28 = d27 !== undefined;
+            const p34 = d33 !== undefined;
+            if (!p12) {
+              const e13: ValidationError = {
+                instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa100,
                 message: "must have required property 'reps'",
-              });
+              };
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
             }
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
+            if (!p15) {
+              const e16: ValidationError = {
+                instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa101,
                 message: "must have required property 'load_kg'",
-              });
+              };
+              if (errs === null) errs = [e16];
+              else errs.push(e16);
             }
-            if (k19 !== undefined) {
-              for (const k20 of k19) {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11,
+            if (k17 !== undefined) {
+              for (const k18 of k17) {
+                const e19: ValidationError = {
+                  instancePath: "/sets/" + i9,
                   schemaPath: "#/properties/sets/items/additionalProperties",
                   keyword: "additionalProperties",
-                  params: { additionalProperty: k20 },
+                  params: { additionalProperty: k18 },
                   message: "must NOT have additional properties",
-                });
+                };
+                if (errs === null) errs = [e19];
+                else errs.push(e19);
               }
             }
-            if (p14) {
-              if (!Number.isInteger(d13)) {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/reps",
+            if (p12) {
+              if (!Number.isInteger(d11)) {
+                const e20: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/reps",
                   schemaPath: "#/properties/sets/items/properties/reps/type",
                   keyword: "type",
                   params: pa88,
                   message: "must be integer",
-                });
+                };
+                if (errs === null) errs = [e20];
+                else errs.push(e20);
               }
-              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
-                if (d13 > 100) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/reps",
+              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+                if (d11 > 100) {
+                  const e21: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
                     schemaPath:
                       "#/properties/sets/items/properties/reps/maximum",
                     keyword: "maximum",
                     params: pa102,
                     message: "must be <= 100",
-                  });
+                  };
+                  if (errs === null) errs = [e21];
+                  else errs.push(e21);
                 }
-                if (d13 < 1) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/reps",
+                if (d11 < 1) {
+                  const e22: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
                     schemaPath:
                       "#/properties/sets/items/properties/reps/minimum",
                     keyword: "minimum",
                     params: pa103,
                     message: "must be >= 1",
-                  });
+                  };
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
                 }
               }
             }
-            if (p17) {
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 > 500) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
+            if (p15) {
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 500) {
+                  const e23: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/maximum",
                     keyword: "maximum",
                     params: pa104,
                     message: "must be <= 500",
-                  });
+                  };
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
-                if (d16 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
+                if (d14 < 0) {
+                  const e24: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/minimum",
                     keyword: "minimum",
                     params: pa42,
                     message: "must be >= 0",
-                  });
+                  };
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
                 }
                 if (
-                  !Number.isInteger(d16 / 0.25) ||
-                  Math.abs(d16 / 0.25) >= 1e21
+                  !Number.isInteger(d14 / 0.25) ||
+                  Math.abs(d14 / 0.25) >= 1e21
                 ) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
+                  const e25: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/multipleOf",
                     keyword: "multipleOf",
                     params: pa105,
                     message: "must be multiple of 0.25",
-                  });
+                  };
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/load_kg",
+                const e26: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/load_kg",
                   schemaPath: "#/properties/sets/items/properties/load_kg/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be number",
-                });
+                };
+                if (errs === null) errs = [e26];
+                else errs.push(e26);
               }
             }
-            if (p22) {
-              if (typeof (d21 as unknown) === "number" && isFinite(d21)) {
-                if (d21 > 10) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
+            if (p28) {
+              if (typeof (d27 as unknown) === "number" && isFinite(d27)) {
+                if (d27 > 10) {
+                  const e29: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/maximum",
                     keyword: "maximum",
                     params: pa106,
                     message: "must be <= 10",
-                  });
+                  };
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
                 }
-                if (d21 < 1) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
+                if (d27 < 1) {
+                  const e30: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/minimum",
                     keyword: "minimum",
                     params: pa103,
                     message: "must be >= 1",
-                  });
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
                 if (
-                  !Number.isInteger(d21 / 0.5) ||
-                  Math.abs(d21 / 0.5) >= 1e21
+                  !Number.isInteger(d27 / 0.5) ||
+                  Math.abs(d27 / 0.5) >= 1e21
                 ) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
+                  const e31: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/multipleOf",
                     keyword: "multipleOf",
                     params: pa107,
                     message: "must be multiple of 0.5",
-                  });
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/rpe",
+                const e32: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/rpe",
                   schemaPath: "#/properties/sets/items/properties/rpe/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be number",
-                });
+                };
+                if (errs === null) errs = [e32];
+                else errs.push(e32);
               }
             }
-            if (p25) {
-              if (Array.isArray(d24 as unknown)) {
-                if (d24.length < 4) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/tempo",
+            if (p34) {
+              if (Array.isArray(d33 as unknown)) {
+                if (d33.length < 4) {
+                  const e35: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/minItems",
                     keyword: "minItems",
                     params: pa108,
                     message: "must NOT have fewer than 4 items",
-                  });
+                  };
+                  if (errs === null) errs = [e35];
+                  else errs.push(e35);
                 }
-                if (d24.length > 0) {
-                  const d27 = d24[0];
-                  if (!Number.isInteger(d27)) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo/0",
+                if (d33.length > 0) {
+                  const d36 = d33[0];
+                  if (!Number.isInteger(d36)) {
+                    const e37: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo/0",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/prefixItems/0/type",
                       keyword: "type",
                       params: pa88,
                       message: "must be integer",
-                    });
+                    };
+                    if (errs === null) errs = [e37];
+                    else errs.push(e37);
                   }
-                  if (typeof (d27 as unknown) === "number" && isFinite(d27)) {
-                    if (d27 > 10) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/0",
+                  if (typeof (d36 as unknown) === "number" && isFinite(d36)) {
+                    if (d36 > 10) {
+                      const e38: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/0",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
                         keyword: "maximum",
                         params: pa106,
                         message: "must be <= 10",
-                      });
+                      };
+                      if (errs === null) errs = [e38];
+                      else errs.push(e38);
                     }
-                    if (d27 < 0) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/0",
+                    if (d36 < 0) {
+                      const e39: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/0",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
                         keyword: "minimum",
                         params: pa42,
                         message: "must be >= 0",
-                      });
+                      };
+                      if (errs === null) errs = [e39];
+                      else errs.push(e39);
                     }
                   }
                 }
-                if (d24.length > 1) {
-                  const d28 = d24[1];
-                  if (!Number.isInteger(d28)) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo/1",
+                if (d33.length > 1) {
+                  const d40 = d33[1];
+                  if (!Number.isInteger(d40)) {
+                    const e41: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo/1",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/prefixItems/1/type",
                       keyword: "type",
                       params: pa88,
                       message: "must be integer",
-                    });
+                    };
+                    if (errs === null) errs = [e41];
+                    else errs.push(e41);
                   }
-                  if (typeof (d28 as unknown) === "number" && isFinite(d28)) {
-                    if (d28 > 10) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/1",
+                  if (typeof (d40 as unknown) === "number" && isFinite(d40)) {
+                    if (d40 > 10) {
+                      const e42: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/1",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
                         keyword: "maximum",
                         params: pa106,
                         message: "must be <= 10",
-                      });
+                      };
+                      if (errs === null) errs = [e42];
+                      else errs.push(e42);
                     }
-                    if (d28 < 0) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/1",
+                    if (d40 < 0) {
+                      const e43: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/1",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
                         keyword: "minimum",
                         params: pa42,
                         message: "must be >= 0",
-                      });
+                      };
+                      if (errs === null) errs = [e43];
+                      else errs.push(e43);
                     }
                   }
                 }
-                if (d24.length > 2) {
-                  const d29 = d24[2];
-                  if (!Number.isInteger(d29)) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo/2",
+                if (d33.length > 2) {
+                  const d44 = d33[2];
+                  if (!Number.isInteger(d44)) {
+                    const e45: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo/2",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/prefixItems/2/type",
                       keyword: "type",
                       params: pa88,
                       message: "must be integer",
-                    });
+                    };
+                    if (errs === null) errs = [e45];
+                    else errs.push(e45);
                   }
-                  if (typeof (d29 as unknown) === "number" && isFinite(d29)) {
-                    if (d29 > 10) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/2",
+                  if (typeof (d44 as unknown) === "number" && isFinite(d44)) {
+                    if (d44 > 10) {
+                      const e46: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/2",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
                         keyword: "maximum",
                         params: pa106,
                         message: "must be <= 10",
-                      });
+                      };
+                      if (errs === null) errs = [e46];
+                      else errs.push(e46);
                     }
-                    if (d29 < 0) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/2",
+                    if (d44 < 0) {
+                      const e47: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/2",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
                         keyword: "minimum",
                         params: pa42,
                         message: "must be >= 0",
-                      });
+                      };
+                      if (errs === null) errs = [e47];
+                      else errs.push(e47);
                     }
                   }
                 }
-                if (d24.length > 3) {
-                  const d30 = d24[3];
-                  if (!Number.isInteger(d30)) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo/3",
+                if (d33.length > 3) {
+                  const d48 = d33[3];
+                  if (!Number.isInteger(d48)) {
+                    const e49: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo/3",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/prefixItems/3/type",
                       keyword: "type",
                       params: pa88,
                       message: "must be integer",
-                    });
+                    };
+                    if (errs === null) errs = [e49];
+                    else errs.push(e49);
                   }
-                  if (typeof (d30 as unknown) === "number" && isFinite(d30)) {
-                    if (d30 > 10) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/3",
+                  if (typeof (d48 as unknown) === "number" && isFinite(d48)) {
+                    if (d48 > 10) {
+                      const e50: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/3",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
                         keyword: "maximum",
                         params: pa106,
                         message: "must be <= 10",
-                      });
+                      };
+                      if (errs === null) errs = [e50];
+                      else errs.push(e50);
                     }
-                    if (d30 < 0) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/3",
+                    if (d48 < 0) {
+                      const e51: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/3",
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
                         keyword: "minimum",
                         params: pa42,
                         message: "must be >= 0",
-                      });
+                      };
+                      if (errs === null) errs = [e51];
+                      else errs.push(e51);
                     }
                   }
                 }
-                if (d24.length > 4) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/tempo",
+                if (d33.length > 4) {
+                  const e52: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/items",
                     keyword: "items",
                     params: pa108,
                     message: "must NOT have more than 4 items",
-                  });
+                  };
+                  if (errs === null) errs = [e52];
+                  else errs.push(e52);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/tempo",
+                const e53: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/tempo",
                   schemaPath: "#/properties/sets/items/properties/tempo/type",
                   keyword: "type",
                   params: pa109,
                   message: "must be array",
-                });
+                };
+                if (errs === null) errs = [e53];
+                else errs.push(e53);
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/sets/" + i11,
+            const e56: ValidationError = {
+              instancePath: "/sets/" + i9,
               schemaPath: "#/properties/sets/items/type",
               keyword: "type",
               params: pa43,
               message: "must be object",
-            });
+            };
+            if (errs === null) errs = [e56];
+            else errs.push(e56);
           }
         }
       } else {
-        (errs ??= []).push(er110);
+        if (errs === null) errs = [er110];
+        else errs.push(er110);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as LogWorkoutSetInput };
@@ -2919,33 +3401,43 @@ export function validateLogWorkoutSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k7 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i9 = 0; i9 < k7.length; i9++) {
-      const k8 = k7[i9]!;
-      switch (k8) {
+    let d0: any;
+    let f9 = 0;
+    let k2: string[] | undefined;
+    for (const k10 in _d) {
+      if (!hasOwn.call(_d, k10)) continue;
+      switch (k10) {
         case "set_ids":
-          n2 = true;
+          d0 = _d[k10];
+          f9++;
           break;
         default:
-          (k3 ??= []).push(k8);
+          if (k2 === undefined) k2 = [k10];
+          else k2.push(k10);
       }
     }
-    const d0 = _d.set_ids;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "set_ids"));
-    if (!p1) {
-      (errs ??= []).push(er111);
+    if (f9 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.set_ids;
+        if (d0 !== undefined && !hasOwn.call(_d, "set_ids")) d0 = undefined;
+      }
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
-        (errs ??= []).push({
+    const p1 = d0 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er111];
+      else errs.push(er111);
+    }
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
+        const e4: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
+          params: { additionalProperty: k3 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
@@ -2954,30 +3446,36 @@ export function validateLogWorkoutSetOutput(
           const d6 = d0[i5];
           if (typeof (d6 as unknown) === "string") {
             if (!formatUuid(d6)) {
-              (errs ??= []).push({
+              const e7: ValidationError = {
                 instancePath: "/set_ids/" + i5,
                 schemaPath: "#/properties/set_ids/items/format",
                 keyword: "format",
                 params: pa85,
                 message: 'must match format "uuid"',
-              });
+              };
+              if (errs === null) errs = [e7];
+              else errs.push(e7);
             }
           } else {
-            (errs ??= []).push({
+            const e8: ValidationError = {
               instancePath: "/set_ids/" + i5,
               schemaPath: "#/properties/set_ids/items/type",
               keyword: "type",
               params: pa17,
               message: "must be string",
-            });
+            };
+            if (errs === null) errs = [e8];
+            else errs.push(e8);
           }
         }
       } else {
-        (errs ??= []).push(er112);
+        if (errs === null) errs = [er112];
+        else errs.push(er112);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as LogWorkoutSetOutput };
@@ -2991,60 +3489,79 @@ export function validateDeleteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k8 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i10 = 0; i10 < k8.length; i10++) {
-      const k9 = k8[i10]!;
-      switch (k9) {
+    let d0: any;
+    let d2: any;
+    let f7 = 0;
+    let k4: string[] | undefined;
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "date":
-          n2 = true;
+          d0 = _d[k8];
+          f7++;
           break;
         case "confirm":
-          n5 = true;
+          d2 = _d[k8];
+          f7++;
           break;
         default:
-          (k6 ??= []).push(k9);
+          if (k4 === undefined) k4 = [k8];
+          else k4.push(k8);
       }
     }
-    const d0 = _d.date;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "date"));
-    const d3 = _d.confirm;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "confirm"));
+    if (f7 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.date;
+        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.confirm;
+        if (d2 !== undefined && !hasOwn.call(_d, "confirm")) d2 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er0);
+      if (errs === null) errs = [er0];
+      else errs.push(er0);
     }
-    if (!p4) {
-      (errs ??= []).push(er113);
+    if (!p3) {
+      if (errs === null) errs = [er113];
+      else errs.push(er113);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        (errs ??= []).push({
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
+        const e6: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
+          params: { additionalProperty: k5 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er2);
+          if (errs === null) errs = [er2];
+          else errs.push(er2);
         }
       } else {
-        (errs ??= []).push(er3);
+        if (errs === null) errs = [er3];
+        else errs.push(er3);
       }
     }
-    if (p4) {
-      if (d3 !== true) {
-        (errs ??= []).push(er114);
+    if (p3) {
+      if (d2 !== true) {
+        if (errs === null) errs = [er114];
+        else errs.push(er114);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as DeleteMeasurementInput };
@@ -3058,47 +3575,60 @@ export function validateDeleteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k5 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i7 = 0; i7 < k5.length; i7++) {
-      const k6 = k5[i7]!;
+    let d0: any;
+    let f5 = 0;
+    let k2: string[] | undefined;
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
       switch (k6) {
         case "deleted":
-          n2 = true;
+          d0 = _d[k6];
+          f5++;
           break;
         default:
-          (k3 ??= []).push(k6);
+          if (k2 === undefined) k2 = [k6];
+          else k2.push(k6);
       }
     }
-    const d0 = _d.deleted;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "deleted"));
-    if (!p1) {
-      (errs ??= []).push(er115);
+    if (f5 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.deleted;
+        if (d0 !== undefined && !hasOwn.call(_d, "deleted")) d0 = undefined;
+      }
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
-        (errs ??= []).push({
+    const p1 = d0 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er115];
+      else errs.push(er115);
+    }
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
+        const e4: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
+          params: { additionalProperty: k3 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
       if (!Number.isInteger(d0)) {
-        (errs ??= []).push(er116);
+        if (errs === null) errs = [er116];
+        else errs.push(er116);
       }
       if (typeof (d0 as unknown) === "number" && isFinite(d0)) {
         if (d0 < 0) {
-          (errs ??= []).push(er117);
+          if (errs === null) errs = [er117];
+          else errs.push(er117);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as DeleteMeasurementOutput };
@@ -3112,63 +3642,83 @@ export function validateGetWeatherInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k8 = Object.keys(_d);
-    let n2 = false;
-    let n7 = false;
-    let k3: string[] | undefined;
-    for (let i10 = 0; i10 < k8.length; i10++) {
-      const k9 = k8[i10]!;
-      switch (k9) {
+    let d0: any;
+    let d5: any;
+    let f7 = 0;
+    let k2: string[] | undefined;
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "city":
-          n2 = true;
+          d0 = _d[k8];
+          f7++;
           break;
         case "units":
-          n7 = true;
+          d5 = _d[k8];
+          f7++;
           break;
         default:
-          (k3 ??= []).push(k9);
+          if (k2 === undefined) k2 = [k8];
+          else k2.push(k8);
       }
     }
-    const d0 = _d.city;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "city"));
-    const d5 = _d.units;
-    const p6 = d5 !== undefined && (n7 || hasOwn.call(_d, "units"));
-    if (!p1) {
-      (errs ??= []).push(er118);
+    if (f7 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.city;
+        if (d0 !== undefined && !hasOwn.call(_d, "city")) d0 = undefined;
+      }
+      if (d5 === undefined) {
+        d5 = _d.units;
+        if (d5 !== undefined && !hasOwn.call(_d, "units")) d5 = undefined;
+      }
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
-        (errs ??= []).push({
+    const p1 = d0 !== undefined;
+    const p6 = d5 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er118];
+      else errs.push(er118);
+    }
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
+        const e4: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
+          params: { additionalProperty: k3 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (d0.length > 100 && ucs2length(d0) > 100) {
-          (errs ??= []).push(er119);
+          if (errs === null) errs = [er119];
+          else errs.push(er119);
         }
         if (d0.length === 0) {
-          (errs ??= []).push(er120);
+          if (errs === null) errs = [er120];
+          else errs.push(er120);
         }
       } else {
-        (errs ??= []).push(er121);
+        if (errs === null) errs = [er121];
+        else errs.push(er121);
       }
     }
     if (p6) {
       if (!(typeof (d5 as unknown) === "string")) {
-        (errs ??= []).push(er122);
+        if (errs === null) errs = [er122];
+        else errs.push(er122);
       }
       if (!(d5 === "metric" || d5 === "imperial")) {
-        (errs ??= []).push(er124);
+        if (errs === null) errs = [er124];
+        else errs.push(er124);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as GetWeatherInput };
@@ -3182,78 +3732,103 @@ export function validateGetWeatherOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k11 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i13 = 0; i13 < k11.length; i13++) {
-      const k12 = k11[i13]!;
-      switch (k12) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let f9 = 0;
+    let k6: string[] | undefined;
+    for (const k10 in _d) {
+      if (!hasOwn.call(_d, k10)) continue;
+      switch (k10) {
         case "temperature":
-          n2 = true;
+          d0 = _d[k10];
+          f9++;
           break;
         case "conditions":
-          n5 = true;
+          d2 = _d[k10];
+          f9++;
           break;
         case "wind_speed":
-          n8 = true;
+          d4 = _d[k10];
+          f9++;
           break;
         default:
-          (k9 ??= []).push(k12);
+          if (k6 === undefined) k6 = [k10];
+          else k6.push(k10);
       }
     }
-    const d0 = _d.temperature;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "temperature"));
-    const d3 = _d.conditions;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "conditions"));
-    const d6 = _d.wind_speed;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "wind_speed"));
+    if (f9 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.temperature;
+        if (d0 !== undefined && !hasOwn.call(_d, "temperature")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.conditions;
+        if (d2 !== undefined && !hasOwn.call(_d, "conditions")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.wind_speed;
+        if (d4 !== undefined && !hasOwn.call(_d, "wind_speed")) d4 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er125);
+      if (errs === null) errs = [er125];
+      else errs.push(er125);
     }
-    if (!p4) {
-      (errs ??= []).push(er126);
+    if (!p3) {
+      if (errs === null) errs = [er126];
+      else errs.push(er126);
     }
-    if (!p7) {
-      (errs ??= []).push(er127);
+    if (!p5) {
+      if (errs === null) errs = [er127];
+      else errs.push(er127);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
-        (errs ??= []).push({
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
+        const e8: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
+          params: { additionalProperty: k7 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
       if (!(typeof (d0 as unknown) === "number" && isFinite(d0))) {
-        (errs ??= []).push(er128);
+        if (errs === null) errs = [er128];
+        else errs.push(er128);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
-        (errs ??= []).push(er129);
+    if (p3) {
+      if (!(typeof (d2 as unknown) === "string")) {
+        if (errs === null) errs = [er129];
+        else errs.push(er129);
       }
     }
-    if (p7) {
+    if (p5) {
       if (!(
-        (typeof (d6 as unknown) === "number" && isFinite(d6)) ||
-        d6 === null
+        (typeof (d4 as unknown) === "number" && isFinite(d4)) ||
+        d4 === null
       )) {
-        (errs ??= []).push(er131);
+        if (errs === null) errs = [er131];
+        else errs.push(er131);
       }
-      if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-        if (d6 < 0) {
-          (errs ??= []).push(er132);
+      if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
+        if (d4 < 0) {
+          if (errs === null) errs = [er132];
+          else errs.push(er132);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as GetWeatherOutput };
@@ -3267,46 +3842,59 @@ export function validateGetCustomerInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k5 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i7 = 0; i7 < k5.length; i7++) {
-      const k6 = k5[i7]!;
+    let d0: any;
+    let f5 = 0;
+    let k2: string[] | undefined;
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
       switch (k6) {
         case "customer_id":
-          n2 = true;
+          d0 = _d[k6];
+          f5++;
           break;
         default:
-          (k3 ??= []).push(k6);
+          if (k2 === undefined) k2 = [k6];
+          else k2.push(k6);
       }
     }
-    const d0 = _d.customer_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "customer_id"));
-    if (!p1) {
-      (errs ??= []).push(er133);
+    if (f5 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.customer_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "customer_id")) d0 = undefined;
+      }
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
-        (errs ??= []).push({
+    const p1 = d0 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er133];
+      else errs.push(er133);
+    }
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
+        const e4: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
+          params: { additionalProperty: k3 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er134);
+          if (errs === null) errs = [er134];
+          else errs.push(er134);
         }
       } else {
-        (errs ??= []).push(er135);
+        if (errs === null) errs = [er135];
+        else errs.push(er135);
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as GetCustomerInput };
@@ -3320,142 +3908,195 @@ export function validateGetCustomerOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k20 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let n11 = false;
-    let n14 = false;
-    let n17 = false;
-    let k18: string[] | undefined;
-    for (let i22 = 0; i22 < k20.length; i22++) {
-      const k21 = k20[i22]!;
-      switch (k21) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let d6: any;
+    let d8: any;
+    let d10: any;
+    let c15 = 0;
+    let f16 = 0;
+    let k12: string[] | undefined;
+    for (const k17 in _d) {
+      if (!hasOwn.call(_d, k17)) continue;
+      c15++;
+      switch (k17) {
         case "customer_id":
-          n2 = true;
+          d0 = _d[k17];
+          f16++;
           break;
         case "email":
-          n5 = true;
+          d2 = _d[k17];
+          f16++;
           break;
         case "name":
-          n8 = true;
+          d4 = _d[k17];
+          f16++;
           break;
         case "goal":
-          n11 = true;
+          d6 = _d[k17];
+          f16++;
           break;
         case "birth_date":
-          n14 = true;
+          d8 = _d[k17];
+          f16++;
           break;
         case "homepage":
-          n17 = true;
+          d10 = _d[k17];
+          f16++;
           break;
         default:
-          (k18 ??= []).push(k21);
+          if (k12 === undefined) k12 = [k17];
+          else k12.push(k17);
       }
     }
-    const d0 = _d.customer_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "customer_id"));
-    const d3 = _d.email;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "email"));
-    const d6 = _d.name;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "name"));
-    const d9 = _d.goal;
-    const p10 = d9 !== undefined && (n11 || hasOwn.call(_d, "goal"));
-    const d12 = _d.birth_date;
-    const p13 = d12 !== undefined && (n14 || hasOwn.call(_d, "birth_date"));
-    const d15 = _d.homepage;
-    const p16 = d15 !== undefined && (n17 || hasOwn.call(_d, "homepage"));
-    if (!p1) {
-      (errs ??= []).push(er133);
+    if (
+      f16 !== 6 &&
+      (f16 >= 2 || Object.getOwnPropertyNames(_d).length !== c15)
+    ) {
+      if (d0 === undefined) {
+        d0 = _d.customer_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "customer_id")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.email;
+        if (d2 !== undefined && !hasOwn.call(_d, "email")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.name;
+        if (d4 !== undefined && !hasOwn.call(_d, "name")) d4 = undefined;
+      }
+      if (d6 === undefined) {
+        d6 = _d.goal;
+        if (d6 !== undefined && !hasOwn.call(_d, "goal")) d6 = undefined;
+      }
+      if (d8 === undefined) {
+        d8 = _d.birth_date;
+        if (d8 !== undefined && !hasOwn.call(_d, "birth_date")) d8 = undefined;
+      }
+      if (d10 === undefined) {
+        d10 = _d.homepage;
+        if (d10 !== undefined && !hasOwn.call(_d, "homepage")) d10 = undefined;
+      }
     }
-    if (!p4) {
-      (errs ??= []).push(er136);
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
+    const p7 = d6 !== undefined;
+    const p9 = d8 !== undefined;
+    const p11 = d10 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er133];
+      else errs.push(er133);
+    }
+    if (!p3) {
+      if (errs === null) errs = [er136];
+      else errs.push(er136);
+    }
+    if (!p5) {
+      if (errs === null) errs = [er137];
+      else errs.push(er137);
     }
     if (!p7) {
-      (errs ??= []).push(er137);
+      if (errs === null) errs = [er138];
+      else errs.push(er138);
     }
-    if (!p10) {
-      (errs ??= []).push(er138);
+    if (!p9) {
+      if (errs === null) errs = [er139];
+      else errs.push(er139);
     }
-    if (!p13) {
-      (errs ??= []).push(er139);
+    if (!p11) {
+      if (errs === null) errs = [er140];
+      else errs.push(er140);
     }
-    if (!p16) {
-      (errs ??= []).push(er140);
-    }
-    if (k18 !== undefined) {
-      for (const k19 of k18) {
-        (errs ??= []).push({
+    if (k12 !== undefined) {
+      for (const k13 of k12) {
+        const e14: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k19 },
+          params: { additionalProperty: k13 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e14];
+        else errs.push(e14);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er134);
+          if (errs === null) errs = [er134];
+          else errs.push(er134);
         }
       } else {
-        (errs ??= []).push(er135);
+        if (errs === null) errs = [er135];
+        else errs.push(er135);
       }
     }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!formatEmail(d3)) {
-          (errs ??= []).push(er141);
+    if (p3) {
+      if (typeof (d2 as unknown) === "string") {
+        if (!formatEmail(d2)) {
+          if (errs === null) errs = [er141];
+          else errs.push(er141);
         }
       } else {
-        (errs ??= []).push(er142);
+        if (errs === null) errs = [er142];
+        else errs.push(er142);
+      }
+    }
+    if (p5) {
+      if (typeof (d4 as unknown) === "string") {
+        if (d4.length === 0) {
+          if (errs === null) errs = [er143];
+          else errs.push(er143);
+        }
+      } else {
+        if (errs === null) errs = [er144];
+        else errs.push(er144);
       }
     }
     if (p7) {
-      if (typeof (d6 as unknown) === "string") {
-        if (d6.length === 0) {
-          (errs ??= []).push(er143);
-        }
-      } else {
-        (errs ??= []).push(er144);
-      }
-    }
-    if (p10) {
-      if (!(typeof (d9 as unknown) === "string")) {
-        (errs ??= []).push(er145);
+      if (!(typeof (d6 as unknown) === "string")) {
+        if (errs === null) errs = [er145];
+        else errs.push(er145);
       }
       if (!(
-        d9 === "lose_fat" ||
-        d9 === "build_muscle" ||
-        d9 === "endurance" ||
-        d9 === "health"
+        d6 === "lose_fat" ||
+        d6 === "build_muscle" ||
+        d6 === "endurance" ||
+        d6 === "health"
       )) {
-        (errs ??= []).push(er147);
+        if (errs === null) errs = [er147];
+        else errs.push(er147);
       }
     }
-    if (p13) {
-      if (!(typeof (d12 as unknown) === "string" || d12 === null)) {
-        (errs ??= []).push(er148);
+    if (p9) {
+      if (!(typeof (d8 as unknown) === "string" || d8 === null)) {
+        if (errs === null) errs = [er148];
+        else errs.push(er148);
       }
-      if (typeof (d12 as unknown) === "string") {
-        if (!formatDate(d12)) {
-          (errs ??= []).push(er149);
+      if (typeof (d8 as unknown) === "string") {
+        if (!formatDate(d8)) {
+          if (errs === null) errs = [er149];
+          else errs.push(er149);
         }
       }
     }
-    if (p16) {
-      if (!(typeof (d15 as unknown) === "string" || d15 === null)) {
-        (errs ??= []).push(er150);
+    if (p11) {
+      if (!(typeof (d10 as unknown) === "string" || d10 === null)) {
+        if (errs === null) errs = [er150];
+        else errs.push(er150);
       }
-      if (typeof (d15 as unknown) === "string") {
-        if (!formatUri(d15)) {
-          (errs ??= []).push(er151);
+      if (typeof (d10 as unknown) === "string") {
+        if (!formatUri(d10)) {
+          if (errs === null) errs = [er151];
+          else errs.push(er151);
         }
       }
     }
   } else {
-    (errs ??= []).push(er15);
+    if (errs === null) errs = [er15];
+    else errs.push(er15);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as GetCustomerOutput };

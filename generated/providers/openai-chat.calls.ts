@@ -46,11 +46,44 @@ function freezeJson<T>(value: T): T {
   return value;
 }
 
-const formatUuidRe =
-  /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-/** UUID, RFC 4122, optionally `urn:uuid:`-prefixed (ajv-formats `uuid`). */
+const formatUuidPrefix = "urn:uuid:";
+/** True when str[from, to) are hexadecimal digits, either case. */
+function formatUuidHex(str: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = str.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102)))
+      return false;
+  }
+  return true;
+}
+/**
+ * UUID, RFC 4122, optionally `urn:uuid:`-prefixed: ajv-formats `uuid`
+ * (`/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`), scanned by hand. Without the
+ * `u` flag, `i` folds ASCII letters only (no other character folds to one), so a character is an
+ * ASCII letter of either case or itself.
+ */
 function formatUuid(str: string): boolean {
-  return formatUuidRe.test(str);
+  let at = 0;
+  if (str.length === 45) {
+    for (; at < 9; at++) {
+      const c = str.charCodeAt(at);
+      if ((c >= 65 && c <= 90 ? c + 32 : c) !== formatUuidPrefix.charCodeAt(at))
+        return false;
+    }
+  } else if (str.length !== 36) {
+    return false;
+  }
+  return (
+    str.charCodeAt(at + 8) === 45 &&
+    str.charCodeAt(at + 13) === 45 &&
+    str.charCodeAt(at + 18) === 45 &&
+    str.charCodeAt(at + 23) === 45 &&
+    formatUuidHex(str, at, at + 8) &&
+    formatUuidHex(str, at + 9, at + 13) &&
+    formatUuidHex(str, at + 14, at + 18) &&
+    formatUuidHex(str, at + 19, at + 23) &&
+    formatUuidHex(str, at + 24, at + 36)
+  );
 }
 
 type ToolName = import("../types.js").ToolName;
@@ -733,257 +766,313 @@ export function validateDeclaredWriteMeasurement(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k37 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i39 = 0; i39 < k37.length; i39++) {
-      const k38 = k37[i39]!;
-      switch (k38) {
+    let d0: any;
+    let d2: any;
+    let f33 = 0;
+    let k4: string[] | undefined;
+    for (const k34 in _d) {
+      if (!hasOwn.call(_d, k34)) continue;
+      switch (k34) {
         case "date":
-          n2 = true;
+          d0 = _d[k34];
+          f33++;
           break;
         case "data":
-          n5 = true;
+          d2 = _d[k34];
+          f33++;
           break;
         default:
-          (k6 ??= []).push(k38);
+          if (k4 === undefined) k4 = [k34];
+          else k4.push(k34);
       }
     }
-    const d0 = _d.date;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "date"));
-    const d3 = _d.data;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "data"));
+    if (f33 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.date;
+        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.data;
+        if (d2 !== undefined && !hasOwn.call(_d, "data")) d2 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er0);
+      if (errs === null) errs = [er0];
+      else errs.push(er0);
     }
-    if (!p4) {
-      (errs ??= []).push(er1);
+    if (!p3) {
+      if (errs === null) errs = [er1];
+      else errs.push(er1);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        (errs ??= []).push({
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
+        const e6: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
+          params: { additionalProperty: k5 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er2);
+          if (errs === null) errs = [er2];
+          else errs.push(er2);
         }
       } else {
-        (errs ??= []).push(er3);
+        if (errs === null) errs = [er3];
+        else errs.push(er3);
       }
     }
-    if (p4) {
+    if (p3) {
       if (
-        typeof d3 === "object" &&
-        d3 !== null &&
-        !Array.isArray(d3 as unknown)
+        typeof d2 === "object" &&
+        d2 !== null &&
+        !Array.isArray(d2 as unknown)
       ) {
-        const k34 = Object.keys(d3);
-        let n10 = false;
-        let n13 = false;
-        let n16 = false;
-        let k17: string[] | undefined;
-        for (let i36 = 0; i36 < k34.length; i36++) {
-          const k35 = k34[i36]!;
-          switch (k35) {
+        let d7: any;
+        let d9: any;
+        let d11: any;
+        let f31 = 0;
+        let k13: string[] | undefined;
+        for (const k32 in d2) {
+          if (!hasOwn.call(d2, k32)) continue;
+          switch (k32) {
             case "weight_kg":
-              n10 = true;
+              d7 = d2[k32];
+              f31++;
               break;
             case "body_fat_pct":
-              n13 = true;
+              d9 = d2[k32];
+              f31++;
               break;
             case "waist_cm":
-              n16 = true;
+              d11 = d2[k32];
+              f31++;
               break;
             default:
-              (k17 ??= []).push(k35);
+              if (k13 === undefined) k13 = [k32];
+              else k13.push(k32);
           }
         }
-        const d8 = d3.weight_kg;
-        const p9 = d8 !== undefined && (n10 || hasOwn.call(d3, "weight_kg"));
-        const d11 = d3.body_fat_pct;
-        const p12 =
-          d11 !== undefined && (n13 || hasOwn.call(d3, "body_fat_pct"));
-        const d14 = d3.waist_cm;
-        const p15 = d14 !== undefined && (n16 || hasOwn.call(d3, "waist_cm"));
-        if (!p9) {
-          (errs ??= []).push(er4);
+        if (f31 !== 3) {
+          if (d7 === undefined) {
+            d7 = d2.weight_kg;
+            if (d7 !== undefined && !hasOwn.call(d2, "weight_kg"))
+              d7 = undefined;
+          }
+          if (d9 === undefined) {
+            d9 = d2.body_fat_pct;
+            if (d9 !== undefined && !hasOwn.call(d2, "body_fat_pct"))
+              d9 = undefined;
+          }
+          if (d11 === undefined) {
+            d11 = d2.waist_cm;
+            if (d11 !== undefined && !hasOwn.call(d2, "waist_cm"))
+              d11 = undefined;
+          }
+        }
+        const p8 = d7 !== undefined;
+        const p10 = d9 !== undefined;
+        const p12 = d11 !== undefined;
+        if (!p8) {
+          if (errs === null) errs = [er4];
+          else errs.push(er4);
+        }
+        if (!p10) {
+          if (errs === null) errs = [er5];
+          else errs.push(er5);
         }
         if (!p12) {
-          (errs ??= []).push(er5);
+          if (errs === null) errs = [er6];
+          else errs.push(er6);
         }
-        if (!p15) {
-          (errs ??= []).push(er6);
-        }
-        if (k17 !== undefined) {
-          for (const k18 of k17) {
-            (errs ??= []).push({
+        if (k13 !== undefined) {
+          for (const k14 of k13) {
+            const e15: ValidationError = {
               instancePath: "/data",
               schemaPath: "#/properties/data/additionalProperties",
               keyword: "additionalProperties",
-              params: { additionalProperty: k18 },
+              params: { additionalProperty: k14 },
               message: "must NOT have additional properties",
-            });
+            };
+            if (errs === null) errs = [e15];
+            else errs.push(e15);
           }
         }
-        if (p9) {
-          let v19 = false;
-          if (!v19) {
-            let v20 = true;
-            L21: {
-              if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-                if (d8 > 500) {
-                  v20 = false;
-                  break L21;
+        if (p8) {
+          let v16 = false;
+          if (!v16) {
+            let v17 = true;
+            L18: {
+              if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
+                if (d7 > 500) {
+                  v17 = false;
+                  break L18;
                 }
-                if (d8 <= 0) {
-                  v20 = false;
-                  break L21;
+                if (d7 <= 0) {
+                  v17 = false;
+                  break L18;
                 }
               } else {
-                v20 = false;
-                break L21;
+                v17 = false;
+                break L18;
               }
             }
-            v19 = v20;
+            v16 = v17;
           }
-          if (!v19) {
+          if (!v16) {
+            let v19 = true;
+            L20: {
+              if (!(d7 === null)) {
+                v19 = false;
+                break L20;
+              }
+            }
+            v16 = v19;
+          }
+          if (!v16) {
+            if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
+              if (d7 > 500) {
+                if (errs === null) errs = [er7];
+                else errs.push(er7);
+              }
+              if (d7 <= 0) {
+                if (errs === null) errs = [er8];
+                else errs.push(er8);
+              }
+            } else {
+              if (errs === null) errs = [er9];
+              else errs.push(er9);
+            }
+            if (!(d7 === null)) {
+              if (errs === null) errs = [er10];
+              else errs.push(er10);
+            }
+            if (errs === null) errs = [er11];
+            else errs.push(er11);
+          }
+        }
+        if (p10) {
+          let v21 = false;
+          if (!v21) {
             let v22 = true;
             L23: {
-              if (!(d8 === null)) {
+              if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
+                if (d9 > 100) {
+                  v22 = false;
+                  break L23;
+                }
+                if (d9 < 0) {
+                  v22 = false;
+                  break L23;
+                }
+              } else {
                 v22 = false;
                 break L23;
               }
             }
-            v19 = v22;
+            v21 = v22;
           }
-          if (!v19) {
-            if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-              if (d8 > 500) {
-                (errs ??= []).push(er7);
+          if (!v21) {
+            let v24 = true;
+            L25: {
+              if (!(d9 === null)) {
+                v24 = false;
+                break L25;
               }
-              if (d8 <= 0) {
-                (errs ??= []).push(er8);
+            }
+            v21 = v24;
+          }
+          if (!v21) {
+            if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
+              if (d9 > 100) {
+                if (errs === null) errs = [er12];
+                else errs.push(er12);
+              }
+              if (d9 < 0) {
+                if (errs === null) errs = [er13];
+                else errs.push(er13);
               }
             } else {
-              (errs ??= []).push(er9);
+              if (errs === null) errs = [er14];
+              else errs.push(er14);
             }
-            if (!(d8 === null)) {
-              (errs ??= []).push(er10);
+            if (!(d9 === null)) {
+              if (errs === null) errs = [er15];
+              else errs.push(er15);
             }
-            (errs ??= []).push(er11);
+            if (errs === null) errs = [er16];
+            else errs.push(er16);
           }
         }
         if (p12) {
-          let v24 = false;
-          if (!v24) {
-            let v25 = true;
-            L26: {
-              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-                if (d11 > 100) {
-                  v25 = false;
-                  break L26;
-                }
-                if (d11 < 0) {
-                  v25 = false;
-                  break L26;
-                }
-              } else {
-                v25 = false;
-                break L26;
-              }
-            }
-            v24 = v25;
-          }
-          if (!v24) {
+          let v26 = false;
+          if (!v26) {
             let v27 = true;
             L28: {
-              if (!(d11 === null)) {
+              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+                if (d11 > 300) {
+                  v27 = false;
+                  break L28;
+                }
+                if (d11 <= 0) {
+                  v27 = false;
+                  break L28;
+                }
+              } else {
                 v27 = false;
                 break L28;
               }
             }
-            v24 = v27;
+            v26 = v27;
           }
-          if (!v24) {
-            if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-              if (d11 > 100) {
-                (errs ??= []).push(er12);
+          if (!v26) {
+            let v29 = true;
+            L30: {
+              if (!(d11 === null)) {
+                v29 = false;
+                break L30;
               }
-              if (d11 < 0) {
-                (errs ??= []).push(er13);
+            }
+            v26 = v29;
+          }
+          if (!v26) {
+            if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+              if (d11 > 300) {
+                if (errs === null) errs = [er17];
+                else errs.push(er17);
+              }
+              if (d11 <= 0) {
+                if (errs === null) errs = [er18];
+                else errs.push(er18);
               }
             } else {
-              (errs ??= []).push(er14);
+              if (errs === null) errs = [er19];
+              else errs.push(er19);
             }
             if (!(d11 === null)) {
-              (errs ??= []).push(er15);
+              if (errs === null) errs = [er20];
+              else errs.push(er20);
             }
-            (errs ??= []).push(er16);
-          }
-        }
-        if (p15) {
-          let v29 = false;
-          if (!v29) {
-            let v30 = true;
-            L31: {
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 300) {
-                  v30 = false;
-                  break L31;
-                }
-                if (d14 <= 0) {
-                  v30 = false;
-                  break L31;
-                }
-              } else {
-                v30 = false;
-                break L31;
-              }
-            }
-            v29 = v30;
-          }
-          if (!v29) {
-            let v32 = true;
-            L33: {
-              if (!(d14 === null)) {
-                v32 = false;
-                break L33;
-              }
-            }
-            v29 = v32;
-          }
-          if (!v29) {
-            if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-              if (d14 > 300) {
-                (errs ??= []).push(er17);
-              }
-              if (d14 <= 0) {
-                (errs ??= []).push(er18);
-              }
-            } else {
-              (errs ??= []).push(er19);
-            }
-            if (!(d14 === null)) {
-              (errs ??= []).push(er20);
-            }
-            (errs ??= []).push(er21);
+            if (errs === null) errs = [er21];
+            else errs.push(er21);
           }
         }
       } else {
-        (errs ??= []).push(er22);
+        if (errs === null) errs = [er22];
+        else errs.push(er22);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -997,288 +1086,366 @@ export function validateDeclaredLogMeal(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k35 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let n11 = false;
-    let k12: string[] | undefined;
-    for (let i37 = 0; i37 < k35.length; i37++) {
-      const k36 = k35[i37]!;
-      switch (k36) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let d6: any;
+    let f40 = 0;
+    let k8: string[] | undefined;
+    for (const k41 in _d) {
+      if (!hasOwn.call(_d, k41)) continue;
+      switch (k41) {
         case "day":
-          n2 = true;
+          d0 = _d[k41];
+          f40++;
           break;
         case "meal":
-          n5 = true;
+          d2 = _d[k41];
+          f40++;
           break;
         case "items":
-          n8 = true;
+          d4 = _d[k41];
+          f40++;
           break;
         case "notes":
-          n11 = true;
+          d6 = _d[k41];
+          f40++;
           break;
         default:
-          (k12 ??= []).push(k36);
+          if (k8 === undefined) k8 = [k41];
+          else k8.push(k41);
       }
     }
-    const d0 = _d.day;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "day"));
-    const d3 = _d.meal;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "meal"));
-    const d6 = _d.items;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "items"));
-    const d9 = _d.notes;
-    const p10 = d9 !== undefined && (n11 || hasOwn.call(_d, "notes"));
-    if (!p1) {
-      (errs ??= []).push(er24);
+    if (f40 !== 4) {
+      if (d0 === undefined) {
+        d0 = _d.day;
+        if (d0 !== undefined && !hasOwn.call(_d, "day")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.meal;
+        if (d2 !== undefined && !hasOwn.call(_d, "meal")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.items;
+        if (d4 !== undefined && !hasOwn.call(_d, "items")) d4 = undefined;
+      }
+      if (d6 === undefined) {
+        d6 = _d.notes;
+        if (d6 !== undefined && !hasOwn.call(_d, "notes")) d6 = undefined;
+      }
     }
-    if (!p4) {
-      (errs ??= []).push(er25);
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
+    const p7 = d6 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er24];
+      else errs.push(er24);
+    }
+    if (!p3) {
+      if (errs === null) errs = [er25];
+      else errs.push(er25);
+    }
+    if (!p5) {
+      if (errs === null) errs = [er26];
+      else errs.push(er26);
     }
     if (!p7) {
-      (errs ??= []).push(er26);
+      if (errs === null) errs = [er27];
+      else errs.push(er27);
     }
-    if (!p10) {
-      (errs ??= []).push(er27);
-    }
-    if (k12 !== undefined) {
-      for (const k13 of k12) {
-        (errs ??= []).push({
+    if (k8 !== undefined) {
+      for (const k9 of k8) {
+        const e10: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k13 },
+          params: { additionalProperty: k9 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e10];
+        else errs.push(e10);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatDate(d0)) {
-          (errs ??= []).push(er28);
+          if (errs === null) errs = [er28];
+          else errs.push(er28);
         }
       } else {
-        (errs ??= []).push(er29);
+        if (errs === null) errs = [er29];
+        else errs.push(er29);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
-        (errs ??= []).push(er30);
+    if (p3) {
+      if (!(typeof (d2 as unknown) === "string")) {
+        if (errs === null) errs = [er30];
+        else errs.push(er30);
       }
       if (!(
-        d3 === "Desayuno" ||
-        d3 === "Almuerzo" ||
-        d3 === "Cena" ||
-        d3 === "Merienda"
+        d2 === "Desayuno" ||
+        d2 === "Almuerzo" ||
+        d2 === "Cena" ||
+        d2 === "Merienda"
       )) {
-        (errs ??= []).push(er32);
+        if (errs === null) errs = [er32];
+        else errs.push(er32);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        if (d6.length > 50) {
-          (errs ??= []).push(er33);
+    if (p5) {
+      if (Array.isArray(d4 as unknown)) {
+        if (d4.length > 50) {
+          if (errs === null) errs = [er33];
+          else errs.push(er33);
         }
-        if (d6.length < 1) {
-          (errs ??= []).push(er34);
+        if (d4.length < 1) {
+          if (errs === null) errs = [er34];
+          else errs.push(er34);
         }
-        for (let i14 = 0; i14 < d6.length; i14++) {
-          const d15 = d6[i14];
+        for (let i11 = 0; i11 < d4.length; i11++) {
+          const d12 = d4[i11];
           if (
-            typeof d15 === "object" &&
-            d15 !== null &&
-            !Array.isArray(d15 as unknown)
+            typeof d12 === "object" &&
+            d12 !== null &&
+            !Array.isArray(d12 as unknown)
           ) {
-            const k27 = Object.keys(d15);
-            let n18 = false;
-            let n21 = false;
-            let n24 = false;
-            let k25: string[] | undefined;
-            for (let i29 = 0; i29 < k27.length; i29++) {
-              const k28 = k27[i29]!;
-              switch (k28) {
+            let d13: any;
+            let d16: any;
+            let d19: any;
+            let f32 = 0;
+            let k22: string[] | undefined;
+            for (const k33 in d12) {
+              if (!hasOwn.call(d12, k33)) continue;
+              switch (k33) {
                 case "food":
-                  n18 = true;
+                  d13 = d12[k33];
+                  f32++;
                   break;
                 case "grams":
-                  n21 = true;
+                  d16 = d12[k33];
+                  f32++;
                   break;
                 case "kcal":
-                  n24 = true;
+                  d19 = d12[k33];
+                  f32++;
                   break;
                 default:
-                  (k25 ??= []).push(k28);
+                  if (k22 === undefined) k22 = [k33];
+                  else k22.push(k33);
               }
             }
-            const d16 = d15.food;
-            const p17 = d16 !== undefined && (n18 || hasOwn.call(d15, "food"));
-            const d19 = d15.grams;
-            const p20 = d19 !== undefined && (n21 || hasOwn.call(d15, "grams"));
-            const d22 = d15.kcal;
-            const p23 = d22 !== undefined && (n24 || hasOwn.call(d15, "kcal"));
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i14,
+            if (f32 !== 3) {
+              if (d13 === undefined) {
+                d13 = d12.food;
+                if (d13 !== undefined && !hasOwn.call(d12, "food"))
+                  d13 = undefined;
+              }
+              if (d16 === undefined) {
+                d16 = d12.grams;
+                if (d16 !== undefined && !hasOwn.call(d12, "grams"))
+                  d16 = undefined;
+              }
+              if (d19 === undefined) {
+                d19 = d12.kcal;
+                if (d19 !== undefined && !hasOwn.call(d12, "kcal"))
+                  d19 = undefined;
+              }
+            }
+            const p14 = d13 !== undefined;
+            const p17 = d16 !== undefined;
+            const p20 = d19 !== undefined;
+            if (!p14) {
+              const e15: ValidationError = {
+                instancePath: "/items/" + i11,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa35,
                 message: "must have required property 'food'",
-              });
+              };
+              if (errs === null) errs = [e15];
+              else errs.push(e15);
             }
-            if (!p20) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i14,
+            if (!p17) {
+              const e18: ValidationError = {
+                instancePath: "/items/" + i11,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa36,
                 message: "must have required property 'grams'",
-              });
+              };
+              if (errs === null) errs = [e18];
+              else errs.push(e18);
             }
-            if (!p23) {
-              (errs ??= []).push({
-                instancePath: "/items/" + i14,
+            if (!p20) {
+              const e21: ValidationError = {
+                instancePath: "/items/" + i11,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa37,
                 message: "must have required property 'kcal'",
-              });
+              };
+              if (errs === null) errs = [e21];
+              else errs.push(e21);
             }
-            if (k25 !== undefined) {
-              for (const k26 of k25) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i14,
+            if (k22 !== undefined) {
+              for (const k23 of k22) {
+                const e24: ValidationError = {
+                  instancePath: "/items/" + i11,
                   schemaPath: "#/properties/items/items/additionalProperties",
                   keyword: "additionalProperties",
-                  params: { additionalProperty: k26 },
+                  params: { additionalProperty: k23 },
                   message: "must NOT have additional properties",
-                });
+                };
+                if (errs === null) errs = [e24];
+                else errs.push(e24);
               }
             }
-            if (p17) {
-              if (!(typeof (d16 as unknown) === "string")) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i14 + "/food",
+            if (p14) {
+              if (!(typeof (d13 as unknown) === "string")) {
+                const e25: ValidationError = {
+                  instancePath: "/items/" + i11 + "/food",
                   schemaPath: "#/properties/items/items/properties/food/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be string",
-                });
+                };
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
             }
-            if (p20) {
-              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                if (d19 > 5000) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i14 + "/grams",
+            if (p17) {
+              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+                if (d16 > 5000) {
+                  const e26: ValidationError = {
+                    instancePath: "/items/" + i11 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/maximum",
                     keyword: "maximum",
                     params: pa39,
                     message: "must be <= 5000",
-                  });
+                  };
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
-                if (d19 <= 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i14 + "/grams",
+                if (d16 <= 0) {
+                  const e27: ValidationError = {
+                    instancePath: "/items/" + i11 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/exclusiveMinimum",
                     keyword: "exclusiveMinimum",
                     params: pa40,
                     message: "must be > 0",
-                  });
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i14 + "/grams",
+                const e28: ValidationError = {
+                  instancePath: "/items/" + i11 + "/grams",
                   schemaPath: "#/properties/items/items/properties/grams/type",
                   keyword: "type",
                   params: pa41,
                   message: "must be number",
-                });
+                };
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
               }
             }
-            if (p23) {
-              if (!(Number.isInteger(d22) || d22 === null)) {
-                (errs ??= []).push({
-                  instancePath: "/items/" + i14 + "/kcal",
+            if (p20) {
+              if (!(Number.isInteger(d19) || d19 === null)) {
+                const e29: ValidationError = {
+                  instancePath: "/items/" + i11 + "/kcal",
                   schemaPath: "#/properties/items/items/properties/kcal/type",
                   keyword: "type",
                   params: pa43,
                   message: "must be integer,null",
-                });
+                };
+                if (errs === null) errs = [e29];
+                else errs.push(e29);
               }
-              if (typeof (d22 as unknown) === "number" && isFinite(d22)) {
-                if (d22 > 10000) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i14 + "/kcal",
+              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
+                if (d19 > 10000) {
+                  const e30: ValidationError = {
+                    instancePath: "/items/" + i11 + "/kcal",
                     schemaPath:
                       "#/properties/items/items/properties/kcal/maximum",
                     keyword: "maximum",
                     params: pa44,
                     message: "must be <= 10000",
-                  });
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
-                if (d22 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/items/" + i14 + "/kcal",
+                if (d19 < 0) {
+                  const e31: ValidationError = {
+                    instancePath: "/items/" + i11 + "/kcal",
                     schemaPath:
                       "#/properties/items/items/properties/kcal/minimum",
                     keyword: "minimum",
                     params: pa45,
                     message: "must be >= 0",
-                  });
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/items/" + i14,
+            const e34: ValidationError = {
+              instancePath: "/items/" + i11,
               schemaPath: "#/properties/items/items/type",
               keyword: "type",
               params: pa46,
               message: "must be object",
-            });
+            };
+            if (errs === null) errs = [e34];
+            else errs.push(e34);
           }
         }
       } else {
-        (errs ??= []).push(er47);
+        if (errs === null) errs = [er47];
+        else errs.push(er47);
       }
     }
-    if (p10) {
-      let v30 = false;
-      if (!v30) {
-        let v31 = true;
-        L32: {
-          if (!(typeof (d9 as unknown) === "string")) {
-            v31 = false;
-            break L32;
+    if (p7) {
+      let v35 = false;
+      if (!v35) {
+        let v36 = true;
+        L37: {
+          if (!(typeof (d6 as unknown) === "string")) {
+            v36 = false;
+            break L37;
           }
         }
-        v30 = v31;
+        v35 = v36;
       }
-      if (!v30) {
-        let v33 = true;
-        L34: {
-          if (!(d9 === null)) {
-            v33 = false;
-            break L34;
+      if (!v35) {
+        let v38 = true;
+        L39: {
+          if (!(d6 === null)) {
+            v38 = false;
+            break L39;
           }
         }
-        v30 = v33;
+        v35 = v38;
       }
-      if (!v30) {
-        if (!(typeof (d9 as unknown) === "string")) {
-          (errs ??= []).push(er48);
+      if (!v35) {
+        if (!(typeof (d6 as unknown) === "string")) {
+          if (errs === null) errs = [er48];
+          else errs.push(er48);
         }
-        if (!(d9 === null)) {
-          (errs ??= []).push(er49);
+        if (!(d6 === null)) {
+          if (errs === null) errs = [er49];
+          else errs.push(er49);
         }
-        (errs ??= []).push(er50);
+        if (errs === null) errs = [er50];
+        else errs.push(er50);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1292,61 +1459,82 @@ export function validateDeclaredListExercises(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k30 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i32 = 0; i32 < k30.length; i32++) {
-      const k31 = k30[i32]!;
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let f30 = 0;
+    let k6: string[] | undefined;
+    for (const k31 in _d) {
+      if (!hasOwn.call(_d, k31)) continue;
       switch (k31) {
         case "muscle_group":
-          n2 = true;
+          d0 = _d[k31];
+          f30++;
           break;
         case "equipment":
-          n5 = true;
+          d2 = _d[k31];
+          f30++;
           break;
         case "limit":
-          n8 = true;
+          d4 = _d[k31];
+          f30++;
           break;
         default:
-          (k9 ??= []).push(k31);
+          if (k6 === undefined) k6 = [k31];
+          else k6.push(k31);
       }
     }
-    const d0 = _d.muscle_group;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "muscle_group"));
-    const d3 = _d.equipment;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "equipment"));
-    const d6 = _d.limit;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "limit"));
+    if (f30 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.muscle_group;
+        if (d0 !== undefined && !hasOwn.call(_d, "muscle_group"))
+          d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.equipment;
+        if (d2 !== undefined && !hasOwn.call(_d, "equipment")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.limit;
+        if (d4 !== undefined && !hasOwn.call(_d, "limit")) d4 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er51);
+      if (errs === null) errs = [er51];
+      else errs.push(er51);
     }
-    if (!p4) {
-      (errs ??= []).push(er52);
+    if (!p3) {
+      if (errs === null) errs = [er52];
+      else errs.push(er52);
     }
-    if (!p7) {
-      (errs ??= []).push(er53);
+    if (!p5) {
+      if (errs === null) errs = [er53];
+      else errs.push(er53);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
-        (errs ??= []).push({
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
+        const e8: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
+          params: { additionalProperty: k7 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
-      let v11 = false;
-      if (!v11) {
-        let v12 = true;
-        L13: {
+      let v9 = false;
+      if (!v9) {
+        let v10 = true;
+        L11: {
           if (!(typeof (d0 as unknown) === "string")) {
-            v12 = false;
-            break L13;
+            v10 = false;
+            break L11;
           }
           if (!(
             d0 === "chest" ||
@@ -1357,25 +1545,26 @@ export function validateDeclaredListExercises(
             d0 === "core" ||
             d0 === "full_body"
           )) {
+            v10 = false;
+            break L11;
+          }
+        }
+        v9 = v10;
+      }
+      if (!v9) {
+        let v12 = true;
+        L13: {
+          if (!(d0 === null)) {
             v12 = false;
             break L13;
           }
         }
-        v11 = v12;
+        v9 = v12;
       }
-      if (!v11) {
-        let v14 = true;
-        L15: {
-          if (!(d0 === null)) {
-            v14 = false;
-            break L15;
-          }
-        }
-        v11 = v14;
-      }
-      if (!v11) {
+      if (!v9) {
         if (!(typeof (d0 as unknown) === "string")) {
-          (errs ??= []).push(er54);
+          if (errs === null) errs = [er54];
+          else errs.push(er54);
         }
         if (!(
           d0 === "chest" ||
@@ -1386,109 +1575,119 @@ export function validateDeclaredListExercises(
           d0 === "core" ||
           d0 === "full_body"
         )) {
-          (errs ??= []).push(er56);
+          if (errs === null) errs = [er56];
+          else errs.push(er56);
         }
         if (!(d0 === null)) {
-          (errs ??= []).push(er57);
+          if (errs === null) errs = [er57];
+          else errs.push(er57);
         }
-        (errs ??= []).push(er58);
+        if (errs === null) errs = [er58];
+        else errs.push(er58);
       }
     }
-    if (p4) {
-      let v16 = false;
-      if (!v16) {
-        let v17 = true;
-        L18: {
-          if (Array.isArray(d3 as unknown)) {
-            for (let i19 = 0; i19 < d3.length; i19++) {
-              const d20 = d3[i19];
-              if (!(typeof (d20 as unknown) === "string")) {
-                v17 = false;
-                break L18;
+    if (p3) {
+      let v14 = false;
+      if (!v14) {
+        let v15 = true;
+        L16: {
+          if (Array.isArray(d2 as unknown)) {
+            for (let i17 = 0; i17 < d2.length; i17++) {
+              const d18 = d2[i17];
+              if (!(typeof (d18 as unknown) === "string")) {
+                v15 = false;
+                break L16;
               }
               if (!(
-                d20 === "none" ||
-                d20 === "dumbbells" ||
-                d20 === "barbell" ||
-                d20 === "kettlebell" ||
-                d20 === "bands" ||
-                d20 === "machine"
+                d18 === "none" ||
+                d18 === "dumbbells" ||
+                d18 === "barbell" ||
+                d18 === "kettlebell" ||
+                d18 === "bands" ||
+                d18 === "machine"
               )) {
-                v17 = false;
-                break L18;
+                v15 = false;
+                break L16;
               }
             }
           } else {
-            v17 = false;
-            break L18;
+            v15 = false;
+            break L16;
           }
         }
-        v16 = v17;
+        v14 = v15;
       }
-      if (!v16) {
-        let v21 = true;
-        L22: {
-          if (!(d3 === null)) {
-            v21 = false;
-            break L22;
+      if (!v14) {
+        let v19 = true;
+        L20: {
+          if (!(d2 === null)) {
+            v19 = false;
+            break L20;
           }
         }
-        v16 = v21;
+        v14 = v19;
       }
-      if (!v16) {
-        if (Array.isArray(d3 as unknown)) {
-          for (let i23 = 0; i23 < d3.length; i23++) {
-            const d24 = d3[i23];
-            if (!(typeof (d24 as unknown) === "string")) {
-              (errs ??= []).push({
-                instancePath: "/equipment/" + i23,
+      if (!v14) {
+        if (Array.isArray(d2 as unknown)) {
+          for (let i21 = 0; i21 < d2.length; i21++) {
+            const d22 = d2[i21];
+            if (!(typeof (d22 as unknown) === "string")) {
+              const e23: ValidationError = {
+                instancePath: "/equipment/" + i21,
                 schemaPath: "#/properties/equipment/anyOf/0/items/type",
                 keyword: "type",
                 params: pa38,
                 message: "must be string",
-              });
+              };
+              if (errs === null) errs = [e23];
+              else errs.push(e23);
             }
             if (!(
-              d24 === "none" ||
-              d24 === "dumbbells" ||
-              d24 === "barbell" ||
-              d24 === "kettlebell" ||
-              d24 === "bands" ||
-              d24 === "machine"
+              d22 === "none" ||
+              d22 === "dumbbells" ||
+              d22 === "barbell" ||
+              d22 === "kettlebell" ||
+              d22 === "bands" ||
+              d22 === "machine"
             )) {
-              (errs ??= []).push({
-                instancePath: "/equipment/" + i23,
+              const e24: ValidationError = {
+                instancePath: "/equipment/" + i21,
                 schemaPath: "#/properties/equipment/anyOf/0/items/enum",
                 keyword: "enum",
                 params: pa60,
                 message: "must be equal to one of the allowed values",
-              });
+              };
+              if (errs === null) errs = [e24];
+              else errs.push(e24);
             }
           }
         } else {
-          (errs ??= []).push(er61);
+          if (errs === null) errs = [er61];
+          else errs.push(er61);
         }
-        if (!(d3 === null)) {
-          (errs ??= []).push(er62);
+        if (!(d2 === null)) {
+          if (errs === null) errs = [er62];
+          else errs.push(er62);
         }
-        (errs ??= []).push(er63);
+        if (errs === null) errs = [er63];
+        else errs.push(er63);
       }
     }
-    if (p7) {
+    if (p5) {
       let v25 = false;
       if (!v25) {
         let v26 = true;
         L27: {
-          if (!Number.isInteger(d6)) {
+          if (!Number.isInteger(d4)) {
             v26 = false;
             break L27;
           }
-          if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-            if (d6 > 100) {
+          if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
+            if (d4 > 100) {
               v26 = false;
               break L27;
             }
-            if (d6 < 1) {
+            if (d4 < 1) {
               v26 = false;
               break L27;
             }
@@ -1499,7 +1698,7 @@ export function validateDeclaredListExercises(
       if (!v25) {
         let v28 = true;
         L29: {
-          if (!(d6 === null)) {
+          if (!(d4 === null)) {
             v28 = false;
             break L29;
           }
@@ -1507,25 +1706,31 @@ export function validateDeclaredListExercises(
         v25 = v28;
       }
       if (!v25) {
-        if (!Number.isInteger(d6)) {
-          (errs ??= []).push(er64);
+        if (!Number.isInteger(d4)) {
+          if (errs === null) errs = [er64];
+          else errs.push(er64);
         }
-        if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-          if (d6 > 100) {
-            (errs ??= []).push(er65);
+        if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
+          if (d4 > 100) {
+            if (errs === null) errs = [er65];
+            else errs.push(er65);
           }
-          if (d6 < 1) {
-            (errs ??= []).push(er66);
+          if (d4 < 1) {
+            if (errs === null) errs = [er66];
+            else errs.push(er66);
           }
         }
-        if (!(d6 === null)) {
-          (errs ??= []).push(er67);
+        if (!(d4 === null)) {
+          if (errs === null) errs = [er67];
+          else errs.push(er67);
         }
-        (errs ??= []).push(er68);
+        if (errs === null) errs = [er68];
+        else errs.push(er68);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1539,500 +1744,604 @@ export function validateDeclaredLogWorkoutSet(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k44 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n8 = false;
-    let k9: string[] | undefined;
-    for (let i46 = 0; i46 < k44.length; i46++) {
-      const k45 = k44[i46]!;
-      switch (k45) {
+    let d0: any;
+    let d2: any;
+    let d4: any;
+    let f64 = 0;
+    let k6: string[] | undefined;
+    for (const k65 in _d) {
+      if (!hasOwn.call(_d, k65)) continue;
+      switch (k65) {
         case "workout_id":
-          n2 = true;
+          d0 = _d[k65];
+          f64++;
           break;
         case "exercise_id":
-          n5 = true;
+          d2 = _d[k65];
+          f64++;
           break;
         case "sets":
-          n8 = true;
+          d4 = _d[k65];
+          f64++;
           break;
         default:
-          (k9 ??= []).push(k45);
+          if (k6 === undefined) k6 = [k65];
+          else k6.push(k65);
       }
     }
-    const d0 = _d.workout_id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "workout_id"));
-    const d3 = _d.exercise_id;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "exercise_id"));
-    const d6 = _d.sets;
-    const p7 = d6 !== undefined && (n8 || hasOwn.call(_d, "sets"));
+    if (f64 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.workout_id;
+        if (d0 !== undefined && !hasOwn.call(_d, "workout_id")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.exercise_id;
+        if (d2 !== undefined && !hasOwn.call(_d, "exercise_id")) d2 = undefined;
+      }
+      if (d4 === undefined) {
+        d4 = _d.sets;
+        if (d4 !== undefined && !hasOwn.call(_d, "sets")) d4 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p5 = d4 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er69);
+      if (errs === null) errs = [er69];
+      else errs.push(er69);
     }
-    if (!p4) {
-      (errs ??= []).push(er70);
+    if (!p3) {
+      if (errs === null) errs = [er70];
+      else errs.push(er70);
     }
-    if (!p7) {
-      (errs ??= []).push(er71);
+    if (!p5) {
+      if (errs === null) errs = [er71];
+      else errs.push(er71);
     }
-    if (k9 !== undefined) {
-      for (const k10 of k9) {
-        (errs ??= []).push({
+    if (k6 !== undefined) {
+      for (const k7 of k6) {
+        const e8: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k10 },
+          params: { additionalProperty: k7 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e8];
+        else errs.push(e8);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er72);
+          if (errs === null) errs = [er72];
+          else errs.push(er72);
         }
       } else {
-        (errs ??= []).push(er73);
+        if (errs === null) errs = [er73];
+        else errs.push(er73);
       }
     }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!re74.test(d3)) {
-          (errs ??= []).push(er75);
+    if (p3) {
+      if (typeof (d2 as unknown) === "string") {
+        if (!re74.test(d2)) {
+          if (errs === null) errs = [er75];
+          else errs.push(er75);
         }
       } else {
-        (errs ??= []).push(er76);
+        if (errs === null) errs = [er76];
+        else errs.push(er76);
       }
     }
-    if (p7) {
-      if (Array.isArray(d6 as unknown)) {
-        if (d6.length > 20) {
-          (errs ??= []).push(er77);
+    if (p5) {
+      if (Array.isArray(d4 as unknown)) {
+        if (d4.length > 20) {
+          if (errs === null) errs = [er77];
+          else errs.push(er77);
         }
-        if (d6.length < 1) {
-          (errs ??= []).push(er78);
+        if (d4.length < 1) {
+          if (errs === null) errs = [er78];
+          else errs.push(er78);
         }
-        for (let i11 = 0; i11 < d6.length; i11++) {
-          const d12 = d6[i11];
+        for (let i9 = 0; i9 < d4.length; i9++) {
+          const d10 = d4[i9];
           if (
-            typeof d12 === "object" &&
-            d12 !== null &&
-            !Array.isArray(d12 as unknown)
+            typeof d10 === "object" &&
+            d10 !== null &&
+            !Array.isArray(d10 as unknown)
           ) {
-            const k41 = Object.keys(d12);
-            let n15 = false;
-            let n18 = false;
-            let n21 = false;
-            let n24 = false;
-            let k25: string[] | undefined;
-            for (let i43 = 0; i43 < k41.length; i43++) {
-              const k42 = k41[i43]!;
-              switch (k42) {
+            let d11: any;
+            let d14: any;
+            let d17: any;
+            let d20: any;
+            let f61 = 0;
+            let k23: string[] | undefined;
+            for (const k62 in d10) {
+              if (!hasOwn.call(d10, k62)) continue;
+              switch (k62) {
                 case "reps":
-                  n15 = true;
+                  d11 = d10[k62];
+                  f61++;
                   break;
                 case "load_kg":
-                  n18 = true;
+                  d14 = d10[k62];
+                  f61++;
                   break;
                 case "rpe":
-                  n21 = true;
+                  d17 = d10[k62];
+                  f61++;
                   break;
                 case "tempo":
-                  n24 = true;
+                  d20 = d10[k62];
+                  f61++;
                   break;
                 default:
-                  (k25 ??= []).push(k42);
+                  if (k23 === undefined) k23 = [k62];
+                  else k23.push(k62);
               }
             }
-            const d13 = d12.reps;
-            const p14 = d13 !== undefined && (n15 || hasOwn.call(d12, "reps"));
-            const d16 = d12.load_kg;
-            const p17 =
-              d16 !== undefined && (n18 || hasOwn.call(d12, "load_kg"));
-            const d19 = d12.rpe;
-            const p20 = d19 !== undefined && (n21 || hasOwn.call(d12, "rpe"));
-            const d22 = d12.tempo;
-            const p23 = d22 !== undefined && (n24 || hasOwn.call(d12, "tempo"));
-            if (!p14) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
+            if (f61 !== 4) {
+              if (d11 === undefined) {
+                d11 = d10.reps;
+                if (d11 !== undefined && !hasOwn.call(d10, "reps"))
+                  d11 = undefined;
+              }
+              if (d14 === undefined) {
+                d14 = d10.load_kg;
+                if (d14 !== undefined && !hasOwn.call(d10, "load_kg"))
+                  d14 = undefined;
+              }
+              if (d17 === undefined) {
+                d17 = d10.rpe;
+                if (d17 !== undefined && !hasOwn.call(d10, "rpe"))
+                  d17 = undefined;
+              }
+              if (d20 === undefined) {
+                d20 = d10.tempo;
+                if (d20 !== undefined && !hasOwn.call(d10, "tempo"))
+                  d20 = undefined;
+              }
+            }
+            const p12 = d11 !== undefined;
+            const p15 = d14 !== undefined;
+            const p18 = d17 !== undefined;
+            const p21 = d20 !== undefined;
+            if (!p12) {
+              const e13: ValidationError = {
+                instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa79,
                 message: "must have required property 'reps'",
-              });
+              };
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
             }
-            if (!p17) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
+            if (!p15) {
+              const e16: ValidationError = {
+                instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa80,
                 message: "must have required property 'load_kg'",
-              });
+              };
+              if (errs === null) errs = [e16];
+              else errs.push(e16);
             }
-            if (!p20) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
+            if (!p18) {
+              const e19: ValidationError = {
+                instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa81,
                 message: "must have required property 'rpe'",
-              });
+              };
+              if (errs === null) errs = [e19];
+              else errs.push(e19);
             }
-            if (!p23) {
-              (errs ??= []).push({
-                instancePath: "/sets/" + i11,
+            if (!p21) {
+              const e22: ValidationError = {
+                instancePath: "/sets/" + i9,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa82,
                 message: "must have required property 'tempo'",
-              });
+              };
+              if (errs === null) errs = [e22];
+              else errs.push(e22);
             }
-            if (k25 !== undefined) {
-              for (const k26 of k25) {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11,
+            if (k23 !== undefined) {
+              for (const k24 of k23) {
+                const e25: ValidationError = {
+                  instancePath: "/sets/" + i9,
                   schemaPath: "#/properties/sets/items/additionalProperties",
                   keyword: "additionalProperties",
-                  params: { additionalProperty: k26 },
+                  params: { additionalProperty: k24 },
                   message: "must NOT have additional properties",
-                });
+                };
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
             }
-            if (p14) {
-              if (!Number.isInteger(d13)) {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/reps",
+            if (p12) {
+              if (!Number.isInteger(d11)) {
+                const e26: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/reps",
                   schemaPath: "#/properties/sets/items/properties/reps/type",
                   keyword: "type",
                   params: pa83,
                   message: "must be integer",
-                });
+                };
+                if (errs === null) errs = [e26];
+                else errs.push(e26);
               }
-              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
-                if (d13 > 100) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/reps",
+              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+                if (d11 > 100) {
+                  const e27: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
                     schemaPath:
                       "#/properties/sets/items/properties/reps/maximum",
                     keyword: "maximum",
                     params: pa84,
                     message: "must be <= 100",
-                  });
+                  };
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
-                if (d13 < 1) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/reps",
+                if (d11 < 1) {
+                  const e28: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/reps",
                     schemaPath:
                       "#/properties/sets/items/properties/reps/minimum",
                     keyword: "minimum",
                     params: pa85,
                     message: "must be >= 1",
-                  });
+                  };
+                  if (errs === null) errs = [e28];
+                  else errs.push(e28);
                 }
               }
             }
-            if (p17) {
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 > 500) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
+            if (p15) {
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 500) {
+                  const e29: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/maximum",
                     keyword: "maximum",
                     params: pa86,
                     message: "must be <= 500",
-                  });
+                  };
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
                 }
-                if (d16 < 0) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
+                if (d14 < 0) {
+                  const e30: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/minimum",
                     keyword: "minimum",
                     params: pa45,
                     message: "must be >= 0",
-                  });
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
                 }
                 if (
-                  !Number.isInteger(d16 / 0.25) ||
-                  Math.abs(d16 / 0.25) >= 1e21
+                  !Number.isInteger(d14 / 0.25) ||
+                  Math.abs(d14 / 0.25) >= 1e21
                 ) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/load_kg",
+                  const e31: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/multipleOf",
                     keyword: "multipleOf",
                     params: pa87,
                     message: "must be multiple of 0.25",
-                  });
+                  };
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
               } else {
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/load_kg",
+                const e32: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/load_kg",
                   schemaPath: "#/properties/sets/items/properties/load_kg/type",
                   keyword: "type",
                   params: pa41,
                   message: "must be number",
-                });
+                };
+                if (errs === null) errs = [e32];
+                else errs.push(e32);
               }
             }
-            if (p20) {
-              let v27 = false;
-              if (!v27) {
-                let v28 = true;
-                L29: {
-                  if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                    if (d19 > 10) {
-                      v28 = false;
-                      break L29;
+            if (p18) {
+              let v33 = false;
+              if (!v33) {
+                let v34 = true;
+                L35: {
+                  if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
+                    if (d17 > 10) {
+                      v34 = false;
+                      break L35;
                     }
-                    if (d19 < 1) {
-                      v28 = false;
-                      break L29;
+                    if (d17 < 1) {
+                      v34 = false;
+                      break L35;
                     }
                     if (
-                      !Number.isInteger(d19 / 0.5) ||
-                      Math.abs(d19 / 0.5) >= 1e21
+                      !Number.isInteger(d17 / 0.5) ||
+                      Math.abs(d17 / 0.5) >= 1e21
                     ) {
-                      v28 = false;
-                      break L29;
+                      v34 = false;
+                      break L35;
                     }
                   } else {
-                    v28 = false;
-                    break L29;
+                    v34 = false;
+                    break L35;
                   }
                 }
-                v27 = v28;
+                v33 = v34;
               }
-              if (!v27) {
-                let v30 = true;
-                L31: {
-                  if (!(d19 === null)) {
-                    v30 = false;
-                    break L31;
+              if (!v33) {
+                let v36 = true;
+                L37: {
+                  if (!(d17 === null)) {
+                    v36 = false;
+                    break L37;
                   }
                 }
-                v27 = v30;
+                v33 = v36;
               }
-              if (!v27) {
-                if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                  if (d19 > 10) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/rpe",
+              if (!v33) {
+                if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
+                  if (d17 > 10) {
+                    const e38: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
                       keyword: "maximum",
                       params: pa88,
                       message: "must be <= 10",
-                    });
+                    };
+                    if (errs === null) errs = [e38];
+                    else errs.push(e38);
                   }
-                  if (d19 < 1) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/rpe",
+                  if (d17 < 1) {
+                    const e39: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
                       keyword: "minimum",
                       params: pa85,
                       message: "must be >= 1",
-                    });
+                    };
+                    if (errs === null) errs = [e39];
+                    else errs.push(e39);
                   }
                   if (
-                    !Number.isInteger(d19 / 0.5) ||
-                    Math.abs(d19 / 0.5) >= 1e21
+                    !Number.isInteger(d17 / 0.5) ||
+                    Math.abs(d17 / 0.5) >= 1e21
                   ) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/rpe",
+                    const e40: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
                       keyword: "multipleOf",
                       params: pa89,
                       message: "must be multiple of 0.5",
-                    });
+                    };
+                    if (errs === null) errs = [e40];
+                    else errs.push(e40);
                   }
                 } else {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
+                  const e41: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/anyOf/0/type",
                     keyword: "type",
                     params: pa41,
                     message: "must be number",
-                  });
+                  };
+                  if (errs === null) errs = [e41];
+                  else errs.push(e41);
                 }
-                if (!(d19 === null)) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/rpe",
+                if (!(d17 === null)) {
+                  const e42: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/anyOf/1/type",
                     keyword: "type",
                     params: pa90,
                     message: "must be null",
-                  });
+                  };
+                  if (errs === null) errs = [e42];
+                  else errs.push(e42);
                 }
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/rpe",
+                const e43: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/rpe",
                   schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
                   keyword: "anyOf",
                   params: pa91,
                   message: "must match a schema in anyOf",
-                });
+                };
+                if (errs === null) errs = [e43];
+                else errs.push(e43);
               }
             }
-            if (p23) {
-              let v32 = false;
-              if (!v32) {
-                let v33 = true;
-                L34: {
-                  if (Array.isArray(d22 as unknown)) {
-                    if (d22.length > 4) {
-                      v33 = false;
-                      break L34;
+            if (p21) {
+              let v44 = false;
+              if (!v44) {
+                let v45 = true;
+                L46: {
+                  if (Array.isArray(d20 as unknown)) {
+                    if (d20.length > 4) {
+                      v45 = false;
+                      break L46;
                     }
-                    if (d22.length < 4) {
-                      v33 = false;
-                      break L34;
+                    if (d20.length < 4) {
+                      v45 = false;
+                      break L46;
                     }
-                    for (let i35 = 0; i35 < d22.length; i35++) {
-                      const d36 = d22[i35];
-                      if (!Number.isInteger(d36)) {
-                        v33 = false;
-                        break L34;
+                    for (let i47 = 0; i47 < d20.length; i47++) {
+                      const d48 = d20[i47];
+                      if (!Number.isInteger(d48)) {
+                        v45 = false;
+                        break L46;
                       }
                       if (
-                        typeof (d36 as unknown) === "number" &&
-                        isFinite(d36)
+                        typeof (d48 as unknown) === "number" &&
+                        isFinite(d48)
                       ) {
-                        if (d36 > 10) {
-                          v33 = false;
-                          break L34;
+                        if (d48 > 10) {
+                          v45 = false;
+                          break L46;
                         }
-                        if (d36 < 0) {
-                          v33 = false;
-                          break L34;
+                        if (d48 < 0) {
+                          v45 = false;
+                          break L46;
                         }
                       }
                     }
                   } else {
-                    v33 = false;
-                    break L34;
+                    v45 = false;
+                    break L46;
                   }
                 }
-                v32 = v33;
+                v44 = v45;
               }
-              if (!v32) {
-                let v37 = true;
-                L38: {
-                  if (!(d22 === null)) {
-                    v37 = false;
-                    break L38;
+              if (!v44) {
+                let v49 = true;
+                L50: {
+                  if (!(d20 === null)) {
+                    v49 = false;
+                    break L50;
                   }
                 }
-                v32 = v37;
+                v44 = v49;
               }
-              if (!v32) {
-                if (Array.isArray(d22 as unknown)) {
-                  if (d22.length > 4) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo",
+              if (!v44) {
+                if (Array.isArray(d20 as unknown)) {
+                  if (d20.length > 4) {
+                    const e51: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
                       keyword: "maxItems",
                       params: pa92,
                       message: "must NOT have more than 4 items",
-                    });
+                    };
+                    if (errs === null) errs = [e51];
+                    else errs.push(e51);
                   }
-                  if (d22.length < 4) {
-                    (errs ??= []).push({
-                      instancePath: "/sets/" + i11 + "/tempo",
+                  if (d20.length < 4) {
+                    const e52: ValidationError = {
+                      instancePath: "/sets/" + i9 + "/tempo",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
                       keyword: "minItems",
                       params: pa92,
                       message: "must NOT have fewer than 4 items",
-                    });
+                    };
+                    if (errs === null) errs = [e52];
+                    else errs.push(e52);
                   }
-                  for (let i39 = 0; i39 < d22.length; i39++) {
-                    const d40 = d22[i39];
-                    if (!Number.isInteger(d40)) {
-                      (errs ??= []).push({
-                        instancePath: "/sets/" + i11 + "/tempo/" + i39,
+                  for (let i53 = 0; i53 < d20.length; i53++) {
+                    const d54 = d20[i53];
+                    if (!Number.isInteger(d54)) {
+                      const e55: ValidationError = {
+                        instancePath: "/sets/" + i9 + "/tempo/" + i53,
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
                         keyword: "type",
                         params: pa83,
                         message: "must be integer",
-                      });
+                      };
+                      if (errs === null) errs = [e55];
+                      else errs.push(e55);
                     }
-                    if (typeof (d40 as unknown) === "number" && isFinite(d40)) {
-                      if (d40 > 10) {
-                        (errs ??= []).push({
-                          instancePath: "/sets/" + i11 + "/tempo/" + i39,
+                    if (typeof (d54 as unknown) === "number" && isFinite(d54)) {
+                      if (d54 > 10) {
+                        const e56: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/" + i53,
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
                           keyword: "maximum",
                           params: pa88,
                           message: "must be <= 10",
-                        });
+                        };
+                        if (errs === null) errs = [e56];
+                        else errs.push(e56);
                       }
-                      if (d40 < 0) {
-                        (errs ??= []).push({
-                          instancePath: "/sets/" + i11 + "/tempo/" + i39,
+                      if (d54 < 0) {
+                        const e57: ValidationError = {
+                          instancePath: "/sets/" + i9 + "/tempo/" + i53,
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
                           keyword: "minimum",
                           params: pa45,
                           message: "must be >= 0",
-                        });
+                        };
+                        if (errs === null) errs = [e57];
+                        else errs.push(e57);
                       }
                     }
                   }
                 } else {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/tempo",
+                  const e58: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/anyOf/0/type",
                     keyword: "type",
                     params: pa93,
                     message: "must be array",
-                  });
+                  };
+                  if (errs === null) errs = [e58];
+                  else errs.push(e58);
                 }
-                if (!(d22 === null)) {
-                  (errs ??= []).push({
-                    instancePath: "/sets/" + i11 + "/tempo",
+                if (!(d20 === null)) {
+                  const e59: ValidationError = {
+                    instancePath: "/sets/" + i9 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/anyOf/1/type",
                     keyword: "type",
                     params: pa90,
                     message: "must be null",
-                  });
+                  };
+                  if (errs === null) errs = [e59];
+                  else errs.push(e59);
                 }
-                (errs ??= []).push({
-                  instancePath: "/sets/" + i11 + "/tempo",
+                const e60: ValidationError = {
+                  instancePath: "/sets/" + i9 + "/tempo",
                   schemaPath: "#/properties/sets/items/properties/tempo/anyOf",
                   keyword: "anyOf",
                   params: pa91,
                   message: "must match a schema in anyOf",
-                });
+                };
+                if (errs === null) errs = [e60];
+                else errs.push(e60);
               }
             }
           } else {
-            (errs ??= []).push({
-              instancePath: "/sets/" + i11,
+            const e63: ValidationError = {
+              instancePath: "/sets/" + i9,
               schemaPath: "#/properties/sets/items/type",
               keyword: "type",
               params: pa46,
               message: "must be object",
-            });
+            };
+            if (errs === null) errs = [e63];
+            else errs.push(e63);
           }
         }
       } else {
-        (errs ??= []).push(er94);
+        if (errs === null) errs = [er94];
+        else errs.push(er94);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -2046,90 +2355,111 @@ export function validateDeclaredGetWeather(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k13 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let k6: string[] | undefined;
-    for (let i15 = 0; i15 < k13.length; i15++) {
-      const k14 = k13[i15]!;
-      switch (k14) {
+    let d0: any;
+    let d2: any;
+    let f12 = 0;
+    let k4: string[] | undefined;
+    for (const k13 in _d) {
+      if (!hasOwn.call(_d, k13)) continue;
+      switch (k13) {
         case "city":
-          n2 = true;
+          d0 = _d[k13];
+          f12++;
           break;
         case "units":
-          n5 = true;
+          d2 = _d[k13];
+          f12++;
           break;
         default:
-          (k6 ??= []).push(k14);
+          if (k4 === undefined) k4 = [k13];
+          else k4.push(k13);
       }
     }
-    const d0 = _d.city;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "city"));
-    const d3 = _d.units;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "units"));
+    if (f12 !== 2) {
+      if (d0 === undefined) {
+        d0 = _d.city;
+        if (d0 !== undefined && !hasOwn.call(_d, "city")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.units;
+        if (d2 !== undefined && !hasOwn.call(_d, "units")) d2 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er95);
+      if (errs === null) errs = [er95];
+      else errs.push(er95);
     }
-    if (!p4) {
-      (errs ??= []).push(er96);
+    if (!p3) {
+      if (errs === null) errs = [er96];
+      else errs.push(er96);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        (errs ??= []).push({
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
+        const e6: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
+          params: { additionalProperty: k5 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
       if (!(typeof (d0 as unknown) === "string")) {
-        (errs ??= []).push(er97);
+        if (errs === null) errs = [er97];
+        else errs.push(er97);
       }
     }
-    if (p4) {
-      let v8 = false;
-      if (!v8) {
-        let v9 = true;
-        L10: {
-          if (!(typeof (d3 as unknown) === "string")) {
-            v9 = false;
-            break L10;
+    if (p3) {
+      let v7 = false;
+      if (!v7) {
+        let v8 = true;
+        L9: {
+          if (!(typeof (d2 as unknown) === "string")) {
+            v8 = false;
+            break L9;
           }
-          if (!(d3 === "metric" || d3 === "imperial")) {
-            v9 = false;
-            break L10;
+          if (!(d2 === "metric" || d2 === "imperial")) {
+            v8 = false;
+            break L9;
           }
         }
-        v8 = v9;
+        v7 = v8;
       }
-      if (!v8) {
-        let v11 = true;
-        L12: {
-          if (!(d3 === null)) {
-            v11 = false;
-            break L12;
+      if (!v7) {
+        let v10 = true;
+        L11: {
+          if (!(d2 === null)) {
+            v10 = false;
+            break L11;
           }
         }
-        v8 = v11;
+        v7 = v10;
       }
-      if (!v8) {
-        if (!(typeof (d3 as unknown) === "string")) {
-          (errs ??= []).push(er98);
+      if (!v7) {
+        if (!(typeof (d2 as unknown) === "string")) {
+          if (errs === null) errs = [er98];
+          else errs.push(er98);
         }
-        if (!(d3 === "metric" || d3 === "imperial")) {
-          (errs ??= []).push(er100);
+        if (!(d2 === "metric" || d2 === "imperial")) {
+          if (errs === null) errs = [er100];
+          else errs.push(er100);
         }
-        if (!(d3 === null)) {
-          (errs ??= []).push(er101);
+        if (!(d2 === null)) {
+          if (errs === null) errs = [er101];
+          else errs.push(er101);
         }
-        (errs ??= []).push(er102);
+        if (errs === null) errs = [er102];
+        else errs.push(er102);
       }
     }
   } else {
-    (errs ??= []).push(er23);
+    if (errs === null) errs = [er23];
+    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };

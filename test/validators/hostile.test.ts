@@ -95,6 +95,49 @@ describe("hostile names, values and patterns", () => {
     expect(!r2.ok && r2.errors.some((e) => e.keyword === "required" && e.params.missingProperty === "constructor")).toBe(true);
   });
 
+  it("own properties that are not enumerable, inherited ones and integer keys get exactly Ajv's result", async () => {
+    // Objects no JSON text produces: the key pass (`for…in`, enumerable own keys) must not be the
+    // only source of presence, and inherited members are never present or additional.
+    const props = { a: { type: "string" }, b: { type: "integer" }, length: { type: "integer" }, "0": { type: "boolean" } };
+    const schemas: Schema[] = [
+      { type: "object", properties: props, required: ["a", "length"], additionalProperties: false, minProperties: 1 },
+      { type: "object", properties: props, required: ["a", "length"] },
+      { type: "object", properties: props, patternProperties: { "^z": { type: "number" } }, propertyNames: { maxLength: 3 }, maxProperties: 2, additionalProperties: { type: "null" } },
+      // Few names: read by name, no pass over the keys.
+      { type: "object", properties: { a: { type: "string" }, length: { type: "integer" } }, required: ["a"] },
+      // Many names: with many missing, Object.getOwnPropertyNames decides whether to read them.
+      { type: "object", properties: { ...props, c: { type: "null" }, d: { type: "null" }, e: { type: "null" }, f: { type: "null" } }, required: ["a", "length"], additionalProperties: false },
+    ] as Schema[];
+    const hidden = (o: object, k: string, v: unknown) => Object.defineProperty(o, k, { value: v, enumerable: false, writable: true, configurable: true });
+    const withProto = (proto: object, own: object) => Object.assign(Object.create(proto) as object, own);
+    const nullProto = Object.assign(Object.create(null) as object, { a: "x", b: 1, length: 2 });
+    const data: unknown[] = [
+      hidden({}, "a", "x"),
+      hidden({ b: 1, length: 3 }, "a", 5),
+      hidden(hidden({ a: "x" }, "length", 2), "zz", "n"),
+      withProto({ a: "x", length: 1, zz: 1, extra: 1 }, {}),
+      withProto({ a: "x" }, { b: 2, length: 0 }),
+      hidden(withProto({ a: "inherited" }, { length: 1 }), "a", 3),
+      nullProto,
+      { 0: true, a: "x", length: 1 },
+      { 1: 2, 0: "no", a: "x", length: 1 },
+      new String("ab"),
+      Object.assign(new String("abc"), { a: "x" }),
+      /re/,
+      new Date(0),
+    ];
+    const ours = await compileAll(schemas);
+    schemas.forEach((schema, i) => {
+      const ajv = referenceValidator(schema)!;
+      for (const d of data) {
+        const expected = ajv(d);
+        const got = ours[i]!(d);
+        const actual = got.ok ? { ok: true } : { ok: false, errors: got.errors };
+        expect(actual, `schema ${i}: ${String(Object.prototype.toString.call(d))} ${JSON.stringify(d)}`).toEqual(expected);
+      }
+    });
+  });
+
   it("$defs with hostile names resolve through percent-encoded, escaped JSON pointers", () => {
     const v = validators[names.indexOf("defs")]!;
     expect(v({ q: "s", c: 1, p: true, s: null, e: [[[]]] }).ok).toBe(true);

@@ -3,11 +3,44 @@
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 const hasOwn = Object.prototype.hasOwnProperty;
 
-const formatUuidRe =
-  /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-/** UUID, RFC 4122, optionally `urn:uuid:`-prefixed (ajv-formats `uuid`). */
+const formatUuidPrefix = "urn:uuid:";
+/** True when str[from, to) are hexadecimal digits, either case. */
+function formatUuidHex(str: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = str.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102)))
+      return false;
+  }
+  return true;
+}
+/**
+ * UUID, RFC 4122, optionally `urn:uuid:`-prefixed: ajv-formats `uuid`
+ * (`/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`), scanned by hand. Without the
+ * `u` flag, `i` folds ASCII letters only (no other character folds to one), so a character is an
+ * ASCII letter of either case or itself.
+ */
 function formatUuid(str: string): boolean {
-  return formatUuidRe.test(str);
+  let at = 0;
+  if (str.length === 45) {
+    for (; at < 9; at++) {
+      const c = str.charCodeAt(at);
+      if ((c >= 65 && c <= 90 ? c + 32 : c) !== formatUuidPrefix.charCodeAt(at))
+        return false;
+    }
+  } else if (str.length !== 36) {
+    return false;
+  }
+  return (
+    str.charCodeAt(at + 8) === 45 &&
+    str.charCodeAt(at + 13) === 45 &&
+    str.charCodeAt(at + 18) === 45 &&
+    str.charCodeAt(at + 23) === 45 &&
+    formatUuidHex(str, at, at + 8) &&
+    formatUuidHex(str, at + 9, at + 13) &&
+    formatUuidHex(str, at + 14, at + 18) &&
+    formatUuidHex(str, at + 19, at + 23) &&
+    formatUuidHex(str, at + 24, at + 36)
+  );
 }
 
 type ToolName = import("./types.js").ToolName;
@@ -142,84 +175,110 @@ export function validateLogSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k11 = Object.keys(_d);
-    let n2 = false;
-    let n5 = false;
-    let n10 = false;
-    let k6: string[] | undefined;
-    for (let i13 = 0; i13 < k11.length; i13++) {
-      const k12 = k11[i13]!;
-      switch (k12) {
+    let d0: any;
+    let d2: any;
+    let d7: any;
+    let f9 = 0;
+    let k4: string[] | undefined;
+    for (const k10 in _d) {
+      if (!hasOwn.call(_d, k10)) continue;
+      switch (k10) {
         case "exercise":
-          n2 = true;
+          d0 = _d[k10];
+          f9++;
           break;
         case "reps":
-          n5 = true;
+          d2 = _d[k10];
+          f9++;
           break;
         case "weight_kg":
-          n10 = true;
+          d7 = _d[k10];
+          f9++;
           break;
         default:
-          (k6 ??= []).push(k12);
+          if (k4 === undefined) k4 = [k10];
+          else k4.push(k10);
       }
     }
-    const d0 = _d.exercise;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "exercise"));
-    const d3 = _d.reps;
-    const p4 = d3 !== undefined && (n5 || hasOwn.call(_d, "reps"));
-    const d8 = _d.weight_kg;
-    const p9 = d8 !== undefined && (n10 || hasOwn.call(_d, "weight_kg"));
+    if (f9 !== 3) {
+      if (d0 === undefined) {
+        d0 = _d.exercise;
+        if (d0 !== undefined && !hasOwn.call(_d, "exercise")) d0 = undefined;
+      }
+      if (d2 === undefined) {
+        d2 = _d.reps;
+        if (d2 !== undefined && !hasOwn.call(_d, "reps")) d2 = undefined;
+      }
+      if (d7 === undefined) {
+        d7 = _d.weight_kg;
+        if (d7 !== undefined && !hasOwn.call(_d, "weight_kg")) d7 = undefined;
+      }
+    }
+    const p1 = d0 !== undefined;
+    const p3 = d2 !== undefined;
+    const p8 = d7 !== undefined;
     if (!p1) {
-      (errs ??= []).push(er0);
+      if (errs === null) errs = [er0];
+      else errs.push(er0);
     }
-    if (!p4) {
-      (errs ??= []).push(er1);
+    if (!p3) {
+      if (errs === null) errs = [er1];
+      else errs.push(er1);
     }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        (errs ??= []).push({
+    if (k4 !== undefined) {
+      for (const k5 of k4) {
+        const e6: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
+          params: { additionalProperty: k5 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e6];
+        else errs.push(e6);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (d0.length === 0) {
-          (errs ??= []).push(er2);
+          if (errs === null) errs = [er2];
+          else errs.push(er2);
         }
       } else {
-        (errs ??= []).push(er3);
+        if (errs === null) errs = [er3];
+        else errs.push(er3);
       }
     }
-    if (p4) {
-      if (!Number.isInteger(d3)) {
-        (errs ??= []).push(er4);
+    if (p3) {
+      if (!Number.isInteger(d2)) {
+        if (errs === null) errs = [er4];
+        else errs.push(er4);
       }
-      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 1) {
-          (errs ??= []).push(er5);
+      if (typeof (d2 as unknown) === "number" && isFinite(d2)) {
+        if (d2 < 1) {
+          if (errs === null) errs = [er5];
+          else errs.push(er5);
         }
       }
     }
-    if (p9) {
+    if (p8) {
       if (!(
-        (typeof (d8 as unknown) === "number" && isFinite(d8)) ||
-        d8 === null
+        (typeof (d7 as unknown) === "number" && isFinite(d7)) ||
+        d7 === null
       )) {
-        (errs ??= []).push(er7);
+        if (errs === null) errs = [er7];
+        else errs.push(er7);
       }
-      if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-        if (d8 < 0) {
-          (errs ??= []).push(er8);
+      if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
+        if (d7 < 0) {
+          if (errs === null) errs = [er8];
+          else errs.push(er8);
         }
       }
     }
   } else {
-    (errs ??= []).push(er9);
+    if (errs === null) errs = [er9];
+    else errs.push(er9);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as LogSetInput };
@@ -233,46 +292,59 @@ export function validateLogSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k5 = Object.keys(_d);
-    let n2 = false;
-    let k3: string[] | undefined;
-    for (let i7 = 0; i7 < k5.length; i7++) {
-      const k6 = k5[i7]!;
+    let d0: any;
+    let f5 = 0;
+    let k2: string[] | undefined;
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
       switch (k6) {
         case "id":
-          n2 = true;
+          d0 = _d[k6];
+          f5++;
           break;
         default:
-          (k3 ??= []).push(k6);
+          if (k2 === undefined) k2 = [k6];
+          else k2.push(k6);
       }
     }
-    const d0 = _d.id;
-    const p1 = d0 !== undefined && (n2 || hasOwn.call(_d, "id"));
-    if (!p1) {
-      (errs ??= []).push(er10);
+    if (f5 !== 1) {
+      if (d0 === undefined) {
+        d0 = _d.id;
+        if (d0 !== undefined && !hasOwn.call(_d, "id")) d0 = undefined;
+      }
     }
-    if (k3 !== undefined) {
-      for (const k4 of k3) {
-        (errs ??= []).push({
+    const p1 = d0 !== undefined;
+    if (!p1) {
+      if (errs === null) errs = [er10];
+      else errs.push(er10);
+    }
+    if (k2 !== undefined) {
+      for (const k3 of k2) {
+        const e4: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
-          params: { additionalProperty: k4 },
+          params: { additionalProperty: k3 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e4];
+        else errs.push(e4);
       }
     }
     if (p1) {
       if (typeof (d0 as unknown) === "string") {
         if (!formatUuid(d0)) {
-          (errs ??= []).push(er11);
+          if (errs === null) errs = [er11];
+          else errs.push(er11);
         }
       } else {
-        (errs ??= []).push(er12);
+        if (errs === null) errs = [er12];
+        else errs.push(er12);
       }
     }
   } else {
-    (errs ??= []).push(er9);
+    if (errs === null) errs = [er9];
+    else errs.push(er9);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as LogSetOutput };
@@ -284,28 +356,31 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    const k2 = Object.keys(_d);
     let k0: string[] | undefined;
-    for (let i4 = 0; i4 < k2.length; i4++) {
-      const k3 = k2[i4]!;
+    for (const k3 in _d) {
+      if (!hasOwn.call(_d, k3)) continue;
       switch (k3) {
         default:
-          (k0 ??= []).push(k3);
+          if (k0 === undefined) k0 = [k3];
+          else k0.push(k3);
       }
     }
     if (k0 !== undefined) {
       for (const k1 of k0) {
-        (errs ??= []).push({
+        const e2: ValidationError = {
           instancePath: "",
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: k1 },
           message: "must NOT have additional properties",
-        });
+        };
+        if (errs === null) errs = [e2];
+        else errs.push(e2);
       }
     }
   } else {
-    (errs ??= []).push(er9);
+    if (errs === null) errs = [er9];
+    else errs.push(er9);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as PingInput };

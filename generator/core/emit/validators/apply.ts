@@ -48,16 +48,28 @@ export function errorObject(cx: SchemaCx, spec: ErrorSpec): Code {
  */
 export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   const path = spec.path ?? cx.path;
-  if (spec.dynamic) return code`(${ERRORS} ??= []).push(${errorObject(cx, spec)});`;
+  if (spec.dynamic) return record(cx, errorObject(cx, spec));
   const params = spec.params.text === "{}" ? code`Object.freeze({})` : code`Object.freeze(${spec.params})`;
   if (path.isStatic) {
     const literal = errorObject(cx, { ...spec, params });
     const constant = cx.comp.constant(`err:${literal.text}`, "er", () => code`Object.freeze(${literal})`, ERROR_TYPE);
-    return code`(${ERRORS} ??= []).push(${constant});`;
+    return record(cx, constant);
   }
   // Only the instance path is built at run time; the params object is shared.
   const shared = cx.comp.constant(`params:${params.text}`, "pa", () => params);
-  return code`(${ERRORS} ??= []).push(${errorObject(cx, { ...spec, params: shared })});`;
+  return record(cx, errorObject(cx, { ...spec, params: shared }));
+}
+
+/**
+ * Appends `error` to the list, creating the list with it on the first error: `[error]` allocates
+ * room for one, where `[]` then `push` would allocate room for 17 (most failing values have one
+ * error or a few).
+ */
+function record(cx: SchemaCx, error: Code): Code {
+  // Two lines: prettier puts the `else` of a braceless `if` on its own line.
+  if (PLAIN_NAME.test(error.text)) return code`if (${ERRORS} === null) ${ERRORS} = [${error}];\nelse ${ERRORS}.push(${error});`;
+  const e = cx.fn.local("e");
+  return code`const ${e}: ${ERROR_TYPE} = ${error};\nif (${ERRORS} === null) ${ERRORS} = [${e}];\nelse ${ERRORS}.push(${e});`;
 }
 
 /** Unconditional failure. `spec` is only evaluated in collect mode (test mode needs no error). */
@@ -82,6 +94,22 @@ export function forEachKey(cx: SchemaCx, w: Writer, keys: Code, body: (key: Code
   body(key, inner);
   if (inner.isEmpty) return;
   w.block(code`for (const ${inner.uses(key) ? key : code`_`} of ${keys})`, () => w.splice(inner));
+}
+
+/**
+ * `for (const k in data) { if (!hasOwn.call(data, k)) continue; body }`: the own enumerable keys,
+ * in `Object.keys` order, without allocating the list (and with `data[k]` read from V8's
+ * enumeration cache).
+ */
+export function forEachOwnKey(cx: SchemaCx, w: Writer, body: (key: Code, w: Writer) => void): void {
+  const key = cx.fn.local("k");
+  const inner = w.child(1);
+  body(key, inner);
+  if (inner.isEmpty) return;
+  w.block(code`for (const ${key} in ${cx.data})`, () => {
+    w.line(code`if (!${cx.comp.helper("hasOwn")}.call(${cx.data}, ${key})) continue;`);
+    w.splice(inner);
+  });
 }
 
 /** `{ a: 1, b: "x" }` from already-built value expressions. */

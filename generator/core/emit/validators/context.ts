@@ -100,7 +100,7 @@ export class FunctionScope {
   ) {}
 
   /** A fresh local (`d3`, `k4`, `L5`): one letter and a counter, so it can never equal a module-level name. */
-  local(letter: "d" | "i" | "k" | "n" | "v" | "c" | "r" | "j" | "m" | "p" | "q" | "L"): Name {
+  local(letter: "d" | "e" | "f" | "i" | "k" | "n" | "v" | "c" | "r" | "j" | "m" | "p" | "q" | "L"): Name {
     return Name.of(`${letter}${this.counter++}`);
   }
 }

@@ -12,24 +12,40 @@ import type { Slot, Writer } from "../writer.js";
 export type Group = "any" | TypeGroup;
 
 /**
+ * From this many used names on, the prelude reads them in one pass over the keys instead of by
+ * name (V8: each named read of data in many shapes is a global cache probe, often a miss).
+ */
+const SCAN_NAMES = 3;
+
+/** Up to this many names missed by the pass are read by name; more first ask `Object.getOwnPropertyNames`. */
+const FEW_MISSING = 4;
+
+/**
  * Per-subschema, per-group memo shared by the keywords of one schema object. For the object group
  * it owns a prelude (a slot at the top of the group's block, filled by `finish` with only what the
- * emitted code used): `Object.keys(data)`, each property's value and presence, and — when the
+ * emitted code used): each property's value and presence, the number of own keys, and — when the
  * schema has `additionalProperties` — the list of additional keys.
  *
  * Presence is Ajv's `ownProperties` test, `value !== undefined && hasOwnProperty(data, name)`.
- * When the keys are listed anyway, one pass over them (a `switch`, comparing interned strings)
- * marks the names that are own enumerable keys and collects the keys that are additional (neither
- * a property nor matched by a pattern, in key order); `hasOwnProperty` is then only called for a
- * defined value that pass did not see (a non-enumerable own property, or one inherited from a
- * polluted prototype). Same answers as Ajv's separate loops, one pass over the keys.
+ * With fewer than `SCAN_NAMES` used names and no keyword that needs the keys, each used name is
+ * read (`data.name`) and tested with `hasOwnProperty`. Otherwise one `for…in` pass over the
+ * data's own enumerable keys (the same keys, in the same order, as `Object.keys`) reads the value
+ * of each used name (a `switch`, comparing interned strings), counts the keys when
+ * `min/maxProperties` needs it and collects the additional keys (neither a property nor matched
+ * by a pattern, in key order). Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and
+ * `data[key]` from the map's enumeration cache: no list of keys is allocated and no name is
+ * looked up. A used name the pass did not find is then read by name, as a missing property costs
+ * anyway (when more than `FEW_MISSING` are missing, only if `Object.getOwnPropertyNames` counts
+ * more own keys than the pass did); only a defined value (an own property that is not enumerable,
+ * or an inherited one) is tested with `hasOwnProperty`. Same answers as Ajv's separate loops and
+ * lookups.
  */
 export class NodeState {
   private prelude: Slot | undefined;
-  private keysName: Name | undefined;
+  private countName: Name | undefined;
   private extraName: Name | undefined;
   private schema: SchemaObject | undefined;
-  private readonly names = new Map<string, { readonly value: Name; readonly present: Name; readonly seen: Name }>();
+  private readonly names = new Map<string, { readonly value: Name; readonly present: Name }>();
 
   constructor(private readonly cx: SchemaCx) {}
 
@@ -43,10 +59,10 @@ export class NodeState {
     if (!this.prelude) throw new Error("internal: object keyword outside the object group");
   }
 
-  /** `Object.keys(data)` (declared in the prelude if used). */
-  keys(): Code {
+  /** The number of own enumerable keys (`Object.keys(data).length`), counted by the prelude's pass. */
+  keyCount(): Code {
     this.requirePrelude();
-    return (this.keysName ??= this.cx.fn.local("k"));
+    return (this.countName ??= this.cx.fn.local("c"));
   }
 
   /** The additional keys (`string[] | undefined`, undefined when there are none), collected by the prelude's pass. */
@@ -58,11 +74,11 @@ export class NodeState {
   private entry(name: string) {
     this.requirePrelude();
     let e = this.names.get(name);
-    if (!e) this.names.set(name, (e = { value: this.cx.fn.local("d"), present: this.cx.fn.local("p"), seen: this.cx.fn.local("n") }));
+    if (!e) this.names.set(name, (e = { value: this.cx.fn.local("d"), present: this.cx.fn.local("p") }));
     return e;
   }
 
-  /** The property's value (`data.name`). */
+  /** The property's value (`data.name` when it is an own property, else undefined). */
   value(name: string): Code {
     return this.entry(name).value;
   }
@@ -78,41 +94,61 @@ export class NodeState {
     const d = this.cx.data;
     const hasOwn = () => this.cx.comp.helper("hasOwn");
     const used = [...this.names].filter(([, e]) => w.uses(e.present) || w.uses(e.value));
-    const tested = new Map(used.filter(([, e]) => w.uses(e.present)));
-    const extraUsed = this.extraName !== undefined && w.uses(this.extraName);
-    const keysUsed = extraUsed || (this.keysName !== undefined && w.uses(this.keysName));
-    const scan = extraUsed || (tested.size > 0 && keysUsed);
+    const extra = this.extraName !== undefined && w.uses(this.extraName) ? this.extraName : undefined;
+    const countUsed = this.countName !== undefined && w.uses(this.countName);
     const lines: Code[] = [];
-    const keys = (this.keysName ??= this.cx.fn.local("k"));
-    if (keysUsed || scan) lines.push(code`const ${keys} = Object.keys(${d});`);
-    if (scan) {
-      for (const [, e] of tested) lines.push(code`let ${e.seen} = false;`);
-      const key = this.cx.fn.local("k");
-      const declared = Object.keys(this.schema?.properties ?? {});
-      const cases: Code[] = [];
-      const extra = this.extraName;
-      if (extra) lines.push(code`let ${extra}: string[] | undefined;`);
-      // A key that is not a declared property is additional unless a pattern matches it.
-      const patterns = extra ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
-      const pushExtra = extra ? (patterns.length === 0 ? code`(${extra} ??= []).push(${key});` : code`if (${not(or(...patterns))}) (${extra} ??= []).push(${key});`) : undefined;
-      // One statement per line, as prettier lays out a switch.
-      for (const n of new Set([...declared, ...tested.keys()])) {
-        if (!tested.has(n) && !extra) continue;
-        cases.push(code`    case ${n}:`);
-        if (tested.has(n)) cases.push(code`      ${tested.get(n)!.seen} = true;`);
-        if (pushExtra && !declared.includes(n)) cases.push(code`      ${pushExtra}`);
-        cases.push(code`      break;`);
+    if (extra === undefined && !countUsed && used.length < SCAN_NAMES) {
+      // No pass over the keys is needed: read each used name, and test presence where it matters.
+      for (const [n, e] of used) {
+        lines.push(code`const ${e.value} = ${member(d, n)};`);
+        if (w.uses(e.present)) lines.push(code`const ${e.present} = ${e.value} !== undefined && ${hasOwn()}.call(${d}, ${n});`);
       }
-      if (pushExtra) cases.push(code`    default:`, code`      ${pushExtra}`);
-      const i = this.cx.fn.local("i");
-      lines.push(code`for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {`, code`  const ${key} = ${keys}[${i}]!;`, code`  switch (${key}) {`, ...cases, code`  }`, code`}`);
+      this.prelude.fill(lines);
+      return;
     }
-    for (const [n, e] of used) {
-      lines.push(code`const ${e.value} = ${member(d, n)};`);
-      if (!tested.has(n)) continue;
-      const own = code`${hasOwn()}.call(${d}, ${n})`;
-      lines.push(scan ? code`const ${e.present} = ${e.value} !== undefined && (${e.seen} || ${own});` : code`const ${e.present} = ${e.value} !== undefined && ${own};`);
+    for (const [, e] of used) lines.push(code`let ${e.value}: any;`);
+    // Many names: when many are missing, one question (are there own keys the pass did not list?)
+    // is cheaper than reading each missing name; that needs the count of listed keys.
+    const many = used.length > FEW_MISSING;
+    const count = countUsed || many ? (this.countName ??= this.cx.fn.local("c")) : undefined;
+    if (count) lines.push(code`let ${count} = 0;`);
+    const found = used.length > 0 ? this.cx.fn.local("f") : undefined;
+    if (found) lines.push(code`let ${found} = 0;`);
+    if (extra) lines.push(code`let ${extra}: string[] | undefined;`);
+    const key = this.cx.fn.local("k");
+    const declared = Object.keys(this.schema?.properties ?? {});
+    // A key that is not a declared property is additional unless a pattern matches it.
+    const patterns = extra ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
+    // Statements one per line, as prettier lays out a switch (the prelude is indented as a whole).
+    const add = extra ? [code`if (${extra} === undefined) ${extra} = [${key}];`, code`else ${extra}.push(${key});`] : undefined;
+    const pushExtra = add && (patterns.length === 0 ? add : [code`if (${not(or(...patterns))}) {`, ...add.map((l) => code`  ${l}`), code`}`]);
+    const values = new Map(used);
+    const cases: Code[] = [];
+    const body = (statements: readonly Code[]) => statements.map((l) => code`      ${l}`);
+    for (const n of new Set([...declared, ...values.keys()])) {
+      const e = values.get(n);
+      if (!e && !extra) continue;
+      cases.push(code`    case ${n}:`);
+      if (e) cases.push(...body([code`${e.value} = ${d}[${key}];`, code`${found!}++;`]));
+      if (pushExtra && !declared.includes(n)) cases.push(...body(pushExtra));
+      cases.push(code`      break;`);
     }
+    if (pushExtra) cases.push(code`    default:`, ...body(pushExtra));
+    lines.push(code`for (const ${key} in ${d}) {`, code`  if (!${hasOwn()}.call(${d}, ${key})) continue;`);
+    if (count) lines.push(code`  ${count}++;`);
+    if (cases.length > 0) lines.push(code`  switch (${key}) {`, ...cases, code`  }`);
+    lines.push(code`}`);
+    if (found) {
+      // A used name the pass did not find may still be an own property that is not enumerable:
+      // read by name (undefined, the usual answer, settles it), then tested with hasOwnProperty.
+      const guard = many ? code` && (${found} >= ${used.length - FEW_MISSING} || Object.getOwnPropertyNames(${d}).length !== ${count!})` : code``;
+      lines.push(code`if (${found} !== ${used.length}${guard}) {`);
+      for (const [n, e] of used) {
+        lines.push(code`  if (${e.value} === undefined) {`, code`    ${e.value} = ${member(d, n)};`, code`    if (${e.value} !== undefined && !${hasOwn()}.call(${d}, ${n})) ${e.value} = undefined;`, code`  }`);
+      }
+      lines.push(code`}`);
+    }
+    for (const [, e] of used) if (w.uses(e.present)) lines.push(code`const ${e.present} = ${e.value} !== undefined;`);
     this.prelude.fill(lines);
   }
 }

@@ -8,9 +8,9 @@ export const limitPropertiesKeyword: KeywordEmitter<"maxProperties" | "minProper
   group: "object",
   emit({ cx, schema, w, node }, keyword) {
     const n = schema[keyword]!;
-    const keys = node.keys();
+    const count = node.keyCount();
     const op = keyword === "maxProperties" ? code`>` : code`<`;
-    failIf(cx, w, code`${keys}.length ${op} ${n}`, () => ({
+    failIf(cx, w, code`${count} ${op} ${n}`, () => ({
       keyword,
       params: objectLiteral([["limit", paramNumber(n)]]),
       message: code`${`must NOT have ${keyword === "maxProperties" ? "more" : "fewer"} than ${messageNumber(n)} properties`}`,

@@ -1,6 +1,6 @@
 /** `patternProperties`: per pattern (in schema order), every own key that matches it. */
 import { code } from "../../../codegen/code.js";
-import { applyInline, forEachKey } from "../apply.js";
+import { applyInline, forEachOwnKey } from "../apply.js";
 import { schemaPathSegment } from "../context.js";
 import { alwaysValid } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
@@ -9,14 +9,13 @@ import { patternConstant } from "./pattern.js";
 export const patternPropertiesKeyword: KeywordEmitter<"patternProperties"> = {
   keywords: ["patternProperties"],
   group: "object",
-  emit({ cx, schema, w, node }) {
+  emit({ cx, schema, w }) {
     const patterns = schema.patternProperties!;
     for (const pattern of Object.keys(patterns)) {
       const sub = patterns[pattern]!;
       if (alwaysValid(sub)) continue;
-      const keys = node.keys();
       const re = patternConstant(cx, pattern);
-      forEachKey(cx, w, keys, (key, w) =>
+      forEachOwnKey(cx, w, (key, w) =>
         w.ifElse(code`${re}.test(${key})`, () =>
           applyInline(
             cx,

@@ -4,18 +4,17 @@
  */
 import { code } from "../../../codegen/code.js";
 import { not } from "../../../codegen/expr.js";
-import { applyInline, collectChildValid, forEachKey, objectLiteral, pushError, testChild, type ErrorSpec } from "../apply.js";
+import { applyInline, collectChildValid, forEachOwnKey, objectLiteral, pushError, testChild, type ErrorSpec } from "../apply.js";
 import { alwaysValid } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
 
 export const propertyNamesKeyword: KeywordEmitter<"propertyNames"> = {
   keywords: ["propertyNames"],
   group: "object",
-  emit({ cx, schema, w, node }) {
+  emit({ cx, schema, w }) {
     const sub = schema.propertyNames!;
     if (alwaysValid(sub)) return;
-    const keys = node.keys();
-    forEachKey(cx, w, keys, (key, w) => {
+    forEachOwnKey(cx, w, (key, w) => {
       // Bound to an `any` local: checks for other types than string must type-check on it.
       const args = { schema: sub, schemaPath: `${cx.schemaPath}/propertyNames`, data: code`${key} as any` };
       const spec = (): ErrorSpec => ({
