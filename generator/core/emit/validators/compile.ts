@@ -80,8 +80,16 @@ class UnitGenerator implements UnitFunctions {
   collect(unit: Unit): Name {
     let name = this.collectNames.get(unit);
     if (!name) {
+      // A unit compiled for another entry already (a shared `$defs` schema): call that function.
+      const key = this.resource.shareKey(unit);
+      const shared = key === undefined ? undefined : this.comp.sharedUnits.get(`collect\u0000${key}`);
+      if (shared) {
+        this.collectNames.set(unit, shared);
+        return shared;
+      }
       name = this.comp.file.scope.unique(`vf${this.comp.nextFunctionId()}`);
       this.collectNames.set(unit, name);
+      if (key !== undefined) this.comp.sharedUnits.set(`collect\u0000${key}`, name);
       const fn = name;
       this.pending.push(() => this.functions.push(this.collectFunction(unit, fn)));
     }
@@ -91,8 +99,15 @@ class UnitGenerator implements UnitFunctions {
   test(unit: Unit): Name {
     let name = this.testNames.get(unit);
     if (!name) {
+      const key = this.resource.shareKey(unit);
+      const shared = key === undefined ? undefined : this.comp.sharedUnits.get(`test\u0000${key}`);
+      if (shared) {
+        this.testNames.set(unit, shared);
+        return shared;
+      }
       name = this.comp.file.scope.unique(`tf${this.comp.nextFunctionId()}`);
       this.testNames.set(unit, name);
+      if (key !== undefined) this.comp.sharedUnits.set(`test\u0000${key}`, name);
       const fn = name;
       this.pending.push(() => this.functions.push(this.testFunction(unit, fn)));
     }

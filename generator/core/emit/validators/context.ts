@@ -35,6 +35,8 @@ export interface UnitFunctions {
 export class Compilation {
   private readonly constants = new Map<string, { readonly name: Name; readonly init: Code | { readonly data: JsonValue; readonly freeze: Code }; readonly type: Code | undefined }>();
   private functionCounter = 0;
+  /** Unit functions by `Resource.shareKey` (and mode), shared by every entry of the file. */
+  readonly sharedUnits = new Map<string, Name>();
 
   constructor(
     readonly file: GeneratedFile,

@@ -113,6 +113,43 @@ export class Resource {
     return target;
   }
 
+  /**
+   * Text that is the same for two units, of this resource or another, whose generated functions
+   * are the same: the unit's schema and what each `$ref` it evaluates leads to (an inlined schema,
+   * or the key of the unit it calls). A unit's errors carry schema paths relative to itself and
+   * its caller's instance path, so nothing else enters its code. Undefined (not shared) for the
+   * root and for units on a `$ref` cycle, whose code depends on the resource around them.
+   */
+  shareKey(unit: Unit): string | undefined {
+    if (this.shareKeys.has(unit)) return this.shareKeys.get(unit);
+    this.shareKeys.set(unit, undefined); // a unit reached again while computing: no key
+    let key: string | undefined;
+    if (!unit.isRoot && !unit.cyclic && typeof unit.schema === "object") {
+      const parts = [JSON.stringify(unit.schema)];
+      const stack: Schema[] = [unit.schema];
+      while (stack.length > 0 && parts !== undefined) {
+        const s = stack.pop()!;
+        if (typeof s === "boolean") continue;
+        const ref = own(s, "$ref");
+        if (ref !== undefined) {
+          const t = this.resolve(ref);
+          const inner = t.kind === "inline" ? JSON.stringify(t.schema) : this.shareKey(t.unit);
+          if (inner === undefined) {
+            parts.length = 0;
+            break;
+          }
+          parts.push(ref, inner);
+        }
+        for (const [c] of evaluatedChildren(s)) stack.push(c);
+      }
+      key = parts.length > 0 ? parts.join("\u0000") : undefined;
+    }
+    this.shareKeys.set(unit, key);
+    return key;
+  }
+
+  private readonly shareKeys = new Map<Unit, string | undefined>();
+
   /** True when checking `schema` cannot recurse without bound (no call into a `$ref` cycle). */
   bounded(schema: Schema): boolean {
     if (typeof schema === "boolean") return true;
