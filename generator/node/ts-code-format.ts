@@ -13,7 +13,7 @@
  */
 import type { Options } from "prettier";
 import type { CanonicalChunk } from "../core/emit/artifact.js";
-import { layoutSettings } from "./ts-data-format.js";
+import { layoutSettings, makeString } from "./ts-data-format.js";
 
 /** A formatter call (prettier.format) injected so the module stays testable. */
 export type FormatText = (text: string, options: Options) => Promise<string>;
@@ -38,8 +38,12 @@ export async function formatCanonicalChunks(chunks: readonly CanonicalChunk[], o
   if (settings === undefined) return chunks.map(() => undefined);
   const wide = new Map<string, WideLine>();
   // A chunk laid out by prettier for one width (template source) is kept as it is at that
-  // width, and goes to prettier at any other.
-  const plans = chunks.map((chunk) => (chunk.width === undefined ? planChunk(chunk.canonical, chunk.members === true, settings, wide) : chunk.width === settings.printWidth ? [chunk.canonical] : undefined));
+  // width with the default options, and goes to prettier otherwise.
+  const plans = chunks.map((chunk) => {
+    if (chunk.width !== undefined) return chunk.width === settings.printWidth && !settings.singleQuote ? [chunk.canonical] : undefined;
+    const text = settings.singleQuote ? requoted(chunk.canonical) : chunk.canonical;
+    return text === undefined ? undefined : planChunk(text, chunk.members === true, settings, wide);
+  });
   const broken = wide.size === 0 ? new Map<string, string[]>() : await breakWideLines([...wide.values()], options, format);
   return plans.map((plan) => {
     if (plan === undefined) return undefined;
@@ -111,6 +115,47 @@ function indentOf(line: string): number {
   let i = 0;
   while (line.charCodeAt(i) === 32) i++;
   return i;
+}
+
+/**
+ * The code with every string literal quoted as prettier does under `singleQuote`: single quotes
+ * unless the text holds more single than double quotes. A literal keeps its width (prettier picks
+ * the quote that needs fewer escapes, and the preferred one on a tie), so the layout is unchanged.
+ * Comments are skipped. Undefined when the code has a `/` that is not a comment (a regex literal
+ * could hold quotes): that chunk goes to prettier.
+ */
+function requoted(code: string): string | undefined {
+  let out = "";
+  let from = 0;
+  const n = code.length;
+  for (let i = 0; i < n; i++) {
+    const c = code.charCodeAt(i);
+    if (c === 47) {
+      const next = code.charCodeAt(i + 1);
+      if (next === 47) i = code.indexOf("\n", i) === -1 ? n : code.indexOf("\n", i);
+      else if (next === 42) i = code.indexOf("*/", i + 2) === -1 ? n : code.indexOf("*/", i + 2) + 1;
+      else return undefined;
+    } else if (c === 34 || c === 39) {
+      let j = i + 1;
+      while (j < n && code.charCodeAt(j) !== c) j += code.charCodeAt(j) === 92 ? 2 : 1;
+      if (j >= n) return undefined;
+      const content = code.slice(i + 1, j);
+      let doubles = 0;
+      let singles = 0;
+      for (let k = 0; k < content.length; k++) {
+        const q = content.charCodeAt(k);
+        if (q === 34) doubles++;
+        else if (q === 39) singles++;
+      }
+      const quote = singles > doubles ? '"' : "'";
+      if (String.fromCharCode(c) !== quote) {
+        out += code.slice(from, i) + makeString(content, quote);
+        from = j + 1;
+      }
+      i = j;
+    }
+  }
+  return out + code.slice(from);
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -284,6 +329,8 @@ function unwrap(line: WideLine, out: readonly string[]): string[] | undefined {
  */
 interface Layout {
   readonly printWidth: number;
+  /** `singleQuote`: string literals re-quoted as prettier then prefers (same widths, see requoted). */
+  readonly singleQuote: boolean;
   /** Trailing commas where ES5 allows them (multi-line arrays and objects). */
   readonly trailingComma: boolean;
   /** Trailing commas after the last parameter too (`trailingComma: "all"`, prettier's default). */
@@ -296,6 +343,6 @@ function defaultLayout(options: Options): Layout | undefined {
   const o = options as Record<string, unknown>;
   if (o.arrowParens !== undefined && o.arrowParens !== "always") return undefined;
   if (o.objectWrap !== undefined && o.objectWrap !== "preserve") return undefined;
-  const isDefault = s.tabWidth === 2 && !s.useTabs && s.semi && !s.singleQuote && s.quoteProps === "as-needed" && s.trailingComma && s.bracketSpacing;
-  return isDefault ? { printWidth: s.printWidth, trailingComma: s.trailingComma, trailingCommaAll: (o.trailingComma ?? "all") === "all" } : undefined;
+  const isDefault = s.tabWidth === 2 && !s.useTabs && s.semi && s.quoteProps === "as-needed" && s.trailingComma && s.bracketSpacing;
+  return isDefault ? { printWidth: s.printWidth, singleQuote: s.singleQuote, trailingComma: s.trailingComma, trailingCommaAll: (o.trailingComma ?? "all") === "all" } : undefined;
 }

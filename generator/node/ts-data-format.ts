@@ -533,7 +533,8 @@ function chooseLayout(v: Json, shortKey: boolean): Layout {
 }
 
 /** prettier's makeString: re-quote raw string content, escaping only the enclosing quote. */
-function makeString(content: string, quote: '"' | "'"): string {
+/** prettier's makeString for the escapes `stringLiteral` writes: the content re-quoted with `quote`. */
+export function makeString(content: string, quote: '"' | "'"): string {
   const other = quote === '"' ? "'" : '"';
   const body = content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, unescaped: string | undefined) => {
     if (escaped) return escaped === other ? other : match;
