@@ -16,7 +16,17 @@ import { loadCatalog } from "./load/load-catalog.js";
  * Formats output files (prettier in Node, prettier/standalone in a browser); given every file at
  * once so it can share work across them. Returns the texts in the same order.
  */
-export type Formatter = (files: readonly OutputFile[]) => Promise<readonly string[]>;
+/**
+ * Formats every output file (same order). `prepare`, when present, is given each emitter's files
+ * as soon as they exist, so formatting may start while later emitters run; the final call still
+ * receives every file and returns every text. `dispose` releases what `prepare` started when the
+ * run ends early (catalog errors).
+ */
+export interface Formatter {
+  (files: readonly OutputFile[]): Promise<readonly string[]>;
+  prepare?: (files: readonly OutputFile[]) => Promise<void>;
+  dispose?: () => void;
+}
 
 export interface PipelineOptions {
   /** Catalog path as shown in headers and diagnostics (posix separators). */
@@ -71,10 +81,16 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const emitted: OutputFile[] = [];
   const report = (f: EmitFinding) => diagnostics.push(loaded.locator.pointer(f.pointer, false, f));
   for (const emitter of options.emitters ?? ARTIFACT_EMITTERS) {
-    emitted.push(...emitter.emit({ ir, options: { js: options.js ?? false }, header, readTemplate: options.readTemplate, report }));
+    const files = emitter.emit({ ir, options: { js: options.js ?? false }, header, readTemplate: options.readTemplate, report });
+    emitted.push(...files);
     lap(`emit ${emitter.id}`);
+    // Handing files over takes the event loop a moment (options are resolved asynchronously).
+    if (!hasErrors(diagnostics)) await options.format?.prepare?.(files.filter((f) => f.language !== "verbatim"));
   }
-  if (hasErrors(diagnostics)) return { files: new Map(), diagnostics: sortDiagnostics(diagnostics), ok: false, ir, timings };
+  if (hasErrors(diagnostics)) {
+    options.format?.dispose?.();
+    return { files: new Map(), diagnostics: sortDiagnostics(diagnostics), ok: false, ir, timings };
+  }
 
   const seen = new Set<string>();
   for (const f of emitted) {

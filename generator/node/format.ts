@@ -5,8 +5,8 @@
  * formatted by prettier in groups whose results are kept in a content-addressed cache
  * (`node_modules/.cache/toolcat`), so an edit to one tool reformats only its group.
  *
- * (Worker threads were measured and dropped: each one loads prettier cold, which on two cores
- * cost more than it saved.)
+ * Text-only files (code in prettier's layout, JSON) go to one worker thread as soon as their
+ * emitter is done, so formatting them overlaps with emitting the next artifact (format-pool.ts).
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -16,6 +16,7 @@ import type { Options } from "prettier";
 import { chunkText, isDataChunk, type CanonicalChunk, type Chunk, type OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast } from "./json-format.js";
+import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatTsDataFast } from "./ts-data-format.js";
 
@@ -24,6 +25,8 @@ export interface FormatterOptions {
   readonly cache?: boolean;
   /** Where cached chunks live (default: the nearest node_modules/.cache/toolcat above `outDir`). */
   readonly cacheDir?: string;
+  /** Format text-only files on a worker thread while emitting goes on (default true). */
+  readonly parallel?: boolean;
 }
 
 interface Job {
@@ -32,88 +35,128 @@ interface Job {
   readonly key: string;
 }
 
+/** Resolves the prettier options of one output file. */
+export type OptionsFor = (file: OutputFile) => Promise<Options>;
+
 export function prettierFormatter(outDir: string, settings: FormatterOptions = {}): Formatter {
-  return async (files) => {
-    const prettier = await import("prettier");
-    const version = prettier.version;
-    const cacheDir = settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir));
-    const configs = new Map<string, Promise<Options | null>>();
-    const optionsFor = async (file: OutputFile): Promise<Options> => {
-      const filepath = join(outDir, file.path);
-      const dir = dirname(filepath);
-      let config = configs.get(dir);
-      if (!config) configs.set(dir, (config = prettier.resolveConfig(filepath, { editorconfig: true })));
-      const resolved = (await config) ?? {};
-      // babel-ts formats toolcat's TypeScript exactly as the typescript parser does (a test checks
-      // every golden file) and loads a third faster; a parser named in the app's config wins.
-      return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "babel-ts"), endOfLine: "lf" };
-    };
-
-    // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
-    // chunks in groups, or the whole file); identical jobs are formatted once.
-    const plan: { file: OutputFile; pieces: (Job | string)[] }[] = [];
-    const unique = new Map<string, Job>();
-    for (const file of files) {
-      const options = await optionsFor(file);
-      // JSON declarations: a byte-identical fast path (see json-format.ts), prettier otherwise.
-      const fast = file.language === "json" ? formatJsonFast(file.contents, options) : undefined;
-      if (fast !== undefined) {
-        plan.push({ file, pieces: [fast] });
-        continue;
-      }
-      const optionsKey = JSON.stringify({ ...options, filepath: undefined });
-      const job = (text: string): Job => {
-        const key = createHash("sha256").update(version).update("\0").update(optionsKey).update("\0").update(text).digest("hex");
-        if (!unique.has(key)) unique.set(key, { text, options, key });
-        return unique.get(key)!;
-      };
-      const pieces: (Job | string)[] = [];
-      if (!file.chunks || file.chunks.length === 0) pieces.push(job(file.contents));
-      else {
-        // Data declarations print without prettier when the fast printer is sure (see
-        // ts-data-format.ts); runs of other chunks go to prettier in groups.
-        let run: string[] = [];
-        const flush = () => {
-          for (const group of groupChunks(run)) pieces.push(job(group));
-          run = [];
-        };
-        // Code the emitter wrote in prettier's layout keeps its lines; only wide ones meet prettier.
-        const canonical = file.chunks.filter((c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c);
-        const laidOut = canonical.length > 0 ? await formatCanonicalChunks(canonical, options, (text, o) => prettier.format(text, o)) : [];
-        const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
-        for (const chunk of file.chunks as readonly Chunk[]) {
-          const fastChunk = typeof chunk === "string" ? undefined : isDataChunk(chunk) ? formatTsDataFast(chunk, options) : fastCode.get(chunk);
-          if (fastChunk === undefined) run.push(chunkText(chunk));
-          else {
-            flush();
-            pieces.push(fastChunk);
-          }
-        }
-        flush();
-      }
-      plan.push({ file, pieces });
-    }
-
-    const results = new Map<string, string>();
-    const misses: Job[] = [];
-    await Promise.all(
-      [...unique.values()].map(async (job) => {
-        const hit = cacheDir ? await readFile(cachePath(cacheDir, job.key), "utf8").catch(() => undefined) : undefined;
-        if (hit !== undefined) results.set(job.key, hit);
-        else misses.push(job);
-      }),
-    );
-    misses.sort((a, b) => (a.key < b.key ? -1 : 1));
-
-    // One at a time: prettier's syntax trees for megabytes of code would otherwise all be alive
-    // at once (formatting is CPU-bound; running them together gains nothing).
-    const formatted: string[] = [];
-    for (const j of misses) formatted.push(await prettier.format(j.text, j.options));
-    misses.forEach((j, i) => results.set(j.key, formatted[i]!));
-    if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
-
-    return plan.map(({ pieces }) => pieces.map((p) => (typeof p === "string" ? p : results.get(p.key)!)).join("\n"));
+  const cacheDir = settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir));
+  let prettierModule: Promise<typeof import("prettier")> | undefined;
+  const loadPrettier = () => (prettierModule ??= import("prettier"));
+  const configs = new Map<string, Promise<Options | null>>();
+  const optionsFor: OptionsFor = async (file) => {
+    const prettier = await loadPrettier();
+    const filepath = join(outDir, file.path);
+    const dir = dirname(filepath);
+    let config = configs.get(dir);
+    if (!config) configs.set(dir, (config = prettier.resolveConfig(filepath, { editorconfig: true })));
+    const resolved = (await config) ?? {};
+    // babel-ts formats toolcat's TypeScript exactly as the typescript parser does (a test checks
+    // every golden file) and loads a third faster; a parser named in the app's config wins.
+    return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "babel-ts"), endOfLine: "lf" };
   };
+
+  // Text-only files handed over early (`prepare`, as each emitter finishes) are formatted on a
+  // worker thread while this one goes on emitting; the rest, and whatever the worker could not
+  // do, here — by the same function, so the bytes do not depend on the thread.
+  const worker = settings.parallel === false ? undefined : FormatWorker.start();
+  const early = new Map<OutputFile, Promise<string | undefined>>();
+
+  const formatter: Formatter = async (files) => {
+    try {
+      const texts = await Promise.all(files.map((f) => early.get(f) ?? Promise.resolve(undefined)));
+      const rest = files.filter((_, i) => texts[i] === undefined);
+      const here = rest.length > 0 ? await formatFiles(rest, optionsFor, cacheDir, await loadPrettier()) : [];
+      let k = 0;
+      return texts.map((t) => t ?? here[k++]!);
+    } finally {
+      worker?.close();
+    }
+  };
+  formatter.prepare = async (files) => {
+    if (!worker) return;
+    for (const file of files) {
+      if (!FormatWorker.takes(file)) continue;
+      const options = await optionsFor(file);
+      // A plugin (code) cannot cross to another thread: such files are formatted here.
+      if (Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0))) continue;
+      early.set(file, worker.format(file, options, cacheDir));
+    }
+  };
+  formatter.dispose = () => worker?.close();
+  return formatter;
+}
+
+/**
+ * Formats the files (in order) with their options: every file becomes pieces — text already
+ * formatted (fast paths) or prettier jobs (its chunks in groups, or the whole file); identical
+ * jobs are formatted once, and kept in the cache when there is one.
+ */
+export async function formatFiles(files: readonly OutputFile[], optionsFor: OptionsFor, cacheDir: string | undefined, prettier: typeof import("prettier")): Promise<string[]> {
+  const version = prettier.version;
+  // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
+  // chunks in groups, or the whole file); identical jobs are formatted once.
+  const plan: { file: OutputFile; pieces: (Job | string)[] }[] = [];
+  const unique = new Map<string, Job>();
+  for (const file of files) {
+    const options = await optionsFor(file);
+    // JSON declarations: a byte-identical fast path (see json-format.ts), prettier otherwise.
+    const fast = file.language === "json" ? formatJsonFast(file.contents, options) : undefined;
+    if (fast !== undefined) {
+      plan.push({ file, pieces: [fast] });
+      continue;
+    }
+    const optionsKey = JSON.stringify({ ...options, filepath: undefined });
+    const job = (text: string): Job => {
+      const key = createHash("sha256").update(version).update("\0").update(optionsKey).update("\0").update(text).digest("hex");
+      if (!unique.has(key)) unique.set(key, { text, options, key });
+      return unique.get(key)!;
+    };
+    const pieces: (Job | string)[] = [];
+    if (!file.chunks || file.chunks.length === 0) pieces.push(job(file.contents));
+    else {
+      // Data declarations print without prettier when the fast printer is sure (see
+      // ts-data-format.ts); runs of other chunks go to prettier in groups.
+      let run: string[] = [];
+      const flush = () => {
+        for (const group of groupChunks(run)) pieces.push(job(group));
+        run = [];
+      };
+      // Code the emitter wrote in prettier's layout keeps its lines; only wide ones meet prettier.
+      const canonical = file.chunks.filter((c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c);
+      const laidOut = canonical.length > 0 ? await formatCanonicalChunks(canonical, options, (text, o) => prettier.format(text, o)) : [];
+      const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
+      for (const chunk of file.chunks as readonly Chunk[]) {
+        const fastChunk = typeof chunk === "string" ? undefined : isDataChunk(chunk) ? formatTsDataFast(chunk, options) : fastCode.get(chunk);
+        if (fastChunk === undefined) run.push(chunkText(chunk));
+        else {
+          flush();
+          pieces.push(fastChunk);
+        }
+      }
+      flush();
+    }
+    plan.push({ file, pieces });
+  }
+
+  const results = new Map<string, string>();
+  const misses: Job[] = [];
+  await Promise.all(
+    [...unique.values()].map(async (job) => {
+      const hit = cacheDir ? await readFile(cachePath(cacheDir, job.key), "utf8").catch(() => undefined) : undefined;
+      if (hit !== undefined) results.set(job.key, hit);
+      else misses.push(job);
+    }),
+  );
+  misses.sort((a, b) => (a.key < b.key ? -1 : 1));
+
+  // One at a time: prettier's syntax trees for megabytes of code would otherwise all be alive
+  // at once (formatting is CPU-bound; running them together gains nothing).
+  const formatted: string[] = [];
+  for (const j of misses) formatted.push(await prettier.format(j.text, j.options));
+  misses.forEach((j, i) => results.set(j.key, formatted[i]!));
+  if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
+
+  return plan.map(({ pieces }) => pieces.map((p) => (typeof p === "string" ? p : results.get(p.key)!)).join("\n"));
 }
 
 /**

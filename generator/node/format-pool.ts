@@ -1,0 +1,93 @@
+/**
+ * One worker thread that formats output files (generator/node/format-worker.ts) while the main
+ * thread goes on emitting. Only text crosses over — code chunks and JSON, with plain options —
+ * so handing a file over costs a copy, not a serialisation of data. Whatever goes wrong there (no
+ * compiled worker next to this module, as when running from sources; a crash; an error) resolves
+ * to undefined, and the caller formats the file itself: the bytes never depend on the thread.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { Options } from "prettier";
+import type { OutputFile } from "../core/emit/artifact.js";
+
+export interface FormatRequest {
+  readonly id: number;
+  readonly file: OutputFile;
+  readonly options: Options;
+  readonly cacheDir: string | undefined;
+}
+
+export type FormatReply = { readonly id: number; readonly text: string } | { readonly id: number; readonly error: string };
+
+export class FormatWorker {
+  private readonly pending = new Map<number, (text: string | undefined) => void>();
+  private next = 0;
+  private broken = false;
+  private closing = false;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on("message", (reply: FormatReply) => {
+      const done = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      this.settle();
+      done?.("text" in reply ? reply.text : undefined);
+    });
+    const fail = () => {
+      this.broken = true;
+      for (const done of this.pending.values()) done(undefined);
+      this.pending.clear();
+    };
+    worker.on("error", fail);
+    worker.on("exit", fail);
+    // Idle, it never keeps the process alive; with work pending, it does (until the replies).
+    worker.unref();
+  }
+
+  /** A started worker, or undefined where none can run. */
+  static start(): FormatWorker | undefined {
+    const url = new URL("./format-worker.js", import.meta.url);
+    if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
+    try {
+      return new FormatWorker(new Worker(url));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Files made of text only (code chunks, or JSON/whole-file contents) can be handed over. */
+  static takes(file: OutputFile): boolean {
+    return file.chunks === undefined || file.chunks.every((c) => typeof c === "string" || "canonical" in c);
+  }
+
+  /** The formatted text, or undefined when the worker could not produce it. */
+  format(file: OutputFile, options: Options, cacheDir: string | undefined): Promise<string | undefined> {
+    if (this.broken) return Promise.resolve(undefined);
+    const id = this.next++;
+    // Chunked files travel as their chunks; the joined text would only double the copy.
+    const sent: OutputFile = file.chunks ? { path: file.path, language: file.language, contents: "", chunks: file.chunks } : file;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.ref();
+      try {
+        this.worker.postMessage({ id, file: sent, options, cacheDir } satisfies FormatRequest);
+      } catch {
+        this.pending.delete(id);
+        this.settle();
+        resolve(undefined);
+      }
+    });
+  }
+
+  /** Ends the worker once nothing is pending. */
+  close(): void {
+    this.closing = true;
+    this.settle();
+  }
+
+  private settle(): void {
+    if (this.pending.size > 0) return;
+    this.worker.unref();
+    if (this.closing) void this.worker.terminate();
+  }
+}
