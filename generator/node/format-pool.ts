@@ -1,7 +1,7 @@
 /**
  * One worker thread that formats output files (generator/node/format-worker.ts) while the main
- * thread goes on emitting. Only text crosses over — code chunks and JSON, with plain options —
- * so handing a file over costs a copy, not a serialisation of data. Whatever goes wrong there (no
+ * thread goes on emitting. Files that are mostly text cross over — code chunks and JSON, with
+ * plain options — so handing one over costs little more than a copy. Whatever goes wrong there (no
  * compiled worker next to this module, as when running from sources; a crash; an error) resolves
  * to undefined, and the caller formats the file itself: the bytes never depend on the thread.
  */
@@ -55,17 +55,26 @@ export class FormatWorker {
     }
   }
 
-  /** Files made of text only (code chunks, or JSON/whole-file contents) can be handed over. */
+  /**
+   * Files that are mostly text (code chunks, JSON or whole-file contents) are handed over; a file
+   * that is mostly data declarations (a provider module) stays: copying its objects to another
+   * thread costs about what printing them does.
+   */
   static takes(file: OutputFile): boolean {
-    return file.chunks === undefined || file.chunks.every((c) => typeof c === "string" || "canonical" in c);
+    if (file.chunks === undefined) return true;
+    let data = 0;
+    for (const c of file.chunks) if (typeof c !== "string" && "value" in c) data++;
+    return data * 5 <= file.chunks.length;
   }
 
   /** The formatted text, or undefined when the worker could not produce it. */
   format(file: OutputFile, options: Options, cacheDir: string | undefined): Promise<string | undefined> {
     if (this.broken) return Promise.resolve(undefined);
     const id = this.next++;
-    // Chunked files travel as their chunks; the joined text would only double the copy.
-    const sent: OutputFile = file.chunks ? { path: file.path, language: file.language, contents: "", chunks: file.chunks } : file;
+    // Chunked files travel as their chunks (the joined text would only double the copy); a data
+    // chunk without its scope, which is only a cache key on this side.
+    const chunks = file.chunks?.map((c) => (typeof c !== "string" && "value" in c ? { leading: c.leading, head: c.head, value: c.value } : c));
+    const sent: OutputFile = chunks ? { path: file.path, language: file.language, contents: "", chunks } : file;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       this.worker.ref();

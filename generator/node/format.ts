@@ -63,11 +63,18 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
 
   const formatter: Formatter = async (files) => {
     try {
-      const texts = await Promise.all(files.map((f) => early.get(f) ?? Promise.resolve(undefined)));
-      const rest = files.filter((_, i) => texts[i] === undefined);
-      const here = rest.length > 0 ? await formatFiles(rest, optionsFor, cacheDir, await loadPrettier()) : [];
-      let k = 0;
-      return texts.map((t) => t ?? here[k++]!);
+      // This thread formats what it kept while the worker finishes; then whatever the worker
+      // could not do.
+      const kept = files.filter((f) => !early.has(f));
+      const here = kept.length > 0 ? await formatFiles(kept, optionsFor, cacheDir, await loadPrettier()) : [];
+      const texts = new Map(kept.map((f, i) => [f, here[i]!] as const));
+      for (const f of files) {
+        const text = await early.get(f);
+        if (text !== undefined) texts.set(f, text);
+      }
+      const failed = files.filter((f) => !texts.has(f));
+      if (failed.length > 0) (await formatFiles(failed, optionsFor, cacheDir, await loadPrettier())).forEach((t, i) => texts.set(failed[i]!, t));
+      return files.map((f) => texts.get(f)!);
     } finally {
       worker?.close();
     }

@@ -137,11 +137,11 @@ class UnitGenerator implements UnitFunctions {
    * The body of an entry point whose root is never the target of a `$ref`: the root is checked
    * right there (no inner call), with static instance paths.
    */
-  entryBody(unit: Unit): Code {
+  entryBody(unit: Unit): { readonly body: Code; readonly usesData: boolean } {
     const fn = new FunctionScope("collect", code`0`);
     const w = new Writer(1);
     compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
-    return w.toCode();
+    return { body: w.toCode(), usesData: w.uses(code`_d`) };
   }
 
   private collectFunction(unit: Unit, name: Name): Code {
@@ -208,12 +208,10 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
 }`);
       return;
     }
-    const body = units.entryBody(root);
+    const { body, usesData } = units.entryBody(root);
     units.flush();
     functions.push(...units.functions);
-    const uses = new Writer();
-    uses.line(body);
-    const data = uses.uses(code`_d`) ? code`\n  const _d: any = value;` : code``;
+    const data = usesData ? code`\n  const _d: any = value;` : code``;
     exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {${data}
   let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
 ${body}
