@@ -192,7 +192,9 @@ export class Slot {
   /** Sets the slot's statements (each line indented like the slot); none leaves it empty. */
   fill(statements: readonly Code[]): void {
     if (statements.length === 0) return;
-    for (const s of statements) for (const owner of this.owners) collectLocals(s.text, owner);
+    const locals = new Set<string>();
+    for (const s of statements) collectLocals(s.text, locals);
+    for (const owner of this.owners) for (const n of locals) owner.add(n);
     this.text = statements.flatMap((s) => s.text.split("\n")).map((l) => this.indent + l).join("\n");
   }
 }
