@@ -13,7 +13,8 @@
  */
 import type { Options } from "prettier";
 import type { CanonicalChunk } from "../core/emit/artifact.js";
-import { layoutSettings, makeString } from "./ts-data-format.js";
+import { preferredQuote, requote } from "../core/codegen/code.js";
+import { layoutSettings } from "./ts-data-format.js";
 
 /** A formatter call (prettier.format) injected so the module stays testable. */
 export type FormatText = (text: string, options: Options) => Promise<string>;
@@ -95,7 +96,7 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
     }
     const kind = text.endsWith(";") ? "statement" : text.startsWith("} else if (") && text.endsWith(") {") ? "else-head" : isBlockHead(text) ? "head" : isProperty(text) && indent > 0 ? "property" : undefined;
     if (kind === undefined) return undefined;
-    const head = kind === "head" ? breakFunctionHead(text, indent, settings) : kind === "property" ? breakStringProperty(text, indent, settings) : kind === "statement" ? breakIdentifierList(text, indent, settings) : undefined;
+    const head = kind === "head" ? breakFunctionHead(text, indent, settings) : kind === "property" ? breakStringProperty(text, indent) : kind === "statement" ? breakIdentifierList(text, indent, settings) : undefined;
     if (head !== undefined) {
       plan.push(...head);
       continue;
@@ -140,16 +141,9 @@ function requoted(code: string): string | undefined {
       while (j < n && code.charCodeAt(j) !== c) j += code.charCodeAt(j) === 92 ? 2 : 1;
       if (j >= n) return undefined;
       const content = code.slice(i + 1, j);
-      let doubles = 0;
-      let singles = 0;
-      for (let k = 0; k < content.length; k++) {
-        const q = content.charCodeAt(k);
-        if (q === 34) doubles++;
-        else if (q === 39) singles++;
-      }
-      const quote = singles > doubles ? '"' : "'";
+      const quote = preferredQuote(content, true);
       if (String.fromCharCode(c) !== quote) {
-        out += code.slice(from, i) + makeString(content, quote);
+        out += code.slice(from, i) + requote(content, quote);
         from = j + 1;
       }
       i = j;
@@ -209,7 +203,7 @@ function breakFunctionHead(text: string, indent: number, settings: Layout): stri
  * line, indented (its "break-after-operator" layout for a string value after a key longer than
  * the tab width). Nothing else can break: a string is never split.
  */
-function breakStringProperty(text: string, indent: number, settings: Layout): string[] | undefined {
+function breakStringProperty(text: string, indent: number): string[] | undefined {
   const m = STRING_PROPERTY.exec(text);
   if (!m || m[1]!.length <= 2) return undefined;
   const pad = " ".repeat(indent);

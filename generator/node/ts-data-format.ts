@@ -17,7 +17,7 @@
  * values and options (test/unit/ts-data-format.test.ts).
  */
 import type { Options } from "prettier";
-import { stringLiteral, type JsonValue } from "../core/codegen/code.js";
+import { preferredQuote, requote, stringLiteral, type JsonValue } from "../core/codegen/code.js";
 import type { DataChunk } from "../core/emit/artifact.js";
 
 export type Json = JsonValue;
@@ -290,21 +290,14 @@ class DataPrinter {
     throw new Unsure();
   }
 
-  /** prettier's printString for the literal stringLiteral writes: quote choice, then makeString. */
+  /** prettier's printString for the literal stringLiteral writes: quote choice, then requote. */
   private string(value: string): Text {
     let known = this.strings.get(value);
     if (known) return known;
     const raw = stringLiteral(value);
     const content = raw.slice(1, -1);
-    let doubles = 0;
-    let singles = 0;
-    for (let i = 0; i < content.length; i++) {
-      const c = content.charCodeAt(i);
-      if (c === 34) doubles++;
-      else if (c === 39) singles++;
-    }
-    const quote = this.s.singleQuote ? (singles > doubles ? '"' : "'") : doubles > singles ? "'" : '"';
-    const text = quote === '"' ? raw : makeString(content, quote);
+    const quote = preferredQuote(content, this.s.singleQuote);
+    const text = quote === '"' ? raw : requote(content, quote);
     const [lo, hi] = widthBounds(text);
     known = { text, lo, hi };
     this.strings.set(value, known);
@@ -530,17 +523,6 @@ function chooseLayout(v: Json, shortKey: boolean): Layout {
   if (shortKey) return "never-break-after-operator";
   if (typeof v === "string") return "break-after-operator";
   return "fluid";
-}
-
-/** prettier's makeString: re-quote raw string content, escaping only the enclosing quote. */
-/** prettier's makeString for the escapes `stringLiteral` writes: the content re-quoted with `quote`. */
-export function makeString(content: string, quote: '"' | "'"): string {
-  const other = quote === '"' ? "'" : '"';
-  const body = content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, unescaped: string | undefined) => {
-    if (escaped) return escaped === other ? other : match;
-    return unescaped === quote ? "\\" + unescaped : unescaped!;
-  });
-  return quote + body + quote;
 }
 
 /** The layout options this printer understands, resolved with prettier's defaults (undefined: an option it does not reproduce). */

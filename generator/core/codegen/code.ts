@@ -45,16 +45,37 @@ export function stringLiteral(value: string): string {
 export function codeStringLiteral(value: string): string {
   const json = stringLiteral(value);
   if (!value.includes('"')) return json;
+  const content = json.slice(1, -1);
+  const quote = preferredQuote(content, false);
+  return quote === '"' ? json : requote(content, quote);
+}
+
+/**
+ * prettier's quote choice for a string literal's raw content: the quote that needs fewer escapes,
+ * the preferred one (double, or single with `singleQuote`) on a tie.
+ */
+export function preferredQuote(content: string, singleQuote: boolean): '"' | "'" {
   let doubles = 0;
   let singles = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i);
     if (c === 34) doubles++;
     else if (c === 39) singles++;
   }
-  if (doubles <= singles) return json;
-  // JSON escapes only `"`, `\`, control characters (and we U+2028/9): unescape `"`, escape `'`.
-  return `'${json.slice(1, -1).replace(/\\(.)|'/g, (m, c: string | undefined) => (c === undefined ? "\\'" : c === '"' ? '"' : m))}'`;
+  return singleQuote ? (singles > doubles ? '"' : "'") : doubles > singles ? "'" : '"';
+}
+
+/**
+ * prettier's makeString for the escapes `stringLiteral` writes: raw content re-quoted with `quote`
+ * (the other quote unescaped, this one escaped; every other escape kept as it is).
+ */
+export function requote(content: string, quote: '"' | "'"): string {
+  const other = quote === '"' ? "'" : '"';
+  const body = content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, unescaped: string | undefined) => {
+    if (escaped) return escaped === other ? other : match;
+    return unescaped === quote ? "\\" + unescaped : unescaped!;
+  });
+  return quote + body + quote;
 }
 
 /** A number as a literal; non-finite values are spelled out because JSON has no form for them. */

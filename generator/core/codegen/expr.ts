@@ -12,7 +12,7 @@
 import { Code } from "./code.js";
 
 /** Loosest operator at the top level of an expression (outside brackets and strings). */
-export type Precedence = "primary" | "unary" | "binary" | "and" | "or" | "loose";
+type Precedence = "primary" | "unary" | "binary" | "and" | "or" | "loose";
 
 /** `!e`, parenthesized unless `e` is primary or unary. */
 export function not(e: Code): Code {
@@ -81,7 +81,7 @@ const BINARY = [" === ", " !== ", " == ", " != ", " < ", " > ", " <= ", " >= ", 
 const LOOSE = [" ? ", " ?? ", " = ", " ??= ", " => ", " as ", " satisfies "];
 
 /** The loosest operator at the top level of `text`. */
-export function precedence(text: string): Precedence {
+function precedence(text: string): Precedence {
   let depth = 0;
   let found: Precedence = "primary";
   const rank: Record<Precedence, number> = { primary: 0, unary: 1, binary: 2, and: 3, or: 4, loose: 5 };

@@ -1,5 +1,5 @@
 /** The interface every keyword module implements, and small shared pieces of keyword code. */
-import { code, join, member, numberLiteral, raw, type Code } from "../../../codegen/code.js";
+import { code, member, numberLiteral, raw, type Code } from "../../../codegen/code.js";
 import { not, or } from "../../../codegen/expr.js";
 import type { Name } from "../../../codegen/identifiers.js";
 import type { SimpleType, SchemaObject } from "../../../schema/schema.js";
