@@ -1197,62 +1197,54 @@ export function validateWriteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let f19 = 0;
-    let k4: string[] | undefined;
-    for (const k20 in _d) {
-      if (!hasOwn.call(_d, k20)) continue;
-      switch (k20) {
+    let d1: any;
+    let d3: any;
+    let f16 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k17 in _d) {
+      if (!hasOwn.call(_d, k17)) continue;
+      switch (k17) {
         case "date":
-          d0 = _d[k20];
-          f19++;
+          d1 = _d[k17];
+          f16++;
           break;
         case "data":
-          d2 = _d[k20];
-          f19++;
+          d3 = _d[k17];
+          f16++;
           break;
         default:
-          if (k4 === undefined) k4 = [k20];
-          else k4.push(k20);
+          const e18: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k17 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e18];
+          else errs.push(e18);
       }
     }
-    if (f19 !== 2) {
-      if (d0 === undefined) {
-        d0 = _d.date;
-        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+    if (f16 !== 2) {
+      if (d1 === undefined) {
+        d1 = _d.date;
+        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.data;
-        if (d2 !== undefined && !hasOwn.call(_d, "data")) d2 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er0];
-      else errs.push(er0);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er1];
-      else errs.push(er1);
-    }
-    if (k4 !== undefined) {
-      for (const k5 of k4) {
-        const e6: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k5 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e6];
-        else errs.push(e6);
+      if (d3 === undefined) {
+        d3 = _d.data;
+        if (d3 !== undefined && !hasOwn.call(_d, "data")) d3 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatDate(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er0);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er1);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatDate(d1)) {
           if (errs === null) errs = [er2];
           else errs.push(er2);
         }
@@ -1261,83 +1253,76 @@ export function validateWriteMeasurementInput(
         else errs.push(er3);
       }
     }
-    if (p3) {
+    if (p4) {
       if (
-        typeof d2 === "object" &&
-        d2 !== null &&
-        !Array.isArray(d2 as unknown)
+        typeof d3 === "object" &&
+        d3 !== null &&
+        !Array.isArray(d3 as unknown)
       ) {
+        let d7: any;
+        let d9: any;
         let d11: any;
-        let d13: any;
-        let d15: any;
-        let c7 = 0;
-        let f17 = 0;
-        let k8: string[] | undefined;
-        for (const k18 in d2) {
-          if (!hasOwn.call(d2, k18)) continue;
-          c7++;
-          switch (k18) {
+        let c6 = 0;
+        let f13 = 0;
+        let a5 = errs === null ? 0 : errs.length;
+        for (const k14 in d3) {
+          if (!hasOwn.call(d3, k14)) continue;
+          c6++;
+          switch (k14) {
             case "weight_kg":
-              d11 = d2[k18];
-              f17++;
+              d7 = d3[k14];
+              f13++;
               break;
             case "body_fat_pct":
-              d13 = d2[k18];
-              f17++;
+              d9 = d3[k14];
+              f13++;
               break;
             case "waist_cm":
-              d15 = d2[k18];
-              f17++;
+              d11 = d3[k14];
+              f13++;
               break;
             default:
-              if (k8 === undefined) k8 = [k18];
-              else k8.push(k18);
+              const e15: ValidationError = {
+                instancePath: "/data",
+                schemaPath: "#/properties/data/additionalProperties",
+                keyword: "additionalProperties",
+                params: { additionalProperty: k14 },
+                message: "must NOT have additional properties",
+              };
+              if (errs === null) errs = [e15];
+              else errs.push(e15);
           }
         }
-        if (f17 !== 3) {
+        if (f13 !== 3) {
+          if (d7 === undefined) {
+            d7 = d3.weight_kg;
+            if (d7 !== undefined && !hasOwn.call(d3, "weight_kg"))
+              d7 = undefined;
+          }
+          if (d9 === undefined) {
+            d9 = d3.body_fat_pct;
+            if (d9 !== undefined && !hasOwn.call(d3, "body_fat_pct"))
+              d9 = undefined;
+          }
           if (d11 === undefined) {
-            d11 = d2.weight_kg;
-            if (d11 !== undefined && !hasOwn.call(d2, "weight_kg"))
+            d11 = d3.waist_cm;
+            if (d11 !== undefined && !hasOwn.call(d3, "waist_cm"))
               d11 = undefined;
           }
-          if (d13 === undefined) {
-            d13 = d2.body_fat_pct;
-            if (d13 !== undefined && !hasOwn.call(d2, "body_fat_pct"))
-              d13 = undefined;
-          }
-          if (d15 === undefined) {
-            d15 = d2.waist_cm;
-            if (d15 !== undefined && !hasOwn.call(d2, "waist_cm"))
-              d15 = undefined;
-          }
         }
+        const p8 = d7 !== undefined;
+        const p10 = d9 !== undefined;
         const p12 = d11 !== undefined;
-        const p14 = d13 !== undefined;
-        const p16 = d15 !== undefined;
-        if (c7 < 1) {
-          if (errs === null) errs = [er4];
-          else errs.push(er4);
+        if (c6 < 1) {
+          (errs ??= []).splice(a5++, 0, er4);
         }
-        if (k8 !== undefined) {
-          for (const k9 of k8) {
-            const e10: ValidationError = {
-              instancePath: "/data",
-              schemaPath: "#/properties/data/additionalProperties",
-              keyword: "additionalProperties",
-              params: { additionalProperty: k9 },
-              message: "must NOT have additional properties",
-            };
-            if (errs === null) errs = [e10];
-            else errs.push(e10);
-          }
-        }
-        if (p12) {
-          if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-            if (d11 > 500) {
+        if (p8) {
+          if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
+            if (d7 > 500) {
               if (errs === null) errs = [er5];
               else errs.push(er5);
             }
-            if (d11 <= 0) {
+            if (d7 <= 0) {
               if (errs === null) errs = [er6];
               else errs.push(er6);
             }
@@ -1346,13 +1331,13 @@ export function validateWriteMeasurementInput(
             else errs.push(er7);
           }
         }
-        if (p14) {
-          if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
-            if (d13 > 100) {
+        if (p10) {
+          if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
+            if (d9 > 100) {
               if (errs === null) errs = [er8];
               else errs.push(er8);
             }
-            if (d13 < 0) {
+            if (d9 < 0) {
               if (errs === null) errs = [er9];
               else errs.push(er9);
             }
@@ -1361,13 +1346,13 @@ export function validateWriteMeasurementInput(
             else errs.push(er10);
           }
         }
-        if (p16) {
-          if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
-            if (d15 > 300) {
+        if (p12) {
+          if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
+            if (d11 > 300) {
               if (errs === null) errs = [er11];
               else errs.push(er11);
             }
-            if (d15 <= 0) {
+            if (d11 <= 0) {
               if (errs === null) errs = [er12];
               else errs.push(er12);
             }
@@ -1397,101 +1382,94 @@ export function validateWriteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let f14 = 0;
-    let k2: string[] | undefined;
-    for (const k15 in _d) {
-      if (!hasOwn.call(_d, k15)) continue;
-      switch (k15) {
+    let d1: any;
+    let f12 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k13 in _d) {
+      if (!hasOwn.call(_d, k13)) continue;
+      switch (k13) {
         case "saved":
-          d0 = _d[k15];
-          f14++;
+          d1 = _d[k13];
+          f12++;
           break;
         default:
-          if (k2 === undefined) k2 = [k15];
-          else k2.push(k15);
+          const e14: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k13 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e14];
+          else errs.push(e14);
       }
     }
-    if (f14 !== 1) {
-      if (d0 === undefined) {
-        d0 = _d.saved;
-        if (d0 !== undefined && !hasOwn.call(_d, "saved")) d0 = undefined;
+    if (f12 !== 1) {
+      if (d1 === undefined) {
+        d1 = _d.saved;
+        if (d1 !== undefined && !hasOwn.call(_d, "saved")) d1 = undefined;
       }
     }
-    const p1 = d0 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er16];
-      else errs.push(er16);
+    const p2 = d1 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er16);
     }
-    if (k2 !== undefined) {
-      for (const k3 of k2) {
-        const e4: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k3 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e4];
-        else errs.push(e4);
-      }
-    }
-    if (p1) {
-      if (Array.isArray(d0 as unknown)) {
-        for (let i5 = 0; i5 < d0.length; i5++) {
-          const d6 = d0[i5];
-          if (!(typeof (d6 as unknown) === "string")) {
-            const e7: ValidationError = {
-              instancePath: "/saved/" + i5,
+    if (p2) {
+      if (Array.isArray(d1 as unknown)) {
+        for (let i3 = 0; i3 < d1.length; i3++) {
+          const d4 = d1[i3];
+          if (!(typeof (d4 as unknown) === "string")) {
+            const e5: ValidationError = {
+              instancePath: "/saved/" + i3,
               schemaPath: "#/properties/saved/items/type",
               keyword: "type",
               params: pa17,
               message: "must be string",
             };
-            if (errs === null) errs = [e7];
-            else errs.push(e7);
+            if (errs === null) errs = [e5];
+            else errs.push(e5);
           }
           if (!(
-            d6 === "weight_kg" ||
-            d6 === "body_fat_pct" ||
-            d6 === "waist_cm"
+            d4 === "weight_kg" ||
+            d4 === "body_fat_pct" ||
+            d4 === "waist_cm"
           )) {
-            const e8: ValidationError = {
-              instancePath: "/saved/" + i5,
+            const e6: ValidationError = {
+              instancePath: "/saved/" + i3,
               schemaPath: "#/properties/saved/items/enum",
               keyword: "enum",
               params: pa19,
               message: "must be equal to one of the allowed values",
             };
-            if (errs === null) errs = [e8];
-            else errs.push(e8);
+            if (errs === null) errs = [e6];
+            else errs.push(e6);
           }
         }
-        if (d0.length > 1) {
-          const m9 = new Map<unknown, number>();
-          for (let i10 = d0.length; i10-- > 0;) {
-            const p11 = d0[i10];
-            if (!(typeof (p11 as unknown) === "string")) continue;
-            if (p11 === "__proto__") continue;
-            const j12 = m9.get(p11);
-            if (j12 !== undefined) {
-              const e13: ValidationError = {
+        if (d1.length > 1) {
+          const m7 = new Map<unknown, number>();
+          for (let i8 = d1.length; i8-- > 0;) {
+            const p9 = d1[i8];
+            if (!(typeof (p9 as unknown) === "string")) continue;
+            if (p9 === "__proto__") continue;
+            const j10 = m7.get(p9);
+            if (j10 !== undefined) {
+              const e11: ValidationError = {
                 instancePath: "/saved",
                 schemaPath: "#/properties/saved/uniqueItems",
                 keyword: "uniqueItems",
-                params: { i: i10, j: j12 },
+                params: { i: i8, j: j10 },
                 message:
                   "must NOT have duplicate items (items ## " +
-                  j12 +
+                  j10 +
                   " and " +
-                  i10 +
+                  i8 +
                   " are identical)",
               };
-              if (errs === null) errs = [e13];
-              else errs.push(e13);
+              if (errs === null) errs = [e11];
+              else errs.push(e11);
               break;
             }
-            m9.set(p11, i10);
+            m7.set(p9, i8);
           }
         }
       } else {
@@ -1515,86 +1493,77 @@ export function validateLogMealInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d4: any;
-    let d35: any;
-    let f37 = 0;
-    let k6: string[] | undefined;
-    for (const k38 in _d) {
-      if (!hasOwn.call(_d, k38)) continue;
-      switch (k38) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let d32: any;
+    let f34 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k35 in _d) {
+      if (!hasOwn.call(_d, k35)) continue;
+      switch (k35) {
         case "day":
-          d0 = _d[k38];
-          f37++;
+          d1 = _d[k35];
+          f34++;
           break;
         case "meal":
-          d2 = _d[k38];
-          f37++;
+          d3 = _d[k35];
+          f34++;
           break;
         case "items":
-          d4 = _d[k38];
-          f37++;
+          d5 = _d[k35];
+          f34++;
           break;
         case "notes":
-          d35 = _d[k38];
-          f37++;
+          d32 = _d[k35];
+          f34++;
           break;
         default:
-          if (k6 === undefined) k6 = [k38];
-          else k6.push(k38);
+          const e36: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k35 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e36];
+          else errs.push(e36);
       }
     }
-    if (f37 !== 4) {
-      if (d0 === undefined) {
-        d0 = _d.day;
-        if (d0 !== undefined && !hasOwn.call(_d, "day")) d0 = undefined;
+    if (f34 !== 4) {
+      if (d1 === undefined) {
+        d1 = _d.day;
+        if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.meal;
-        if (d2 !== undefined && !hasOwn.call(_d, "meal")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.meal;
+        if (d3 !== undefined && !hasOwn.call(_d, "meal")) d3 = undefined;
       }
-      if (d4 === undefined) {
-        d4 = _d.items;
-        if (d4 !== undefined && !hasOwn.call(_d, "items")) d4 = undefined;
+      if (d5 === undefined) {
+        d5 = _d.items;
+        if (d5 !== undefined && !hasOwn.call(_d, "items")) d5 = undefined;
       }
-      if (d35 === undefined) {
-        d35 = _d.notes;
-        if (d35 !== undefined && !hasOwn.call(_d, "notes")) d35 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p5 = d4 !== undefined;
-    const p36 = d35 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er21];
-      else errs.push(er21);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er22];
-      else errs.push(er22);
-    }
-    if (!p5) {
-      if (errs === null) errs = [er23];
-      else errs.push(er23);
-    }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        const e8: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e8];
-        else errs.push(e8);
+      if (d32 === undefined) {
+        d32 = _d.notes;
+        if (d32 !== undefined && !hasOwn.call(_d, "notes")) d32 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatDate(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    const p33 = d32 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er21);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er22);
+    }
+    if (!p6) {
+      (errs ??= []).splice(a0++, 0, er23);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatDate(d1)) {
           if (errs === null) errs = [er24];
           else errs.push(er24);
         }
@@ -1603,254 +1572,245 @@ export function validateLogMealInput(
         else errs.push(er25);
       }
     }
-    if (p3) {
-      if (!(typeof (d2 as unknown) === "string")) {
+    if (p4) {
+      if (!(typeof (d3 as unknown) === "string")) {
         if (errs === null) errs = [er26];
         else errs.push(er26);
       }
       if (!(
-        d2 === "Desayuno" ||
-        d2 === "Almuerzo" ||
-        d2 === "Cena" ||
-        d2 === "Merienda"
+        d3 === "Desayuno" ||
+        d3 === "Almuerzo" ||
+        d3 === "Cena" ||
+        d3 === "Merienda"
       )) {
         if (errs === null) errs = [er28];
         else errs.push(er28);
       }
     }
-    if (p5) {
-      if (Array.isArray(d4 as unknown)) {
-        if (d4.length > 50) {
+    if (p6) {
+      if (Array.isArray(d5 as unknown)) {
+        if (d5.length > 50) {
           if (errs === null) errs = [er29];
           else errs.push(er29);
         }
-        if (d4.length < 1) {
+        if (d5.length < 1) {
           if (errs === null) errs = [er30];
           else errs.push(er30);
         }
-        for (let i9 = 0; i9 < d4.length; i9++) {
-          const d10 = d4[i9];
+        for (let i7 = 0; i7 < d5.length; i7++) {
+          const d8 = d5[i7];
           if (
-            typeof d10 === "object" &&
-            d10 !== null &&
-            !Array.isArray(d10 as unknown)
+            typeof d8 === "object" &&
+            d8 !== null &&
+            !Array.isArray(d8 as unknown)
           ) {
-            let d11: any;
-            let d14: any;
-            let d17: any;
-            let f32 = 0;
-            let k20: string[] | undefined;
-            for (const k33 in d10) {
-              if (!hasOwn.call(d10, k33)) continue;
-              switch (k33) {
+            let d10: any;
+            let d13: any;
+            let d16: any;
+            let f28 = 0;
+            let a9 = errs === null ? 0 : errs.length;
+            for (const k29 in d8) {
+              if (!hasOwn.call(d8, k29)) continue;
+              switch (k29) {
                 case "food":
-                  d11 = d10[k33];
-                  f32++;
+                  d10 = d8[k29];
+                  f28++;
                   break;
                 case "grams":
-                  d14 = d10[k33];
-                  f32++;
+                  d13 = d8[k29];
+                  f28++;
                   break;
                 case "kcal":
-                  d17 = d10[k33];
-                  f32++;
+                  d16 = d8[k29];
+                  f28++;
                   break;
                 default:
-                  if (k20 === undefined) k20 = [k33];
-                  else k20.push(k33);
+                  const e30: ValidationError = {
+                    instancePath: "/items/" + i7,
+                    schemaPath: "#/properties/items/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k29 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
               }
             }
-            if (f32 !== 3) {
-              if (d11 === undefined) {
-                d11 = d10.food;
-                if (d11 !== undefined && !hasOwn.call(d10, "food"))
-                  d11 = undefined;
+            if (f28 !== 3) {
+              if (d10 === undefined) {
+                d10 = d8.food;
+                if (d10 !== undefined && !hasOwn.call(d8, "food"))
+                  d10 = undefined;
               }
-              if (d14 === undefined) {
-                d14 = d10.grams;
-                if (d14 !== undefined && !hasOwn.call(d10, "grams"))
-                  d14 = undefined;
+              if (d13 === undefined) {
+                d13 = d8.grams;
+                if (d13 !== undefined && !hasOwn.call(d8, "grams"))
+                  d13 = undefined;
               }
-              if (d17 === undefined) {
-                d17 = d10.kcal;
-                if (d17 !== undefined && !hasOwn.call(d10, "kcal"))
-                  d17 = undefined;
+              if (d16 === undefined) {
+                d16 = d8.kcal;
+                if (d16 !== undefined && !hasOwn.call(d8, "kcal"))
+                  d16 = undefined;
               }
             }
-            const p12 = d11 !== undefined;
-            const p15 = d14 !== undefined;
-            const p18 = d17 !== undefined;
-            if (!p12) {
-              const e13: ValidationError = {
-                instancePath: "/items/" + i9,
+            const p11 = d10 !== undefined;
+            const p14 = d13 !== undefined;
+            const p17 = d16 !== undefined;
+            if (!p11) {
+              const e12: ValidationError = {
+                instancePath: "/items/" + i7,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa31,
                 message: "must have required property 'food'",
               };
-              if (errs === null) errs = [e13];
-              else errs.push(e13);
+              (errs ??= []).splice(a9++, 0, e12);
             }
-            if (!p15) {
-              const e16: ValidationError = {
-                instancePath: "/items/" + i9,
+            if (!p14) {
+              const e15: ValidationError = {
+                instancePath: "/items/" + i7,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa32,
                 message: "must have required property 'grams'",
               };
-              if (errs === null) errs = [e16];
-              else errs.push(e16);
+              (errs ??= []).splice(a9++, 0, e15);
             }
-            if (!p18) {
-              const e19: ValidationError = {
-                instancePath: "/items/" + i9,
+            if (!p17) {
+              const e18: ValidationError = {
+                instancePath: "/items/" + i7,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa33,
                 message: "must have required property 'kcal'",
               };
-              if (errs === null) errs = [e19];
-              else errs.push(e19);
+              (errs ??= []).splice(a9++, 0, e18);
             }
-            if (k20 !== undefined) {
-              for (const k21 of k20) {
-                const e22: ValidationError = {
-                  instancePath: "/items/" + i9,
-                  schemaPath: "#/properties/items/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k21 },
-                  message: "must NOT have additional properties",
-                };
-                if (errs === null) errs = [e22];
-                else errs.push(e22);
-              }
-            }
-            if (p12) {
-              if (typeof (d11 as unknown) === "string") {
-                if (d11.length > 120 && ucs2length(d11) > 120) {
-                  const e23: ValidationError = {
-                    instancePath: "/items/" + i9 + "/food",
+            if (p11) {
+              if (typeof (d10 as unknown) === "string") {
+                if (d10.length > 120 && ucs2length(d10) > 120) {
+                  const e19: ValidationError = {
+                    instancePath: "/items/" + i7 + "/food",
                     schemaPath:
                       "#/properties/items/items/properties/food/maxLength",
                     keyword: "maxLength",
                     params: pa34,
                     message: "must NOT have more than 120 characters",
                   };
-                  if (errs === null) errs = [e23];
-                  else errs.push(e23);
+                  if (errs === null) errs = [e19];
+                  else errs.push(e19);
                 }
-                if (d11.length === 0) {
-                  const e24: ValidationError = {
-                    instancePath: "/items/" + i9 + "/food",
+                if (d10.length === 0) {
+                  const e20: ValidationError = {
+                    instancePath: "/items/" + i7 + "/food",
                     schemaPath:
                       "#/properties/items/items/properties/food/minLength",
                     keyword: "minLength",
                     params: pa35,
                     message: "must NOT have fewer than 1 characters",
                   };
-                  if (errs === null) errs = [e24];
-                  else errs.push(e24);
+                  if (errs === null) errs = [e20];
+                  else errs.push(e20);
                 }
               } else {
-                const e25: ValidationError = {
-                  instancePath: "/items/" + i9 + "/food",
+                const e21: ValidationError = {
+                  instancePath: "/items/" + i7 + "/food",
                   schemaPath: "#/properties/items/items/properties/food/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
                 };
-                if (errs === null) errs = [e25];
-                else errs.push(e25);
+                if (errs === null) errs = [e21];
+                else errs.push(e21);
               }
             }
-            if (p15) {
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 5000) {
-                  const e26: ValidationError = {
-                    instancePath: "/items/" + i9 + "/grams",
+            if (p14) {
+              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
+                if (d13 > 5000) {
+                  const e22: ValidationError = {
+                    instancePath: "/items/" + i7 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/maximum",
                     keyword: "maximum",
                     params: pa36,
                     message: "must be <= 5000",
                   };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
                 }
-                if (d14 <= 0) {
-                  const e27: ValidationError = {
-                    instancePath: "/items/" + i9 + "/grams",
+                if (d13 <= 0) {
+                  const e23: ValidationError = {
+                    instancePath: "/items/" + i7 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/exclusiveMinimum",
                     keyword: "exclusiveMinimum",
                     params: pa37,
                     message: "must be > 0",
                   };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
               } else {
-                const e28: ValidationError = {
-                  instancePath: "/items/" + i9 + "/grams",
+                const e24: ValidationError = {
+                  instancePath: "/items/" + i7 + "/grams",
                   schemaPath: "#/properties/items/items/properties/grams/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be number",
                 };
-                if (errs === null) errs = [e28];
-                else errs.push(e28);
+                if (errs === null) errs = [e24];
+                else errs.push(e24);
               }
             }
-            if (p18) {
-              if (!(Number.isInteger(d17) || d17 === null)) {
-                const e29: ValidationError = {
-                  instancePath: "/items/" + i9 + "/kcal",
+            if (p17) {
+              if (!(Number.isInteger(d16) || d16 === null)) {
+                const e25: ValidationError = {
+                  instancePath: "/items/" + i7 + "/kcal",
                   schemaPath: "#/properties/items/items/properties/kcal/type",
                   keyword: "type",
                   params: pa40,
                   message: "must be integer,null",
                 };
-                if (errs === null) errs = [e29];
-                else errs.push(e29);
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
-              if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
-                if (d17 > 10000) {
-                  const e30: ValidationError = {
-                    instancePath: "/items/" + i9 + "/kcal",
+              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+                if (d16 > 10000) {
+                  const e26: ValidationError = {
+                    instancePath: "/items/" + i7 + "/kcal",
                     schemaPath:
                       "#/properties/items/items/properties/kcal/maximum",
                     keyword: "maximum",
                     params: pa41,
                     message: "must be <= 10000",
                   };
-                  if (errs === null) errs = [e30];
-                  else errs.push(e30);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
-                if (d17 < 0) {
-                  const e31: ValidationError = {
-                    instancePath: "/items/" + i9 + "/kcal",
+                if (d16 < 0) {
+                  const e27: ValidationError = {
+                    instancePath: "/items/" + i7 + "/kcal",
                     schemaPath:
                       "#/properties/items/items/properties/kcal/minimum",
                     keyword: "minimum",
                     params: pa42,
                     message: "must be >= 0",
                   };
-                  if (errs === null) errs = [e31];
-                  else errs.push(e31);
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
               }
             }
           } else {
-            const e34: ValidationError = {
-              instancePath: "/items/" + i9,
+            const e31: ValidationError = {
+              instancePath: "/items/" + i7,
               schemaPath: "#/properties/items/items/type",
               keyword: "type",
               params: pa43,
               message: "must be object",
             };
-            if (errs === null) errs = [e34];
-            else errs.push(e34);
+            if (errs === null) errs = [e31];
+            else errs.push(e31);
           }
         }
       } else {
@@ -1858,9 +1818,9 @@ export function validateLogMealInput(
         else errs.push(er44);
       }
     }
-    if (p36) {
-      if (typeof (d35 as unknown) === "string") {
-        if (d35.length > 500 && ucs2length(d35) > 500) {
+    if (p33) {
+      if (typeof (d32 as unknown) === "string") {
+        if (d32.length > 500 && ucs2length(d32) > 500) {
           if (errs === null) errs = [er45];
           else errs.push(er45);
         }
@@ -1885,62 +1845,54 @@ export function validateLogMealOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let f7 = 0;
-    let k4: string[] | undefined;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
+    let d1: any;
+    let d3: any;
+    let f5 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
+      switch (k6) {
         case "entry_id":
-          d0 = _d[k8];
-          f7++;
+          d1 = _d[k6];
+          f5++;
           break;
         case "total_kcal":
-          d2 = _d[k8];
-          f7++;
+          d3 = _d[k6];
+          f5++;
           break;
         default:
-          if (k4 === undefined) k4 = [k8];
-          else k4.push(k8);
+          const e7: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k6 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e7];
+          else errs.push(e7);
       }
     }
-    if (f7 !== 2) {
-      if (d0 === undefined) {
-        d0 = _d.entry_id;
-        if (d0 !== undefined && !hasOwn.call(_d, "entry_id")) d0 = undefined;
+    if (f5 !== 2) {
+      if (d1 === undefined) {
+        d1 = _d.entry_id;
+        if (d1 !== undefined && !hasOwn.call(_d, "entry_id")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.total_kcal;
-        if (d2 !== undefined && !hasOwn.call(_d, "total_kcal")) d2 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er47];
-      else errs.push(er47);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er48];
-      else errs.push(er48);
-    }
-    if (k4 !== undefined) {
-      for (const k5 of k4) {
-        const e6: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k5 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e6];
-        else errs.push(e6);
+      if (d3 === undefined) {
+        d3 = _d.total_kcal;
+        if (d3 !== undefined && !hasOwn.call(_d, "total_kcal")) d3 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatUuid(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er47);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er48);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatUuid(d1)) {
           if (errs === null) errs = [er49];
           else errs.push(er49);
         }
@@ -1949,13 +1901,13 @@ export function validateLogMealOutput(
         else errs.push(er50);
       }
     }
-    if (p3) {
-      if (!(Number.isInteger(d2) || d2 === null)) {
+    if (p4) {
+      if (!(Number.isInteger(d3) || d3 === null)) {
         if (errs === null) errs = [er51];
         else errs.push(er51);
       }
-      if (typeof (d2 as unknown) === "number" && isFinite(d2)) {
-        if (d2 < 0) {
+      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
+        if (d3 < 0) {
           if (errs === null) errs = [er52];
           else errs.push(er52);
         }
@@ -1977,139 +1929,132 @@ export function validateListExercisesInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
+    let d1: any;
     let d3: any;
-    let d5: any;
-    let d16: any;
-    let f18 = 0;
-    let k0: string[] | undefined;
-    for (const k19 in _d) {
-      if (!hasOwn.call(_d, k19)) continue;
-      switch (k19) {
+    let d14: any;
+    let f16 = 0;
+    for (const k17 in _d) {
+      if (!hasOwn.call(_d, k17)) continue;
+      switch (k17) {
         case "muscle_group":
-          d3 = _d[k19];
-          f18++;
+          d1 = _d[k17];
+          f16++;
           break;
         case "equipment":
-          d5 = _d[k19];
-          f18++;
+          d3 = _d[k17];
+          f16++;
           break;
         case "limit":
-          d16 = _d[k19];
-          f18++;
+          d14 = _d[k17];
+          f16++;
           break;
         default:
-          if (k0 === undefined) k0 = [k19];
-          else k0.push(k19);
+          const e18: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k17 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e18];
+          else errs.push(e18);
       }
     }
-    if (f18 !== 3) {
+    if (f16 !== 3) {
+      if (d1 === undefined) {
+        d1 = _d.muscle_group;
+        if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
+          d1 = undefined;
+      }
       if (d3 === undefined) {
-        d3 = _d.muscle_group;
-        if (d3 !== undefined && !hasOwn.call(_d, "muscle_group"))
-          d3 = undefined;
+        d3 = _d.equipment;
+        if (d3 !== undefined && !hasOwn.call(_d, "equipment")) d3 = undefined;
       }
-      if (d5 === undefined) {
-        d5 = _d.equipment;
-        if (d5 !== undefined && !hasOwn.call(_d, "equipment")) d5 = undefined;
-      }
-      if (d16 === undefined) {
-        d16 = _d.limit;
-        if (d16 !== undefined && !hasOwn.call(_d, "limit")) d16 = undefined;
+      if (d14 === undefined) {
+        d14 = _d.limit;
+        if (d14 !== undefined && !hasOwn.call(_d, "limit")) d14 = undefined;
       }
     }
+    const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    const p17 = d16 !== undefined;
-    if (k0 !== undefined) {
-      for (const k1 of k0) {
-        const e2: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k1 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e2];
-        else errs.push(e2);
-      }
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
+    const p15 = d14 !== undefined;
+    if (p2) {
+      if (!(typeof (d1 as unknown) === "string")) {
         if (errs === null) errs = [er53];
         else errs.push(er53);
       }
       if (!(
-        d3 === "chest" ||
-        d3 === "back" ||
-        d3 === "legs" ||
-        d3 === "shoulders" ||
-        d3 === "arms" ||
-        d3 === "core" ||
-        d3 === "full_body"
+        d1 === "chest" ||
+        d1 === "back" ||
+        d1 === "legs" ||
+        d1 === "shoulders" ||
+        d1 === "arms" ||
+        d1 === "core" ||
+        d1 === "full_body"
       )) {
         if (errs === null) errs = [er55];
         else errs.push(er55);
       }
     }
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        for (let i7 = 0; i7 < d5.length; i7++) {
-          const d8 = d5[i7];
-          if (!(typeof (d8 as unknown) === "string")) {
-            const e9: ValidationError = {
-              instancePath: "/equipment/" + i7,
+    if (p4) {
+      if (Array.isArray(d3 as unknown)) {
+        for (let i5 = 0; i5 < d3.length; i5++) {
+          const d6 = d3[i5];
+          if (!(typeof (d6 as unknown) === "string")) {
+            const e7: ValidationError = {
+              instancePath: "/equipment/" + i5,
               schemaPath: "#/properties/equipment/items/type",
               keyword: "type",
               params: pa17,
               message: "must be string",
             };
-            if (errs === null) errs = [e9];
-            else errs.push(e9);
+            if (errs === null) errs = [e7];
+            else errs.push(e7);
           }
           if (!(
-            d8 === "none" ||
-            d8 === "dumbbells" ||
-            d8 === "barbell" ||
-            d8 === "kettlebell" ||
-            d8 === "bands" ||
-            d8 === "machine"
+            d6 === "none" ||
+            d6 === "dumbbells" ||
+            d6 === "barbell" ||
+            d6 === "kettlebell" ||
+            d6 === "bands" ||
+            d6 === "machine"
           )) {
-            const e10: ValidationError = {
-              instancePath: "/equipment/" + i7,
+            const e8: ValidationError = {
+              instancePath: "/equipment/" + i5,
               schemaPath: "#/properties/equipment/items/enum",
               keyword: "enum",
               params: pa57,
               message: "must be equal to one of the allowed values",
             };
-            if (errs === null) errs = [e10];
-            else errs.push(e10);
+            if (errs === null) errs = [e8];
+            else errs.push(e8);
           }
         }
-        if (d5.length > 1) {
-          const m11 = new Map<unknown, number>();
-          for (let i12 = d5.length; i12-- > 0;) {
-            const p13 = d5[i12];
-            if (!(typeof (p13 as unknown) === "string")) continue;
-            if (p13 === "__proto__") continue;
-            const j14 = m11.get(p13);
-            if (j14 !== undefined) {
-              const e15: ValidationError = {
+        if (d3.length > 1) {
+          const m9 = new Map<unknown, number>();
+          for (let i10 = d3.length; i10-- > 0;) {
+            const p11 = d3[i10];
+            if (!(typeof (p11 as unknown) === "string")) continue;
+            if (p11 === "__proto__") continue;
+            const j12 = m9.get(p11);
+            if (j12 !== undefined) {
+              const e13: ValidationError = {
                 instancePath: "/equipment",
                 schemaPath: "#/properties/equipment/uniqueItems",
                 keyword: "uniqueItems",
-                params: { i: i12, j: j14 },
+                params: { i: i10, j: j12 },
                 message:
                   "must NOT have duplicate items (items ## " +
-                  j14 +
+                  j12 +
                   " and " +
-                  i12 +
+                  i10 +
                   " are identical)",
               };
-              if (errs === null) errs = [e15];
-              else errs.push(e15);
+              if (errs === null) errs = [e13];
+              else errs.push(e13);
               break;
             }
-            m11.set(p13, i12);
+            m9.set(p11, i10);
           }
         }
       } else {
@@ -2117,17 +2062,17 @@ export function validateListExercisesInput(
         else errs.push(er58);
       }
     }
-    if (p17) {
-      if (!Number.isInteger(d16)) {
+    if (p15) {
+      if (!Number.isInteger(d14)) {
         if (errs === null) errs = [er59];
         else errs.push(er59);
       }
-      if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-        if (d16 > 100) {
+      if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+        if (d14 > 100) {
           if (errs === null) errs = [er60];
           else errs.push(er60);
         }
-        if (d16 < 1) {
+        if (d14 < 1) {
           if (errs === null) errs = [er61];
           else errs.push(er61);
         }
@@ -2149,227 +2094,211 @@ export function validateListExercisesOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let f27 = 0;
-    let k2: string[] | undefined;
-    for (const k28 in _d) {
-      if (!hasOwn.call(_d, k28)) continue;
-      switch (k28) {
+    let d1: any;
+    let f24 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k25 in _d) {
+      if (!hasOwn.call(_d, k25)) continue;
+      switch (k25) {
         case "exercises":
-          d0 = _d[k28];
-          f27++;
+          d1 = _d[k25];
+          f24++;
           break;
         default:
-          if (k2 === undefined) k2 = [k28];
-          else k2.push(k28);
+          const e26: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k25 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e26];
+          else errs.push(e26);
       }
     }
-    if (f27 !== 1) {
-      if (d0 === undefined) {
-        d0 = _d.exercises;
-        if (d0 !== undefined && !hasOwn.call(_d, "exercises")) d0 = undefined;
+    if (f24 !== 1) {
+      if (d1 === undefined) {
+        d1 = _d.exercises;
+        if (d1 !== undefined && !hasOwn.call(_d, "exercises")) d1 = undefined;
       }
     }
-    const p1 = d0 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er62];
-      else errs.push(er62);
+    const p2 = d1 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er62);
     }
-    if (k2 !== undefined) {
-      for (const k3 of k2) {
-        const e4: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k3 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e4];
-        else errs.push(e4);
-      }
-    }
-    if (p1) {
-      if (Array.isArray(d0 as unknown)) {
-        for (let i5 = 0; i5 < d0.length; i5++) {
-          const d6 = d0[i5];
+    if (p2) {
+      if (Array.isArray(d1 as unknown)) {
+        for (let i3 = 0; i3 < d1.length; i3++) {
+          const d4 = d1[i3];
           if (
-            typeof d6 === "object" &&
-            d6 !== null &&
-            !Array.isArray(d6 as unknown)
+            typeof d4 === "object" &&
+            d4 !== null &&
+            !Array.isArray(d4 as unknown)
           ) {
-            let d7: any;
-            let d10: any;
-            let d13: any;
-            let f24 = 0;
-            let k16: string[] | undefined;
-            for (const k25 in d6) {
-              if (!hasOwn.call(d6, k25)) continue;
-              switch (k25) {
+            let d6: any;
+            let d9: any;
+            let d12: any;
+            let f20 = 0;
+            let a5 = errs === null ? 0 : errs.length;
+            for (const k21 in d4) {
+              if (!hasOwn.call(d4, k21)) continue;
+              switch (k21) {
                 case "id":
-                  d7 = d6[k25];
-                  f24++;
+                  d6 = d4[k21];
+                  f20++;
                   break;
                 case "name":
-                  d10 = d6[k25];
-                  f24++;
+                  d9 = d4[k21];
+                  f20++;
                   break;
                 case "muscle_group":
-                  d13 = d6[k25];
-                  f24++;
+                  d12 = d4[k21];
+                  f20++;
                   break;
                 default:
-                  if (k16 === undefined) k16 = [k25];
-                  else k16.push(k25);
+                  const e22: ValidationError = {
+                    instancePath: "/exercises/" + i3,
+                    schemaPath:
+                      "#/properties/exercises/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k21 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
               }
             }
-            if (f24 !== 3) {
-              if (d7 === undefined) {
-                d7 = d6.id;
-                if (d7 !== undefined && !hasOwn.call(d6, "id")) d7 = undefined;
+            if (f20 !== 3) {
+              if (d6 === undefined) {
+                d6 = d4.id;
+                if (d6 !== undefined && !hasOwn.call(d4, "id")) d6 = undefined;
               }
-              if (d10 === undefined) {
-                d10 = d6.name;
-                if (d10 !== undefined && !hasOwn.call(d6, "name"))
-                  d10 = undefined;
+              if (d9 === undefined) {
+                d9 = d4.name;
+                if (d9 !== undefined && !hasOwn.call(d4, "name"))
+                  d9 = undefined;
               }
-              if (d13 === undefined) {
-                d13 = d6.muscle_group;
-                if (d13 !== undefined && !hasOwn.call(d6, "muscle_group"))
-                  d13 = undefined;
+              if (d12 === undefined) {
+                d12 = d4.muscle_group;
+                if (d12 !== undefined && !hasOwn.call(d4, "muscle_group"))
+                  d12 = undefined;
               }
             }
-            const p8 = d7 !== undefined;
-            const p11 = d10 !== undefined;
-            const p14 = d13 !== undefined;
-            if (!p8) {
-              const e9: ValidationError = {
-                instancePath: "/exercises/" + i5,
+            const p7 = d6 !== undefined;
+            const p10 = d9 !== undefined;
+            const p13 = d12 !== undefined;
+            if (!p7) {
+              const e8: ValidationError = {
+                instancePath: "/exercises/" + i3,
                 schemaPath: "#/properties/exercises/items/required",
                 keyword: "required",
                 params: pa63,
                 message: "must have required property 'id'",
               };
-              if (errs === null) errs = [e9];
-              else errs.push(e9);
+              (errs ??= []).splice(a5++, 0, e8);
             }
-            if (!p11) {
-              const e12: ValidationError = {
-                instancePath: "/exercises/" + i5,
+            if (!p10) {
+              const e11: ValidationError = {
+                instancePath: "/exercises/" + i3,
                 schemaPath: "#/properties/exercises/items/required",
                 keyword: "required",
                 params: pa64,
                 message: "must have required property 'name'",
               };
-              if (errs === null) errs = [e12];
-              else errs.push(e12);
+              (errs ??= []).splice(a5++, 0, e11);
             }
-            if (!p14) {
-              const e15: ValidationError = {
-                instancePath: "/exercises/" + i5,
+            if (!p13) {
+              const e14: ValidationError = {
+                instancePath: "/exercises/" + i3,
                 schemaPath: "#/properties/exercises/items/required",
                 keyword: "required",
                 params: pa65,
                 message: "must have required property 'muscle_group'",
               };
-              if (errs === null) errs = [e15];
-              else errs.push(e15);
+              (errs ??= []).splice(a5++, 0, e14);
             }
-            if (k16 !== undefined) {
-              for (const k17 of k16) {
-                const e18: ValidationError = {
-                  instancePath: "/exercises/" + i5,
-                  schemaPath:
-                    "#/properties/exercises/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k17 },
-                  message: "must NOT have additional properties",
-                };
-                if (errs === null) errs = [e18];
-                else errs.push(e18);
-              }
-            }
-            if (p8) {
-              if (typeof (d7 as unknown) === "string") {
-                if (!re66.test(d7)) {
-                  const e19: ValidationError = {
-                    instancePath: "/exercises/" + i5 + "/id",
+            if (p7) {
+              if (typeof (d6 as unknown) === "string") {
+                if (!re66.test(d6)) {
+                  const e15: ValidationError = {
+                    instancePath: "/exercises/" + i3 + "/id",
                     schemaPath:
                       "#/properties/exercises/items/properties/id/pattern",
                     keyword: "pattern",
                     params: pa67,
                     message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
                   };
-                  if (errs === null) errs = [e19];
-                  else errs.push(e19);
+                  if (errs === null) errs = [e15];
+                  else errs.push(e15);
                 }
               } else {
-                const e20: ValidationError = {
-                  instancePath: "/exercises/" + i5 + "/id",
+                const e16: ValidationError = {
+                  instancePath: "/exercises/" + i3 + "/id",
                   schemaPath: "#/properties/exercises/items/properties/id/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
                 };
-                if (errs === null) errs = [e20];
-                else errs.push(e20);
+                if (errs === null) errs = [e16];
+                else errs.push(e16);
               }
             }
-            if (p11) {
-              if (!(typeof (d10 as unknown) === "string")) {
-                const e21: ValidationError = {
-                  instancePath: "/exercises/" + i5 + "/name",
+            if (p10) {
+              if (!(typeof (d9 as unknown) === "string")) {
+                const e17: ValidationError = {
+                  instancePath: "/exercises/" + i3 + "/name",
                   schemaPath:
                     "#/properties/exercises/items/properties/name/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
                 };
-                if (errs === null) errs = [e21];
-                else errs.push(e21);
+                if (errs === null) errs = [e17];
+                else errs.push(e17);
               }
             }
-            if (p14) {
-              if (!(typeof (d13 as unknown) === "string")) {
-                const e22: ValidationError = {
-                  instancePath: "/exercises/" + i5 + "/muscle_group",
+            if (p13) {
+              if (!(typeof (d12 as unknown) === "string")) {
+                const e18: ValidationError = {
+                  instancePath: "/exercises/" + i3 + "/muscle_group",
                   schemaPath: "#/$defs/MuscleGroup/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
                 };
-                if (errs === null) errs = [e22];
-                else errs.push(e22);
+                if (errs === null) errs = [e18];
+                else errs.push(e18);
               }
               if (!(
-                d13 === "chest" ||
-                d13 === "back" ||
-                d13 === "legs" ||
-                d13 === "shoulders" ||
-                d13 === "arms" ||
-                d13 === "core" ||
-                d13 === "full_body"
+                d12 === "chest" ||
+                d12 === "back" ||
+                d12 === "legs" ||
+                d12 === "shoulders" ||
+                d12 === "arms" ||
+                d12 === "core" ||
+                d12 === "full_body"
               )) {
-                const e23: ValidationError = {
-                  instancePath: "/exercises/" + i5 + "/muscle_group",
+                const e19: ValidationError = {
+                  instancePath: "/exercises/" + i3 + "/muscle_group",
                   schemaPath: "#/$defs/MuscleGroup/enum",
                   keyword: "enum",
                   params: pa68,
                   message: "must be equal to one of the allowed values",
                 };
-                if (errs === null) errs = [e23];
-                else errs.push(e23);
+                if (errs === null) errs = [e19];
+                else errs.push(e19);
               }
             }
           } else {
-            const e26: ValidationError = {
-              instancePath: "/exercises/" + i5,
+            const e23: ValidationError = {
+              instancePath: "/exercises/" + i3,
               schemaPath: "#/properties/exercises/items/type",
               keyword: "type",
               params: pa43,
               message: "must be object",
             };
-            if (errs === null) errs = [e26];
-            else errs.push(e26);
+            if (errs === null) errs = [e23];
+            else errs.push(e23);
           }
         }
       } else {
@@ -2393,76 +2322,67 @@ export function validateGetWorkoutHistoryInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d4: any;
-    let f9 = 0;
-    let k6: string[] | undefined;
-    for (const k10 in _d) {
-      if (!hasOwn.call(_d, k10)) continue;
-      switch (k10) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let f7 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "from":
-          d0 = _d[k10];
-          f9++;
+          d1 = _d[k8];
+          f7++;
           break;
         case "to":
-          d2 = _d[k10];
-          f9++;
+          d3 = _d[k8];
+          f7++;
           break;
         case "page_token":
-          d4 = _d[k10];
-          f9++;
+          d5 = _d[k8];
+          f7++;
           break;
         default:
-          if (k6 === undefined) k6 = [k10];
-          else k6.push(k10);
+          const e9: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k8 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e9];
+          else errs.push(e9);
       }
     }
-    if (f9 !== 3) {
-      if (d0 === undefined) {
-        d0 = _d.from;
-        if (d0 !== undefined && !hasOwn.call(_d, "from")) d0 = undefined;
+    if (f7 !== 3) {
+      if (d1 === undefined) {
+        d1 = _d.from;
+        if (d1 !== undefined && !hasOwn.call(_d, "from")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.to;
-        if (d2 !== undefined && !hasOwn.call(_d, "to")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.to;
+        if (d3 !== undefined && !hasOwn.call(_d, "to")) d3 = undefined;
       }
-      if (d4 === undefined) {
-        d4 = _d.page_token;
-        if (d4 !== undefined && !hasOwn.call(_d, "page_token")) d4 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p5 = d4 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er70];
-      else errs.push(er70);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er71];
-      else errs.push(er71);
-    }
-    if (!p5) {
-      if (errs === null) errs = [er72];
-      else errs.push(er72);
-    }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        const e8: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e8];
-        else errs.push(e8);
+      if (d5 === undefined) {
+        d5 = _d.page_token;
+        if (d5 !== undefined && !hasOwn.call(_d, "page_token")) d5 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatDate(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er70);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er71);
+    }
+    if (!p6) {
+      (errs ??= []).splice(a0++, 0, er72);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatDate(d1)) {
           if (errs === null) errs = [er73];
           else errs.push(er73);
         }
@@ -2471,9 +2391,9 @@ export function validateGetWorkoutHistoryInput(
         else errs.push(er74);
       }
     }
-    if (p3) {
-      if (typeof (d2 as unknown) === "string") {
-        if (!formatDate(d2)) {
+    if (p4) {
+      if (typeof (d3 as unknown) === "string") {
+        if (!formatDate(d3)) {
           if (errs === null) errs = [er75];
           else errs.push(er75);
         }
@@ -2482,13 +2402,13 @@ export function validateGetWorkoutHistoryInput(
         else errs.push(er76);
       }
     }
-    if (p5) {
-      if (!(typeof (d4 as unknown) === "string" || d4 === null)) {
+    if (p6) {
+      if (!(typeof (d5 as unknown) === "string" || d5 === null)) {
         if (errs === null) errs = [er78];
         else errs.push(er78);
       }
-      if (typeof (d4 as unknown) === "string") {
-        if (d4.length > 200 && ucs2length(d4) > 200) {
+      if (typeof (d5 as unknown) === "string") {
+        if (d5.length > 200 && ucs2length(d5) > 200) {
           if (errs === null) errs = [er79];
           else errs.push(er79);
         }
@@ -2510,218 +2430,228 @@ export function validateGetWorkoutHistoryOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let f34 = 0;
-    let k4: string[] | undefined;
-    for (const k35 in _d) {
-      if (!hasOwn.call(_d, k35)) continue;
-      switch (k35) {
+    let d1: any;
+    let d3: any;
+    let f31 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k32 in _d) {
+      if (!hasOwn.call(_d, k32)) continue;
+      switch (k32) {
         case "workouts":
-          d0 = _d[k35];
-          f34++;
+          d1 = _d[k32];
+          f31++;
           break;
         case "next_page_token":
-          d2 = _d[k35];
-          f34++;
+          d3 = _d[k32];
+          f31++;
           break;
         default:
-          if (k4 === undefined) k4 = [k35];
-          else k4.push(k35);
+          const e33: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k32 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e33];
+          else errs.push(e33);
       }
     }
-    if (f34 !== 2) {
-      if (d0 === undefined) {
-        d0 = _d.workouts;
-        if (d0 !== undefined && !hasOwn.call(_d, "workouts")) d0 = undefined;
+    if (f31 !== 2) {
+      if (d1 === undefined) {
+        d1 = _d.workouts;
+        if (d1 !== undefined && !hasOwn.call(_d, "workouts")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.next_page_token;
-        if (d2 !== undefined && !hasOwn.call(_d, "next_page_token"))
-          d2 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er80];
-      else errs.push(er80);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er81];
-      else errs.push(er81);
-    }
-    if (k4 !== undefined) {
-      for (const k5 of k4) {
-        const e6: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k5 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e6];
-        else errs.push(e6);
+      if (d3 === undefined) {
+        d3 = _d.next_page_token;
+        if (d3 !== undefined && !hasOwn.call(_d, "next_page_token"))
+          d3 = undefined;
       }
     }
-    if (p1) {
-      if (Array.isArray(d0 as unknown)) {
-        for (let i7 = 0; i7 < d0.length; i7++) {
-          const d8 = d0[i7];
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er80);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er81);
+    }
+    if (p2) {
+      if (Array.isArray(d1 as unknown)) {
+        for (let i5 = 0; i5 < d1.length; i5++) {
+          const d6 = d1[i5];
           if (
-            typeof d8 === "object" &&
-            d8 !== null &&
-            !Array.isArray(d8 as unknown)
+            typeof d6 === "object" &&
+            d6 !== null &&
+            !Array.isArray(d6 as unknown)
           ) {
-            let d9: any;
-            let d12: any;
-            let d15: any;
-            let d25: any;
-            let f31 = 0;
-            let k18: string[] | undefined;
-            for (const k32 in d8) {
-              if (!hasOwn.call(d8, k32)) continue;
-              switch (k32) {
+            let d8: any;
+            let d11: any;
+            let d14: any;
+            let d21: any;
+            let f27 = 0;
+            let a7 = errs === null ? 0 : errs.length;
+            for (const k28 in d6) {
+              if (!hasOwn.call(d6, k28)) continue;
+              switch (k28) {
                 case "workout_id":
-                  d9 = d8[k32];
-                  f31++;
+                  d8 = d6[k28];
+                  f27++;
                   break;
                 case "started_at":
-                  d12 = d8[k32];
-                  f31++;
+                  d11 = d6[k28];
+                  f27++;
                   break;
                 case "duration":
-                  d25 = d8[k32];
-                  f31++;
+                  d21 = d6[k28];
+                  f27++;
                   break;
                 case "sets":
-                  d15 = d8[k32];
-                  f31++;
+                  d14 = d6[k28];
+                  f27++;
                   break;
                 default:
-                  if (k18 === undefined) k18 = [k32];
-                  else k18.push(k32);
+                  const e29: ValidationError = {
+                    instancePath: "/workouts/" + i5,
+                    schemaPath:
+                      "#/properties/workouts/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k28 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e29];
+                  else errs.push(e29);
               }
             }
-            if (f31 !== 4) {
-              if (d9 === undefined) {
-                d9 = d8.workout_id;
-                if (d9 !== undefined && !hasOwn.call(d8, "workout_id"))
-                  d9 = undefined;
+            if (f27 !== 4) {
+              if (d8 === undefined) {
+                d8 = d6.workout_id;
+                if (d8 !== undefined && !hasOwn.call(d6, "workout_id"))
+                  d8 = undefined;
               }
-              if (d12 === undefined) {
-                d12 = d8.started_at;
-                if (d12 !== undefined && !hasOwn.call(d8, "started_at"))
-                  d12 = undefined;
+              if (d11 === undefined) {
+                d11 = d6.started_at;
+                if (d11 !== undefined && !hasOwn.call(d6, "started_at"))
+                  d11 = undefined;
               }
-              if (d15 === undefined) {
-                d15 = d8.sets;
-                if (d15 !== undefined && !hasOwn.call(d8, "sets"))
-                  d15 = undefined;
+              if (d14 === undefined) {
+                d14 = d6.sets;
+                if (d14 !== undefined && !hasOwn.call(d6, "sets"))
+                  d14 = undefined;
               }
-              if (d25 === undefined) {
-                d25 = d8.duration;
-                if (d25 !== undefined && !hasOwn.call(d8, "duration"))
-                  d25 = undefined;
+              if (d21 === undefined) {
+                d21 = d6.duration;
+                if (d21 !== undefined && !hasOwn.call(d6, "duration"))
+                  d21 = undefined;
               }
             }
-            const p10 = d9 !== undefined;
-            const p13 = d12 !== undefined;
-            const p16 = d15 !== undefined;
-            const p26 = d25 !== undefined;
-            if (!p10) {
-              const e11: ValidationError = {
-                instancePath: "/workouts/" + i7,
+            const p9 = d8 !== undefined;
+            const p12 = d11 !== undefined;
+            const p15 = d14 !== undefined;
+            const p22 = d21 !== undefined;
+            if (!p9) {
+              const e10: ValidationError = {
+                instancePath: "/workouts/" + i5,
                 schemaPath: "#/properties/workouts/items/required",
                 keyword: "required",
                 params: pa82,
                 message: "must have required property 'workout_id'",
               };
-              if (errs === null) errs = [e11];
-              else errs.push(e11);
+              (errs ??= []).splice(a7++, 0, e10);
             }
-            if (!p13) {
-              const e14: ValidationError = {
-                instancePath: "/workouts/" + i7,
+            if (!p12) {
+              const e13: ValidationError = {
+                instancePath: "/workouts/" + i5,
                 schemaPath: "#/properties/workouts/items/required",
                 keyword: "required",
                 params: pa83,
                 message: "must have required property 'started_at'",
               };
-              if (errs === null) errs = [e14];
-              else errs.push(e14);
+              (errs ??= []).splice(a7++, 0, e13);
             }
-            if (!p16) {
-              const e17: ValidationError = {
-                instancePath: "/workouts/" + i7,
+            if (!p15) {
+              const e16: ValidationError = {
+                instancePath: "/workouts/" + i5,
                 schemaPath: "#/properties/workouts/items/required",
                 keyword: "required",
                 params: pa84,
                 message: "must have required property 'sets'",
               };
-              if (errs === null) errs = [e17];
-              else errs.push(e17);
+              (errs ??= []).splice(a7++, 0, e16);
             }
-            if (k18 !== undefined) {
-              for (const k19 of k18) {
-                const e20: ValidationError = {
-                  instancePath: "/workouts/" + i7,
-                  schemaPath:
-                    "#/properties/workouts/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k19 },
-                  message: "must NOT have additional properties",
-                };
-                if (errs === null) errs = [e20];
-                else errs.push(e20);
-              }
-            }
-            if (p10) {
-              if (typeof (d9 as unknown) === "string") {
-                if (!formatUuid(d9)) {
-                  const e21: ValidationError = {
-                    instancePath: "/workouts/" + i7 + "/workout_id",
+            if (p9) {
+              if (typeof (d8 as unknown) === "string") {
+                if (!formatUuid(d8)) {
+                  const e17: ValidationError = {
+                    instancePath: "/workouts/" + i5 + "/workout_id",
                     schemaPath:
                       "#/properties/workouts/items/properties/workout_id/format",
                     keyword: "format",
                     params: pa85,
                     message: 'must match format "uuid"',
                   };
-                  if (errs === null) errs = [e21];
-                  else errs.push(e21);
+                  if (errs === null) errs = [e17];
+                  else errs.push(e17);
                 }
               } else {
-                const e22: ValidationError = {
-                  instancePath: "/workouts/" + i7 + "/workout_id",
+                const e18: ValidationError = {
+                  instancePath: "/workouts/" + i5 + "/workout_id",
                   schemaPath:
                     "#/properties/workouts/items/properties/workout_id/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
                 };
-                if (errs === null) errs = [e22];
-                else errs.push(e22);
+                if (errs === null) errs = [e18];
+                else errs.push(e18);
               }
             }
-            if (p13) {
-              if (typeof (d12 as unknown) === "string") {
-                if (!formatDateTime(d12)) {
-                  const e23: ValidationError = {
-                    instancePath: "/workouts/" + i7 + "/started_at",
+            if (p12) {
+              if (typeof (d11 as unknown) === "string") {
+                if (!formatDateTime(d11)) {
+                  const e19: ValidationError = {
+                    instancePath: "/workouts/" + i5 + "/started_at",
                     schemaPath:
                       "#/properties/workouts/items/properties/started_at/format",
                     keyword: "format",
                     params: pa86,
                     message: 'must match format "date-time"',
                   };
+                  if (errs === null) errs = [e19];
+                  else errs.push(e19);
+                }
+              } else {
+                const e20: ValidationError = {
+                  instancePath: "/workouts/" + i5 + "/started_at",
+                  schemaPath:
+                    "#/properties/workouts/items/properties/started_at/type",
+                  keyword: "type",
+                  params: pa17,
+                  message: "must be string",
+                };
+                if (errs === null) errs = [e20];
+                else errs.push(e20);
+              }
+            }
+            if (p22) {
+              if (typeof (d21 as unknown) === "string") {
+                if (!formatDuration(d21)) {
+                  const e23: ValidationError = {
+                    instancePath: "/workouts/" + i5 + "/duration",
+                    schemaPath:
+                      "#/properties/workouts/items/properties/duration/format",
+                    keyword: "format",
+                    params: pa87,
+                    message: 'must match format "duration"',
+                  };
                   if (errs === null) errs = [e23];
                   else errs.push(e23);
                 }
               } else {
                 const e24: ValidationError = {
-                  instancePath: "/workouts/" + i7 + "/started_at",
+                  instancePath: "/workouts/" + i5 + "/duration",
                   schemaPath:
-                    "#/properties/workouts/items/properties/started_at/type",
+                    "#/properties/workouts/items/properties/duration/type",
                   keyword: "type",
                   params: pa17,
                   message: "must be string",
@@ -2730,71 +2660,44 @@ export function validateGetWorkoutHistoryOutput(
                 else errs.push(e24);
               }
             }
-            if (p26) {
-              if (typeof (d25 as unknown) === "string") {
-                if (!formatDuration(d25)) {
-                  const e27: ValidationError = {
-                    instancePath: "/workouts/" + i7 + "/duration",
-                    schemaPath:
-                      "#/properties/workouts/items/properties/duration/format",
-                    keyword: "format",
-                    params: pa87,
-                    message: 'must match format "duration"',
-                  };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
-                }
-              } else {
-                const e28: ValidationError = {
-                  instancePath: "/workouts/" + i7 + "/duration",
-                  schemaPath:
-                    "#/properties/workouts/items/properties/duration/type",
-                  keyword: "type",
-                  params: pa17,
-                  message: "must be string",
-                };
-                if (errs === null) errs = [e28];
-                else errs.push(e28);
-              }
-            }
-            if (p16) {
-              if (!Number.isInteger(d15)) {
-                const e29: ValidationError = {
-                  instancePath: "/workouts/" + i7 + "/sets",
+            if (p15) {
+              if (!Number.isInteger(d14)) {
+                const e25: ValidationError = {
+                  instancePath: "/workouts/" + i5 + "/sets",
                   schemaPath:
                     "#/properties/workouts/items/properties/sets/type",
                   keyword: "type",
                   params: pa88,
                   message: "must be integer",
                 };
-                if (errs === null) errs = [e29];
-                else errs.push(e29);
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
-              if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
-                if (d15 < 0) {
-                  const e30: ValidationError = {
-                    instancePath: "/workouts/" + i7 + "/sets",
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 < 0) {
+                  const e26: ValidationError = {
+                    instancePath: "/workouts/" + i5 + "/sets",
                     schemaPath:
                       "#/properties/workouts/items/properties/sets/minimum",
                     keyword: "minimum",
                     params: pa42,
                     message: "must be >= 0",
                   };
-                  if (errs === null) errs = [e30];
-                  else errs.push(e30);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
               }
             }
           } else {
-            const e33: ValidationError = {
-              instancePath: "/workouts/" + i7,
+            const e30: ValidationError = {
+              instancePath: "/workouts/" + i5,
               schemaPath: "#/properties/workouts/items/type",
               keyword: "type",
               params: pa43,
               message: "must be object",
             };
-            if (errs === null) errs = [e33];
-            else errs.push(e33);
+            if (errs === null) errs = [e30];
+            else errs.push(e30);
           }
         }
       } else {
@@ -2802,8 +2705,8 @@ export function validateGetWorkoutHistoryOutput(
         else errs.push(er89);
       }
     }
-    if (p3) {
-      if (!(typeof (d2 as unknown) === "string" || d2 === null)) {
+    if (p4) {
+      if (!(typeof (d3 as unknown) === "string" || d3 === null)) {
         if (errs === null) errs = [er90];
         else errs.push(er90);
       }
@@ -2824,76 +2727,67 @@ export function validateLogWorkoutSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d4: any;
-    let f57 = 0;
-    let k6: string[] | undefined;
-    for (const k58 in _d) {
-      if (!hasOwn.call(_d, k58)) continue;
-      switch (k58) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let f54 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k55 in _d) {
+      if (!hasOwn.call(_d, k55)) continue;
+      switch (k55) {
         case "workout_id":
-          d0 = _d[k58];
-          f57++;
+          d1 = _d[k55];
+          f54++;
           break;
         case "exercise_id":
-          d2 = _d[k58];
-          f57++;
+          d3 = _d[k55];
+          f54++;
           break;
         case "sets":
-          d4 = _d[k58];
-          f57++;
+          d5 = _d[k55];
+          f54++;
           break;
         default:
-          if (k6 === undefined) k6 = [k58];
-          else k6.push(k58);
+          const e56: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k55 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e56];
+          else errs.push(e56);
       }
     }
-    if (f57 !== 3) {
-      if (d0 === undefined) {
-        d0 = _d.workout_id;
-        if (d0 !== undefined && !hasOwn.call(_d, "workout_id")) d0 = undefined;
+    if (f54 !== 3) {
+      if (d1 === undefined) {
+        d1 = _d.workout_id;
+        if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.exercise_id;
-        if (d2 !== undefined && !hasOwn.call(_d, "exercise_id")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.exercise_id;
+        if (d3 !== undefined && !hasOwn.call(_d, "exercise_id")) d3 = undefined;
       }
-      if (d4 === undefined) {
-        d4 = _d.sets;
-        if (d4 !== undefined && !hasOwn.call(_d, "sets")) d4 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p5 = d4 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er91];
-      else errs.push(er91);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er92];
-      else errs.push(er92);
-    }
-    if (!p5) {
-      if (errs === null) errs = [er93];
-      else errs.push(er93);
-    }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        const e8: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e8];
-        else errs.push(e8);
+      if (d5 === undefined) {
+        d5 = _d.sets;
+        if (d5 !== undefined && !hasOwn.call(_d, "sets")) d5 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatUuid(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er91);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er92);
+    }
+    if (!p6) {
+      (errs ??= []).splice(a0++, 0, er93);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatUuid(d1)) {
           if (errs === null) errs = [er94];
           else errs.push(er94);
         }
@@ -2902,9 +2796,9 @@ export function validateLogWorkoutSetInput(
         else errs.push(er95);
       }
     }
-    if (p3) {
-      if (typeof (d2 as unknown) === "string") {
-        if (!re66.test(d2)) {
+    if (p4) {
+      if (typeof (d3 as unknown) === "string") {
+        if (!re66.test(d3)) {
           if (errs === null) errs = [er96];
           else errs.push(er96);
         }
@@ -2913,280 +2807,313 @@ export function validateLogWorkoutSetInput(
         else errs.push(er97);
       }
     }
-    if (p5) {
-      if (Array.isArray(d4 as unknown)) {
-        if (d4.length > 20) {
+    if (p6) {
+      if (Array.isArray(d5 as unknown)) {
+        if (d5.length > 20) {
           if (errs === null) errs = [er98];
           else errs.push(er98);
         }
-        if (d4.length < 1) {
+        if (d5.length < 1) {
           if (errs === null) errs = [er99];
           else errs.push(er99);
         }
-        for (let i9 = 0; i9 < d4.length; i9++) {
-          const d10 = d4[i9];
+        for (let i7 = 0; i7 < d5.length; i7++) {
+          const d8 = d5[i7];
           if (
-            typeof d10 === "object" &&
-            d10 !== null &&
-            !Array.isArray(d10 as unknown)
+            typeof d8 === "object" &&
+            d8 !== null &&
+            !Array.isArray(d8 as unknown)
           ) {
-            let d11: any;
-            let d14: any;
-            let d27: any;
-            let d33: any;
-            let f54 = 0;
-            let k17: string[] | undefined;
-            for (const k55 in d10) {
-              if (!hasOwn.call(d10, k55)) continue;
-              switch (k55) {
+            let d10: any;
+            let d13: any;
+            let d23: any;
+            let d29: any;
+            let f50 = 0;
+            let a9 = errs === null ? 0 : errs.length;
+            for (const k51 in d8) {
+              if (!hasOwn.call(d8, k51)) continue;
+              switch (k51) {
                 case "reps":
-                  d11 = d10[k55];
-                  f54++;
+                  d10 = d8[k51];
+                  f50++;
                   break;
                 case "load_kg":
-                  d14 = d10[k55];
-                  f54++;
+                  d13 = d8[k51];
+                  f50++;
                   break;
                 case "rpe":
-                  d27 = d10[k55];
-                  f54++;
+                  d23 = d8[k51];
+                  f50++;
                   break;
                 case "tempo":
-                  d33 = d10[k55];
-                  f54++;
+                  d29 = d8[k51];
+                  f50++;
                   break;
                 default:
-                  if (k17 === undefined) k17 = [k55];
-                  else k17.push(k55);
+                  const e52: ValidationError = {
+                    instancePath: "/sets/" + i7,
+                    schemaPath: "#/properties/sets/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k51 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e52];
+                  else errs.push(e52);
               }
             }
-            if (f54 !== 4) {
-              if (d11 === undefined) {
-                d11 = d10.reps;
-                if (d11 !== undefined && !hasOwn.call(d10, "reps"))
-                  d11 = undefined;
+            if (f50 !== 4) {
+              if (d10 === undefined) {
+                d10 = d8.reps;
+                if (d10 !== undefined && !hasOwn.call(d8, "reps"))
+                  d10 = undefined;
               }
-              if (d14 === undefined) {
-                d14 = d10.load_kg;
-                if (d14 !== undefined && !hasOwn.call(d10, "load_kg"))
-                  d14 = undefined;
+              if (d13 === undefined) {
+                d13 = d8.load_kg;
+                if (d13 !== undefined && !hasOwn.call(d8, "load_kg"))
+                  d13 = undefined;
               }
-              if (d27 === undefined) {
-                d27 = d10.rpe;
-                if (d27 !== undefined && !hasOwn.call(d10, "rpe"))
-                  d27 = undefined;
+              if (d23 === undefined) {
+                d23 = d8.rpe;
+                if (d23 !== undefined && !hasOwn.call(d8, "rpe"))
+                  d23 = undefined;
               }
-              if (d33 === undefined) {
-                d33 = d10.tempo;
-                if (d33 !== undefined && !hasOwn.call(d10, "tempo"))
-                  d33 = undefined;
+              if (d29 === undefined) {
+                d29 = d8.tempo;
+                if (d29 !== undefined && !hasOwn.call(d8, "tempo"))
+                  d29 = undefined;
               }
             }
-            const p12 = d11 !== undefined;
-            const p15 = d14 !== undefined;
-            const p28 = d27 !== undefined;
-            const p34 = d33 !== undefined;
-            if (!p12) {
-              const e13: ValidationError = {
-                instancePath: "/sets/" + i9,
+            const p11 = d10 !== undefined;
+            const p14 = d13 !== undefined;
+            const p24 = d23 !== undefined;
+            const p30 = d29 !== undefined;
+            if (!p11) {
+              const e12: ValidationError = {
+                instancePath: "/sets/" + i7,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa100,
                 message: "must have required property 'reps'",
               };
-              if (errs === null) errs = [e13];
-              else errs.push(e13);
+              (errs ??= []).splice(a9++, 0, e12);
             }
-            if (!p15) {
-              const e16: ValidationError = {
-                instancePath: "/sets/" + i9,
+            if (!p14) {
+              const e15: ValidationError = {
+                instancePath: "/sets/" + i7,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa101,
                 message: "must have required property 'load_kg'",
               };
-              if (errs === null) errs = [e16];
-              else errs.push(e16);
+              (errs ??= []).splice(a9++, 0, e15);
             }
-            if (k17 !== undefined) {
-              for (const k18 of k17) {
-                const e19: ValidationError = {
-                  instancePath: "/sets/" + i9,
-                  schemaPath: "#/properties/sets/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k18 },
-                  message: "must NOT have additional properties",
-                };
-                if (errs === null) errs = [e19];
-                else errs.push(e19);
-              }
-            }
-            if (p12) {
-              if (!Number.isInteger(d11)) {
-                const e20: ValidationError = {
-                  instancePath: "/sets/" + i9 + "/reps",
+            if (p11) {
+              if (!Number.isInteger(d10)) {
+                const e16: ValidationError = {
+                  instancePath: "/sets/" + i7 + "/reps",
                   schemaPath: "#/properties/sets/items/properties/reps/type",
                   keyword: "type",
                   params: pa88,
                   message: "must be integer",
                 };
-                if (errs === null) errs = [e20];
-                else errs.push(e20);
+                if (errs === null) errs = [e16];
+                else errs.push(e16);
               }
-              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-                if (d11 > 100) {
-                  const e21: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/reps",
+              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
+                if (d10 > 100) {
+                  const e17: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/reps",
                     schemaPath:
                       "#/properties/sets/items/properties/reps/maximum",
                     keyword: "maximum",
                     params: pa102,
                     message: "must be <= 100",
                   };
-                  if (errs === null) errs = [e21];
-                  else errs.push(e21);
+                  if (errs === null) errs = [e17];
+                  else errs.push(e17);
                 }
-                if (d11 < 1) {
-                  const e22: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/reps",
+                if (d10 < 1) {
+                  const e18: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/reps",
                     schemaPath:
                       "#/properties/sets/items/properties/reps/minimum",
                     keyword: "minimum",
                     params: pa103,
                     message: "must be >= 1",
                   };
-                  if (errs === null) errs = [e22];
-                  else errs.push(e22);
+                  if (errs === null) errs = [e18];
+                  else errs.push(e18);
                 }
               }
             }
-            if (p15) {
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 500) {
-                  const e23: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/load_kg",
+            if (p14) {
+              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
+                if (d13 > 500) {
+                  const e19: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/maximum",
                     keyword: "maximum",
                     params: pa104,
                     message: "must be <= 500",
                   };
-                  if (errs === null) errs = [e23];
-                  else errs.push(e23);
+                  if (errs === null) errs = [e19];
+                  else errs.push(e19);
                 }
-                if (d14 < 0) {
-                  const e24: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/load_kg",
+                if (d13 < 0) {
+                  const e20: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/minimum",
                     keyword: "minimum",
                     params: pa42,
                     message: "must be >= 0",
                   };
-                  if (errs === null) errs = [e24];
-                  else errs.push(e24);
+                  if (errs === null) errs = [e20];
+                  else errs.push(e20);
                 }
                 if (
-                  !Number.isInteger(d14 / 0.25) ||
-                  Math.abs(d14 / 0.25) >= 1e21
+                  !Number.isInteger(d13 / 0.25) ||
+                  Math.abs(d13 / 0.25) >= 1e21
                 ) {
-                  const e25: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/load_kg",
+                  const e21: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/multipleOf",
                     keyword: "multipleOf",
                     params: pa105,
                     message: "must be multiple of 0.25",
                   };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
+                  if (errs === null) errs = [e21];
+                  else errs.push(e21);
                 }
               } else {
-                const e26: ValidationError = {
-                  instancePath: "/sets/" + i9 + "/load_kg",
+                const e22: ValidationError = {
+                  instancePath: "/sets/" + i7 + "/load_kg",
                   schemaPath: "#/properties/sets/items/properties/load_kg/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be number",
                 };
-                if (errs === null) errs = [e26];
-                else errs.push(e26);
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
             }
-            if (p28) {
-              if (typeof (d27 as unknown) === "number" && isFinite(d27)) {
-                if (d27 > 10) {
-                  const e29: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/rpe",
+            if (p24) {
+              if (typeof (d23 as unknown) === "number" && isFinite(d23)) {
+                if (d23 > 10) {
+                  const e25: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/maximum",
                     keyword: "maximum",
                     params: pa106,
                     message: "must be <= 10",
                   };
-                  if (errs === null) errs = [e29];
-                  else errs.push(e29);
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
                 }
-                if (d27 < 1) {
-                  const e30: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/rpe",
+                if (d23 < 1) {
+                  const e26: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/minimum",
                     keyword: "minimum",
                     params: pa103,
                     message: "must be >= 1",
                   };
-                  if (errs === null) errs = [e30];
-                  else errs.push(e30);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
                 if (
-                  !Number.isInteger(d27 / 0.5) ||
-                  Math.abs(d27 / 0.5) >= 1e21
+                  !Number.isInteger(d23 / 0.5) ||
+                  Math.abs(d23 / 0.5) >= 1e21
                 ) {
-                  const e31: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/rpe",
+                  const e27: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/multipleOf",
                     keyword: "multipleOf",
                     params: pa107,
                     message: "must be multiple of 0.5",
                   };
-                  if (errs === null) errs = [e31];
-                  else errs.push(e31);
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
               } else {
-                const e32: ValidationError = {
-                  instancePath: "/sets/" + i9 + "/rpe",
+                const e28: ValidationError = {
+                  instancePath: "/sets/" + i7 + "/rpe",
                   schemaPath: "#/properties/sets/items/properties/rpe/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be number",
                 };
-                if (errs === null) errs = [e32];
-                else errs.push(e32);
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
               }
             }
-            if (p34) {
-              if (Array.isArray(d33 as unknown)) {
-                if (d33.length < 4) {
-                  const e35: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/tempo",
+            if (p30) {
+              if (Array.isArray(d29 as unknown)) {
+                if (d29.length < 4) {
+                  const e31: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/minItems",
                     keyword: "minItems",
                     params: pa108,
                     message: "must NOT have fewer than 4 items",
                   };
-                  if (errs === null) errs = [e35];
-                  else errs.push(e35);
+                  if (errs === null) errs = [e31];
+                  else errs.push(e31);
                 }
-                if (d33.length > 0) {
-                  const d36 = d33[0];
-                  if (!Number.isInteger(d36)) {
-                    const e37: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo/0",
+                if (d29.length > 0) {
+                  const d32 = d29[0];
+                  if (!Number.isInteger(d32)) {
+                    const e33: ValidationError = {
+                      instancePath: "/sets/" + i7 + "/tempo/0",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/prefixItems/0/type",
+                      keyword: "type",
+                      params: pa88,
+                      message: "must be integer",
+                    };
+                    if (errs === null) errs = [e33];
+                    else errs.push(e33);
+                  }
+                  if (typeof (d32 as unknown) === "number" && isFinite(d32)) {
+                    if (d32 > 10) {
+                      const e34: ValidationError = {
+                        instancePath: "/sets/" + i7 + "/tempo/0",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
+                        keyword: "maximum",
+                        params: pa106,
+                        message: "must be <= 10",
+                      };
+                      if (errs === null) errs = [e34];
+                      else errs.push(e34);
+                    }
+                    if (d32 < 0) {
+                      const e35: ValidationError = {
+                        instancePath: "/sets/" + i7 + "/tempo/0",
+                        schemaPath:
+                          "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
+                        keyword: "minimum",
+                        params: pa42,
+                        message: "must be >= 0",
+                      };
+                      if (errs === null) errs = [e35];
+                      else errs.push(e35);
+                    }
+                  }
+                }
+                if (d29.length > 1) {
+                  const d36 = d29[1];
+                  if (!Number.isInteger(d36)) {
+                    const e37: ValidationError = {
+                      instancePath: "/sets/" + i7 + "/tempo/1",
+                      schemaPath:
+                        "#/properties/sets/items/properties/tempo/prefixItems/1/type",
                       keyword: "type",
                       params: pa88,
                       message: "must be integer",
@@ -3197,9 +3124,9 @@ export function validateLogWorkoutSetInput(
                   if (typeof (d36 as unknown) === "number" && isFinite(d36)) {
                     if (d36 > 10) {
                       const e38: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/0",
+                        instancePath: "/sets/" + i7 + "/tempo/1",
                         schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
+                          "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
                         keyword: "maximum",
                         params: pa106,
                         message: "must be <= 10",
@@ -3209,9 +3136,9 @@ export function validateLogWorkoutSetInput(
                     }
                     if (d36 < 0) {
                       const e39: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/0",
+                        instancePath: "/sets/" + i7 + "/tempo/1",
                         schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
+                          "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
                         keyword: "minimum",
                         params: pa42,
                         message: "must be >= 0",
@@ -3221,13 +3148,13 @@ export function validateLogWorkoutSetInput(
                     }
                   }
                 }
-                if (d33.length > 1) {
-                  const d40 = d33[1];
+                if (d29.length > 2) {
+                  const d40 = d29[2];
                   if (!Number.isInteger(d40)) {
                     const e41: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo/1",
+                      instancePath: "/sets/" + i7 + "/tempo/2",
                       schemaPath:
-                        "#/properties/sets/items/properties/tempo/prefixItems/1/type",
+                        "#/properties/sets/items/properties/tempo/prefixItems/2/type",
                       keyword: "type",
                       params: pa88,
                       message: "must be integer",
@@ -3238,9 +3165,9 @@ export function validateLogWorkoutSetInput(
                   if (typeof (d40 as unknown) === "number" && isFinite(d40)) {
                     if (d40 > 10) {
                       const e42: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/1",
+                        instancePath: "/sets/" + i7 + "/tempo/2",
                         schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
+                          "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
                         keyword: "maximum",
                         params: pa106,
                         message: "must be <= 10",
@@ -3250,9 +3177,9 @@ export function validateLogWorkoutSetInput(
                     }
                     if (d40 < 0) {
                       const e43: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/1",
+                        instancePath: "/sets/" + i7 + "/tempo/2",
                         schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
+                          "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
                         keyword: "minimum",
                         params: pa42,
                         message: "must be >= 0",
@@ -3262,13 +3189,13 @@ export function validateLogWorkoutSetInput(
                     }
                   }
                 }
-                if (d33.length > 2) {
-                  const d44 = d33[2];
+                if (d29.length > 3) {
+                  const d44 = d29[3];
                   if (!Number.isInteger(d44)) {
                     const e45: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo/2",
+                      instancePath: "/sets/" + i7 + "/tempo/3",
                       schemaPath:
-                        "#/properties/sets/items/properties/tempo/prefixItems/2/type",
+                        "#/properties/sets/items/properties/tempo/prefixItems/3/type",
                       keyword: "type",
                       params: pa88,
                       message: "must be integer",
@@ -3279,9 +3206,9 @@ export function validateLogWorkoutSetInput(
                   if (typeof (d44 as unknown) === "number" && isFinite(d44)) {
                     if (d44 > 10) {
                       const e46: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/2",
+                        instancePath: "/sets/" + i7 + "/tempo/3",
                         schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
+                          "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
                         keyword: "maximum",
                         params: pa106,
                         message: "must be <= 10",
@@ -3291,9 +3218,9 @@ export function validateLogWorkoutSetInput(
                     }
                     if (d44 < 0) {
                       const e47: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/2",
+                        instancePath: "/sets/" + i7 + "/tempo/3",
                         schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
+                          "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
                         keyword: "minimum",
                         params: pa42,
                         message: "must be >= 0",
@@ -3303,81 +3230,40 @@ export function validateLogWorkoutSetInput(
                     }
                   }
                 }
-                if (d33.length > 3) {
-                  const d48 = d33[3];
-                  if (!Number.isInteger(d48)) {
-                    const e49: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo/3",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/prefixItems/3/type",
-                      keyword: "type",
-                      params: pa88,
-                      message: "must be integer",
-                    };
-                    if (errs === null) errs = [e49];
-                    else errs.push(e49);
-                  }
-                  if (typeof (d48 as unknown) === "number" && isFinite(d48)) {
-                    if (d48 > 10) {
-                      const e50: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/3",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
-                        keyword: "maximum",
-                        params: pa106,
-                        message: "must be <= 10",
-                      };
-                      if (errs === null) errs = [e50];
-                      else errs.push(e50);
-                    }
-                    if (d48 < 0) {
-                      const e51: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/3",
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
-                        keyword: "minimum",
-                        params: pa42,
-                        message: "must be >= 0",
-                      };
-                      if (errs === null) errs = [e51];
-                      else errs.push(e51);
-                    }
-                  }
-                }
-                if (d33.length > 4) {
-                  const e52: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/tempo",
+                if (d29.length > 4) {
+                  const e48: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/items",
                     keyword: "items",
                     params: pa108,
                     message: "must NOT have more than 4 items",
                   };
-                  if (errs === null) errs = [e52];
-                  else errs.push(e52);
+                  if (errs === null) errs = [e48];
+                  else errs.push(e48);
                 }
               } else {
-                const e53: ValidationError = {
-                  instancePath: "/sets/" + i9 + "/tempo",
+                const e49: ValidationError = {
+                  instancePath: "/sets/" + i7 + "/tempo",
                   schemaPath: "#/properties/sets/items/properties/tempo/type",
                   keyword: "type",
                   params: pa109,
                   message: "must be array",
                 };
-                if (errs === null) errs = [e53];
-                else errs.push(e53);
+                if (errs === null) errs = [e49];
+                else errs.push(e49);
               }
             }
           } else {
-            const e56: ValidationError = {
-              instancePath: "/sets/" + i9,
+            const e53: ValidationError = {
+              instancePath: "/sets/" + i7,
               schemaPath: "#/properties/sets/items/type",
               keyword: "type",
               params: pa43,
               message: "must be object",
             };
-            if (errs === null) errs = [e56];
-            else errs.push(e56);
+            if (errs === null) errs = [e53];
+            else errs.push(e53);
           }
         }
       } else {
@@ -3401,71 +3287,64 @@ export function validateLogWorkoutSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let f9 = 0;
-    let k2: string[] | undefined;
-    for (const k10 in _d) {
-      if (!hasOwn.call(_d, k10)) continue;
-      switch (k10) {
+    let d1: any;
+    let f7 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "set_ids":
-          d0 = _d[k10];
-          f9++;
+          d1 = _d[k8];
+          f7++;
           break;
         default:
-          if (k2 === undefined) k2 = [k10];
-          else k2.push(k10);
+          const e9: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k8 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e9];
+          else errs.push(e9);
       }
     }
-    if (f9 !== 1) {
-      if (d0 === undefined) {
-        d0 = _d.set_ids;
-        if (d0 !== undefined && !hasOwn.call(_d, "set_ids")) d0 = undefined;
+    if (f7 !== 1) {
+      if (d1 === undefined) {
+        d1 = _d.set_ids;
+        if (d1 !== undefined && !hasOwn.call(_d, "set_ids")) d1 = undefined;
       }
     }
-    const p1 = d0 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er111];
-      else errs.push(er111);
+    const p2 = d1 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er111);
     }
-    if (k2 !== undefined) {
-      for (const k3 of k2) {
-        const e4: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k3 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e4];
-        else errs.push(e4);
-      }
-    }
-    if (p1) {
-      if (Array.isArray(d0 as unknown)) {
-        for (let i5 = 0; i5 < d0.length; i5++) {
-          const d6 = d0[i5];
-          if (typeof (d6 as unknown) === "string") {
-            if (!formatUuid(d6)) {
-              const e7: ValidationError = {
-                instancePath: "/set_ids/" + i5,
+    if (p2) {
+      if (Array.isArray(d1 as unknown)) {
+        for (let i3 = 0; i3 < d1.length; i3++) {
+          const d4 = d1[i3];
+          if (typeof (d4 as unknown) === "string") {
+            if (!formatUuid(d4)) {
+              const e5: ValidationError = {
+                instancePath: "/set_ids/" + i3,
                 schemaPath: "#/properties/set_ids/items/format",
                 keyword: "format",
                 params: pa85,
                 message: 'must match format "uuid"',
               };
-              if (errs === null) errs = [e7];
-              else errs.push(e7);
+              if (errs === null) errs = [e5];
+              else errs.push(e5);
             }
           } else {
-            const e8: ValidationError = {
-              instancePath: "/set_ids/" + i5,
+            const e6: ValidationError = {
+              instancePath: "/set_ids/" + i3,
               schemaPath: "#/properties/set_ids/items/type",
               keyword: "type",
               params: pa17,
               message: "must be string",
             };
-            if (errs === null) errs = [e8];
-            else errs.push(e8);
+            if (errs === null) errs = [e6];
+            else errs.push(e6);
           }
         }
       } else {
@@ -3489,62 +3368,54 @@ export function validateDeleteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let f7 = 0;
-    let k4: string[] | undefined;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
+    let d1: any;
+    let d3: any;
+    let f5 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
+      switch (k6) {
         case "date":
-          d0 = _d[k8];
-          f7++;
+          d1 = _d[k6];
+          f5++;
           break;
         case "confirm":
-          d2 = _d[k8];
-          f7++;
+          d3 = _d[k6];
+          f5++;
           break;
         default:
-          if (k4 === undefined) k4 = [k8];
-          else k4.push(k8);
+          const e7: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k6 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e7];
+          else errs.push(e7);
       }
     }
-    if (f7 !== 2) {
-      if (d0 === undefined) {
-        d0 = _d.date;
-        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+    if (f5 !== 2) {
+      if (d1 === undefined) {
+        d1 = _d.date;
+        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.confirm;
-        if (d2 !== undefined && !hasOwn.call(_d, "confirm")) d2 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er0];
-      else errs.push(er0);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er113];
-      else errs.push(er113);
-    }
-    if (k4 !== undefined) {
-      for (const k5 of k4) {
-        const e6: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k5 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e6];
-        else errs.push(e6);
+      if (d3 === undefined) {
+        d3 = _d.confirm;
+        if (d3 !== undefined && !hasOwn.call(_d, "confirm")) d3 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatDate(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er0);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er113);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatDate(d1)) {
           if (errs === null) errs = [er2];
           else errs.push(er2);
         }
@@ -3553,8 +3424,8 @@ export function validateDeleteMeasurementInput(
         else errs.push(er3);
       }
     }
-    if (p3) {
-      if (d2 !== true) {
+    if (p4) {
+      if (d3 !== true) {
         if (errs === null) errs = [er114];
         else errs.push(er114);
       }
@@ -3575,52 +3446,45 @@ export function validateDeleteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let f5 = 0;
-    let k2: string[] | undefined;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
+    let d1: any;
+    let f3 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k4 in _d) {
+      if (!hasOwn.call(_d, k4)) continue;
+      switch (k4) {
         case "deleted":
-          d0 = _d[k6];
-          f5++;
+          d1 = _d[k4];
+          f3++;
           break;
         default:
-          if (k2 === undefined) k2 = [k6];
-          else k2.push(k6);
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
       }
     }
-    if (f5 !== 1) {
-      if (d0 === undefined) {
-        d0 = _d.deleted;
-        if (d0 !== undefined && !hasOwn.call(_d, "deleted")) d0 = undefined;
+    if (f3 !== 1) {
+      if (d1 === undefined) {
+        d1 = _d.deleted;
+        if (d1 !== undefined && !hasOwn.call(_d, "deleted")) d1 = undefined;
       }
     }
-    const p1 = d0 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er115];
-      else errs.push(er115);
+    const p2 = d1 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er115);
     }
-    if (k2 !== undefined) {
-      for (const k3 of k2) {
-        const e4: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k3 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e4];
-        else errs.push(e4);
-      }
-    }
-    if (p1) {
-      if (!Number.isInteger(d0)) {
+    if (p2) {
+      if (!Number.isInteger(d1)) {
         if (errs === null) errs = [er116];
         else errs.push(er116);
       }
-      if (typeof (d0 as unknown) === "number" && isFinite(d0)) {
-        if (d0 < 0) {
+      if (typeof (d1 as unknown) === "number" && isFinite(d1)) {
+        if (d1 < 0) {
           if (errs === null) errs = [er117];
           else errs.push(er117);
         }
@@ -3642,62 +3506,55 @@ export function validateGetWeatherInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d5: any;
-    let f7 = 0;
-    let k2: string[] | undefined;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
+    let d1: any;
+    let d3: any;
+    let f5 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
+      switch (k6) {
         case "city":
-          d0 = _d[k8];
-          f7++;
+          d1 = _d[k6];
+          f5++;
           break;
         case "units":
-          d5 = _d[k8];
-          f7++;
+          d3 = _d[k6];
+          f5++;
           break;
         default:
-          if (k2 === undefined) k2 = [k8];
-          else k2.push(k8);
+          const e7: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k6 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e7];
+          else errs.push(e7);
       }
     }
-    if (f7 !== 2) {
-      if (d0 === undefined) {
-        d0 = _d.city;
-        if (d0 !== undefined && !hasOwn.call(_d, "city")) d0 = undefined;
+    if (f5 !== 2) {
+      if (d1 === undefined) {
+        d1 = _d.city;
+        if (d1 !== undefined && !hasOwn.call(_d, "city")) d1 = undefined;
       }
-      if (d5 === undefined) {
-        d5 = _d.units;
-        if (d5 !== undefined && !hasOwn.call(_d, "units")) d5 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er118];
-      else errs.push(er118);
-    }
-    if (k2 !== undefined) {
-      for (const k3 of k2) {
-        const e4: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k3 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e4];
-        else errs.push(e4);
+      if (d3 === undefined) {
+        d3 = _d.units;
+        if (d3 !== undefined && !hasOwn.call(_d, "units")) d3 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (d0.length > 100 && ucs2length(d0) > 100) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er118);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (d1.length > 100 && ucs2length(d1) > 100) {
           if (errs === null) errs = [er119];
           else errs.push(er119);
         }
-        if (d0.length === 0) {
+        if (d1.length === 0) {
           if (errs === null) errs = [er120];
           else errs.push(er120);
         }
@@ -3706,12 +3563,12 @@ export function validateGetWeatherInput(
         else errs.push(er121);
       }
     }
-    if (p6) {
-      if (!(typeof (d5 as unknown) === "string")) {
+    if (p4) {
+      if (!(typeof (d3 as unknown) === "string")) {
         if (errs === null) errs = [er122];
         else errs.push(er122);
       }
-      if (!(d5 === "metric" || d5 === "imperial")) {
+      if (!(d3 === "metric" || d3 === "imperial")) {
         if (errs === null) errs = [er124];
         else errs.push(er124);
       }
@@ -3732,95 +3589,86 @@ export function validateGetWeatherOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d4: any;
-    let f9 = 0;
-    let k6: string[] | undefined;
-    for (const k10 in _d) {
-      if (!hasOwn.call(_d, k10)) continue;
-      switch (k10) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let f7 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "temperature":
-          d0 = _d[k10];
-          f9++;
+          d1 = _d[k8];
+          f7++;
           break;
         case "conditions":
-          d2 = _d[k10];
-          f9++;
+          d3 = _d[k8];
+          f7++;
           break;
         case "wind_speed":
-          d4 = _d[k10];
-          f9++;
+          d5 = _d[k8];
+          f7++;
           break;
         default:
-          if (k6 === undefined) k6 = [k10];
-          else k6.push(k10);
+          const e9: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k8 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e9];
+          else errs.push(e9);
       }
     }
-    if (f9 !== 3) {
-      if (d0 === undefined) {
-        d0 = _d.temperature;
-        if (d0 !== undefined && !hasOwn.call(_d, "temperature")) d0 = undefined;
+    if (f7 !== 3) {
+      if (d1 === undefined) {
+        d1 = _d.temperature;
+        if (d1 !== undefined && !hasOwn.call(_d, "temperature")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.conditions;
-        if (d2 !== undefined && !hasOwn.call(_d, "conditions")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.conditions;
+        if (d3 !== undefined && !hasOwn.call(_d, "conditions")) d3 = undefined;
       }
-      if (d4 === undefined) {
-        d4 = _d.wind_speed;
-        if (d4 !== undefined && !hasOwn.call(_d, "wind_speed")) d4 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p5 = d4 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er125];
-      else errs.push(er125);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er126];
-      else errs.push(er126);
-    }
-    if (!p5) {
-      if (errs === null) errs = [er127];
-      else errs.push(er127);
-    }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        const e8: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e8];
-        else errs.push(e8);
+      if (d5 === undefined) {
+        d5 = _d.wind_speed;
+        if (d5 !== undefined && !hasOwn.call(_d, "wind_speed")) d5 = undefined;
       }
     }
-    if (p1) {
-      if (!(typeof (d0 as unknown) === "number" && isFinite(d0))) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er125);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er126);
+    }
+    if (!p6) {
+      (errs ??= []).splice(a0++, 0, er127);
+    }
+    if (p2) {
+      if (!(typeof (d1 as unknown) === "number" && isFinite(d1))) {
         if (errs === null) errs = [er128];
         else errs.push(er128);
       }
     }
-    if (p3) {
-      if (!(typeof (d2 as unknown) === "string")) {
+    if (p4) {
+      if (!(typeof (d3 as unknown) === "string")) {
         if (errs === null) errs = [er129];
         else errs.push(er129);
       }
     }
-    if (p5) {
+    if (p6) {
       if (!(
-        (typeof (d4 as unknown) === "number" && isFinite(d4)) ||
-        d4 === null
+        (typeof (d5 as unknown) === "number" && isFinite(d5)) ||
+        d5 === null
       )) {
         if (errs === null) errs = [er131];
         else errs.push(er131);
       }
-      if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
-        if (d4 < 0) {
+      if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
+        if (d5 < 0) {
           if (errs === null) errs = [er132];
           else errs.push(er132);
         }
@@ -3842,48 +3690,41 @@ export function validateGetCustomerInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let f5 = 0;
-    let k2: string[] | undefined;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
+    let d1: any;
+    let f3 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k4 in _d) {
+      if (!hasOwn.call(_d, k4)) continue;
+      switch (k4) {
         case "customer_id":
-          d0 = _d[k6];
-          f5++;
+          d1 = _d[k4];
+          f3++;
           break;
         default:
-          if (k2 === undefined) k2 = [k6];
-          else k2.push(k6);
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
       }
     }
-    if (f5 !== 1) {
-      if (d0 === undefined) {
-        d0 = _d.customer_id;
-        if (d0 !== undefined && !hasOwn.call(_d, "customer_id")) d0 = undefined;
+    if (f3 !== 1) {
+      if (d1 === undefined) {
+        d1 = _d.customer_id;
+        if (d1 !== undefined && !hasOwn.call(_d, "customer_id")) d1 = undefined;
       }
     }
-    const p1 = d0 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er133];
-      else errs.push(er133);
+    const p2 = d1 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er133);
     }
-    if (k2 !== undefined) {
-      for (const k3 of k2) {
-        const e4: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k3 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e4];
-        else errs.push(e4);
-      }
-    }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatUuid(d0)) {
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatUuid(d1)) {
           if (errs === null) errs = [er134];
           else errs.push(er134);
         }
@@ -3908,123 +3749,111 @@ export function validateGetCustomerOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d4: any;
-    let d6: any;
-    let d8: any;
-    let d10: any;
-    let c15 = 0;
-    let f16 = 0;
-    let k12: string[] | undefined;
-    for (const k17 in _d) {
-      if (!hasOwn.call(_d, k17)) continue;
-      c15++;
-      switch (k17) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let d7: any;
+    let d9: any;
+    let d11: any;
+    let c13 = 0;
+    let f14 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k15 in _d) {
+      if (!hasOwn.call(_d, k15)) continue;
+      c13++;
+      switch (k15) {
         case "customer_id":
-          d0 = _d[k17];
-          f16++;
+          d1 = _d[k15];
+          f14++;
           break;
         case "email":
-          d2 = _d[k17];
-          f16++;
+          d3 = _d[k15];
+          f14++;
           break;
         case "name":
-          d4 = _d[k17];
-          f16++;
+          d5 = _d[k15];
+          f14++;
           break;
         case "goal":
-          d6 = _d[k17];
-          f16++;
+          d7 = _d[k15];
+          f14++;
           break;
         case "birth_date":
-          d8 = _d[k17];
-          f16++;
+          d9 = _d[k15];
+          f14++;
           break;
         case "homepage":
-          d10 = _d[k17];
-          f16++;
+          d11 = _d[k15];
+          f14++;
           break;
         default:
-          if (k12 === undefined) k12 = [k17];
-          else k12.push(k17);
+          const e16: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k15 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e16];
+          else errs.push(e16);
       }
     }
     if (
-      f16 !== 6 &&
-      (f16 >= 2 || Object.getOwnPropertyNames(_d).length !== c15)
+      f14 !== 6 &&
+      (f14 >= 2 || Object.getOwnPropertyNames(_d).length !== c13)
     ) {
-      if (d0 === undefined) {
-        d0 = _d.customer_id;
-        if (d0 !== undefined && !hasOwn.call(_d, "customer_id")) d0 = undefined;
+      if (d1 === undefined) {
+        d1 = _d.customer_id;
+        if (d1 !== undefined && !hasOwn.call(_d, "customer_id")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.email;
-        if (d2 !== undefined && !hasOwn.call(_d, "email")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.email;
+        if (d3 !== undefined && !hasOwn.call(_d, "email")) d3 = undefined;
       }
-      if (d4 === undefined) {
-        d4 = _d.name;
-        if (d4 !== undefined && !hasOwn.call(_d, "name")) d4 = undefined;
+      if (d5 === undefined) {
+        d5 = _d.name;
+        if (d5 !== undefined && !hasOwn.call(_d, "name")) d5 = undefined;
       }
-      if (d6 === undefined) {
-        d6 = _d.goal;
-        if (d6 !== undefined && !hasOwn.call(_d, "goal")) d6 = undefined;
+      if (d7 === undefined) {
+        d7 = _d.goal;
+        if (d7 !== undefined && !hasOwn.call(_d, "goal")) d7 = undefined;
       }
-      if (d8 === undefined) {
-        d8 = _d.birth_date;
-        if (d8 !== undefined && !hasOwn.call(_d, "birth_date")) d8 = undefined;
+      if (d9 === undefined) {
+        d9 = _d.birth_date;
+        if (d9 !== undefined && !hasOwn.call(_d, "birth_date")) d9 = undefined;
       }
-      if (d10 === undefined) {
-        d10 = _d.homepage;
-        if (d10 !== undefined && !hasOwn.call(_d, "homepage")) d10 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p5 = d4 !== undefined;
-    const p7 = d6 !== undefined;
-    const p9 = d8 !== undefined;
-    const p11 = d10 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er133];
-      else errs.push(er133);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er136];
-      else errs.push(er136);
-    }
-    if (!p5) {
-      if (errs === null) errs = [er137];
-      else errs.push(er137);
-    }
-    if (!p7) {
-      if (errs === null) errs = [er138];
-      else errs.push(er138);
-    }
-    if (!p9) {
-      if (errs === null) errs = [er139];
-      else errs.push(er139);
-    }
-    if (!p11) {
-      if (errs === null) errs = [er140];
-      else errs.push(er140);
-    }
-    if (k12 !== undefined) {
-      for (const k13 of k12) {
-        const e14: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k13 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e14];
-        else errs.push(e14);
+      if (d11 === undefined) {
+        d11 = _d.homepage;
+        if (d11 !== undefined && !hasOwn.call(_d, "homepage")) d11 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatUuid(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    const p8 = d7 !== undefined;
+    const p10 = d9 !== undefined;
+    const p12 = d11 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er133);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er136);
+    }
+    if (!p6) {
+      (errs ??= []).splice(a0++, 0, er137);
+    }
+    if (!p8) {
+      (errs ??= []).splice(a0++, 0, er138);
+    }
+    if (!p10) {
+      (errs ??= []).splice(a0++, 0, er139);
+    }
+    if (!p12) {
+      (errs ??= []).splice(a0++, 0, er140);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatUuid(d1)) {
           if (errs === null) errs = [er134];
           else errs.push(er134);
         }
@@ -4033,9 +3862,9 @@ export function validateGetCustomerOutput(
         else errs.push(er135);
       }
     }
-    if (p3) {
-      if (typeof (d2 as unknown) === "string") {
-        if (!formatEmail(d2)) {
+    if (p4) {
+      if (typeof (d3 as unknown) === "string") {
+        if (!formatEmail(d3)) {
           if (errs === null) errs = [er141];
           else errs.push(er141);
         }
@@ -4044,9 +3873,9 @@ export function validateGetCustomerOutput(
         else errs.push(er142);
       }
     }
-    if (p5) {
-      if (typeof (d4 as unknown) === "string") {
-        if (d4.length === 0) {
+    if (p6) {
+      if (typeof (d5 as unknown) === "string") {
+        if (d5.length === 0) {
           if (errs === null) errs = [er143];
           else errs.push(er143);
         }
@@ -4055,40 +3884,40 @@ export function validateGetCustomerOutput(
         else errs.push(er144);
       }
     }
-    if (p7) {
-      if (!(typeof (d6 as unknown) === "string")) {
+    if (p8) {
+      if (!(typeof (d7 as unknown) === "string")) {
         if (errs === null) errs = [er145];
         else errs.push(er145);
       }
       if (!(
-        d6 === "lose_fat" ||
-        d6 === "build_muscle" ||
-        d6 === "endurance" ||
-        d6 === "health"
+        d7 === "lose_fat" ||
+        d7 === "build_muscle" ||
+        d7 === "endurance" ||
+        d7 === "health"
       )) {
         if (errs === null) errs = [er147];
         else errs.push(er147);
       }
     }
-    if (p9) {
-      if (!(typeof (d8 as unknown) === "string" || d8 === null)) {
+    if (p10) {
+      if (!(typeof (d9 as unknown) === "string" || d9 === null)) {
         if (errs === null) errs = [er148];
         else errs.push(er148);
       }
-      if (typeof (d8 as unknown) === "string") {
-        if (!formatDate(d8)) {
+      if (typeof (d9 as unknown) === "string") {
+        if (!formatDate(d9)) {
           if (errs === null) errs = [er149];
           else errs.push(er149);
         }
       }
     }
-    if (p11) {
-      if (!(typeof (d10 as unknown) === "string" || d10 === null)) {
+    if (p12) {
+      if (!(typeof (d11 as unknown) === "string" || d11 === null)) {
         if (errs === null) errs = [er150];
         else errs.push(er150);
       }
-      if (typeof (d10 as unknown) === "string") {
-        if (!formatUri(d10)) {
+      if (typeof (d11 as unknown) === "string") {
+        if (!formatUri(d11)) {
           if (errs === null) errs = [er151];
           else errs.push(er151);
         }

@@ -766,62 +766,54 @@ export function validateDeclaredWriteMeasurement(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let f33 = 0;
-    let k4: string[] | undefined;
-    for (const k34 in _d) {
-      if (!hasOwn.call(_d, k34)) continue;
-      switch (k34) {
+    let d1: any;
+    let d3: any;
+    let f30 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k31 in _d) {
+      if (!hasOwn.call(_d, k31)) continue;
+      switch (k31) {
         case "date":
-          d0 = _d[k34];
-          f33++;
+          d1 = _d[k31];
+          f30++;
           break;
         case "data":
-          d2 = _d[k34];
-          f33++;
+          d3 = _d[k31];
+          f30++;
           break;
         default:
-          if (k4 === undefined) k4 = [k34];
-          else k4.push(k34);
+          const e32: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k31 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e32];
+          else errs.push(e32);
       }
     }
-    if (f33 !== 2) {
-      if (d0 === undefined) {
-        d0 = _d.date;
-        if (d0 !== undefined && !hasOwn.call(_d, "date")) d0 = undefined;
+    if (f30 !== 2) {
+      if (d1 === undefined) {
+        d1 = _d.date;
+        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.data;
-        if (d2 !== undefined && !hasOwn.call(_d, "data")) d2 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er0];
-      else errs.push(er0);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er1];
-      else errs.push(er1);
-    }
-    if (k4 !== undefined) {
-      for (const k5 of k4) {
-        const e6: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k5 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e6];
-        else errs.push(e6);
+      if (d3 === undefined) {
+        d3 = _d.data;
+        if (d3 !== undefined && !hasOwn.call(_d, "data")) d3 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatDate(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er0);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er1);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatDate(d1)) {
           if (errs === null) errs = [er2];
           else errs.push(er2);
         }
@@ -830,120 +822,111 @@ export function validateDeclaredWriteMeasurement(
         else errs.push(er3);
       }
     }
-    if (p3) {
+    if (p4) {
       if (
-        typeof d2 === "object" &&
-        d2 !== null &&
-        !Array.isArray(d2 as unknown)
+        typeof d3 === "object" &&
+        d3 !== null &&
+        !Array.isArray(d3 as unknown)
       ) {
-        let d7: any;
-        let d9: any;
-        let d11: any;
-        let f31 = 0;
-        let k13: string[] | undefined;
-        for (const k32 in d2) {
-          if (!hasOwn.call(d2, k32)) continue;
-          switch (k32) {
+        let d6: any;
+        let d8: any;
+        let d10: any;
+        let f27 = 0;
+        let a5 = errs === null ? 0 : errs.length;
+        for (const k28 in d3) {
+          if (!hasOwn.call(d3, k28)) continue;
+          switch (k28) {
             case "weight_kg":
-              d7 = d2[k32];
-              f31++;
+              d6 = d3[k28];
+              f27++;
               break;
             case "body_fat_pct":
-              d9 = d2[k32];
-              f31++;
+              d8 = d3[k28];
+              f27++;
               break;
             case "waist_cm":
-              d11 = d2[k32];
-              f31++;
+              d10 = d3[k28];
+              f27++;
               break;
             default:
-              if (k13 === undefined) k13 = [k32];
-              else k13.push(k32);
+              const e29: ValidationError = {
+                instancePath: "/data",
+                schemaPath: "#/properties/data/additionalProperties",
+                keyword: "additionalProperties",
+                params: { additionalProperty: k28 },
+                message: "must NOT have additional properties",
+              };
+              if (errs === null) errs = [e29];
+              else errs.push(e29);
           }
         }
-        if (f31 !== 3) {
-          if (d7 === undefined) {
-            d7 = d2.weight_kg;
-            if (d7 !== undefined && !hasOwn.call(d2, "weight_kg"))
-              d7 = undefined;
+        if (f27 !== 3) {
+          if (d6 === undefined) {
+            d6 = d3.weight_kg;
+            if (d6 !== undefined && !hasOwn.call(d3, "weight_kg"))
+              d6 = undefined;
           }
-          if (d9 === undefined) {
-            d9 = d2.body_fat_pct;
-            if (d9 !== undefined && !hasOwn.call(d2, "body_fat_pct"))
-              d9 = undefined;
+          if (d8 === undefined) {
+            d8 = d3.body_fat_pct;
+            if (d8 !== undefined && !hasOwn.call(d3, "body_fat_pct"))
+              d8 = undefined;
           }
-          if (d11 === undefined) {
-            d11 = d2.waist_cm;
-            if (d11 !== undefined && !hasOwn.call(d2, "waist_cm"))
-              d11 = undefined;
-          }
-        }
-        const p8 = d7 !== undefined;
-        const p10 = d9 !== undefined;
-        const p12 = d11 !== undefined;
-        if (!p8) {
-          if (errs === null) errs = [er4];
-          else errs.push(er4);
-        }
-        if (!p10) {
-          if (errs === null) errs = [er5];
-          else errs.push(er5);
-        }
-        if (!p12) {
-          if (errs === null) errs = [er6];
-          else errs.push(er6);
-        }
-        if (k13 !== undefined) {
-          for (const k14 of k13) {
-            const e15: ValidationError = {
-              instancePath: "/data",
-              schemaPath: "#/properties/data/additionalProperties",
-              keyword: "additionalProperties",
-              params: { additionalProperty: k14 },
-              message: "must NOT have additional properties",
-            };
-            if (errs === null) errs = [e15];
-            else errs.push(e15);
+          if (d10 === undefined) {
+            d10 = d3.waist_cm;
+            if (d10 !== undefined && !hasOwn.call(d3, "waist_cm"))
+              d10 = undefined;
           }
         }
-        if (p8) {
-          let v16 = false;
-          if (!v16) {
-            let v17 = true;
-            L18: {
-              if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
-                if (d7 > 500) {
-                  v17 = false;
-                  break L18;
+        const p7 = d6 !== undefined;
+        const p9 = d8 !== undefined;
+        const p11 = d10 !== undefined;
+        if (!p7) {
+          (errs ??= []).splice(a5++, 0, er4);
+        }
+        if (!p9) {
+          (errs ??= []).splice(a5++, 0, er5);
+        }
+        if (!p11) {
+          (errs ??= []).splice(a5++, 0, er6);
+        }
+        if (p7) {
+          let v12 = false;
+          if (!v12) {
+            let v13 = true;
+            L14: {
+              if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
+                if (d6 > 500) {
+                  v13 = false;
+                  break L14;
                 }
-                if (d7 <= 0) {
-                  v17 = false;
-                  break L18;
+                if (d6 <= 0) {
+                  v13 = false;
+                  break L14;
                 }
               } else {
-                v17 = false;
-                break L18;
+                v13 = false;
+                break L14;
               }
             }
-            v16 = v17;
+            v12 = v13;
           }
-          if (!v16) {
-            let v19 = true;
-            L20: {
-              if (!(d7 === null)) {
-                v19 = false;
-                break L20;
+          if (!v12) {
+            let v15 = true;
+            L16: {
+              if (!(d6 === null)) {
+                v15 = false;
+                break L16;
               }
             }
-            v16 = v19;
+            v12 = v15;
           }
-          if (!v16) {
-            if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
-              if (d7 > 500) {
+          if (!v12) {
+            if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
+              if (d6 > 500) {
                 if (errs === null) errs = [er7];
                 else errs.push(er7);
               }
-              if (d7 <= 0) {
+              if (d6 <= 0) {
                 if (errs === null) errs = [er8];
                 else errs.push(er8);
               }
@@ -951,7 +934,7 @@ export function validateDeclaredWriteMeasurement(
               if (errs === null) errs = [er9];
               else errs.push(er9);
             }
-            if (!(d7 === null)) {
+            if (!(d6 === null)) {
               if (errs === null) errs = [er10];
               else errs.push(er10);
             }
@@ -959,44 +942,44 @@ export function validateDeclaredWriteMeasurement(
             else errs.push(er11);
           }
         }
-        if (p10) {
-          let v21 = false;
-          if (!v21) {
-            let v22 = true;
-            L23: {
-              if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
-                if (d9 > 100) {
-                  v22 = false;
-                  break L23;
+        if (p9) {
+          let v17 = false;
+          if (!v17) {
+            let v18 = true;
+            L19: {
+              if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
+                if (d8 > 100) {
+                  v18 = false;
+                  break L19;
                 }
-                if (d9 < 0) {
-                  v22 = false;
-                  break L23;
+                if (d8 < 0) {
+                  v18 = false;
+                  break L19;
                 }
               } else {
-                v22 = false;
-                break L23;
+                v18 = false;
+                break L19;
               }
             }
-            v21 = v22;
+            v17 = v18;
           }
-          if (!v21) {
-            let v24 = true;
-            L25: {
-              if (!(d9 === null)) {
-                v24 = false;
-                break L25;
+          if (!v17) {
+            let v20 = true;
+            L21: {
+              if (!(d8 === null)) {
+                v20 = false;
+                break L21;
               }
             }
-            v21 = v24;
+            v17 = v20;
           }
-          if (!v21) {
-            if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
-              if (d9 > 100) {
+          if (!v17) {
+            if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
+              if (d8 > 100) {
                 if (errs === null) errs = [er12];
                 else errs.push(er12);
               }
-              if (d9 < 0) {
+              if (d8 < 0) {
                 if (errs === null) errs = [er13];
                 else errs.push(er13);
               }
@@ -1004,7 +987,7 @@ export function validateDeclaredWriteMeasurement(
               if (errs === null) errs = [er14];
               else errs.push(er14);
             }
-            if (!(d9 === null)) {
+            if (!(d8 === null)) {
               if (errs === null) errs = [er15];
               else errs.push(er15);
             }
@@ -1012,44 +995,44 @@ export function validateDeclaredWriteMeasurement(
             else errs.push(er16);
           }
         }
-        if (p12) {
-          let v26 = false;
-          if (!v26) {
-            let v27 = true;
-            L28: {
-              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-                if (d11 > 300) {
-                  v27 = false;
-                  break L28;
+        if (p11) {
+          let v22 = false;
+          if (!v22) {
+            let v23 = true;
+            L24: {
+              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
+                if (d10 > 300) {
+                  v23 = false;
+                  break L24;
                 }
-                if (d11 <= 0) {
-                  v27 = false;
-                  break L28;
+                if (d10 <= 0) {
+                  v23 = false;
+                  break L24;
                 }
               } else {
-                v27 = false;
-                break L28;
+                v23 = false;
+                break L24;
               }
             }
-            v26 = v27;
+            v22 = v23;
           }
-          if (!v26) {
-            let v29 = true;
-            L30: {
-              if (!(d11 === null)) {
-                v29 = false;
-                break L30;
+          if (!v22) {
+            let v25 = true;
+            L26: {
+              if (!(d10 === null)) {
+                v25 = false;
+                break L26;
               }
             }
-            v26 = v29;
+            v22 = v25;
           }
-          if (!v26) {
-            if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-              if (d11 > 300) {
+          if (!v22) {
+            if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
+              if (d10 > 300) {
                 if (errs === null) errs = [er17];
                 else errs.push(er17);
               }
-              if (d11 <= 0) {
+              if (d10 <= 0) {
                 if (errs === null) errs = [er18];
                 else errs.push(er18);
               }
@@ -1057,7 +1040,7 @@ export function validateDeclaredWriteMeasurement(
               if (errs === null) errs = [er19];
               else errs.push(er19);
             }
-            if (!(d11 === null)) {
+            if (!(d10 === null)) {
               if (errs === null) errs = [er20];
               else errs.push(er20);
             }
@@ -1086,90 +1069,80 @@ export function validateDeclaredLogMeal(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d4: any;
-    let d6: any;
-    let f40 = 0;
-    let k8: string[] | undefined;
-    for (const k41 in _d) {
-      if (!hasOwn.call(_d, k41)) continue;
-      switch (k41) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let d7: any;
+    let f37 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k38 in _d) {
+      if (!hasOwn.call(_d, k38)) continue;
+      switch (k38) {
         case "day":
-          d0 = _d[k41];
-          f40++;
+          d1 = _d[k38];
+          f37++;
           break;
         case "meal":
-          d2 = _d[k41];
-          f40++;
+          d3 = _d[k38];
+          f37++;
           break;
         case "items":
-          d4 = _d[k41];
-          f40++;
+          d5 = _d[k38];
+          f37++;
           break;
         case "notes":
-          d6 = _d[k41];
-          f40++;
+          d7 = _d[k38];
+          f37++;
           break;
         default:
-          if (k8 === undefined) k8 = [k41];
-          else k8.push(k41);
+          const e39: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k38 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e39];
+          else errs.push(e39);
       }
     }
-    if (f40 !== 4) {
-      if (d0 === undefined) {
-        d0 = _d.day;
-        if (d0 !== undefined && !hasOwn.call(_d, "day")) d0 = undefined;
+    if (f37 !== 4) {
+      if (d1 === undefined) {
+        d1 = _d.day;
+        if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.meal;
-        if (d2 !== undefined && !hasOwn.call(_d, "meal")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.meal;
+        if (d3 !== undefined && !hasOwn.call(_d, "meal")) d3 = undefined;
       }
-      if (d4 === undefined) {
-        d4 = _d.items;
-        if (d4 !== undefined && !hasOwn.call(_d, "items")) d4 = undefined;
+      if (d5 === undefined) {
+        d5 = _d.items;
+        if (d5 !== undefined && !hasOwn.call(_d, "items")) d5 = undefined;
       }
-      if (d6 === undefined) {
-        d6 = _d.notes;
-        if (d6 !== undefined && !hasOwn.call(_d, "notes")) d6 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p5 = d4 !== undefined;
-    const p7 = d6 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er24];
-      else errs.push(er24);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er25];
-      else errs.push(er25);
-    }
-    if (!p5) {
-      if (errs === null) errs = [er26];
-      else errs.push(er26);
-    }
-    if (!p7) {
-      if (errs === null) errs = [er27];
-      else errs.push(er27);
-    }
-    if (k8 !== undefined) {
-      for (const k9 of k8) {
-        const e10: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k9 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e10];
-        else errs.push(e10);
+      if (d7 === undefined) {
+        d7 = _d.notes;
+        if (d7 !== undefined && !hasOwn.call(_d, "notes")) d7 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatDate(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    const p8 = d7 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er24);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er25);
+    }
+    if (!p6) {
+      (errs ??= []).splice(a0++, 0, er26);
+    }
+    if (!p8) {
+      (errs ??= []).splice(a0++, 0, er27);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatDate(d1)) {
           if (errs === null) errs = [er28];
           else errs.push(er28);
         }
@@ -1178,229 +1151,220 @@ export function validateDeclaredLogMeal(
         else errs.push(er29);
       }
     }
-    if (p3) {
-      if (!(typeof (d2 as unknown) === "string")) {
+    if (p4) {
+      if (!(typeof (d3 as unknown) === "string")) {
         if (errs === null) errs = [er30];
         else errs.push(er30);
       }
       if (!(
-        d2 === "Desayuno" ||
-        d2 === "Almuerzo" ||
-        d2 === "Cena" ||
-        d2 === "Merienda"
+        d3 === "Desayuno" ||
+        d3 === "Almuerzo" ||
+        d3 === "Cena" ||
+        d3 === "Merienda"
       )) {
         if (errs === null) errs = [er32];
         else errs.push(er32);
       }
     }
-    if (p5) {
-      if (Array.isArray(d4 as unknown)) {
-        if (d4.length > 50) {
+    if (p6) {
+      if (Array.isArray(d5 as unknown)) {
+        if (d5.length > 50) {
           if (errs === null) errs = [er33];
           else errs.push(er33);
         }
-        if (d4.length < 1) {
+        if (d5.length < 1) {
           if (errs === null) errs = [er34];
           else errs.push(er34);
         }
-        for (let i11 = 0; i11 < d4.length; i11++) {
-          const d12 = d4[i11];
+        for (let i9 = 0; i9 < d5.length; i9++) {
+          const d10 = d5[i9];
           if (
-            typeof d12 === "object" &&
-            d12 !== null &&
-            !Array.isArray(d12 as unknown)
+            typeof d10 === "object" &&
+            d10 !== null &&
+            !Array.isArray(d10 as unknown)
           ) {
-            let d13: any;
-            let d16: any;
-            let d19: any;
-            let f32 = 0;
-            let k22: string[] | undefined;
-            for (const k33 in d12) {
-              if (!hasOwn.call(d12, k33)) continue;
-              switch (k33) {
+            let d12: any;
+            let d15: any;
+            let d18: any;
+            let f28 = 0;
+            let a11 = errs === null ? 0 : errs.length;
+            for (const k29 in d10) {
+              if (!hasOwn.call(d10, k29)) continue;
+              switch (k29) {
                 case "food":
-                  d13 = d12[k33];
-                  f32++;
+                  d12 = d10[k29];
+                  f28++;
                   break;
                 case "grams":
-                  d16 = d12[k33];
-                  f32++;
+                  d15 = d10[k29];
+                  f28++;
                   break;
                 case "kcal":
-                  d19 = d12[k33];
-                  f32++;
+                  d18 = d10[k29];
+                  f28++;
                   break;
                 default:
-                  if (k22 === undefined) k22 = [k33];
-                  else k22.push(k33);
+                  const e30: ValidationError = {
+                    instancePath: "/items/" + i9,
+                    schemaPath: "#/properties/items/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k29 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e30];
+                  else errs.push(e30);
               }
             }
-            if (f32 !== 3) {
-              if (d13 === undefined) {
-                d13 = d12.food;
-                if (d13 !== undefined && !hasOwn.call(d12, "food"))
-                  d13 = undefined;
+            if (f28 !== 3) {
+              if (d12 === undefined) {
+                d12 = d10.food;
+                if (d12 !== undefined && !hasOwn.call(d10, "food"))
+                  d12 = undefined;
               }
-              if (d16 === undefined) {
-                d16 = d12.grams;
-                if (d16 !== undefined && !hasOwn.call(d12, "grams"))
-                  d16 = undefined;
+              if (d15 === undefined) {
+                d15 = d10.grams;
+                if (d15 !== undefined && !hasOwn.call(d10, "grams"))
+                  d15 = undefined;
               }
-              if (d19 === undefined) {
-                d19 = d12.kcal;
-                if (d19 !== undefined && !hasOwn.call(d12, "kcal"))
-                  d19 = undefined;
+              if (d18 === undefined) {
+                d18 = d10.kcal;
+                if (d18 !== undefined && !hasOwn.call(d10, "kcal"))
+                  d18 = undefined;
               }
             }
-            const p14 = d13 !== undefined;
-            const p17 = d16 !== undefined;
-            const p20 = d19 !== undefined;
-            if (!p14) {
-              const e15: ValidationError = {
-                instancePath: "/items/" + i11,
+            const p13 = d12 !== undefined;
+            const p16 = d15 !== undefined;
+            const p19 = d18 !== undefined;
+            if (!p13) {
+              const e14: ValidationError = {
+                instancePath: "/items/" + i9,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa35,
                 message: "must have required property 'food'",
               };
-              if (errs === null) errs = [e15];
-              else errs.push(e15);
+              (errs ??= []).splice(a11++, 0, e14);
             }
-            if (!p17) {
-              const e18: ValidationError = {
-                instancePath: "/items/" + i11,
+            if (!p16) {
+              const e17: ValidationError = {
+                instancePath: "/items/" + i9,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa36,
                 message: "must have required property 'grams'",
               };
-              if (errs === null) errs = [e18];
-              else errs.push(e18);
+              (errs ??= []).splice(a11++, 0, e17);
             }
-            if (!p20) {
-              const e21: ValidationError = {
-                instancePath: "/items/" + i11,
+            if (!p19) {
+              const e20: ValidationError = {
+                instancePath: "/items/" + i9,
                 schemaPath: "#/properties/items/items/required",
                 keyword: "required",
                 params: pa37,
                 message: "must have required property 'kcal'",
               };
-              if (errs === null) errs = [e21];
-              else errs.push(e21);
+              (errs ??= []).splice(a11++, 0, e20);
             }
-            if (k22 !== undefined) {
-              for (const k23 of k22) {
-                const e24: ValidationError = {
-                  instancePath: "/items/" + i11,
-                  schemaPath: "#/properties/items/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k23 },
-                  message: "must NOT have additional properties",
-                };
-                if (errs === null) errs = [e24];
-                else errs.push(e24);
-              }
-            }
-            if (p14) {
-              if (!(typeof (d13 as unknown) === "string")) {
-                const e25: ValidationError = {
-                  instancePath: "/items/" + i11 + "/food",
+            if (p13) {
+              if (!(typeof (d12 as unknown) === "string")) {
+                const e21: ValidationError = {
+                  instancePath: "/items/" + i9 + "/food",
                   schemaPath: "#/properties/items/items/properties/food/type",
                   keyword: "type",
                   params: pa38,
                   message: "must be string",
                 };
-                if (errs === null) errs = [e25];
-                else errs.push(e25);
+                if (errs === null) errs = [e21];
+                else errs.push(e21);
               }
             }
-            if (p17) {
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 > 5000) {
-                  const e26: ValidationError = {
-                    instancePath: "/items/" + i11 + "/grams",
+            if (p16) {
+              if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
+                if (d15 > 5000) {
+                  const e22: ValidationError = {
+                    instancePath: "/items/" + i9 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/maximum",
                     keyword: "maximum",
                     params: pa39,
                     message: "must be <= 5000",
                   };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
+                  if (errs === null) errs = [e22];
+                  else errs.push(e22);
                 }
-                if (d16 <= 0) {
-                  const e27: ValidationError = {
-                    instancePath: "/items/" + i11 + "/grams",
+                if (d15 <= 0) {
+                  const e23: ValidationError = {
+                    instancePath: "/items/" + i9 + "/grams",
                     schemaPath:
                       "#/properties/items/items/properties/grams/exclusiveMinimum",
                     keyword: "exclusiveMinimum",
                     params: pa40,
                     message: "must be > 0",
                   };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
               } else {
-                const e28: ValidationError = {
-                  instancePath: "/items/" + i11 + "/grams",
+                const e24: ValidationError = {
+                  instancePath: "/items/" + i9 + "/grams",
                   schemaPath: "#/properties/items/items/properties/grams/type",
                   keyword: "type",
                   params: pa41,
                   message: "must be number",
                 };
-                if (errs === null) errs = [e28];
-                else errs.push(e28);
+                if (errs === null) errs = [e24];
+                else errs.push(e24);
               }
             }
-            if (p20) {
-              if (!(Number.isInteger(d19) || d19 === null)) {
-                const e29: ValidationError = {
-                  instancePath: "/items/" + i11 + "/kcal",
+            if (p19) {
+              if (!(Number.isInteger(d18) || d18 === null)) {
+                const e25: ValidationError = {
+                  instancePath: "/items/" + i9 + "/kcal",
                   schemaPath: "#/properties/items/items/properties/kcal/type",
                   keyword: "type",
                   params: pa43,
                   message: "must be integer,null",
                 };
-                if (errs === null) errs = [e29];
-                else errs.push(e29);
+                if (errs === null) errs = [e25];
+                else errs.push(e25);
               }
-              if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                if (d19 > 10000) {
-                  const e30: ValidationError = {
-                    instancePath: "/items/" + i11 + "/kcal",
+              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
+                if (d18 > 10000) {
+                  const e26: ValidationError = {
+                    instancePath: "/items/" + i9 + "/kcal",
                     schemaPath:
                       "#/properties/items/items/properties/kcal/maximum",
                     keyword: "maximum",
                     params: pa44,
                     message: "must be <= 10000",
                   };
-                  if (errs === null) errs = [e30];
-                  else errs.push(e30);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
-                if (d19 < 0) {
-                  const e31: ValidationError = {
-                    instancePath: "/items/" + i11 + "/kcal",
+                if (d18 < 0) {
+                  const e27: ValidationError = {
+                    instancePath: "/items/" + i9 + "/kcal",
                     schemaPath:
                       "#/properties/items/items/properties/kcal/minimum",
                     keyword: "minimum",
                     params: pa45,
                     message: "must be >= 0",
                   };
-                  if (errs === null) errs = [e31];
-                  else errs.push(e31);
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
               }
             }
           } else {
-            const e34: ValidationError = {
-              instancePath: "/items/" + i11,
+            const e31: ValidationError = {
+              instancePath: "/items/" + i9,
               schemaPath: "#/properties/items/items/type",
               keyword: "type",
               params: pa46,
               message: "must be object",
             };
-            if (errs === null) errs = [e34];
-            else errs.push(e34);
+            if (errs === null) errs = [e31];
+            else errs.push(e31);
           }
         }
       } else {
@@ -1408,34 +1372,34 @@ export function validateDeclaredLogMeal(
         else errs.push(er47);
       }
     }
-    if (p7) {
-      let v35 = false;
-      if (!v35) {
-        let v36 = true;
-        L37: {
-          if (!(typeof (d6 as unknown) === "string")) {
-            v36 = false;
-            break L37;
+    if (p8) {
+      let v32 = false;
+      if (!v32) {
+        let v33 = true;
+        L34: {
+          if (!(typeof (d7 as unknown) === "string")) {
+            v33 = false;
+            break L34;
           }
         }
-        v35 = v36;
+        v32 = v33;
       }
-      if (!v35) {
-        let v38 = true;
-        L39: {
-          if (!(d6 === null)) {
-            v38 = false;
-            break L39;
+      if (!v32) {
+        let v35 = true;
+        L36: {
+          if (!(d7 === null)) {
+            v35 = false;
+            break L36;
           }
         }
-        v35 = v38;
+        v32 = v35;
       }
-      if (!v35) {
-        if (!(typeof (d6 as unknown) === "string")) {
+      if (!v32) {
+        if (!(typeof (d7 as unknown) === "string")) {
           if (errs === null) errs = [er48];
           else errs.push(er48);
         }
-        if (!(d6 === null)) {
+        if (!(d7 === null)) {
           if (errs === null) errs = [er49];
           else errs.push(er49);
         }
@@ -1459,126 +1423,117 @@ export function validateDeclaredListExercises(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d4: any;
-    let f30 = 0;
-    let k6: string[] | undefined;
-    for (const k31 in _d) {
-      if (!hasOwn.call(_d, k31)) continue;
-      switch (k31) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let f28 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k29 in _d) {
+      if (!hasOwn.call(_d, k29)) continue;
+      switch (k29) {
         case "muscle_group":
-          d0 = _d[k31];
-          f30++;
+          d1 = _d[k29];
+          f28++;
           break;
         case "equipment":
-          d2 = _d[k31];
-          f30++;
+          d3 = _d[k29];
+          f28++;
           break;
         case "limit":
-          d4 = _d[k31];
-          f30++;
+          d5 = _d[k29];
+          f28++;
           break;
         default:
-          if (k6 === undefined) k6 = [k31];
-          else k6.push(k31);
+          const e30: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k29 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e30];
+          else errs.push(e30);
       }
     }
-    if (f30 !== 3) {
-      if (d0 === undefined) {
-        d0 = _d.muscle_group;
-        if (d0 !== undefined && !hasOwn.call(_d, "muscle_group"))
-          d0 = undefined;
+    if (f28 !== 3) {
+      if (d1 === undefined) {
+        d1 = _d.muscle_group;
+        if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
+          d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.equipment;
-        if (d2 !== undefined && !hasOwn.call(_d, "equipment")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.equipment;
+        if (d3 !== undefined && !hasOwn.call(_d, "equipment")) d3 = undefined;
       }
-      if (d4 === undefined) {
-        d4 = _d.limit;
-        if (d4 !== undefined && !hasOwn.call(_d, "limit")) d4 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p5 = d4 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er51];
-      else errs.push(er51);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er52];
-      else errs.push(er52);
-    }
-    if (!p5) {
-      if (errs === null) errs = [er53];
-      else errs.push(er53);
-    }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        const e8: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e8];
-        else errs.push(e8);
+      if (d5 === undefined) {
+        d5 = _d.limit;
+        if (d5 !== undefined && !hasOwn.call(_d, "limit")) d5 = undefined;
       }
     }
-    if (p1) {
-      let v9 = false;
-      if (!v9) {
-        let v10 = true;
-        L11: {
-          if (!(typeof (d0 as unknown) === "string")) {
-            v10 = false;
-            break L11;
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er51);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er52);
+    }
+    if (!p6) {
+      (errs ??= []).splice(a0++, 0, er53);
+    }
+    if (p2) {
+      let v7 = false;
+      if (!v7) {
+        let v8 = true;
+        L9: {
+          if (!(typeof (d1 as unknown) === "string")) {
+            v8 = false;
+            break L9;
           }
           if (!(
-            d0 === "chest" ||
-            d0 === "back" ||
-            d0 === "legs" ||
-            d0 === "shoulders" ||
-            d0 === "arms" ||
-            d0 === "core" ||
-            d0 === "full_body"
+            d1 === "chest" ||
+            d1 === "back" ||
+            d1 === "legs" ||
+            d1 === "shoulders" ||
+            d1 === "arms" ||
+            d1 === "core" ||
+            d1 === "full_body"
           )) {
+            v8 = false;
+            break L9;
+          }
+        }
+        v7 = v8;
+      }
+      if (!v7) {
+        let v10 = true;
+        L11: {
+          if (!(d1 === null)) {
             v10 = false;
             break L11;
           }
         }
-        v9 = v10;
+        v7 = v10;
       }
-      if (!v9) {
-        let v12 = true;
-        L13: {
-          if (!(d0 === null)) {
-            v12 = false;
-            break L13;
-          }
-        }
-        v9 = v12;
-      }
-      if (!v9) {
-        if (!(typeof (d0 as unknown) === "string")) {
+      if (!v7) {
+        if (!(typeof (d1 as unknown) === "string")) {
           if (errs === null) errs = [er54];
           else errs.push(er54);
         }
         if (!(
-          d0 === "chest" ||
-          d0 === "back" ||
-          d0 === "legs" ||
-          d0 === "shoulders" ||
-          d0 === "arms" ||
-          d0 === "core" ||
-          d0 === "full_body"
+          d1 === "chest" ||
+          d1 === "back" ||
+          d1 === "legs" ||
+          d1 === "shoulders" ||
+          d1 === "arms" ||
+          d1 === "core" ||
+          d1 === "full_body"
         )) {
           if (errs === null) errs = [er56];
           else errs.push(er56);
         }
-        if (!(d0 === null)) {
+        if (!(d1 === null)) {
           if (errs === null) errs = [er57];
           else errs.push(er57);
         }
@@ -1586,86 +1541,86 @@ export function validateDeclaredListExercises(
         else errs.push(er58);
       }
     }
-    if (p3) {
-      let v14 = false;
-      if (!v14) {
-        let v15 = true;
-        L16: {
-          if (Array.isArray(d2 as unknown)) {
-            for (let i17 = 0; i17 < d2.length; i17++) {
-              const d18 = d2[i17];
-              if (!(typeof (d18 as unknown) === "string")) {
-                v15 = false;
-                break L16;
+    if (p4) {
+      let v12 = false;
+      if (!v12) {
+        let v13 = true;
+        L14: {
+          if (Array.isArray(d3 as unknown)) {
+            for (let i15 = 0; i15 < d3.length; i15++) {
+              const d16 = d3[i15];
+              if (!(typeof (d16 as unknown) === "string")) {
+                v13 = false;
+                break L14;
               }
               if (!(
-                d18 === "none" ||
-                d18 === "dumbbells" ||
-                d18 === "barbell" ||
-                d18 === "kettlebell" ||
-                d18 === "bands" ||
-                d18 === "machine"
+                d16 === "none" ||
+                d16 === "dumbbells" ||
+                d16 === "barbell" ||
+                d16 === "kettlebell" ||
+                d16 === "bands" ||
+                d16 === "machine"
               )) {
-                v15 = false;
-                break L16;
+                v13 = false;
+                break L14;
               }
             }
           } else {
-            v15 = false;
-            break L16;
+            v13 = false;
+            break L14;
           }
         }
-        v14 = v15;
+        v12 = v13;
       }
-      if (!v14) {
-        let v19 = true;
-        L20: {
-          if (!(d2 === null)) {
-            v19 = false;
-            break L20;
+      if (!v12) {
+        let v17 = true;
+        L18: {
+          if (!(d3 === null)) {
+            v17 = false;
+            break L18;
           }
         }
-        v14 = v19;
+        v12 = v17;
       }
-      if (!v14) {
-        if (Array.isArray(d2 as unknown)) {
-          for (let i21 = 0; i21 < d2.length; i21++) {
-            const d22 = d2[i21];
-            if (!(typeof (d22 as unknown) === "string")) {
-              const e23: ValidationError = {
-                instancePath: "/equipment/" + i21,
+      if (!v12) {
+        if (Array.isArray(d3 as unknown)) {
+          for (let i19 = 0; i19 < d3.length; i19++) {
+            const d20 = d3[i19];
+            if (!(typeof (d20 as unknown) === "string")) {
+              const e21: ValidationError = {
+                instancePath: "/equipment/" + i19,
                 schemaPath: "#/properties/equipment/anyOf/0/items/type",
                 keyword: "type",
                 params: pa38,
                 message: "must be string",
               };
-              if (errs === null) errs = [e23];
-              else errs.push(e23);
+              if (errs === null) errs = [e21];
+              else errs.push(e21);
             }
             if (!(
-              d22 === "none" ||
-              d22 === "dumbbells" ||
-              d22 === "barbell" ||
-              d22 === "kettlebell" ||
-              d22 === "bands" ||
-              d22 === "machine"
+              d20 === "none" ||
+              d20 === "dumbbells" ||
+              d20 === "barbell" ||
+              d20 === "kettlebell" ||
+              d20 === "bands" ||
+              d20 === "machine"
             )) {
-              const e24: ValidationError = {
-                instancePath: "/equipment/" + i21,
+              const e22: ValidationError = {
+                instancePath: "/equipment/" + i19,
                 schemaPath: "#/properties/equipment/anyOf/0/items/enum",
                 keyword: "enum",
                 params: pa60,
                 message: "must be equal to one of the allowed values",
               };
-              if (errs === null) errs = [e24];
-              else errs.push(e24);
+              if (errs === null) errs = [e22];
+              else errs.push(e22);
             }
           }
         } else {
           if (errs === null) errs = [er61];
           else errs.push(er61);
         }
-        if (!(d2 === null)) {
+        if (!(d3 === null)) {
           if (errs === null) errs = [er62];
           else errs.push(er62);
         }
@@ -1673,54 +1628,54 @@ export function validateDeclaredListExercises(
         else errs.push(er63);
       }
     }
-    if (p5) {
-      let v25 = false;
-      if (!v25) {
+    if (p6) {
+      let v23 = false;
+      if (!v23) {
+        let v24 = true;
+        L25: {
+          if (!Number.isInteger(d5)) {
+            v24 = false;
+            break L25;
+          }
+          if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
+            if (d5 > 100) {
+              v24 = false;
+              break L25;
+            }
+            if (d5 < 1) {
+              v24 = false;
+              break L25;
+            }
+          }
+        }
+        v23 = v24;
+      }
+      if (!v23) {
         let v26 = true;
         L27: {
-          if (!Number.isInteger(d4)) {
+          if (!(d5 === null)) {
             v26 = false;
             break L27;
           }
-          if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
-            if (d4 > 100) {
-              v26 = false;
-              break L27;
-            }
-            if (d4 < 1) {
-              v26 = false;
-              break L27;
-            }
-          }
         }
-        v25 = v26;
+        v23 = v26;
       }
-      if (!v25) {
-        let v28 = true;
-        L29: {
-          if (!(d4 === null)) {
-            v28 = false;
-            break L29;
-          }
-        }
-        v25 = v28;
-      }
-      if (!v25) {
-        if (!Number.isInteger(d4)) {
+      if (!v23) {
+        if (!Number.isInteger(d5)) {
           if (errs === null) errs = [er64];
           else errs.push(er64);
         }
-        if (typeof (d4 as unknown) === "number" && isFinite(d4)) {
-          if (d4 > 100) {
+        if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
+          if (d5 > 100) {
             if (errs === null) errs = [er65];
             else errs.push(er65);
           }
-          if (d4 < 1) {
+          if (d5 < 1) {
             if (errs === null) errs = [er66];
             else errs.push(er66);
           }
         }
-        if (!(d4 === null)) {
+        if (!(d5 === null)) {
           if (errs === null) errs = [er67];
           else errs.push(er67);
         }
@@ -1744,76 +1699,67 @@ export function validateDeclaredLogWorkoutSet(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d4: any;
-    let f64 = 0;
-    let k6: string[] | undefined;
-    for (const k65 in _d) {
-      if (!hasOwn.call(_d, k65)) continue;
-      switch (k65) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let f61 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k62 in _d) {
+      if (!hasOwn.call(_d, k62)) continue;
+      switch (k62) {
         case "workout_id":
-          d0 = _d[k65];
-          f64++;
+          d1 = _d[k62];
+          f61++;
           break;
         case "exercise_id":
-          d2 = _d[k65];
-          f64++;
+          d3 = _d[k62];
+          f61++;
           break;
         case "sets":
-          d4 = _d[k65];
-          f64++;
+          d5 = _d[k62];
+          f61++;
           break;
         default:
-          if (k6 === undefined) k6 = [k65];
-          else k6.push(k65);
+          const e63: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k62 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e63];
+          else errs.push(e63);
       }
     }
-    if (f64 !== 3) {
-      if (d0 === undefined) {
-        d0 = _d.workout_id;
-        if (d0 !== undefined && !hasOwn.call(_d, "workout_id")) d0 = undefined;
+    if (f61 !== 3) {
+      if (d1 === undefined) {
+        d1 = _d.workout_id;
+        if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.exercise_id;
-        if (d2 !== undefined && !hasOwn.call(_d, "exercise_id")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.exercise_id;
+        if (d3 !== undefined && !hasOwn.call(_d, "exercise_id")) d3 = undefined;
       }
-      if (d4 === undefined) {
-        d4 = _d.sets;
-        if (d4 !== undefined && !hasOwn.call(_d, "sets")) d4 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p5 = d4 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er69];
-      else errs.push(er69);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er70];
-      else errs.push(er70);
-    }
-    if (!p5) {
-      if (errs === null) errs = [er71];
-      else errs.push(er71);
-    }
-    if (k6 !== undefined) {
-      for (const k7 of k6) {
-        const e8: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k7 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e8];
-        else errs.push(e8);
+      if (d5 === undefined) {
+        d5 = _d.sets;
+        if (d5 !== undefined && !hasOwn.call(_d, "sets")) d5 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatUuid(d0)) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er69);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er70);
+    }
+    if (!p6) {
+      (errs ??= []).splice(a0++, 0, er71);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatUuid(d1)) {
           if (errs === null) errs = [er72];
           else errs.push(er72);
         }
@@ -1822,9 +1768,9 @@ export function validateDeclaredLogWorkoutSet(
         else errs.push(er73);
       }
     }
-    if (p3) {
-      if (typeof (d2 as unknown) === "string") {
-        if (!re74.test(d2)) {
+    if (p4) {
+      if (typeof (d3 as unknown) === "string") {
+        if (!re74.test(d3)) {
           if (errs === null) errs = [er75];
           else errs.push(er75);
         }
@@ -1833,505 +1779,495 @@ export function validateDeclaredLogWorkoutSet(
         else errs.push(er76);
       }
     }
-    if (p5) {
-      if (Array.isArray(d4 as unknown)) {
-        if (d4.length > 20) {
+    if (p6) {
+      if (Array.isArray(d5 as unknown)) {
+        if (d5.length > 20) {
           if (errs === null) errs = [er77];
           else errs.push(er77);
         }
-        if (d4.length < 1) {
+        if (d5.length < 1) {
           if (errs === null) errs = [er78];
           else errs.push(er78);
         }
-        for (let i9 = 0; i9 < d4.length; i9++) {
-          const d10 = d4[i9];
+        for (let i7 = 0; i7 < d5.length; i7++) {
+          const d8 = d5[i7];
           if (
-            typeof d10 === "object" &&
-            d10 !== null &&
-            !Array.isArray(d10 as unknown)
+            typeof d8 === "object" &&
+            d8 !== null &&
+            !Array.isArray(d8 as unknown)
           ) {
-            let d11: any;
-            let d14: any;
-            let d17: any;
-            let d20: any;
-            let f61 = 0;
-            let k23: string[] | undefined;
-            for (const k62 in d10) {
-              if (!hasOwn.call(d10, k62)) continue;
-              switch (k62) {
+            let d10: any;
+            let d13: any;
+            let d16: any;
+            let d19: any;
+            let f57 = 0;
+            let a9 = errs === null ? 0 : errs.length;
+            for (const k58 in d8) {
+              if (!hasOwn.call(d8, k58)) continue;
+              switch (k58) {
                 case "reps":
-                  d11 = d10[k62];
-                  f61++;
+                  d10 = d8[k58];
+                  f57++;
                   break;
                 case "load_kg":
-                  d14 = d10[k62];
-                  f61++;
+                  d13 = d8[k58];
+                  f57++;
                   break;
                 case "rpe":
-                  d17 = d10[k62];
-                  f61++;
+                  d16 = d8[k58];
+                  f57++;
                   break;
                 case "tempo":
-                  d20 = d10[k62];
-                  f61++;
+                  d19 = d8[k58];
+                  f57++;
                   break;
                 default:
-                  if (k23 === undefined) k23 = [k62];
-                  else k23.push(k62);
+                  const e59: ValidationError = {
+                    instancePath: "/sets/" + i7,
+                    schemaPath: "#/properties/sets/items/additionalProperties",
+                    keyword: "additionalProperties",
+                    params: { additionalProperty: k58 },
+                    message: "must NOT have additional properties",
+                  };
+                  if (errs === null) errs = [e59];
+                  else errs.push(e59);
               }
             }
-            if (f61 !== 4) {
-              if (d11 === undefined) {
-                d11 = d10.reps;
-                if (d11 !== undefined && !hasOwn.call(d10, "reps"))
-                  d11 = undefined;
+            if (f57 !== 4) {
+              if (d10 === undefined) {
+                d10 = d8.reps;
+                if (d10 !== undefined && !hasOwn.call(d8, "reps"))
+                  d10 = undefined;
               }
-              if (d14 === undefined) {
-                d14 = d10.load_kg;
-                if (d14 !== undefined && !hasOwn.call(d10, "load_kg"))
-                  d14 = undefined;
+              if (d13 === undefined) {
+                d13 = d8.load_kg;
+                if (d13 !== undefined && !hasOwn.call(d8, "load_kg"))
+                  d13 = undefined;
               }
-              if (d17 === undefined) {
-                d17 = d10.rpe;
-                if (d17 !== undefined && !hasOwn.call(d10, "rpe"))
-                  d17 = undefined;
+              if (d16 === undefined) {
+                d16 = d8.rpe;
+                if (d16 !== undefined && !hasOwn.call(d8, "rpe"))
+                  d16 = undefined;
               }
-              if (d20 === undefined) {
-                d20 = d10.tempo;
-                if (d20 !== undefined && !hasOwn.call(d10, "tempo"))
-                  d20 = undefined;
+              if (d19 === undefined) {
+                d19 = d8.tempo;
+                if (d19 !== undefined && !hasOwn.call(d8, "tempo"))
+                  d19 = undefined;
               }
             }
-            const p12 = d11 !== undefined;
-            const p15 = d14 !== undefined;
-            const p18 = d17 !== undefined;
-            const p21 = d20 !== undefined;
-            if (!p12) {
-              const e13: ValidationError = {
-                instancePath: "/sets/" + i9,
+            const p11 = d10 !== undefined;
+            const p14 = d13 !== undefined;
+            const p17 = d16 !== undefined;
+            const p20 = d19 !== undefined;
+            if (!p11) {
+              const e12: ValidationError = {
+                instancePath: "/sets/" + i7,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa79,
                 message: "must have required property 'reps'",
               };
-              if (errs === null) errs = [e13];
-              else errs.push(e13);
+              (errs ??= []).splice(a9++, 0, e12);
             }
-            if (!p15) {
-              const e16: ValidationError = {
-                instancePath: "/sets/" + i9,
+            if (!p14) {
+              const e15: ValidationError = {
+                instancePath: "/sets/" + i7,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa80,
                 message: "must have required property 'load_kg'",
               };
-              if (errs === null) errs = [e16];
-              else errs.push(e16);
+              (errs ??= []).splice(a9++, 0, e15);
             }
-            if (!p18) {
-              const e19: ValidationError = {
-                instancePath: "/sets/" + i9,
+            if (!p17) {
+              const e18: ValidationError = {
+                instancePath: "/sets/" + i7,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa81,
                 message: "must have required property 'rpe'",
               };
-              if (errs === null) errs = [e19];
-              else errs.push(e19);
+              (errs ??= []).splice(a9++, 0, e18);
             }
-            if (!p21) {
-              const e22: ValidationError = {
-                instancePath: "/sets/" + i9,
+            if (!p20) {
+              const e21: ValidationError = {
+                instancePath: "/sets/" + i7,
                 schemaPath: "#/properties/sets/items/required",
                 keyword: "required",
                 params: pa82,
                 message: "must have required property 'tempo'",
               };
-              if (errs === null) errs = [e22];
-              else errs.push(e22);
+              (errs ??= []).splice(a9++, 0, e21);
             }
-            if (k23 !== undefined) {
-              for (const k24 of k23) {
-                const e25: ValidationError = {
-                  instancePath: "/sets/" + i9,
-                  schemaPath: "#/properties/sets/items/additionalProperties",
-                  keyword: "additionalProperties",
-                  params: { additionalProperty: k24 },
-                  message: "must NOT have additional properties",
-                };
-                if (errs === null) errs = [e25];
-                else errs.push(e25);
-              }
-            }
-            if (p12) {
-              if (!Number.isInteger(d11)) {
-                const e26: ValidationError = {
-                  instancePath: "/sets/" + i9 + "/reps",
+            if (p11) {
+              if (!Number.isInteger(d10)) {
+                const e22: ValidationError = {
+                  instancePath: "/sets/" + i7 + "/reps",
                   schemaPath: "#/properties/sets/items/properties/reps/type",
                   keyword: "type",
                   params: pa83,
                   message: "must be integer",
                 };
-                if (errs === null) errs = [e26];
-                else errs.push(e26);
+                if (errs === null) errs = [e22];
+                else errs.push(e22);
               }
-              if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-                if (d11 > 100) {
-                  const e27: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/reps",
+              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
+                if (d10 > 100) {
+                  const e23: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/reps",
                     schemaPath:
                       "#/properties/sets/items/properties/reps/maximum",
                     keyword: "maximum",
                     params: pa84,
                     message: "must be <= 100",
                   };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
+                  if (errs === null) errs = [e23];
+                  else errs.push(e23);
                 }
-                if (d11 < 1) {
-                  const e28: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/reps",
+                if (d10 < 1) {
+                  const e24: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/reps",
                     schemaPath:
                       "#/properties/sets/items/properties/reps/minimum",
                     keyword: "minimum",
                     params: pa85,
                     message: "must be >= 1",
                   };
-                  if (errs === null) errs = [e28];
-                  else errs.push(e28);
+                  if (errs === null) errs = [e24];
+                  else errs.push(e24);
                 }
               }
             }
-            if (p15) {
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 500) {
-                  const e29: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/load_kg",
+            if (p14) {
+              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
+                if (d13 > 500) {
+                  const e25: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/maximum",
                     keyword: "maximum",
                     params: pa86,
                     message: "must be <= 500",
                   };
-                  if (errs === null) errs = [e29];
-                  else errs.push(e29);
+                  if (errs === null) errs = [e25];
+                  else errs.push(e25);
                 }
-                if (d14 < 0) {
-                  const e30: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/load_kg",
+                if (d13 < 0) {
+                  const e26: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/minimum",
                     keyword: "minimum",
                     params: pa45,
                     message: "must be >= 0",
                   };
-                  if (errs === null) errs = [e30];
-                  else errs.push(e30);
+                  if (errs === null) errs = [e26];
+                  else errs.push(e26);
                 }
                 if (
-                  !Number.isInteger(d14 / 0.25) ||
-                  Math.abs(d14 / 0.25) >= 1e21
+                  !Number.isInteger(d13 / 0.25) ||
+                  Math.abs(d13 / 0.25) >= 1e21
                 ) {
-                  const e31: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/load_kg",
+                  const e27: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/load_kg",
                     schemaPath:
                       "#/properties/sets/items/properties/load_kg/multipleOf",
                     keyword: "multipleOf",
                     params: pa87,
                     message: "must be multiple of 0.25",
                   };
-                  if (errs === null) errs = [e31];
-                  else errs.push(e31);
+                  if (errs === null) errs = [e27];
+                  else errs.push(e27);
                 }
               } else {
-                const e32: ValidationError = {
-                  instancePath: "/sets/" + i9 + "/load_kg",
+                const e28: ValidationError = {
+                  instancePath: "/sets/" + i7 + "/load_kg",
                   schemaPath: "#/properties/sets/items/properties/load_kg/type",
                   keyword: "type",
                   params: pa41,
                   message: "must be number",
                 };
-                if (errs === null) errs = [e32];
-                else errs.push(e32);
+                if (errs === null) errs = [e28];
+                else errs.push(e28);
               }
             }
-            if (p18) {
-              let v33 = false;
-              if (!v33) {
-                let v34 = true;
-                L35: {
-                  if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
-                    if (d17 > 10) {
-                      v34 = false;
-                      break L35;
+            if (p17) {
+              let v29 = false;
+              if (!v29) {
+                let v30 = true;
+                L31: {
+                  if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+                    if (d16 > 10) {
+                      v30 = false;
+                      break L31;
                     }
-                    if (d17 < 1) {
-                      v34 = false;
-                      break L35;
+                    if (d16 < 1) {
+                      v30 = false;
+                      break L31;
                     }
                     if (
-                      !Number.isInteger(d17 / 0.5) ||
-                      Math.abs(d17 / 0.5) >= 1e21
+                      !Number.isInteger(d16 / 0.5) ||
+                      Math.abs(d16 / 0.5) >= 1e21
                     ) {
-                      v34 = false;
-                      break L35;
+                      v30 = false;
+                      break L31;
                     }
                   } else {
-                    v34 = false;
-                    break L35;
+                    v30 = false;
+                    break L31;
                   }
                 }
-                v33 = v34;
+                v29 = v30;
               }
-              if (!v33) {
-                let v36 = true;
-                L37: {
-                  if (!(d17 === null)) {
-                    v36 = false;
-                    break L37;
+              if (!v29) {
+                let v32 = true;
+                L33: {
+                  if (!(d16 === null)) {
+                    v32 = false;
+                    break L33;
                   }
                 }
-                v33 = v36;
+                v29 = v32;
               }
-              if (!v33) {
-                if (typeof (d17 as unknown) === "number" && isFinite(d17)) {
-                  if (d17 > 10) {
-                    const e38: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/rpe",
+              if (!v29) {
+                if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+                  if (d16 > 10) {
+                    const e34: ValidationError = {
+                      instancePath: "/sets/" + i7 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
                       keyword: "maximum",
                       params: pa88,
                       message: "must be <= 10",
                     };
-                    if (errs === null) errs = [e38];
-                    else errs.push(e38);
+                    if (errs === null) errs = [e34];
+                    else errs.push(e34);
                   }
-                  if (d17 < 1) {
-                    const e39: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/rpe",
+                  if (d16 < 1) {
+                    const e35: ValidationError = {
+                      instancePath: "/sets/" + i7 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
                       keyword: "minimum",
                       params: pa85,
                       message: "must be >= 1",
                     };
-                    if (errs === null) errs = [e39];
-                    else errs.push(e39);
+                    if (errs === null) errs = [e35];
+                    else errs.push(e35);
                   }
                   if (
-                    !Number.isInteger(d17 / 0.5) ||
-                    Math.abs(d17 / 0.5) >= 1e21
+                    !Number.isInteger(d16 / 0.5) ||
+                    Math.abs(d16 / 0.5) >= 1e21
                   ) {
-                    const e40: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/rpe",
+                    const e36: ValidationError = {
+                      instancePath: "/sets/" + i7 + "/rpe",
                       schemaPath:
                         "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
                       keyword: "multipleOf",
                       params: pa89,
                       message: "must be multiple of 0.5",
                     };
-                    if (errs === null) errs = [e40];
-                    else errs.push(e40);
+                    if (errs === null) errs = [e36];
+                    else errs.push(e36);
                   }
                 } else {
-                  const e41: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/rpe",
+                  const e37: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/anyOf/0/type",
                     keyword: "type",
                     params: pa41,
                     message: "must be number",
                   };
-                  if (errs === null) errs = [e41];
-                  else errs.push(e41);
+                  if (errs === null) errs = [e37];
+                  else errs.push(e37);
                 }
-                if (!(d17 === null)) {
-                  const e42: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/rpe",
+                if (!(d16 === null)) {
+                  const e38: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/rpe",
                     schemaPath:
                       "#/properties/sets/items/properties/rpe/anyOf/1/type",
                     keyword: "type",
                     params: pa90,
                     message: "must be null",
                   };
-                  if (errs === null) errs = [e42];
-                  else errs.push(e42);
+                  if (errs === null) errs = [e38];
+                  else errs.push(e38);
                 }
-                const e43: ValidationError = {
-                  instancePath: "/sets/" + i9 + "/rpe",
+                const e39: ValidationError = {
+                  instancePath: "/sets/" + i7 + "/rpe",
                   schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
                   keyword: "anyOf",
                   params: pa91,
                   message: "must match a schema in anyOf",
                 };
-                if (errs === null) errs = [e43];
-                else errs.push(e43);
+                if (errs === null) errs = [e39];
+                else errs.push(e39);
               }
             }
-            if (p21) {
-              let v44 = false;
-              if (!v44) {
-                let v45 = true;
-                L46: {
-                  if (Array.isArray(d20 as unknown)) {
-                    if (d20.length > 4) {
-                      v45 = false;
-                      break L46;
+            if (p20) {
+              let v40 = false;
+              if (!v40) {
+                let v41 = true;
+                L42: {
+                  if (Array.isArray(d19 as unknown)) {
+                    if (d19.length > 4) {
+                      v41 = false;
+                      break L42;
                     }
-                    if (d20.length < 4) {
-                      v45 = false;
-                      break L46;
+                    if (d19.length < 4) {
+                      v41 = false;
+                      break L42;
                     }
-                    for (let i47 = 0; i47 < d20.length; i47++) {
-                      const d48 = d20[i47];
-                      if (!Number.isInteger(d48)) {
-                        v45 = false;
-                        break L46;
+                    for (let i43 = 0; i43 < d19.length; i43++) {
+                      const d44 = d19[i43];
+                      if (!Number.isInteger(d44)) {
+                        v41 = false;
+                        break L42;
                       }
                       if (
-                        typeof (d48 as unknown) === "number" &&
-                        isFinite(d48)
+                        typeof (d44 as unknown) === "number" &&
+                        isFinite(d44)
                       ) {
-                        if (d48 > 10) {
-                          v45 = false;
-                          break L46;
+                        if (d44 > 10) {
+                          v41 = false;
+                          break L42;
                         }
-                        if (d48 < 0) {
-                          v45 = false;
-                          break L46;
+                        if (d44 < 0) {
+                          v41 = false;
+                          break L42;
                         }
                       }
                     }
                   } else {
+                    v41 = false;
+                    break L42;
+                  }
+                }
+                v40 = v41;
+              }
+              if (!v40) {
+                let v45 = true;
+                L46: {
+                  if (!(d19 === null)) {
                     v45 = false;
                     break L46;
                   }
                 }
-                v44 = v45;
+                v40 = v45;
               }
-              if (!v44) {
-                let v49 = true;
-                L50: {
-                  if (!(d20 === null)) {
-                    v49 = false;
-                    break L50;
-                  }
-                }
-                v44 = v49;
-              }
-              if (!v44) {
-                if (Array.isArray(d20 as unknown)) {
-                  if (d20.length > 4) {
-                    const e51: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo",
+              if (!v40) {
+                if (Array.isArray(d19 as unknown)) {
+                  if (d19.length > 4) {
+                    const e47: ValidationError = {
+                      instancePath: "/sets/" + i7 + "/tempo",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
                       keyword: "maxItems",
                       params: pa92,
                       message: "must NOT have more than 4 items",
                     };
-                    if (errs === null) errs = [e51];
-                    else errs.push(e51);
+                    if (errs === null) errs = [e47];
+                    else errs.push(e47);
                   }
-                  if (d20.length < 4) {
-                    const e52: ValidationError = {
-                      instancePath: "/sets/" + i9 + "/tempo",
+                  if (d19.length < 4) {
+                    const e48: ValidationError = {
+                      instancePath: "/sets/" + i7 + "/tempo",
                       schemaPath:
                         "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
                       keyword: "minItems",
                       params: pa92,
                       message: "must NOT have fewer than 4 items",
                     };
-                    if (errs === null) errs = [e52];
-                    else errs.push(e52);
+                    if (errs === null) errs = [e48];
+                    else errs.push(e48);
                   }
-                  for (let i53 = 0; i53 < d20.length; i53++) {
-                    const d54 = d20[i53];
-                    if (!Number.isInteger(d54)) {
-                      const e55: ValidationError = {
-                        instancePath: "/sets/" + i9 + "/tempo/" + i53,
+                  for (let i49 = 0; i49 < d19.length; i49++) {
+                    const d50 = d19[i49];
+                    if (!Number.isInteger(d50)) {
+                      const e51: ValidationError = {
+                        instancePath: "/sets/" + i7 + "/tempo/" + i49,
                         schemaPath:
                           "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
                         keyword: "type",
                         params: pa83,
                         message: "must be integer",
                       };
-                      if (errs === null) errs = [e55];
-                      else errs.push(e55);
+                      if (errs === null) errs = [e51];
+                      else errs.push(e51);
                     }
-                    if (typeof (d54 as unknown) === "number" && isFinite(d54)) {
-                      if (d54 > 10) {
-                        const e56: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/" + i53,
+                    if (typeof (d50 as unknown) === "number" && isFinite(d50)) {
+                      if (d50 > 10) {
+                        const e52: ValidationError = {
+                          instancePath: "/sets/" + i7 + "/tempo/" + i49,
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
                           keyword: "maximum",
                           params: pa88,
                           message: "must be <= 10",
                         };
-                        if (errs === null) errs = [e56];
-                        else errs.push(e56);
+                        if (errs === null) errs = [e52];
+                        else errs.push(e52);
                       }
-                      if (d54 < 0) {
-                        const e57: ValidationError = {
-                          instancePath: "/sets/" + i9 + "/tempo/" + i53,
+                      if (d50 < 0) {
+                        const e53: ValidationError = {
+                          instancePath: "/sets/" + i7 + "/tempo/" + i49,
                           schemaPath:
                             "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
                           keyword: "minimum",
                           params: pa45,
                           message: "must be >= 0",
                         };
-                        if (errs === null) errs = [e57];
-                        else errs.push(e57);
+                        if (errs === null) errs = [e53];
+                        else errs.push(e53);
                       }
                     }
                   }
                 } else {
-                  const e58: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/tempo",
+                  const e54: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/anyOf/0/type",
                     keyword: "type",
                     params: pa93,
                     message: "must be array",
                   };
-                  if (errs === null) errs = [e58];
-                  else errs.push(e58);
+                  if (errs === null) errs = [e54];
+                  else errs.push(e54);
                 }
-                if (!(d20 === null)) {
-                  const e59: ValidationError = {
-                    instancePath: "/sets/" + i9 + "/tempo",
+                if (!(d19 === null)) {
+                  const e55: ValidationError = {
+                    instancePath: "/sets/" + i7 + "/tempo",
                     schemaPath:
                       "#/properties/sets/items/properties/tempo/anyOf/1/type",
                     keyword: "type",
                     params: pa90,
                     message: "must be null",
                   };
-                  if (errs === null) errs = [e59];
-                  else errs.push(e59);
+                  if (errs === null) errs = [e55];
+                  else errs.push(e55);
                 }
-                const e60: ValidationError = {
-                  instancePath: "/sets/" + i9 + "/tempo",
+                const e56: ValidationError = {
+                  instancePath: "/sets/" + i7 + "/tempo",
                   schemaPath: "#/properties/sets/items/properties/tempo/anyOf",
                   keyword: "anyOf",
                   params: pa91,
                   message: "must match a schema in anyOf",
                 };
-                if (errs === null) errs = [e60];
-                else errs.push(e60);
+                if (errs === null) errs = [e56];
+                else errs.push(e56);
               }
             }
           } else {
-            const e63: ValidationError = {
-              instancePath: "/sets/" + i9,
+            const e60: ValidationError = {
+              instancePath: "/sets/" + i7,
               schemaPath: "#/properties/sets/items/type",
               keyword: "type",
               params: pa46,
               message: "must be object",
             };
-            if (errs === null) errs = [e63];
-            else errs.push(e63);
+            if (errs === null) errs = [e60];
+            else errs.push(e60);
           }
         }
       } else {
@@ -2355,101 +2291,93 @@ export function validateDeclaredGetWeather(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let f12 = 0;
-    let k4: string[] | undefined;
-    for (const k13 in _d) {
-      if (!hasOwn.call(_d, k13)) continue;
-      switch (k13) {
+    let d1: any;
+    let d3: any;
+    let f10 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k11 in _d) {
+      if (!hasOwn.call(_d, k11)) continue;
+      switch (k11) {
         case "city":
-          d0 = _d[k13];
-          f12++;
+          d1 = _d[k11];
+          f10++;
           break;
         case "units":
-          d2 = _d[k13];
-          f12++;
+          d3 = _d[k11];
+          f10++;
           break;
         default:
-          if (k4 === undefined) k4 = [k13];
-          else k4.push(k13);
+          const e12: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k11 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e12];
+          else errs.push(e12);
       }
     }
-    if (f12 !== 2) {
-      if (d0 === undefined) {
-        d0 = _d.city;
-        if (d0 !== undefined && !hasOwn.call(_d, "city")) d0 = undefined;
+    if (f10 !== 2) {
+      if (d1 === undefined) {
+        d1 = _d.city;
+        if (d1 !== undefined && !hasOwn.call(_d, "city")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.units;
-        if (d2 !== undefined && !hasOwn.call(_d, "units")) d2 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er95];
-      else errs.push(er95);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er96];
-      else errs.push(er96);
-    }
-    if (k4 !== undefined) {
-      for (const k5 of k4) {
-        const e6: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k5 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e6];
-        else errs.push(e6);
+      if (d3 === undefined) {
+        d3 = _d.units;
+        if (d3 !== undefined && !hasOwn.call(_d, "units")) d3 = undefined;
       }
     }
-    if (p1) {
-      if (!(typeof (d0 as unknown) === "string")) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er95);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er96);
+    }
+    if (p2) {
+      if (!(typeof (d1 as unknown) === "string")) {
         if (errs === null) errs = [er97];
         else errs.push(er97);
       }
     }
-    if (p3) {
-      let v7 = false;
-      if (!v7) {
+    if (p4) {
+      let v5 = false;
+      if (!v5) {
+        let v6 = true;
+        L7: {
+          if (!(typeof (d3 as unknown) === "string")) {
+            v6 = false;
+            break L7;
+          }
+          if (!(d3 === "metric" || d3 === "imperial")) {
+            v6 = false;
+            break L7;
+          }
+        }
+        v5 = v6;
+      }
+      if (!v5) {
         let v8 = true;
         L9: {
-          if (!(typeof (d2 as unknown) === "string")) {
-            v8 = false;
-            break L9;
-          }
-          if (!(d2 === "metric" || d2 === "imperial")) {
+          if (!(d3 === null)) {
             v8 = false;
             break L9;
           }
         }
-        v7 = v8;
+        v5 = v8;
       }
-      if (!v7) {
-        let v10 = true;
-        L11: {
-          if (!(d2 === null)) {
-            v10 = false;
-            break L11;
-          }
-        }
-        v7 = v10;
-      }
-      if (!v7) {
-        if (!(typeof (d2 as unknown) === "string")) {
+      if (!v5) {
+        if (!(typeof (d3 as unknown) === "string")) {
           if (errs === null) errs = [er98];
           else errs.push(er98);
         }
-        if (!(d2 === "metric" || d2 === "imperial")) {
+        if (!(d3 === "metric" || d3 === "imperial")) {
           if (errs === null) errs = [er100];
           else errs.push(er100);
         }
-        if (!(d2 === null)) {
+        if (!(d3 === null)) {
           if (errs === null) errs = [er101];
           else errs.push(er101);
         }

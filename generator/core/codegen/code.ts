@@ -202,6 +202,15 @@ export function join(parts: readonly Code[], separator: Code | string = ", "): C
   return new Code(parts.map((p) => p.text).join(sep));
 }
 
+/**
+ * `fragment` with every line after the first indented by `prefix` as well (the first line's
+ * indentation is the caller's). Safe on any generated code: string literals never hold a raw
+ * line break.
+ */
+export function indented(prefix: string, fragment: Code): Code {
+  return new Code(prefix + fragment.text.replace(/\n/g, "\n" + prefix));
+}
+
 /** `obj.key` when the key is a plain identifier, `obj["key"]` otherwise. */
 export function member(object: Code, key: string): Code {
   if (IDENTIFIER.test(key) && key !== "__proto__") return new Code(`${object.text}.${key}`);

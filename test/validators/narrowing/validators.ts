@@ -175,72 +175,64 @@ export function validateLogSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let d2: any;
-    let d7: any;
-    let f9 = 0;
-    let k4: string[] | undefined;
-    for (const k10 in _d) {
-      if (!hasOwn.call(_d, k10)) continue;
-      switch (k10) {
+    let d1: any;
+    let d3: any;
+    let d5: any;
+    let f7 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k8 in _d) {
+      if (!hasOwn.call(_d, k8)) continue;
+      switch (k8) {
         case "exercise":
-          d0 = _d[k10];
-          f9++;
+          d1 = _d[k8];
+          f7++;
           break;
         case "reps":
-          d2 = _d[k10];
-          f9++;
+          d3 = _d[k8];
+          f7++;
           break;
         case "weight_kg":
-          d7 = _d[k10];
-          f9++;
+          d5 = _d[k8];
+          f7++;
           break;
         default:
-          if (k4 === undefined) k4 = [k10];
-          else k4.push(k10);
+          const e9: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k8 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e9];
+          else errs.push(e9);
       }
     }
-    if (f9 !== 3) {
-      if (d0 === undefined) {
-        d0 = _d.exercise;
-        if (d0 !== undefined && !hasOwn.call(_d, "exercise")) d0 = undefined;
+    if (f7 !== 3) {
+      if (d1 === undefined) {
+        d1 = _d.exercise;
+        if (d1 !== undefined && !hasOwn.call(_d, "exercise")) d1 = undefined;
       }
-      if (d2 === undefined) {
-        d2 = _d.reps;
-        if (d2 !== undefined && !hasOwn.call(_d, "reps")) d2 = undefined;
+      if (d3 === undefined) {
+        d3 = _d.reps;
+        if (d3 !== undefined && !hasOwn.call(_d, "reps")) d3 = undefined;
       }
-      if (d7 === undefined) {
-        d7 = _d.weight_kg;
-        if (d7 !== undefined && !hasOwn.call(_d, "weight_kg")) d7 = undefined;
-      }
-    }
-    const p1 = d0 !== undefined;
-    const p3 = d2 !== undefined;
-    const p8 = d7 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er0];
-      else errs.push(er0);
-    }
-    if (!p3) {
-      if (errs === null) errs = [er1];
-      else errs.push(er1);
-    }
-    if (k4 !== undefined) {
-      for (const k5 of k4) {
-        const e6: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k5 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e6];
-        else errs.push(e6);
+      if (d5 === undefined) {
+        d5 = _d.weight_kg;
+        if (d5 !== undefined && !hasOwn.call(_d, "weight_kg")) d5 = undefined;
       }
     }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (d0.length === 0) {
+    const p2 = d1 !== undefined;
+    const p4 = d3 !== undefined;
+    const p6 = d5 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er0);
+    }
+    if (!p4) {
+      (errs ??= []).splice(a0++, 0, er1);
+    }
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (d1.length === 0) {
           if (errs === null) errs = [er2];
           else errs.push(er2);
         }
@@ -249,28 +241,28 @@ export function validateLogSetInput(
         else errs.push(er3);
       }
     }
-    if (p3) {
-      if (!Number.isInteger(d2)) {
+    if (p4) {
+      if (!Number.isInteger(d3)) {
         if (errs === null) errs = [er4];
         else errs.push(er4);
       }
-      if (typeof (d2 as unknown) === "number" && isFinite(d2)) {
-        if (d2 < 1) {
+      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
+        if (d3 < 1) {
           if (errs === null) errs = [er5];
           else errs.push(er5);
         }
       }
     }
-    if (p8) {
+    if (p6) {
       if (!(
-        (typeof (d7 as unknown) === "number" && isFinite(d7)) ||
-        d7 === null
+        (typeof (d5 as unknown) === "number" && isFinite(d5)) ||
+        d5 === null
       )) {
         if (errs === null) errs = [er7];
         else errs.push(er7);
       }
-      if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
-        if (d7 < 0) {
+      if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
+        if (d5 < 0) {
           if (errs === null) errs = [er8];
           else errs.push(er8);
         }
@@ -292,48 +284,41 @@ export function validateLogSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d0: any;
-    let f5 = 0;
-    let k2: string[] | undefined;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
+    let d1: any;
+    let f3 = 0;
+    let a0 = errs === null ? 0 : errs.length;
+    for (const k4 in _d) {
+      if (!hasOwn.call(_d, k4)) continue;
+      switch (k4) {
         case "id":
-          d0 = _d[k6];
-          f5++;
+          d1 = _d[k4];
+          f3++;
           break;
         default:
-          if (k2 === undefined) k2 = [k6];
-          else k2.push(k6);
+          const e5: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k4 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e5];
+          else errs.push(e5);
       }
     }
-    if (f5 !== 1) {
-      if (d0 === undefined) {
-        d0 = _d.id;
-        if (d0 !== undefined && !hasOwn.call(_d, "id")) d0 = undefined;
+    if (f3 !== 1) {
+      if (d1 === undefined) {
+        d1 = _d.id;
+        if (d1 !== undefined && !hasOwn.call(_d, "id")) d1 = undefined;
       }
     }
-    const p1 = d0 !== undefined;
-    if (!p1) {
-      if (errs === null) errs = [er10];
-      else errs.push(er10);
+    const p2 = d1 !== undefined;
+    if (!p2) {
+      (errs ??= []).splice(a0++, 0, er10);
     }
-    if (k2 !== undefined) {
-      for (const k3 of k2) {
-        const e4: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k3 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e4];
-        else errs.push(e4);
-      }
-    }
-    if (p1) {
-      if (typeof (d0 as unknown) === "string") {
-        if (!formatUuid(d0)) {
+    if (p2) {
+      if (typeof (d1 as unknown) === "string") {
+        if (!formatUuid(d1)) {
           if (errs === null) errs = [er11];
           else errs.push(er11);
         }
@@ -356,26 +341,19 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let k0: string[] | undefined;
-    for (const k3 in _d) {
-      if (!hasOwn.call(_d, k3)) continue;
-      switch (k3) {
+    for (const k1 in _d) {
+      if (!hasOwn.call(_d, k1)) continue;
+      switch (k1) {
         default:
-          if (k0 === undefined) k0 = [k3];
-          else k0.push(k3);
-      }
-    }
-    if (k0 !== undefined) {
-      for (const k1 of k0) {
-        const e2: ValidationError = {
-          instancePath: "",
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: k1 },
-          message: "must NOT have additional properties",
-        };
-        if (errs === null) errs = [e2];
-        else errs.push(e2);
+          const e2: ValidationError = {
+            instancePath: "",
+            schemaPath: "#/additionalProperties",
+            keyword: "additionalProperties",
+            params: { additionalProperty: k1 },
+            message: "must NOT have additional properties",
+          };
+          if (errs === null) errs = [e2];
+          else errs.push(e2);
       }
     }
   } else {

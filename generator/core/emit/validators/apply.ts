@@ -63,13 +63,15 @@ export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
 /**
  * Appends `error` to the list, creating the list with it on the first error: `[error]` allocates
  * room for one, where `[]` then `push` would allocate room for 17 (most failing values have one
- * error or a few).
+ * error or a few). With `cx.insertAt`, inserts it there instead (see SchemaCx).
  */
-function record(cx: SchemaCx, error: Code): Code {
+export function record(cx: SchemaCx, error: Code): Code {
+  const plain = PLAIN_NAME.test(error.text);
+  const e = plain ? error : cx.fn.local("e");
+  const declare = plain ? code`` : code`const ${e}: ${ERROR_TYPE} = ${error};\n`;
+  if (cx.insertAt) return code`${declare}(${ERRORS} ??= []).splice(${cx.insertAt}++, 0, ${e});`;
   // Two lines: prettier puts the `else` of a braceless `if` on its own line.
-  if (PLAIN_NAME.test(error.text)) return code`if (${ERRORS} === null) ${ERRORS} = [${error}];\nelse ${ERRORS}.push(${error});`;
-  const e = cx.fn.local("e");
-  return code`const ${e}: ${ERROR_TYPE} = ${error};\nif (${ERRORS} === null) ${ERRORS} = [${e}];\nelse ${ERRORS}.push(${e});`;
+  return code`${declare}if (${ERRORS} === null) ${ERRORS} = [${e}];\nelse ${ERRORS}.push(${e});`;
 }
 
 /** Unconditional failure. `spec` is only evaluated in collect mode (test mode needs no error). */

@@ -102,7 +102,7 @@ export class FunctionScope {
   ) {}
 
   /** A fresh local (`d3`, `k4`, `L5`): one letter and a counter, so it can never equal a module-level name. */
-  local(letter: "d" | "e" | "f" | "i" | "k" | "n" | "v" | "c" | "r" | "j" | "m" | "p" | "q" | "L"): Name {
+  local(letter: "a" | "d" | "e" | "f" | "i" | "k" | "n" | "v" | "c" | "r" | "j" | "m" | "p" | "q" | "L"): Name {
     return Name.of(`${letter}${this.counter++}`);
   }
 }
@@ -131,6 +131,12 @@ export interface SchemaCx {
   readonly schemaPath: string;
   /** Test mode: what a failing check runs. */
   readonly fail: FailTarget;
+  /**
+   * Collect mode: when set, errors are inserted at this index of the list (a `let` the inserts
+   * advance) instead of appended. Keywords that Ajv orders before `additionalProperties` use it
+   * when the object's pass has already appended the additional-key errors.
+   */
+  readonly insertAt?: Name;
 }
 
 /** Ajv's schema path segment for a property name or pattern (`escapeFragment`: JSON Pointer, then URI-encoded). */

@@ -60,7 +60,12 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
     const body = w.child(1);
     const groupNode = new NodeState(cx);
     if (group === "object") groupNode.openPrelude(body, schema);
-    for (const keyword of EVALUATION_ORDER[group]) emitKeyword({ cx, group, schema, w: body, node: groupNode }, keyword);
+    const order = EVALUATION_ORDER[group];
+    const additional = order.indexOf("additionalProperties");
+    order.forEach((keyword, i) => {
+      const kcx = i < additional ? groupNode.beforeAdditional(cx) : cx;
+      emitKeyword({ cx: kcx, group, schema, w: body, node: groupNode }, keyword);
+    });
     groupNode.finish(body);
     const test = groupTest(group, cx.data);
     if (body.isEmpty) {

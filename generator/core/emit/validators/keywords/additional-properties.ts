@@ -2,9 +2,15 @@
  * `additionalProperties`: own keys matched by neither `properties` nor a `patternProperties`
  * pattern, in key order. The object group's prelude collects them in its one pass over the keys
  * (see NodeState); `false` reports each, a schema applies to each value.
+ *
+ * `false` while collecting errors: the pass builds the errors themselves and appends them to the
+ * error list (the keywords before this one insert theirs in front), or — when `propertyNames`
+ * comes between — gathers them in a list that joins the error list here, in Ajv's order.
+ * `false` in test mode: the pass fails at the first additional key.
  */
 import { code } from "../../../codegen/code.js";
-import { applyInline, fail, forEachKey, objectLiteral } from "../apply.js";
+import { applyInline, errorObject, forEachKey, objectLiteral } from "../apply.js";
+import { ERRORS } from "../context.js";
 import { alwaysValid } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
 
@@ -14,17 +20,25 @@ export const additionalPropertiesKeyword: KeywordEmitter<"additionalProperties">
   emit({ cx, schema, w, node }) {
     const sub = schema.additionalProperties!;
     if (alwaysValid(sub)) return;
+    if (sub === false && cx.mode === "collect") {
+      const errors = node.additionalKeyErrors((key) =>
+        errorObject(cx, {
+          keyword: "additionalProperties",
+          params: objectLiteral([["additionalProperty", key]]),
+          message: code`${"must NOT have additional properties"}`,
+        }),
+      );
+      if (errors === undefined) return;
+      const e = cx.fn.local("e");
+      w.ifElse(code`${errors} !== undefined`, () => {
+        w.line(code`if (${ERRORS} === null) ${ERRORS} = ${errors};\nelse for (const ${e} of ${errors}) ${ERRORS}.push(${e});`);
+      });
+      return;
+    }
+    if (sub === false) return node.failOnAdditionalKey(cx.fail.code);
     const extra = node.additionalKeys();
     const inner = w.child(1);
     forEachKey(cx, inner, extra, (key, w) => {
-      if (sub === false) {
-        return fail(cx, w, () => ({
-          keyword: "additionalProperties",
-          dynamic: true,
-          params: objectLiteral([["additionalProperty", key]]),
-          message: code`${"must NOT have additional properties"}`,
-        }));
-      }
       applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/additionalProperties`, data: code`${cx.data}[${key}]`, path: cx.path.key(key, cx.comp.helper("escapeKey")) }, w);
     });
     if (!inner.isEmpty) w.ifElse(code`${extra} !== undefined`, () => w.splice(inner));

@@ -1,10 +1,11 @@
 /** The interface every keyword module implements, and small shared pieces of keyword code. */
-import { code, member, numberLiteral, raw, type Code } from "../../../codegen/code.js";
+import { code, indented, member, numberLiteral, raw, type Code } from "../../../codegen/code.js";
 import { not, or } from "../../../codegen/expr.js";
 import type { Name } from "../../../codegen/identifiers.js";
 import type { SimpleType, SchemaObject } from "../../../schema/schema.js";
 import { patternConstant } from "./pattern.js";
-import type { SchemaCx } from "../context.js";
+import { ERROR_COUNT, record } from "../apply.js";
+import { ERROR_TYPE, type SchemaCx } from "../context.js";
 import type { TypeGroup } from "../rules.js";
 import type { Slot, Writer } from "../writer.js";
 
@@ -31,8 +32,9 @@ const FEW_MISSING = 4;
  * read (`data.name`) and tested with `hasOwnProperty`. Otherwise one `for…in` pass over the
  * data's own enumerable keys (the same keys, in the same order, as `Object.keys`) reads the value
  * of each used name (a `switch`, comparing interned strings), counts the keys when
- * `min/maxProperties` needs it and collects the additional keys (neither a property nor matched
- * by a pattern, in key order). Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and
+ * `min/maxProperties` needs it and handles the additional keys (neither a property nor matched
+ * by a pattern, in key order): with `additionalProperties: false` it records their errors (or, in
+ * test mode, fails) on the spot; with a subschema it collects them for the keyword. Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and
  * `data[key]` from the map's enumeration cache: no list of keys is allocated and no name is
  * looked up. A used name the pass did not find is then read by name, as a missing property costs
  * anyway (when more than `FEW_MISSING` are missing, only if `Object.getOwnPropertyNames` counts
@@ -44,6 +46,10 @@ export class NodeState {
   private prelude: Slot | undefined;
   private countName: Name | undefined;
   private extraName: Name | undefined;
+  private extraErrors: { readonly list: Name | undefined; readonly error: (key: Code) => Code } | undefined;
+  /** Set when the pass appends the additional-key errors to the error list itself (see `openPrelude`). */
+  private insertAt: Name | undefined;
+  private extraFails: Code | undefined;
   private schema: SchemaObject | undefined;
   private readonly names = new Map<string, { readonly value: Name; readonly present: Name }>();
 
@@ -53,6 +59,16 @@ export class NodeState {
   openPrelude(w: Writer, schema: SchemaObject): void {
     this.prelude = w.slot();
     this.schema = schema;
+    // `additionalProperties: false` while collecting: the pass appends each additional key's
+    // error to the error list as it meets the key. The keywords Ajv orders before it (only
+    // `required` and `min/maxProperties` here: `propertyNames` has subschemas) then insert theirs
+    // in front, at an index taken before the pass.
+    if (schema.additionalProperties === false && this.cx.mode === "collect" && schema.propertyNames === undefined) this.insertAt = this.cx.fn.local("a");
+  }
+
+  /** The context for a keyword Ajv orders before `additionalProperties` in the object group. */
+  beforeAdditional(cx: SchemaCx): SchemaCx {
+    return this.insertAt ? { ...cx, insertAt: this.insertAt } : cx;
   }
 
   private requirePrelude(): void {
@@ -69,6 +85,30 @@ export class NodeState {
   additionalKeys(): Code {
     this.requirePrelude();
     return (this.extraName ??= this.cx.fn.local("k"));
+  }
+
+  /**
+   * Collect mode, `additionalProperties: false`: the error of each additional key, built by the
+   * prelude's pass as it meets the key, so no list of keys is kept and walked a second time.
+   * `error(key)` is the error object expression. Either the pass appends them to the error list
+   * (returns undefined), or it gathers them in a list (`ValidationError[] | undefined`, returned)
+   * that the keyword puts where it stands in Ajv's order (see additional-properties.ts).
+   */
+  additionalKeyErrors(error: (key: Code) => Code): Code | undefined {
+    this.requirePrelude();
+    if (this.extraErrors) throw new Error("internal: additionalProperties errors requested twice");
+    const list = this.insertAt ? undefined : this.cx.fn.local("k");
+    this.extraErrors = { list, error };
+    return list;
+  }
+
+  /**
+   * Test mode, `additionalProperties: false`: the pass fails at the first additional key (a test
+   * only answers valid or not, so where it stops does not matter). `failure` is the fail statement.
+   */
+  failOnAdditionalKey(failure: Code): void {
+    this.requirePrelude();
+    this.extraFails = failure;
   }
 
   private entry(name: string) {
@@ -95,9 +135,11 @@ export class NodeState {
     const hasOwn = () => this.cx.comp.helper("hasOwn");
     const used = [...this.names].filter(([, e]) => w.uses(e.present) || w.uses(e.value));
     const extra = this.extraName !== undefined && w.uses(this.extraName) ? this.extraName : undefined;
+    const extraErrors = this.extraErrors !== undefined && (this.extraErrors.list === undefined || w.uses(this.extraErrors.list)) ? this.extraErrors : undefined;
     const countUsed = this.countName !== undefined && w.uses(this.countName);
     const lines: Code[] = [];
-    if (extra === undefined && !countUsed && used.length < SCAN_NAMES) {
+    const extraFails = this.extraFails;
+    if (extra === undefined && extraErrors === undefined && extraFails === undefined && !countUsed && used.length < SCAN_NAMES) {
       // No pass over the keys is needed: read each used name, and test presence where it matters.
       for (const [n, e] of used) {
         lines.push(code`const ${e.value} = ${member(d, n)};`);
@@ -115,25 +157,46 @@ export class NodeState {
     const found = used.length > 0 ? this.cx.fn.local("f") : undefined;
     if (found) lines.push(code`let ${found} = 0;`);
     if (extra) lines.push(code`let ${extra}: string[] | undefined;`);
+    if (extraErrors?.list) lines.push(code`let ${extraErrors.list}: ${ERROR_TYPE}[] | undefined;`);
+    if (this.insertAt && w.uses(this.insertAt)) lines.push(code`let ${this.insertAt} = ${ERROR_COUNT};`);
     const key = this.cx.fn.local("k");
     const declared = Object.keys(this.schema?.properties ?? {});
     // A key that is not a declared property is additional unless a pattern matches it.
-    const patterns = extra ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
+    const patterns = extra || extraErrors || extraFails ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
     // Statements one per line, as prettier lays out a switch (the prelude is indented as a whole).
-    const add = extra ? [code`if (${extra} === undefined) ${extra} = [${key}];`, code`else ${extra}.push(${key});`] : undefined;
-    const pushExtra = add && (patterns.length === 0 ? add : [code`if (${not(or(...patterns))}) {`, ...add.map((l) => code`  ${l}`), code`}`]);
+    // Each place that adds gets its own error local: `const`s of a switch's cases share one scope.
+    const append = (list: Name, item: Code) => [code`if (${list} === undefined) ${list} = [${item}];`, code`else ${list}.push(${item});`];
+    const add = (): Code[] | undefined => {
+      if (extra) return append(extra, key);
+      if (extraFails) return [extraFails];
+      if (!extraErrors) return undefined;
+      if (!extraErrors.list) return [record(this.cx, extraErrors.error(key))];
+      const e = this.cx.fn.local("e");
+      return [code`const ${e}: ${ERROR_TYPE} = ${extraErrors.error(key)};`, ...append(extraErrors.list, e)];
+    };
+    const pushExtra = (): Code[] | undefined => {
+      const lines = add();
+      return lines && (patterns.length === 0 ? lines : [code`if (${not(or(...patterns))}) {`, ...lines.map((l) => indented("  ", l)), code`}`]);
+    };
+    const additional = extra !== undefined || extraErrors !== undefined || extraFails !== undefined;
     const values = new Map(used);
     const cases: Code[] = [];
-    const body = (statements: readonly Code[]) => statements.map((l) => code`      ${l}`);
+    const body = (statements: readonly Code[]) => statements.map((l) => indented("      ", l));
     for (const n of new Set([...declared, ...values.keys()])) {
       const e = values.get(n);
-      if (!e && !extra) continue;
+      if (!e && !additional) continue;
       cases.push(code`    case ${n}:`);
+      const isAdditional = additional && !declared.includes(n);
+      // A test that fails at every additional key jumps out: nothing after it is reachable.
+      if (isAdditional && extraFails && patterns.length === 0) {
+        cases.push(...body(pushExtra()!));
+        continue;
+      }
       if (e) cases.push(...body([code`${e.value} = ${d}[${key}];`, code`${found!}++;`]));
-      if (pushExtra && !declared.includes(n)) cases.push(...body(pushExtra));
+      if (isAdditional) cases.push(...body(pushExtra()!));
       cases.push(code`      break;`);
     }
-    if (pushExtra) cases.push(code`    default:`, ...body(pushExtra));
+    if (additional) cases.push(code`    default:`, ...body(pushExtra()!));
     lines.push(code`for (const ${key} in ${d}) {`, code`  if (!${hasOwn()}.call(${d}, ${key})) continue;`);
     if (count) lines.push(code`  ${count}++;`);
     if (cases.length > 0) lines.push(code`  switch (${key}) {`, ...cases, code`  }`);
