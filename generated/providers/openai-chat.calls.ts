@@ -3,6 +3,22 @@
 import { validate } from "../validators.js";
 import { normaliseOpenaiChatArguments } from "./openai-chat.js";
 
+/**
+ * Puts `error` at index `at` of the list (created when there is none yet), moving the later
+ * errors up: the errors of keywords Ajv checks before `additionalProperties`, recorded after the
+ * object's pass has appended the additional keys' errors. `splice` would allocate its result.
+ */
+function insertError(
+  list: ValidationError[] | null,
+  at: number,
+  error: ValidationError,
+): ValidationError[] {
+  if (list === null) return [error];
+  for (let i = list.length; i > at; i--) list[i] = list[i - 1]!;
+  list[at] = error;
+  return list;
+}
+
 /** The ASCII decimal number in str[at, at + n), or -1 when a character is not an ASCII digit. */
 function formatDigits(str: string, at: number, n: number): number {
   let value = 0;
@@ -806,10 +822,10 @@ export function validateDeclaredWriteMeasurement(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     if (!p2) {
-      (errs ??= []).splice(a0++, 0, er0);
+      errs = insertError(errs, a0++, er0);
     }
     if (!p4) {
-      (errs ??= []).splice(a0++, 0, er1);
+      errs = insertError(errs, a0++, er1);
     }
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
@@ -881,13 +897,13 @@ export function validateDeclaredWriteMeasurement(
         const p9 = d8 !== undefined;
         const p11 = d10 !== undefined;
         if (!p7) {
-          (errs ??= []).splice(a5++, 0, er4);
+          errs = insertError(errs, a5++, er4);
         }
         if (!p9) {
-          (errs ??= []).splice(a5++, 0, er5);
+          errs = insertError(errs, a5++, er5);
         }
         if (!p11) {
-          (errs ??= []).splice(a5++, 0, er6);
+          errs = insertError(errs, a5++, er6);
         }
         if (p7) {
           let v12 = false;
@@ -1129,16 +1145,16 @@ export function validateDeclaredLogMeal(
     const p6 = d5 !== undefined;
     const p8 = d7 !== undefined;
     if (!p2) {
-      (errs ??= []).splice(a0++, 0, er24);
+      errs = insertError(errs, a0++, er24);
     }
     if (!p4) {
-      (errs ??= []).splice(a0++, 0, er25);
+      errs = insertError(errs, a0++, er25);
     }
     if (!p6) {
-      (errs ??= []).splice(a0++, 0, er26);
+      errs = insertError(errs, a0++, er26);
     }
     if (!p8) {
-      (errs ??= []).splice(a0++, 0, er27);
+      errs = insertError(errs, a0++, er27);
     }
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
@@ -1243,7 +1259,7 @@ export function validateDeclaredLogMeal(
                 params: pa35,
                 message: "must have required property 'food'",
               };
-              (errs ??= []).splice(a11++, 0, e14);
+              errs = insertError(errs, a11++, e14);
             }
             if (!p16) {
               const e17: ValidationError = {
@@ -1253,7 +1269,7 @@ export function validateDeclaredLogMeal(
                 params: pa36,
                 message: "must have required property 'grams'",
               };
-              (errs ??= []).splice(a11++, 0, e17);
+              errs = insertError(errs, a11++, e17);
             }
             if (!p19) {
               const e20: ValidationError = {
@@ -1263,7 +1279,7 @@ export function validateDeclaredLogMeal(
                 params: pa37,
                 message: "must have required property 'kcal'",
               };
-              (errs ??= []).splice(a11++, 0, e20);
+              errs = insertError(errs, a11++, e20);
             }
             if (p13) {
               if (!(typeof (d12 as unknown) === "string")) {
@@ -1474,13 +1490,13 @@ export function validateDeclaredListExercises(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     if (!p2) {
-      (errs ??= []).splice(a0++, 0, er51);
+      errs = insertError(errs, a0++, er51);
     }
     if (!p4) {
-      (errs ??= []).splice(a0++, 0, er52);
+      errs = insertError(errs, a0++, er52);
     }
     if (!p6) {
-      (errs ??= []).splice(a0++, 0, er53);
+      errs = insertError(errs, a0++, er53);
     }
     if (p2) {
       let v7 = false;
@@ -1749,13 +1765,13 @@ export function validateDeclaredLogWorkoutSet(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     if (!p2) {
-      (errs ??= []).splice(a0++, 0, er69);
+      errs = insertError(errs, a0++, er69);
     }
     if (!p4) {
-      (errs ??= []).splice(a0++, 0, er70);
+      errs = insertError(errs, a0++, er70);
     }
     if (!p6) {
-      (errs ??= []).splice(a0++, 0, er71);
+      errs = insertError(errs, a0++, er71);
     }
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
@@ -1867,7 +1883,7 @@ export function validateDeclaredLogWorkoutSet(
                 params: pa79,
                 message: "must have required property 'reps'",
               };
-              (errs ??= []).splice(a9++, 0, e12);
+              errs = insertError(errs, a9++, e12);
             }
             if (!p14) {
               const e15: ValidationError = {
@@ -1877,7 +1893,7 @@ export function validateDeclaredLogWorkoutSet(
                 params: pa80,
                 message: "must have required property 'load_kg'",
               };
-              (errs ??= []).splice(a9++, 0, e15);
+              errs = insertError(errs, a9++, e15);
             }
             if (!p17) {
               const e18: ValidationError = {
@@ -1887,7 +1903,7 @@ export function validateDeclaredLogWorkoutSet(
                 params: pa81,
                 message: "must have required property 'rpe'",
               };
-              (errs ??= []).splice(a9++, 0, e18);
+              errs = insertError(errs, a9++, e18);
             }
             if (!p20) {
               const e21: ValidationError = {
@@ -1897,7 +1913,7 @@ export function validateDeclaredLogWorkoutSet(
                 params: pa82,
                 message: "must have required property 'tempo'",
               };
-              (errs ??= []).splice(a9++, 0, e21);
+              errs = insertError(errs, a9++, e21);
             }
             if (p11) {
               if (!Number.isInteger(d10)) {
@@ -2331,10 +2347,10 @@ export function validateDeclaredGetWeather(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     if (!p2) {
-      (errs ??= []).splice(a0++, 0, er95);
+      errs = insertError(errs, a0++, er95);
     }
     if (!p4) {
-      (errs ??= []).splice(a0++, 0, er96);
+      errs = insertError(errs, a0++, er96);
     }
     if (p2) {
       if (!(typeof (d1 as unknown) === "string")) {

@@ -52,6 +52,24 @@ export function freezeJson<T>(value: T): T {
 }
 // #endregion
 
+// #region helper insertError
+/**
+ * Puts `error` at index `at` of the list (created when there is none yet), moving the later
+ * errors up: the errors of keywords Ajv checks before `additionalProperties`, recorded after the
+ * object's pass has appended the additional keys' errors. `splice` would allocate its result.
+ */
+export function insertError(
+  list: ValidationError[] | null,
+  at: number,
+  error: ValidationError,
+): ValidationError[] {
+  if (list === null) return [error];
+  for (let i = list.length; i > at; i--) list[i] = list[i - 1]!;
+  list[at] = error;
+  return list;
+}
+// #endregion
+
 // #region helper hasOwn
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn = Object.prototype.hasOwnProperty;

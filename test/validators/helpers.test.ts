@@ -115,7 +115,7 @@ describe("validator runtime helpers", () => {
     const t = parseHelperTemplate(readTemplate("validators/helpers.ts"));
     expect(t.types).toMatch(/export interface ValidationError/);
     expect([...t.regions.keys()].sort()).toEqual(
-      ["deepEqual", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "ucs2length"].sort(),
+      ["deepEqual", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "ucs2length"].sort(),
     );
     for (const r of t.regions.values()) {
       expect(r.text).not.toMatch(/^export /m);

@@ -63,13 +63,14 @@ export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
 /**
  * Appends `error` to the list, creating the list with it on the first error: `[error]` allocates
  * room for one, where `[]` then `push` would allocate room for 17 (most failing values have one
- * error or a few). With `cx.insertAt`, inserts it there instead (see SchemaCx).
+ * error or a few). With `cx.insertAt`, inserts it there instead (see SchemaCx; the list is
+ * created the same way).
  */
 export function record(cx: SchemaCx, error: Code): Code {
   const plain = PLAIN_NAME.test(error.text);
   const e = plain ? error : cx.fn.local("e");
   const declare = plain ? code`` : code`const ${e}: ${ERROR_TYPE} = ${error};\n`;
-  if (cx.insertAt) return code`${declare}(${ERRORS} ??= []).splice(${cx.insertAt}++, 0, ${e});`;
+  if (cx.insertAt) return code`${declare}${ERRORS} = ${cx.comp.helper("insertError")}(${ERRORS}, ${cx.insertAt}++, ${e});`;
   // Two lines: prettier puts the `else` of a braceless `if` on its own line.
   return code`${declare}if (${ERRORS} === null) ${ERRORS} = [${e}];\nelse ${ERRORS}.push(${e});`;
 }
