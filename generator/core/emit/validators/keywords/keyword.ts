@@ -34,9 +34,9 @@ const FEW_MISSING = 4;
  * of each used name (a `switch`, comparing interned strings), counts the keys when
  * `min/maxProperties` needs it and handles the additional keys (neither a property nor matched
  * by a pattern, in key order): with `additionalProperties: false` it records their errors (or, in
- * test mode, fails) on the spot; with a subschema it collects them for the keyword. Inside `for…in`, V8 answers `hasOwnProperty(data, key)` and
- * `data[key]` from the map's enumeration cache: no list of keys is allocated and no name is
- * looked up. A used name the pass did not find is then read by name, as a missing property costs
+ * test mode, fails) on the spot; with a subschema it collects them for the keyword. Inside
+ * `for…in`, V8 answers `hasOwnProperty(data, key)` and `data[key]` from the map's enumeration
+ * cache: no list of keys is allocated and no name is looked up. A used name the pass did not find is then read by name, as a missing property costs
  * anyway (when more than `FEW_MISSING` are missing, only if `Object.getOwnPropertyNames` counts
  * more own keys than the pass did); only a defined value (an own property that is not enumerable,
  * or an inherited one) is tested with `hasOwnProperty`. Same answers as Ajv's separate loops and
