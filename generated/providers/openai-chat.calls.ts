@@ -62,44 +62,16 @@ function freezeJson<T>(value: T): T {
   return value;
 }
 
-const formatUuidPrefix = "urn:uuid:";
-/** True when str[from, to) are hexadecimal digits, either case. */
-function formatUuidHex(str: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = str.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102)))
-      return false;
-  }
-  return true;
-}
 /**
- * UUID, RFC 4122, optionally `urn:uuid:`-prefixed: ajv-formats `uuid`
- * (`/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`), scanned by hand. Without the
- * `u` flag, `i` folds ASCII letters only (no other character folds to one), so a character is an
- * ASCII letter of either case or itself.
+ * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
+ * with both cases spelled out instead of the `i` flag (V8 matches it faster). The two accept the
+ * same strings: without the `u` flag, `i` folds ASCII letters only (no other character folds to
+ * one), so a character matches an ASCII letter of either case or itself.
  */
+const formatUuidRe =
+  /^(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
 function formatUuid(str: string): boolean {
-  let at = 0;
-  if (str.length === 45) {
-    for (; at < 9; at++) {
-      const c = str.charCodeAt(at);
-      if ((c >= 65 && c <= 90 ? c + 32 : c) !== formatUuidPrefix.charCodeAt(at))
-        return false;
-    }
-  } else if (str.length !== 36) {
-    return false;
-  }
-  return (
-    str.charCodeAt(at + 8) === 45 &&
-    str.charCodeAt(at + 13) === 45 &&
-    str.charCodeAt(at + 18) === 45 &&
-    str.charCodeAt(at + 23) === 45 &&
-    formatUuidHex(str, at, at + 8) &&
-    formatUuidHex(str, at + 9, at + 13) &&
-    formatUuidHex(str, at + 14, at + 18) &&
-    formatUuidHex(str, at + 19, at + 23) &&
-    formatUuidHex(str, at + 24, at + 36)
-  );
+  return formatUuidRe.test(str);
 }
 
 type ToolName = import("../types.js").ToolName;
