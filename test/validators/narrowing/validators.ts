@@ -28,7 +28,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
 const formatUuidRe =
   /^(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
 function formatUuid(str: string): boolean {
-  return formatUuidRe.test(str);
+  // The only two lengths it can match; most other strings are turned down without the regex.
+  return (str.length === 36 || str.length === 45) && formatUuidRe.test(str);
 }
 
 type ToolName = import("./types.js").ToolName;
