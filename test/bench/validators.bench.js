@@ -3,7 +3,9 @@
 //   deterministic sample of the public tool corpus (../shared/tool-corpus/tools.jsonl).
 //   Inputs: near-valid and mutated instances (test/differential/arbitraries.ts, fixed seed),
 //   round-tripped through JSON text as tool-call arguments are, split by Ajv's verdict into a
-//   valid set and an invalid set.
+//   valid set and an invalid set (the targets' sets). Also shown: the valid instances with one
+//   typical model mistake each (a required property left out, a wrong type, an unknown property,
+//   a string slightly off), which tells what a real failing tool call costs.
 //   Contenders, each compiled once: toolcat (generated TypeScript, transpiled with the TypeScript
 //   API); Ajv allErrors (the same semantics: ownProperties, ajv-formats full); Ajv allErrors with
 //   its default own-property lookups; Ajv's default (stop at the first error).
@@ -110,6 +112,47 @@ function instances(schemas, arbitraries, reference) {
   return { valid, invalid };
 }
 
+/**
+ * Invalid inputs of another kind, shown beside the main set (which is the target's): one typical
+ * mistake of a model in an otherwise valid call (the valid set's instances): a required property
+ * left out, a property given a value of another type, an unknown property added, or a string value
+ * slightly off. Deterministic (round robin over the mistakes); kept only when Ajv rejects it.
+ */
+function typicalMistakes(valid, schemas, reference) {
+  const out = [];
+  valid.forEach(([i, data], n) => {
+    if (data === null || typeof data !== "object" || Array.isArray(data)) return;
+    const schema = schemas[i].schema;
+    const keys = Object.keys(data);
+    const required = Array.isArray(schema.required) ? schema.required.filter((k) => Object.hasOwn(data, k)) : [];
+    const strings = keys.filter((k) => typeof data[k] === "string");
+    const copy = structuredClone(data);
+    switch (n % 4) {
+      case 0:
+        if (required.length === 0) return;
+        delete copy[required[n % required.length]];
+        break;
+      case 1: {
+        if (keys.length === 0) return;
+        const k = keys[n % keys.length];
+        const v = copy[k];
+        copy[k] = typeof v === "string" ? 42 : typeof v === "number" ? String(v) : Array.isArray(v) ? {} : typeof v === "object" && v !== null ? [] : "yes";
+        break;
+      }
+      case 2:
+        copy.extra_field = "x";
+        break;
+      case 3:
+        if (strings.length === 0) return;
+        copy[strings[n % strings.length]] += "?";
+        break;
+    }
+    const input = JSON.parse(JSON.stringify(copy));
+    if (!reference[i](input)) out.push([i, input]);
+  });
+  return out;
+}
+
 const BATCH_MS = Number(process.env.TOOLCAT_BENCH_BATCH_MS ?? 60);
 const WARMUP_MS = Number(process.env.TOOLCAT_BENCH_WARMUP_MS ?? 600);
 
@@ -204,13 +247,14 @@ export default async function bench() {
     }
     const v = benchSet("valid inputs", sets.valid, contenders);
     const n = benchSet("invalid inputs", sets.invalid, contenders);
-    summary.push({ title, v, n });
+    const t = benchSet("invalid inputs, one typical mistake each (not the target's set)", typicalMistakes(sets.valid, schemas, same), contenders);
+    summary.push({ title, v, n, t });
   }
 
   console.log("\nratios (toolcat / Ajv allErrors+ownProperties, toolcat / Ajv allErrors, toolcat / Ajv fail-fast):");
-  for (const { title, v, n } of summary) {
+  for (const { title, v, n, t } of summary) {
     const r = (x, k) => (x && x.ops[k] !== undefined ? (x.ops[0] / x.ops[k]).toFixed(2) + "x" : "n/a");
-    console.log(`  ${title.padEnd(20)} valid ${r(v, 1)} / ${r(v, 2)} / ${r(v, 3)}   invalid ${r(n, 1)} / ${r(n, 2)} / ${r(n, 3)}`);
+    console.log(`  ${title.padEnd(20)} valid ${r(v, 1)} / ${r(v, 2)} / ${r(v, 3)}   invalid ${r(n, 1)} / ${r(n, 2)} / ${r(n, 3)}   one typical mistake ${r(t, 1)} / ${r(t, 2)} / ${r(t, 3)}`);
   }
   // The issue's targets are against Ajv allErrors (contender 2): >= 1.0x valid, >= 2x invalid.
   const verdict = (x, target) => (x && x.ops[2] !== undefined ? (x.ops[0] / x.ops[2] >= target ? "met" : "NOT met") : "n/a");
