@@ -75,6 +75,15 @@ export function record(cx: SchemaCx, error: Code): Code {
   return code`${declare}if (${ERRORS} === null) ${ERRORS} = [${e}];\nelse ${ERRORS}.push(${e});`;
 }
 
+/**
+ * Appends a list of errors (a non-null `ValidationError[]` expression, a plain name): adopted as
+ * the error list when there is none yet, copied onto it otherwise.
+ */
+export function recordAll(cx: SchemaCx, list: Code): Code {
+  const e = cx.fn.local("e");
+  return code`if (${ERRORS} === null) ${ERRORS} = ${list};\nelse for (const ${e} of ${list}) ${ERRORS}.push(${e});`;
+}
+
 /** Unconditional failure. `spec` is only evaluated in collect mode (test mode needs no error). */
 export function fail(cx: SchemaCx, w: Writer, spec: () => ErrorSpec): void {
   if (cx.mode === "collect") return w.line(pushError(cx, spec()));

@@ -102,7 +102,7 @@ export class FunctionScope {
   ) {}
 
   /** A fresh local (`d3`, `k4`, `L5`): one letter and a counter, so it can never equal a module-level name. */
-  local(letter: "a" | "d" | "e" | "f" | "i" | "k" | "n" | "v" | "c" | "r" | "j" | "m" | "p" | "q" | "L"): Name {
+  local(letter: "a" | "d" | "e" | "f" | "i" | "k" | "n" | "v" | "c" | "r" | "j" | "m" | "p" | "L"): Name {
     return Name.of(`${letter}${this.counter++}`);
   }
 }

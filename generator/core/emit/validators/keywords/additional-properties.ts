@@ -9,8 +9,7 @@
  * `false` in test mode: the pass fails at the first additional key.
  */
 import { code } from "../../../codegen/code.js";
-import { applyInline, errorObject, forEachKey, objectLiteral } from "../apply.js";
-import { ERRORS } from "../context.js";
+import { applyInline, errorObject, forEachKey, objectLiteral, recordAll } from "../apply.js";
 import { alwaysValid } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
 
@@ -29,10 +28,7 @@ export const additionalPropertiesKeyword: KeywordEmitter<"additionalProperties">
         }),
       );
       if (errors === undefined) return;
-      const e = cx.fn.local("e");
-      w.ifElse(code`${errors} !== undefined`, () => {
-        w.line(code`if (${ERRORS} === null) ${ERRORS} = ${errors};\nelse for (const ${e} of ${errors}) ${ERRORS}.push(${e});`);
-      });
+      w.ifElse(code`${errors} !== undefined`, () => w.line(recordAll(cx, errors)));
       return;
     }
     if (sub === false) return node.failOnAdditionalKey(cx.fail.code);

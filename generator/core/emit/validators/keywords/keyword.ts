@@ -42,14 +42,21 @@ const FEW_MISSING = 4;
  * or an inherited one) is tested with `hasOwnProperty`. Same answers as Ajv's separate loops and
  * lookups.
  */
+/** What the pass does at an additional key (`additionalProperties` chooses one). */
+type AdditionalKeys =
+  /** Collects the keys (`string[] | undefined`) for a subschema. */
+  | { readonly kind: "keys"; readonly list: Name }
+  /** Records the key's error: appended to the error list, or gathered in `list` when there is one. */
+  | { readonly kind: "errors"; readonly list: Name | undefined; readonly error: (key: Code) => Code }
+  /** Test mode: fails. */
+  | { readonly kind: "fail"; readonly failure: Code };
+
 export class NodeState {
   private prelude: Slot | undefined;
   private countName: Name | undefined;
-  private extraName: Name | undefined;
-  private extraErrors: { readonly list: Name | undefined; readonly error: (key: Code) => Code } | undefined;
+  private additional: AdditionalKeys | undefined;
   /** Set when the pass appends the additional-key errors to the error list itself (see `openPrelude`). */
   private insertAt: Name | undefined;
-  private extraFails: Code | undefined;
   private schema: SchemaObject | undefined;
   private readonly names = new Map<string, { readonly value: Name; readonly present: Name }>();
 
@@ -81,10 +88,17 @@ export class NodeState {
     return (this.countName ??= this.cx.fn.local("c"));
   }
 
+  private handleAdditional(handling: AdditionalKeys): void {
+    this.requirePrelude();
+    if (this.additional) throw new Error("internal: additional keys handled twice");
+    this.additional = handling;
+  }
+
   /** The additional keys (`string[] | undefined`, undefined when there are none), collected by the prelude's pass. */
   additionalKeys(): Code {
-    this.requirePrelude();
-    return (this.extraName ??= this.cx.fn.local("k"));
+    const list = this.cx.fn.local("k");
+    this.handleAdditional({ kind: "keys", list });
+    return list;
   }
 
   /**
@@ -95,10 +109,8 @@ export class NodeState {
    * that the keyword puts where it stands in Ajv's order (see additional-properties.ts).
    */
   additionalKeyErrors(error: (key: Code) => Code): Code | undefined {
-    this.requirePrelude();
-    if (this.extraErrors) throw new Error("internal: additionalProperties errors requested twice");
     const list = this.insertAt ? undefined : this.cx.fn.local("k");
-    this.extraErrors = { list, error };
+    this.handleAdditional({ kind: "errors", list, error });
     return list;
   }
 
@@ -107,8 +119,7 @@ export class NodeState {
    * only answers valid or not, so where it stops does not matter). `failure` is the fail statement.
    */
   failOnAdditionalKey(failure: Code): void {
-    this.requirePrelude();
-    this.extraFails = failure;
+    this.handleAdditional({ kind: "fail", failure });
   }
 
   private entry(name: string) {
@@ -134,12 +145,12 @@ export class NodeState {
     const d = this.cx.data;
     const hasOwn = () => this.cx.comp.helper("hasOwn");
     const used = [...this.names].filter(([, e]) => w.uses(e.present) || w.uses(e.value));
-    const extra = this.extraName !== undefined && w.uses(this.extraName) ? this.extraName : undefined;
-    const extraErrors = this.extraErrors !== undefined && (this.extraErrors.list === undefined || w.uses(this.extraErrors.list)) ? this.extraErrors : undefined;
+    // A list nothing reads needs no pass (the keyword emitted nothing that uses it).
+    const a = this.additional;
+    const additional = a && (a.kind === "fail" || a.list === undefined || w.uses(a.list)) ? a : undefined;
     const countUsed = this.countName !== undefined && w.uses(this.countName);
     const lines: Code[] = [];
-    const extraFails = this.extraFails;
-    if (extra === undefined && extraErrors === undefined && extraFails === undefined && !countUsed && used.length < SCAN_NAMES) {
+    if (additional === undefined && !countUsed && used.length < SCAN_NAMES) {
       // No pass over the keys is needed: read each used name, and test presence where it matters.
       for (const [n, e] of used) {
         lines.push(code`const ${e.value} = ${member(d, n)};`);
@@ -156,29 +167,27 @@ export class NodeState {
     if (count) lines.push(code`let ${count} = 0;`);
     const found = used.length > 0 ? this.cx.fn.local("f") : undefined;
     if (found) lines.push(code`let ${found} = 0;`);
-    if (extra) lines.push(code`let ${extra}: string[] | undefined;`);
-    if (extraErrors?.list) lines.push(code`let ${extraErrors.list}: ${ERROR_TYPE}[] | undefined;`);
+    if (additional?.kind === "keys") lines.push(code`let ${additional.list}: string[] | undefined;`);
+    if (additional?.kind === "errors" && additional.list) lines.push(code`let ${additional.list}: ${ERROR_TYPE}[] | undefined;`);
     if (this.insertAt && w.uses(this.insertAt)) lines.push(code`let ${this.insertAt} = ${ERROR_COUNT};`);
     const key = this.cx.fn.local("k");
     const declared = Object.keys(this.schema?.properties ?? {});
     // A key that is not a declared property is additional unless a pattern matches it.
-    const patterns = extra || extraErrors || extraFails ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
+    const patterns = additional ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
     // Statements one per line, as prettier lays out a switch (the prelude is indented as a whole).
     // Each place that adds gets its own error local: `const`s of a switch's cases share one scope.
     const append = (list: Name, item: Code) => [code`if (${list} === undefined) ${list} = [${item}];`, code`else ${list}.push(${item});`];
-    const add = (): Code[] | undefined => {
-      if (extra) return append(extra, key);
-      if (extraFails) return [extraFails];
-      if (!extraErrors) return undefined;
-      if (!extraErrors.list) return [record(this.cx, extraErrors.error(key))];
+    const add = (a: AdditionalKeys): Code[] => {
+      if (a.kind === "keys") return append(a.list, key);
+      if (a.kind === "fail") return [a.failure];
+      if (!a.list) return [record(this.cx, a.error(key))];
       const e = this.cx.fn.local("e");
-      return [code`const ${e}: ${ERROR_TYPE} = ${extraErrors.error(key)};`, ...append(extraErrors.list, e)];
+      return [code`const ${e}: ${ERROR_TYPE} = ${a.error(key)};`, ...append(a.list, e)];
     };
-    const pushExtra = (): Code[] | undefined => {
-      const lines = add();
-      return lines && (patterns.length === 0 ? lines : [code`if (${not(or(...patterns))}) {`, ...lines.map((l) => indented("  ", l)), code`}`]);
+    const atAdditional = (a: AdditionalKeys): Code[] => {
+      const lines = add(a);
+      return patterns.length === 0 ? lines : [code`if (${not(or(...patterns))}) {`, ...lines.map((l) => indented("  ", l)), code`}`];
     };
-    const additional = extra !== undefined || extraErrors !== undefined || extraFails !== undefined;
     const values = new Map(used);
     const cases: Code[] = [];
     const body = (statements: readonly Code[]) => statements.map((l) => indented("      ", l));
@@ -186,17 +195,17 @@ export class NodeState {
       const e = values.get(n);
       if (!e && !additional) continue;
       cases.push(code`    case ${n}:`);
-      const isAdditional = additional && !declared.includes(n);
+      const isAdditional = additional !== undefined && !declared.includes(n);
       // A test that fails at every additional key jumps out: nothing after it is reachable.
-      if (isAdditional && extraFails && patterns.length === 0) {
-        cases.push(...body(pushExtra()!));
+      if (isAdditional && additional.kind === "fail" && patterns.length === 0) {
+        cases.push(...body(atAdditional(additional)));
         continue;
       }
       if (e) cases.push(...body([code`${e.value} = ${d}[${key}];`, code`${found!}++;`]));
-      if (isAdditional) cases.push(...body(pushExtra()!));
+      if (isAdditional) cases.push(...body(atAdditional(additional)));
       cases.push(code`      break;`);
     }
-    if (additional) cases.push(code`    default:`, ...body(pushExtra()!));
+    if (additional) cases.push(code`    default:`, ...body(atAdditional(additional)));
     lines.push(code`for (const ${key} in ${d}) {`, code`  if (!${hasOwn()}.call(${d}, ${key})) continue;`);
     if (count) lines.push(code`  ${count}++;`);
     if (cases.length > 0) lines.push(code`  switch (${key}) {`, ...cases, code`  }`);

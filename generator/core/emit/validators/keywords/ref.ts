@@ -5,8 +5,7 @@
  * `$ref` error, where Ajv would overflow the stack.
  */
 import { code } from "../../../codegen/code.js";
-import { applyInline, objectLiteral, pushError } from "../apply.js";
-import { ERRORS } from "../context.js";
+import { applyInline, objectLiteral, pushError, recordAll } from "../apply.js";
 import { paramNumber, type KeywordEmitter } from "./keyword.js";
 
 export const refKeyword: KeywordEmitter<"$ref"> = {
@@ -31,9 +30,8 @@ export const refKeyword: KeywordEmitter<"$ref"> = {
     const fn = cx.units.collect(unit);
     const call = () => {
       const r = cx.fn.local("r");
-      const e = cx.fn.local("q");
       w.line(code`const ${r} = ${fn}(${cx.data}, ${cx.path.toCode()}, ${depth} + 1);`);
-      w.ifElse(code`${r} !== null`, () => w.line(code`if (${ERRORS} === null) ${ERRORS} = ${r};\nelse for (const ${e} of ${r}) ${ERRORS}.push(${e});`));
+      w.ifElse(code`${r} !== null`, () => w.line(recordAll(cx, r)));
     };
     if (!unit.cyclic) return call();
     w.ifElse(
