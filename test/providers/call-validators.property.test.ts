@@ -6,7 +6,7 @@
  * Replay with FC_SEED=<seed>.
  */
 import fc from "fast-check";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lowerCatalog } from "../../generator/core/providers/emitter.js";
@@ -63,6 +63,23 @@ describe("per-target call validators (generated)", () => {
       }
       // Some declared-valid values must be among the samples, or the property says nothing.
       expect(checked).toBeGreaterThan(5);
+    });
+  }
+});
+
+describe("call validator files share validators.ts's types", () => {
+  // One ValidationError/ValidationResult for the whole output: a call validator's result is the
+  // type a handler of validators.ts already knows, and the declarations are not printed twice.
+  const dirs = ["generated", ...cases.slice(1).map((c) => c.out), "test/fixtures/providers-moved-constraints/expected"];
+  for (const dir of dirs) {
+    it(dir, () => {
+      const files = readdirSync(join(repoRoot, dir, "providers")).filter((f) => f.endsWith(".calls.ts"));
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files) {
+        const text = readFileSync(join(repoRoot, dir, "providers", f), "utf8");
+        expect(text, f).not.toMatch(/^(export )?(interface|type) (ValidationError|ValidationResult|Validator)\b/m);
+        expect(text, f).toMatch(/import \{[^}]*\btype ValidationResult\b[^}]*\} from "\.\.\/validators\.js";/);
+      }
     });
   }
 });

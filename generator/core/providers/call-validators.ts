@@ -43,11 +43,11 @@ export const callValidatorsEmitter: ArtifactEmitter = {
       const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, sameAs === undefined ? [exportName, DECLARED, "ToolName", "ToolInput"] : [exportName, "ToolName", "ToolInput"]);
       const normalise = file.importFrom(`./${id}.js`, providerExports(id).normalise);
       const validate = file.importFrom("../validators.js", "validate");
+      // The result type is validators.ts's own (the declared validators below use it too).
+      if (file.importFrom("../validators.js", "ValidationResult", { typeOnly: true }).text !== "ValidationResult") throw new Error("internal: ValidationResult is taken");
       let declared: Name;
       if (sameAs !== undefined) {
         declared = file.importFrom(`./${sameAs}.calls.js`, DECLARED);
-        const result = file.importFrom("../validators.js", "ValidationResult", { typeOnly: true });
-        if (result.text !== "ValidationResult") throw new Error("internal: ValidationResult is taken");
         file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
       } else {
         file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
@@ -59,7 +59,7 @@ export const callValidatorsEmitter: ArtifactEmitter = {
           pointer: t.tool.input.pointer,
         }));
         try {
-          compileValidators(entries, file, { readTemplate: ctx.readTemplate });
+          compileValidators(entries, file, { readTemplate: ctx.readTemplate, typesFrom: "../validators.js" });
         } catch (e) {
           if (!(e instanceof CompileError)) throw e;
           for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });

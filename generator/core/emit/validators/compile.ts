@@ -49,6 +49,12 @@ export interface ValidatorEntry {
 export interface CompileValidatorsOptions {
   readonly readTemplate: TemplateReader;
   readonly maxDepth?: number;
+  /**
+   * Module (relative specifier) whose `ValidationError` and `ValidationResult` the file imports
+   * instead of declaring its own: a second validator module beside validators.ts shares its types,
+   * so a result of either is one type to the caller.
+   */
+  readonly typesFrom?: string;
 }
 
 /** Names the generated code declares at module level besides helpers and constants. */
@@ -188,7 +194,14 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
   if (problems.length > 0) throw new CompileError(problems);
 
   const template = loadHelperTemplate(options.readTemplate);
-  for (const n of VALIDATOR_TYPE_NAMES) if (!file.scope.has(n)) file.scope.claim(n);
+  if (options.typesFrom !== undefined) {
+    // Generated code names the types literally, so the imports must keep their names.
+    for (const n of ["ValidationError", "ValidationResult"]) {
+      if (file.importFrom(options.typesFrom, n, { typeOnly: true }).text !== n) throw new Error(`internal: ${n} is taken`);
+    }
+  } else {
+    for (const n of VALIDATOR_TYPE_NAMES) if (!file.scope.has(n)) file.scope.claim(n);
+  }
   const comp = new Compilation(file, new FileHelpers(file, template), options.maxDepth ?? DEFAULT_MAX_DEPTH);
 
   const functions: Code[] = [];
@@ -223,7 +236,7 @@ ${body}
   });
 
   // The template's types are laid out for prettier's default width only.
-  file.printTemplate(raw(template.types), TEMPLATE_WIDTH);
+  if (options.typesFrom === undefined) file.printTemplate(raw(template.types), TEMPLATE_WIDTH);
   comp.printConstants();
   for (const f of functions) file.printCanonical(code`\n${f}`);
   for (const e of exported) file.printCanonical(code`\n${e}`);
