@@ -35,6 +35,17 @@ export function alwaysValid(schema: Schema): boolean {
   return !hasRules(schema);
 }
 
+/**
+ * Whether code for the schema can fail: a rule other than `$comment` (a rule to Ajv, see above,
+ * but one that checks nothing). Where nothing else depends on the subschema being applied, its
+ * code (and what it would declare, such as a pattern's RegExp) can be left out.
+ */
+export function canFail(schema: Schema): boolean {
+  if (typeof schema === "boolean") return !schema;
+  for (const key of Object.keys(schema)) if (key !== "$comment" && RULE_KEYWORDS.has(key)) return true;
+  return false;
+}
+
 /** Ajv `schemaHasRulesButRef`: a rule keyword other than `$ref`. */
 export function hasRulesButRef(schema: Schema): boolean {
   if (typeof schema === "boolean") return !schema;

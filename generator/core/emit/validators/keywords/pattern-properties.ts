@@ -2,7 +2,7 @@
 import { code } from "../../../codegen/code.js";
 import { applyInline, forEachOwnKey } from "../apply.js";
 import { schemaPathSegment } from "../context.js";
-import { alwaysValid } from "../rules.js";
+import { canFail } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
 import { patternConstant } from "./pattern.js";
 
@@ -13,7 +13,9 @@ export const patternPropertiesKeyword: KeywordEmitter<"patternProperties"> = {
     const patterns = schema.patternProperties!;
     for (const pattern of Object.keys(patterns)) {
       const sub = patterns[pattern]!;
-      if (alwaysValid(sub)) continue;
+      // A key matching the pattern is only checked against `sub`: nothing to do when it cannot fail
+      // (and its RegExp would be declared and never used).
+      if (!canFail(sub)) continue;
       const re = patternConstant(cx, pattern);
       forEachOwnKey(cx, w, (key, w) =>
         w.ifElse(code`${re}.test(${key})`, () =>
