@@ -1,7 +1,7 @@
 /** fast-check arbitraries for schemas over toolcat's supported subset, with hostile strings. */
 import fc from "fast-check";
 
-export const HOSTILE_STRINGS = ['"', "'", "`", "\\", "*/", "/*", "${x}", "\u2028", "\u2029", "__proto__", "constructor", "class", "😀", "1abc", "a b", "", "-", "toString", "hasOwnProperty"];
+export const HOSTILE_STRINGS = ['"', "'", "`", "\\", "*/", "/*", "${x}", "\u2028", "\u2029", "__proto__", "constructor", "class", "😀", "1abc", "a b", "", "-", "toString", "hasOwnProperty", "*\u0000/"];
 
 export const hostileText = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },

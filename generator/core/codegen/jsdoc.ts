@@ -8,11 +8,15 @@ export function normaliseLineEnds(text: string): string {
   return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n");
 }
 
-/** Text made safe inside a block comment: `*\/` cannot end it, control characters are dropped. */
+/**
+ * Text made safe inside a block comment: control characters are dropped, then `*\/` is broken so
+ * it cannot end the comment. In that order: dropping a character between `*` and `/` must not
+ * join them after the check.
+ */
 export function commentSafe(text: string): string {
   return normaliseLineEnds(text)
-    .replace(/\*\//g, "*\\/")
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+    .replace(/\*\//g, "*\\/");
 }
 
 /** Text made safe on a single `//` line: every line end becomes a space. */
