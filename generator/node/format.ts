@@ -130,7 +130,7 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
       };
       // Code the emitter wrote in prettier's layout keeps its lines; only wide ones meet prettier.
       const canonical = file.chunks.filter((c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c);
-      const laidOut = canonical.length > 0 ? await formatCanonicalChunks(canonical, options, (text, o) => prettier.format(text, o)) : [];
+      const laidOut = canonical.length > 0 ? await formatCanonicalChunks(canonical, options, (text, o) => formatWithFallback(prettier, text, o)) : [];
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
       for (const chunk of file.chunks as readonly Chunk[]) {
         const fastChunk = typeof chunk === "string" ? undefined : isDataChunk(chunk) ? formatTsDataFast(chunk, options) : fastCode.get(chunk);
@@ -159,11 +159,26 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
   // One at a time: prettier's syntax trees for megabytes of code would otherwise all be alive
   // at once (formatting is CPU-bound; running them together gains nothing).
   const formatted: string[] = [];
-  for (const j of misses) formatted.push(await prettier.format(j.text, j.options));
+  for (const j of misses) formatted.push(await formatWithFallback(prettier, j.text, j.options));
   misses.forEach((j, i) => results.set(j.key, formatted[i]!));
   if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
 
   return plan.map(({ pieces }) => pieces.map((p) => (typeof p === "string" ? p : results.get(p.key)!)).join("\n"));
+}
+
+/**
+ * `prettier.format`, retried with the `typescript` parser when `babel-ts` fails: babel-ts (the
+ * default here, see above) rejects some TypeScript that the typescript parser accepts and that
+ * prettier itself prints, such as the array of a negative literal `-3[]`. Both parsers print
+ * toolcat's code alike, so the retry gives the text prettier gives for a `.ts` file.
+ */
+async function formatWithFallback(prettier: typeof import("prettier"), text: string, options: Options): Promise<string> {
+  try {
+    return await prettier.format(text, options);
+  } catch (e) {
+    if (options.parser !== "babel-ts") throw e;
+    return prettier.format(text, { ...options, parser: "typescript" });
+  }
 }
 
 /**

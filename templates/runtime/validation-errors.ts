@@ -182,6 +182,37 @@ function alternative(schemaPath: string | undefined): string {
   return m ? ` (alternative ${Number(m[1]) + 1})` : "";
 }
 
+/**
+ * The params this file reads, by name: each keyword's own (Ajv's `params`), all optional. Named
+ * fields rather than the index signature keep the reads plain under `noPropertyAccessFromIndexSignature`.
+ */
+interface KnownParams {
+  readonly additionalProperty?: unknown;
+  readonly allowedValue?: unknown;
+  readonly allowedValues?: unknown;
+  readonly comparison?: unknown;
+  readonly failingKeyword?: unknown;
+  readonly format?: unknown;
+  readonly i?: unknown;
+  readonly j?: unknown;
+  readonly limit?: unknown;
+  readonly maxContains?: unknown;
+  readonly minContains?: unknown;
+  readonly missingProperty?: unknown;
+  readonly multipleOf?: unknown;
+  readonly name?: unknown;
+  readonly passingSchemas?: unknown;
+  readonly pattern?: unknown;
+  readonly property?: unknown;
+  readonly propertyName?: unknown;
+  readonly type?: unknown;
+}
+
+/** `received` when there is an excerpt to show, nothing otherwise (the field is then absent). */
+function receivedPart(excerptText: string | undefined): { received?: string } {
+  return excerptText === undefined ? {} : { received: excerptText };
+}
+
 /** What one error means for one field. */
 export function describeError(
   error: RenderableError,
@@ -189,7 +220,7 @@ export function describeError(
   options: RenderOptions = {},
 ): FieldProblem {
   const max = options.maxExcerpt ?? 40;
-  const p = error.params ?? {};
+  const p: KnownParams = error.params ?? {};
   let segments = pointerSegments(error.instancePath);
   let expected: string;
   const at = () => {
@@ -217,7 +248,7 @@ export function describeError(
         field: fieldPath(segments, args),
         rule: error.keyword,
         expected: "no such property (unknown properties are not allowed)",
-        received: at(),
+        ...receivedPart(at()),
       };
     }
     case "propertyNames":
@@ -313,7 +344,7 @@ export function describeError(
     field: fieldPath(segments, args),
     rule: error.keyword,
     expected: expected + alternative(error.schemaPath),
-    received: at(),
+    ...receivedPart(at()),
   };
 }
 

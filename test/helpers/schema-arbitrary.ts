@@ -1,7 +1,22 @@
 /** fast-check arbitraries for schemas over toolcat's supported subset, with hostile strings. */
 import fc from "fast-check";
 
-export const HOSTILE_STRINGS = ['"', "'", "`", "\\", "*/", "/*", "${x}", "\u2028", "\u2029", "__proto__", "constructor", "class", "😀", "1abc", "a b", "", "-", "toString", "hasOwnProperty", "*\u0000/"];
+/** A global that catalog text assigns if it ever runs as generated code (tests check it stays unset). */
+export const PAYLOAD_GLOBAL = "globalThis.__toolcatPwned";
+
+/** Catalog text that would run as code if it escaped a string literal, a template or a comment. */
+const PAYLOADS = [
+  `*/ ${PAYLOAD_GLOBAL} = 1; /*`,
+  `"; ${PAYLOAD_GLOBAL} = 1; "`,
+  `'); ${PAYLOAD_GLOBAL} = 1; ('`,
+  "`; " + PAYLOAD_GLOBAL + " = 1; `",
+  "${" + PAYLOAD_GLOBAL + " = 1}",
+  `\n${PAYLOAD_GLOBAL} = 1; //`,
+  `\u2028${PAYLOAD_GLOBAL} = 1; //`,
+  `*\u0000/ ${PAYLOAD_GLOBAL} = 1; /*`,
+];
+
+export const HOSTILE_STRINGS = [...PAYLOADS, '"', "'", "`", "\\", "*/", "/*", "${x}", "\u2028", "\u2029", "__proto__", "constructor", "class", "😀", "1abc", "a b", "", "-", "toString", "hasOwnProperty", "*\u0000/"];
 
 export const hostileText = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },

@@ -1,0 +1,134 @@
+/**
+ * Fuzzes the whole output, not one emitter: random catalogs whose property names, descriptions,
+ * enum and const values and patterns are hostile strings (quotes, comment ends, template
+ * syntax, line separators, `__proto__`, and payloads that assign a global if they ever run as
+ * code), generated for all eight targets. Then:
+ * - no error diagnostic, and every file of the output type-checks in one `tsc` run under
+ *   `strict` plus the strictest options a consumer may set (`noUnusedLocals`, …);
+ * - every module loads, and the payload global is still unset afterwards (nothing was injected);
+ * - `validate` and each `validate<Target>Call` answer random JSON values without throwing, and
+ *   their failures render as tool-result text;
+ * - each provider's `.json` file is JSON equal to the declarations its `.ts` module exports.
+ * Replay a failure with FC_SEED=<seed>; FUZZ_RUNS sets the number of catalogs.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { anyJson } from "../differential/arbitraries.js";
+import { generateFrom, repoRoot } from "../helpers/pipeline.js";
+import { hostileText, inputArbitrary, PAYLOAD_GLOBAL } from "../helpers/schema-arbitrary.js";
+
+const seed = Number(process.env.FC_SEED ?? 20261130);
+const runs = Number(process.env.FUZZ_RUNS ?? 16);
+
+const TARGETS = {
+  "openai-chat": { strict: "auto" },
+  "openai-responses": { strict: "auto" },
+  "openai-agents": {},
+  anthropic: {},
+  "google-genai": {},
+  "google-interactions": {},
+  mcp: {},
+  "openai-compatible": { strict: false },
+};
+
+/** Valid regular expressions (with the `u` flag) that spell what would break a string or comment. */
+const HOSTILE_PATTERNS = ['^"$', "^'|`$", "\\*/", "/\\*", "^\\$\\{x\\}$", "</script>", "\\u2028", "\\\\", "^(?:__proto__|constructor)$", `"\\); ${PAYLOAD_GLOBAL} = 1; \\("`];
+
+/** Gives some string leaves a hostile pattern (deterministically, by position). */
+function withPatterns(schema: unknown, counter = { n: 0 }): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => withPatterns(s, counter));
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    // Data (enum/const values) is left as it is; everything else may hold subschemas.
+    out[k] = k === "enum" || k === "const" ? v : withPatterns(v, counter);
+  }
+  if (out.type === "string" && out.format === undefined && counter.n++ % 2 === 0) out.pattern = HOSTILE_PATTERNS[counter.n % HOSTILE_PATTERNS.length];
+  return out;
+}
+
+const toolName = fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_-]{0,12}$/);
+const catalogArbitrary = fc.record({
+  tools: fc.uniqueArray(fc.record({ name: toolName, description: hostileText, input: inputArbitrary(3), output: fc.option(inputArbitrary(2), { nil: undefined }) }), { minLength: 1, maxLength: 3, selector: (t) => t.name.toLowerCase() }),
+  description: hostileText,
+});
+
+interface Loaded {
+  readonly tools: readonly string[];
+  readonly dir: string;
+  readonly files: readonly string[];
+}
+
+describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
+  it("hostile catalogs give output that type-checks, loads without running catalog text, and never throws", async () => {
+    const samples = fc.sample(catalogArbitrary, { seed, numRuns: runs });
+    const root = mkdtempSync(join(tmpdir(), "toolcat-output-fuzz-"));
+    const outputs: Loaded[] = [];
+    for (const [i, sample] of samples.entries()) {
+      const tools = Object.fromEntries(
+        sample.tools.map((t) => [t.name, { description: t.description, input: withPatterns(t.input), ...(t.output ? { output: withPatterns(t.output) } : {}) }]),
+      );
+      const source = JSON.stringify({ toolcat: 1, description: sample.description, targets: TARGETS, tools });
+      const result = await generateFrom(source, { catalogPath: `fuzz-${i}.yaml`, format: i % 4 === 0 });
+      const errors = result.diagnostics.filter((d) => d.severity === "error");
+      expect(errors, `sample ${i} (FC_SEED=${seed}): ${source}`).toEqual([]);
+      const dir = join(root, `s${i}`);
+      for (const [path, text] of result.files) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      outputs.push({ tools: sample.tools.map((t) => t.name), dir, files: [...result.files.keys()] });
+    }
+
+    writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module" }));
+    writeFileSync(
+      join(root, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, noUnusedParameters: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true, noPropertyAccessFromIndexSignature: true, allowUnreachableCode: false, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022"], types: [] },
+        include: ["**/*.ts"],
+      }),
+    );
+    try {
+      execFileSync(process.execPath, [join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", root], { encoding: "utf8" });
+    } catch (e) {
+      throw new Error(`generated output does not type-check (FC_SEED=${seed}, files in ${root}):\n${(e as { stdout?: string }).stdout ?? e}`);
+    }
+
+    const values = fc.sample(anyJson, { seed, numRuns: 30 });
+    let calls = 0;
+    let rendered = 0;
+    for (const out of outputs) {
+      const { renderValidationErrors } = (await import(pathToFileURL(join(out.dir, "runtime/validation-errors.ts")).href)) as {
+        renderValidationErrors: (tool: string, errors: readonly unknown[], args: unknown) => string;
+      };
+      for (const file of out.files.filter((f) => f.endsWith(".ts"))) {
+        const mod = (await import(pathToFileURL(join(out.dir, file)).href)) as Record<string, unknown>;
+        expect((globalThis as Record<string, unknown>)[PAYLOAD_GLOBAL.replace("globalThis.", "")], `${out.dir}/${file} ran catalog text`).toBeUndefined();
+        const checkers = Object.entries(mod).filter(([name, f]) => typeof f === "function" && (name === "validate" || /^validate\w+Call$/.test(name)));
+        for (const [name, f] of checkers) {
+          for (const tool of [...out.tools, "__proto__", "no such tool"]) {
+            for (const v of values) {
+              const r = (f as (tool: string, v: unknown) => { ok: boolean; errors?: unknown[] })(tool, v);
+              expect(typeof r.ok, `${file} ${name}(${JSON.stringify(tool)}, …)`).toBe("boolean");
+              calls++;
+              if (!r.ok && rendered++ % 7 === 0) expect(renderValidationErrors(tool, r.errors!, v)).toMatch(/^The tool .* was not run/);
+            }
+          }
+        }
+        if (file.startsWith("providers/") && !file.endsWith(".calls.ts")) {
+          // The .ts module's exported declarations are the .json file's `tools`, value for value.
+          const json = JSON.parse(readFileSync(join(out.dir, file.replace(/\.ts$/, ".json")), "utf8")) as { tools: unknown };
+          const exported = Object.values(mod).filter((v) => Array.isArray(v));
+          expect(exported.length, file).toBe(1);
+          expect(exported[0], `${out.dir}/${file} vs its .json`).toEqual(json.tools);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(runs * 30);
+  }, 300_000);
+});
