@@ -43,12 +43,11 @@ const HOSTILE_PATTERNS = ['^"$', "^'|`$", "\\*/", "/\\*", "^\\$\\{x\\}$", "</scr
 function withPatterns(schema: unknown, counter = { n: 0 }): unknown {
   if (Array.isArray(schema)) return schema.map((s) => withPatterns(s, counter));
   if (typeof schema !== "object" || schema === null) return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) {
-    // Data (enum/const values) is left as it is; everything else may hold subschemas.
-    out[k] = k === "enum" || k === "const" ? v : withPatterns(v, counter);
-  }
-  if (out.type === "string" && out.format === undefined && counter.n++ % 2 === 0) out.pattern = HOSTILE_PATTERNS[counter.n % HOSTILE_PATTERNS.length];
+  // Data (enum/const values) is left as it is; everything else may hold subschemas. Built with
+  // fromEntries so that a property named `__proto__` stays an own property.
+  const out = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === "enum" || k === "const" ? v : withPatterns(v, counter)])) as Record<string, unknown>;
+  const isStringSchema = Object.hasOwn(out, "type") && out.type === "string" && !Object.hasOwn(out, "format");
+  if (isStringSchema && counter.n++ % 2 === 0) out.pattern = HOSTILE_PATTERNS[counter.n % HOSTILE_PATTERNS.length];
   return out;
 }
 
@@ -78,6 +77,9 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
       const errors = result.diagnostics.filter((d) => d.severity === "error");
       expect(errors, `sample ${i} (FC_SEED=${seed}): ${source}`).toEqual([]);
       const dir = join(root, `s${i}`);
+      // The catalog beside its output, so a failure names files that reproduce it.
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "catalog.json"), source);
       for (const [path, text] of result.files) {
         mkdirSync(dirname(join(dir, path)), { recursive: true });
         writeFileSync(join(dir, path), text);

@@ -106,3 +106,23 @@ describe("validators.ts for the example catalog", () => {
 });
 
 void catalogWith;
+
+describe("subschemas that check nothing leave nothing behind", () => {
+  // Found by the whole-output fuzz (FC_SEED=14): `additionalProperties: { if: … }` (an `if`
+  // without `then`/`else`, which Ajv ignores) declared the escapeKey helper and never used it,
+  // which `noUnusedLocals` rejects; a `$comment`-only pattern subschema left its RegExp unused.
+  const cases: [string, unknown][] = [
+    ["additionalProperties with a lone if", { type: "object", properties: { a: { type: "string" } }, additionalProperties: { if: { type: "integer" } } }],
+    ["additionalProperties with only then/else", { type: "object", additionalProperties: { then: { type: "integer" }, else: false, $comment: "c" } }],
+    ["a patternProperties subschema with a lone if", { type: "object", patternProperties: { "^x-only-here": { if: { type: "integer" } } } }],
+  ];
+  for (const [title, schema] of cases) {
+    it(title, async () => {
+      const result = await runPipeline({ catalogPath: "t.yaml", source: catalogWith(schema), readTemplate, emitters: [validatorsEmitter] });
+      const source = result.files.get("validators.ts")!;
+      expect(source).not.toContain("escapeKey");
+      expect(source).not.toContain("x-only-here");
+      expect(source).not.toMatch(/for \(const \w+ in/);
+    });
+  }
+});

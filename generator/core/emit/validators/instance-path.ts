@@ -7,8 +7,12 @@
 import { code, join, type Code } from "../../codegen/code.js";
 import { escapePointerSegment } from "../../schema/json.js";
 
-/** A run-time segment: `prefix` (static text, e.g. "/") then the value of `expr`. */
-type Part = { readonly static: string } | { readonly dynamic: Code; readonly prefix: string };
+/**
+ * A run-time segment: `prefix` (static text, e.g. "/") then the value of the expression. The
+ * expression is made when the path is first written into code, so what it names (the escapeKey
+ * helper) is declared only if some error or call actually uses the path.
+ */
+type Part = { readonly static: string } | { readonly dynamic: () => Code; readonly prefix: string };
 
 export class InstancePath {
   private constructor(
@@ -42,12 +46,12 @@ export class InstancePath {
 
   /** An array index held in a local at run time. */
   index(expr: Code): InstancePath {
-    return this.with({ prefix: "/", dynamic: expr });
+    return this.with({ prefix: "/", dynamic: () => expr });
   }
 
-  /** A property name held in a local at run time; `escape` is the escapeKey helper. */
-  key(expr: Code, escape: Code): InstancePath {
-    return this.with({ prefix: "/", dynamic: code`${escape}(${expr})` });
+  /** A property name held in a local at run time; `escape` gives the escapeKey helper (asked for only when used). */
+  key(expr: Code, escape: () => Code): InstancePath {
+    return this.with({ prefix: "/", dynamic: () => code`${escape()}(${expr})` });
   }
 
   private with(part: Part): InstancePath {
@@ -68,7 +72,7 @@ export class InstancePath {
       else {
         pending += part.prefix;
         flush();
-        pieces.push(part.dynamic);
+        pieces.push(part.dynamic());
       }
     }
     flush();

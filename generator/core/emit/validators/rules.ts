@@ -36,13 +36,18 @@ export function alwaysValid(schema: Schema): boolean {
 }
 
 /**
- * Whether code for the schema can fail: a rule other than `$comment` (a rule to Ajv, see above,
- * but one that checks nothing). Where nothing else depends on the subschema being applied, its
- * code (and what it would declare, such as a pattern's RegExp) can be left out.
+ * Whether code for the schema can fail: a rule that checks something. Not `$comment` (a rule to
+ * Ajv, see above, that checks nothing), not `then`/`else` (applied by `if`), and not an `if`
+ * without either (Ajv ignores it). Where nothing else depends on the subschema being applied,
+ * its code (and what it would declare: a pattern's RegExp, a helper) is left out.
  */
 export function canFail(schema: Schema): boolean {
   if (typeof schema === "boolean") return !schema;
-  for (const key of Object.keys(schema)) if (key !== "$comment" && RULE_KEYWORDS.has(key)) return true;
+  for (const key of Object.keys(schema)) {
+    if (!RULE_KEYWORDS.has(key) || key === "$comment" || key === "then" || key === "else") continue;
+    if (key === "if" && !hasOwn(schema, "then") && !hasOwn(schema, "else")) continue;
+    return true;
+  }
   return false;
 }
 

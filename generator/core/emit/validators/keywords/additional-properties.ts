@@ -10,7 +10,7 @@
  */
 import { code } from "../../../codegen/code.js";
 import { applyInline, errorObject, forEachKey, objectLiteral, recordAll } from "../apply.js";
-import { alwaysValid } from "../rules.js";
+import { canFail } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
 
 export const additionalPropertiesKeyword: KeywordEmitter<"additionalProperties"> = {
@@ -18,7 +18,8 @@ export const additionalPropertiesKeyword: KeywordEmitter<"additionalProperties">
   group: "object",
   emit({ cx, schema, w, node }) {
     const sub = schema.additionalProperties!;
-    if (alwaysValid(sub)) return;
+    // Nothing to check on the additional keys (not even Ajv's no-op rules): no pass, no list.
+    if (!canFail(sub)) return;
     if (sub === false && cx.mode === "collect") {
       const errors = node.additionalKeyErrors((key) =>
         errorObject(cx, {
@@ -35,7 +36,7 @@ export const additionalPropertiesKeyword: KeywordEmitter<"additionalProperties">
     const extra = node.additionalKeys();
     const inner = w.child(1);
     forEachKey(cx, inner, extra, (key, w) => {
-      applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/additionalProperties`, data: code`${cx.data}[${key}]`, path: cx.path.key(key, cx.comp.helper("escapeKey")) }, w);
+      applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/additionalProperties`, data: code`${cx.data}[${key}]`, path: cx.path.key(key, () => cx.comp.helper("escapeKey")) }, w);
     });
     if (!inner.isEmpty) w.ifElse(code`${extra} !== undefined`, () => w.splice(inner));
   },

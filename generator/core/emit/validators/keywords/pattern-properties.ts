@@ -25,7 +25,7 @@ export const patternPropertiesKeyword: KeywordEmitter<"patternProperties"> = {
               schema: sub,
               schemaPath: `${cx.schemaPath}/patternProperties/${schemaPathSegment(pattern)}`,
               data: code`${cx.data}[${key}]`,
-              path: cx.path.key(key, cx.comp.helper("escapeKey")),
+              path: cx.path.key(key, () => cx.comp.helper("escapeKey")),
             },
             w,
           ),
