@@ -2,7 +2,7 @@
  * Type-level tests (checked by `npm run typecheck`, part of `npm test`): the types generated from
  * the hostile fixture mean exactly what the catalog says, whatever characters its strings hold.
  */
-import type { Class, ConstructorInput, ProtoInput, Record2, ToolInput, ToolName, GetWeatherInput, GetWeatherInput2 } from "../fixtures/hostile/expected/types.js";
+import type { Class, ConstructorInput, Mood, ProtoInput, Record2, ToolInput, ToolName, GetWeatherInput, GetWeatherInput2 } from "../fixtures/hostile/expected/types.js";
 import type { ShapesInput, Tree, Unit, LocalDefsInput, LocalDefsOutput, NoArgsInput } from "../fixtures/types-shapes/expected/types.js";
 import type { PaintInput, Color } from "../fixtures/draft07/expected/types.js";
 
@@ -24,7 +24,10 @@ assert<Equal<ConstructorInput["1leading"], string | undefined>>();
 assert<Equal<ConstructorInput["class"], Class>>();
 assert<Equal<Record2, number>>();
 assert<Equal<ToolInput["__proto__"], ProtoInput>>();
-assert<Equal<keyof ConstructorInput, "__proto__" | "constructor" | "has space" | 'quote"key' | "back\\slash" | "*/" | "${x}" | "line\u2028sep" | "\u{1F600}" | "1leading" | "class" | "rec" | "pattern">>();
+assert<Equal<keyof ConstructorInput, "__proto__" | "constructor" | "has space" | 'quote"key' | "back\\slash" | "*/" | "${x}" | "line\u2028sep" | "\u{1F600}" | "1leading" | "class" | "rec" | "mood" | "pattern">>();
+// A definition named outside the BMP ("Mood 😀") is referenced and named like any other.
+assert<Equal<ConstructorInput["mood"], Mood | undefined>>();
+assert<Equal<Mood, "up" | "down">>();
 // Names that collide after PascalCase get a counter, in catalog order.
 assert<Equal<ToolInput["get-weather"], GetWeatherInput>>();
 assert<Equal<ToolInput["get_weather"], GetWeatherInput2>>();

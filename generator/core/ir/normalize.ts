@@ -10,9 +10,13 @@ import { resolveRef, type RefScope } from "../schema/refs.js";
 import type { DefOrigin, SchemaResource } from "./catalog-ir.js";
 import type { Schema } from "../schema/schema.js";
 
-/** `#/$defs/My Meal` → `#/$defs/My%20Meal`: pointer escaping, then URI-fragment escaping. */
+/**
+ * `#/$defs/My Meal` → `#/$defs/My%20Meal`: pointer escaping, then URI-fragment escaping, one code
+ * point at a time (the `u` flag: a character outside the BMP is one match, not two surrogates,
+ * which encodeURIComponent would refuse). Lint has turned down lone surrogates before this.
+ */
 export function refFromSegments(segments: readonly string[]): string {
-  return "#" + segments.map((s) => "/" + escapePointerSegment(s).replace(/[^A-Za-z0-9_.~$!'()*+,;=:@-]/g, (c) => encodeURIComponent(c))).join("");
+  return "#" + segments.map((s) => "/" + escapePointerSegment(s).replace(/[^A-Za-z0-9_.~$!'()*+,;=:@-]/gu, (c) => encodeURIComponent(c))).join("");
 }
 
 /** Copies a schema with canonical keywords and references; `onCatalogRef` sees every catalog def used. */

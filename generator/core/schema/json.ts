@@ -60,6 +60,13 @@ export function deepFreeze<T extends Json>(value: T): T {
 }
 
 /** JSON Pointer (RFC 6901) segment escaping. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether the text is not well-formed Unicode (a lone surrogate): it has no URI encoding. */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
 export function escapePointerSegment(segment: string): string {
   // Most segments (keywords, property names, indexes) need no escaping; skip the two regex passes.
   if (!segment.includes("~") && !segment.includes("/")) return segment;

@@ -6,7 +6,7 @@
  * well-formed Unicode (a lone surrogate cannot be written in an error's schema path; Ajv throws).
  */
 import { KEYWORDS, SUPPORTED_FORMATS, type KeywordShape } from "../../schema/keywords.js";
-import { hasOwn, isJsonObject, pointerJoin, type Json } from "../../schema/json.js";
+import { hasLoneSurrogate, hasOwn, isJsonObject, pointerJoin, type Json } from "../../schema/json.js";
 import { walkSchema } from "../../schema/walk.js";
 
 export type ProblemRule = "unsupported-keyword" | "invalid-schema" | "unresolved-ref" | "pattern-compiles";
@@ -85,12 +85,10 @@ function shapeProblem(shape: KeywordShape, value: Json): string | undefined {
   }
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** Names that end up URI-encoded in error schema paths must be well-formed Unicode (Ajv cannot encode them either). */
 function surrogateProblems(at: string, names: readonly string[], what: string): Problem[] {
   return names
-    .filter((n) => LONE_SURROGATE.test(n))
+    .filter(hasLoneSurrogate)
     .map((n) => ({ rule: "invalid-schema" as const, pointer: pointerJoin(at, n), message: `${what} name contains a lone surrogate (not well-formed Unicode), so no schema path can name it` }));
 }
 

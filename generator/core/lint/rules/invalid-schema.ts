@@ -1,4 +1,4 @@
-import { hasOwn, isJsonObject, pointerJoin, type Json } from "../../schema/json.js";
+import { hasLoneSurrogate, hasOwn, isJsonObject, pointerJoin, type Json } from "../../schema/json.js";
 import { DIALECTS, KEYWORDS, type KeywordShape } from "../../schema/keywords.js";
 import type { LintRule } from "../rule.js";
 
@@ -9,11 +9,21 @@ export const invalidSchema: LintRule = {
   id: "invalid-schema",
   summary: "schema nodes and keyword values of the wrong shape",
   run(ctx) {
+    // A definition name or a reference with a lone surrogate has no URI encoding: no `$ref` and no
+    // error schema path could spell it (checked here, before anything tries to).
+    const notWellFormed = (pointer: string, what: string) =>
+      ctx.report({ rule: this.id, severity: "error", pointer, atKey: what !== "$ref", message: `${what} contains a lone surrogate (not well-formed Unicode), so no reference can spell it` });
+    for (const name of Object.keys(ctx.catalogDefs)) if (hasLoneSurrogate(name)) notWellFormed(pointerJoin(ctx.catalogDefsPointer, name), "definition name");
     for (const { node, site } of ctx.schemaNodes) {
       if (typeof node === "boolean") continue;
       if (!isJsonObject(node)) {
         ctx.report({ rule: this.id, severity: "error", pointer: site.pointer, message: `a schema must be a mapping or true/false, not ${kind(node)}` });
         continue;
+      }
+      if (typeof node.$ref === "string" && hasLoneSurrogate(node.$ref)) notWellFormed(pointerJoin(site.pointer, "$ref"), "$ref");
+      for (const defs of ["$defs", "definitions"]) {
+        const map = hasOwn(node, defs) ? node[defs]! : null;
+        if (isJsonObject(map)) for (const name of Object.keys(map)) if (hasLoneSurrogate(name)) notWellFormed(pointerJoin(site.pointer, defs, name), "definition name");
       }
       if (hasOwn(node, "$defs") && hasOwn(node, "definitions")) {
         ctx.report({ rule: this.id, severity: "error", pointer: pointerJoin(site.pointer, "definitions"), atKey: true, message: "use either $defs or definitions, not both" });
