@@ -3,7 +3,7 @@
  * the hostile fixture mean exactly what the catalog says, whatever characters its strings hold.
  */
 import type { Class, ConstructorInput, Mood, ProtoInput, Record2, ToolInput, ToolName, GetWeatherInput, GetWeatherInput2 } from "../fixtures/hostile/expected/types.js";
-import type { ShapesInput, Tree, Unit, LocalDefsInput, LocalDefsOutput, NoArgsInput } from "../fixtures/types-shapes/expected/types.js";
+import type { Nested, ShapesInput, Tree, Unit, LocalDefsInput, LocalDefsOutput, NoArgsInput } from "../fixtures/types-shapes/expected/types.js";
 import type { PaintInput, Color } from "../fixtures/draft07/expected/types.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -56,3 +56,14 @@ assert<Equal<Color, "red" | "green" | "blue">>();
 assert<Equal<PaintInput["wall"], "north" | "south">>();
 
 export { shapes, extra, notNullable, notOptional };
+
+// A tuple with an array in an optional element, inside its own definition, is the union of its
+// lengths (TypeScript rejects `[null?, Nested[]?]` there as circular); it still means the same.
+const nestedValues: Nested[] = ["a", [], [null], [null, ["b", [null, []]]], [true], [false, ["c", 0], 1, 2], [true, []]];
+// @ts-expect-error the second element is an array of Nested, not a string
+const nestedWrong: Nested = [null, "b"];
+// @ts-expect-error no element beyond the prefix when items is false
+const nestedLong: Nested = [null, [], null];
+void nestedValues;
+void nestedWrong;
+void nestedLong;

@@ -183,9 +183,20 @@ export class TypeWriter {
     const rest = s.items === undefined ? "unknown" : this.typeOf(s.items);
     if (!s.prefixItems) return `${paren(rest)}[]`;
     const min = s.minItems ?? 0;
-    const elements = s.prefixItems.map((p, i) => (i >= min ? `${paren(this.typeOf(p))}?` : this.typeOf(p)));
-    if (rest !== "never") elements.push(`...${paren(rest)}[]`);
-    return `[${elements.join(", ")}]`;
+    const types = s.prefixItems.map((p) => this.typeOf(p));
+    const restElement = rest !== "never" ? [`...${paren(rest)}[]`] : [];
+    const optional = types.slice(min);
+    // TypeScript resolves an optional element's type eagerly: `[null?, Nested[]?]` inside `Nested`
+    // is "circularly references itself". With an array or tuple in an optional element, the tuple
+    // is written as the union of its lengths (no optional element), which it also means.
+    if (optional.some((t) => t.includes("["))) {
+      const required = types.slice(0, min);
+      const lengths = optional.map((_, k) => `[${[...required, ...optional.slice(0, k)].join(", ")}]`);
+      lengths.push(`[${[...types, ...restElement].join(", ")}]`);
+      return union(lengths);
+    }
+    const elements = types.map((t, i) => (i >= min ? `${paren(t)}?` : t));
+    return `[${[...elements, ...restElement].join(", ")}]`;
   }
 }
 
