@@ -57,8 +57,8 @@ assert<Equal<PaintInput["wall"], "north" | "south">>();
 
 export { shapes, extra, notNullable, notOptional };
 
-// A tuple with an array in an optional element, inside its own definition, is the union of its
-// lengths (TypeScript rejects `[null?, Nested[]?]` there as circular); it still means the same.
+// An optional element holding an array of its own definition is wrapped in Deferred (TypeScript
+// rejects `[null?, Nested[]?]` there as circular); it still means the same.
 const nestedValues: Nested[] = ["a", [], [null], [null, ["b", [null, []]]], [true], [false, ["c", 0], 1, 2], [true, []]];
 // @ts-expect-error the second element is an array of Nested, not a string
 const nestedWrong: Nested = [null, "b"];

@@ -5,16 +5,18 @@
 import { codeStringLiteral, typeKey } from "../../codegen/code.js";
 import { jsdoc } from "../../codegen/jsdoc.js";
 import { chunkedFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../artifact.js";
-import { catalogNames, toolDefKey, type CatalogNames } from "../naming.js";
-import type { SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
-import { isJsonObject, pointerSegments } from "../../schema/json.js";
+import { catalogNames, FIXED_EXPORTS, toolDefKey, type CatalogNames } from "../naming.js";
+import type { CatalogIR, SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
+import { isJsonObject, pointerSegments, type Json } from "../../schema/json.js";
 import type { Schema, SchemaObject } from "../../schema/schema.js";
+import { Deferral, namesOnCycles, referencedNames, type NamedDeclaration } from "./recursion.js";
 import { propertyDoc, TypeWriter, type TypeScope } from "./type-expression.js";
 
 /** Resolves canonical refs of one resource to the named types of the catalog. */
-function scopeFor(names: CatalogNames, tool: ToolIR | undefined, which: "input" | "output" | undefined, resource: SchemaResource | undefined, root: Schema, selfName: string | undefined): TypeScope {
+function scopeFor(names: CatalogNames, tool: ToolIR | undefined, which: "input" | "output" | undefined, resource: SchemaResource | undefined, root: Schema, selfName: string | undefined, deferral?: Deferral): TypeScope {
   return {
     root,
+    ...(deferral ? { eager: (type: string) => deferral.eager(type) } : {}),
     refName(ref) {
       if (ref === "#") return selfName;
       const segs = pointerSegments(decodeURIComponent(ref.slice(1)));
@@ -25,6 +27,43 @@ function scopeFor(names: CatalogNames, tool: ToolIR | undefined, which: "input" 
       return names.catalogDefs.get(def)?.text;
     },
   };
+}
+
+/** Every named declaration of types.ts with the named types it references (for the cycle check). */
+function namedDeclarations(ir: CatalogIR, names: CatalogNames): NamedDeclaration[] {
+  const out: NamedDeclaration[] = [];
+  for (const def of ir.defs) {
+    const scope = scopeFor(names, undefined, undefined, undefined, def.schema, undefined);
+    out.push({ name: names.catalogDefs.get(def.name)!.text, references: referencedNames(def.schema as Json, (r) => scope.refName(r)) });
+  }
+  for (const tool of ir.tools) {
+    const n = names.tools.get(tool.name)!;
+    for (const which of ["input", "output"] as const) {
+      const resource = tool[which];
+      if (!resource) continue;
+      const typeName = which === "input" ? n.inputType.text : n.outputType.text;
+      const scope = scopeFor(names, tool, which, resource, resource.schema, typeName);
+      const refName = (r: string) => scope.refName(r);
+      for (const def of resource.defs) {
+        if (def.origin !== "tool") continue;
+        const defSchema = (resource.schema as SchemaObject).$defs![def.name]!;
+        out.push({ name: names.toolDefs.get(toolDefKey(tool.name, which, def.name))!.text, references: referencedNames(defSchema as Json, refName) });
+      }
+      out.push({ name: typeName, references: referencedNames(withoutDefs(resource.schema) as Json, refName) });
+    }
+  }
+  return out;
+}
+
+/** `Deferred`, or `Deferred2`… when the catalog's types took it. */
+function deferralName(names: CatalogNames): string {
+  const taken = new Set<string>(FIXED_EXPORTS);
+  for (const t of names.tools.values()) taken.add(t.inputType.text).add(t.outputType.text);
+  for (const n of names.catalogDefs.values()) taken.add(n.text);
+  for (const n of names.toolDefs.values()) taken.add(n.text);
+  let name = "Deferred";
+  for (let i = 2; taken.has(name); i++) name = `Deferred${i}`;
+  return name;
 }
 
 /** `export interface X {…}` for a plain object type, `export type X = …` otherwise. */
@@ -78,9 +117,10 @@ export const typesEmitter: ArtifactEmitter = {
     const { ir } = ctx;
     const names = catalogNames(ir);
     const blocks: string[] = [ctx.header];
+    const deferral = new Deferral(deferralName(names), namesOnCycles(namedDeclarations(ir, names)));
 
     for (const def of ir.defs) {
-      const writer = new TypeWriter(scopeFor(names, undefined, undefined, undefined, def.schema, undefined));
+      const writer = new TypeWriter(scopeFor(names, undefined, undefined, undefined, def.schema, undefined, deferral));
       blocks.push(declaration(names.catalogDefs.get(def.name)!.text, def.schema, writer, propertyDoc(def.schema)));
     }
 
@@ -94,7 +134,7 @@ export const typesEmitter: ArtifactEmitter = {
           blocks.push(`${jsdoc([`Result of \`${tool.name}\`: the catalog declares no output schema.`])}export type ${typeName} = unknown;`);
           continue;
         }
-        const writer = new TypeWriter(scopeFor(names, tool, which, resource, resource.schema, typeName));
+        const writer = new TypeWriter(scopeFor(names, tool, which, resource, resource.schema, typeName, deferral));
         for (const def of resource.defs) {
           if (def.origin !== "tool") continue;
           const defSchema = (resource.schema as SchemaObject).$defs![def.name]!;
@@ -103,6 +143,14 @@ export const typesEmitter: ArtifactEmitter = {
         const doc = which === "input" ? jsdoc([...toolDoc, `Arguments of \`${tool.name}\`.`]) : jsdoc([`Result of \`${tool.name}\`.`, ...(isJsonObject(resource.schema) && typeof resource.schema.description === "string" ? [resource.schema.description] : [])]);
         blocks.push(declaration(typeName, withoutDefs(resource.schema), writer, doc));
       }
+    }
+
+    if (deferral.used) {
+      const doc = jsdoc([
+        "The type itself, resolved lazily: TypeScript resolves optional and rest tuple elements eagerly and would call",
+        "a recursive definition through one of them circular. Used only there.",
+      ]);
+      blocks.splice(1, 0, deferral.declaration(doc));
     }
 
     const toolNames = ir.tools.map((t) => codeStringLiteral(t.name));

@@ -15,6 +15,8 @@ export interface TypeScope {
   refName(ref: string): string | undefined;
   /** The resource root, for refs that point into it without a name. */
   readonly root: Schema;
+  /** An element type as written where TypeScript resolves it eagerly (optional and rest tuple elements). */
+  eager?(type: string): string;
 }
 
 const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "required", "dependentRequired"];
@@ -183,20 +185,11 @@ export class TypeWriter {
     const rest = s.items === undefined ? "unknown" : this.typeOf(s.items);
     if (!s.prefixItems) return `${paren(rest)}[]`;
     const min = s.minItems ?? 0;
-    const types = s.prefixItems.map((p) => this.typeOf(p));
-    const restElement = rest !== "never" ? [`...${paren(rest)}[]`] : [];
-    const optional = types.slice(min);
-    // TypeScript resolves an optional element's type eagerly: `[null?, Nested[]?]` inside `Nested`
-    // is "circularly references itself". With an array or tuple in an optional element, the tuple
-    // is written as the union of its lengths (no optional element), which it also means.
-    if (optional.some((t) => t.includes("["))) {
-      const required = types.slice(0, min);
-      const lengths = optional.map((_, k) => `[${[...required, ...optional.slice(0, k)].join(", ")}]`);
-      lengths.push(`[${[...types, ...restElement].join(", ")}]`);
-      return union(lengths);
-    }
-    const elements = types.map((t, i) => (i >= min ? `${paren(t)}?` : t));
-    return `[${[...elements, ...restElement].join(", ")}]`;
+    // Optional and rest element types are resolved eagerly by TypeScript (see recursion.ts).
+    const eager = (t: string) => (this.scope.eager ? this.scope.eager(t) : t);
+    const elements = s.prefixItems.map((p, i) => (i >= min ? `${paren(eager(this.typeOf(p)))}?` : this.typeOf(p)));
+    if (rest !== "never") elements.push(`...${paren(eager(rest))}[]`);
+    return `[${elements.join(", ")}]`;
   }
 }
 

@@ -1,0 +1,51 @@
+/** The cycle check and the deferral of eager tuple elements in types.ts (generator/core/emit/types/recursion.ts). */
+import { describe, expect, it } from "vitest";
+import { Deferral, namesOnCycles, referencedNames } from "../../generator/core/emit/types/recursion.js";
+
+describe("namesOnCycles", () => {
+  it("finds self references and longer cycles, and nothing else", () => {
+    const cyclic = namesOnCycles([
+      { name: "Self", references: ["Self"] },
+      { name: "A", references: ["B"] },
+      { name: "B", references: ["C", "Leaf"] },
+      { name: "C", references: ["A"] },
+      { name: "Leaf", references: [] },
+      { name: "UsesCycle", references: ["A"] },
+      { name: "Dangling", references: ["NotDeclared"] },
+    ]);
+    expect([...cyclic].sort()).toEqual(["A", "B", "C", "Self"]);
+  });
+
+  it("handles a long chain closing on itself without deep recursion", () => {
+    const n = 50_000;
+    const declarations = Array.from({ length: n }, (_, i) => ({ name: `T${i}`, references: [`T${(i + 1) % n}`] }));
+    expect(namesOnCycles(declarations).size).toBe(n);
+    declarations[n - 1] = { name: `T${n - 1}`, references: [] };
+    expect(namesOnCycles(declarations).size).toBe(0);
+  });
+});
+
+describe("referencedNames", () => {
+  it("collects named refs from subschemas, not from data", () => {
+    const names = referencedNames(
+      { anyOf: [{ $ref: "#/$defs/A" }, { items: { $ref: "#/$defs/B" } }], enum: [{ $ref: "#/$defs/C" }], properties: { x: { $ref: "#/properties/y" } } },
+      (ref) => (ref.startsWith("#/$defs/") ? ref.slice(8) : undefined),
+    );
+    expect(names.sort()).toEqual(["A", "B"]);
+  });
+});
+
+describe("Deferral", () => {
+  it("wraps an eager element type only when it holds an array or tuple and names a cyclic type", () => {
+    const d = new Deferral("Deferred", new Set(["Nested", "$Odd"]));
+    expect(d.eager("Nested")).toBe("Nested");
+    expect(d.used).toBe(false);
+    expect(d.eager("Unit[]")).toBe("Unit[]");
+    expect(d.eager("NestedMore[]")).toBe("NestedMore[]");
+    expect(d.used).toBe(false);
+    expect(d.eager("string | Nested[]")).toBe("Deferred<string | Nested[]>");
+    expect(d.used).toBe(true);
+    expect(new Deferral("D", new Set(["$Odd"])).eager("[$Odd?]")).toBe("D<[$Odd?]>");
+    expect(new Deferral("D", new Set()).eager("Nested[]")).toBe("Nested[]");
+  });
+});
