@@ -9,7 +9,7 @@ import { catalogNames, FIXED_EXPORTS, toolDefKey, type CatalogNames } from "../n
 import type { CatalogIR, SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
 import { isJsonObject, pointerSegments, type Json } from "../../schema/json.js";
 import type { Schema, SchemaObject } from "../../schema/schema.js";
-import { Deferral, namesOnCycles, referencedNames, type NamedDeclaration } from "./recursion.js";
+import { Deferral, namesOnCycles, referencedNames } from "./recursion.js";
 import { propertyDoc, TypeWriter, type TypeScope } from "./type-expression.js";
 
 /** Resolves canonical refs of one resource to the named types of the catalog. */
@@ -29,27 +29,41 @@ function scopeFor(names: CatalogNames, tool: ToolIR | undefined, which: "input" 
   };
 }
 
-/** Every named declaration of types.ts with the named types it references (for the cycle check). */
-function namedDeclarations(ir: CatalogIR, names: CatalogNames): NamedDeclaration[] {
-  const out: NamedDeclaration[] = [];
+/** A named declaration to write: its schema, its JSDoc, and how its refs resolve. */
+interface PlannedDeclaration {
+  readonly name: string;
+  readonly schema: Schema;
+  readonly doc: string;
+  readonly scope: (deferral?: Deferral) => TypeScope;
+}
+
+/**
+ * The declarations of types.ts in order: catalog `$defs`, then per tool its local `$defs` and its
+ * input and output types (a declaration already written out, as text, for an absent output).
+ */
+function plannedDeclarations(ir: CatalogIR, names: CatalogNames): (PlannedDeclaration | string)[] {
+  const out: (PlannedDeclaration | string)[] = [];
   for (const def of ir.defs) {
-    const scope = scopeFor(names, undefined, undefined, undefined, def.schema, undefined);
-    out.push({ name: names.catalogDefs.get(def.name)!.text, references: referencedNames(def.schema as Json, (r) => scope.refName(r)) });
+    out.push({ name: names.catalogDefs.get(def.name)!.text, schema: def.schema, doc: propertyDoc(def.schema), scope: (d) => scopeFor(names, undefined, undefined, undefined, def.schema, undefined, d) });
   }
   for (const tool of ir.tools) {
     const n = names.tools.get(tool.name)!;
+    const toolDoc = [tool.title, tool.description].filter((x): x is string => x !== undefined && x !== "");
     for (const which of ["input", "output"] as const) {
       const resource = tool[which];
-      if (!resource) continue;
       const typeName = which === "input" ? n.inputType.text : n.outputType.text;
-      const scope = scopeFor(names, tool, which, resource, resource.schema, typeName);
-      const refName = (r: string) => scope.refName(r);
+      if (!resource) {
+        out.push(`${jsdoc([`Result of \`${tool.name}\`: the catalog declares no output schema.`])}export type ${typeName} = unknown;`);
+        continue;
+      }
+      const scope = (d?: Deferral) => scopeFor(names, tool, which, resource, resource.schema, typeName, d);
       for (const def of resource.defs) {
         if (def.origin !== "tool") continue;
         const defSchema = (resource.schema as SchemaObject).$defs![def.name]!;
-        out.push({ name: names.toolDefs.get(toolDefKey(tool.name, which, def.name))!.text, references: referencedNames(defSchema as Json, refName) });
+        out.push({ name: names.toolDefs.get(toolDefKey(tool.name, which, def.name))!.text, schema: defSchema, doc: propertyDoc(defSchema), scope });
       }
-      out.push({ name: typeName, references: referencedNames(withoutDefs(resource.schema) as Json, refName) });
+      const doc = which === "input" ? jsdoc([...toolDoc, `Arguments of \`${tool.name}\`.`]) : jsdoc([`Result of \`${tool.name}\`.`, ...(isJsonObject(resource.schema) && typeof resource.schema.description === "string" ? [resource.schema.description] : [])]);
+      out.push({ name: typeName, schema: withoutDefs(resource.schema), doc, scope });
     }
   }
   return out;
@@ -117,33 +131,16 @@ export const typesEmitter: ArtifactEmitter = {
     const { ir } = ctx;
     const names = catalogNames(ir);
     const blocks: string[] = [ctx.header];
-    const deferral = new Deferral(deferralName(names), namesOnCycles(namedDeclarations(ir, names)));
-
-    for (const def of ir.defs) {
-      const writer = new TypeWriter(scopeFor(names, undefined, undefined, undefined, def.schema, undefined, deferral));
-      blocks.push(declaration(names.catalogDefs.get(def.name)!.text, def.schema, writer, propertyDoc(def.schema)));
-    }
-
-    for (const tool of ir.tools) {
-      const n = names.tools.get(tool.name)!;
-      const toolDoc = [tool.title, tool.description].filter((x): x is string => x !== undefined && x !== "");
-      for (const which of ["input", "output"] as const) {
-        const resource = tool[which];
-        const typeName = which === "input" ? n.inputType.text : n.outputType.text;
-        if (!resource) {
-          blocks.push(`${jsdoc([`Result of \`${tool.name}\`: the catalog declares no output schema.`])}export type ${typeName} = unknown;`);
-          continue;
-        }
-        const writer = new TypeWriter(scopeFor(names, tool, which, resource, resource.schema, typeName, deferral));
-        for (const def of resource.defs) {
-          if (def.origin !== "tool") continue;
-          const defSchema = (resource.schema as SchemaObject).$defs![def.name]!;
-          blocks.push(declaration(names.toolDefs.get(toolDefKey(tool.name, which, def.name))!.text, defSchema, writer, propertyDoc(defSchema)));
-        }
-        const doc = which === "input" ? jsdoc([...toolDoc, `Arguments of \`${tool.name}\`.`]) : jsdoc([`Result of \`${tool.name}\`.`, ...(isJsonObject(resource.schema) && typeof resource.schema.description === "string" ? [resource.schema.description] : [])]);
-        blocks.push(declaration(typeName, withoutDefs(resource.schema), writer, doc));
-      }
-    }
+    const planned = plannedDeclarations(ir, names);
+    // Which named types are recursive decides where an element type must be deferred.
+    const cyclic = namesOnCycles(
+      planned.filter((p): p is PlannedDeclaration => typeof p !== "string").map((p) => {
+        const scope = p.scope();
+        return { name: p.name, references: referencedNames(p.schema as Json, (ref) => scope.refName(ref)) };
+      }),
+    );
+    const deferral = new Deferral(deferralName(names), cyclic);
+    for (const p of planned) blocks.push(typeof p === "string" ? p : declaration(p.name, p.schema, new TypeWriter(p.scope(deferral)), p.doc));
 
     if (deferral.used) {
       const doc = jsdoc([
