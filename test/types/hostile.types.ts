@@ -3,7 +3,7 @@
  * the hostile fixture mean exactly what the catalog says, whatever characters its strings hold.
  */
 import type { Class, ConstructorInput, Mood, ProtoInput, Record2, ToolInput, ToolName, GetWeatherInput, GetWeatherInput2 } from "../fixtures/hostile/expected/types.js";
-import type { Nested, ShapesInput, Tree, Unit, LocalDefsInput, LocalDefsOutput, NoArgsInput } from "../fixtures/types-shapes/expected/types.js";
+import type { Either, Nested, ShapesInput, Tree, Unit, LocalDefsInput, LocalDefsOutput, NoArgsInput } from "../fixtures/types-shapes/expected/types.js";
 import type { PaintInput, Color } from "../fixtures/draft07/expected/types.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -67,3 +67,7 @@ const nestedLong: Nested = [null, [], null];
 void nestedValues;
 void nestedWrong;
 void nestedLong;
+
+// Member docs holding "it's", "|" and "{" do not change where a union needs parentheses.
+assert<Equal<ShapesInput["alternatives"], ({ a?: string } | { b?: number })[] | undefined>>();
+assert<Equal<Either, { left: string } | { right: number }>>();

@@ -10,7 +10,7 @@ import type { CatalogIR, SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
 import { isJsonObject, pointerSegments, type Json } from "../../schema/json.js";
 import type { Schema, SchemaObject } from "../../schema/schema.js";
 import { Deferral, namesOnCycles, referencedNames } from "./recursion.js";
-import { propertyDoc, TypeWriter, type TypeScope } from "./type-expression.js";
+import { hasTopLevelOperator, propertyDoc, TypeWriter, type TypeScope } from "./type-expression.js";
 
 /** Resolves canonical refs of one resource to the named types of the catalog. */
 function scopeFor(names: CatalogNames, tool: ToolIR | undefined, which: "input" | "output" | undefined, resource: SchemaResource | undefined, root: Schema, selfName: string | undefined, deferral?: Deferral): TypeScope {
@@ -83,7 +83,8 @@ function deferralName(names: CatalogNames): string {
 /** `export interface X {…}` for a plain object type, `export type X = …` otherwise. */
 function declaration(name: string, schema: Schema, writer: TypeWriter, doc: string): string {
   const type = writer.typeOf(schema);
-  if (type.startsWith("{\n") && type.endsWith("\n}")) return `${doc}export interface ${name} ${type}`;
+  // `{…} | {…}` also starts and ends with a brace: an interface only when no operator joins two.
+  if (type.startsWith("{\n") && type.endsWith("\n}") && !hasTopLevelOperator(type)) return `${doc}export interface ${name} ${type}`;
   return `${doc}export type ${name} = ${type};`;
 }
 

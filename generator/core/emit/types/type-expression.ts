@@ -49,8 +49,12 @@ function intersection(parts: string[]): string {
   return unique.length === 1 ? unique[0]! : unique.map(paren).join(" & ");
 }
 
-/** True when `t` has a `|` or `&` outside brackets and string literals. */
-function hasTopLevelOperator(t: string): boolean {
+/**
+ * True when `t` has a `|` or `&` outside brackets, string literals and comments. Member JSDoc
+ * holds catalog text (an apostrophe in "it's" is not a quote; a `|` there is not a union); it
+ * cannot contain `*\/` (see jsdoc.ts), so a comment ends at the first one.
+ */
+export function hasTopLevelOperator(t: string): boolean {
   let depth = 0;
   let quote: string | undefined;
   for (let i = 0; i < t.length; i++) {
@@ -58,6 +62,10 @@ function hasTopLevelOperator(t: string): boolean {
     if (quote) {
       if (c === "\\") i++;
       else if (c === quote) quote = undefined;
+    } else if (c === "/" && t[i + 1] === "*") {
+      const end = t.indexOf("*/", i + 2);
+      if (end < 0) return false;
+      i = end + 1;
     } else if (c === '"' || c === "'") quote = c;
     else if (c === "{" || c === "[" || c === "(" || c === "<") depth++;
     else if (c === "}" || c === "]" || c === ")" || c === ">") depth--;

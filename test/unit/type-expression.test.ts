@@ -1,4 +1,4 @@
-/** The cycle check and the deferral of eager tuple elements in types.ts (generator/core/emit/types/recursion.ts). */
+/** Pieces of the types emitter: the cycle check and deferral of eager tuple elements (recursion.ts), and the operator scan that decides parentheses (type-expression.ts). */
 import { describe, expect, it } from "vitest";
 import { Deferral, namesOnCycles, referencedNames } from "../../generator/core/emit/types/recursion.js";
 
@@ -47,5 +47,18 @@ describe("Deferral", () => {
     expect(d.used).toBe(true);
     expect(new Deferral("D", new Set(["$Odd"])).eager("[$Odd?]")).toBe("D<[$Odd?]>");
     expect(new Deferral("D", new Set()).eager("Nested[]")).toBe("Nested[]");
+  });
+});
+
+describe("hasTopLevelOperator", () => {
+  it("sees unions and intersections outside brackets, strings and comments only", async () => {
+    const { hasTopLevelOperator } = await import("../../generator/core/emit/types/type-expression.js");
+    expect(hasTopLevelOperator("A | B")).toBe(true);
+    expect(hasTopLevelOperator("{ a: A | B }")).toBe(false);
+    expect(hasTopLevelOperator('"a | b"')).toBe(false);
+    expect(hasTopLevelOperator("{\n/** it's */\na: string;\n} | {\nb: number;\n}")).toBe(true);
+    expect(hasTopLevelOperator("{\n/** { ( */\na: string;\n}")).toBe(false);
+    expect(hasTopLevelOperator("{\n/** a | b */\na: string;\n}")).toBe(false);
+    expect(hasTopLevelOperator("Deferred<A | B>")).toBe(false);
   });
 });
