@@ -8,7 +8,8 @@
  * - every module loads, and the payload global is still unset afterwards (nothing was injected);
  * - `validate` and each `validate<Target>Call` answer random JSON values without throwing, and
  *   their failures render as tool-result text;
- * - each provider's `.json` file is JSON equal to the declarations its `.ts` module exports.
+ * - each provider's `.json` file is JSON equal to the declarations its `.ts` module exports;
+ * - values the validators accept type-check as the generated input and output types.
  * Replay a failure with FC_SEED=<seed>; FUZZ_RUNS sets the number of catalogs.
  */
 import { execFileSync } from "node:child_process";
@@ -18,7 +19,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyJson, resourceArbitrary } from "../differential/arbitraries.js";
+import { anyJson, dataArbitrary, resourceArbitrary } from "../differential/arbitraries.js";
 import { generateFrom, repoRoot } from "../helpers/pipeline.js";
 import { hostileText, inputArbitrary, PAYLOAD_GLOBAL } from "../helpers/schema-arbitrary.js";
 
@@ -80,6 +81,7 @@ interface Loaded {
 async function checkWholeOutputs(samples: readonly Sample[]): Promise<number> {
   const root = mkdtempSync(join(tmpdir(), "toolcat-output-fuzz-"));
   const outputs: Loaded[] = [];
+  let acceptedValues = 0;
   for (const [i, sample] of samples.entries()) {
     const source = JSON.stringify(sample.catalog);
     // Never a crash: the pipeline answers every catalog with output or diagnostics.
@@ -98,8 +100,13 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<number> {
       writeFileSync(join(dir, path), text);
     }
     outputs.push({ tools: Object.keys(sample.catalog.tools), dir, files: [...result.files.keys()] });
+    const values = await acceptedValuesModule(dir, sample, i);
+    acceptedValues += values.split("\n").filter((l) => l.startsWith("export const")).length;
+    writeFileSync(join(dir, "accepted-values.ts"), values);
   }
   if (outputs.length === 0) return 0;
+  // Enough accepted values were typed for the inhabitation check to say something.
+  expect(acceptedValues).toBeGreaterThan(outputs.length);
 
   writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module" }));
   writeFileSync(
@@ -147,6 +154,48 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<number> {
   }
   expect(calls).toBeGreaterThan(outputs.length * 30);
   return outputs.length;
+}
+
+/**
+ * A module that assigns values the generated validators accept to the generated types, so the
+ * type-check proves them inhabitants: `ok: true` narrows to the type, which must not be narrower
+ * than the schema. Values come from the data arbitrary of each tool's input and output schema.
+ */
+async function acceptedValuesModule(dir: string, sample: Sample, index: number): Promise<string> {
+  const validators = (await import(pathToFileURL(join(dir, "validators.ts")).href)) as Record<string, (tool: string, value: unknown) => { ok: boolean }>;
+  const lines: string[] = [];
+  const used = new Set<string>();
+  let n = 0;
+  for (const [tool, entry] of Object.entries(sample.catalog.tools) as [string, { input: unknown; output?: unknown }][]) {
+    for (const [schema, check, map] of [[entry.input, validators.validate!, "ToolInput"], [entry.output, validators.validateOutput!, "ToolOutput"]] as const) {
+      // TypeScript takes a missing optional property named like an Object.prototype member
+      // (`toString?: string`) from Object and rejects the literal: its limit, not the type's.
+      if (schema === undefined || namesPrototypeMember(schema)) continue;
+      const values = fc.sample(dataArbitrary(schema as never), { seed: seed + index, numRuns: 40 });
+      // An object literal's `__proto__` key sets the prototype instead of a property: not a literal to write.
+      const accepted = values.filter((v) => check(tool, v).ok && !JSON.stringify(v).includes('"__proto__"')).slice(0, 6);
+      for (const v of accepted) lines.push(`export const value${n++}: ${map}[${JSON.stringify(tool)}] = ${JSON.stringify(v)};`);
+      if (accepted.length > 0) used.add(map);
+    }
+  }
+  if (used.size > 0) lines.unshift(`import type { ${[...used].sort().join(", ")} } from "./types.js";`);
+  return lines.join("\n") + "\n";
+}
+
+/** Whether a property name anywhere in the schema is a member of Object.prototype. */
+function namesPrototypeMember(schema: unknown): boolean {
+  const members = new Set(Object.getOwnPropertyNames(Object.prototype));
+  const stack = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (!Array.isArray(node)) {
+      const properties = (node as Record<string, unknown>).properties;
+      if (typeof properties === "object" && properties !== null && Object.keys(properties).some((k) => members.has(k))) return true;
+    }
+    stack.push(...Object.values(node));
+  }
+  return false;
 }
 
 /** A schema over the whole supported subset (differential arbitraries) as a tool input: an object root whose one property is that schema, its $defs kept at the root so references resolve. */
