@@ -20,6 +20,7 @@ import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyJson, dataArbitrary, resourceArbitrary } from "../differential/arbitraries.js";
+import { OBJECT_MEMBER_NAMES } from "../../generator/core/lint/rules/prototype-name.js";
 import { generateFrom, repoRoot } from "../helpers/pipeline.js";
 import { hostileText, inputArbitrary, PAYLOAD_GLOBAL } from "../helpers/schema-arbitrary.js";
 
@@ -168,8 +169,8 @@ async function acceptedValuesModule(dir: string, sample: Sample, index: number):
   let n = 0;
   for (const [tool, entry] of Object.entries(sample.catalog.tools) as [string, { input: unknown; output?: unknown }][]) {
     for (const [schema, check, map] of [[entry.input, validators.validate!, "ToolInput"], [entry.output, validators.validateOutput!, "ToolOutput"]] as const) {
-      // TypeScript takes a missing optional property named like an Object.prototype member
-      // (`toString?: string`) from Object and rejects the literal: its limit, not the type's.
+      // TypeScript takes a missing optional property named like an Object member (`toString?:
+      // string`) from Object and rejects the literal: its limit (lint warns: prototype-name).
       if (schema === undefined || namesPrototypeMember(schema)) continue;
       const values = fc.sample(dataArbitrary(schema as never), { seed: seed + index, numRuns: 40 });
       // An object literal's `__proto__` key sets the prototype instead of a property: not a literal to write.
@@ -182,9 +183,9 @@ async function acceptedValuesModule(dir: string, sample: Sample, index: number):
   return lines.join("\n") + "\n";
 }
 
-/** Whether a property name anywhere in the schema is a member of Object.prototype. */
+/** Whether a property name anywhere in the schema is a member of TypeScript's Object (lint's prototype-name warns of it). */
 function namesPrototypeMember(schema: unknown): boolean {
-  const members = new Set(Object.getOwnPropertyNames(Object.prototype));
+  const members = OBJECT_MEMBER_NAMES;
   const stack = [schema];
   while (stack.length > 0) {
     const node = stack.pop();

@@ -18,6 +18,7 @@ import { providerLimit } from "./rules/provider-limit.js";
 import { rootObject } from "./rules/root-object.js";
 import { strictSubset } from "./rules/strict-subset.js";
 import { typedProperties } from "./rules/typed-properties.js";
+import { prototypeName } from "./rules/prototype-name.js";
 import { unresolvedRef } from "./rules/unresolved-ref.js";
 import { unsupportedKeyword } from "./rules/unsupported-keyword.js";
 
@@ -33,6 +34,7 @@ export const LINT_RULES: readonly LintRule[] = [
   rootObject,
   nonEmptyName,
   namePortable,
+  prototypeName,
   // The strict-mode contract: errors when a target is `strict: true`, warnings otherwise.
   descriptionPresent,
   noAdditionalProperties,
