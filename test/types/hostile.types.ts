@@ -71,3 +71,5 @@ void nestedLong;
 // Member docs holding "it's", "|" and "{" do not change where a union needs parentheses.
 assert<Equal<ShapesInput["alternatives"], ({ a?: string } | { b?: number })[] | undefined>>();
 assert<Equal<Either, { left: string } | { right: number }>>();
+assert<Equal<NonNullable<ShapesInput["pattern_required"]>["x-id"], string>>();
+assert<Equal<NonNullable<ShapesInput["pattern_required"]>["y"], boolean>>();

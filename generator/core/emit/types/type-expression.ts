@@ -162,11 +162,10 @@ export class TypeWriter {
       valueTypes.push(t);
       lines.push(`${propertyDoc(schema)}${typeKey(key)}${required.has(key) ? "" : "?"}: ${t};`);
     }
-    // Required names without a property schema still must be present (any value).
+    // Required names without a property schema still must be present, with the value the
+    // patterns matching the name allow (all of them), or else additionalProperties.
     for (const key of s.required ?? []) {
-      if (!hasOwn(props, key)) {
-        lines.push(`${typeKey(key)}: ${s.additionalProperties === false ? "never" : this.extraType(s)};`);
-      }
+      if (!hasOwn(props, key)) lines.push(`${typeKey(key)}: ${this.unlistedType(s, key)};`);
     }
     const closed = s.additionalProperties === false && !s.patternProperties;
     if (!closed) {
@@ -178,6 +177,16 @@ export class TypeWriter {
     }
     if (lines.length === 0) return "Record<string, never>";
     return `{\n${lines.join("\n")}\n}`;
+  }
+
+  /** Type of the value of `key`, a name `properties` does not list. */
+  private unlistedType(s: SchemaObject, key: string): string {
+    const patterns = Object.keys(s.patternProperties ?? {});
+    // Lint has checked that every pattern compiles with the `u` flag.
+    const matching = patterns.filter((p) => new RegExp(p, "u").test(key));
+    if (matching.length > 0) return intersection(matching.map((p) => this.typeOf(s.patternProperties![p]!)));
+    if (s.additionalProperties === undefined || s.additionalProperties === true) return "unknown";
+    return s.additionalProperties === false ? "never" : this.typeOf(s.additionalProperties);
   }
 
   /** Type of properties not named in `properties`. */
