@@ -25,7 +25,7 @@ import { generateFrom, repoRoot } from "../helpers/pipeline.js";
 import { hostileText, inputArbitrary, PAYLOAD_GLOBAL } from "../helpers/schema-arbitrary.js";
 
 const seed = Number(process.env.FC_SEED ?? 20261130);
-const runs = Number(process.env.FUZZ_RUNS ?? 16);
+const runs = Number(process.env.FUZZ_RUNS ?? 24);
 
 const TARGETS = {
   "openai-chat": { strict: "auto" },
