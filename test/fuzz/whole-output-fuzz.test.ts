@@ -56,7 +56,11 @@ function withPatterns(schema: unknown, counter = { n: 0 }): unknown {
   return out;
 }
 
-const toolName = fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_-]{0,12}$/);
+/** Tool names lint accepts, with the ones that collide with JavaScript or the generated names. */
+const toolName = fc.oneof(
+  { weight: 3, arbitrary: fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_-]{0,12}$/) },
+  { weight: 1, arbitrary: fc.constantFrom("constructor", "__proto__", "toString", "hasOwnProperty", "class", "ToolName", "ToolInput", "validate", "validators", "Deferred", "get-weather", "get_weather", "GetWeather") },
+);
 const catalogArbitrary = fc.record({
   tools: fc.uniqueArray(fc.record({ name: toolName, description: hostileText, input: inputArbitrary(3), output: fc.option(inputArbitrary(2), { nil: undefined }) }), { minLength: 1, maxLength: 3, selector: (t) => t.name.toLowerCase() }),
   description: hostileText,
@@ -90,7 +94,11 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<number> {
       throw new Error(`generate threw on sample ${i} (FC_SEED=${seed}): ${source}`, { cause: e });
     });
     const errors = result.diagnostics.filter((d) => d.severity === "error");
-    if (sample.mayFailLint && errors.length > 0) continue;
+    if (sample.mayFailLint && errors.length > 0) {
+      // FUZZ_DEBUG=1 shows why lint turned samples down (to keep the arbitraries useful).
+      if (process.env.FUZZ_DEBUG) console.log(`sample ${i} not generated:`, [...new Set(errors.map((e) => e.rule))].join(", "));
+      continue;
+    }
     expect(errors, `sample ${i} (FC_SEED=${seed}): ${source}`).toEqual([]);
     const dir = join(root, `s${i}`);
     // The catalog beside its output, so a failure names files that reproduce it.
@@ -206,6 +214,17 @@ function asToolInput(schema: unknown): Record<string, unknown> {
   return { type: "object", properties: { value: rest }, required: ["value"], additionalProperties: false, ...($defs === undefined ? {} : { $defs }) };
 }
 
+/** Catalog `$defs` from a random resource: its own `$defs` (its refs resolve there), the rest as `Shared`, and `label text`. */
+function catalogDefsFrom(schema: unknown): Record<string, unknown> {
+  const { $defs, ...rest } = typeof schema === "object" && schema !== null ? (schema as Record<string, unknown>) : { $defs: {} };
+  return { ...($defs as object), Shared: typeof schema === "boolean" ? schema : rest, "label text": { type: "string", description: "Shared." } };
+}
+
+/** A tool input that also references the catalog's `$defs` (`Shared`, `label text`). */
+function usingCatalogDefs(input: Record<string, unknown>): Record<string, unknown> {
+  return { ...input, properties: { ...(input.properties as object), shared: { $ref: "#/$defs/Shared" }, label: { $ref: "#/$defs/label%20text" } } };
+}
+
 describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
   it("hostile catalogs give output that type-checks, loads without running catalog text, and never throws", async () => {
     const samples = fc.sample(catalogArbitrary, { seed, numRuns: runs }).map((sample): Sample => ({
@@ -223,14 +242,15 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
   it("schemas over every supported keyword, lowered for every target: the same, wherever lint accepts them", async () => {
     const schemas = fc.sample(resourceArbitrary, { seed, numRuns: runs * 3 });
     const samples: Sample[] = [];
-    for (let i = 0; i + 1 < schemas.length; i += 3) {
+    for (let i = 0; i + 2 < schemas.length; i += 3) {
       samples.push({
         mayFailLint: true,
-        catalog: { toolcat: 1, targets: i % 4 === 3 ? STRICT_TARGETS : TARGETS, tools: { first: { description: "First.", input: asToolInput(schemas[i]) }, second: { description: "Second.", input: asToolInput(schemas[i + 1]), output: asToolInput(schemas[i + 2]) } } },
+        catalog: { toolcat: 1, targets: i % 4 === 3 ? STRICT_TARGETS : TARGETS, ...(i % 2 === 1 ? { $defs: catalogDefsFrom(schemas[i]) } : {}), tools: { first: { description: "First.", input: i % 2 === 1 ? usingCatalogDefs(asToolInput(schemas[i + 1])) : asToolInput(schemas[i]) }, second: { description: "Second.", input: asToolInput(schemas[i + 1]), output: asToolInput(schemas[i + 2]) } } },
       });
     }
     const generated = await checkWholeOutputs(samples);
-    // Lint may turn some down (a target's rules); most must get through or the test says little.
-    expect(generated).toBeGreaterThan(samples.length / 3);
+    // Lint turns many down (reference loops, strict-mode rules, definitions that clash); enough
+    // must get through or the test says little.
+    expect(generated).toBeGreaterThan(samples.length / 5);
   }, 300_000);
 });
