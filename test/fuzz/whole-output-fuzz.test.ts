@@ -141,7 +141,7 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<number> {
     for (const file of out.files.filter((f) => f.endsWith(".ts"))) {
       const mod = (await import(pathToFileURL(join(out.dir, file)).href)) as Record<string, unknown>;
       expect((globalThis as Record<string, unknown>)[PAYLOAD_GLOBAL.replace("globalThis.", "")], `${out.dir}/${file} ran catalog text`).toBeUndefined();
-      const checkers = Object.entries(mod).filter(([name, f]) => typeof f === "function" && (name === "validate" || /^validate\w+Call$/.test(name)));
+      const checkers = Object.entries(mod).filter(([name, f]) => typeof f === "function" && (name === "validate" || name === "validateOutput" || /^validate\w+Call$/.test(name)));
       for (const [name, f] of checkers) {
         for (const tool of [...out.tools, "__proto__", "no such tool"]) {
           for (const v of values) {

@@ -10,7 +10,7 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 function assert<T extends true>(): T | void {}
 
 // Tool names, enum values and keys survive quoting exactly.
-assert<Equal<ToolName, "constructor" | "__proto__" | "class" | "get-weather" | "get_weather" | "_1tool">>();
+assert<Equal<ToolName, "constructor" | "__proto__" | "class" | "get-weather" | "get_weather" | "_1tool" | "toString">>();
 assert<Equal<Class, 'a"b' | "c\\d" | "*/" | "${x}" | "\u2028" | "\u{1F600}" | "constructor" | "__proto__">>();
 assert<Equal<ConstructorInput["__proto__"], string>>();
 assert<Equal<ConstructorInput["constructor"], number>>();

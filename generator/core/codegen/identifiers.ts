@@ -89,3 +89,10 @@ export class NameScope {
     return this.taken.has(text);
   }
 }
+
+/**
+ * The members TypeScript's `Object` interface declares (lib.es5.d.ts). A type with an optional
+ * property of one of these names rejects an object that leaves it out: TypeScript checks the
+ * inherited member instead (`toString?: string` meets `() => string`).
+ */
+export const TYPESCRIPT_OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);

@@ -9,7 +9,7 @@
  * JavaScript needs nothing at all and the declarations stay tied to the one set of types.
  */
 import { code, join, propertyKey, raw, type Code } from "../../codegen/code.js";
-import { Name } from "../../codegen/identifiers.js";
+import { Name, TYPESCRIPT_OBJECT_MEMBERS } from "../../codegen/identifiers.js";
 import { chunkedFile, templateFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../artifact.js";
 import { GeneratedFile } from "../generated-file.js";
 import { catalogNames, FIXED_EXPORTS } from "../naming.js";
@@ -47,8 +47,13 @@ export const validatorsEmitter: ArtifactEmitter = {
         aliases.push(typeAlias(n.outputType));
         entries.push({ name: n.validateOutput, type: n.outputType, schema: tool.output.schema, pointer: tool.output.pointer });
         outputMap.push(code`${raw(propertyKey(tool.name))}: ${n.validateOutput}`);
+      } else if (TYPESCRIPT_OBJECT_MEMBERS.has(tool.name)) {
+        // Left out, a tool named `toString` would be checked against Object's toString and the
+        // map would not type-check: it is listed, as having no output validator.
+        outputMap.push(code`${raw(propertyKey(tool.name))}: undefined`);
       }
     }
+    const listsUndefined = ir.tools.some((t) => !t.output && TYPESCRIPT_OBJECT_MEMBERS.has(t.name));
 
     file.printCanonical(join(aliases, "\n"));
     try {
@@ -73,7 +78,7 @@ function ${unknownTool}(name: string): { ok: false; errors: ValidationError[] } 
       code`
 type ${inputMapType} = { readonly [K in ToolName]: Validator<ToolInput[K]> };`,
       code`
-type ${outputMapType} = { readonly [K in ToolName]?: Validator<ToolOutput[K]> };`,
+type ${outputMapType} = { readonly [K in ToolName]?: Validator<ToolOutput[K]>${raw(listsUndefined ? " | undefined" : "")} };`,
       code`
 /** The input validator of each tool, by tool name. */
 export const validators: ${inputMapType} = Object.freeze(${objectBody(inputMap)});`,

@@ -1,13 +1,9 @@
+import { TYPESCRIPT_OBJECT_MEMBERS } from "../../codegen/identifiers.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { LintRule } from "../rule.js";
 
-/**
- * The members TypeScript's `Object` interface declares (lib.es5.d.ts). An object literal that
- * leaves out an optional property of one of these names is checked against the inherited member
- * instead (`toString?: string` meets `() => string`) and rejected: a limit of TypeScript no type
- * spelling avoids short of admitting the method.
- */
-export const OBJECT_MEMBER_NAMES: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+/** See TYPESCRIPT_OBJECT_MEMBERS: no type spelling avoids the check short of admitting the method. */
+export const OBJECT_MEMBER_NAMES = TYPESCRIPT_OBJECT_MEMBERS;
 
 export const prototypeName: LintRule = {
   id: "prototype-name",
