@@ -9,7 +9,8 @@
  * - `validate` and each `validate<Target>Call` answer random JSON values without throwing, and
  *   their failures render as tool-result text;
  * - each provider's `.json` file is JSON equal to the declarations its `.ts` module exports;
- * - values the validators accept type-check as the generated input and output types.
+ * - values the validators accept type-check as the generated input and output types;
+ * - with `--js`, the `.d.ts` files type-check strictly and the `.js` validators answer as the `.ts` ones.
  * Replay a failure with FC_SEED=<seed>; FUZZ_RUNS sets the number of catalogs.
  */
 import { execFileSync } from "node:child_process";
@@ -237,6 +238,52 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
       },
     }));
     expect(await checkWholeOutputs(samples)).toBe(samples.length);
+  }, 300_000);
+
+  it("--js output of hostile catalogs: the .d.ts files type-check strictly, the .js modules answer as the .ts ones", async () => {
+    const { generate } = await import("../../generator/index.js");
+    const samples = fc.sample(catalogArbitrary, { seed: seed + 1, numRuns: Math.max(4, Math.round(runs / 6)) });
+    const root = mkdtempSync(join(tmpdir(), "toolcat-js-fuzz-"));
+    const values = fc.sample(anyJson, { seed, numRuns: 30 });
+    const loaded: { dir: string; tools: string[] }[] = [];
+    for (const [i, sample] of samples.entries()) {
+      const catalog = {
+        toolcat: 1,
+        targets: TARGETS,
+        tools: Object.fromEntries(sample.tools.map((t) => [t.name, { description: t.description, input: withPatterns(t.input), ...(t.output ? { output: withPatterns(t.output) } : {}) }])),
+      };
+      const source = JSON.stringify(catalog);
+      const dir = join(root, `s${i}`);
+      for (const [js, sub] of [[true, "js"], [false, "ts"]] as const) {
+        const result = await generate({ cwd: root, source, catalog: `fuzz-${i}.yaml`, out: join(dir, sub), js, cache: false, format: i % 2 === 0 });
+        expect(result.ok, `sample ${i} (FC_SEED=${seed}): ${source}`).toBe(true);
+        for (const [path, text] of result.files) {
+          mkdirSync(dirname(join(dir, sub, path)), { recursive: true });
+          writeFileSync(join(dir, sub, path), text);
+        }
+      }
+      writeFileSync(join(dir, "catalog.json"), source);
+      loaded.push({ dir, tools: Object.keys(catalog.tools) });
+    }
+    writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module" }));
+    writeFileSync(
+      join(root, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noPropertyAccessFromIndexSignature: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022"], types: [] },
+        include: ["*/js/**/*.d.ts"],
+      }),
+    );
+    try {
+      execFileSync(process.execPath, [join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", root], { encoding: "utf8" });
+    } catch (e) {
+      throw new Error(`--js declarations do not type-check (FC_SEED=${seed}, files in ${root}):\n${(e as { stdout?: string }).stdout ?? e}`);
+    }
+    for (const { dir, tools } of loaded) {
+      const js = (await import(pathToFileURL(join(dir, "js", "validators.js")).href)) as Record<string, (tool: string, v: unknown) => unknown>;
+      const ts = (await import(pathToFileURL(join(dir, "ts", "validators.ts")).href)) as Record<string, (tool: string, v: unknown) => unknown>;
+      expect((globalThis as Record<string, unknown>)[PAYLOAD_GLOBAL.replace("globalThis.", "")], `${dir} ran catalog text`).toBeUndefined();
+      for (const tool of [...tools, "__proto__"]) for (const v of values) expect(js.validate!(tool, v), `${dir} ${tool}`).toEqual(ts.validate!(tool, v));
+    }
   }, 300_000);
 
   it("schemas over every supported keyword, lowered for every target: the same, wherever lint accepts them", async () => {
