@@ -21,7 +21,7 @@ import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyJson, dataArbitrary, resourceArbitrary } from "../differential/arbitraries.js";
-import { OBJECT_MEMBER_NAMES } from "../../generator/core/lint/rules/prototype-name.js";
+import { TYPESCRIPT_OBJECT_MEMBERS } from "../../generator/core/codegen/identifiers.js";
 import { generateFrom, repoRoot } from "../helpers/pipeline.js";
 import { hostileText, inputArbitrary, PAYLOAD_GLOBAL } from "../helpers/schema-arbitrary.js";
 
@@ -194,7 +194,7 @@ async function acceptedValuesModule(dir: string, sample: Sample, index: number):
 
 /** Whether a property name anywhere in the schema is a member of TypeScript's Object (lint's prototype-name warns of it). */
 function namesPrototypeMember(schema: unknown): boolean {
-  const members = OBJECT_MEMBER_NAMES;
+  const members = TYPESCRIPT_OBJECT_MEMBERS;
   const stack = [schema];
   while (stack.length > 0) {
     const node = stack.pop();

@@ -38,6 +38,7 @@ export const validatorsEmitter: ArtifactEmitter = {
     const aliases: Code[] = [code`type ToolName = import("./types.js").ToolName;`, code`type ToolInput = import("./types.js").ToolInput;`, code`type ToolOutput = import("./types.js").ToolOutput;`];
     const inputMap: Code[] = [];
     const outputMap: Code[] = [];
+    let listsUndefined = false;
     for (const tool of ir.tools) {
       const n = names.tools.get(tool.name)!;
       aliases.push(typeAlias(n.inputType));
@@ -51,9 +52,9 @@ export const validatorsEmitter: ArtifactEmitter = {
         // Left out, a tool named `toString` would be checked against Object's toString and the
         // map would not type-check: it is listed, as having no output validator.
         outputMap.push(code`${raw(propertyKey(tool.name))}: undefined`);
+        listsUndefined = true;
       }
     }
-    const listsUndefined = ir.tools.some((t) => !t.output && TYPESCRIPT_OBJECT_MEMBERS.has(t.name));
 
     file.printCanonical(join(aliases, "\n"));
     try {

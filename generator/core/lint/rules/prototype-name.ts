@@ -2,15 +2,13 @@ import { TYPESCRIPT_OBJECT_MEMBERS } from "../../codegen/identifiers.js";
 import { isJsonObject } from "../../schema/json.js";
 import type { LintRule } from "../rule.js";
 
-/** See TYPESCRIPT_OBJECT_MEMBERS: no type spelling avoids the check short of admitting the method. */
-export const OBJECT_MEMBER_NAMES = TYPESCRIPT_OBJECT_MEMBERS;
-
+/** See TYPESCRIPT_OBJECT_MEMBERS: no type spelling avoids that check short of admitting the method. */
 export const prototypeName: LintRule = {
   id: "prototype-name",
   summary: "optional properties named like an Object member (toString, constructor, …), which TypeScript object literals cannot leave out",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
-      if (site.via !== "properties" || site.propertyName === undefined || !OBJECT_MEMBER_NAMES.has(site.propertyName)) continue;
+      if (site.via !== "properties" || site.propertyName === undefined || !TYPESCRIPT_OBJECT_MEMBERS.has(site.propertyName)) continue;
       const required = site.parent && Array.isArray(site.parent.required) ? site.parent.required : [];
       if (required.includes(site.propertyName)) continue;
       // An untyped property (true, {}) admits the inherited method too: nothing to say.
