@@ -10,7 +10,8 @@
  *   their failures render as tool-result text;
  * - each provider's `.json` file is JSON equal to the declarations its `.ts` module exports;
  * - values the validators accept type-check as the generated input and output types;
- * - with `--js`, the `.d.ts` files type-check strictly and the `.js` validators answer as the `.ts` ones.
+ * - with `--js`, the `.d.ts` files type-check strictly and the `.js` validators answer as the `.ts` ones;
+ * - OpenAI strict call validators (declared schema → normalise → catalog schema) agree with Ajv.
  * Replay a failure with FC_SEED=<seed>; FUZZ_RUNS sets the number of catalogs.
  */
 import { execFileSync } from "node:child_process";
@@ -22,7 +23,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyJson, dataArbitrary, resourceArbitrary } from "../differential/arbitraries.js";
 import { TYPESCRIPT_OBJECT_MEMBERS } from "../../generator/core/codegen/identifiers.js";
+import type { CatalogIR } from "../../generator/core/ir/catalog-ir.js";
+import { lowerCatalog } from "../../generator/core/providers/emitter.js";
 import { generateFrom, repoRoot } from "../helpers/pipeline.js";
+import { createAjv } from "../providers/support/ajv.js";
 import { hostileText, inputArbitrary, PAYLOAD_GLOBAL } from "../helpers/schema-arbitrary.js";
 
 const seed = Number(process.env.FC_SEED ?? 20261130);
@@ -78,13 +82,14 @@ interface Loaded {
   readonly tools: readonly string[];
   readonly dir: string;
   readonly files: readonly string[];
+  readonly ir: CatalogIR;
 }
 
 /**
  * Generates every sample, type-checks all outputs in one tsc run, loads and exercises them (see
  * the file comment). Returns how many samples were generated.
  */
-async function checkWholeOutputs(samples: readonly Sample[]): Promise<number> {
+async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generated: number }> {
   const root = mkdtempSync(join(tmpdir(), "toolcat-output-fuzz-"));
   const outputs: Loaded[] = [];
   let acceptedValues = 0;
@@ -109,12 +114,12 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<number> {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
-    outputs.push({ tools: Object.keys(sample.catalog.tools), dir, files: [...result.files.keys()] });
+    outputs.push({ tools: Object.keys(sample.catalog.tools), dir, files: [...result.files.keys()], ir: result.ir! });
     const values = await acceptedValuesModule(dir, sample, i);
     acceptedValues += values.split("\n").filter((l) => l.startsWith("export const")).length;
     writeFileSync(join(dir, "accepted-values.ts"), values);
   }
-  if (outputs.length === 0) return 0;
+  if (outputs.length === 0) return { generated: 0 };
   // Enough accepted values were typed for the inhabitation check to say something.
   expect(acceptedValues).toBeGreaterThan(outputs.length);
 
@@ -163,7 +168,41 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<number> {
     }
   }
   expect(calls).toBeGreaterThan(outputs.length * 30);
-  return outputs.length;
+  for (const out of outputs) await checkCallValidators(out);
+  return { generated: outputs.length };
+}
+
+/**
+ * For targets that announce "null means omitted" (OpenAI strict): a call valid under Ajv for the
+ * declared schema is accepted exactly when Ajv accepts its normalised form under the catalog's
+ * schema, with the normalised value; one the declared schema rejects is rejected.
+ */
+async function checkCallValidators(out: Loaded): Promise<void> {
+  for (const lowering of lowerCatalog(out.ir)) {
+    const planned = lowering.tools.filter((t) => t.plan !== undefined);
+    if (planned.length === 0) continue;
+    const id = lowering.target.id;
+    const calls = (await import(pathToFileURL(join(out.dir, "providers", `${id}.calls.ts`)).href)) as Record<string, unknown>;
+    const normaliser = (await import(pathToFileURL(join(out.dir, "providers", `${id}.ts`)).href)) as Record<string, unknown>;
+    const validateCall = Object.entries(calls).find(([n, f]) => typeof f === "function" && /^validate\w+Call$/.test(n))![1] as (tool: string, args: unknown) => { ok: boolean; value?: unknown };
+    const normalise = Object.entries(normaliser).find(([n]) => n.startsWith("normalise"))![1] as (tool: string, args: unknown) => unknown;
+    for (const t of planned) {
+      const ajv = createAjv();
+      const declared = ajv.compile(t.input.schema as object);
+      const canonical = ajv.compile(t.tool.input.schema as object);
+      for (const args of fc.sample(dataArbitrary(t.input.schema as never), { seed, numRuns: 60 })) {
+        const got = validateCall(t.tool.name, args);
+        const where = `${out.dir} ${id} ${t.tool.name} ${JSON.stringify(args)}`;
+        if (!declared(args)) {
+          expect(got.ok, `accepted what the declaration rejects: ${where}`).toBe(false);
+          continue;
+        }
+        const normalised = normalise(t.tool.name, args);
+        expect(got.ok, where).toBe(canonical(normalised));
+        if (got.ok) expect(got.value, where).toEqual(normalised);
+      }
+    }
+  }
 }
 
 /**
@@ -237,7 +276,10 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
         tools: Object.fromEntries(sample.tools.map((t) => [t.name, { description: t.description, input: withPatterns(t.input), ...(t.output ? { output: withPatterns(t.output) } : {}) }])),
       },
     }));
-    expect(await checkWholeOutputs(samples)).toBe(samples.length);
+    // How many declared-valid calls reach the OpenAI strict call validators depends on the sample
+    // (tools that fall back to non-strict have none); test/providers covers the fixtures always.
+    const { generated } = await checkWholeOutputs(samples);
+    expect(generated).toBe(samples.length);
   }, 300_000);
 
   it("--js output of hostile catalogs: the .d.ts files type-check strictly, the .js modules answer as the .ts ones", async () => {
@@ -295,7 +337,7 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
         catalog: { toolcat: 1, targets: i % 4 === 3 ? STRICT_TARGETS : TARGETS, ...(i % 2 === 1 ? { $defs: catalogDefsFrom(schemas[i]) } : {}), tools: { first: { description: "First.", input: i % 2 === 1 ? usingCatalogDefs(asToolInput(schemas[i + 1])) : asToolInput(schemas[i]) }, second: { description: "Second.", input: asToolInput(schemas[i + 1]), output: asToolInput(schemas[i + 2]) } } },
       });
     }
-    const generated = await checkWholeOutputs(samples);
+    const { generated } = await checkWholeOutputs(samples);
     // Lint turns many down (reference loops, strict-mode rules, definitions that clash); enough
     // must get through or the test says little.
     expect(generated).toBeGreaterThan(samples.length / 5);
