@@ -221,14 +221,28 @@ async function acceptedValuesModule(dir: string, sample: Sample, index: number):
       // string`) from Object and rejects the literal: its limit (lint warns: prototype-name).
       if (schema === undefined || namesPrototypeMember(schema)) continue;
       const values = fc.sample(dataArbitrary(schema as never), { seed: seed + index, numRuns: 40 });
-      // An object literal's `__proto__` key sets the prototype instead of a property: not a literal to write.
-      const accepted = values.filter((v) => check(tool, v).ok && !JSON.stringify(v).includes('"__proto__"')).slice(0, 6);
+      // Not every accepted value can be written as a literal: a `__proto__` key sets the prototype,
+      // and TypeScript checks a key named like an Object member (`isPrototypeOf`) against that
+      // member even where an index signature admits it.
+      const accepted = values.filter((v) => check(tool, v).ok && !hasKeyNamed(v, (k) => k === "__proto__" || TYPESCRIPT_OBJECT_MEMBERS.has(k))).slice(0, 6);
       for (const v of accepted) lines.push(`export const value${n++}: ${map}[${JSON.stringify(tool)}] = ${JSON.stringify(v)};`);
       if (accepted.length > 0) used.add(map);
     }
   }
   if (used.size > 0) lines.unshift(`import type { ${[...used].sort().join(", ")} } from "./types.js";`);
   return lines.join("\n") + "\n";
+}
+
+/** Whether an object anywhere in the JSON value has a key `named` accepts. */
+function hasKeyNamed(value: unknown, named: (key: string) => boolean): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (!Array.isArray(node) && Object.keys(node).some(named)) return true;
+    stack.push(...Object.values(node));
+  }
+  return false;
 }
 
 /** Whether a property name anywhere in the schema is a member of TypeScript's Object (lint's prototype-name warns of it). */
