@@ -8,6 +8,7 @@
  */
 import { isJsonObject, type Json } from "../../schema/json.js";
 import { subschemas } from "../../schema/walk.js";
+import { nodesOnCycles } from "../../graph.js";
 
 /** One named declaration: its name and every named type its schema references. */
 export interface NamedDeclaration {
@@ -31,54 +32,10 @@ export function referencedNames(schema: Json, refName: (ref: string) => string |
   return [...out];
 }
 
-/** Names on a reference cycle (a strongly connected component with an edge), by Tarjan's algorithm, without recursion. */
+/** Names on a reference cycle (references to names not declared here are left out). */
 export function namesOnCycles(declarations: readonly NamedDeclaration[]): Set<string> {
   const edges = new Map(declarations.map((d) => [d.name, d.references]));
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const cyclic = new Set<string>();
-  let counter = 0;
-  for (const start of edges.keys()) {
-    if (index.has(start)) continue;
-    // Each frame: a node and the position of the next edge to follow.
-    const frames: { node: string; next: number }[] = [{ node: start, next: 0 }];
-    index.set(start, counter);
-    low.set(start, counter++);
-    stack.push(start);
-    onStack.add(start);
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1]!;
-      const out = edges.get(frame.node) ?? [];
-      if (frame.next < out.length) {
-        const to = out[frame.next++]!;
-        if (!edges.has(to)) continue;
-        if (!index.has(to)) {
-          index.set(to, counter);
-          low.set(to, counter++);
-          stack.push(to);
-          onStack.add(to);
-          frames.push({ node: to, next: 0 });
-        } else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
-        continue;
-      }
-      frames.pop();
-      const parent = frames[frames.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
-      if (low.get(frame.node) !== index.get(frame.node)) continue;
-      const component: string[] = [];
-      for (;;) {
-        const member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-        if (member === frame.node) break;
-      }
-      const selfLoop = (edges.get(frame.node) ?? []).includes(frame.node);
-      if (component.length > 1 || selfLoop) for (const m of component) cyclic.add(m);
-    }
-  }
-  return cyclic;
+  return nodesOnCycles(edges.keys(), (name) => (edges.get(name) ?? []).filter((to) => edges.has(to)));
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Schema, SchemaObject } from "../../schema/schema.js";
 import { hasOwn, isJsonObject, pointerJoin, unescapePointerSegment } from "../../schema/json.js";
 import { alwaysValid, containsRef, hasRulesButRef, own } from "./rules.js";
 import { CompileError, checkSchema, type Problem } from "./check.js";
+import { nodesOnCycles } from "../../graph.js";
 
 export interface Unit {
   readonly index: number;
@@ -271,38 +272,9 @@ export class Resource {
     this.checkSameLevelCycles();
   }
 
-  /** Tarjan's strongly connected components over the unit call graph. */
+  /** Marks the units on a cycle of the call graph. */
   private markCycles(): void {
-    let counter = 0;
-    const index = new Map<Unit, number>();
-    const low = new Map<Unit, number>();
-    const onStack = new Set<Unit>();
-    const stack: Unit[] = [];
-    const visit = (u: Unit): void => {
-      index.set(u, counter);
-      low.set(u, counter);
-      counter++;
-      stack.push(u);
-      onStack.add(u);
-      for (const w of this.callees.get(u) ?? []) {
-        if (!index.has(w)) {
-          visit(w);
-          low.set(u, Math.min(low.get(u)!, low.get(w)!));
-        } else if (onStack.has(w)) low.set(u, Math.min(low.get(u)!, index.get(w)!));
-      }
-      if (low.get(u) === index.get(u)) {
-        const component: Unit[] = [];
-        let w: Unit;
-        do {
-          w = stack.pop()!;
-          onStack.delete(w);
-          component.push(w);
-        } while (w !== u);
-        const selfLoop = this.callees.get(u)?.has(u) ?? false;
-        if (component.length > 1 || selfLoop) for (const c of component) c.cyclic = true;
-      }
-    };
-    for (const u of this.units) if (!index.has(u)) visit(u);
+    for (const u of nodesOnCycles(this.units, (unit) => this.callees.get(unit) ?? [])) u.cyclic = true;
   }
 
   /** Rejects `$ref` cycles through applicators that stay on the same instance value. */
