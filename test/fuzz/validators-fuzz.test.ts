@@ -2,9 +2,8 @@
  * Fuzzing the validator compiler. Random schemas over the supported subset (every keyword,
  * `$ref` recursion, hostile names, patterns and values) and random near-subset documents:
  * - the compiler never throws anything but `CompileError`, and never on a schema it accepts;
- * - everything it emits type-checks, in one `tsc --noEmit` run, under `strict` plus
- *   `noUnusedLocals`, `noUnusedParameters`, `noUncheckedIndexedAccess` and
- *   `exactOptionalPropertyTypes` (what a strict consumer project may turn on);
+ * - everything it emits type-checks, in one `tsc --noEmit` run, under the options of
+ *   tsconfig.output.json (@tsconfig/strictest's: what a strict consumer project may turn on);
  * - the generated validators load and never throw on random JSON.
  * Seeded; `TOOLCAT_FUZZ_SEED` / `TOOLCAT_FUZZ_SCALE` replay or enlarge a run.
  */
@@ -16,6 +15,7 @@ import { describe, expect, it } from "vitest";
 import { CompileError, validatorProblems } from "../../generator/core/emit/validators/compile.js";
 import type { Schema } from "../../generator/core/schema/schema.js";
 import { anyJson, resourceArbitrary } from "../differential/arbitraries.js";
+import { strictestCompilerOptions } from "../helpers/strictest.js";
 import { loadModule, repoRoot, tmpRoot, validatorSource, type CompiledValidator } from "../validators/harness.js";
 
 const SEED = Number(process.env.TOOLCAT_FUZZ_SEED ?? 99);
@@ -78,7 +78,7 @@ describe("validator compiler fuzz", () => {
     writeFileSync(
       path.join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, noUnusedParameters: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true, allowUnreachableCode: false, allowUnusedLabels: false, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2022"], types: [] },
+        compilerOptions: strictestCompilerOptions(),
         include: ["*.ts"],
       }),
     );

@@ -12,7 +12,7 @@
  * - values the validators accept type-check as the generated input and output types;
  * - with `--js`, the `.d.ts` files type-check strictly and the `.js` validators answer as the `.ts` ones;
  * - OpenAI strict call validators (declared schema → normalise → catalog schema) agree with Ajv
- *   (the reference of test/validators/reference.ts).
+ *   (test/providers/support/call-agreement.ts).
  * Replay a failure with FC_SEED=<seed>; FUZZ_RUNS sets the number of catalogs.
  */
 import { execFileSync } from "node:child_process";
@@ -25,9 +25,9 @@ import { describe, expect, it } from "vitest";
 import { anyJson, dataArbitrary, resourceArbitrary } from "../differential/arbitraries.js";
 import { TYPESCRIPT_OBJECT_MEMBERS } from "../../generator/core/codegen/identifiers.js";
 import type { CatalogIR } from "../../generator/core/ir/catalog-ir.js";
-import { lowerCatalog } from "../../generator/core/providers/emitter.js";
 import { generateFrom, repoRoot } from "../helpers/pipeline.js";
-import { referenceValidator } from "../validators/reference.js";
+import { strictestCompilerOptions } from "../helpers/strictest.js";
+import { assertCallValidatorsAgree } from "../providers/support/call-agreement.js";
 import { hostileText, inputArbitrary, PAYLOAD_GLOBAL } from "../helpers/schema-arbitrary.js";
 
 const seed = Number(process.env.FC_SEED ?? 20261130);
@@ -128,7 +128,7 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
   writeFileSync(
     join(root, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, noUnusedParameters: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true, noPropertyAccessFromIndexSignature: true, allowUnreachableCode: false, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022"], types: [] },
+      compilerOptions: strictestCompilerOptions(),
       include: ["**/*.ts"],
     }),
   );
@@ -169,49 +169,8 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
     }
   }
   expect(calls).toBeGreaterThan(outputs.length * 30);
-  for (const out of outputs) await checkCallValidators(out);
+  for (const out of outputs) await assertCallValidatorsAgree(out.ir, out.dir, { seed, numRuns: 60 });
   return { generated: outputs.length };
-}
-
-/**
- * For targets that announce "null means omitted" (OpenAI strict): a call valid under Ajv for the
- * declared schema is accepted exactly when Ajv accepts its normalised form under the catalog's
- * schema, with the normalised value; one the declared schema rejects is rejected.
- */
-async function checkCallValidators(out: Loaded): Promise<void> {
-  for (const lowering of lowerCatalog(out.ir)) {
-    const planned = lowering.tools.filter((t) => t.plan !== undefined);
-    if (planned.length === 0) continue;
-    const id = lowering.target.id;
-    const calls = (await import(pathToFileURL(join(out.dir, "providers", `${id}.calls.ts`)).href)) as Record<string, unknown>;
-    const normaliser = (await import(pathToFileURL(join(out.dir, "providers", `${id}.ts`)).href)) as Record<string, unknown>;
-    const validateCall = Object.entries(calls).find(([n, f]) => typeof f === "function" && /^validate\w+Call$/.test(n))![1] as (tool: string, args: unknown) => { ok: boolean; value?: unknown };
-    const normalise = Object.entries(normaliser).find(([n]) => n.startsWith("normalise"))![1] as (tool: string, args: unknown) => unknown;
-    for (const t of planned) {
-      // The reference (Ajv with the quirks toolcat documents not copying fixed, e.g. a `__proto__`
-      // property that Ajv ignores): what the generated validators are held to everywhere.
-      const accepts = (schema: unknown) => {
-        const reference = referenceValidator(schema)!;
-        return (value: unknown) => {
-          const outcome = reference(value);
-          return "ok" in outcome && outcome.ok;
-        };
-      };
-      const declared = accepts(t.input.schema);
-      const canonical = accepts(t.tool.input.schema);
-      for (const args of fc.sample(dataArbitrary(t.input.schema as never), { seed, numRuns: 60 })) {
-        const got = validateCall(t.tool.name, args);
-        const where = `${out.dir} ${id} ${t.tool.name} ${JSON.stringify(args)}`;
-        if (!declared(args)) {
-          expect(got.ok, `accepted what the declaration rejects: ${where}`).toBe(false);
-          continue;
-        }
-        const normalised = normalise(t.tool.name, args);
-        expect(got.ok, where).toBe(canonical(normalised));
-        if (got.ok) expect(got.value, where).toEqual(normalised);
-      }
-    }
-  }
 }
 
 /**
@@ -334,7 +293,7 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
     writeFileSync(
       join(root, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noPropertyAccessFromIndexSignature: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022"], types: [] },
+        compilerOptions: strictestCompilerOptions(),
         include: ["*/js/**/*.d.ts"],
       }),
     );
