@@ -1,47 +1,49 @@
 /** Command-line parsing: a command, then flags; unknown flags are usage errors (exit 2). */
+import type { Command, Flags } from "./command.js";
 
 export class UsageError extends Error {
   override readonly name = "UsageError";
+  /** The command whose help the user should read, when the error is about its flags. */
+  constructor(message: string, readonly command?: string) {
+    super(message);
+  }
 }
 
-export interface FlagSpec {
-  readonly [flag: string]: "boolean" | "string";
-}
+export type ParsedArgs =
+  | { readonly kind: "help"; readonly topic?: string }
+  | { readonly kind: "version" }
+  | { readonly kind: "run"; readonly command: Command; readonly flags: Flags; readonly positionals: readonly string[] };
 
-export interface ParsedArgs {
-  readonly command: string | undefined;
-  readonly flags: Readonly<Record<string, string | boolean>>;
-  readonly positionals: readonly string[];
-}
-
-export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, FlagSpec>>): ParsedArgs {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") return { command: "help", flags: {}, positionals: [] };
-  if (command === "--version" || command === "-v") return { command: "version", flags: {}, positionals: [] };
-  const spec = specs[command];
-  if (!spec) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+export function parseArgs(argv: readonly string[], commands: readonly Command[]): ParsedArgs {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    return name === "help" && rest[0] !== undefined ? { kind: "help", topic: rest[0] } : { kind: "help" };
+  }
+  if (name === "--version" || name === "-v" || name === "version") return { kind: "version" };
+  const command = commands.find((c) => c.name === name);
+  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+  if (rest.includes("--help") || rest.includes("-h")) return { kind: "help", topic: command.name };
   const flags: Record<string, string | boolean> = {};
   const positionals: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
-    if (arg === "--help" || arg === "-h") return { command: "help", flags: { topic: command }, positionals: [] };
     if (!arg.startsWith("--")) {
       positionals.push(arg);
       continue;
     }
     const eq = arg.indexOf("=");
-    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-    const kind = spec[name];
-    if (!kind) throw new UsageError(`unknown option --${name} for ${command}`);
-    if (kind === "boolean") {
-      if (eq !== -1) throw new UsageError(`--${name} takes no value`);
-      flags[name] = true;
+    const flag = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    const doc = command.flags[flag];
+    if (!doc) throw new UsageError(`unknown option --${flag} for ${command.name}`, command.name);
+    if (doc.kind === "boolean") {
+      if (eq !== -1) throw new UsageError(`--${flag} takes no value`, command.name);
+      flags[flag] = true;
     } else {
       const value = eq !== -1 ? arg.slice(eq + 1) : rest[++i];
-      if (value === undefined || value === "") throw new UsageError(`--${name} needs a value`);
-      flags[name] = value;
+      if (value === undefined || value === "") throw new UsageError(`--${flag} needs a value`, command.name);
+      flags[flag] = value;
     }
   }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  return { command, flags, positionals };
+  if (positionals.length > 0 && !command.positionals) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`, command.name);
+  return { kind: "run", command, flags, positionals };
 }

@@ -5,8 +5,30 @@ import { generate, type GenerateResult } from "../index.js";
 import { compareWithDisk, hasDrift, writeOutput } from "../node/files.js";
 import { unifiedDiff } from "../node/diff.js";
 import { formatDiagnostics, summary } from "./report.js";
+import type { Command, Flags } from "./command.js";
 
-type Flags = Readonly<Record<string, string | boolean>>;
+export const generateCommand: Command = {
+  name: "generate",
+  summary: "write generated/ from the catalog (or --check that it is up to date)",
+  usage: "[--catalog FILE] [--out DIR] [--js] [--check] [--watch] [--quiet] [--verbose] [--no-cache]",
+  description: `Lints the catalog and, when it has no errors, writes the types, validators, provider
+declarations and runtime into the output folder. Files are written atomically, only when their
+bytes change; generated files that are no longer produced are removed (only those with toolcat's
+header). A catalog with errors writes nothing.`,
+  flags: {
+    catalog: { kind: "string", value: "FILE", help: "the catalog to read (default catalog/tools.yaml)" },
+    out: { kind: "string", value: "DIR", help: "the output folder (default generated)" },
+    js: { kind: "boolean", help: "emit ESM .js with .d.ts instead of .ts" },
+    check: { kind: "boolean", help: "compare with disk instead of writing; print a diff and exit 1 on drift" },
+    watch: { kind: "boolean", help: "regenerate whenever the catalog changes; keeps running after a bad edit" },
+    quiet: { kind: "boolean", help: "print nothing but problems (no summary or timing line)" },
+    verbose: { kind: "boolean", help: "also print info-level findings" },
+    "no-format": { kind: "boolean", help: "skip prettier (faster; output differs from the committed layout)" },
+    "no-cache": { kind: "boolean", help: "format everything afresh instead of reusing node_modules/.cache/toolcat" },
+  },
+  positionals: false,
+  run: (flags) => runGenerate(flags),
+};
 
 function timingLine(result: GenerateResult, extra: { stage: string; ms: number }[], total: number): string {
   const stages = [...result.timings, ...extra].map((t) => `${t.stage} ${t.ms < 10 ? t.ms.toFixed(1) : Math.round(t.ms)}`).join(", ");

@@ -7,14 +7,31 @@ import { LINT_RULES, OTHER_RULE_IDS } from "../core/lint/registry.js";
 import { formatDiagnostics, summary, type DiagnosticFormat } from "./report.js";
 import { UsageError } from "./args.js";
 import type { Diagnostic } from "../core/diagnostics.js";
+import type { Command, Flags } from "./command.js";
 
-type Flags = Readonly<Record<string, string | boolean>>;
+export const lintCommand: Command = {
+  name: "lint",
+  summary: "report catalog problems as file:line:col severity rule: message (--fix repairs some)",
+  usage: "[--catalog FILE] [--fix] [--format text|json|github] [--max-warnings N] [--verbose] [--rules]",
+  description: `Checks the catalog against the rules of every enabled provider target. Strict-mode rules
+are errors for a target whose strict is true, warnings otherwise.`,
+  flags: {
+    catalog: { kind: "string", value: "FILE", help: "the catalog to read (default catalog/tools.yaml)" },
+    fix: { kind: "boolean", help: "apply the mechanical fixes in place (comments and layout kept), then report what is left" },
+    format: { kind: "string", value: "FORMAT", help: "text (default), json, or github (workflow annotations)" },
+    "max-warnings": { kind: "string", value: "N", help: "exit 1 when there are more than N warnings" },
+    verbose: { kind: "boolean", help: "also print info-level findings" },
+    rules: { kind: "boolean", help: "list every rule id with its severity and whether --fix fixes it" },
+  },
+  positionals: false,
+  run: (flags) => runLintCommand(flags),
+};
 
 export async function runLintCommand(flags: Flags): Promise<number> {
   const format = (typeof flags.format === "string" ? flags.format : "text") as DiagnosticFormat;
-  if (!["text", "json", "github"].includes(format)) throw new UsageError(`--format must be text, json or github, not ${JSON.stringify(flags.format)}`);
+  if (!["text", "json", "github"].includes(format)) throw new UsageError(`--format must be text, json or github, not ${JSON.stringify(flags.format)}`, "lint");
   const maxWarnings = typeof flags["max-warnings"] === "string" ? Number(flags["max-warnings"]) : Infinity;
-  if (Number.isNaN(maxWarnings) || maxWarnings < 0) throw new UsageError("--max-warnings needs a non-negative number");
+  if (Number.isNaN(maxWarnings) || maxWarnings < 0) throw new UsageError("--max-warnings needs a non-negative number", "lint");
 
   if (flags.rules === true) {
     for (const r of LINT_RULES) process.stdout.write(`${r.id.padEnd(26)}${r.summary}\n`);

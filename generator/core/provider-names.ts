@@ -1,4 +1,4 @@
-/** What each provider accepts as a tool name (PROVIDERS.md, cross-provider cheat sheet). */
+/** What each provider accepts as a tool name (each provider's tool-name rule in its API reference). */
 import type { TargetId } from "./targets.js";
 
 export interface NameRule {

@@ -1,6 +1,6 @@
 // Generated validators vs Ajv on the same schemas and inputs, in one process, interleaved.
 //   Schemas: the example catalog (every tool input and output), the test fixtures, and a
-//   deterministic sample of the public tool corpus (../shared/tool-corpus/tools.jsonl).
+//   deterministic sample of the public tool corpus (test/data/tool-corpus/tools.jsonl).
 //   Inputs: near-valid and mutated instances (test/differential/arbitraries.ts, fixed seed),
 //   round-tripped through JSON text as tool-call arguments are, split by Ajv's verdict into a
 //   valid set and an invalid set (the targets' sets). Also shown: the valid instances with one
@@ -82,7 +82,7 @@ async function catalogSchemas(readTemplate, runPipeline) {
 }
 
 function corpusSchemas(validatorProblems) {
-  const lines = readFileSync(join(root, "..", "shared", "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim());
+  const lines = readFileSync(join(root, "test", "data", "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim());
   const seen = new Set();
   const all = [];
   for (const line of lines) {

@@ -1,9 +1,9 @@
-/** Loading the JSON-Schema-Test-Suite (draft 2020-12 copy in ../shared) and its exclusion list. */
+/** Loading the JSON-Schema-Test-Suite (draft 2020-12 copy in test/data) and its exclusion list. */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { sharedRoot } from "../validators/harness.js";
+import { dataRoot } from "../validators/harness.js";
 
-export const suiteRoot = path.join(sharedRoot, "json-schema-test-suite", "draft2020-12");
+export const suiteRoot = path.join(dataRoot, "json-schema-test-suite", "draft2020-12");
 
 export interface SuiteTest {
   readonly description: string;

@@ -1,6 +1,6 @@
 /**
  * Differential test on real tool schemas: every `input_schema` of the public corpus
- * (../shared/tool-corpus/tools.jsonl) that the compiler accepts, every schema of the example
+ * (test/data/tool-corpus/tools.jsonl) that the compiler accepts, every schema of the example
  * catalog and of the test fixtures — generated validator vs Ajv on near-valid and mutated
  * instances. Corpus schemas the compiler rejects are counted (with their reasons), never run.
  */
@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { validatorProblems } from "../../generator/core/emit/validators/compile.js";
 import type { Schema } from "../../generator/core/schema/schema.js";
 import { generateFrom, readCatalog } from "../helpers/pipeline.js";
-import { compileAll, repoRoot, sharedRoot, type CompiledValidator } from "../validators/harness.js";
+import { compileAll, repoRoot, dataRoot, type CompiledValidator } from "../validators/harness.js";
 import { referenceValidator, type ReferenceOutcome } from "../validators/reference.js";
 import { dataArbitrary } from "./arbitraries.js";
 import { assertSameAsAjv, newTally } from "./compare.js";
@@ -26,7 +26,7 @@ interface Case {
   validate?: CompiledValidator;
 }
 
-const corpusLines = readFileSync(path.join(sharedRoot, "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "");
+const corpusLines = readFileSync(path.join(dataRoot, "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "");
 const seen = new Set<string>();
 const corpus: Case[] = [];
 const rejectedBy = new Map<string, number>();

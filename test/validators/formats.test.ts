@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import * as helpers from "../../templates/validators/helpers.js";
-import { sharedRoot } from "./harness.js";
+import { dataRoot } from "./harness.js";
 
 type Check = (s: string) => boolean;
 const reference = (name: string): Check => {
@@ -54,7 +54,7 @@ const EDGES: Record<string, string[]> = {
 };
 
 function suiteStrings(format: string): string[] {
-  const file = path.join(sharedRoot, "json-schema-test-suite/draft2020-12/optional/format", `${format}.json`);
+  const file = path.join(dataRoot, "json-schema-test-suite/draft2020-12/optional/format", `${format}.json`);
   const groups = JSON.parse(readFileSync(file, "utf8")) as { tests: { data: unknown }[] }[];
   return groups.flatMap((g) => g.tests.map((t) => t.data)).filter((d): d is string => typeof d === "string");
 }

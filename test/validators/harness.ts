@@ -14,7 +14,8 @@ import { compileValidators, type CompileValidatorsOptions } from "../../generato
 import type { Schema } from "../../generator/core/schema/schema.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const sharedRoot = path.resolve(repoRoot, "../shared");
+/** Third-party test data copied into the repository (see test/data/README.md). */
+export const dataRoot = path.resolve(repoRoot, "test/data");
 export const tmpRoot = path.join(repoRoot, "test/.tmp");
 
 export const readTemplate = (name: string): string => readFileSync(path.join(repoRoot, "templates", name), "utf8");

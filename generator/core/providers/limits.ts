@@ -1,5 +1,5 @@
 /**
- * Size limits of provider strict modes (PROVIDERS.md §3 and §4), measured on a tool's canonical
+ * Size limits of provider strict modes (OpenAI's Structured Outputs guide, supported schemas; Anthropic's strict tool use guide), measured on a tool's canonical
  * input schema. Lowering neither adds nor removes properties, enum values or object levels, so the
  * canonical figures are the declared ones. Shared by the `provider-limit` lint rule (errors for
  * `strict: true`) and by lowering (`strict: auto` falls back to non-strict, with the reason).

@@ -1,6 +1,6 @@
 /**
  * The schema dialects providers accept, each a composition of the shared passes (passes.ts).
- * Facts: ../shared/PROVIDERS.md §3 (OpenAI strict), §4 (Anthropic strict), §5 (Gemini).
+ * Facts: the providers' documentation: OpenAI's Structured Outputs guide (supported schemas), Anthropic's strict tool use guide, Gemini's function calling guide (schema subset).
  */
 import { hasOwn, type Json, type JsonObject } from "../../schema/json.js";
 import { CANONICAL, type Dialect, type NodeContext } from "./lowering.js";

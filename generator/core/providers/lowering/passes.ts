@@ -119,7 +119,7 @@ const KIND_KEYWORDS: Readonly<Record<string, string>> = {
 /**
  * Literals get an explicit type, and an enum over several kinds (or beside a type list) becomes
  * `anyOf` with one typed enum per kind — never a type array beside `enum`, where `null` would then
- * fail the enum (PROVIDERS.md §3). Object and array literals cannot be declared.
+ * fail the enum (OpenAI's Structured Outputs guide, supported schemas). Object and array literals cannot be declared.
  */
 export const typeLiterals: Pass = (node, ctx) => {
   if (hasOwn(node, "const")) {

@@ -1,4 +1,4 @@
-/** Anthropic Messages: `input_schema`, `strict: true` when asked (PROVIDERS.md §4). */
+/** Anthropic Messages: `input_schema`, `strict: true` when asked (Anthropic's tool use guide). */
 import { ANTHROPIC_STRICT, CANONICAL } from "../lowering/dialects.js";
 import type { ProviderModule } from "../provider.js";
 import { schemaObject } from "./common.js";

@@ -1,7 +1,7 @@
 /**
  * Gemini through `@google/genai`: one `Tool` holding every `functionDeclarations` entry, with
  * standard JSON Schema in `parametersJsonSchema`/`responseJsonSchema` — never the proto-backed
- * `parameters`, which rejects unions, type lists and most keywords (PROVIDERS.md §5).
+ * `parameters`, which rejects unions, type lists and most keywords (Gemini's function calling guide).
  */
 import { GOOGLE } from "../lowering/dialects.js";
 import type { ProviderModule } from "../provider.js";

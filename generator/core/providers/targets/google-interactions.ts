@@ -1,4 +1,4 @@
-/** Gemini Interactions API (`client.interactions`): `{type: "function", name, description, parameters}` (PROVIDERS.md §5). */
+/** Gemini Interactions API (`client.interactions`): `{type: "function", name, description, parameters}` (Gemini's function calling guide). */
 import { GOOGLE } from "../lowering/dialects.js";
 import type { ProviderModule } from "../provider.js";
 import { schemaObject } from "./common.js";

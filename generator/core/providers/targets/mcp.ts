@@ -1,6 +1,6 @@
 /**
  * MCP `tools/list`: the full 2020-12 schema, `outputSchema` from the catalog's `output`, and
- * annotations from `effect`, `idempotent` and `open_world` (PROVIDERS.md §6). MCP 2025-11-25 (the
+ * annotations from `effect`, `idempotent` and `open_world` (the MCP specification, Tools). MCP 2025-11-25 (the
  * SDK's protocol) needs an object `outputSchema`; a non-object output is left undeclared.
  */
 import { isJsonObject, type JsonObject } from "../../schema/json.js";

@@ -1,4 +1,4 @@
-/** OpenAI Agents API (`client.beta.agents`): function tools without a `strict` field (PROVIDERS.md §2b). */
+/** OpenAI Agents API (`client.beta.agents`): function tools without a `strict` field (the openai SDK's `client.beta.agents` types). */
 import { CANONICAL } from "../lowering/dialects.js";
 import type { ProviderModule } from "../provider.js";
 import { deferLoading, schemaObject, withToolSearch } from "./common.js";

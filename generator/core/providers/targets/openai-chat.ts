@@ -1,4 +1,4 @@
-/** OpenAI Chat Completions: `{type: "function", function: {...}}`, `strict` always explicit (PROVIDERS.md §1). */
+/** OpenAI Chat Completions: `{type: "function", function: {...}}`, `strict` always explicit (OpenAI's function calling guide). */
 import { CANONICAL, OPENAI_STRICT } from "../lowering/dialects.js";
 import type { ProviderModule } from "../provider.js";
 import { schemaObject } from "./common.js";

@@ -1,6 +1,6 @@
 /**
  * OpenAI-compatible servers (vLLM, Ollama, …): the Chat Completions shape, with `strict` sent only
- * when it is true, because several servers reject the field or ignore it (PROVIDERS.md §7).
+ * when it is true, because several servers reject the field or ignore it (the servers' OpenAI-compatibility documentation).
  */
 import { CANONICAL, OPENAI_STRICT } from "../lowering/dialects.js";
 import type { ProviderModule } from "../provider.js";

@@ -1,6 +1,6 @@
 /**
  * OpenAI Responses: flat function tools with `strict` always explicit (an omitted `strict` lets the
- * server normalise the schema on its own) and `defer_loading` for tool search (PROVIDERS.md §2).
+ * server normalise the schema on its own) and `defer_loading` for tool search (OpenAI's function calling and tool search guides).
  */
 import { CANONICAL, OPENAI_STRICT } from "../lowering/dialects.js";
 import type { ProviderModule } from "../provider.js";
