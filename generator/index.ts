@@ -2,7 +2,6 @@
  * toolcat's programmatic API for build tools: `generate` and `lint`, typed, never writing on
  * their own (see `writeOutput`/`compareWithDisk` for that) and never exiting the process.
  */
-import { readFile } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "./core/diagnostics.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
@@ -11,6 +10,9 @@ import { prettierFormatter } from "./node/format.js";
 import { toJavaScript } from "./node/js-output.js";
 import { readTemplate } from "./node/package-root.js";
 import { compare } from "./core/diagnostics.js";
+import { readCatalogSource, ToolcatUsageError } from "./node/read-catalog.js";
+
+export { ToolcatUsageError };
 
 export type { Diagnostic, Severity } from "./core/diagnostics.js";
 export type { StageTiming } from "./core/pipeline.js";
@@ -43,31 +45,17 @@ export interface GenerateResult {
   readonly timings: readonly StageTiming[];
 }
 
-/** Thrown for problems that are not catalog findings: unreadable files, bad options. */
-export class ToolcatUsageError extends Error {
-  override readonly name = "ToolcatUsageError";
-}
 
 function displayPath(cwd: string, file: string): string {
   const rel = relative(cwd, file);
   return (rel.startsWith("..") || rel === "" ? file : rel).split(sep).join("/");
 }
 
-async function readSource(path: string): Promise<Uint8Array> {
-  try {
-    return await readFile(path);
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    const why = err.code === "ENOENT" ? "no such file" : err.code === "EISDIR" ? "is a directory" : err.code === "EACCES" ? "permission denied" : err.message;
-    throw new ToolcatUsageError(`cannot read catalog ${path}: ${why}`);
-  }
-}
-
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = resolve(options.cwd ?? ".");
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
-  const source = options.source ?? (await readSource(catalogFile));
+  const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
   const result = await runPipeline({
     catalogPath: displayPath(cwd, catalogFile),
     source,
@@ -104,7 +92,7 @@ export interface LintResult {
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = resolve(options.cwd ?? ".");
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
-  const source = options.source ?? (await readSource(catalogFile));
+  const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
   const loaded = loadCatalog(displayPath(cwd, catalogFile), source, { compileCheck: true });
   return { diagnostics: loaded.diagnostics, ok: !loaded.diagnostics.some((d) => d.severity === "error") };
 }

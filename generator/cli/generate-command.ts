@@ -10,7 +10,7 @@ import type { Command, Flags } from "./command.js";
 export const generateCommand: Command = {
   name: "generate",
   summary: "write generated/ from the catalog (or --check that it is up to date)",
-  usage: "[--catalog FILE] [--out DIR] [--js] [--check] [--watch] [--quiet] [--verbose] [--no-cache]",
+  usage: "[--catalog FILE] [--out DIR] [--js] [--check] [--watch] [--quiet] [--verbose] [--no-format] [--no-cache]",
   description: `Lints the catalog and, when it has no errors, writes the types, validators, provider
 declarations and runtime into the output folder. Files are written atomically, only when their
 bytes change; generated files that are no longer produced are removed (only those with toolcat's

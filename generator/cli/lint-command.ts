@@ -1,7 +1,8 @@
 /** `toolcat lint`: report findings, or `--fix` them in place (mechanical fixes only). */
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
-import { lint, ToolcatUsageError } from "../index.js";
+import { lint } from "../index.js";
+import { readCatalogSource } from "../node/read-catalog.js";
 import { fixCatalog } from "../core/lint/fix.js";
 import { LINT_RULES, OTHER_RULE_IDS } from "../core/lint/registry.js";
 import { formatDiagnostics, summary, type DiagnosticFormat } from "./report.js";
@@ -43,12 +44,7 @@ export async function runLintCommand(flags: Flags): Promise<number> {
   const display = relative(process.cwd(), catalog).split(sep).join("/") || catalog;
   let diagnostics: readonly Diagnostic[];
   if (flags.fix === true) {
-    let source: string;
-    try {
-      source = await readFile(catalog, "utf8");
-    } catch (e) {
-      throw new ToolcatUsageError(`cannot read catalog ${display}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
+    const source = Buffer.from(await readCatalogSource(catalog, display)).toString("utf8");
     const result = fixCatalog(display, source);
     if (result.text !== source) {
       const tmp = `${catalog}.toolcat-tmp`;

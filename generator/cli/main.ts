@@ -6,6 +6,7 @@
 import { parseArgs, UsageError } from "./args.js";
 import { commandHelp, type Command } from "./command.js";
 import { generateCommand } from "./generate-command.js";
+import { initCommand } from "./init-command.js";
 import { lintCommand } from "./lint-command.js";
 import { ToolcatUsageError } from "../index.js";
 import { packageRoot } from "../node/package-root.js";
@@ -13,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Every command, in the order the global help lists them. */
-const COMMANDS: readonly Command[] = [generateCommand, lintCommand];
+export const COMMANDS: readonly Command[] = [initCommand, generateCommand, lintCommand];
 
 function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 3;
@@ -54,7 +55,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     if (e instanceof ToolcatUsageError) {
-      process.stderr.write(`toolcat: ${e.message}\n`);
+      process.stderr.write(`toolcat: ${e.message}\n${e.hint ? `${e.hint}\n` : ""}`);
       return 2;
     }
     const err = e as NodeJS.ErrnoException;
