@@ -89,7 +89,7 @@ describe("toolcat generate", () => {
     expect(unknown.stderr).toContain("unknown option --bogus");
     const missing = toolcat(dir, ["generate", "--catalog", "nope.yaml"]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("cannot read catalog");
+    expect(missing.stderr).toContain("no catalog at nope.yaml");
     expect(missing.stderr).not.toMatch(/\n\s+at /);
     expect(toolcat(dir, ["frobnicate"]).code).toBe(2);
   });
