@@ -40,6 +40,9 @@ const name = fc.constantFrom(...HOSTILE_NAMES);
 const number = fc.oneof(
   fc.integer({ min: -10, max: 10 }),
   fc.constantFrom(0, -0, 0.5, 1.5, 0.1, 0.3, 1e21, -1e21, 1e-7, 2 ** 53, 9007199254740993, 1e308, 5e-324, 100, 255),
+  // Boundaries where number tests go wrong: a quotient of exactly 1e21 (written "1e+21", which
+  // parseInt reads as 1), the last safe integers, tiny and subnormal fractions.
+  fc.constantFrom(2e21, 5e20, 1e20, 999999999999999900000, 1e21 - 65536, -(2 ** 53), 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.EPSILON, 1e-9, 0.01, 7.5e21, 1e-300, -5e-324),
   fc.double({ noNaN: true, noDefaultInfinity: true, min: -1000, max: 1000 }),
 );
 const shortString = fc.oneof(name, fc.string({ maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 4 }), fc.string({ unit: "binary", maxLength: 4 }));
@@ -232,7 +235,8 @@ export function instanceFor(root: SchemaLike, schema: SchemaLike = root, depth =
         const hi = Math.min(...[own(s, "maximum"), own(s, "exclusiveMaximum")].filter((x): x is number => typeof x === "number"), 50);
         const m = own(s, "multipleOf");
         const base = lo <= hi ? fc.integer({ min: Math.ceil(lo), max: Math.max(Math.ceil(lo), Math.floor(hi)) }) : fc.integer({ min: -5, max: 5 });
-        const withM = typeof m === "number" ? base.map((n) => Math.round(n / m) * m) : base;
+        // Multiples of m, and m times the quotients at the edge of Ajv's integer test (1e21).
+        const withM = typeof m === "number" ? fc.oneof({ weight: 4, arbitrary: base.map((n) => Math.round(n / m) * m) }, fc.constantFrom(1e21, -1e21, 2e21, 1e21 - 65536, 2 ** 53).map((q) => q * m)) : base;
         return t === "integer" ? withM : fc.oneof(withM, number, fc.constantFrom(lo, hi));
       }
       case "string": {

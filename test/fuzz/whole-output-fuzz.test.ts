@@ -90,7 +90,7 @@ interface Loaded {
  * Generates every sample, type-checks all outputs in one tsc run, loads and exercises them (see
  * the file comment). Returns how many samples were generated.
  */
-async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generated: number }> {
+async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generated: number; agreedCalls: number }> {
   const root = mkdtempSync(join(tmpdir(), "toolcat-output-fuzz-"));
   const outputs: Loaded[] = [];
   let acceptedValues = 0;
@@ -103,7 +103,7 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
     const errors = result.diagnostics.filter((d) => d.severity === "error");
     if (sample.mayFailLint && errors.length > 0) {
       // FUZZ_DEBUG=1 shows why lint turned samples down (to keep the arbitraries useful).
-      if (process.env.FUZZ_DEBUG) console.log(`sample ${i} not generated:`, [...new Set(errors.map((e) => e.rule))].join(", "));
+      if (process.env.FUZZ_DEBUG) console.log(`sample ${i} not generated:`, [...new Set(errors.map((e) => process.env.FUZZ_DEBUG === "2" ? `${e.rule} ${e.message}` : e.rule))].join(", "));
       continue;
     }
     expect(errors, `sample ${i} (FC_SEED=${seed}): ${source}`).toEqual([]);
@@ -120,7 +120,7 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
     acceptedValues += values.split("\n").filter((l) => l.startsWith("export const")).length;
     writeFileSync(join(dir, "accepted-values.ts"), values);
   }
-  if (outputs.length === 0) return { generated: 0 };
+  if (outputs.length === 0) return { generated: 0, agreedCalls: 0 };
   // Enough accepted values were typed for the inhabitation check to say something.
   expect(acceptedValues).toBeGreaterThan(outputs.length);
 
@@ -169,8 +169,9 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
     }
   }
   expect(calls).toBeGreaterThan(outputs.length * 30);
-  for (const out of outputs) await assertCallValidatorsAgree(out.ir, out.dir, { seed, numRuns: 60 });
-  return { generated: outputs.length };
+  let agreedCalls = 0;
+  for (const out of outputs) agreedCalls += await assertCallValidatorsAgree(out.ir, out.dir, { seed, numRuns: 60 });
+  return { generated: outputs.length, agreedCalls };
 }
 
 /**
@@ -236,6 +237,48 @@ function asToolInput(schema: unknown): Record<string, unknown> {
   return { type: "object", properties: { value: rest }, required: ["value"], additionalProperties: false, ...($defs === undefined ? {} : { $defs }) };
 }
 
+/**
+ * A random schema made declarable in OpenAI strict mode while keeping its keywords: boolean
+ * subschemas become typed ones, maps and pattern keys go (objects close), untyped schemas get the
+ * type their keywords imply, arrays get `items`. Under `strict: auto` such tools are declared
+ * strict, so their calls go through the call validators the agreement check compares.
+ */
+function strictable(schema: unknown, underDefs = false): unknown {
+  if (typeof schema === "boolean") return { type: "string" };
+  if (Array.isArray(schema) || typeof schema !== "object" || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === "patternProperties" || k === "propertyNames" || k === "additionalProperties") continue;
+    if (k === "enum" || k === "const" || k === "dependentRequired" || k === "type") out[k] = v;
+    // A required name no property declares would make the closed object unsatisfiable.
+    else if (k === "required") out[k] = (v as string[]).filter((n) => Object.hasOwn((schema as { properties?: object }).properties ?? {}, n));
+    else if (k === "properties" || k === "$defs") out[k] = Object.fromEntries(Object.entries(v as object).map(([n, sub]) => [n, strictable(sub, k === "$defs")]));
+    else if (["prefixItems", "anyOf", "oneOf", "allOf"].includes(k)) out[k] = (v as unknown[]).map((sub) => strictable(sub));
+    else if (["items", "contains", "not", "if", "then", "else"].includes(k)) out[k] = strictable(v);
+    else out[k] = v;
+  }
+  const typed = ["type", "enum", "const", "anyOf", "$ref"].some((k) => Object.hasOwn(out, k));
+  if (!typed && !underDefs) {
+    const keys = Object.keys(out);
+    out.type = keys.some((k) => ["properties", "required", "minProperties", "maxProperties", "dependentRequired"].includes(k))
+      ? "object"
+      : keys.some((k) => ["items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems"].includes(k))
+        ? "array"
+        : keys.some((k) => ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].includes(k))
+          ? "number"
+          : "string";
+  }
+  const types = Array.isArray(out.type) ? out.type : [out.type];
+  if (types.includes("object") || Object.hasOwn(out, "properties")) out.additionalProperties = false;
+  if (types.includes("array") && !Object.hasOwn(out, "items") && !Object.hasOwn(out, "prefixItems")) out.items = { type: "string" };
+  return out;
+}
+
+/** A tool input with an optional field beside the random one: "null means omitted" then has work to do. */
+function withOptionalNote(input: Record<string, unknown>): Record<string, unknown> {
+  return { ...input, properties: { ...(input.properties as object), note: { type: "string", maxLength: 20, description: "A note." } } };
+}
+
 /** Catalog `$defs` from a random resource: its own `$defs` (its refs resolve there), the rest as `Shared`, and `label text`. */
 function catalogDefsFrom(schema: unknown): Record<string, unknown> {
   const { $defs, ...rest } = typeof schema === "object" && schema !== null ? (schema as Record<string, unknown>) : { $defs: {} };
@@ -259,9 +302,10 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
       },
     }));
     // How many declared-valid calls reach the OpenAI strict call validators depends on the sample
-    // (tools that fall back to non-strict have none); test/providers covers the fixtures always.
-    const { generated } = await checkWholeOutputs(samples);
+    // (tools that fall back to non-strict have none), but some must, or the agreement said nothing.
+    const { generated, agreedCalls } = await checkWholeOutputs(samples);
     expect(generated).toBe(samples.length);
+    expect(agreedCalls).toBeGreaterThan(0);
   }, 300_000);
 
   it("--js output of hostile catalogs: the .d.ts files type-check strictly, the .js modules answer as the .ts ones", async () => {
@@ -311,17 +355,27 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
   }, 300_000);
 
   it("schemas over every supported keyword, lowered for every target: the same, wherever lint accepts them", async () => {
-    const schemas = fc.sample(resourceArbitrary, { seed, numRuns: runs * 3 });
+    // Every third pair is made declarable in strict mode, so the call validators get calls to judge.
+    const schemas = fc.sample(resourceArbitrary, { seed, numRuns: runs * 3 }).map((schema, i) => (i % 9 < 3 ? strictable(schema) : schema));
     const samples: Sample[] = [];
     for (let i = 0; i + 2 < schemas.length; i += 3) {
+      if (i % 9 === 0) {
+        samples.push({
+          mayFailLint: true,
+          catalog: { toolcat: 1, targets: TARGETS, tools: { first: { description: "First.", input: withOptionalNote(asToolInput(schemas[i])) }, second: { description: "Second.", input: withOptionalNote(asToolInput(schemas[i + 1])), output: asToolInput(schemas[i + 2]) } } },
+        });
+        continue;
+      }
       samples.push({
         mayFailLint: true,
         catalog: { toolcat: 1, targets: i % 4 === 3 ? STRICT_TARGETS : TARGETS, ...(i % 2 === 1 ? { $defs: catalogDefsFrom(schemas[i]) } : {}), tools: { first: { description: "First.", input: i % 2 === 1 ? usingCatalogDefs(asToolInput(schemas[i + 1])) : asToolInput(schemas[i]) }, second: { description: "Second.", input: asToolInput(schemas[i + 1]), output: asToolInput(schemas[i + 2]) } } },
       });
     }
-    const { generated } = await checkWholeOutputs(samples);
+    const { generated, agreedCalls } = await checkWholeOutputs(samples);
     // Lint turns many down (reference loops, strict-mode rules, definitions that clash); enough
     // must get through or the test says little.
     expect(generated).toBeGreaterThan(samples.length / 5);
+    // The strict-declarable samples put calls through the OpenAI strict call validators.
+    expect(agreedCalls).toBeGreaterThan(10);
   }, 300_000);
 });

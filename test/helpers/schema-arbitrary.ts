@@ -24,7 +24,10 @@ export const hostileText = fc.oneof(
   { weight: 1, arbitrary: fc.array(fc.constantFrom(...HOSTILE_STRINGS), { maxLength: 3 }).map((a) => a.join("")) },
 );
 
-const primitive = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -10, max: 10 }), hostileText);
+/** Numbers at the edges of JavaScript's arithmetic: 1e21 (printed with an exponent), 2**53, -0, subnormals. */
+export const BOUNDARY_NUMBERS = [1e21, -1e21, 2e21, 5e20, 999999999999999900000, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), -0, 5e-324, 1e-7, 0.1, 0.3, Number.EPSILON];
+
+const primitive = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -10, max: 10 }), fc.constantFrom(...BOUNDARY_NUMBERS), hostileText);
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -34,6 +37,7 @@ export function schemaArbitrary(maxDepth = 3): fc.Arbitrary<Schema> {
     leaf: fc.oneof(
       fc.record({ type: fc.constant("string"), minLength: fc.option(fc.nat(5), { nil: undefined }), maxLength: fc.option(fc.nat(9), { nil: undefined }), format: fc.option(fc.constantFrom("date", "email", "uuid", "date-time"), { nil: undefined }), description: fc.option(hostileText, { nil: undefined }) }, { requiredKeys: ["type"] }),
       fc.record({ type: fc.constantFrom("number", "integer"), minimum: fc.option(fc.integer({ min: -10, max: 0 }), { nil: undefined }), maximum: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }) }, { requiredKeys: ["type"] }),
+      fc.record({ type: fc.constantFrom("number", "integer"), multipleOf: fc.constantFrom(1, 2, 0.5, 0.1, 1e-9), description: fc.option(hostileText, { nil: undefined }) }, { requiredKeys: ["type", "multipleOf"] }),
       fc.constant({ type: "boolean" }),
       fc.constant({ type: "null" }),
       fc.record({ enum: fc.uniqueArray(primitive, { minLength: 1, maxLength: 4, comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b) }) }),

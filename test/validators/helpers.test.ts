@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { parseHelperTemplate } from "../../generator/core/emit/validators/helpers.js";
 import { deepEqual, escapeKey, findDuplicate, freezeJson, ucs2length } from "../../templates/validators/helpers.js";
 import { anyJson } from "../differential/arbitraries.js";
-import { readTemplate } from "./harness.js";
+import { compileAll, readTemplate } from "./harness.js";
+import { referenceValidator } from "./reference.js";
 
 /** Ajv's runtime equality, i.e. fast-deep-equal. */
 const fastDeepEqual = ((ajvEqual as unknown as { default?: (a: unknown, b: unknown) => boolean }).default ?? ajvEqual) as unknown as (a: unknown, b: unknown) => boolean;
@@ -89,16 +90,32 @@ describe("validator runtime helpers", () => {
     expect(ucs2length("😀\ud800a")).toBe(3);
   });
 
-  it("the multipleOf test equals Ajv's `q !== parseInt(q)`", () => {
-    const ours = (q: number) => !Number.isInteger(q) || Math.abs(q) >= 1e21;
-    const ajv = (q: number) => q !== parseInt(String(q));
-    const q = fc.oneof(fc.double({ noNaN: true }), fc.integer().map((n) => n * 1e15), fc.constantFrom(1e21, -1e21, 999999999999999900000, 1e-7, 5e-324, -0, 2 ** 53 + 2, Infinity, -Infinity));
+  it("the emitted multipleOf check answers as Ajv's `q !== parseInt(q)`, at the 1e21 boundary and elsewhere", async () => {
+    // The validators toolcat emits (keywords/multiple-of.ts), loaded and run, not a copy of the expression.
+    const divisors = [1, 2, 0.5, 0.1, 0.01, 3, 7.5, 1e-9, 1e20, 5e-324];
+    const emitted = await compileAll(divisors.map((m) => ({ multipleOf: m })));
+    const ajv = divisors.map((m) => referenceValidator({ multipleOf: m })!);
+    const quotient = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer().map((n) => n * 1e15),
+      fc.constantFrom(1e21, -1e21, 1e21 - 65536, 999999999999999900000, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e-7, 0.5, -0, 0, 1, 3),
+    );
+    const data = fc.oneof(
+      fc.tuple(fc.nat(divisors.length - 1), quotient).map(([i, q]) => [i, q * divisors[i]!] as const),
+      fc.tuple(fc.nat(divisors.length - 1), fc.constantFrom(1e21, -1e21, 2e21, 5e20, 1e20, 2 ** 53, -0, 5e-324, 1e-7, 0.3, Number.MAX_VALUE)),
+    );
     fc.assert(
-      fc.property(q, (x) => {
-        expect([x, ours(x)]).toEqual([x, ajv(x)]);
+      fc.property(data, ([i, x]) => {
+        const ours = emitted[i]!(x);
+        expect({ m: divisors[i], x, ok: ours.ok }).toEqual({ m: divisors[i], x, ok: (ajv[i]!(x) as { ok: boolean }).ok });
       }),
       { seed: 4, numRuns: 20_000 },
     );
+    // The boundary itself: 1e21 is written "1e+21", which parseInt reads as 1, so Ajv rejects it.
+    expect(emitted[0]!(1e21).ok).toBe(false);
+    expect(emitted[0]!(-1e21).ok).toBe(false);
+    expect(emitted[0]!(999999999999999900000).ok).toBe(true);
+    expect(emitted[1]!(2e21).ok).toBe(false);
   });
 
   it("escapeKey writes JSON Pointer segments", () => {
