@@ -10,7 +10,8 @@
  * 3. nothing is lost: every value the canonical schema accepts can be announced (nulls added where
  *    the declaration requires them), passes the declared schema, and normalises back to itself.
  *
- * On failure the message names catalog, target, tool, the value and the fast-check seed.
+ * On failure the message names catalog, target, tool, the value and the fast-check seed. Seeded
+ * like the other property tests; replay with FC_SEED=<seed>.
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ import { announce, denull } from "./support/reference.js";
 import { arbitraryFor, mutated } from "./support/schema-arbitrary.js";
 
 const RUNS = Number(process.env.TOOLCAT_PROPERTY_RUNS ?? 60);
+const SEED = Number(process.env.FC_SEED ?? 5150);
 const ajv = createAjv();
 
 interface Subject {
@@ -81,7 +83,7 @@ function check(s: Subject) {
       expect(accepts(v), `${s.label}: ${input} normalised to ${JSON.stringify(normalised)}; canonical on the reference reading ${JSON.stringify(reference)} says ${referenceAccepts}`).toBe(referenceAccepts);
       if (referenceAccepts) expect(normalised, `${s.label}: handler value for ${input}`).toEqual(reference);
     }),
-    { numRuns: RUNS },
+    { seed: SEED, numRuns: RUNS },
   );
 
   // 3: every canonical value can be announced and comes back unchanged.
@@ -92,12 +94,12 @@ function check(s: Subject) {
       expect(declared.validate(announced), `${s.label}: the declaration cannot express the valid value ${JSON.stringify(c)} (announced as ${JSON.stringify(announced)})`).toBe(true);
       expect(s.normalise(announced), `${s.label}: ${JSON.stringify(announced)} does not normalise back`).toEqual(c);
     }),
-    { numRuns: RUNS },
+    { seed: SEED, numRuns: RUNS },
   );
   return validSeen;
 }
 
-describe("normalisation: declared → normalised → canonical", () => {
+describe(`normalisation: declared → normalised → canonical (FC_SEED=${SEED})`, () => {
   for (const c of cases) {
     it(c.name, () => {
       const { subjects } = loaded.get(c.name)!;

@@ -175,12 +175,10 @@ describe("TypeScript data fast formatter", () => {
     let compared = 0;
     let answered = 0;
     for (const file of files) {
-      let tools: JsonValue[];
-      try {
-        tools = (JSON.parse(readFileSync(file, "utf8")) as { tools: JsonValue[] }).tools;
-      } catch {
-        continue; // being rewritten by a concurrent generate: not this test's subject
-      }
+      // Committed files are written atomically (temporary file + rename), so a file that does not
+      // parse is broken, never half-written: it fails here rather than being skipped.
+      const tools = (JSON.parse(readFileSync(file, "utf8")) as { tools: JsonValue[] }).tools;
+      expect(Array.isArray(tools), `${file} has a tools array`).toBe(true);
       for (const [i, tool] of tools.entries()) {
         const name = (tool as { name?: string; function?: { name?: string } }).name ?? (tool as { function?: { name?: string } }).function?.name ?? "tool";
         const chunk = { leading: jsdoc([`\`${name}\` (strict).`]), head: `const tool${i}: ProviderTool`, value: tool };
