@@ -9,14 +9,59 @@
  *    literals, bounding a tuple) — those are checked by the declared schema in the target's
  *    validator, which the property test covers.
  *
- * The comparison walks the canonical schema itself; it uses the lowering's records only to learn
- * which phrase it should find where.
+ * The comparison walks the canonical schema itself. For the keywords a model reads as a plain
+ * bound (lengths, counts, bounds, multiples, pattern, format, uniqueness) the sentence the
+ * description must contain is derived here, from the canonical value, so a wrong sentence fails;
+ * for the composite ones (subschemas stated as JSON) it uses the lowering's records to learn which
+ * phrase it should find where.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { hasOwn, isJsonObject, jsonEqual, pointerJoin, type Json, type JsonObject } from "../../generator/core/schema/json.js";
 import { KEYWORDS } from "../../generator/core/schema/keywords.js";
 import type { Lowering } from "../../generator/core/providers/lowering/lowering.js";
 import { caseNames, loadCase, type Case } from "./support/cases.js";
+
+/**
+ * What a description must say when the declaration drops `keyword` (written from the contract in
+ * README "Provider declarations", independently of generator/core/providers/lowering). `nonNull`:
+ * the object's optional properties are declared nullable, so a counted property is a non-null one.
+ */
+function expectedStatement(keyword: string, value: Json, nonNull: boolean): string | undefined {
+  const count = (n: Json, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+  const [one, many] = nonNull ? ["non-null property", "non-null properties"] : ["property", "properties"];
+  switch (keyword) {
+    case "minLength":
+      return `at least ${count(value, "character", "characters")}`;
+    case "maxLength":
+      return `at most ${count(value, "character", "characters")}`;
+    case "minItems":
+      return `at least ${count(value, "item", "items")}`;
+    case "maxItems":
+      return `at most ${count(value, "item", "items")}`;
+    case "minProperties":
+      return `at least ${count(value, one, many)}`;
+    case "maxProperties":
+      return `at most ${count(value, one, many)}`;
+    case "minimum":
+      return `minimum ${String(value)}`;
+    case "maximum":
+      return `maximum ${String(value)}`;
+    case "exclusiveMinimum":
+      return `greater than ${String(value)}`;
+    case "exclusiveMaximum":
+      return `less than ${String(value)}`;
+    case "multipleOf":
+      return `a multiple of ${String(value)}`;
+    case "pattern":
+      return `matches the regular expression ${JSON.stringify(value)}`;
+    case "format":
+      return `format ${JSON.stringify(value)}`;
+    case "uniqueItems":
+      return value === true ? "no two items equal" : undefined;
+    default:
+      return undefined;
+  }
+}
 
 const ANNOTATIONS = new Set(["title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment"]);
 
@@ -50,6 +95,11 @@ class Comparison {
   private unwrap(node: Json): Counterpart {
     if (isJsonObject(node) && this.lowering.nullWrappers.has(node)) return { node: this.lowering.nullWrappers.get(node)!, described: node };
     return { node, described: node };
+  }
+
+  /** Whether the declared object counts only non-null properties (its optional ones became nullable). */
+  private nonNull(n: JsonObject): boolean {
+    return isJsonObject(n.properties ?? null) && Object.values(n.properties as JsonObject).some((p) => isJsonObject(p) && this.lowering.nullWrappers.has(p));
   }
 
   private moved(pointer: string, keyword: string) {
@@ -122,9 +172,16 @@ class Comparison {
     for (const k of Object.keys(c)) {
       if (k === "default" && !hasOwn(n, "default") && !descriptionOf(described).includes(`Default ${JSON.stringify(c.default)}`)) this.fail(pointer, "a dropped default is not stated");
       if (ANNOTATIONS.has(k) || k === "$defs") continue;
-      if (this.moved(pointer, k)) continue;
       const cv = c[k]!;
       const nv = hasOwn(n, k) ? n[k] : undefined;
+      const statement = expectedStatement(k, cv, this.nonNull(n));
+      if (statement !== undefined && !(k === "maxItems" && typeof nv === "number" && nv <= (cv as number))) {
+        // Kept as it is, or gone from the declaration and stated in words derived here.
+        if (nv !== undefined && jsonEqual(nv, cv)) continue;
+        if (!descriptionOf(described).includes(statement)) this.fail(pointer, `${k}: ${JSON.stringify(cv)} was removed and the description does not say ${JSON.stringify(statement)}: ${JSON.stringify(descriptionOf(described))}`);
+        continue;
+      }
+      if (this.moved(pointer, k)) continue;
       const info = hasOwn(KEYWORDS, k) ? KEYWORDS[k]! : undefined;
       const branches = Array.isArray(n.anyOf) ? (n.anyOf as readonly Json[]).filter(isJsonObject) : [];
       let ok: boolean;
@@ -201,6 +258,19 @@ class Comparison {
   }
 }
 
+/** The null wrappers of `before` mapped onto the same positions in `after` (a re-parsed copy). */
+function rewrap(wrappers: ReadonlyMap<object, Json>, before: Json, after: Json): Map<object, Json> {
+  const out = new Map<object, Json>();
+  const walk = (b: Json, a: Json) => {
+    if (typeof b !== "object" || b === null || typeof a !== "object" || a === null) return;
+    if (wrappers.has(b)) out.set(a, (a as { anyOf: Json[] }).anyOf[(b as { anyOf: Json[] }).anyOf.indexOf(wrappers.get(b)!)]!);
+    if (Array.isArray(b)) b.forEach((x, i) => walk(x, (a as readonly Json[])[i]!));
+    else for (const k of Object.keys(b)) walk((b as JsonObject)[k]!, (a as JsonObject)[k]!);
+  };
+  walk(before, after);
+  return out;
+}
+
 function admittedByType(c: JsonObject, v: Json): boolean {
   if (!hasOwn(c, "type")) return true;
   const types = [c.type].flat() as string[];
@@ -237,13 +307,18 @@ describe("lowering invariant: removed constraints are stated, declared constrain
     });
   }
 
-  it("can fail: a constraint dropped without a statement is found", async () => {
+  it("can fail: a removed constraint stated wrongly, or not at all, is found", async () => {
     const lc = loaded.get("example")!;
     const tool = lc.lowerings.find((l) => l.target.id === "openai-chat")!.tools.find((t) => t.tool.name === "log_meal")!;
-    const lowering: Lowering = { ...tool.input, moved: tool.input.moved.filter((m) => m.keyword !== "maxLength") };
-    const cmp = new Comparison("tampered", tool.tool.input.schema as Json, lowering);
-    cmp.run();
-    expect(cmp.failures.join("\n")).toContain("maxLength");
+    const text = JSON.stringify(tool.input.schema);
+    expect(text).toContain("at most 120 characters");
+    for (const [from, to] of [["at most 120 characters", "at least 120 characters"], ["; at most 120 characters", ""]] as const) {
+      const schema = JSON.parse(text.replace(from, to)) as Json;
+      // The lowering's own record still claims the right sentence; the test must not trust it.
+      const cmp = new Comparison("tampered", tool.tool.input.schema as Json, { ...tool.input, schema, nullWrappers: rewrap(tool.input.nullWrappers, tool.input.schema, schema) });
+      cmp.run();
+      expect(cmp.failures.join("\n"), to).toContain('maxLength: 120 was removed and the description does not say "at most 120 characters"');
+    }
   });
 
   it("can fail: a constraint the catalog lacks, or a phrase that is missing, is found", () => {
