@@ -13,6 +13,8 @@ export type ScriptsEdit =
   | { readonly kind: "manual"; readonly reason: string };
 
 function detectIndent(text: string): string | number {
+  // A file on one line stays on one line (npm keeps such a file compact too).
+  if (!/\n./.test(text.trimEnd())) return 0;
   const m = /^[{[][^\S\r\n]*\r?\n([ \t]+)\S/.exec(text);
   if (!m) return 2;
   return m[1]!.startsWith("\t") ? "\t" : m[1]!.length;

@@ -94,6 +94,13 @@ describe("toolcat init", () => {
     );
   });
 
+  it("keeps a package.json written on one line on one line", () => {
+    const dir = emptyFolder();
+    writeFileSync(join(dir, "package.json"), '{"name":"app","private":true}');
+    expect(toolcat(dir, ["init"]).code).toBe(0);
+    expect(readFileSync(join(dir, "package.json"), "utf8")).toBe('{"name":"app","private":true,"scripts":{"toolcat:generate":"toolcat generate","toolcat:check":"toolcat generate --check"}}');
+  });
+
   it("leaves a hand-formatted package.json as it is and prints the scripts to add", () => {
     const dir = emptyFolder();
     const handWritten = '{ "name": "app", "scripts": { "test": "vitest" } }\n';
