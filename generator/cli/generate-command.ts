@@ -1,7 +1,7 @@
 /** `toolcat generate`: write, `--check` (compare, never write) or `--watch`. */
 import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { generate, type GenerateResult } from "../index.js";
+import { generate, ToolcatUsageError, type GenerateResult } from "../index.js";
 import { compareWithDisk, hasDrift, writeOutput } from "../node/files.js";
 import { unifiedDiff } from "../node/diff.js";
 import { formatDiagnostics, summary } from "./report.js";
@@ -97,7 +97,8 @@ async function watchCatalog(flags: Flags): Promise<number> {
     try {
       await once(flags);
     } catch (e) {
-      process.stderr.write(`toolcat: ${(e as Error).message}\n`);
+      const hint = e instanceof ToolcatUsageError && e.hint ? `${e.hint}\n` : "";
+      process.stderr.write(`toolcat: ${(e as Error).message}\n${hint}`);
     }
     process.stderr.write(`toolcat: watching ${catalog} (Ctrl-C to stop)\n`);
   };
