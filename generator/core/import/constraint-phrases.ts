@@ -93,6 +93,22 @@ function containsGroup(how: string, n: number, schema: Json): (readonly [string,
   return out;
 }
 
+/** `when "a" is given, "b", "c" are required too` (also the non-null wording of OpenAI strict). */
+const DEPENDENT = /^when ("(?:[^"\\]|\\.)*") is (?:given|non-null), ((?:"(?:[^"\\]|\\.)*"(?:, )?)+) (?:is|are) (?:required|non-null) too$/;
+
+function readDependent(text: string, i: number): { keywords: readonly (readonly [string, Json])[]; next: number } | undefined {
+  const end = text.indexOf("; ", i);
+  const m = DEPENDENT.exec(text.slice(i, end === -1 ? text.length : end));
+  if (!m) return undefined;
+  try {
+    const key = JSON.parse(m[1]!) as string;
+    const names = JSON.parse(`[${m[2]}]`) as Json[];
+    return { keywords: [["dependentRequired", objectFromEntries([[key, names] as const])]], next: end === -1 ? text.length : end + 2 };
+  } catch {
+    return undefined;
+  }
+}
+
 /** One phrase at `text[i…]`, ending at `;` + space or the end; returns the keywords and the next index. */
 function readPhrase(text: string, i: number): { keywords: readonly (readonly [string, Json])[]; next: number } | undefined {
   for (const [re, withValue, read] of PHRASES) {
@@ -138,12 +154,21 @@ export function readConstraints(description: string): ReadBack | undefined {
   const keywords: (readonly [string, Json])[] = [];
   let i = 0;
   while (i < body.length) {
-    const phrase = readPhrase(body, i);
+    const phrase = readDependent(body, i) ?? readPhrase(body, i);
     if (!phrase) return undefined;
     keywords.push(...phrase.keywords);
     i = phrase.next;
   }
   // Keywords repeated with different values cannot come from one schema node.
+  // The rules of one `dependentRequired` are stated one phrase each: put them back together.
+  const dependent = keywords.filter(([k]) => k === "dependentRequired").flatMap(([, v]) => Object.entries(v as { [key: string]: Json }));
+  if (dependent.length > 0) {
+    const at = keywords.findIndex(([k]) => k === "dependentRequired");
+    const merged = objectFromEntries(dependent);
+    if (Object.keys(merged).length !== dependent.length) return undefined;
+    const rest = keywords.filter(([k], j) => k !== "dependentRequired" || j === at).map(([k, v]) => (k === "dependentRequired" ? ([k, merged] as const) : ([k, v] as const)));
+    keywords.splice(0, keywords.length, ...rest);
+  }
   const seen = objectFromEntries<Json>([]);
   for (const [k, v] of keywords) {
     if (Object.prototype.hasOwnProperty.call(seen, k) && JSON.stringify(seen[k]) !== JSON.stringify(v)) return undefined;

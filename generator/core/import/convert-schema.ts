@@ -154,7 +154,12 @@ class SchemaConverter {
     let description = node.description as string;
     let out = node;
     const back = readConstraints(description);
-    if (!back) return out;
+    if (!back) {
+      if (/(?:^|\s)Constraints: /.test(description)) {
+        this.o.report.add(this.o.site, pointerJoin(src, "description"), "warning", "import-not-carried", "the description states constraints toolcat could not read back into keywords; they stay text only (the imported validator does not check them)");
+      }
+      return out;
+    }
     const additions: [string, Json][] = [];
     for (const [k, v] of back.keywords) {
       if (k === ONE_OF_ALTERNATIVES) {

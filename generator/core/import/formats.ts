@@ -83,6 +83,11 @@ function readAny(value: Json, pointer: string, site: Site, report: Reporter, out
     return any || value.length === 0;
   }
   if (!isJsonObject(value)) return false;
+  if (value.type === "tool_search" && depth > 0) {
+    // OpenAI tool search is a switch, not a tool: toolcat adds it when a tool has `defer_loading`.
+    report.add(site, pointer, "info", "import-converted", "`tool_search` is implied by `defer_loading: true` on a tool; not a tool of its own");
+    return true;
+  }
   const tool = readTool(value, pointer, site, report);
   if (tool) {
     out.push(tool);
