@@ -10,9 +10,9 @@ import { LineIndex } from "../load/line-index.js";
 import { buildContext } from "../lint/context.js";
 import { LINT_RULES } from "../lint/registry.js";
 import type { Finding } from "../lint/rule.js";
-import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, pointerSegments, type Json, type JsonObject } from "../schema/json.js";
+import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, pointerSegments, setOwn, type Json, type JsonObject } from "../schema/json.js";
 import { catalogYaml } from "./catalog-yaml.js";
-import { convertSchema, without, type NullableMode } from "./convert-schema.js";
+import { convertSchema, type NullableMode } from "./convert-schema.js";
 import { readDeclarations, type Declaration, type FormatId } from "./formats.js";
 import { readJson } from "./json-positions.js";
 import { NameTable, portableName } from "./names.js";
@@ -124,7 +124,8 @@ interface Built {
 
 function buildTools(declarations: readonly Declaration[], sources: readonly ImportSource[], report: Reporter, options: ImportOptions): Built {
   const names = new NameTable();
-  const byOriginal = new Map<string, { name: string; tool: JsonObject; decl: Declaration }[]>();
+  // Canonical JSON is computed only for names seen twice (most names are not).
+  const byOriginal = new Map<string, { name: string; tool: JsonObject; decl: Declaration; canonical?: string }[]>();
   const entries: [string, JsonObject][] = [];
   const tools: ImportedTool[] = [];
   const origins = new Map<string, Declaration>();
@@ -134,7 +135,8 @@ function buildTools(declarations: readonly Declaration[], sources: readonly Impo
   for (const decl of declarations) {
     const tool = toCatalogTool(decl, report);
     const same = byOriginal.get(decl.name) ?? [];
-    const twin = same.find((s) => canonicalJson(s.tool) === canonicalJson(tool));
+    const canonical = same.length > 0 ? canonicalJson(tool) : undefined;
+    const twin = same.find((s) => (s.canonical ??= canonicalJson(s.tool)) === canonical);
     if (twin) {
       report.add(decl.site, decl.pointer, "info", "import-converted", `${JSON.stringify(decl.name)} is defined identically at ${where(twin.decl)}; imported once`);
       continue;
@@ -148,7 +150,7 @@ function buildTools(declarations: readonly Declaration[], sources: readonly Impo
       const why = same.length > 0 ? `defined differently at ${where(same[0]!.decl)}` : "not portable: providers accept ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$";
       report.add(decl.site, pointerJoin(decl.pointer, "name"), same.length > 0 ? "warning" : "info", "import-name-mapped", `${JSON.stringify(decl.name)} imported as ${JSON.stringify(name)} (${why})`);
     }
-    same.push({ name, tool, decl });
+    same.push({ name, tool, decl, canonical });
     byOriginal.set(decl.name, same);
     entries.push([name, tool]);
     origins.set(name, decl);
@@ -216,13 +218,9 @@ function carry(catalog: JsonObject, origins: ReadonlyMap<string, Declaration>, r
     });
     for (const rule of rules) rule.run(context);
     if (findings.length === 0) return current;
-    let changed = false;
-    for (const f of findings) {
-      const next = repair(current, f, origins, report);
-      if (next !== current) changed = true;
-      current = next;
-    }
-    if (!changed) break;
+    const before = removed;
+    for (const f of findings) current = repair(current, f, origins, report);
+    if (removed === before) break;
   }
   return current;
 }
@@ -238,6 +236,9 @@ function sourceOf(pointer: string, origins: ReadonlyMap<string, Declaration>): {
   return { decl, pointer: pointerJoin(schema.pointer, ...rest) };
 }
 
+/** Repairs made by `repair` (only to tell whether a round changed anything). */
+let removed = 0;
+
 function repair(catalog: JsonObject, f: Finding, origins: ReadonlyMap<string, Declaration>, report: Reporter): JsonObject {
   const segments = pointerSegments(f.pointer);
   const at = sourceOf(f.pointer, origins);
@@ -249,9 +250,11 @@ function repair(catalog: JsonObject, f: Finding, origins: ReadonlyMap<string, De
     const input = valueAt(catalog, segments);
     if (isJsonObject(input) && !hasOwn(input, "type")) {
       note("info", "import-converted", "input schema has no `type`: imported as `type: object` (providers pass arguments as an object)");
+      removed++;
       return setAt(catalog, segments, objectFromEntries([["type", "object"] as const, ...Object.keys(input).map((k) => [k, input[k]!] as const)]));
     }
     note("warning", "import-not-carried", `input schema not carried (${f.message}); imported as an object that admits any properties`);
+    removed++;
     return setAt(catalog, segments, { type: "object" });
   }
   // Take out the keyword the finding is about (a list member takes its whole keyword with it).
@@ -269,7 +272,9 @@ function repair(catalog: JsonObject, f: Finding, origins: ReadonlyMap<string, De
   const value = valueAt(catalog, cut);
   if (value === undefined) return catalog;
   note("warning", "import-not-carried", `${JSON.stringify(keyword)}: ${JSON.stringify(value).slice(0, 120)} not carried: ${f.rule}: ${f.message}`);
-  return setAt(catalog, cut.slice(0, -1), without(valueAt(catalog, cut.slice(0, -1)) as JsonObject, [keyword]));
+  delete (valueAt(catalog, cut.slice(0, -1)) as { [key: string]: Json })[keyword];
+  removed++;
+  return catalog;
 }
 
 function valueAt(root: Json, segments: readonly string[]): Json | undefined {
@@ -282,16 +287,15 @@ function valueAt(root: Json, segments: readonly string[]): Json | undefined {
   return node;
 }
 
-/** A copy of `root` with the value at `segments` replaced (copies only the path). */
-function setAt(root: Json, segments: readonly string[], value: Json): JsonObject {
-  const go = (node: Json, i: number): Json => {
-    if (i === segments.length) return value;
-    const s = segments[i]!;
-    if (Array.isArray(node)) return node.map((item, j) => (j === Number(s) ? go(item, i + 1) : item));
-    const obj = node as JsonObject;
-    return objectFromEntries(Object.keys(obj).map((k) => [k, k === s ? go(obj[k]!, i + 1) : obj[k]!] as const));
-  };
-  return go(root, 0) as JsonObject;
+/**
+ * `root` with the value at `segments` replaced, in place: the catalog under repair is this run's
+ * own (built from freshly parsed input), and copying a path through a mapping of thousands of
+ * tools for each repair would make carrying quadratic.
+ */
+function setAt(root: JsonObject, segments: readonly string[], value: Json): JsonObject {
+  const parent = valueAt(root, segments.slice(0, -1)) as { [key: string]: Json };
+  setOwn(parent, segments[segments.length - 1]!, value);
+  return root;
 }
 
 function toDiagnostics(entries: readonly ImportEntry[], sources: readonly ImportSource[]): Diagnostic[] {
