@@ -72,6 +72,7 @@ export function importTools(sources: readonly ImportSource[], options: ImportOpt
   if (failed) return { ok: false, tools: built.tools, report: diagnostics() };
 
   const catalog = carry(built.catalog, built.origins, report);
+  if (report.entries.some((e) => e.severity === "error")) return { ok: false, tools: built.tools, report: diagnostics() };
   const comments = [
     `yaml-language-server: $schema=${options.schemaPath ?? "node_modules/toolcat/catalog.schema.json"}`,
     `Imported by toolcat import from ${sources.map((s) => s.path).join(", ")}.`,
@@ -209,7 +210,7 @@ function canonicalJson(value: Json): string {
  * the input, until nothing blocks `generate`.
  */
 function carry(catalog: JsonObject, origins: ReadonlyMap<string, Declaration>, report: Reporter): JsonObject {
-  let current = catalog;
+  const current = catalog;
   const rules = LINT_RULES.filter((r) => BLOCKING_RULES.has(r.id));
   for (let round = 0; round < 8; round++) {
     const findings: Finding[] = [];
@@ -218,9 +219,9 @@ function carry(catalog: JsonObject, origins: ReadonlyMap<string, Declaration>, r
     });
     for (const rule of rules) rule.run(context);
     if (findings.length === 0) return current;
-    const before = removed;
-    for (const f of findings) current = repair(current, f, origins, report);
-    if (removed === before) break;
+    let repaired = 0;
+    for (const f of findings) if (repair(current, f, origins, report)) repaired++;
+    if (repaired === 0) break;
   }
   return current;
 }
@@ -236,13 +237,11 @@ function sourceOf(pointer: string, origins: ReadonlyMap<string, Declaration>): {
   return { decl, pointer: pointerJoin(schema.pointer, ...rest) };
 }
 
-/** Repairs made by `repair` (only to tell whether a round changed anything). */
-let removed = 0;
-
-function repair(catalog: JsonObject, f: Finding, origins: ReadonlyMap<string, Declaration>, report: Reporter): JsonObject {
+/** Repairs the catalog in place for one finding; false when there was nothing it could change. */
+function repair(catalog: JsonObject, f: Finding, origins: ReadonlyMap<string, Declaration>, report: Reporter): boolean {
   const segments = pointerSegments(f.pointer);
   const at = sourceOf(f.pointer, origins);
-  const note = (severity: "warning" | "info", rule: "import-not-carried" | "import-converted", message: string) => {
+  const note = (severity: "error" | "warning" | "info", rule: "import-not-carried" | "import-converted", message: string) => {
     if (at) report.add(at.decl.site, at.pointer, severity, rule, message, f.atKey === true);
   };
   // The input root without `type: object` (or with another type): providers pass an object.
@@ -250,12 +249,12 @@ function repair(catalog: JsonObject, f: Finding, origins: ReadonlyMap<string, De
     const input = valueAt(catalog, segments);
     if (isJsonObject(input) && !hasOwn(input, "type")) {
       note("info", "import-converted", "input schema has no `type`: imported as `type: object` (providers pass arguments as an object)");
-      removed++;
-      return setAt(catalog, segments, objectFromEntries([["type", "object"] as const, ...Object.keys(input).map((k) => [k, input[k]!] as const)]));
+      setAt(catalog, segments, objectFromEntries([["type", "object"] as const, ...Object.keys(input).map((k) => [k, input[k]!] as const)]));
+      return true;
     }
     note("warning", "import-not-carried", `input schema not carried (${f.message}); imported as an object that admits any properties`);
-    removed++;
-    return setAt(catalog, segments, { type: "object" });
+    setAt(catalog, segments, { type: "object" });
+    return true;
   }
   // Take out the keyword the finding is about (a list member takes its whole keyword with it).
   let cut = segments;
@@ -265,16 +264,17 @@ function repair(catalog: JsonObject, f: Finding, origins: ReadonlyMap<string, De
     cut = cut.slice(0, -1);
   }
   if (cut.length <= 3) {
-    note("warning", "import-not-carried", `${f.message} (left as it is; fix it in the catalog)`);
-    return catalog;
+    // Nothing to take out without losing the tool: the import fails rather than write a catalog
+    // that generate rejects.
+    note("error", "import-not-carried", `${f.message} (cannot be imported as it is; fix the declaration)`);
+    return false;
   }
   const keyword = cut[cut.length - 1]!;
   const value = valueAt(catalog, cut);
-  if (value === undefined) return catalog;
+  if (value === undefined) return false;
   note("warning", "import-not-carried", `${JSON.stringify(keyword)}: ${JSON.stringify(value).slice(0, 120)} not carried: ${f.rule}: ${f.message}`);
   delete (valueAt(catalog, cut.slice(0, -1)) as { [key: string]: Json })[keyword];
-  removed++;
-  return catalog;
+  return true;
 }
 
 function valueAt(root: Json, segments: readonly string[]): Json | undefined {
@@ -292,10 +292,9 @@ function valueAt(root: Json, segments: readonly string[]): Json | undefined {
  * own (built from freshly parsed input), and copying a path through a mapping of thousands of
  * tools for each repair would make carrying quadratic.
  */
-function setAt(root: JsonObject, segments: readonly string[], value: Json): JsonObject {
+function setAt(root: JsonObject, segments: readonly string[], value: Json): void {
   const parent = valueAt(root, segments.slice(0, -1)) as { [key: string]: Json };
   setOwn(parent, segments[segments.length - 1]!, value);
-  return root;
 }
 
 function toDiagnostics(entries: readonly ImportEntry[], sources: readonly ImportSource[]): Diagnostic[] {
