@@ -63,6 +63,7 @@ function inline(value: Json): string {
 /** The document as YAML text after the given comment lines (each without its `# `). */
 export function catalogYaml(document: Json, comments: readonly string[]): string {
   const out = comments.map((c) => `# ${c}`.trimEnd());
-  emit(document, "", out);
+  if (isEmptyCollection(document) || !(isJsonObject(document) || Array.isArray(document))) out.push(inline(document));
+  else emit(document, "", out);
   return out.join("\n") + "\n";
 }
