@@ -1,6 +1,6 @@
 /** `toolcat import`: read declarations files, write a catalog (never over an existing one without --force). */
 import { existsSync } from "node:fs";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import { importTools } from "../core/import/import-tools.js";
 import { formatDiagnostic, summary } from "./report.js";
@@ -80,6 +80,7 @@ export async function runImport(flags: Flags, positionals: readonly string[]): P
     process.stderr.write(`toolcat: nothing written: ${summary(result.report)}\n`);
     return result.report.some((d) => d.rule === "import-syntax") ? 2 : 1;
   }
+  await mkdir(dirname(out), { recursive: true });
   const tmp = `${out}.toolcat-tmp`;
   await writeFile(tmp, result.catalog, "utf8");
   await rename(tmp, out);

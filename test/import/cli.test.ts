@@ -8,7 +8,6 @@ import { toolcat } from "../helpers/cli.js";
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "toolcat-import-"));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  mkdirSync(join(dir, "catalog"));
   return dir;
 }
 const tools = JSON.stringify({ tools: [{ name: "get.weather", description: "Weather.", inputSchema: { type: "object", properties: { city: { type: "string", description: "City." } }, required: ["city"] }, annotations: { readOnlyHint: true } }] }, null, 2);
@@ -30,6 +29,7 @@ describe("toolcat import (CLI)", () => {
 
   it("never overwrites an existing catalog without --force", () => {
     const dir = project({ "tools.json": tools });
+    mkdirSync(join(dir, "catalog"));
     writeFileSync(join(dir, "catalog", "tools.yaml"), "# mine\n");
     const r = toolcat(dir, ["import", "tools.json"]);
     expect(r.code).toBe(2);
@@ -48,7 +48,7 @@ describe("toolcat import (CLI)", () => {
       { "a.json": tools, "b.json": tools.replace('"Weather."', '"Other weather."') },
       ["import", "a.json", "b.json"],
       1,
-      'b.json:3:5 error import-conflict: "get.weather" is defined differently at a.json at /tools/0',
+      'b.json:3:5 error import-conflict: "get.weather" is defined differently at a.json:3:5',
     ],
     ["no file at all", {}, ["import"], 2, "import needs at least one file"],
   ])("%s: clear message and its exit code, nothing written", (_what, files, args, code, message) => {
