@@ -88,6 +88,12 @@ describe("toolcat import", () => {
     expect(notCarried).toEqual(['1:148 "origin" not carried: the cata', '1:89 "format": "uri-reference" not ', '1:127 "x-internal": true not carried']);
   });
 
+  it("reads JSONL by content as well as by name, each line in any format", () => {
+    const lines = [JSON.stringify([{ name: "a", input_schema: weather }]), JSON.stringify({ tools: [{ name: "b", inputSchema: weather }] })].join("\n");
+    expect(Object.keys(run({ "tools.txt": lines }).doc!.tools)).toEqual(["a", "b"]);
+    expect(Object.keys(run({ "tools.jsonl": lines + "\n\n" }).doc!.tools)).toEqual(["a", "b"]);
+  });
+
   it("rejects what is in no known format, and bad JSON, with positions", () => {
     const unknown = run({ "a.json": json({ hello: 1 }) });
     expect(unknown.ok).toBe(false);

@@ -83,7 +83,8 @@ export function importTools(sources: readonly ImportSource[], options: ImportOpt
 /** One file: JSON (one value) or JSONL (one value a line). */
 function readSource(source: ImportSource, report: Reporter, out: Declaration[]): void {
   const whole = readJson(source.text);
-  const jsonl = /\.(jsonl|ndjson)$/i.test(source.path) || (!whole.ok && source.text.trimStart().startsWith("{") && source.text.includes("\n"));
+  // JSONL by name, or because a second value follows the first (a JSON file has one).
+  const jsonl = /\.(jsonl|ndjson)$/i.test(source.path) || (!whole.ok && whole.message.endsWith("after the JSON value"));
   if (whole.ok && !/\.(jsonl|ndjson)$/i.test(source.path)) {
     const site: Site = { file: source.path, positions: whole.positions, base: 0, label: "", byToolcat: toolcatFile(whole.value) };
     if (!readDeclarations(whole.value, site, report, out)) report.add(site, "", "error", "import-format", "not tool declarations in any known format (MCP tools/list, OpenAI Chat or Responses tools, Anthropic tools, Gemini functionDeclarations, or JSONL of those)");
