@@ -34,6 +34,12 @@ describe("toolcat import", () => {
     expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
+  it("reads a tools/list JSON-RPC response, reporting its framing as info", () => {
+    const r = run({ "list.json": json({ jsonrpc: "2.0", id: 1, result: { tools: [{ name: "t", inputSchema: weather }] } }) });
+    expect(Object.keys(r.doc!.tools)).toEqual(["t"]);
+    expect(r.report.filter((d) => d.rule === "import-not-carried").map((d) => `${d.severity} ${d.message}`)).toEqual(['info "jsonrpc" not carried: JSON-RPC framing', 'info "id" not carried: JSON-RPC framing']);
+  });
+
   it("maps MCP annotations with MCP's defaults (destructive unless told otherwise)", () => {
     const tool = (annotations: unknown) => json([{ name: "t", inputSchema: weather, annotations }]);
     expect(run({ "a.json": tool({ readOnlyHint: true }) }).doc!.tools.t!.effect).toBe("read");

@@ -76,7 +76,7 @@ class SchemaConverter {
     for (const key of Object.keys(node)) {
       const v = node[key]!;
       const shape = hasOwn(KEYWORDS, key) ? KEYWORDS[key]!.shape : undefined;
-      const at = pointerJoin(src, renamedFrom(key, value, node));
+      const at = pointerJoin(src, renamedFrom(key, value));
       if (shape === "schema") entries.push([key, this.node(v, at)]);
       else if (shape === "schemaArray" && Array.isArray(v)) entries.push([key, v.map((s: Json, i: number) => this.node(s, pointerJoin(at, i)))]);
       else if (shape === "schemaMap" && isJsonObject(v)) {
@@ -102,7 +102,7 @@ class SchemaConverter {
       }
       out = without(out, ["nullable"]);
     }
-    if (hasOwn(out, "example") && !hasOwn(out, "examples")) out = rename(without(out, []), "example", "examples", [out.example!]);
+    if (hasOwn(out, "example") && !hasOwn(out, "examples")) out = rename(out, "example", "examples", [out.example!]);
     if (out.format === "enum" && Array.isArray(out.enum)) out = without(out, ["format"]);
     if (Array.isArray(out.propertyOrdering)) {
       const order = out.propertyOrdering.filter((k): k is string => typeof k === "string");
@@ -237,14 +237,13 @@ class SchemaConverter {
 }
 
 /** The input key an output key came from (for positions). */
-function renamedFrom(key: string, input: JsonObject, output: JsonObject): string {
+function renamedFrom(key: string, input: JsonObject): string {
   if (hasOwn(input, key)) return key;
   if (key === "$defs") return "definitions";
   if (key === "prefixItems") return "items";
   if (key === "items" && hasOwn(input, "additionalItems")) return "additionalItems";
   if (key === "dependentRequired") return "dependencies";
   if (key === "examples") return "example";
-  void output;
   return key;
 }
 

@@ -104,7 +104,10 @@ function readAny(value: Json, pointer: string, site: Site, report: Reporter, out
     for (const k of Object.keys(value)) {
       if (k === key) continue;
       const why = hasOwn(WRAPPER_NOTES, k) ? WRAPPER_NOTES[k]! : "not part of a tool declaration";
-      report.add(site, pointerJoin(pointer, k), k === "//" ? "info" : "warning", "import-not-carried", `${JSON.stringify(k)} not carried: ${why}`, true);
+      // Framing and comments carry nothing of a tool (info); anything else, or a page cursor (other
+      // pages hold more tools), is worth a warning.
+      const severity = hasOwn(WRAPPER_NOTES, k) && k !== "nextCursor" ? "info" : "warning";
+      report.add(site, pointerJoin(pointer, k), severity, "import-not-carried", `${JSON.stringify(k)} not carried: ${why}`, true);
     }
     return true;
   }
