@@ -89,6 +89,20 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
     return n;
   };
 
+  /** After a member: true at the closing bracket (consumed), false after a comma (consumed). */
+  const closes = (close: "}" | "]", what: string): boolean => {
+    skipSpace();
+    if (text[i] === ",") {
+      i++;
+      return false;
+    }
+    if (text[i] === close) {
+      i++;
+      return true;
+    }
+    return fail(`expected "," or "${close}" in ${what}, found ${describeHere()}`);
+  };
+
   const readValue = (pointer: string, depth: number): Json => {
     skipSpace();
     if (depth > MAX_DEPTH) fail(`nesting deeper than ${MAX_DEPTH} levels`);
@@ -116,16 +130,7 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
         const child = pointerJoin(pointer, key);
         keyAt.set(child, keyStart);
         entries.push([key, readValue(child, depth + 1)]);
-        skipSpace();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text[i] === "}") {
-          i++;
-          return objectFromEntries(entries);
-        }
-        fail(`expected "," or "}" in an object, found ${describeHere()}`);
+        if (closes("}", "an object")) return objectFromEntries(entries);
       }
     }
     if (c === "[") {
@@ -138,16 +143,7 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
       }
       for (;;) {
         items.push(readValue(pointerJoin(pointer, items.length), depth + 1));
-        skipSpace();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text[i] === "]") {
-          i++;
-          return items;
-        }
-        fail(`expected "," or "]" in a list, found ${describeHere()}`);
+        if (closes("]", "a list")) return items;
       }
     }
     if (c === '"') return readString();
