@@ -6,6 +6,7 @@
 import { parseArgs, UsageError } from "./args.js";
 import { commandHelp, type Command } from "./command.js";
 import { generateCommand } from "./generate-command.js";
+import { importCommand } from "./import-command.js";
 import { initCommand } from "./init-command.js";
 import { lintCommand } from "./lint-command.js";
 import { ToolcatUsageError } from "../index.js";
@@ -14,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Every command, in the order the global help lists them. */
-export const COMMANDS: readonly Command[] = [initCommand, generateCommand, lintCommand];
+export const COMMANDS: readonly Command[] = [initCommand, generateCommand, lintCommand, importCommand];
 
 function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 3;

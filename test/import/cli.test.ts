@@ -1,0 +1,66 @@
+/** `toolcat import` end to end: exit codes, nothing written on bad input, --force, and a catalog generate accepts. */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { toolcat } from "../helpers/cli.js";
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "toolcat-import-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+const tools = JSON.stringify({ tools: [{ name: "get.weather", description: "Weather.", inputSchema: { type: "object", properties: { city: { type: "string", description: "City." } }, required: ["city"] }, annotations: { readOnlyHint: true } }] }, null, 2);
+
+describe("toolcat import (CLI)", () => {
+  it("writes catalog/tools.yaml, reports the name mapping, and generate accepts the catalog", () => {
+    const dir = project({ "tools.json": tools });
+    const r = toolcat(dir, ["import", "tools.json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('tools.json:4:15 info import-name-mapped: "get.weather" imported as "get_weather"');
+    expect(r.stderr).toContain("1 tool from 1 file written to catalog/tools.yaml");
+    const catalog = readFileSync(join(dir, "catalog", "tools.yaml"), "utf8");
+    expect(catalog).toContain("# yaml-language-server: $schema=../node_modules/toolcat/catalog.schema.json\n");
+    expect(catalog).toContain("  get_weather:\n    description: Weather.\n    effect: read\n");
+    const gen = toolcat(dir, ["generate", "--no-format"]);
+    expect(gen.code, gen.stderr).toBe(0);
+    expect(existsSync(join(dir, "generated", "validators.ts"))).toBe(true);
+  });
+
+  it("never overwrites an existing catalog without --force", () => {
+    const dir = project({ "tools.json": tools });
+    mkdirSync(join(dir, "catalog"));
+    writeFileSync(join(dir, "catalog", "tools.yaml"), "# mine\n");
+    const r = toolcat(dir, ["import", "tools.json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("catalog/tools.yaml exists; pass --force");
+    expect(readFileSync(join(dir, "catalog", "tools.yaml"), "utf8")).toBe("# mine\n");
+    expect(toolcat(dir, ["import", "tools.json", "--force"]).code).toBe(0);
+    expect(readFileSync(join(dir, "catalog", "tools.yaml"), "utf8")).toContain("get_weather:");
+  });
+
+  it.each([
+    ["an unreadable file", {}, ["import", "missing.json"], 2, "cannot read missing.json: no such file"],
+    ["a file that is not JSON", { "a.json": "{ nope" }, ["import", "a.json"], 2, "a.json:1:3 error import-syntax: not JSON"],
+    ["a file in no known format", { "a.json": '{"hello": 1}' }, ["import", "a.json"], 1, "a.json:1:1 error import-format"],
+    [
+      "two sources defining one tool differently",
+      { "a.json": tools, "b.json": tools.replace('"Weather."', '"Other weather."') },
+      ["import", "a.json", "b.json"],
+      1,
+      'b.json:3:5 error import-conflict: "get.weather" is defined differently at a.json:3:5',
+    ],
+    ["no file at all", {}, ["import"], 2, "import needs at least one file"],
+  ])("%s: clear message and its exit code, nothing written", (_what, files, args, code, message) => {
+    const dir = project(files as Record<string, string>);
+    const r = toolcat(dir, args as string[]);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toContain(message);
+    expect(existsSync(join(dir, "catalog", "tools.yaml"))).toBe(false);
+  });
+
+  it("lists import in the help", () => {
+    expect(toolcat(tmpdir(), ["--help"]).stdout).toMatch(/\n {2}import +start a catalog/);
+    expect(toolcat(tmpdir(), ["import", "--help"]).stdout).toContain("--rename-conflicts");
+  });
+});
