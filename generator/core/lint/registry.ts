@@ -12,6 +12,7 @@ import { noDefaults } from "./rules/no-defaults.js";
 import { nonEmptyName } from "./rules/non-empty-name.js";
 import { optionalNullable } from "./rules/optional-nullable.js";
 import { patternCompiles } from "./rules/pattern-compiles.js";
+import { requiredUndeclared } from "./rules/required-undeclared.js";
 import { refCycle } from "./rules/ref-cycle.js";
 import { patternSafe } from "./rules/pattern-safe.js";
 import { providerLimit } from "./rules/provider-limit.js";
@@ -35,6 +36,7 @@ export const LINT_RULES: readonly LintRule[] = [
   nonEmptyName,
   namePortable,
   prototypeName,
+  requiredUndeclared,
   // The strict-mode contract: errors when a target is `strict: true`, warnings otherwise.
   descriptionPresent,
   noAdditionalProperties,

@@ -1,6 +1,7 @@
 import { hasOwn, pointerJoin } from "../../schema/json.js";
 import type { LintRule } from "../rule.js";
-import { composes, isObjectSchema } from "./schema-facts.js";
+import { closableByFix } from "./property-admission.js";
+import { isObjectSchema } from "./schema-facts.js";
 
 /** Strict mode needs closed objects; open ones also let a model invent fields nobody reads. */
 export const noAdditionalProperties: LintRule = {
@@ -9,9 +10,9 @@ export const noAdditionalProperties: LintRule = {
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (!isObjectSchema(node) || node.additionalProperties === false) continue;
-      // A branch of a composition must stay open: closing it would reject its siblings' fields.
-      const inComposition = site.via === "allOf" || site.via === "anyOf" || site.via === "oneOf" || site.via === "then" || site.via === "else" || site.via === "if" || site.via === "not";
-      const fixable = !hasOwn(node, "additionalProperties") && !hasOwn(node, "patternProperties") && !hasOwn(node, "propertyNames") && !composes(node) && !inComposition;
+      // A branch of a composition must stay open (closing it would reject its siblings' fields),
+      // and closing must never make the object unsatisfiable (see closableByFix).
+      const fixable = closableByFix(node, site.via);
       ctx.report({
         rule: this.id,
         severity: ctx.strictSeverity,
