@@ -72,9 +72,18 @@ export interface LintContext {
   report(finding: Finding): void;
 }
 
+/**
+ * How severe a rule's findings are, for `lint --rules`: one fixed level, `strict` (error when a
+ * target is `strict: true`, warning otherwise), or `mixed` (depends on the finding; see the rule).
+ */
+export type RuleSeverity = Severity | "strict" | "mixed";
+
 export interface LintRule {
   readonly id: string;
   /** One line for `toolcat lint --rules` and the README. */
   readonly summary: string;
+  readonly severity: RuleSeverity;
+  /** What `lint --fix` does about the rule's findings; absent when it has no mechanical fix. */
+  readonly fix?: string;
   run(context: LintContext): void;
 }

@@ -9,6 +9,8 @@ import type { Fix, LintRule } from "../rule.js";
 export const noDefaults: LintRule = {
   id: "no-defaults",
   summary: "no `default`: toolcat never fills values in, so a default would be a promise nobody keeps",
+  severity: "strict",
+  fix: "moves the default into the description",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (!isJsonObject(node) || !hasOwn(node, "default")) continue;

@@ -62,15 +62,11 @@ export function closableIgnoringRequired(node: JsonObject, via: string | undefin
   return !(typeof node.minProperties === "number" && node.minProperties > declaredNames(node).length);
 }
 
-/**
- * Whether `no-additional-properties` may close this object: as above, and closing forbids no
- * name it requires (`required-undeclared` removes such names first, so the two fixes compose).
- */
-export function closableByFix(node: JsonObject, via: string | undefined): boolean {
-  if (!closableIgnoringRequired(node, via)) return false;
+/** Indices of the `required` entries that closing the object would forbid (names it does not declare). */
+export function requiredForbiddenByClosing(node: JsonObject): number[] {
   const declared = declaredNames(node);
-  const required = Array.isArray(node.required) ? node.required : [];
-  return required.every((name: Json) => typeof name !== "string" || declared.includes(name));
+  const required: readonly Json[] = Array.isArray(node.required) ? node.required : [];
+  return required.flatMap((name, i) => (typeof name === "string" && !declared.includes(name) ? [i] : []));
 }
 
 function declaredNames(node: JsonObject): string[] {

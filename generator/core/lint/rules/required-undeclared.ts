@@ -1,6 +1,6 @@
 import { isJsonObject, pointerJoin, type Json, type JsonObject } from "../../schema/json.js";
 import { resolveRef } from "../../schema/refs.js";
-import type { LintContext, LintRule, SchemaSite } from "../rule.js";
+import type { Fix, LintContext, LintRule, SchemaSite } from "../rule.js";
 import { admitsPropertyName, closableIgnoringRequired, declaresPropertyName, IN_PLACE_KEYWORDS } from "./property-admission.js";
 import { isObjectSchema } from "./schema-facts.js";
 
@@ -14,6 +14,8 @@ import { isObjectSchema } from "./schema-facts.js";
 export const requiredUndeclared: LintRule = {
   id: "required-undeclared",
   summary: "a required name that no property declares (an error where the object is closed to it)",
+  severity: "mixed",
+  fix: "removes the entry where the object is or becomes closed",
   run(ctx) {
     const byPointer = new Map<string, { node: Json; site: SchemaSite }>();
     for (const entry of ctx.schemaNodes) byPointer.set(entry.site.pointer, entry);
@@ -33,11 +35,7 @@ export const requiredUndeclared: LintRule = {
       for (const f of found) if (f.closed || becomesClosed) removable.push(f.index);
       const requiredPointer = pointerJoin(site.pointer, "required");
       for (const { index, name, closed } of found) {
-        const fix = !removable.includes(index)
-          ? undefined
-          : removable.length === list.length
-            ? ({ op: "remove-key", pointer: requiredPointer } as const)
-            : ({ op: "remove-item", pointer: pointerJoin(requiredPointer, index) } as const);
+        const fix = removable.includes(index) ? asOneFix(removeRequiredEntries(node, site.pointer, [index])) : undefined;
         ctx.report({
           rule: this.id,
           severity: closed ? "error" : "warning",
@@ -51,6 +49,21 @@ export const requiredUndeclared: LintRule = {
     }
   },
 };
+
+/**
+ * The edits that take the entries at `indices` out of the object's `required` list (the whole
+ * key when none would be left), highest index first so each pointer stays right.
+ */
+export function removeRequiredEntries(node: JsonObject, pointer: string, indices: readonly number[]): Exclude<Fix, { op: "group" }>[] {
+  const requiredPointer = pointerJoin(pointer, "required");
+  const length = Array.isArray(node.required) ? node.required.length : 0;
+  if (new Set(indices).size >= length) return [{ op: "remove-key", pointer: requiredPointer }];
+  return [...new Set(indices)].sort((a, b) => b - a).map((i) => ({ op: "remove-item", pointer: pointerJoin(requiredPointer, i) }));
+}
+
+function asOneFix(fixes: Exclude<Fix, { op: "group" }>[]): Fix {
+  return fixes.length === 1 ? fixes[0]! : { op: "group", fixes };
+}
 
 /**
  * Whether `name` is declared by the object, by a schema that applies to the same value through

@@ -6,6 +6,7 @@ import type { LintRule } from "../rule.js";
 export const unsupportedKeyword: LintRule = {
   id: "unsupported-keyword",
   summary: "keywords, formats and references toolcat cannot enforce",
+  severity: "error",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (!isJsonObject(node)) continue;
