@@ -38,7 +38,8 @@ function propertyNamesAdmit(schema: Json, name: string): boolean {
 /** Whether the object's own keywords let a property called `name` be present at all. */
 export function admitsPropertyName(node: JsonObject, name: string): boolean {
   if (hasOwn(node, "propertyNames") && !propertyNamesAdmit(node.propertyNames!, name)) return false;
-  if (isJsonObject(node.properties ?? null) && hasOwn(node.properties as JsonObject, name)) return (node.properties as JsonObject)[name] !== false;
+  // A declared property admits its name; whether its schema admits a value is another question.
+  if (isJsonObject(node.properties ?? null) && hasOwn(node.properties as JsonObject, name)) return true;
   if (matchesPatternProperty(node, name)) return true;
   return node.additionalProperties !== false;
 }
@@ -71,5 +72,5 @@ export function requiredForbiddenByClosing(node: JsonObject): number[] {
 
 function declaredNames(node: JsonObject): string[] {
   const props = node.properties;
-  return isJsonObject(props ?? null) ? Object.keys(props as JsonObject).filter((k) => (props as JsonObject)[k] !== false) : [];
+  return isJsonObject(props ?? null) ? Object.keys(props as JsonObject) : [];
 }
