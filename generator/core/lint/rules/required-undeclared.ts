@@ -21,10 +21,8 @@ export const requiredUndeclared: LintRule = {
     for (const entry of ctx.schemaNodes) byPointer.set(entry.site.pointer, entry);
     for (const { node, site } of ctx.schemaNodes) {
       if (!isJsonObject(node) || !Array.isArray(node.required)) continue;
-      const list = node.required as readonly Json[];
-      const removable: number[] = [];
       const found: { index: number; name: string; closed: boolean }[] = [];
-      list.forEach((name, index) => {
+      (node.required as readonly Json[]).forEach((name, index) => {
         if (typeof name !== "string") return; // invalid-schema reports it
         const closed = !admitsPropertyName(node, name);
         if (!closed && declaredAround(ctx, node, site, byPointer, name)) return;
@@ -32,16 +30,15 @@ export const requiredUndeclared: LintRule = {
       });
       if (found.length === 0) continue;
       const becomesClosed = isObjectSchema(node) && closableIgnoringRequired(node, site.via);
-      for (const f of found) if (f.closed || becomesClosed) removable.push(f.index);
-      const requiredPointer = pointerJoin(site.pointer, "required");
+      const consequence = site.pointer === site.resource && site.resourceKind === "input" ? "the tool can never be called" : "no value satisfies this object";
       for (const { index, name, closed } of found) {
-        const fix = removable.includes(index) ? asOneFix(removeRequiredEntries(node, site.pointer, [index])) : undefined;
+        const fix = closed || becomesClosed ? asOneFix(removeRequiredEntries(node, site.pointer, [index])) : undefined;
         ctx.report({
           rule: this.id,
           severity: closed ? "error" : "warning",
-          pointer: pointerJoin(requiredPointer, index),
+          pointer: pointerJoin(site.pointer, "required", index),
           message: closed
-            ? `required ${JSON.stringify(name)} is not a property this object admits, so no value can satisfy it and the tool can never be called; declare it in properties or remove it from required`
+            ? `required ${JSON.stringify(name)} is not a property this object admits, so ${consequence}; declare it in properties or remove it from required`
             : `required ${JSON.stringify(name)} is not declared in properties (any value passes for it); declare it or remove it from required`,
           fix,
         });
