@@ -1,5 +1,6 @@
 /** Command-line parsing: a command, then flags; unknown flags are usage errors (exit 2). */
 import type { Command, Flags } from "./command.js";
+import { didYouMean } from "../core/did-you-mean.js";
 
 export class UsageError extends Error {
   override readonly name = "UsageError";
@@ -21,7 +22,7 @@ export function parseArgs(argv: readonly string[], commands: readonly Command[])
   }
   if (name === "--version" || name === "-v" || name === "version") return { kind: "version" };
   const command = commands.find((c) => c.name === name);
-  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}${didYouMean(name, commands.map((c) => c.name))}`);
   if (rest.includes("--help") || rest.includes("-h")) return { kind: "help", topic: command.name };
   const flags: Record<string, string | boolean> = {};
   const positionals: string[] = [];
@@ -34,7 +35,7 @@ export function parseArgs(argv: readonly string[], commands: readonly Command[])
     const eq = arg.indexOf("=");
     const flag = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
     const doc = command.flags[flag];
-    if (!doc) throw new UsageError(`unknown option --${flag} for ${command.name}`, command.name);
+    if (!doc) throw new UsageError(`unknown option --${flag} for ${command.name}${didYouMean(flag, Object.keys(command.flags), (f) => `--${f}`)}`, command.name);
     if (doc.kind === "boolean") {
       if (eq !== -1) throw new UsageError(`--${flag} takes no value`, command.name);
       flags[flag] = true;

@@ -4,7 +4,8 @@ import { relative, resolve, sep } from "node:path";
 import { lint } from "../index.js";
 import { readCatalogSource } from "../node/read-catalog.js";
 import { fixCatalog } from "../core/lint/fix.js";
-import { LINT_RULES, OTHER_RULE_IDS } from "../core/lint/registry.js";
+import { ruleTable } from "../core/lint/registry.js";
+import type { RuleSeverity } from "../core/lint/rule.js";
 import { formatDiagnostics, summary, type DiagnosticFormat } from "./report.js";
 import { UsageError } from "./args.js";
 import type { Diagnostic } from "../core/diagnostics.js";
@@ -35,8 +36,7 @@ export async function runLintCommand(flags: Flags): Promise<number> {
   if (Number.isNaN(maxWarnings) || maxWarnings < 0) throw new UsageError("--max-warnings needs a non-negative number", "lint");
 
   if (flags.rules === true) {
-    for (const r of LINT_RULES) process.stdout.write(`${r.id.padEnd(26)}${r.summary}\n`);
-    for (const [id, text] of Object.entries(OTHER_RULE_IDS)) process.stdout.write(`${id.padEnd(26)}${text}\n`);
+    process.stdout.write(formatRuleTable());
     return 0;
   }
 
@@ -61,4 +61,21 @@ export async function runLintCommand(flags: Flags): Promise<number> {
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
+}
+
+const SEVERITY_LABELS: Record<RuleSeverity, string> = {
+  error: "error",
+  warning: "warning",
+  info: "info",
+  strict: "error if strict", // error when a target is strict: true, warning otherwise
+  mixed: "varies",
+};
+
+/** `lint --rules`: one line per rule id with its severity, whether `--fix` fixes it, and what it reports. */
+export function formatRuleTable(): string {
+  const rows = ruleTable().map((r) => [r.id, SEVERITY_LABELS[r.severity], r.fix ? "yes" : "no", r.fix ? `${r.summary} (--fix ${r.fix})` : r.summary]);
+  const all = [["rule", "severity", "fix", "what it reports"], ...rows];
+  const widths = [0, 1, 2].map((i) => Math.max(...all.map((row) => row[i]!.length)) + 2);
+  const legend = "severity: \"error if strict\" is an error when a target has strict: true, a warning otherwise; \"varies\" depends on the finding.\n";
+  return all.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join("") + "\n").join("") + legend;
 }

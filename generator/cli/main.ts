@@ -4,6 +4,7 @@
  * generator/node; the pipeline itself is pure.
  */
 import { parseArgs, UsageError } from "./args.js";
+import { didYouMean } from "../core/did-you-mean.js";
 import { commandHelp, type Command } from "./command.js";
 import { generateCommand } from "./generate-command.js";
 import { importCommand } from "./import-command.js";
@@ -39,7 +40,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     switch (args.kind) {
       case "help": {
         const topic = args.topic === undefined ? undefined : COMMANDS.find((c) => c.name === args.topic);
-        if (args.topic !== undefined && !topic) throw new UsageError(`unknown command ${JSON.stringify(args.topic)}`);
+        if (args.topic !== undefined && !topic) throw new UsageError(`unknown command ${JSON.stringify(args.topic)}${didYouMean(args.topic, COMMANDS.map((c) => c.name))}`);
         process.stdout.write(topic ? commandHelp(topic) : globalHelp());
         return 0;
       }

@@ -16,9 +16,12 @@ function escapeGithubProperty(text: string): string {
   return escapeGithubData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
+/** Ends the text line of a finding `lint --fix` repairs (the position and message stay first). */
+export const FIXABLE_MARK = " (fixable)";
+
 export function formatDiagnostic(d: Diagnostic): string {
   const target = d.target ? ` [${d.target}]` : "";
-  return `${d.file}:${d.line}:${d.col} ${d.severity} ${d.rule}: ${oneLine(d.message)}${target}`;
+  return `${d.file}:${d.line}:${d.col} ${d.severity} ${d.rule}: ${oneLine(d.message)}${target}${d.fixable ? FIXABLE_MARK : ""}`;
 }
 
 export interface FormatOptions {
@@ -29,7 +32,8 @@ export interface FormatOptions {
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: DiagnosticFormat, options: FormatOptions = {}): string {
   switch (format) {
     case "json":
-      return JSON.stringify(diagnostics, null, 2) + "\n";
+      // `fixable` on every entry, so a consumer need not know that absent means false.
+      return JSON.stringify(diagnostics.map((d) => ({ ...d, fixable: d.fixable === true })), null, 2) + "\n";
     case "github":
       return diagnostics
         .map((d) => {

@@ -17,6 +17,8 @@ interface Vector {
   tool?: string;
   description?: string;
   output?: unknown;
+  /** Rules whose fixes produce `fixed` (default: the vector's own rule). */
+  fixWith?: string[];
 }
 
 const dir = join(repoRoot, "test", "vectors", "lint");
@@ -51,12 +53,13 @@ describe("lint rule vectors", () => {
             .map((d) => ({ rule: d.rule, pointer: d.pointer, severity: d.severity, ...(d.target ? { target: d.target } : {}) }));
           expect(got).toEqual(v.findings);
           if (v.fixed !== undefined) {
-            const fixed = fixCatalog("catalog.yaml", text, new Set([data.rule]));
+            const only = new Set(v.fixWith ?? [data.rule]);
+            const fixed = fixCatalog("catalog.yaml", text, only);
             const after = loadCatalog("catalog.yaml", fixed.text, { lint: false });
             const tools = (after.catalog as { tools: Record<string, { input: unknown }> }).tools;
             expect(tools[v.tool ?? "tool"]!.input).toEqual(v.fixed);
             // Idempotent: fixing the fixed text changes nothing.
-            expect(fixCatalog("catalog.yaml", fixed.text, new Set([data.rule])).text).toBe(fixed.text);
+            expect(fixCatalog("catalog.yaml", fixed.text, only).text).toBe(fixed.text);
           }
         });
       }

@@ -5,6 +5,7 @@
  */
 import { hasOwn, isJsonObject, pointerJoin, type Json, type JsonObject } from "../schema/json.js";
 import { TARGET_IDS, TARGET_SPECS, isTargetId } from "../targets.js";
+import { didYouMean } from "../did-you-mean.js";
 
 export interface DocumentFinding {
   readonly rule: "catalog-schema";
@@ -31,7 +32,7 @@ export function checkDocument(value: Json | undefined): DocumentFinding[] {
     err("", `catalog must be a mapping with \`toolcat: 1\` and \`tools:\`, not ${describe(value)}`);
     return out;
   }
-  for (const key of Object.keys(value)) if (!ROOT_KEYS.includes(key)) err(pointerJoin("", key), `unknown top-level key ${JSON.stringify(key)} (expected one of ${ROOT_KEYS.join(", ")})`, true);
+  for (const key of Object.keys(value)) if (!ROOT_KEYS.includes(key)) err(pointerJoin("", key), `unknown top-level key ${JSON.stringify(key)}${didYouMean(key, ROOT_KEYS)} (expected one of ${ROOT_KEYS.join(", ")})`, true);
 
   if (!hasOwn(value, "toolcat")) err("", "missing `toolcat: 1` (the catalog format version)");
   else if (value.toolcat !== 1) err("/toolcat", `unsupported catalog format ${JSON.stringify(value.toolcat)}; this toolcat reads format 1`);
@@ -64,7 +65,7 @@ function checkTargets(targets: Json, err: (p: string, m: string, k?: boolean) =>
   for (const id of Object.keys(targets)) {
     const p = pointerJoin("/targets", id);
     if (!isTargetId(id)) {
-      err(p, `unknown target ${JSON.stringify(id)} (known: ${TARGET_IDS.join(", ")})`, true);
+      err(p, `unknown target ${JSON.stringify(id)}${didYouMean(id, TARGET_IDS)} (known: ${TARGET_IDS.join(", ")})`, true);
       continue;
     }
     const options = targets[id]!;
@@ -79,7 +80,7 @@ function checkTargets(targets: Json, err: (p: string, m: string, k?: boolean) =>
         const v = options.strict;
         if (!(spec.strict as readonly Json[]).includes(v!)) err(pointerJoin(p, "strict"), `\`strict\` for ${id} must be one of ${spec.strict.map((s) => JSON.stringify(s)).join(", ")}`);
       } else {
-        err(pointerJoin(p, key), key === "strict" ? `target ${id} has no strict mode` : `unknown option ${JSON.stringify(key)} for target ${id}`, true);
+        err(pointerJoin(p, key), key === "strict" ? `target ${id} has no strict mode` : `unknown option ${JSON.stringify(key)} for target ${id}${didYouMean(key, spec.strict.length > 0 ? ["strict"] : [])}`, true);
       }
     }
   }
@@ -90,7 +91,7 @@ function checkTool(tool: Json, p: string, err: (p: string, m: string, k?: boolea
     err(p, `a tool must be a mapping with \`description\` and \`input\`, not ${describe(tool)}`);
     return;
   }
-  for (const key of Object.keys(tool)) if (!TOOL_KEYS.includes(key)) err(pointerJoin(p, key), `unknown tool key ${JSON.stringify(key)} (expected one of ${TOOL_KEYS.join(", ")})`, true);
+  for (const key of Object.keys(tool)) if (!TOOL_KEYS.includes(key)) err(pointerJoin(p, key), `unknown tool key ${JSON.stringify(key)}${didYouMean(key, TOOL_KEYS)} (expected one of ${TOOL_KEYS.join(", ")})`, true);
   for (const key of ["title", "description", "$comment"]) if (hasOwn(tool, key) && typeof tool[key] !== "string") err(pointerJoin(p, key), `\`${key}\` must be a string, not ${describe(tool[key]!)}`);
   for (const key of ["defer_loading", "idempotent", "open_world"]) if (hasOwn(tool, key) && typeof tool[key] !== "boolean") err(pointerJoin(p, key), `\`${key}\` must be true or false, not ${describe(tool[key]!)}`);
   if (hasOwn(tool, "effect") && !EFFECTS.includes(tool.effect as string)) err(pointerJoin(p, "effect"), `\`effect\` must be one of ${EFFECTS.join(", ")}, not ${describe(tool.effect!)}`);

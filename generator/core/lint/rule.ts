@@ -12,8 +12,16 @@ export type Fix =
   | { readonly op: "add-key"; readonly pointer: string; readonly key: string; readonly value: Json }
   /** Remove the mapping entry at `pointer`. */
   | { readonly op: "remove-key"; readonly pointer: string }
+  /** Replace the mapping entry at `pointer` by `key: value`, in its place (its line comment stays). */
+  | { readonly op: "replace-entry"; readonly pointer: string; readonly key: string; readonly value: Json }
+  /** Replace the value at `pointer`. */
+  | { readonly op: "set-value"; readonly pointer: string; readonly value: Json }
+  /** Remove the list item at `pointer` (the list keeps at least one other item). */
+  | { readonly op: "remove-item"; readonly pointer: string }
   /** Append strings to the list at `pointer`, or create `key: [values]` in the mapping `parent`. */
-  | { readonly op: "append-strings"; readonly parent: string; readonly key: string; readonly values: readonly string[] };
+  | { readonly op: "append-strings"; readonly parent: string; readonly key: string; readonly values: readonly string[] }
+  /** Several edits inside one mapping, applied together or not at all. */
+  | { readonly op: "group"; readonly fixes: readonly Exclude<Fix, { op: "group" }>[] };
 
 export interface Finding {
   readonly rule: string;
@@ -64,9 +72,18 @@ export interface LintContext {
   report(finding: Finding): void;
 }
 
+/**
+ * How severe a rule's findings are, for `lint --rules`: one fixed level, `strict` (error when a
+ * target is `strict: true`, warning otherwise), or `mixed` (depends on the finding; see the rule).
+ */
+export type RuleSeverity = Severity | "strict" | "mixed";
+
 export interface LintRule {
   readonly id: string;
   /** One line for `toolcat lint --rules` and the README. */
   readonly summary: string;
+  readonly severity: RuleSeverity;
+  /** What `lint --fix` does about the rule's findings; absent when it has no mechanical fix. */
+  readonly fix?: string;
   run(context: LintContext): void;
 }

@@ -6,6 +6,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode, type Document } from "yaml";
 import { objectFromEntries, pointerJoin, type Json } from "../schema/json.js";
+import { locateIndentationFaults } from "./indentation-faults.js";
 
 /** [start, end) character offsets into the catalog text. */
 export type Range = readonly [number, number];
@@ -44,13 +45,15 @@ export function parseYaml(text: string): ParsedYaml {
   const document = parseYamlDocument(text);
   const problems: YamlProblem[] = [];
   const seen = new Set<string>();
-  for (const e of document.errors) {
-    const duplicate = e.code === "DUPLICATE_KEY";
-    const message = duplicate ? `duplicate key ${JSON.stringify(text.slice(e.pos[0], e.pos[1]).replace(/:\s*$/, "").trim())}` : cleanMessage(e.message);
+  const syntax = locateIndentationFaults(
+    text,
+    document.errors.map((e) => ({ code: e.code, offset: e.pos[0], end: e.pos[1], message: e.code === "DUPLICATE_KEY" ? `duplicate key ${JSON.stringify(text.slice(e.pos[0], e.pos[1]).replace(/:\s*$/, "").trim())}` : cleanMessage(e.message) })),
+  );
+  for (const e of syntax) {
     // The YAML parser can report one fault twice (once per enclosing collection).
-    if (seen.has(`${e.pos[0]}:${message}`)) continue;
-    seen.add(`${e.pos[0]}:${message}`);
-    problems.push({ rule: duplicate ? "duplicate-key" : "yaml-syntax", message, offset: e.pos[0] });
+    if (seen.has(`${e.offset}:${e.message}`)) continue;
+    seen.add(`${e.offset}:${e.message}`);
+    problems.push({ rule: e.code === "DUPLICATE_KEY" ? "duplicate-key" : "yaml-syntax", message: e.message, offset: e.offset });
   }
   for (const w of document.warnings) {
     const rule = w.code === "TAG_RESOLVE_FAILED" ? "json-parseable" : "yaml-syntax";

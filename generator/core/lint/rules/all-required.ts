@@ -11,6 +11,7 @@ import { admitsNull, isObjectSchema, requiredNames } from "./schema-facts.js";
 export const allRequired: LintRule = {
   id: "all-required",
   summary: "optional properties (lowered to required-and-nullable for strict targets)",
+  severity: "info",
   run(ctx) {
     if (ctx.nullableOptionalTargets.length === 0) return;
     const targets = ctx.nullableOptionalTargets.map((t) => t.id).join(", ");

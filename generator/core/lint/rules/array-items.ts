@@ -5,6 +5,7 @@ import { isArraySchema } from "./schema-facts.js";
 export const arrayItems: LintRule = {
   id: "array-items",
   summary: "arrays say what their items are",
+  severity: "strict",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (!isArraySchema(node) || hasOwn(node, "items")) continue;

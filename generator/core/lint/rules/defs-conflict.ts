@@ -5,6 +5,7 @@ import type { LintRule } from "../rule.js";
 export const defsConflict: LintRule = {
   id: "defs-conflict",
   summary: "a $defs name defined differently in a tool and in the catalog",
+  severity: "error",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (site.resourceKind === "catalog-def" || site.pointer !== site.resource || !isJsonObject(node)) continue;

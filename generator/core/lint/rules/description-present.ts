@@ -5,6 +5,7 @@ import type { LintRule } from "../rule.js";
 export const descriptionPresent: LintRule = {
   id: "description-present",
   summary: "every tool and every property has a description",
+  severity: "strict",
   run(ctx) {
     for (const { name, pointer, tool } of ctx.tools) {
       const d = tool.description;

@@ -10,6 +10,7 @@ function kindOf(v: Json): string {
 export const enumValues: LintRule = {
   id: "enum-values",
   summary: "enums are non-empty lists of primitives of one type (null allowed beside it)",
+  severity: "mixed",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (!isJsonObject(node) || !Array.isArray(node.enum)) continue;

@@ -8,6 +8,7 @@ const SIMPLE_TYPES = ["string", "number", "integer", "boolean", "object", "array
 export const invalidSchema: LintRule = {
   id: "invalid-schema",
   summary: "schema nodes and keyword values of the wrong shape",
+  severity: "error",
   run(ctx) {
     // A definition name or a reference with a lone surrogate has no URI encoding: no `$ref` and no
     // error schema path could spell it (checked here, before anything tries to).

@@ -7,6 +7,7 @@ export const PORTABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
 export const namePortable: LintRule = {
   id: "name-portable",
   summary: "tool names match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$ (safe on every provider)",
+  severity: "mixed",
   run(ctx) {
     for (const { name, pointer } of ctx.tools) {
       if (name === "" || PORTABLE_NAME.test(name)) continue;

@@ -4,6 +4,7 @@ import type { LintRule } from "../rule.js";
 export const nonEmptyName: LintRule = {
   id: "non-empty-name",
   summary: "tool and property names are not empty",
+  severity: "mixed",
   run(ctx) {
     for (const { name, pointer } of ctx.tools) {
       if (name.trim() === "") ctx.report({ rule: this.id, severity: "error", pointer, atKey: true, message: "tool name is empty" });

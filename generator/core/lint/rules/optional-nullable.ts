@@ -9,6 +9,8 @@ import { admitsNull, isObjectSchema, requiredNames } from "./schema-facts.js";
 export const optionalNullable: LintRule = {
   id: "optional-nullable",
   summary: "an optional property that also admits null is ambiguous under OpenAI strict",
+  severity: "strict",
+  fix: "makes the property required (where it is an error)",
   run(ctx) {
     if (ctx.nullableOptionalTargets.length === 0) return;
     // Only the targets that turn "optional" into "nullable" are affected.

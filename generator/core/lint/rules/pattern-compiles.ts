@@ -14,6 +14,7 @@ export function compilePattern(pattern: string): string | undefined {
 export const patternCompiles: LintRule = {
   id: "pattern-compiles",
   summary: "pattern and patternProperties must be valid ECMAScript (u flag) regular expressions",
+  severity: "error",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (!isJsonObject(node)) continue;

@@ -10,6 +10,7 @@ import { backtrackingRisk } from "./regex-risk.js";
 export const patternSafe: LintRule = {
   id: "pattern-safe",
   summary: "patterns must not backtrack catastrophically (nested or overlapping unbounded repetition)",
+  severity: "error",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (!isJsonObject(node)) continue;

@@ -6,6 +6,7 @@ import type { LintRule } from "../rule.js";
 export const prototypeName: LintRule = {
   id: "prototype-name",
   summary: "optional properties named like an Object member (toString, constructor, …), which TypeScript object literals cannot leave out",
+  severity: "warning",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (site.via !== "properties" || site.propertyName === undefined || !TYPESCRIPT_OBJECT_MEMBERS.has(site.propertyName)) continue;

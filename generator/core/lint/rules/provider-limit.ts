@@ -14,6 +14,7 @@ import { toolInputs } from "./provider-inputs.js";
 export const providerLimit: LintRule = {
   id: "provider-limit",
   summary: "tool schemas fit the size limits of a strict target (OpenAI: 5000 properties, 10 levels, 1000 enum values, 120,000 characters; Anthropic: 20 strict tools, 24 optional and 16 union parameters)",
+  severity: "error",
   run(ctx) {
     for (const target of ctx.targets) {
       if (target.options.strict !== true || !isTargetId(target.id)) continue;

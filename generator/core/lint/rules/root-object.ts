@@ -5,6 +5,7 @@ import type { LintRule } from "../rule.js";
 export const rootObject: LintRule = {
   id: "root-object",
   summary: "a tool's input root is `type: object` with no root anyOf/oneOf/allOf",
+  severity: "error",
   run(ctx) {
     for (const { name, pointer, tool } of ctx.tools) {
       if (!Object.prototype.hasOwnProperty.call(tool, "input")) continue;

@@ -20,6 +20,7 @@ const REPORTED_ELSEWHERE: ReadonlySet<BlockerKind> = new Set(["open-object", "op
 export const strictSubset: LintRule = {
   id: "strict-subset",
   summary: "schemas of a strict: true target stay within what its strict mode can declare",
+  severity: "error",
   run(ctx) {
     for (const target of ctx.targets) {
       if (target.options.strict !== true || !isTargetId(target.id)) continue;

@@ -6,6 +6,7 @@ const TYPING = ["type", "enum", "const", "$ref", "anyOf", "oneOf", "allOf"];
 export const typedProperties: LintRule = {
   id: "typed-properties",
   summary: "every property says its type (type, enum, const, $ref or a union)",
+  severity: "strict",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (site.via !== "properties") continue;

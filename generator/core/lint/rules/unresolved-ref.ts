@@ -1,10 +1,12 @@
 import { isJsonObject, pointerJoin } from "../../schema/json.js";
 import { resolveRef } from "../../schema/refs.js";
 import type { LintRule } from "../rule.js";
+import { reportRefCycles } from "./ref-cycle.js";
 
 export const unresolvedRef: LintRule = {
   id: "unresolved-ref",
-  summary: "$ref that does not resolve inside the tool or the catalog's $defs",
+  summary: "$ref that does not resolve inside the tool or the catalog's $defs, or that leads back to itself without descending into the data",
+  severity: "error",
   run(ctx) {
     const roots = new Map<string, unknown>();
     for (const { node, site } of ctx.schemaNodes) if (site.pointer === site.resource) roots.set(site.resource, node);
@@ -17,5 +19,6 @@ export const unresolvedRef: LintRule = {
       });
       if (!result.ok) ctx.report({ rule: this.id, severity: "error", pointer: pointerJoin(site.pointer, "$ref"), message: result.message });
     }
+    reportRefCycles(ctx, this.id);
   },
 };
