@@ -7,13 +7,14 @@ import { parseArgs, UsageError } from "./args.js";
 import { commandHelp, type Command } from "./command.js";
 import { generateCommand } from "./generate-command.js";
 import { lintCommand } from "./lint-command.js";
+import { diffCommand } from "./diff-command.js";
 import { ToolcatUsageError } from "../index.js";
 import { packageRoot } from "../node/package-root.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Every command, in the order the global help lists them. */
-const COMMANDS: readonly Command[] = [generateCommand, lintCommand];
+const COMMANDS: readonly Command[] = [generateCommand, lintCommand, diffCommand];
 
 function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 3;
