@@ -46,11 +46,16 @@ class Placer {
     return { file: d.file, line: d.line, col: d.col };
   }
 
-  /** In the new catalog when the node is there; otherwise (a removal) in the old one. */
-  place(oldSrc: string, newSrc: string): Pick<DiffFinding, "at" | "anchor"> {
+  /**
+   * In the new catalog when the node (or keyword) is there; at its old place when it was removed;
+   * at the enclosing node in the new catalog when neither version writes it (a type implied by a
+   * union's branches).
+   */
+  place(oldSrc: string, newSrc: string, parentSrc?: string): Pick<DiffFinding, "at" | "anchor"> {
     const anchor = this.spot(this.newVersion, newSrc);
     if (this.newVersion.parsed?.locations.has(newSrc)) return { at: { ...anchor, side: "new" }, anchor };
-    return { at: { ...this.spot(this.oldVersion, oldSrc), side: "old" }, anchor };
+    if (parentSrc === undefined || this.oldVersion.parsed?.locations.has(oldSrc)) return { at: { ...this.spot(this.oldVersion, oldSrc), side: "old" }, anchor };
+    return { at: { ...this.spot(this.newVersion, parentSrc), side: "new" }, anchor };
   }
 }
 
@@ -73,11 +78,15 @@ function fromToolChange(c: ToolChange, placer: Placer): DiffFinding {
 function fromSchemaChange(side: Side, tool: string, c: SchemaChange, placer: Placer): DiffFinding {
   const tail = c.at ? pointerJoin("", ...c.at) : "";
   const implied = partyFor(side, c.effect);
-  return finding(`${side}-${c.kind}`, tool, c.site.pointer + tail, placer.place(c.site.oldSrc + tail, c.site.newSrc + tail), {
-    breaks: c.breaks ?? implied.breaks,
+  const breaks = c.breaks ?? implied.breaks;
+  // Families word `handlerMust` for arguments; a widened output is the consumers' concern, and a
+  // narrowed one always asks the handler to return less.
+  const handlerMust = side === "output" && c.effect === "widens" ? undefined : (c.handlerMust ?? (side === "output" && breaks === "handlers" ? "return only values the new output schema accepts here" : undefined));
+  return finding(`${side}-${c.kind}`, tool, c.site.pointer + tail, placer.place(c.site.oldSrc + tail, c.site.newSrc + tail, c.site.newSrc), {
+    breaks,
     certainty: c.certainty ?? implied.certainty,
     message: c.message,
-    ...(c.handlerMust !== undefined ? { handlerMust: c.handlerMust } : {}),
+    ...(handlerMust !== undefined ? { handlerMust } : {}),
     ...(c.before !== undefined ? { before: c.before } : {}),
     ...(c.after !== undefined ? { after: c.after } : {}),
   });
