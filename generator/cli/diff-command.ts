@@ -9,9 +9,9 @@ import { readFile } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import { ToolcatUsageError } from "../index.js";
 import { ackFileName, applyAcknowledgements, parseAckFile, type Acknowledgement } from "../core/diff/acknowledgements.js";
-import { diffCatalogs, type CatalogVersion } from "../core/diff/diff-catalogs.js";
+import { diffCatalogs } from "../core/diff/diff-catalogs.js";
+import { loadVersion } from "../core/diff/load-version.js";
 import { DIFF_RULES } from "../core/diff/rules.js";
-import { loadCatalog } from "../core/load/load-catalog.js";
 import { UsageError } from "./args.js";
 import type { Command, Flags } from "./command.js";
 import { failing, formatDiff, type DiffFormat } from "./diff-report.js";
@@ -108,16 +108,6 @@ function detectRename(root: string, base: string, path: string): string | undefi
   return undefined;
 }
 
-/** Lint errors that leave nothing to compare; other findings (strict-mode rules) do not matter to a diff. */
-const BLOCKING = new Set(["unsupported-keyword", "invalid-schema", "unresolved-ref", "ref-cycle", "defs-conflict"]);
-
-function version(label: string, bytes: Uint8Array): { version?: CatalogVersion; errors: string[] } {
-  const loaded = loadCatalog(label, bytes);
-  const errors = loaded.diagnostics.filter((d) => d.severity === "error" && (!loaded.catalog || BLOCKING.has(d.rule))).map(formatDiagnostic);
-  if (!loaded.catalog || errors.length > 0) return { errors: errors.length > 0 ? errors : loaded.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic) };
-  return { version: { loaded, catalog: loaded.catalog }, errors: [] };
-}
-
 async function readAcks(file: string, explicit: boolean): Promise<Acknowledgement[]> {
   if (!explicit && !existsSync(file)) return [];
   const text = Buffer.from(await readCatalogFile(file, "acknowledgements file")).toString("utf8");
@@ -141,11 +131,11 @@ export async function runDiffCommand(flags: Flags): Promise<number> {
   const base = await readBase(flags.base, catalogFile, typeof flags["base-catalog"] === "string" ? flags["base-catalog"] : undefined);
   if (base.note) process.stderr.write(`toolcat: ${base.note}\n`);
 
-  const old = version(base.label, base.bytes);
-  if (!old.version) throw new ToolcatUsageError(`the base catalog ${base.label} has errors, so there is nothing to compare with:\n${old.errors.join("\n")}`);
-  const head = version(display(catalogFile), headBytes);
+  const old = loadVersion(base.label, base.bytes);
+  if (!old.version) throw new ToolcatUsageError(`the base catalog ${base.label} has errors, so there is nothing to compare with:\n${old.errors.map(formatDiagnostic).join("\n")}`);
+  const head = loadVersion(display(catalogFile), headBytes);
   if (!head.version) {
-    process.stderr.write(`${head.errors.join("\n")}\ntoolcat: the catalog has errors; fix them first (toolcat lint)\n`);
+    process.stderr.write(`${head.errors.map(formatDiagnostic).join("\n")}\ntoolcat: the catalog has errors; fix them first (toolcat lint)\n`);
     return 1;
   }
 

@@ -3,13 +3,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { diffCatalogs, type CatalogVersion } from "../../generator/core/diff/diff-catalogs.js";
 import type { DiffFinding } from "../../generator/core/diff/finding.js";
-import { loadCatalog } from "../../generator/core/load/load-catalog.js";
+import { loadVersion } from "../../generator/core/diff/load-version.js";
 
 export function version(path: string, text: string): CatalogVersion {
-  const loaded = loadCatalog(path, text);
-  const errors = loaded.diagnostics.filter((d) => d.severity === "error");
-  if (!loaded.catalog || errors.length > 0) throw new Error(`${path} has errors: ${errors.map((d) => `${d.line}:${d.col} ${d.rule} ${d.message}`).join("; ")}`);
-  return { loaded, catalog: loaded.catalog };
+  const loaded = loadVersion(path, text);
+  if (!loaded.version) throw new Error(`${path} has errors: ${loaded.errors.map((d) => `${d.line}:${d.col} ${d.rule} ${d.message}`).join("; ")}`);
+  return loaded.version;
 }
 
 export function diffDir(dir: string): DiffFinding[] {

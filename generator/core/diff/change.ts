@@ -1,6 +1,6 @@
 /** The comparison's working types: a place in both versions of a schema, and a change found there. */
 import type { SchemaResource } from "../ir/catalog-ir.js";
-import type { Json } from "../schema/json.js";
+import { pointerJoin, type Json } from "../schema/json.js";
 import type { Effect } from "./direction.js";
 import type { Certainty, Party } from "./finding.js";
 import type { SchemaChangeKind, Side } from "./rules.js";
@@ -51,8 +51,8 @@ export type Family = (w: Walk, pair: Pair) => void;
 
 /** The child site under `segments` (e.g. `properties`, `name`). */
 export function child(pair: Pair, ...segments: (string | number)[]): Site {
-  const join = (base: string) => base + segments.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
-  return { pointer: join(pair.site.pointer), oldSrc: join(pair.old.src), newSrc: join(pair.new.src) };
+  const tail = pointerJoin("", ...segments);
+  return { pointer: pair.site.pointer + tail, oldSrc: pair.old.src + tail, newSrc: pair.new.src + tail };
 }
 
 /** Short, one-line rendering of a value for messages. */

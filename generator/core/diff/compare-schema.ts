@@ -4,7 +4,7 @@
  * lives never matters; a pair of references met again (recursion) is not compared twice.
  */
 import type { SchemaResource } from "../ir/catalog-ir.js";
-import type { Json } from "../schema/json.js";
+import { hasOwn, type Json, type JsonObject } from "../schema/json.js";
 import type { Family, SchemaChange, Site, Walk } from "./change.js";
 import { compareAnnotations } from "./compare-annotations.js";
 import { compareComposition } from "./compare-composition.js";
@@ -17,6 +17,26 @@ import { view } from "./schema-view.js";
 
 /** Every family, in the order their findings are listed for one place. */
 const FAMILIES: readonly Family[] = [compareTypes, compareEnum, compareConstraints, compareObject, compareComposition, compareAnnotations];
+
+/**
+ * Deep equality that refuses any subtree with a `$ref` (two equal references may point at
+ * definitions that changed). One pass, no allocation: it runs at every level of the walk.
+ */
+function sameWithoutRefs(a: Json, b: Json): boolean {
+  if (a === b) return typeof a !== "object" || a === null ? true : noRefs(a);
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameWithoutRefs(x, (b as readonly Json[])[i]!));
+  if (Array.isArray(b) || hasOwn(a, "$ref")) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => hasOwn(b, k) && sameWithoutRefs((a as JsonObject)[k]!, (b as JsonObject)[k]!));
+}
+
+function noRefs(node: Json): boolean {
+  if (typeof node !== "object" || node === null) return true;
+  if (Array.isArray(node)) return node.every(noRefs);
+  return !hasOwn(node, "$ref") && Object.keys(node).every((k) => noRefs((node as JsonObject)[k]!));
+}
 
 /** Nesting deeper than this is not a hand-written catalog; stop rather than exhaust the stack. */
 const MAX_DEPTH = 200;
@@ -31,6 +51,8 @@ export function compareResources(side: Side, oldRes: SchemaResource, newRes: Sch
     newRes,
     report: (c) => changes.push(c),
     compare(oldNode: Json | undefined, newNode: Json | undefined, site: Site) {
+      // Most of a catalog is untouched: equal subtrees without references have nothing to report.
+      if (oldNode !== undefined && newNode !== undefined && sameWithoutRefs(oldNode, newNode)) return;
       const o = view(oldNode ?? true, site.oldSrc, oldRes);
       const n = view(newNode ?? true, site.newSrc, newRes);
       // Only the references being compared on the current path: a shared definition used in two

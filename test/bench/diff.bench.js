@@ -1,0 +1,78 @@
+// `toolcat diff` of two 1,000-tool catalogs (target: under 2 s wall, Node start included), and
+// in the same process the comparison against its peer, the loader: how long diffing takes next
+// to loading the same two catalogs as diff does (parse, check, the lint rules that decide
+// whether they can be compared).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { syntheticCatalog } from "./synthetic-catalog.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bin = join(root, "bin", "toolcat.js");
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** The same catalog after a pull request that touches a shared definition and a tenth of the tools in several ways. */
+function mutated(source) {
+  let out = source.replace("amount: { type: number, minimum: 0, description: The amount. }", "amount: { type: number, minimum: 0.01, description: The amount. }");
+  const blocks = out.split(/\n(?=  tool_\d+_)/);
+  return blocks
+    .map((block, i) => {
+      switch (i % 10) {
+        case 1:
+          return block.replace("enum: [draft, active, archived, deleted]", "enum: [draft, active, deleted]");
+        case 2:
+          return block.replace(/maxLength: (\d+), description: Display name\./, (_, n) => `maxLength: ${Number(n) - 10}, description: Display name.`);
+        case 3:
+          return block.replace("effect: read", "effect: write");
+        case 4:
+          return block.replace("required: [id, name, status, due]", "required: [id, name, status, due, count]");
+        case 5:
+          return block.replace("        ok: { type: boolean, description: Whether it worked. }", "        ok: { type: boolean, description: Whether it worked. }\n        warning: { type: string, description: A warning. }");
+        default:
+          return block;
+      }
+    })
+    .join("\n");
+}
+
+export default async function bench() {
+  const dir = mkdtempSync(join(tmpdir(), "toolcat-bench-diff-"));
+  const before = syntheticCatalog(1000);
+  const after = mutated(before);
+  writeFileSync(join(dir, "old.yaml"), before);
+  writeFileSync(join(dir, "new.yaml"), after);
+
+  const walls = [];
+  let findings = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, [bin, "diff", "--base", "old.yaml", "--catalog", "new.yaml", "--format", "json"], { cwd: dir, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+    walls.push(performance.now() - t);
+    if (r.status !== 1) throw new Error(`toolcat diff exited ${r.status}: ${r.stderr}`);
+    findings = JSON.parse(r.stdout).findings.length;
+  }
+  console.log(`toolcat diff, two 1,000-tool catalogs (${(before.length / 1024).toFixed(0)} KiB each, ${findings} changes): median ${median(walls).toFixed(0)} ms wall of ${walls.map((w) => w.toFixed(0)).join(", ")} (target < 2000 ms)`);
+
+  const { loadVersion } = await import(join(root, "dist", "generator", "core", "diff", "load-version.js"));
+  const { diffCatalogs } = await import(join(root, "dist", "generator", "core", "diff", "diff-catalogs.js"));
+  const loads = [];
+  const diffs = [];
+  for (let i = 0; i < 5; i++) {
+    let t = performance.now();
+    const a = loadVersion("old.yaml", before).version;
+    const b = loadVersion("new.yaml", after).version;
+    loads.push(performance.now() - t);
+    t = performance.now();
+    diffCatalogs(a, b);
+    diffs.push(performance.now() - t);
+  }
+  const load = median(loads);
+  const diff = median(diffs);
+  console.log(`  in process: loading both catalogs ${load.toFixed(0)} ms, comparing them ${diff.toFixed(0)} ms (comparison / load = ${(diff / load).toFixed(2)})`);
+}
