@@ -37,7 +37,12 @@ export function compareToolMeta(oldTool: ToolIR, newTool: ToolIR): ToolChange[] 
   const before = effectName(oldTool.effect);
   const after = effectName(newTool.effect);
   if (EFFECT_RANK[after] > EFFECT_RANK[before]) {
-    out.push({ ...base, rule: "tool-effect-escalated", at: "/effect", breaks: "callers", certainty: "certain", before, after, message: `effect ${before} → ${after}: MCP clients see new annotations (auto-approval for read-only tools no longer applies)${after === "destructive" ? "; the dispatcher now asks confirm before every call" : ""}` });
+    const felt = [
+      ...(before === "read" ? ["readOnlyHint is no longer true: MCP clients that run read-only tools without asking now ask"] : []),
+      ...(after === "destructive" ? ["destructiveHint is now true: MCP clients warn before calling it, and the dispatcher asks confirm before every call"] : []),
+      ...(after === "none" ? ["without an effect, MCP clients assume it may be destructive"] : []),
+    ];
+    out.push({ ...base, rule: "tool-effect-escalated", at: "/effect", breaks: "callers", certainty: "certain", before, after, message: `effect ${before} → ${after}: ${felt.join("; ") || "MCP clients see new annotations"}` });
   } else if (EFFECT_RANK[after] < EFFECT_RANK[before]) {
     out.push({ ...base, rule: "tool-effect-relaxed", at: "/effect", breaks: "nobody", certainty: "certain", before, after, message: `effect ${before} → ${after}: MCP clients may now run it with less caution; check that the handler really has no stronger side effect` });
   }
