@@ -5,12 +5,12 @@
  * the catalog pointer it was written at (for line:col).
  */
 import type { SchemaResource } from "../ir/catalog-ir.js";
+import { ANNOTATIONS, resolveLocal } from "../providers/lowering/schema-util.js";
 import { KEYWORDS } from "../schema/keywords.js";
 import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, pointerSegments, type Json, type JsonObject } from "../schema/json.js";
 
 /** Keywords no value is ever rejected for. */
-export const ANNOTATION_KEYWORDS: readonly string[] = ["title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment"];
-const ANNOTATIONS = new Set(ANNOTATION_KEYWORDS);
+export const ANNOTATION_KEYWORDS: readonly string[] = [...ANNOTATIONS];
 
 /** `false` read as a schema: accepts no type at all. */
 const NOTHING: JsonObject = Object.freeze({ type: [] });
@@ -26,21 +26,10 @@ export interface NodeAt {
 }
 
 /** Where a `#/…` reference of the resource points: the node and its catalog pointer; undefined if it does not resolve. */
-function resolveLocal(ref: string, res: SchemaResource): { node: Json; src: string } | undefined {
-  if (!ref.startsWith("#")) return undefined;
-  let fragment: string;
-  try {
-    fragment = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  const segments = pointerSegments(fragment);
-  let node: Json = res.schema as unknown as Json;
-  for (const s of segments) {
-    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(s) && Number(s) < node.length) node = (node as readonly Json[])[Number(s)]!;
-    else if (isJsonObject(node) && hasOwn(node, s)) node = node[s]!;
-    else return undefined;
-  }
+function resolveInResource(ref: string, res: SchemaResource): { node: Json; src: string } | undefined {
+  const node = resolveLocal(res.schema as unknown as Json, ref);
+  if (node === undefined) return undefined;
+  const segments = pointerSegments(decodeURIComponent(ref.slice(1))); // decodes: resolveLocal did
   // A shared definition is written under the catalog's (or the tool's) `$defs`, not under the tool.
   const origin = segments[0] === "$defs" && segments.length >= 2 ? res.defs.find((d) => d.name === segments[1]) : undefined;
   const src = origin ? pointerJoin(origin.pointer, ...segments.slice(2)) : res.pointer + (segments.length ? pointerJoin("", ...segments) : "");
@@ -65,7 +54,7 @@ export function view(node: Json, src: string, res: SchemaResource): NodeAt {
   let at = src;
   let ref: string | undefined;
   for (let hops = 0; hops < 64 && typeof schema.$ref === "string" && annotationsOnly(schema, "$ref"); hops++) {
-    const target = resolveLocal(schema.$ref, res);
+    const target = resolveInResource(schema.$ref, res);
     if (!target) break;
     const siblings = Object.keys(schema).filter((k) => k !== "$ref");
     ref = schema.$ref;
