@@ -10,7 +10,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { ToolcatUsageError } from "../index.js";
 import { ackFileName, applyAcknowledgements, parseAckFile, type Acknowledgement } from "../core/diff/acknowledgements.js";
 import { diffCatalogs } from "../core/diff/diff-catalogs.js";
-import { loadVersion } from "../core/diff/load-version.js";
+import { loadVersions } from "../core/diff/load-version.js";
 import { DIFF_RULES } from "../core/diff/rules.js";
 import { UsageError } from "./args.js";
 import type { Command, Flags } from "./command.js";
@@ -131,9 +131,10 @@ export async function runDiffCommand(flags: Flags): Promise<number> {
   const base = await readBase(flags.base, catalogFile, typeof flags["base-catalog"] === "string" ? flags["base-catalog"] : undefined);
   if (base.note) process.stderr.write(`toolcat: ${base.note}\n`);
 
-  const old = loadVersion(base.label, base.bytes);
+  const versions = loadVersions({ path: base.label, source: base.bytes }, { path: display(catalogFile), source: headBytes });
+  const old = versions.base;
   if (!old.version) throw new ToolcatUsageError(`the base catalog ${base.label} has errors, so there is nothing to compare with:\n${old.errors.map(formatDiagnostic).join("\n")}`);
-  const head = loadVersion(display(catalogFile), headBytes);
+  const head = versions.head;
   if (!head.version) {
     process.stderr.write(`${head.errors.map(formatDiagnostic).join("\n")}\ntoolcat: the catalog has errors; fix them first (toolcat lint)\n`);
     return 1;

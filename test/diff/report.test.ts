@@ -84,6 +84,15 @@ describe("fingerprints", () => {
   });
 });
 
+describe("tools written identically are still compared when a definition they reach changed", () => {
+  it("through a chain of catalog definitions", () => {
+    const input = obj({ price: { $ref: "#/$defs/Money" } });
+    const money = { type: "object", properties: { currency: { $ref: "#/$defs/Currency" } }, required: ["currency"], additionalProperties: false };
+    const r = report(catalog({ pay: tool(input), other: tool(obj({})) }, { Money: money, Currency: { enum: ["EUR", "USD"] } }), catalog({ pay: tool(input), other: tool(obj({})) }, { Money: money, Currency: { enum: ["EUR"] } }));
+    expect(r.findings.map((f) => `${f.rule} ${f.pointer} ${f.at.line}`)).toEqual(["input-enum-value-removed /tools/pay/input/properties/price/properties/currency/enum 1"]);
+  });
+});
+
 describe("renamed_from", () => {
   const schema = JSON.parse(readFileSync(join(repoRoot, "catalog.schema.json"), "utf8"));
   const validate = new Ajv2020.default({ allErrors: true, strict: false }).compile(schema);

@@ -15,6 +15,7 @@ import { partyFor } from "./direction.js";
 import type { DiffFinding, SourceSpot } from "./finding.js";
 import { fingerprint } from "./fingerprint.js";
 import type { DiffRuleId, Side } from "./rules.js";
+import { unchangedTools, withoutTools } from "./unchanged-tools.js";
 
 export interface CatalogVersion {
   readonly loaded: LoadedCatalog;
@@ -94,8 +95,9 @@ function fromSchemaChange(side: Side, tool: string, c: SchemaChange, placer: Pla
 
 /** Every change from `base` to `head`, tools in the new catalog's order, removed tools last. */
 export function diffCatalogs(base: CatalogVersion, head: CatalogVersion): DiffFinding[] {
-  const oldIR = buildIR(base.catalog, base.loaded.path);
-  const newIR = buildIR(head.catalog, head.loaded.path);
+  const skip = unchangedTools(base.catalog, head.catalog);
+  const oldIR = buildIR(withoutTools(base.catalog, skip), base.loaded.path);
+  const newIR = buildIR(withoutTools(head.catalog, skip), head.loaded.path);
   const oldTools = new Map(oldIR.tools.map((t) => [t.name, t] as const));
   const newTools = new Map(newIR.tools.map((t) => [t.name, t] as const));
   const renamed = renames(head.catalog, oldTools, newTools);
