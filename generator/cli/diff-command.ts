@@ -30,7 +30,7 @@ Exit 1 when an unacknowledged change breaks callers or consumers (or handlers, w
 --fail-on handlers). Acknowledge a reviewed change by its fingerprint, with a reason, in
 <catalog>.diff-ack.yaml beside the catalog.`,
   flags: {
-    base: { kind: "string", value: "REF|FILE", help: "the version to compare with: a git ref (origin/main, HEAD~1, a tag) or a catalog file" },
+    base: { kind: "string", value: "REF|FILE", help: "the version to compare with: a catalog file, or else a git ref (origin/main, HEAD~1, a tag)" },
     catalog: { kind: "string", value: "FILE", help: "the new catalog (default catalog/tools.yaml)" },
     "base-catalog": { kind: "string", value: "PATH", help: "the catalog's path at the base ref, relative to the repository root, when it moved (detected from git renames otherwise)" },
     format: { kind: "string", value: "FORMAT", help: "text (default), markdown (a pull-request comment), json, or github (workflow annotations)" },

@@ -34,7 +34,7 @@ export interface AckFile {
 const ENTRY_KEYS = ["fingerprint", "reason", "rule", "tool", "pointer"];
 
 export function ackFileName(catalogFile: string): string {
-  const slash = catalogFile.lastIndexOf("/") + 1;
+  const slash = Math.max(catalogFile.lastIndexOf("/"), catalogFile.lastIndexOf("\\")) + 1;
   const base = catalogFile.slice(slash).replace(/\.ya?ml$/i, "");
   return catalogFile.slice(0, slash) + base + ".diff-ack.yaml";
 }
