@@ -72,7 +72,8 @@ const ICON: Record<number, string> = { 0: "🔴", 1: "🟠", 2: "🟡", 3: "🟡
 function markdown(report: DiffReport): string {
   const out: string[] = [];
   const blocking = failing(report).length;
-  out.push(`### toolcat diff: ${blocking === 0 ? "no unacknowledged breaking change" : `${blocking} unacknowledged change${blocking === 1 ? "" : "s"} break${blocking === 1 ? "s" : ""} callers or consumers`}`, "");
+  const parties = report.failOnHandlers ? "callers, consumers or handlers" : "callers or consumers";
+  out.push(`### toolcat diff: ${blocking === 0 ? "no unacknowledged breaking change" : `${blocking} unacknowledged change${blocking === 1 ? "" : "s"} break${blocking === 1 ? "s" : ""} ${parties}`}`, "");
   out.push(cell(summaryLine(report)) + ".", "");
   if (report.findings.length === 0) return out.join("\n") + "\n";
   out.push(`> ${MCP_NOTE}`, "");

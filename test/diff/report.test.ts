@@ -93,6 +93,15 @@ describe("tools written identically are still compared when a definition they re
   });
 });
 
+describe("an effect left unset", () => {
+  it("counts as MCP's default (possibly destructive, not read-only): write is a relaxation, destructive an escalation", () => {
+    const unset = { description: "T.", input: obj({}) };
+    const rules = (effect: string) => report(catalog({ t: unset }), catalog({ t: { ...unset, effect } })).findings.map((f) => `${f.rule}: ${f.message}`);
+    expect(rules("write")).toEqual(["tool-effect-relaxed: effect unset → write: MCP clients may now run it with less caution; check that the handler really has no stronger side effect"]);
+    expect(rules("destructive")).toEqual(["tool-effect-escalated: effect unset → destructive: destructiveHint is now true: MCP clients warn before calling it, and the dispatcher asks confirm before every call"]);
+  });
+});
+
 describe("renamed_from", () => {
   const schema = JSON.parse(readFileSync(join(repoRoot, "catalog.schema.json"), "utf8"));
   const validate = new Ajv2020.default({ allErrors: true, strict: false }).compile(schema);

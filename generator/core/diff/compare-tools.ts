@@ -25,11 +25,11 @@ export interface ToolChange {
 
 /**
  * MCP clients read `effect` as annotations (readOnlyHint, destructiveHint). Without one the
- * protocol's defaults apply: not read-only and possibly destructive — so "none" sits just below
+ * protocol's defaults apply: not read-only and possibly destructive — so "unset" sits just below
  * destructive (which also asks the dispatcher's `confirm`).
  */
-const EFFECT_RANK: Record<ToolEffect | "none", number> = { read: 0, write: 1, none: 2, destructive: 3 };
-const effectName = (e: ToolEffect | undefined) => e ?? "none";
+const EFFECT_RANK: Record<ToolEffect | "unset", number> = { read: 0, write: 1, unset: 2, destructive: 3 };
+const effectName = (e: ToolEffect | undefined) => e ?? "unset";
 
 export function compareToolMeta(oldTool: ToolIR, newTool: ToolIR): ToolChange[] {
   const out: ToolChange[] = [];
@@ -40,7 +40,7 @@ export function compareToolMeta(oldTool: ToolIR, newTool: ToolIR): ToolChange[] 
     const felt = [
       ...(before === "read" ? ["readOnlyHint is no longer true: MCP clients that run read-only tools without asking now ask"] : []),
       ...(after === "destructive" ? ["destructiveHint is now true: MCP clients warn before calling it, and the dispatcher asks confirm before every call"] : []),
-      ...(after === "none" ? ["without an effect, MCP clients assume it may be destructive"] : []),
+      ...(after === "unset" ? ["without an effect, MCP clients assume it may be destructive"] : []),
     ];
     out.push({ ...base, rule: "tool-effect-escalated", at: "/effect", breaks: "callers", certainty: "certain", before, after, message: `effect ${before} → ${after}: ${felt.join("; ") || "MCP clients see new annotations"}` });
   } else if (EFFECT_RANK[after] < EFFECT_RANK[before]) {
