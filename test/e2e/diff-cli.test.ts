@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scratchProject, toolcat } from "../helpers/cli.js";
+import { repoRoot } from "../helpers/pipeline.js";
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync("git", ["-c", "user.name=toolcat test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", ...args], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -235,3 +236,20 @@ describe("report formats", () => {
   });
 });
 
+
+describe("README", () => {
+  it("shows the output toolcat diff really prints for its example edit", () => {
+    const dir = repo();
+    edit(dir, ...REMOVE_MERIENDA);
+    edit(dir, "maxItems: 50", "maxItems: 20");
+    edit(dir, "    description: Log what the user ate at one meal, with optional macros.\n    effect: write", "    description: Log what the user ate at one meal, with optional macros.\n    effect: destructive");
+    edit(dir, "weight_kg: { type: number, exclusiveMinimum: 0", 'weight_kg: { type: [number, "null"], exclusiveMinimum: 0');
+    edit(dir, '        total_kcal: { type: [integer, "null"], minimum: 0, description: "Sum of known kcal, or null when none was known." }\n', '        total_kcal: { type: [integer, "null"], minimum: 0, description: "Sum of known kcal, or null when none was known." }\n        warnings: { type: array, items: { type: string, description: A warning. }, description: Problems with the entry. }\n');
+    const r = toolcat(dir, ["diff", "--base", "HEAD"]);
+    expect(r.code).toBe(1);
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const shown = /\$ toolcat diff --base origin\/main\n([\s\S]*?)\$ echo \$\?\n1\n/.exec(readme);
+    expect(shown, "README example block").not.toBeNull();
+    expect(r.stdout.replace("from HEAD:", "from origin/main:")).toBe(shown![1]);
+  });
+});
