@@ -10,13 +10,14 @@ import { generateCommand } from "./generate-command.js";
 import { importCommand } from "./import-command.js";
 import { initCommand } from "./init-command.js";
 import { lintCommand } from "./lint-command.js";
+import { diffCommand } from "./diff-command.js";
 import { ToolcatUsageError } from "../index.js";
 import { packageRoot } from "../node/package-root.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Every command, in the order the global help lists them. */
-export const COMMANDS: readonly Command[] = [initCommand, generateCommand, lintCommand, importCommand];
+export const COMMANDS: readonly Command[] = [initCommand, generateCommand, lintCommand, diffCommand, importCommand];
 
 function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 3;

@@ -4,15 +4,15 @@ import type { Diagnostic } from "../core/diagnostics.js";
 export type DiagnosticFormat = "text" | "json" | "github";
 
 /** Keeps a message on one line whatever the catalog put into it. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ");
 }
 
-function escapeGithubData(text: string): string {
+export function escapeGithubData(text: string): string {
   return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
-function escapeGithubProperty(text: string): string {
+export function escapeGithubProperty(text: string): string {
   return escapeGithubData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 

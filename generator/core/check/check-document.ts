@@ -17,7 +17,7 @@ export interface DocumentFinding {
 }
 
 const ROOT_KEYS = ["toolcat", "targets", "$defs", "definitions", "tools", "$schema", "$comment", "title", "description"];
-const TOOL_KEYS = ["title", "description", "effect", "input", "output", "defer_loading", "idempotent", "open_world", "$comment"];
+const TOOL_KEYS = ["title", "description", "effect", "input", "output", "defer_loading", "idempotent", "open_world", "renamed_from", "$comment"];
 const EFFECTS = ["read", "write", "destructive"];
 
 export function checkDocument(value: Json | undefined): DocumentFinding[] {
@@ -53,6 +53,11 @@ export function checkDocument(value: Json | undefined): DocumentFinding[] {
     const tools = value.tools as JsonObject;
     if (Object.keys(tools).length === 0) out.push({ rule: "catalog-schema", severity: "warning", message: "catalog defines no tools", pointer: "/tools" });
     for (const name of Object.keys(tools)) checkTool(tools[name]!, pointerJoin("/tools", name), err);
+    // `renamed_from` tells `toolcat diff` the old name; a tool of that name still here is a slip.
+    for (const name of Object.keys(tools)) {
+      const from = isJsonObject(tools[name]!) ? (tools[name] as JsonObject).renamed_from : undefined;
+      if (typeof from === "string" && hasOwn(tools, from)) out.push({ rule: "catalog-schema", severity: "warning", message: `renamed_from names ${JSON.stringify(from)}, which is still a tool in this catalog`, pointer: pointerJoin("/tools", name, "renamed_from") });
+    }
   }
   return out;
 }
@@ -92,7 +97,7 @@ function checkTool(tool: Json, p: string, err: (p: string, m: string, k?: boolea
     return;
   }
   for (const key of Object.keys(tool)) if (!TOOL_KEYS.includes(key)) err(pointerJoin(p, key), `unknown tool key ${JSON.stringify(key)}${didYouMean(key, TOOL_KEYS)} (expected one of ${TOOL_KEYS.join(", ")})`, true);
-  for (const key of ["title", "description", "$comment"]) if (hasOwn(tool, key) && typeof tool[key] !== "string") err(pointerJoin(p, key), `\`${key}\` must be a string, not ${describe(tool[key]!)}`);
+  for (const key of ["title", "description", "renamed_from", "$comment"]) if (hasOwn(tool, key) && typeof tool[key] !== "string") err(pointerJoin(p, key), `\`${key}\` must be a string, not ${describe(tool[key]!)}`);
   for (const key of ["defer_loading", "idempotent", "open_world"]) if (hasOwn(tool, key) && typeof tool[key] !== "boolean") err(pointerJoin(p, key), `\`${key}\` must be true or false, not ${describe(tool[key]!)}`);
   if (hasOwn(tool, "effect") && !EFFECTS.includes(tool.effect as string)) err(pointerJoin(p, "effect"), `\`effect\` must be one of ${EFFECTS.join(", ")}, not ${describe(tool.effect!)}`);
   if (!hasOwn(tool, "input")) err(p, "tool has no `input` schema (use `{type: object, additionalProperties: false}` for a tool without arguments)");

@@ -6,7 +6,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { checkDocument } from "../check/check-document.js";
 import { runLint } from "../lint/run-lint.js";
 import { compilerFindings } from "../lint/compiler-check.js";
-import type { Finding } from "../lint/rule.js";
+import type { Finding, LintRule } from "../lint/rule.js";
 import { Locator } from "../locate.js";
 import type { JsonObject } from "../schema/json.js";
 import { LineIndex } from "./line-index.js";
@@ -32,8 +32,9 @@ export interface LoadedCatalog {
  * @param options.lint          run the lint rules (default true)
  * @param options.compileCheck  also ask the validator compiler, when the rules found no error
  *                              (`toolcat lint`; `generate` hears the same from its emitter)
+ * @param options.lintRules     run only these lint rules (default: all)
  */
-export function loadCatalog(path: string, source: string | Uint8Array, options: { lint?: boolean; compileCheck?: boolean } = {}): LoadedCatalog {
+export function loadCatalog(path: string, source: string | Uint8Array, options: { lint?: boolean; compileCheck?: boolean; lintRules?: readonly LintRule[] } = {}): LoadedCatalog {
   const timings: { stage: string; ms: number }[] = [];
   let t = performance.now();
   const lap = (stage: string) => {
@@ -67,7 +68,7 @@ export function loadCatalog(path: string, source: string | Uint8Array, options: 
   const catalog = parsed.value as JsonObject;
   let findings: Finding[] = [];
   if (options.lint !== false) {
-    findings = runLint(catalog);
+    findings = runLint(catalog, options.lintRules);
     if (options.compileCheck && !findings.some((f) => f.severity === "error")) findings = [...findings, ...compilerFindings(catalog, path)];
     for (const f of findings) diagnostics.push(locator.pointer(f.pointer, f.atKey, { severity: f.severity, rule: f.rule, message: f.message, target: f.target, fixable: f.fix !== undefined }));
     lap("lint");

@@ -1,0 +1,99 @@
+/**
+ * Nothing is dropped: adding, removing or changing any supported keyword inside a property is
+ * reported by some rule, and the direction tables are exhaustive.
+ */
+import { describe, expect, it } from "vitest";
+import { diffCatalogs } from "../../generator/core/diff/diff-catalogs.js";
+import { partyFor, type Effect } from "../../generator/core/diff/direction.js";
+import { KEYWORDS } from "../../generator/core/schema/keywords.js";
+import type { Json } from "../../generator/core/schema/json.js";
+import { version } from "./support.js";
+
+/** For each keyword: a value, and another value of the same keyword (a change). */
+const SAMPLES: Record<string, readonly [Json, Json]> = {
+  type: ["string", "integer"],
+  enum: [["a", "b"], ["a", "c"]],
+  const: ["a", "b"],
+  properties: [{ x: { type: "string" } }, { x: { type: "integer" } }],
+  required: [["x"], ["y"]],
+  additionalProperties: [false, { type: "string" }],
+  patternProperties: [{ "^x": { type: "string" } }, { "^x": { type: "integer" } }],
+  propertyNames: [{ maxLength: 3 }, { maxLength: 4 }],
+  minProperties: [1, 2],
+  maxProperties: [3, 2],
+  dependentRequired: [{ x: ["y"] }, { x: ["z"] }],
+  items: [{ type: "string" }, { type: "integer" }],
+  prefixItems: [[{ type: "string" }], [{ type: "integer" }]],
+  contains: [{ type: "string" }, { type: "integer" }],
+  minContains: [1, 2],
+  maxContains: [3, 2],
+  minItems: [1, 2],
+  maxItems: [3, 2],
+  uniqueItems: [true, false],
+  minLength: [1, 2],
+  maxLength: [3, 2],
+  pattern: ["^a", "^b"],
+  format: ["date", "email"],
+  minimum: [0, 1],
+  maximum: [10, 9],
+  exclusiveMinimum: [0, 1],
+  exclusiveMaximum: [10, 9],
+  multipleOf: [2, 3],
+  allOf: [[{ minLength: 1 }], [{ minLength: 2 }]],
+  anyOf: [[{ type: "string" }, { type: "integer" }], [{ type: "string" }, { type: "boolean" }]],
+  oneOf: [[{ type: "string" }, { type: "integer" }], [{ type: "string" }, { type: "boolean" }]],
+  not: [{ const: "x" }, { const: "y" }],
+  if: [{ minLength: 1 }, { minLength: 2 }],
+  then: [{ maxLength: 3 }, { maxLength: 4 }],
+  else: [{ maxLength: 5 }, { maxLength: 6 }],
+  title: ["A", "B"],
+  description: ["A", "B"],
+  examples: [["a"], ["b"]],
+  default: ["a", "b"],
+  deprecated: [true, false],
+  readOnly: [true, false],
+  writeOnly: [true, false],
+};
+/** Keywords that are not about the values accepted at a place, each with the reason. */
+const NOT_A_CHANGE: Record<string, string> = {
+  $schema: "read, then removed by normalisation",
+  $ref: "followed: the target is compared (the refactor fixtures test it)",
+  $defs: "reached only through $ref",
+  definitions: "read as $defs",
+  $comment: "for catalog authors only; nobody downstream sees it",
+};
+
+function catalogWith(prop: Json): string {
+  return JSON.stringify({ toolcat: 1, tools: { t: { description: "T.", effect: "read", input: { type: "object", properties: { p: prop }, additionalProperties: false } } } });
+}
+
+function changes(before: Json, after: Json): string[] {
+  return diffCatalogs(version("old.yaml", catalogWith(before)), version("new.yaml", catalogWith(after))).map((f) => f.rule);
+}
+
+describe("every supported keyword is compared", () => {
+  it("the samples list every keyword toolcat accepts", () => {
+    expect([...Object.keys(SAMPLES), ...Object.keys(NOT_A_CHANGE)].sort()).toEqual(Object.keys(KEYWORDS).sort());
+  });
+
+  for (const [keyword, [a, b]] of Object.entries(SAMPLES)) {
+    it(`${keyword}: added, removed and changed are each reported`, () => {
+      expect(changes({}, { [keyword]: a }), "added").not.toEqual([]);
+      expect(changes({ [keyword]: a }, {}), "removed").not.toEqual([]);
+      expect(changes({ [keyword]: a }, { [keyword]: b }), "changed").not.toEqual([]);
+      expect(changes({ [keyword]: a }, { [keyword]: a }), "unchanged").toEqual([]);
+    });
+  }
+});
+
+describe("direction", () => {
+  it("follows oasdiff/Confluent for both sides and every effect", () => {
+    const table = (["narrows", "widens", "uncertain", "none"] as Effect[]).map((e) => [e, partyFor("input", e).breaks, partyFor("output", e).breaks, partyFor("output", e).certainty]);
+    expect(table).toEqual([
+      ["narrows", "callers", "handlers", "certain"],
+      ["widens", "handlers", "consumers", "certain"],
+      ["uncertain", "callers", "consumers", "possibly"],
+      ["none", "nobody", "nobody", "certain"],
+    ]);
+  });
+});
