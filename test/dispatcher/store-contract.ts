@@ -3,12 +3,18 @@
  * once, tell a pending claim from a completed one, take over only the claim it saw, and record
  * only for the claim's owner.
  */
-import { expect, it } from "vitest";
+import { expect, it as vitestIt } from "vitest";
 import type { CallStore, StoredResult } from "../../generated/runtime/call-store.js";
 
 const result: StoredResult = { status: "ok", isError: false, text: '{"saved":["weight_kg"]}', output: { saved: ["weight_kg"] } };
 
-export function storeContract(name: string, make: () => CallStore | Promise<CallStore>): void {
+/** `available` (checked when each test runs) skips the tests while it says false. */
+export function storeContract(name: string, make: () => CallStore | Promise<CallStore>, available: () => boolean = () => true): void {
+  const it = (title: string, body: () => Promise<void>) =>
+    vitestIt(title, async (ctx) => {
+      if (!available()) ctx.skip();
+      await body();
+    });
   it(`${name}: claims a key once; a second claim sees the pending claim`, async () => {
     const store = await make();
     expect(await store.claim("k1", { tool: "write_measurement", owner: "A", at: 1000 })).toEqual({ state: "claimed" });
