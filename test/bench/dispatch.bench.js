@@ -5,6 +5,7 @@
 //   checkpoint   JSON.parse, the same generated call validator (validateOpenaiChatCall: declared
 //                schema, null-for-omitted, catalog schema), a direct await of the same handler
 //   +output      the checkpoint plus the same generated output validator (what run also checks)
+//   +text        and the result written as the text the model reads (JSON.stringify), as run does
 //   bare         JSON.parse and the handler, nothing checked
 // The call is OpenAI Chat's write_measurement (strict: JSON text with nulls for omitted fields).
 // Target: dispatcher / checkpoint <= 1.25. Also: an invalid call (dispatcher vs parse + validate +
@@ -116,6 +117,19 @@ export default async function bench() {
       },
     },
     {
+      name: "checkpoint+output+text",
+      async run(n) {
+        for (let i = 0; i < n; i++) {
+          const c = call(text);
+          const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
+          if (checked.ok) {
+            const out = validateOutput(c.name, await handler(checked.value));
+            if (out.ok) checksum += JSON.stringify(out.value).length;
+          }
+        }
+      },
+    },
+    {
       name: "bare",
       async run(n) {
         for (let i = 0; i < n; i++) {
@@ -125,11 +139,12 @@ export default async function bench() {
       },
     },
   ];
-  const [d, cp, cpo, bare] = await interleaved(contenders);
+  const [d, cp, cpo, cpot, bare] = await interleaved(contenders);
   console.log(`valid call (openai-chat write_measurement), median of ${ROUNDS} interleaved rounds of ${fmt(BATCH)}:`);
   console.log(`  dispatcher.run          ${fmt(d)} calls/s`);
   console.log(`  checkpoint              ${fmt(cp)} calls/s   dispatcher costs ${(cp / d).toFixed(2)}x (target <= 1.25)`);
   console.log(`  checkpoint + output     ${fmt(cpo)} calls/s   dispatcher costs ${(cpo / d).toFixed(2)}x`);
+  console.log(`  … + the result as text  ${fmt(cpot)} calls/s   dispatcher costs ${(cpot / d).toFixed(2)}x`);
   console.log(`  bare JSON.parse + call  ${fmt(bare)} calls/s   dispatcher costs ${(bare / d).toFixed(2)}x`);
 
   const invalid = [
