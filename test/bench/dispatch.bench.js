@@ -12,30 +12,15 @@
 // the same error text), and the SQLite store (a WAL file through better-sqlite3): calls/s beside
 // SQLite's own rate of inserting the same row into a table of the same shape on the same file.
 // Knobs: TOOLCAT_BENCH_ROUNDS (default 9), TOOLCAT_BENCH_BATCH (calls per contender per round).
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import { ts } from "ts-morph";
+import { generatedAsJs, removeGeneratedJs } from "../helpers/generated-js.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ROUNDS = Number(process.env.TOOLCAT_BENCH_ROUNDS ?? 9);
 const BATCH = Number(process.env.TOOLCAT_BENCH_BATCH ?? 20_000);
-
-function transpileGenerated() {
-  const source = join(root, "generated");
-  const out = join(root, "test", ".tmp", `bench-dispatch-${process.pid}`);
-  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
-  for (const file of walk(source)) {
-    const js = ts.transpileModule(readFileSync(file, "utf8"), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
-    const target = join(out, relative(source, file)).replace(/\.ts$/, ".js");
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, js);
-  }
-  writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
-  return out;
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
@@ -55,7 +40,7 @@ async function interleaved(contenders, batch = BATCH, rounds = ROUNDS) {
 }
 
 export default async function bench() {
-  const dir = transpileGenerated();
+  const dir = generatedAsJs("bench-dispatch");
   const load = (p) => import(pathToFileURL(join(dir, p)).href);
   const { createDispatcher } = await load("dispatcher.js");
   const { validateOpenaiChatCall } = await load("providers/openai-chat.calls.js");
@@ -86,6 +71,24 @@ export default async function bench() {
   const call = (args) => ({ target: "openai-chat", id: `call_${seq++}`, name: "write_measurement", arguments: args });
 
   const dispatcher = createDispatcher(handlers, { confirm: () => true, onEvent });
+  /** Parse, the same call validator, the handler; optionally the output validator and the result text. */
+  const checkpoint = (name, withOutput, withText) => ({
+    name,
+    async run(n) {
+      for (let i = 0; i < n; i++) {
+        const c = call(text);
+        const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
+        if (!checked.ok) continue;
+        const result = await handler(checked.value);
+        if (!withOutput) {
+          checksum += result.saved.length;
+          continue;
+        }
+        const out = validateOutput(c.name, result);
+        if (out.ok) checksum += withText ? JSON.stringify(out.value).length : out.value.saved.length;
+      }
+    },
+  });
   const contenders = [
     {
       name: "dispatcher",
@@ -93,42 +96,9 @@ export default async function bench() {
         for (let i = 0; i < n; i++) checksum += (await dispatcher.run(call(text))).text.length;
       },
     },
-    {
-      name: "checkpoint",
-      async run(n) {
-        for (let i = 0; i < n; i++) {
-          const c = call(text);
-          const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
-          if (checked.ok) checksum += (await handler(checked.value)).saved.length;
-        }
-      },
-    },
-    {
-      name: "checkpoint+output",
-      async run(n) {
-        for (let i = 0; i < n; i++) {
-          const c = call(text);
-          const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
-          if (checked.ok) {
-            const out = validateOutput(c.name, await handler(checked.value));
-            if (out.ok) checksum += out.value.saved.length;
-          }
-        }
-      },
-    },
-    {
-      name: "checkpoint+output+text",
-      async run(n) {
-        for (let i = 0; i < n; i++) {
-          const c = call(text);
-          const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
-          if (checked.ok) {
-            const out = validateOutput(c.name, await handler(checked.value));
-            if (out.ok) checksum += JSON.stringify(out.value).length;
-          }
-        }
-      },
-    },
+    checkpoint("checkpoint", false, false),
+    checkpoint("checkpoint+output", true, false),
+    checkpoint("checkpoint+output+text", true, true),
     {
       name: "bare",
       async run(n) {
@@ -206,7 +176,7 @@ export default async function bench() {
     db.close();
   } finally {
     rmSync(sqliteDir, { recursive: true, force: true });
-    rmSync(dir, { recursive: true, force: true });
+    removeGeneratedJs("bench-dispatch");
   }
   console.log(`(checksum ${checksum}, events ${events})`);
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher } from "../../generated/dispatcher.js";
 import { sqliteCallStore } from "../../generated/runtime/sqlite-store.js";
 import type { CallResult, ToolCall } from "../../generated/runtime/tool-call.js";
-import { generatedAsJs } from "../helpers/generated-js.js";
+import { generatedAsJs, removeGeneratedJs } from "../helpers/generated-js.js";
 import { repoRoot } from "../helpers/pipeline.js";
 import { exampleApp, VALID } from "./example-app.js";
 import { storeContract } from "./store-contract.js";
@@ -27,7 +27,10 @@ beforeAll(() => {
   compiled = generatedAsJs();
   dir = mkdtempSync(join(tmpdir(), "toolcat-sqlite-"));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  removeGeneratedJs();
+});
 
 interface Spawned {
   readonly stdout: string;
