@@ -12,7 +12,6 @@ import {
   tableName,
   type CallRow,
   type CallStore,
-  type ClaimOutcome,
 } from "./call-store.js";
 
 /** The part of a `pg` `Pool` / `Client` the store uses. */
@@ -53,7 +52,7 @@ export function postgresCallStore(
       ));
   return {
     ready,
-    async claim(key, claim): Promise<ClaimOutcome> {
+    async claim(key, claim) {
       await ready();
       const inserted = await client.query(
         `INSERT INTO ${table} (key, tool, state, owner, claimed_at) VALUES ($1, $2, 'claimed', $3, $4) ON CONFLICT (key) DO NOTHING`,
