@@ -4,6 +4,7 @@
  */
 import { relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "./core/diagnostics.js";
+import type { OutputFile } from "./core/emit/artifact.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
 import { runPipeline, type StageTiming } from "./core/pipeline.js";
 import { prettierFormatter } from "./node/format.js";
@@ -56,25 +57,44 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
   const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
+  const format = options.format === false ? undefined : prettierFormatter(outDir, { cache: options.cache });
   const result = await runPipeline({
     catalogPath: displayPath(cwd, catalogFile),
     source,
     readTemplate,
-    format: options.format === false ? undefined : prettierFormatter(outDir, { cache: options.cache }),
+    // With --js the TypeScript is not written: it is transpiled as emitted, and only the
+    // JavaScript and declarations are formatted (prettier's layout does not depend on the input's).
+    format: options.js ? undefined : format,
     js: options.js ?? false,
   });
-  if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
+  if (!result.ok || !options.js) {
+    if (options.js) format?.dispose?.();
+    return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
+  }
 
   const t = performance.now();
-  const jsFiles = await toJavaScript(result.files);
-  const format = options.format === false ? undefined : prettierFormatter(outDir, { cache: options.cache });
-  const sorted = jsFiles.sort((a, b) => compare(a.path, b.path));
+  const sorted = (await toJavaScript(result.files)).sort((a, b) => compare(a.path, b.path));
   const toFormat = sorted.filter((f) => f.language !== "verbatim");
+  await format?.prepare?.(halfBySize(toFormat));
   const texts = format ? await format(toFormat) : toFormat.map((f) => f.contents);
   const formattedByPath = new Map(toFormat.map((f, i) => [f.path, texts[i]!] as const));
   const files = new Map<string, string>();
   for (const f of sorted) files.set(f.path, formattedByPath.get(f.path) ?? f.contents);
   return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }] };
+}
+
+/** About half of the bytes (largest first, greedily), for the format worker to do beside this thread. */
+function halfBySize(files: readonly OutputFile[]): OutputFile[] {
+  let mine = 0;
+  let theirs = 0;
+  const handed: OutputFile[] = [];
+  for (const f of [...files].sort((a, b) => b.contents.length - a.contents.length || compare(a.path, b.path))) {
+    if (theirs <= mine) {
+      handed.push(f);
+      theirs += f.contents.length;
+    } else mine += f.contents.length;
+  }
+  return handed;
 }
 
 export interface LintOptions {

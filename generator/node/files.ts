@@ -9,7 +9,10 @@ import { carriesHeader } from "../core/pipeline.js";
 import { FileComparer, type FileState } from "./file-compare.js";
 import { compare } from "../core/diagnostics.js";
 
-/** Every file under `dir` (relative posix paths), skipping dot-directories and node_modules. */
+/**
+ * Every file under `dir` (relative posix paths), skipping dot-directories and node_modules; dot
+ * files are listed (toolcat writes `.gitattributes`).
+ */
 export async function listFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (d: string) => {
@@ -21,10 +24,10 @@ export async function listFiles(dir: string): Promise<string[]> {
       throw e;
     }
     for (const e of entries) {
-      if (e.name.startsWith(".") || e.name === "node_modules") continue;
       const full = join(d, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.isFile()) out.push(relative(dir, full).split(sep).join("/"));
+      if (e.isDirectory()) {
+        if (!e.name.startsWith(".") && e.name !== "node_modules") await walk(full);
+      } else if (e.isFile()) out.push(relative(dir, full).split(sep).join("/"));
     }
   };
   await walk(dir);

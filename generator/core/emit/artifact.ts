@@ -20,7 +20,15 @@ export interface OutputFile {
    * is the same.
    */
   readonly chunks?: readonly Chunk[];
+  /**
+   * Who reads this file in a pull request (see review-attributes.ts): `machine` code (validators,
+   * call validators, runtime) is collapsed by code hosts, a `contract` (types, declarations, the
+   * dispatcher's API) stays expanded. Absent: `machine` under `runtime/`, `contract` elsewhere.
+   */
+  readonly review?: ReviewKind;
 }
+
+export type ReviewKind = "machine" | "contract";
 
 /**
  * A top-level data declaration, kept as data so a formatter can print it without parsing it:
@@ -61,7 +69,7 @@ export const TEMPLATE_WIDTH = 80;
 
 /** A runtime source file copied from templates/ (formatted there for prettier's defaults). */
 export function templateFile(path: string, header: string, template: string): OutputFile {
-  return chunkedFile(path, "typescript", [{ canonical: header }, { canonical: template.trimEnd(), width: TEMPLATE_WIDTH }]);
+  return chunkedFile(path, "typescript", [{ canonical: header }, { canonical: template.trimEnd(), width: TEMPLATE_WIDTH }], undefined, "machine");
 }
 
 export type Chunk = string | DataChunk | CanonicalChunk;
@@ -81,13 +89,14 @@ export function isDataChunk(chunk: Chunk): chunk is DataChunk {
  * An output file made of chunks (contents derived, so the two cannot disagree). `shared` holds
  * values that the data chunks of several files print (see SharedLiterals).
  */
-export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[], shared?: SharedLiterals): OutputFile {
+export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[], shared?: SharedLiterals, review?: ReviewKind): OutputFile {
   const texts = chunks.map((c) => chunkText(c, shared));
   // The final newline goes onto the last chunk before the join, so the file's text comes out of
   // the join flat: appended after it, it would make a rope of megabytes that every later step
   // (normalising, comparing, writing) first copies flat.
   if (texts.length > 0) texts[texts.length - 1] += "\n";
-  return { path, language, chunks, contents: texts.length > 0 ? texts.join("\n\n") : "\n" };
+  const contents = texts.length > 0 ? texts.join("\n\n") : "\n";
+  return review === undefined ? { path, language, chunks, contents } : { path, language, chunks, contents, review };
 }
 
 /** A finding an emitter raises; the pipeline resolves the pointer to a file position. */

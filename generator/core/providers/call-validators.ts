@@ -99,7 +99,7 @@ export const ${declared}: ${tableType} = Object.freeze({
   if (!announced.ok) return announced;
   return ${validate}(name, ${normalise}(name, args));
 }`);
-      files.push(chunkedFile(file.path, "typescript", file.toChunks()));
+      files.push(chunkedFile(file.path, "typescript", file.toChunks(), undefined, "machine"));
     }
     return files;
   },

@@ -101,7 +101,7 @@ export function validateOutput<K extends ToolName>(name: K, value: unknown): Val
 }`,
     );
     return [
-      chunkedFile("validators.ts", "typescript", file.toChunks()),
+      chunkedFile("validators.ts", "typescript", file.toChunks(), undefined, "machine"),
       // Renders a failed validation as the text of a tool result (copied: no runtime dependency).
       templateFile(ERRORS_RUNTIME, ctx.header, ctx.readTemplate(ERRORS_RUNTIME)),
     ];
