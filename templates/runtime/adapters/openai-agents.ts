@@ -53,7 +53,10 @@ function readSession(session: { readonly [key: string]: unknown }): ProviderTurn
     });
   }
   const status = stringField(session, "status");
-  return status === "requires_action" ? turn(true, calls) : turn(false, calls, status ?? "no status");
+  // Calls wait for results only while the session requires action; a session without calls is
+  // complete when it is idle (its turn is over) and incomplete when it failed or stopped.
+  if (status === "requires_action" || (calls.length === 0 && status === "idle")) return turn(true, calls);
+  return turn(false, calls, status ?? "no status");
 }
 
 function read(response: AgentSessionOrEventLike): ProviderTurn {
@@ -68,16 +71,11 @@ async function readStream(events: AsyncIterable<AgentSessionEventLike>): Promise
   let last: ProviderTurn | undefined;
   const end = await drain(events, (event) => {
     const type = event["type"];
-    if (type === "agent.session.requires_action") {
-      const session = event["session"];
-      last = isRecord(session) ? readSession(session) : turn(false, [], "the requires_action event has no session");
-    } else if (type === "agent.session.failed" || type === "error") {
-      last = turn(false, [], errorEventReason(event));
-    } else if (typeof type === "string" && SESSION_STOPS.has(type)) {
-      last = turn(true, []);
-    }
-    return typeof type === "string" && SESSION_STOPS.has(type);
-  });
+    const session = event["session"];
+    if (type === "error" || (type === "agent.session.failed" && !isRecord(session))) last = turn(false, [], errorEventReason(event));
+    else if (typeof type === "string" && SESSION_STOPS.has(type)) last = isRecord(session) ? readSession(session) : turn(type === "agent.session.idle", [], `the ${type} event has no session`);
+    return last !== undefined;
+  }, true);
   return last ?? turn(false, [], end.reason ?? "the stream ended before the session required action");
 }
 

@@ -143,19 +143,24 @@ export interface StreamEnd {
 }
 
 /**
- * Feeds every event of a stream to `onEvent` until the stream ends, fails, or `onEvent` answers
- * `true` (the provider's final event: long-lived streams such as Agents API session events
- * stay open after it). A stream that throws (the SDK raises a dropped connection or an error
- * event) ends the turn incomplete instead of throwing. Events that are not objects are skipped.
+ * Feeds every event of a stream to `onEvent`, which answers true at the provider's final event.
+ * Events after it are not read into the turn, but the stream is still read to its end, so that an
+ * SDK helper consuming the same stream (`finalChatCompletion()`, `finalMessage()`) completes;
+ * with `closeAtFinal` (Agents API session events: the stream stays open) reading stops there.
+ * A stream that throws (the SDK raises a dropped connection or an error event) ends the turn
+ * incomplete instead of throwing. Events that are not objects are skipped.
  */
-export async function drain(events: AsyncIterable<unknown> | Iterable<unknown>, onEvent: (event: { readonly [key: string]: unknown }) => boolean): Promise<StreamEnd> {
+export async function drain(events: AsyncIterable<unknown> | Iterable<unknown>, onEvent: (event: { readonly [key: string]: unknown }) => boolean, closeAtFinal = false): Promise<StreamEnd> {
+  let finished = false;
   try {
     for await (const event of events) {
-      if (isRecord(event) && onEvent(event)) return { finished: true };
+      if (finished || !isRecord(event)) continue;
+      finished = onEvent(event);
+      if (finished && closeAtFinal) break;
     }
-    return { finished: false, reason: "the stream ended before its final event" };
+    return finished ? { finished } : { finished, reason: "the stream ended before its final event" };
   } catch (error) {
-    return { finished: false, reason: `the stream failed: ${errorSummary(error)}` };
+    return { finished, reason: `the stream failed: ${errorSummary(error)}` };
   }
 }
 

@@ -21,6 +21,10 @@ const scenarios = {
   done: { text: "Saved 75.5 kg for 2024-04-11.", calls: [] },
 };
 const argText = (call) => (typeof call.args === "string" ? call.args : JSON.stringify(call.args));
+// OpenAI strict mode declares every property required, an omitted one as null: a strict model sends them all.
+const STRICT_NULLS = { write_measurement: (a) => ({ ...a, data: { weight_kg: null, body_fat_pct: null, waist_cm: null, ...a.data } }), list_exercises: (a) => ({ muscle_group: null, equipment: null, limit: null, ...a }) };
+const strictCall = (call) => (typeof call.args === "string" ? call : { ...call, args: STRICT_NULLS[call.name](call.args) });
+const strictScenario = (s) => ({ ...s, calls: s.calls.map(strictCall) });
 const argObject = (call) => (typeof call.args === "string" ? { date: "2024-04-11", data: {} } : call.args);
 
 const files = {};
@@ -169,11 +173,11 @@ function interactions(key, s, { dropped = false } = {}) {
 }
 
 for (const [key, s] of Object.entries(scenarios)) {
-  chat("openai-chat", key, s); chat("openai-compatible", key, s); responses(key, s); agents(key, s); anthropic(key, s); genai(key, s); interactions(key, s);
+  chat("openai-chat", key, strictScenario(s)); chat("openai-compatible", key, s); responses(key, strictScenario(s)); agents(key, s); anthropic(key, s); genai(key, s); interactions(key, s);
 }
 // Streams cut by a dropped connection: the parallel turn without its last events.
-chat("openai-chat", "dropped", scenarios.parallel, { dropped: true }); chat("openai-compatible", "dropped", scenarios.parallel, { dropped: true });
-responses("dropped", scenarios.parallel, { dropped: true }); agents("dropped", scenarios.parallel, { dropped: true });
+chat("openai-chat", "dropped", strictScenario(scenarios.parallel), { dropped: true }); chat("openai-compatible", "dropped", scenarios.parallel, { dropped: true });
+responses("dropped", strictScenario(scenarios.parallel), { dropped: true }); agents("dropped", scenarios.parallel, { dropped: true });
 anthropic("dropped", scenarios.parallel, { dropped: true }); genai("dropped", scenarios.parallel, { dropped: true }); interactions("dropped", scenarios.parallel, { dropped: true });
 for (const [name, body] of Object.entries(files)) {
   if (name.endsWith("dropped.json")) continue;
