@@ -1,8 +1,9 @@
 /** The artifacts toolcat emits, in order. Adding an artifact is one emitter module and one line here. */
 import type { ArtifactEmitter } from "./artifact.js";
 import { callValidatorsEmitter } from "../providers/call-validators.js";
+import { dispatcherEmitter } from "./dispatcher.js";
 import { providersEmitter } from "../providers/emitter.js";
 import { typesEmitter } from "./types/index.js";
 import { validatorsEmitter } from "./validators/index.js";
 
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [typesEmitter, validatorsEmitter, providersEmitter, callValidatorsEmitter];
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [typesEmitter, validatorsEmitter, providersEmitter, callValidatorsEmitter, dispatcherEmitter];

@@ -23,6 +23,14 @@ export function callValidatorName(targetId: string): string {
   return `validate${pascalCase(targetId)}Call`;
 }
 
+/**
+ * Whether a target gets generated/providers/<target>.calls.ts: some tool's declaration announces
+ * "null means omitted". The dispatcher routes that target's calls through it.
+ */
+export function hasCallValidator(tools: readonly LoweredTool[]): boolean {
+  return tools.some((t) => t.plan !== undefined);
+}
+
 /** The exported table of declared-schema validators (shared by targets that declare alike). */
 const DECLARED = "declaredValidators";
 
@@ -34,8 +42,8 @@ export const callValidatorsEmitter: ArtifactEmitter = {
     // Targets that declare the same schemas (OpenAI Chat and Responses) share one compiled table.
     const compiled: { readonly id: string; readonly planned: readonly LoweredTool[] }[] = [];
     for (const lowering of lowerCatalog(ctx.ir)) {
+      if (!hasCallValidator(lowering.tools)) continue;
       const planned = lowering.tools.filter((t) => t.plan !== undefined);
-      if (planned.length === 0) continue;
       const id = lowering.target.id;
       const exportName = callValidatorName(id);
       const sameAs = compiled.find((c) => declareAlike(c.planned, planned))?.id;

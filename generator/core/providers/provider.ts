@@ -28,8 +28,31 @@ export interface LoweredTool {
   readonly problems: readonly Blocker[];
 }
 
+/**
+ * The runtime adapter of a target: a module under templates/ that reads the provider's responses
+ * into tool calls and writes results back (a `ProviderAdapter`, see templates/runtime/tool-call.ts).
+ * When a target has one, the dispatcher emitter copies it into the output (for enabled targets
+ * only) and exposes it as `dispatcher.<camelCase target>`.
+ */
+export interface RuntimeAdapter {
+  /** Template path, also the output path: `runtime/adapters/<target>.ts`. */
+  readonly file: string;
+  /** Its `ProviderAdapter` export: `<camelCase target>Adapter`. */
+  readonly export: string;
+  /**
+   * Optional export that builds `dispatcher.<target>` itself, called as
+   * `bind(adapter, run, declarations)` with the target's tool declarations (MCP: `callTool` and
+   * `listTools` besides `respond`). Absent: `bindAdapter(adapter, run)` from runtime/respond.ts.
+   */
+  readonly bind?: string;
+  /** Other template files the adapter imports (copied beside it), e.g. a shared reader. */
+  readonly uses?: readonly string[];
+}
+
 export interface ProviderModule {
   readonly id: TargetId;
+  /** The dispatcher's reader and writer for this provider (absent: no `dispatcher.<target>` yet). */
+  readonly adapter?: RuntimeAdapter;
   /** The product, for doc comments (`OpenAI Chat Completions`). */
   readonly title: string;
   /** How the list is used, for the doc comment of the export (`pass as \`tools\``). */

@@ -1,0 +1,197 @@
+/**
+ * The call store: what makes a call id run at most once. The dispatcher claims a call's key
+ * before its handler runs and records the result after; a key seen again returns the recorded
+ * result (`replayed`), or says the call is still running, or — when the process that claimed it
+ * died — that its outcome is unknown. This file holds the interface and the in-memory store (the
+ * default); runtime/sqlite-store.ts and runtime/postgres-store.ts keep the same records in the
+ * app's own database. Copied into generated output (runtime/call-store.ts); real TypeScript.
+ */
+import type { CallProblem, CallStatus, TargetName } from "./tool-call.js";
+
+/** What is recorded for a completed call: enough to answer it again without running it. */
+export interface StoredResult {
+  readonly status: CallStatus;
+  readonly isError: boolean;
+  readonly text: string;
+  readonly output?: unknown;
+  readonly errors?: readonly CallProblem[];
+}
+
+/** Who claims a call, and when (milliseconds since the epoch). */
+export interface Claim {
+  /** The tool the call names (a key reused for another tool is refused). */
+  readonly tool: string;
+  /** The dispatcher instance that runs it (random per `createDispatcher`). */
+  readonly owner: string;
+  readonly at: number;
+}
+
+/** What `claim` finds. */
+export type ClaimOutcome =
+  /** The key was free and is now this claim's: run the handler. */
+  | { readonly state: "claimed" }
+  /** The call ran to the end before: answer with its record. */
+  | {
+      readonly state: "completed";
+      readonly tool: string;
+      readonly result: StoredResult;
+    }
+  /** Someone claimed the call and has not recorded a result (still running, or died). */
+  | {
+      readonly state: "pending";
+      readonly tool: string;
+      readonly owner: string;
+      readonly claimedAt: number;
+    };
+
+/**
+ * A store of call records. Every method may answer synchronously (in-memory, better-sqlite3) or
+ * with a promise (PostgreSQL). `claim` must be atomic: of two claims of one key at the same
+ * moment, in any process that shares the store, exactly one gets `claimed`.
+ */
+export interface CallStore {
+  claim(key: string, claim: Claim): ClaimOutcome | Promise<ClaimOutcome>;
+  /**
+   * Takes over a claim its owner abandoned (compare-and-swap on owner and time); false when the
+   * claim changed meanwhile (someone else took it over, or it completed).
+   */
+  takeOver(
+    key: string,
+    previous: { readonly owner: string; readonly claimedAt: number },
+    claim: Claim,
+  ): boolean | Promise<boolean>;
+  /** Records the result of a call this owner claimed (ignored when the claim is no longer its). */
+  complete(
+    key: string,
+    owner: string,
+    result: StoredResult,
+  ): void | Promise<void>;
+}
+
+/** The identity of a call in the store, or undefined for a call that cannot be deduplicated. */
+export interface CallIdentity {
+  readonly target: TargetName;
+  readonly id?: string;
+  readonly scope?: { readonly sessionId?: string; readonly turnId?: string };
+}
+
+/**
+ * The store key of a call: the target and every part of its identity (Agents API: session, turn
+ * and call id; other targets: the call id), unambiguous however the parts are spelled. A call
+ * without an id has no key.
+ */
+export function callKey(call: CallIdentity): string | undefined {
+  if (call.id === undefined) return undefined;
+  const session = call.scope?.sessionId;
+  const turn = call.scope?.turnId;
+  return JSON.stringify([call.target, session ?? null, turn ?? null, call.id]);
+}
+
+type MemoryRecord =
+  | {
+      readonly state: "pending";
+      readonly tool: string;
+      readonly owner: string;
+      readonly claimedAt: number;
+    }
+  | {
+      readonly state: "completed";
+      readonly tool: string;
+      readonly owner: string;
+      readonly result: StoredResult;
+    };
+
+/**
+ * The default store: records in this process's memory. Calls are deduplicated while the process
+ * lives (and between dispatchers given the same store); a restart forgets them. `maxEntries`
+ * bounds memory: the oldest completed records are dropped first.
+ */
+export function memoryCallStore(
+  options: { readonly maxEntries?: number } = {},
+): CallStore & { readonly size: number } {
+  const records = new Map<string, MemoryRecord>();
+  const maxEntries = options.maxEntries ?? 100_000;
+  const evict = (): void => {
+    for (const [key, record] of records) {
+      if (records.size <= maxEntries) return;
+      if (record.state === "completed") records.delete(key);
+    }
+  };
+  return {
+    get size() {
+      return records.size;
+    },
+    claim(key, claim) {
+      const found = records.get(key);
+      if (found === undefined) {
+        records.set(key, {
+          state: "pending",
+          tool: claim.tool,
+          owner: claim.owner,
+          claimedAt: claim.at,
+        });
+        if (records.size > maxEntries) evict();
+        return CLAIMED;
+      }
+      return found.state === "completed"
+        ? { state: "completed", tool: found.tool, result: found.result }
+        : found;
+    },
+    takeOver(key, previous, claim) {
+      const found = records.get(key);
+      if (
+        found === undefined ||
+        found.state !== "pending" ||
+        found.owner !== previous.owner ||
+        found.claimedAt !== previous.claimedAt
+      )
+        return false;
+      records.set(key, {
+        state: "pending",
+        tool: claim.tool,
+        owner: claim.owner,
+        claimedAt: claim.at,
+      });
+      return true;
+    },
+    complete(key, owner, result) {
+      const found = records.get(key);
+      if (
+        found === undefined ||
+        found.state !== "pending" ||
+        found.owner !== owner
+      )
+        return;
+      records.set(key, { state: "completed", tool: found.tool, owner, result });
+    },
+  };
+}
+
+const CLAIMED: ClaimOutcome = Object.freeze({ state: "claimed" });
+
+/** A stored result read back from a database column (JSON text); undefined when it is not one. */
+export function parseStoredResult(text: unknown): StoredResult | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (
+      typeof value === "object" &&
+      value !== null &&
+      typeof (value as { status?: unknown }).status === "string" &&
+      typeof (value as { text?: unknown }).text === "string"
+    )
+      return value as StoredResult;
+  } catch {
+    // A corrupt row is answered as an unknown outcome by the caller.
+  }
+  return undefined;
+}
+
+/** Checks a table name an app passes to a database store (it is spliced into SQL). */
+export function tableName(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name))
+    throw new TypeError(
+      `call store: table name must be a plain SQL identifier, got ${JSON.stringify(name)}`,
+    );
+  return name;
+}

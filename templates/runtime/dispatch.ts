@@ -1,0 +1,705 @@
+/**
+ * The dispatcher core: the one checkpoint between a model's tool call and the app's side effects.
+ * `run` takes a call as the provider sent it and, in this order, checks that it is complete, that
+ * it names a tool, that its arguments are a JSON object valid for the target that sent it, the
+ * app's domain checks and (for destructive tools) the user's confirmation. Only then does it
+ * claim the call id in the store, run the handler, check the result against the tool's output
+ * schema and record it. A call refused at any step has no effect: no handler, no store write.
+ * `run` never throws: every outcome is a `CallResult`.
+ *
+ * generated/dispatcher.ts types this core by the catalog (handlers, checks, confirm) and gives it
+ * the generated validators. Copied into generated output (runtime/dispatch.ts); real TypeScript.
+ */
+import {
+  callKey,
+  memoryCallStore,
+  type CallStore,
+  type ClaimOutcome,
+  type StoredResult,
+} from "./call-store.js";
+import {
+  badIdText,
+  checkErrorText,
+  checkFailedText,
+  handlerFailedText,
+  incompleteText,
+  inProgressText,
+  invalidOutputText,
+  notConfirmedText,
+  notJsonText,
+  notObjectText,
+  outcomeUnknownText,
+  storeFailedText,
+  uncheckableText,
+  unknownToolText,
+} from "./call-texts.js";
+import type {
+  CallProblem,
+  CallResult,
+  CallStatus,
+  TargetName,
+  ToolCall,
+} from "./tool-call.js";
+import { excerpt, renderValidationErrors } from "./validation-errors.js";
+
+/** A tool's `effect` in the catalog (a tool that does not say is treated as `write`). */
+export type Effect = "read" | "write" | "destructive";
+
+/** A validator's answer, as the generated validators give it. */
+export type CheckedValue =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly errors: readonly ValidatorProblem[] };
+
+/** A validator's error: a `CallProblem` with Ajv's `params` always present. */
+export type ValidatorProblem = CallProblem & {
+  readonly params: { readonly [name: string]: unknown };
+};
+
+/**
+ * What the generated dispatcher tells the core about the catalog. Methods (not function
+ * properties) so that validators typed by tool name fit: the core asks only about known tools.
+ */
+export interface ToolTable {
+  /** Every tool, in catalog order. */
+  readonly names: readonly string[];
+  /** Each tool's effect, by name (own keys only). */
+  readonly effects: { readonly [name: string]: Effect };
+  /** The call validator of the target that sent the call (OpenAI strict: declared, normalised, catalog). */
+  validateCall(target: TargetName, name: string, args: unknown): CheckedValue;
+  validateOutput(name: string, value: unknown): CheckedValue;
+}
+
+/** The minimum of an `AbortSignal` the core relies on. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+}
+
+/** The platform's `AbortSignal` type where the program has one (DOM or Node types), else `AbortSignalLike`. */
+export type AbortSignalType = typeof globalThis extends {
+  AbortSignal: { prototype: infer Signal };
+}
+  ? Signal
+  : AbortSignalLike;
+
+/** What else identifies a call (Agents API: the session and turn it belongs to). */
+export interface CallScope {
+  readonly sessionId?: string;
+  readonly turnId?: string;
+}
+
+/** The second argument of a handler and of a domain check. */
+export interface HandlerContext<Tool extends string = string> {
+  readonly tool: Tool;
+  readonly target: TargetName;
+  /** The provider's call id (undefined when it sent none). */
+  readonly callId: string | undefined;
+  readonly scope: CallScope;
+  /** Aborted when the caller of `run` aborts (`run(call, { signal })`). */
+  readonly signal: AbortSignalType;
+}
+
+/** One problem a domain check finds, in the validator's shape: a JSON Pointer and a message. */
+export interface CheckProblem {
+  /** JSON Pointer into the arguments (`/date`), "" for the call as a whole. */
+  readonly instancePath: string;
+  /** What the model reads for this field (the app's own words). */
+  readonly message: string;
+  readonly keyword?: string;
+  readonly params?: { readonly [name: string]: unknown };
+}
+
+/** What `confirm` sees: the tool, its validated arguments and the call's identity. */
+export interface ConfirmRequest<Tool extends string = string, Args = unknown> {
+  readonly tool: Tool;
+  readonly target: TargetName;
+  readonly id: string | undefined;
+  readonly scope: CallScope;
+  readonly arguments: Args;
+}
+
+/** One event per call, for logs and metrics. */
+export interface CallEvent {
+  readonly status: CallStatus;
+  readonly tool: string;
+  readonly target: TargetName;
+  readonly id: string | undefined;
+  readonly replayed: boolean;
+  /** Milliseconds spent parsing and checking the arguments (schema and domain checks). */
+  readonly validationMs: number;
+  /** Milliseconds spent in the handler (0 when it did not run). */
+  readonly handlerMs: number;
+  /** Every failing field (arguments or output), empty when there is none. */
+  readonly errors: readonly CallProblem[];
+  /** What a handler, check, confirm or store threw (never shown to the model); absent when nothing threw. */
+  readonly error?: unknown;
+  readonly result: CallResult;
+}
+
+// Handlers, checks and confirm are typed per tool by generated/dispatcher.ts; here they are
+// taken in a method-shaped (bivariant) type so those typed functions fit without casts.
+type AnyHandler = {
+  handle(args: unknown, ctx: HandlerContext): unknown;
+}["handle"];
+type AnyCheck = {
+  check(args: unknown, ctx: HandlerContext): unknown;
+}["check"];
+type AnyConfirm = {
+  confirm(request: ConfirmRequest): unknown;
+}["confirm"];
+
+export interface RuntimeHandlers {
+  readonly [tool: string]: AnyHandler | undefined;
+}
+
+export interface DispatchOptions {
+  /** Domain checks by tool: run after the schema passed, before confirmation. May be async. */
+  readonly checks?: { readonly [tool: string]: AnyCheck | undefined };
+  /** Asked before a destructive tool runs; anything but `true` is a refusal (`not-confirmed`). */
+  readonly confirm?: AnyConfirm;
+  /** Where call ids are claimed and results recorded (default: a new in-memory store). */
+  readonly store?: CallStore;
+  /** Receives one event per call; whatever it throws is contained. */
+  readonly onEvent?: (event: CallEvent) => unknown;
+  /**
+   * A call claimed by another dispatcher longer ago than this (ms) and never completed is taken
+   * as abandoned: its process died. Younger claims are answered `in-progress`. Default 60 000.
+   */
+  readonly staleClaimMs?: number;
+  /** Wall clock for claims, ms since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+export interface RunOptions {
+  /** Passed to the handler as `ctx.signal`. */
+  readonly signal?: AbortSignalType;
+}
+
+/** The core's entry point; `Output` is the union of the tools' output types. */
+export interface DispatchCore<Output = unknown> {
+  run(call: ToolCall, options?: RunOptions): Promise<CallResult<Output>>;
+}
+
+/** Targets whose arguments arrive as JSON text; all others send an already parsed value. */
+const TEXT_ARGUMENT_TARGETS: ReadonlySet<string> = new Set([
+  "openai-chat",
+  "openai-responses",
+  "openai-compatible",
+]);
+
+/** Longest call id (with its scope parts) accepted; a longer one is refused. */
+const MAX_ID_LENGTH = 512;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const NO_SCOPE: CallScope = Object.freeze({});
+const NO_ERRORS: readonly CallProblem[] = Object.freeze([]);
+
+/** Per-call facts for the event, filled in as the steps run. */
+interface Trace {
+  validationMs: number;
+  handlerMs: number;
+  thrown: boolean;
+  error: unknown;
+}
+
+export function createDispatchCore<Output = unknown>(
+  table: ToolTable,
+  handlers: RuntimeHandlers,
+  options: DispatchOptions = {},
+): DispatchCore<Output> {
+  for (const name of table.names) {
+    if (
+      typeof (hasOwn.call(handlers, name) ? handlers[name] : undefined) !==
+      "function"
+    )
+      throw new TypeError(
+        `createDispatcher: no handler for the tool ${JSON.stringify(name)}`,
+      );
+    if (
+      table.effects[name] === "destructive" &&
+      typeof options.confirm !== "function"
+    )
+      throw new TypeError(
+        `createDispatcher: the tool ${JSON.stringify(name)} is destructive, so options.confirm is required`,
+      );
+  }
+  const store = options.store ?? memoryCallStore();
+  const checks = options.checks;
+  const confirm = options.confirm;
+  const onEvent = options.onEvent;
+  const staleClaimMs = options.staleClaimMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const owner = randomToken();
+  const clock = monotonicClock();
+
+  async function run(
+    call: ToolCall,
+    runOptions?: RunOptions,
+  ): Promise<CallResult> {
+    const trace: Trace = {
+      validationMs: 0,
+      handlerMs: 0,
+      thrown: false,
+      error: undefined,
+    };
+    let result: CallResult;
+    try {
+      result = await steps(call, trace, runOptions?.signal);
+    } catch (e) {
+      // Only a bug (or an exotic value no check foresaw) gets here; the call did not run.
+      trace.thrown = true;
+      trace.error = e;
+      result = refusal(
+        call,
+        labelOf(call),
+        "handler-failed",
+        handlerFailedText(labelOf(call)),
+      );
+    }
+    if (onEvent !== undefined) emit(result, trace);
+    return result;
+  }
+
+  function emit(result: CallResult, trace: Trace): void {
+    const event: CallEvent = {
+      status: result.status,
+      tool: result.tool,
+      target: result.target,
+      id: result.id,
+      replayed: result.replayed,
+      validationMs: trace.validationMs,
+      handlerMs: trace.handlerMs,
+      errors: result.errors ?? NO_ERRORS,
+      ...(trace.thrown ? { error: trace.error } : {}),
+      result,
+    };
+    try {
+      const returned = onEvent!(event);
+      if (isThenable(returned)) returned.then(undefined, ignore);
+    } catch {
+      // An event sink's failure must not change the call's outcome.
+    }
+  }
+
+  async function steps(
+    call: ToolCall,
+    trace: Trace,
+    signal: AbortSignalType | undefined,
+  ): Promise<CallResult> {
+    const name = call.name;
+    const label = labelOf(call);
+    // 1. Complete?
+    if (call.complete === false)
+      return refusal(call, label, "incomplete", incompleteText(label));
+    // 2. Known tool?
+    if (typeof name !== "string" || !hasOwn.call(table.effects, name))
+      return refusal(
+        call,
+        label,
+        "unknown-tool",
+        unknownToolText(name, table.names),
+      );
+    const idProblem = identityProblem(call);
+    if (idProblem !== undefined)
+      return refusal(
+        call,
+        name,
+        "invalid-arguments",
+        badIdText(name, idProblem),
+        [{ instancePath: "", keyword: "callId", message: idProblem }],
+      );
+    // 3. A JSON object?
+    const started = clock();
+    let args = call.arguments;
+    if (typeof args === "string" && TEXT_ARGUMENT_TARGETS.has(call.target)) {
+      if (args === "") args = {};
+      else {
+        try {
+          args = JSON.parse(args) as unknown;
+        } catch {
+          trace.validationMs = clock() - started;
+          return refusal(
+            call,
+            name,
+            "invalid-arguments",
+            notJsonText(name, args as string),
+            [
+              {
+                instancePath: "",
+                keyword: "json",
+                message: "must be JSON text",
+              },
+            ],
+          );
+        }
+      }
+    }
+    if (typeof args !== "object" || args === null || Array.isArray(args)) {
+      trace.validationMs = clock() - started;
+      return refusal(
+        call,
+        name,
+        "invalid-arguments",
+        notObjectText(name, args),
+        [
+          {
+            instancePath: "",
+            keyword: "type",
+            params: { type: "object" },
+            message: "must be object",
+          },
+        ],
+      );
+    }
+    // 4. Valid for the target that sent it?
+    let checked: CheckedValue;
+    try {
+      checked = table.validateCall(call.target, name, args);
+    } catch {
+      // A value too deep for the validator's recursion, for one.
+      trace.validationMs = clock() - started;
+      return refusal(call, name, "invalid-arguments", uncheckableText(name), [
+        { instancePath: "", keyword: "depth", message: "could not be checked" },
+      ]);
+    }
+    if (!checked.ok) {
+      trace.validationMs = clock() - started;
+      return refusal(
+        call,
+        name,
+        "invalid-arguments",
+        renderValidationErrors(name, checked.errors, args),
+        checked.errors,
+      );
+    }
+    const value = checked.value;
+    const effect = table.effects[name]!;
+    const ctx: HandlerContext = {
+      tool: name,
+      target: call.target,
+      callId: call.id,
+      scope: call.scope ?? NO_SCOPE,
+      signal: signal ?? neverAborted(),
+    };
+    // 5. Domain checks, then confirmation.
+    const check =
+      checks !== undefined && hasOwn.call(checks, name)
+        ? checks[name]
+        : undefined;
+    if (check !== undefined) {
+      let problems: readonly CheckProblem[];
+      try {
+        const found = check(value, ctx);
+        problems = checkProblems(isThenable(found) ? await found : found);
+      } catch (e) {
+        trace.validationMs = clock() - started;
+        trace.thrown = true;
+        trace.error = e;
+        return refusal(call, name, "check-failed", checkErrorText(name));
+      }
+      if (problems.length > 0) {
+        trace.validationMs = clock() - started;
+        const errors = problems.map(asCallProblem);
+        return refusal(
+          call,
+          name,
+          "check-failed",
+          checkFailedText(name, errors, value),
+          errors,
+        );
+      }
+    }
+    trace.validationMs = clock() - started;
+    if (effect === "destructive") {
+      let confirmed: unknown = false;
+      try {
+        const request: ConfirmRequest = {
+          tool: name,
+          target: call.target,
+          id: call.id,
+          scope: ctx.scope,
+          arguments: value,
+        };
+        const answer = confirm!(request);
+        confirmed = isThenable(answer) ? await answer : answer;
+      } catch (e) {
+        trace.thrown = true;
+        trace.error = e;
+      }
+      if (confirmed !== true)
+        return refusal(call, name, "not-confirmed", notConfirmedText(name));
+    }
+    // 6. Claim, run, check the result, record.
+    const sideEffects = effect !== "read";
+    const key = callKey(call);
+    if (key !== undefined) {
+      let outcome: ClaimOutcome;
+      try {
+        const claimed = store.claim(key, { tool: name, owner, at: now() });
+        outcome = isThenable(claimed) ? await claimed : claimed;
+      } catch (e) {
+        trace.thrown = true;
+        trace.error = e;
+        return refusal(call, name, "handler-failed", storeFailedText(name));
+      }
+      if (outcome.state !== "claimed") {
+        if (outcome.tool !== name) return reusedId(call, name);
+        if (outcome.state === "completed")
+          return replay(call, name, outcome.result);
+        const abandoned =
+          outcome.owner !== owner && now() - outcome.claimedAt >= staleClaimMs;
+        if (!abandoned)
+          return refusal(call, name, "in-progress", inProgressText(name));
+        // The process that claimed it died. A write may have happened: never run it again.
+        if (sideEffects)
+          return refusal(
+            call,
+            name,
+            "outcome-unknown",
+            outcomeUnknownText(name),
+          );
+        let taken: boolean;
+        try {
+          const took = store.takeOver(key, outcome, {
+            tool: name,
+            owner,
+            at: now(),
+          });
+          taken = isThenable(took) ? await took : took;
+        } catch (e) {
+          trace.thrown = true;
+          trace.error = e;
+          return refusal(call, name, "handler-failed", storeFailedText(name));
+        }
+        if (!taken)
+          return refusal(call, name, "in-progress", inProgressText(name));
+      }
+    }
+    // Present: checked for every tool when the dispatcher was created.
+    const handler = handlers[name]!;
+    const handlerStarted = clock();
+    let output: unknown;
+    try {
+      const returned = handler(value, ctx);
+      output = isThenable(returned) ? await returned : returned;
+    } catch (e) {
+      trace.handlerMs = clock() - handlerStarted;
+      trace.thrown = true;
+      trace.error = e;
+      const failed = sideEffects
+        ? stored("outcome-unknown", outcomeUnknownText(name))
+        : stored("handler-failed", handlerFailedText(name));
+      return record(call, name, key, failed, trace);
+    }
+    trace.handlerMs = clock() - handlerStarted;
+    let text: string | undefined;
+    let outputChecked: CheckedValue;
+    try {
+      outputChecked = table.validateOutput(name, output);
+      if (outputChecked.ok)
+        text = JSON.stringify(outputChecked.value) ?? "null";
+    } catch (e) {
+      // A value JSON cannot carry (a cycle, a BigInt) or too deep to check.
+      trace.thrown = true;
+      trace.error = e;
+      outputChecked = {
+        ok: false,
+        errors: [
+          {
+            instancePath: "",
+            keyword: "json",
+            params: {},
+            message: "must be a JSON value",
+          },
+        ],
+      };
+    }
+    if (!outputChecked.ok || text === undefined) {
+      const errors = outputChecked.ok ? NO_ERRORS : outputChecked.errors;
+      return record(
+        call,
+        name,
+        key,
+        {
+          status: "invalid-output",
+          isError: true,
+          text: invalidOutputText(name, sideEffects),
+          errors,
+        },
+        trace,
+      );
+    }
+    return record(
+      call,
+      name,
+      key,
+      { status: "ok", isError: false, text, output: outputChecked.value },
+      trace,
+    );
+  }
+
+  async function record(
+    call: ToolCall,
+    name: string,
+    key: string | undefined,
+    result: StoredResult,
+    trace: Trace,
+  ): Promise<CallResult> {
+    if (key !== undefined) {
+      try {
+        const done = store.complete(key, owner, result);
+        if (isThenable(done)) await done;
+      } catch (e) {
+        // The handler ran: its outcome stands. The app hears that it was not recorded.
+        if (!trace.thrown) {
+          trace.thrown = true;
+          trace.error = e;
+        }
+      }
+    }
+    return fromStored(call, name, result, false);
+  }
+
+  // An `ok` result's output passed the tool's output validator, whose type `Output` is.
+  return { run: run as DispatchCore<Output>["run"] };
+}
+
+function stored(status: CallStatus, text: string): StoredResult {
+  return { status, isError: true, text };
+}
+
+function refusal(
+  call: ToolCall,
+  tool: string,
+  status: CallStatus,
+  text: string,
+  errors?: readonly CallProblem[],
+): CallResult {
+  return fromStored(
+    call,
+    tool,
+    errors === undefined
+      ? { status, isError: true, text }
+      : { status, isError: true, text, errors },
+    false,
+  );
+}
+
+function replay(
+  call: ToolCall,
+  tool: string,
+  result: StoredResult,
+): CallResult {
+  return fromStored(call, tool, result, true);
+}
+
+function reusedId(call: ToolCall, tool: string): CallResult {
+  const why = "its call id was already used by a call of another tool";
+  return refusal(call, tool, "invalid-arguments", badIdText(tool, why), [
+    { instancePath: "", keyword: "callId", message: why },
+  ]);
+}
+
+function fromStored(
+  call: ToolCall,
+  tool: string,
+  result: StoredResult,
+  replayed: boolean,
+): CallResult {
+  const base = {
+    status: result.status,
+    target: call.target,
+    tool,
+    isError: result.isError,
+    text: result.text,
+    replayed,
+  };
+  const withId = typeof call.id === "string" ? { ...base, id: call.id } : base;
+  const withOutput =
+    result.output !== undefined ? { ...withId, output: result.output } : withId;
+  return result.errors !== undefined
+    ? { ...withOutput, errors: result.errors }
+    : withOutput;
+}
+
+/** The tool name for texts and results (the name as sent, or an excerpt when it is not a string). */
+function labelOf(call: ToolCall): string {
+  const name: unknown = call?.name;
+  return typeof name === "string" ? name : excerpt(name, 80);
+}
+
+/** Why a call's identity cannot be used, or undefined when it can (or it has none). */
+function identityProblem(call: ToolCall): string | undefined {
+  const parts: unknown[] = [call.id, call.scope?.sessionId, call.scope?.turnId];
+  let length = 0;
+  for (const part of parts) {
+    if (part === undefined) continue;
+    if (typeof part !== "string") return "its call id is not a string";
+    if (part === "") return "its call id is empty";
+    length += part.length;
+  }
+  if (length > MAX_ID_LENGTH)
+    return `its call id is longer than ${MAX_ID_LENGTH} characters`;
+  if (call.id === undefined && length > 0)
+    return "it has a session or turn but no call id";
+  return undefined;
+}
+
+/** What a domain check returned, as a list (nothing or an empty list: no problems). */
+function checkProblems(found: unknown): readonly CheckProblem[] {
+  if (found === undefined || found === null)
+    return NO_ERRORS as readonly CheckProblem[];
+  if (!Array.isArray(found))
+    throw new TypeError("a domain check must return a list of problems");
+  return found as readonly CheckProblem[];
+}
+
+function asCallProblem(p: CheckProblem): CallProblem {
+  const base = {
+    instancePath: typeof p?.instancePath === "string" ? p.instancePath : "",
+    keyword: typeof p?.keyword === "string" ? p.keyword : "check",
+    message:
+      typeof p?.message === "string" ? p.message : excerpt(p?.message, 300),
+  };
+  return p?.params !== undefined ? { ...base, params: p.params } : base;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
+function ignore(): void {}
+
+let sharedSignal: AbortSignalType | undefined;
+
+/** A signal that never aborts, shared by calls run without one (created on first use). */
+function neverAborted(): AbortSignalType {
+  if (sharedSignal === undefined) {
+    const Controller = (
+      globalThis as { AbortController?: new () => { signal: AbortSignalType } }
+    ).AbortController;
+    sharedSignal =
+      Controller !== undefined
+        ? new Controller().signal
+        : (Object.freeze({ aborted: false }) as unknown as AbortSignalType);
+  }
+  return sharedSignal;
+}
+
+function monotonicClock(): () => number {
+  const performance = (globalThis as { performance?: { now(): number } })
+    .performance;
+  return performance !== undefined ? () => performance.now() : Date.now;
+}
+
+/** A random token naming this dispatcher instance as the owner of its claims. */
+function randomToken(): string {
+  const crypto = (globalThis as { crypto?: { randomUUID?: () => string } })
+    .crypto;
+  if (crypto?.randomUUID !== undefined) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}
