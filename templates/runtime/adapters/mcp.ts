@@ -4,12 +4,13 @@
  * `isError` for every refusal (input validation errors are tool execution errors, not protocol
  * errors — https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling),
  * and `structuredContent` when the tool declares an `outputSchema` and its handler succeeded.
- * `createMcpEndpoint` gives an MCP server's two tool handlers (`tools/list`, `tools/call`); the
- * JSON-RPC request id is not a call id (it restarts with every connection), so MCP calls are
- * never deduplicated.
+ * `bindMcpAdapter` gives `dispatcher.mcp`: an MCP server's two tool handlers (`listTools` for
+ * `tools/list`, `callTool` for `tools/call`) besides `respond`. The JSON-RPC request id is not a
+ * call id (it restarts with every connection), so MCP calls are never deduplicated.
  *
  * Copied into generated output (runtime/adapters/mcp.ts); no package imports.
  */
+import { answerTurn, bindAdapter, type BoundAdapter, type RunCall } from "../respond.js";
 import type { CallResult, ProviderAdapter, ProviderTurn, ToolCall } from "../tool-call.js";
 import { answered, drain, isRecord, requireRecord, requireStream, stringField, turn } from "./reading.js";
 
@@ -38,49 +39,57 @@ function callOf(params: unknown): ToolCall {
   return { target: "mcp", name: stringField(body, "name") ?? "", arguments: "arguments" in body && body["arguments"] !== undefined ? body["arguments"] : {} };
 }
 
-/** The adapter, knowing which tools declare an output (they get `structuredContent`). */
-export function mcpAdapter(tools: readonly McpToolLike[]): ProviderAdapter<McpCallToolParamsLike, McpCallToolParamsLike, McpCallToolResult> {
-  const withOutput = new Set(tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name));
-  const resultOf = (call: ToolCall, result: CallResult): McpCallToolResult => {
-    const structured = !result.isError && withOutput.has(call.name) && isRecord(result.output) ? { structuredContent: { ...result.output } } : {};
+/** The `CallToolResult` of a turn's one call; `structuredContent` only for tools that `declaresOutput`. */
+function replyWith(declaresOutput: (tool: string) => boolean) {
+  return (turnRead: ProviderTurn, results: readonly CallResult[]): McpCallToolResult => {
+    const pair = answered(turnRead, results)[0];
+    if (pair === undefined) return { content: [{ type: "text", text: "No tool was called." }], isError: true };
+    const { call, result } = pair;
+    const structured = !result.isError && declaresOutput(call.name) && isRecord(result.output) ? { structuredContent: { ...result.output } } : {};
     return { content: [{ type: "text", text: result.text }], ...structured, isError: result.isError };
-  };
-  return {
-    target: "mcp",
-    read: (params) => turn(true, [callOf(params)]),
-    // MCP sends each call as one request: a "stream" of params is read up to its first request.
-    readStream: async (events) => {
-      requireStream(events, "tools/call params");
-      let first: ToolCall | undefined;
-      await drain(events, (params) => {
-        first = callOf(params);
-        return true;
-      });
-      return first === undefined ? turn(false, [], "no tools/call request") : turn(true, [first]);
-    },
-    reply: (turnRead: ProviderTurn, results: readonly CallResult[]) => {
-      const pair = answered(turnRead, results)[0];
-      return pair === undefined ? { content: [{ type: "text", text: "No tool was called." }], isError: true } : resultOf(pair.call, pair.result);
-    },
   };
 }
 
-/** An MCP server's tool handlers: `listTools` for `tools/list`, `callTool` for `tools/call`. */
-export interface McpEndpoint<Tool> {
+/**
+ * The MCP adapter. Without the tool list it cannot tell which tools declare an output, so its own
+ * `reply` gives `structuredContent` for every successful object result; `bindMcpAdapter` narrows
+ * that to the tools whose declaration has an `outputSchema`.
+ */
+export const mcpAdapter: ProviderAdapter<McpCallToolParamsLike, McpCallToolParamsLike, McpCallToolResult> = {
+  target: "mcp",
+  read: (params) => turn(true, [callOf(params)]),
+  // MCP sends each call as one request: a "stream" of params is read up to its first request.
+  readStream: async (events) => {
+    requireStream(events, "tools/call params");
+    let first: ToolCall | undefined;
+    await drain(events, (params) => {
+      first = callOf(params);
+      return true;
+    }, true);
+    return first === undefined ? turn(false, [], "no tools/call request") : turn(true, [first]);
+  },
+  reply: replyWith(() => true),
+};
+
+/** `dispatcher.mcp`: `respond` plus an MCP server's tool handlers. */
+export interface McpBound<Tool> extends BoundAdapter<McpCallToolParamsLike, McpCallToolParamsLike, McpCallToolResult> {
+  /** The result of `tools/list`: exactly the generated declarations. */
   listTools(): { tools: Tool[] };
+  /** The result of `tools/call`: the call checked and run through the dispatcher; never throws for any params. */
   callTool(params: McpCallToolParamsLike): Promise<McpCallToolResult>;
 }
 
-/** The handlers of `tools` (the generated `mcpTools`), running each call through `run` (the dispatcher's). */
-export function createMcpEndpoint<Tool extends McpToolLike>(tools: readonly Tool[], run: (call: ToolCall) => Promise<CallResult>): McpEndpoint<Tool> {
-  const adapter = mcpAdapter(tools);
+/** Binds the MCP adapter to `run` with the generated declarations (`mcpTools`). */
+export function bindMcpAdapter<Tool extends McpToolLike>(adapter: typeof mcpAdapter, run: RunCall, tools: readonly Tool[]): McpBound<Tool> {
+  const withOutput = new Set(tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name));
+  const declared = { reply: replyWith((tool) => withOutput.has(tool)) };
+  const bound = bindAdapter({ ...adapter, ...declared }, run);
   return {
+    ...bound,
     listTools: () => ({ tools: tools.map((tool) => ({ ...tool })) }),
     callTool: async (params) => {
-      const read = adapter.read(params);
-      const results: CallResult[] = [];
-      for (const call of read.calls) results.push(await run(call));
-      return adapter.reply(read, results);
+      const read = isRecord(params) ? adapter.read(params) : turn(true, [{ target: "mcp", name: "", arguments: params }]);
+      return (await answerTurn(declared, run, read)).reply;
     },
   };
 }
