@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appHandlers, openMeasurements, type MeasurementRow } from "./support/app.js";
-import { createTestDispatcher, memoryStore, sqliteStore } from "./support/dispatch.js";
+import { createAppDispatcher, sqliteStore } from "./support/dispatch.js";
 import { entryFor } from "./support/entries.js";
 import { drivers, type Driver, type SentResult } from "./support/providers.js";
 import { startReplay } from "./support/replay-server.js";
@@ -61,7 +61,7 @@ for (const driver of drivers) {
           ]),
         );
         try {
-          const turns = await driver.converse(replay.url, entryFor(driver.target, createTestDispatcher(handlers)), stream, 5);
+          const turns = await driver.converse(replay.url, entryFor(driver.target, createAppDispatcher(handlers)), stream, 5);
           replay.finish();
           expect(turns.map((t) => t.map((r) => r.status))).toEqual([["invalid-arguments"], ["ok"], []]);
           expect(new Set(turns[0]![0]!.errors?.map((e) => e.instancePath))).toEqual(new Set(["/data/weight_kg"]));
@@ -79,7 +79,7 @@ for (const driver of drivers) {
         const turns = driver.continuesAfterTruncated(stream) ? ["truncated", "done"] : ["truncated"];
         const replay = await startReplay(driver.script(turns, stream, [expectSent(driver, [{ call: "t1", error: true, says: ["not run"] }])]));
         try {
-          const results = await driver.converse(replay.url, entryFor(driver.target, createTestDispatcher(handlers)), stream, turns.length);
+          const results = await driver.converse(replay.url, entryFor(driver.target, createAppDispatcher(handlers)), stream, turns.length);
           replay.finish();
           expect(results[0]!.map((r) => r.status)).toEqual(["incomplete"]);
           expect(runs.write_measurement).toBe(0);
@@ -95,7 +95,7 @@ for (const driver of drivers) {
           const { handlers, runs } = appHandlers(measurements);
           const replay = await startReplay(driver.script(["dropped"], true, []));
           try {
-            const results = await driver.converse(replay.url, entryFor(driver.target, createTestDispatcher(handlers)), true, 1);
+            const results = await driver.converse(replay.url, entryFor(driver.target, createAppDispatcher(handlers)), true, 1);
             replay.finish();
             expect(results[0]!.every((r) => r.status === "incomplete")).toBe(true);
             expect(runs).toEqual({ write_measurement: 0, list_exercises: 0 });
@@ -111,7 +111,7 @@ for (const driver of drivers) {
         const { handlers, runs } = appHandlers(measurements);
         const replay = await startReplay(driver.script(["parallel", "done"], stream, [expectSent(driver, [{ call: "p1", error: false, says: ["waist_cm"] }, { call: "p2", error: false, says: ["ex-squat"] }])]));
         try {
-          const results = await driver.converse(replay.url, entryFor(driver.target, createTestDispatcher(handlers, memoryStore())), stream, 2);
+          const results = await driver.converse(replay.url, entryFor(driver.target, createAppDispatcher(handlers)), stream, 2);
           replay.finish();
           expect(results[0]!.map((r) => [r.tool, r.status])).toEqual([["write_measurement", "ok"], ["list_exercises", "ok"]]);
           expect(runs).toEqual({ write_measurement: 1, list_exercises: 1 });
@@ -129,7 +129,7 @@ for (const driver of drivers) {
           const store = sqliteStore(storeFile);
           const replay = await startReplay(driver.script(["parallel"], stream, []));
           try {
-            const [turn] = await driver.converse(replay.url, entryFor(driver.target, createTestDispatcher(handlers, store)), stream, 1);
+            const [turn] = await driver.converse(replay.url, entryFor(driver.target, createAppDispatcher(handlers, store.store)), stream, 1);
             replay.finish();
             return turn!;
           } finally {

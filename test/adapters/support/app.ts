@@ -4,7 +4,7 @@
  * each handler body ran, which is what the end-to-end tests assert on.
  */
 import Database from "better-sqlite3";
-import type { WriteMeasurementInput } from "../../../generated/types.js";
+import type { ListExercisesOutput, WriteMeasurementInput } from "../../../generated/types.js";
 
 export interface MeasurementRow {
   readonly date: string;
@@ -49,7 +49,7 @@ export function appHandlers(measurements: Measurements) {
       runs.write_measurement += 1;
       return { saved: measurements.write(args) };
     },
-    list_exercises: () => {
+    list_exercises: (): ListExercisesOutput => {
       runs.list_exercises += 1;
       return { exercises: [{ id: "ex-squat", name: "Squat", muscle_group: "legs" }] };
     },
