@@ -41,16 +41,18 @@ export function openMeasurements(path: string) {
 
 export type Measurements = ReturnType<typeof openMeasurements>;
 
-/** Handlers for the tools the scenarios call, counting runs per tool. */
-export function appHandlers(measurements: Measurements) {
+/** Handlers for the tools the scenarios call, counting runs per tool (and telling `onRun`). */
+export function appHandlers(measurements: Measurements, onRun: (tool: string) => void = () => undefined) {
   const runs = { write_measurement: 0, list_exercises: 0 };
   const handlers = {
     write_measurement: (args: WriteMeasurementInput) => {
       runs.write_measurement += 1;
+      onRun("write_measurement");
       return { saved: measurements.write(args) };
     },
     list_exercises: (): ListExercisesOutput => {
       runs.list_exercises += 1;
+      onRun("list_exercises");
       return { exercises: [{ id: "ex-squat", name: "Squat", muscle_group: "legs" }] };
     },
   };
