@@ -14,20 +14,57 @@
  *
  * Copied into generated output (runtime/adapters/google-genai.ts); no package imports.
  */
-import type { CallResult, ProviderAdapter, ProviderTurn, ToolCall } from "../tool-call.js";
-import { answered, arrayField, drain, errorEventReason, field, isRecord, requireRecord, requireStream, stringField, successValue, turn } from "./reading.js";
+import type {
+  CallResult,
+  ProviderAdapter,
+  ProviderTurn,
+  ToolCall,
+} from "../tool-call.js";
+import {
+  answered,
+  arrayField,
+  drain,
+  errorEventReason,
+  field,
+  isRecord,
+  requireRecord,
+  requireStream,
+  stringField,
+  successValue,
+  turn,
+} from "./reading.js";
 
 /** The fields of a response (or stream chunk) this adapter reads (`GenerateContentResponse` fits). */
 export interface GenerateContentResponseLike {
-  readonly candidates?: readonly {
-    readonly finishReason?: string | null | undefined;
-    readonly content?: { readonly parts?: readonly { readonly functionCall?: { readonly id?: string | undefined; readonly name?: string | undefined; readonly args?: unknown } | undefined }[] | undefined } | undefined;
-  }[] | undefined;
+  readonly candidates?:
+    | readonly {
+        readonly finishReason?: string | null | undefined;
+        readonly content?:
+          | {
+              readonly parts?:
+                | readonly {
+                    readonly functionCall?:
+                      | {
+                          readonly id?: string | undefined;
+                          readonly name?: string | undefined;
+                          readonly args?: unknown;
+                        }
+                      | undefined;
+                  }[]
+                | undefined;
+            }
+          | undefined;
+      }[]
+    | undefined;
 }
 
 /** One `functionResponse` part (`Part`). */
 export interface GeminiFunctionResponsePart {
-  functionResponse: { id?: string; name: string; response: { output: unknown } | { error: string } };
+  functionResponse: {
+    id?: string;
+    name: string;
+    response: { output: unknown } | { error: string };
+  };
 }
 
 /** The user content that answers a turn (`Content`). */
@@ -46,28 +83,48 @@ function callsOf(candidate: unknown, into: ToolCall[]): void {
     if (!isRecord(call)) continue;
     const id = stringField(call, "id");
     // `args` left out is the empty object (a function without parameters); any other value is passed on to be checked.
-    into.push({ target: "google-genai", ...(id !== undefined && id !== "" ? { id } : {}), name: stringField(call, "name") ?? "", arguments: "args" in call && call["args"] !== undefined ? call["args"] : {} });
+    into.push({
+      target: "google-genai",
+      ...(id !== undefined && id !== "" ? { id } : {}),
+      name: stringField(call, "name") ?? "",
+      arguments:
+        "args" in call && call["args"] !== undefined ? call["args"] : {},
+    });
   }
 }
 
-function completeness(finishReason: unknown, response: unknown): { complete: boolean; reason?: string } {
+function completeness(
+  finishReason: unknown,
+  response: unknown,
+): { complete: boolean; reason?: string } {
   if (finishReason === "STOP") return { complete: true };
-  if (typeof finishReason === "string") return { complete: false, reason: finishReason };
+  if (typeof finishReason === "string")
+    return { complete: false, reason: finishReason };
   const blocked = stringField(field(response, "promptFeedback"), "blockReason");
-  return { complete: false, reason: blocked !== undefined ? `prompt blocked: ${blocked}` : "no finishReason" };
+  return {
+    complete: false,
+    reason:
+      blocked !== undefined ? `prompt blocked: ${blocked}` : "no finishReason",
+  };
 }
 
 function read(response: GenerateContentResponseLike): ProviderTurn {
   const body = requireRecord(response, "a generateContent response");
-  if (body["error"] !== undefined) return turn(false, [], errorEventReason(body));
+  if (body["error"] !== undefined)
+    return turn(false, [], errorEventReason(body));
   const candidate = firstCandidate(body);
   const calls: ToolCall[] = [];
   callsOf(candidate, calls);
-  const { complete, reason } = completeness(field(candidate, "finishReason"), body);
+  const { complete, reason } = completeness(
+    field(candidate, "finishReason"),
+    body,
+  );
   return turn(complete, calls, reason);
 }
 
-async function readStream(events: AsyncIterable<GenerateContentResponseLike>): Promise<ProviderTurn> {
+async function readStream(
+  events: AsyncIterable<GenerateContentResponseLike>,
+): Promise<ProviderTurn> {
   requireStream(events, "generateContent stream chunks");
   const calls: ToolCall[] = [];
   let finishReason: unknown;
@@ -86,25 +143,46 @@ async function readStream(events: AsyncIterable<GenerateContentResponseLike>): P
     return false;
   });
   if (errorReason !== undefined) return turn(false, calls, errorReason);
-  if (finishReason === undefined && !end.finished && end.reason !== undefined && end.reason.startsWith("the stream failed")) return turn(false, calls, end.reason);
+  if (
+    finishReason === undefined &&
+    !end.finished &&
+    end.reason !== undefined &&
+    end.reason.startsWith("the stream failed")
+  )
+    return turn(false, calls, end.reason);
   const { complete, reason } = completeness(finishReason, last);
-  return turn(complete, calls, reason === "no finishReason" ? "the stream ended before a chunk with a finishReason" : reason);
+  return turn(
+    complete,
+    calls,
+    reason === "no finishReason"
+      ? "the stream ended before a chunk with a finishReason"
+      : reason,
+  );
 }
 
-function reply(turnRead: ProviderTurn, results: readonly CallResult[]): GeminiFunctionResponseContent {
+function reply(
+  turnRead: ProviderTurn,
+  results: readonly CallResult[],
+): GeminiFunctionResponseContent {
   return {
     role: "user",
     parts: answered(turnRead, results).map(({ call, result }) => ({
       functionResponse: {
         ...(call.id !== undefined ? { id: call.id } : {}),
         name: call.name,
-        response: result.isError ? { error: result.text } : { output: successValue(result) },
+        response: result.isError
+          ? { error: result.text }
+          : { output: successValue(result) },
       },
     })),
   };
 }
 
-export const googleGenaiAdapter: ProviderAdapter<GenerateContentResponseLike, GenerateContentResponseLike, GeminiFunctionResponseContent> = {
+export const googleGenaiAdapter: ProviderAdapter<
+  GenerateContentResponseLike,
+  GenerateContentResponseLike,
+  GeminiFunctionResponseContent
+> = {
   target: "google-genai",
   read,
   readStream,

@@ -14,40 +14,96 @@
  * Copied into generated output (runtime/adapters/openai-chat.ts); no package imports: the SDK's
  * types are taken structurally (a test checks `openai`'s own types are assignable).
  */
-import type { CallResult, ProviderAdapter, ProviderTurn, TargetName, ToolCall } from "../tool-call.js";
-import { answered, arrayField, drain, errorEventReason, field, isRecord, joinedText, nonEmpty, PendingCalls, requireRecord, requireStream, stringField, turn } from "./reading.js";
+import type {
+  CallResult,
+  ProviderAdapter,
+  ProviderTurn,
+  TargetName,
+  ToolCall,
+} from "../tool-call.js";
+import {
+  answered,
+  arrayField,
+  drain,
+  errorEventReason,
+  field,
+  isRecord,
+  joinedText,
+  nonEmpty,
+  PendingCalls,
+  requireRecord,
+  requireStream,
+  stringField,
+  turn,
+} from "./reading.js";
 
 /** The fields of a tool call this adapter reads (`ChatCompletionMessageToolCall` fits). */
 export interface ChatToolCallLike {
   readonly id?: string | null | undefined;
   readonly type?: string | null | undefined;
-  readonly function?: { readonly name?: string | null | undefined; readonly arguments?: string | null | undefined } | null | undefined;
-  readonly custom?: { readonly name?: string | null | undefined; readonly input?: string | null | undefined } | null | undefined;
+  readonly function?:
+    | {
+        readonly name?: string | null | undefined;
+        readonly arguments?: string | null | undefined;
+      }
+    | null
+    | undefined;
+  readonly custom?:
+    | {
+        readonly name?: string | null | undefined;
+        readonly input?: string | null | undefined;
+      }
+    | null
+    | undefined;
 }
 
 /** The fields of a completion this adapter reads (`ChatCompletion` fits). */
 export interface ChatCompletionLike {
-  readonly choices?: readonly {
-    readonly index?: number | null | undefined;
-    readonly finish_reason?: string | null | undefined;
-    readonly message?: { readonly tool_calls?: readonly ChatToolCallLike[] | null | undefined } | null | undefined;
-  }[] | null | undefined;
+  readonly choices?:
+    | readonly {
+        readonly index?: number | null | undefined;
+        readonly finish_reason?: string | null | undefined;
+        readonly message?:
+          | {
+              readonly tool_calls?:
+                readonly ChatToolCallLike[] | null | undefined;
+            }
+          | null
+          | undefined;
+      }[]
+    | null
+    | undefined;
 }
 
 /** The fields of a stream chunk this adapter reads (`ChatCompletionChunk` fits). */
 export interface ChatCompletionChunkLike {
-  readonly choices?: readonly {
-    readonly index?: number | null | undefined;
-    readonly finish_reason?: string | null | undefined;
-    readonly delta?: {
-      readonly tool_calls?: readonly {
+  readonly choices?:
+    | readonly {
         readonly index?: number | null | undefined;
-        readonly id?: string | null | undefined;
-        readonly type?: string | null | undefined;
-        readonly function?: { readonly name?: string | null | undefined; readonly arguments?: string | null | undefined } | null | undefined;
-      }[] | null | undefined;
-    } | null | undefined;
-  }[] | null | undefined;
+        readonly finish_reason?: string | null | undefined;
+        readonly delta?:
+          | {
+              readonly tool_calls?:
+                | readonly {
+                    readonly index?: number | null | undefined;
+                    readonly id?: string | null | undefined;
+                    readonly type?: string | null | undefined;
+                    readonly function?:
+                      | {
+                          readonly name?: string | null | undefined;
+                          readonly arguments?: string | null | undefined;
+                        }
+                      | null
+                      | undefined;
+                  }[]
+                | null
+                | undefined;
+            }
+          | null
+          | undefined;
+      }[]
+    | null
+    | undefined;
 }
 
 /** One tool message (`ChatCompletionToolMessageParam`). */
@@ -60,9 +116,15 @@ export interface ChatToolMessage {
 /** `finish_reason`s that mean the output was cut off; every other value (compatible servers say `eos`, `tool_call`, …) ends a turn normally. */
 const CUT_OFF = new Set(["length", "content_filter"]);
 
-function completeness(finishReason: unknown): { complete: boolean; reason?: string } {
-  if (typeof finishReason !== "string" || finishReason === "") return { complete: false, reason: "no finish_reason" };
-  return CUT_OFF.has(finishReason) ? { complete: false, reason: finishReason } : { complete: true };
+function completeness(finishReason: unknown): {
+  complete: boolean;
+  reason?: string;
+} {
+  if (typeof finishReason !== "string" || finishReason === "")
+    return { complete: false, reason: "no finish_reason" };
+  return CUT_OFF.has(finishReason)
+    ? { complete: false, reason: finishReason }
+    : { complete: true };
 }
 
 /** The first choice (index 0, or the first listed when a server leaves out `index`). */
@@ -71,24 +133,37 @@ function firstChoice(value: unknown): unknown {
   return choices.find((c) => field(c, "index") === 0) ?? choices[0];
 }
 
-function readCompletion(target: TargetName, response: ChatCompletionLike): ProviderTurn {
+function readCompletion(
+  target: TargetName,
+  response: ChatCompletionLike,
+): ProviderTurn {
   const body = requireRecord(response, "a chat completion");
-  if (body["error"] !== undefined) return turn(false, [], errorEventReason(body));
+  if (body["error"] !== undefined)
+    return turn(false, [], errorEventReason(body));
   const choice = firstChoice(body);
-  if (choice === undefined) return turn(false, [], "the completion has no choice");
+  if (choice === undefined)
+    return turn(false, [], "the completion has no choice");
   const calls: ToolCall[] = [];
   for (const raw of arrayField(field(choice, "message"), "tool_calls")) {
     if (!isRecord(raw)) continue;
     const custom = raw["type"] === "custom";
     const part = field(raw, custom ? "custom" : "function");
     const id = stringField(raw, "id");
-    calls.push({ target, ...(id !== undefined ? { id } : {}), name: stringField(part, "name") ?? "", arguments: custom ? field(part, "input") : field(part, "arguments") });
+    calls.push({
+      target,
+      ...(id !== undefined ? { id } : {}),
+      name: stringField(part, "name") ?? "",
+      arguments: custom ? field(part, "input") : field(part, "arguments"),
+    });
   }
   const { complete, reason } = completeness(field(choice, "finish_reason"));
   return turn(complete, calls, reason);
 }
 
-async function readChunks(target: TargetName, events: AsyncIterable<ChatCompletionChunkLike>): Promise<ProviderTurn> {
+async function readChunks(
+  target: TargetName,
+  events: AsyncIterable<ChatCompletionChunkLike>,
+): Promise<ProviderTurn> {
   requireStream(events, "chat completion chunks");
   const pending = new PendingCalls<string>();
   let finishReason: unknown;
@@ -105,9 +180,19 @@ async function readChunks(target: TargetName, events: AsyncIterable<ChatCompleti
       if (!isRecord(delta)) continue;
       const index = delta["index"];
       const id = nonEmpty(delta["id"]);
-      let key = typeof index === "number" ? `index ${index}` : id !== undefined ? `id ${id}` : (lastKey ?? "index 0");
+      let key =
+        typeof index === "number"
+          ? `index ${index}`
+          : id !== undefined
+            ? `id ${id}`
+            : (lastKey ?? "index 0");
       // A different id at an index already in use is a new call (servers that put every call at 0).
-      if (id !== undefined && pending.has(key) && pending.at(key, 0).id !== undefined && pending.at(key, 0).id !== id) {
+      if (
+        id !== undefined &&
+        pending.has(key) &&
+        pending.at(key, 0).id !== undefined &&
+        pending.at(key, 0).id !== id
+      ) {
         pending.release(key);
       }
       lastKey = key;
@@ -117,7 +202,8 @@ async function readChunks(target: TargetName, events: AsyncIterable<ChatCompleti
       const fn = field(delta, "function");
       call.name ??= nonEmpty(field(fn, "name"));
       const fragment = field(fn, "arguments");
-      if (typeof fragment === "string" && fragment !== "") call.fragments.push(fragment);
+      if (typeof fragment === "string" && fragment !== "")
+        call.fragments.push(fragment);
     }
     const reason = field(choice, "finish_reason");
     if (reason !== undefined && reason !== null) finishReason = reason;
@@ -125,17 +211,35 @@ async function readChunks(target: TargetName, events: AsyncIterable<ChatCompleti
   });
   const calls = pending.calls(target, joinedText);
   if (errorReason !== undefined) return turn(false, calls, errorReason);
-  if (finishReason === undefined) return turn(false, calls, end.reason ?? "the stream ended without a finish_reason");
+  if (finishReason === undefined)
+    return turn(
+      false,
+      calls,
+      end.reason ?? "the stream ended without a finish_reason",
+    );
   const { complete, reason } = completeness(finishReason);
   return turn(complete, calls, reason);
 }
 
-function toolMessages(turnRead: ProviderTurn, results: readonly CallResult[]): ChatToolMessage[] {
-  return answered(turnRead, results).map(({ call, result }) => ({ role: "tool", tool_call_id: call.id ?? "", content: result.text }));
+function toolMessages(
+  turnRead: ProviderTurn,
+  results: readonly CallResult[],
+): ChatToolMessage[] {
+  return answered(turnRead, results).map(({ call, result }) => ({
+    role: "tool",
+    tool_call_id: call.id ?? "",
+    content: result.text,
+  }));
 }
 
 /** The Chat Completions adapter for `target` (`openai-chat`, or `openai-compatible` for servers speaking the same format). */
-export function chatCompletionsAdapter(target: TargetName): ProviderAdapter<ChatCompletionLike, ChatCompletionChunkLike, ChatToolMessage[]> {
+export function chatCompletionsAdapter(
+  target: TargetName,
+): ProviderAdapter<
+  ChatCompletionLike,
+  ChatCompletionChunkLike,
+  ChatToolMessage[]
+> {
   return {
     target,
     read: (response) => readCompletion(target, response),

@@ -10,6 +10,11 @@
  */
 import { chatCompletionsAdapter } from "./openai-chat.js";
 
-export type { ChatCompletionChunkLike, ChatCompletionLike, ChatToolMessage } from "./openai-chat.js";
+export type {
+  ChatCompletionChunkLike,
+  ChatCompletionLike,
+  ChatToolMessage,
+} from "./openai-chat.js";
 
-export const openaiCompatibleAdapter = chatCompletionsAdapter("openai-compatible");
+export const openaiCompatibleAdapter =
+  chatCompletionsAdapter("openai-compatible");

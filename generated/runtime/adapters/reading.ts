@@ -8,10 +8,17 @@
  * Copied into generated output (runtime/adapters/reading.ts) with the adapters; real
  * TypeScript, no package imports.
  */
-import type { CallResult, ProviderTurn, TargetName, ToolCall } from "../tool-call.js";
+import type {
+  CallResult,
+  ProviderTurn,
+  TargetName,
+  ToolCall,
+} from "../tool-call.js";
 
 /** A plain object (not an array, not null): the only shape a response, an event or arguments may have. */
-export function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
+export function isRecord(
+  value: unknown,
+): value is { readonly [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -40,15 +47,30 @@ export function nonEmpty(value: unknown): string | undefined {
 }
 
 /** Throws the one error an adapter may throw: the value is not a response of this provider at all. */
-export function requireRecord(value: unknown, what: string): { readonly [key: string]: unknown } {
-  if (!isRecord(value)) throw new TypeError(`expected ${what}, got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`);
+export function requireRecord(
+  value: unknown,
+  what: string,
+): { readonly [key: string]: unknown } {
+  if (!isRecord(value))
+    throw new TypeError(
+      `expected ${what}, got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`,
+    );
   return value;
 }
 
 /** Throws unless `value` can be iterated with `for await` (a stream of events or an array of them). */
 export function requireStream(value: unknown, what: string): void {
-  const iterable = value !== null && (typeof value === "object" || typeof value === "function");
-  if (!iterable || (typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] !== "function" && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function")) {
+  const iterable =
+    value !== null &&
+    (typeof value === "object" || typeof value === "function");
+  if (
+    !iterable ||
+    (typeof (value as { [Symbol.asyncIterator]?: unknown })[
+      Symbol.asyncIterator
+    ] !== "function" &&
+      typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] !==
+        "function")
+  ) {
     throw new TypeError(`expected an async iterable of ${what}`);
   }
 }
@@ -95,7 +117,14 @@ export class PendingCalls<Key> {
   at(key: Key, position: number): PendingCall {
     let call = this.byKey.get(key);
     if (call === undefined) {
-      call = { id: undefined, name: undefined, fragments: [], initial: undefined, final: undefined, position };
+      call = {
+        id: undefined,
+        name: undefined,
+        fragments: [],
+        initial: undefined,
+        final: undefined,
+        position,
+      };
       this.byKey.set(key, call);
       this.order.push(call);
     }
@@ -116,11 +145,28 @@ export class PendingCalls<Key> {
   }
 
   /** The calls in order, arguments joined (text) or as sent (parsed providers, through `parse`). */
-  calls(target: TargetName, parse: (text: string, initial: unknown) => unknown, extra?: (call: PendingCall) => Partial<ToolCall>): ToolCall[] {
-    const sorted = this.order.map((call, arrival) => ({ call, arrival })).sort((a, b) => a.call.position - b.call.position || a.arrival - b.arrival);
+  calls(
+    target: TargetName,
+    parse: (text: string, initial: unknown) => unknown,
+    extra?: (call: PendingCall) => Partial<ToolCall>,
+  ): ToolCall[] {
+    const sorted = this.order
+      .map((call, arrival) => ({ call, arrival }))
+      .sort(
+        (a, b) => a.call.position - b.call.position || a.arrival - b.arrival,
+      );
     return sorted.map(({ call }) => {
-      const args = call.final !== undefined ? call.final.value : parse(call.fragments.join(""), call.initial);
-      return { target, ...(call.id !== undefined ? { id: call.id } : {}), name: call.name ?? "", arguments: args, ...(extra ? extra(call) : {}) };
+      const args =
+        call.final !== undefined
+          ? call.final.value
+          : parse(call.fragments.join(""), call.initial);
+      return {
+        target,
+        ...(call.id !== undefined ? { id: call.id } : {}),
+        name: call.name ?? "",
+        arguments: args,
+        ...(extra ? extra(call) : {}),
+      };
     });
   }
 }
@@ -131,9 +177,33 @@ export function joinedText(text: string, initial: unknown): unknown {
 }
 
 /** The turn, with every call marked incomplete when the turn is. */
-export function turn(complete: boolean, calls: readonly ToolCall[], reason?: string): ProviderTurn {
-  const marked = complete ? calls : calls.map((call) => ({ ...call, complete: false }));
-  return { complete, ...(reason !== undefined ? { reason } : {}), calls: marked };
+export function turn(
+  complete: boolean,
+  calls: readonly ToolCall[],
+  reason?: string,
+): ProviderTurn {
+  const marked = complete
+    ? calls
+    : calls.map((call) => ({ ...call, complete: false }));
+  return {
+    complete,
+    ...(reason !== undefined ? { reason } : {}),
+    calls: marked,
+  };
+}
+
+/**
+ * The turn of a stream whose reader took its completeness from a terminal event: that event's
+ * verdict, or, when none came, incomplete with why the stream ended.
+ */
+export function streamTurn(
+  calls: readonly ToolCall[],
+  end: StreamEnd,
+  verdict: { readonly complete: boolean; readonly reason?: string } | undefined,
+  missing: string,
+): ProviderTurn {
+  if (verdict === undefined) return turn(false, calls, end.reason ?? missing);
+  return turn(verdict.complete, calls, verdict.reason);
 }
 
 /** How a stream ended: after its final event, or not (cut, or failed with an error). */
@@ -152,7 +222,11 @@ export interface StreamEnd {
  * A stream that throws (the SDK raises a dropped connection or an error event) ends the turn
  * incomplete instead of throwing. Events that are not objects are skipped.
  */
-export async function drain(events: AsyncIterable<unknown> | Iterable<unknown>, onEvent: (event: { readonly [key: string]: unknown }) => boolean, closeAtFinal = false): Promise<StreamEnd> {
+export async function drain(
+  events: AsyncIterable<unknown> | Iterable<unknown>,
+  onEvent: (event: { readonly [key: string]: unknown }) => boolean,
+  closeAtFinal = false,
+): Promise<StreamEnd> {
   let finished = false;
   try {
     for await (const event of events) {
@@ -160,7 +234,9 @@ export async function drain(events: AsyncIterable<unknown> | Iterable<unknown>, 
       finished = onEvent(event);
       if (finished && closeAtFinal) break;
     }
-    return finished ? { finished } : { finished, reason: "the stream ended before its final event" };
+    return finished
+      ? { finished }
+      : { finished, reason: "the stream ended before its final event" };
   } catch (error) {
     return { finished, reason: `the stream failed: ${errorSummary(error)}` };
   }
@@ -168,14 +244,22 @@ export async function drain(events: AsyncIterable<unknown> | Iterable<unknown>, 
 
 /** A short, safe description of a stream error (its class and message, cut). */
 export function errorSummary(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : isRecord(error) ? (stringField(error, "message") ?? "error event") : String(error);
+  const text =
+    error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : isRecord(error)
+        ? (stringField(error, "message") ?? "error event")
+        : String(error);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 /** The provider's error event, as a reason (`error.message`, or the code). */
 export function errorEventReason(event: unknown): string {
   const error = field(event, "error");
-  const message = stringField(error, "message") ?? stringField(error, "code") ?? stringField(event, "message");
+  const message =
+    stringField(error, "message") ??
+    stringField(error, "code") ??
+    stringField(event, "message");
   return `the provider sent an error event${message !== undefined ? `: ${message.slice(0, 200)}` : ""}`;
 }
 
@@ -184,8 +268,14 @@ export function errorEventReason(event: unknown): string {
  * order). A missing result — the app passed fewer — is answered as not run, so the reply still
  * answers every call the provider expects an answer for.
  */
-export function answered(turnRead: ProviderTurn, results: readonly CallResult[]): { readonly call: ToolCall; readonly result: CallResult }[] {
-  return turnRead.calls.map((call, i) => ({ call, result: results[i] ?? notAnswered(call) }));
+export function answered(
+  turnRead: ProviderTurn,
+  results: readonly CallResult[],
+): { readonly call: ToolCall; readonly result: CallResult }[] {
+  return turnRead.calls.map((call, i) => ({
+    call,
+    result: results[i] ?? notAnswered(call),
+  }));
 }
 
 function notAnswered(call: ToolCall): CallResult {
@@ -202,5 +292,7 @@ function notAnswered(call: ToolCall): CallResult {
 
 /** The value of a successful call for providers that take an object or text: its output, else its text. */
 export function successValue(result: CallResult): unknown {
-  return result.status === "ok" && result.output !== undefined ? result.output : result.text;
+  return result.status === "ok" && result.output !== undefined
+    ? result.output
+    : result.text;
 }

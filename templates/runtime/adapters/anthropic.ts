@@ -9,13 +9,33 @@
  *
  * Copied into generated output (runtime/adapters/anthropic.ts); no package imports.
  */
-import type { CallResult, ProviderAdapter, ProviderTurn, ToolCall } from "../tool-call.js";
-import { answered, arrayField, drain, errorEventReason, field, isRecord, nonEmpty, parsedArguments, PendingCalls, requireRecord, requireStream, stringField, turn } from "./reading.js";
+import type {
+  CallResult,
+  ProviderAdapter,
+  ProviderTurn,
+  ToolCall,
+} from "../tool-call.js";
+import {
+  answered,
+  arrayField,
+  drain,
+  errorEventReason,
+  field,
+  isRecord,
+  nonEmpty,
+  parsedArguments,
+  PendingCalls,
+  requireRecord,
+  requireStream,
+  stringField,
+  turn,
+} from "./reading.js";
 
 /** The fields of a message this adapter reads (`Message` fits). */
 export interface AnthropicMessageLike {
   readonly stop_reason?: string | null | undefined;
-  readonly content?: readonly { readonly type?: string | null | undefined }[] | null | undefined;
+  readonly content?:
+    readonly { readonly type?: string | null | undefined }[] | null | undefined;
 }
 
 /** The fields of a stream event this adapter reads (`RawMessageStreamEvent` fits). */
@@ -40,9 +60,16 @@ export interface AnthropicToolResultMessage {
 /** Stop reasons after which the turn's `tool_use` blocks are whole. */
 const FINISHED = new Set(["tool_use", "end_turn", "stop_sequence"]);
 
-function completeness(stopReason: unknown): { complete: boolean; reason?: string } {
-  if (typeof stopReason === "string" && FINISHED.has(stopReason)) return { complete: true };
-  return { complete: false, reason: typeof stopReason === "string" ? stopReason : "no stop_reason" };
+function completeness(stopReason: unknown): {
+  complete: boolean;
+  reason?: string;
+} {
+  if (typeof stopReason === "string" && FINISHED.has(stopReason))
+    return { complete: true };
+  return {
+    complete: false,
+    reason: typeof stopReason === "string" ? stopReason : "no stop_reason",
+  };
 }
 
 function read(response: AnthropicMessageLike): ProviderTurn {
@@ -52,13 +79,20 @@ function read(response: AnthropicMessageLike): ProviderTurn {
   for (const block of arrayField(body, "content")) {
     if (!isRecord(block) || block["type"] !== "tool_use") continue;
     const id = stringField(block, "id");
-    calls.push({ target: "anthropic", ...(id !== undefined ? { id } : {}), name: stringField(block, "name") ?? "", arguments: block["input"] });
+    calls.push({
+      target: "anthropic",
+      ...(id !== undefined ? { id } : {}),
+      name: stringField(block, "name") ?? "",
+      arguments: block["input"],
+    });
   }
   const { complete, reason } = completeness(body["stop_reason"]);
   return turn(complete, calls, reason);
 }
 
-async function readStream(events: AsyncIterable<AnthropicStreamEventLike>): Promise<ProviderTurn> {
+async function readStream(
+  events: AsyncIterable<AnthropicStreamEventLike>,
+): Promise<ProviderTurn> {
   requireStream(events, "message stream events");
   const pending = new PendingCalls<number>();
   let stopReason: unknown;
@@ -71,7 +105,12 @@ async function readStream(events: AsyncIterable<AnthropicStreamEventLike>): Prom
       case "content_block_start": {
         const block = event["content_block"];
         const index = event["index"];
-        if (!isRecord(block) || block["type"] !== "tool_use" || typeof index !== "number") return false;
+        if (
+          !isRecord(block) ||
+          block["type"] !== "tool_use" ||
+          typeof index !== "number"
+        )
+          return false;
         const call = pending.at(index, index);
         call.id ??= nonEmpty(block["id"]);
         call.name ??= nonEmpty(block["name"]);
@@ -81,9 +120,15 @@ async function readStream(events: AsyncIterable<AnthropicStreamEventLike>): Prom
       case "content_block_delta": {
         const index = event["index"];
         const delta = event["delta"];
-        if (typeof index !== "number" || !pending.has(index) || field(delta, "type") !== "input_json_delta") return false;
+        if (
+          typeof index !== "number" ||
+          !pending.has(index) ||
+          field(delta, "type") !== "input_json_delta"
+        )
+          return false;
         const fragment = field(delta, "partial_json");
-        if (typeof fragment === "string") pending.at(index, index).fragments.push(fragment);
+        if (typeof fragment === "string")
+          pending.at(index, index).fragments.push(fragment);
         return false;
       }
       case "message_delta": {
@@ -102,19 +147,36 @@ async function readStream(events: AsyncIterable<AnthropicStreamEventLike>): Prom
   });
   const calls = pending.calls("anthropic", parsedArguments);
   if (errorReason !== undefined) return turn(false, calls, errorReason);
-  if (!end.finished) return turn(false, calls, end.reason ?? "the stream ended before message_stop");
+  if (!end.finished)
+    return turn(
+      false,
+      calls,
+      end.reason ?? "the stream ended before message_stop",
+    );
   const { complete, reason } = completeness(stopReason);
   return turn(complete, calls, reason);
 }
 
-function reply(turnRead: ProviderTurn, results: readonly CallResult[]): AnthropicToolResultMessage {
+function reply(
+  turnRead: ProviderTurn,
+  results: readonly CallResult[],
+): AnthropicToolResultMessage {
   return {
     role: "user",
-    content: answered(turnRead, results).map(({ call, result }) => ({ type: "tool_result", tool_use_id: call.id ?? "", content: result.text, is_error: result.isError })),
+    content: answered(turnRead, results).map(({ call, result }) => ({
+      type: "tool_result",
+      tool_use_id: call.id ?? "",
+      content: result.text,
+      is_error: result.isError,
+    })),
   };
 }
 
-export const anthropicAdapter: ProviderAdapter<AnthropicMessageLike, AnthropicStreamEventLike, AnthropicToolResultMessage> = {
+export const anthropicAdapter: ProviderAdapter<
+  AnthropicMessageLike,
+  AnthropicStreamEventLike,
+  AnthropicToolResultMessage
+> = {
   target: "anthropic",
   read,
   readStream,

@@ -10,13 +10,35 @@
  *
  * Copied into generated output (runtime/adapters/google-interactions.ts); no package imports.
  */
-import type { CallResult, ProviderAdapter, ProviderTurn, ToolCall } from "../tool-call.js";
-import { answered, arrayField, drain, errorEventReason, field, isRecord, nonEmpty, parsedArguments, PendingCalls, requireRecord, requireStream, stringField, successValue, turn } from "./reading.js";
+import type {
+  CallResult,
+  ProviderAdapter,
+  ProviderTurn,
+  ToolCall,
+} from "../tool-call.js";
+import {
+  answered,
+  arrayField,
+  drain,
+  errorEventReason,
+  field,
+  isRecord,
+  nonEmpty,
+  parsedArguments,
+  PendingCalls,
+  requireRecord,
+  requireStream,
+  streamTurn,
+  stringField,
+  successValue,
+  turn,
+} from "./reading.js";
 
 /** The fields of an interaction this adapter reads (`Interactions.Interaction` fits). */
 export interface InteractionLike {
   readonly status?: string | undefined;
-  readonly steps?: readonly { readonly type?: string | undefined }[] | undefined;
+  readonly steps?:
+    readonly { readonly type?: string | undefined }[] | undefined;
 }
 
 /** The fields of a stream event this adapter reads (`Interactions.InteractionSSEEvent` fits). */
@@ -37,8 +59,12 @@ export interface InteractionFunctionResultStep {
 const FINISHED = new Set(["requires_action", "completed"]);
 
 function completeness(status: unknown): { complete: boolean; reason?: string } {
-  if (typeof status === "string" && FINISHED.has(status)) return { complete: true };
-  return { complete: false, reason: typeof status === "string" ? status : "no status" };
+  if (typeof status === "string" && FINISHED.has(status))
+    return { complete: true };
+  return {
+    complete: false,
+    reason: typeof status === "string" ? status : "no status",
+  };
 }
 
 function read(response: InteractionLike): ProviderTurn {
@@ -47,13 +73,23 @@ function read(response: InteractionLike): ProviderTurn {
   for (const step of arrayField(body, "steps")) {
     if (!isRecord(step) || step["type"] !== "function_call") continue;
     const id = stringField(step, "id");
-    calls.push({ target: "google-interactions", ...(id !== undefined && id !== "" ? { id } : {}), name: stringField(step, "name") ?? "", arguments: "arguments" in step && step["arguments"] !== undefined ? step["arguments"] : {} });
+    calls.push({
+      target: "google-interactions",
+      ...(id !== undefined && id !== "" ? { id } : {}),
+      name: stringField(step, "name") ?? "",
+      arguments:
+        "arguments" in step && step["arguments"] !== undefined
+          ? step["arguments"]
+          : {},
+    });
   }
   const { complete, reason } = completeness(body["status"]);
   return turn(complete, calls, reason);
 }
 
-async function readStream(events: AsyncIterable<InteractionEventLike>): Promise<ProviderTurn> {
+async function readStream(
+  events: AsyncIterable<InteractionEventLike>,
+): Promise<ProviderTurn> {
   requireStream(events, "interaction stream events");
   const pending = new PendingCalls<number>();
   let terminal: { complete: boolean; reason?: string } | undefined;
@@ -62,7 +98,12 @@ async function readStream(events: AsyncIterable<InteractionEventLike>): Promise<
       case "step.start": {
         const step = event["step"];
         const index = event["index"];
-        if (!isRecord(step) || step["type"] !== "function_call" || typeof index !== "number") return false;
+        if (
+          !isRecord(step) ||
+          step["type"] !== "function_call" ||
+          typeof index !== "number"
+        )
+          return false;
         const call = pending.at(index, index);
         call.id ??= nonEmpty(step["id"]);
         call.name ??= nonEmpty(step["name"]);
@@ -72,13 +113,21 @@ async function readStream(events: AsyncIterable<InteractionEventLike>): Promise<
       case "step.delta": {
         const index = event["index"];
         const delta = event["delta"];
-        if (typeof index !== "number" || !pending.has(index) || field(delta, "type") !== "arguments_delta") return false;
+        if (
+          typeof index !== "number" ||
+          !pending.has(index) ||
+          field(delta, "type") !== "arguments_delta"
+        )
+          return false;
         const fragment = field(delta, "arguments");
-        if (typeof fragment === "string") pending.at(index, index).fragments.push(fragment);
+        if (typeof fragment === "string")
+          pending.at(index, index).fragments.push(fragment);
         return false;
       }
       case "interaction.completed":
-        terminal = completeness(field(event["interaction"], "status") ?? "completed");
+        terminal = completeness(
+          field(event["interaction"], "status") ?? "completed",
+        );
         return true;
       case "interaction.status_update": {
         const status = event["status"];
@@ -93,19 +142,39 @@ async function readStream(events: AsyncIterable<InteractionEventLike>): Promise<
         return false;
     }
   });
-  const calls = pending.calls("google-interactions", parsedArguments);
-  if (terminal === undefined) return turn(false, calls, end.reason ?? "the stream ended before interaction.completed");
-  return turn(terminal.complete, calls, terminal.reason);
+  return streamTurn(
+    pending.calls("google-interactions", parsedArguments),
+    end,
+    terminal,
+    "the stream ended before interaction.completed",
+  );
 }
 
-function reply(turnRead: ProviderTurn, results: readonly CallResult[]): InteractionFunctionResultStep[] {
+function reply(
+  turnRead: ProviderTurn,
+  results: readonly CallResult[],
+): InteractionFunctionResultStep[] {
   return answered(turnRead, results).map(({ call, result }) => {
     const value = result.isError ? result.text : successValue(result);
-    return { type: "function_result", call_id: call.id ?? "", name: call.name, is_error: result.isError, result: isRecord(value) ? { ...value } : typeof value === "string" ? value : JSON.stringify(value) ?? "" };
+    return {
+      type: "function_result",
+      call_id: call.id ?? "",
+      name: call.name,
+      is_error: result.isError,
+      result: isRecord(value)
+        ? { ...value }
+        : typeof value === "string"
+          ? value
+          : (JSON.stringify(value) ?? ""),
+    };
   });
 }
 
-export const googleInteractionsAdapter: ProviderAdapter<InteractionLike, InteractionEventLike, InteractionFunctionResultStep[]> = {
+export const googleInteractionsAdapter: ProviderAdapter<
+  InteractionLike,
+  InteractionEventLike,
+  InteractionFunctionResultStep[]
+> = {
   target: "google-interactions",
   read,
   readStream,

@@ -10,9 +10,27 @@
  *
  * Copied into generated output (runtime/adapters/mcp.ts); no package imports.
  */
-import { answerTurn, bindAdapter, type BoundAdapter, type RunCall } from "../respond.js";
-import type { CallResult, ProviderAdapter, ProviderTurn, ToolCall } from "../tool-call.js";
-import { answered, drain, isRecord, requireRecord, requireStream, stringField, turn } from "./reading.js";
+import {
+  answerTurn,
+  bindAdapter,
+  type BoundAdapter,
+  type RunCall,
+} from "../respond.js";
+import type {
+  CallResult,
+  ProviderAdapter,
+  ProviderTurn,
+  ToolCall,
+} from "../tool-call.js";
+import {
+  answered,
+  drain,
+  isRecord,
+  requireRecord,
+  requireStream,
+  stringField,
+  turn,
+} from "./reading.js";
 
 /** The fields of `tools/call` params this adapter reads (`CallToolRequest["params"]` fits). */
 export interface McpCallToolParamsLike {
@@ -36,17 +54,38 @@ export interface McpCallToolResult {
 
 function callOf(params: unknown): ToolCall {
   const body = requireRecord(params, "tools/call params");
-  return { target: "mcp", name: stringField(body, "name") ?? "", arguments: "arguments" in body && body["arguments"] !== undefined ? body["arguments"] : {} };
+  return {
+    target: "mcp",
+    name: stringField(body, "name") ?? "",
+    arguments:
+      "arguments" in body && body["arguments"] !== undefined
+        ? body["arguments"]
+        : {},
+  };
 }
 
 /** The `CallToolResult` of a turn's one call; `structuredContent` only for tools that `declaresOutput`. */
 function replyWith(declaresOutput: (tool: string) => boolean) {
-  return (turnRead: ProviderTurn, results: readonly CallResult[]): McpCallToolResult => {
+  return (
+    turnRead: ProviderTurn,
+    results: readonly CallResult[],
+  ): McpCallToolResult => {
     const pair = answered(turnRead, results)[0];
-    if (pair === undefined) return { content: [{ type: "text", text: "No tool was called." }], isError: true };
+    if (pair === undefined)
+      return {
+        content: [{ type: "text", text: "No tool was called." }],
+        isError: true,
+      };
     const { call, result } = pair;
-    const structured = !result.isError && declaresOutput(call.name) && isRecord(result.output) ? { structuredContent: { ...result.output } } : {};
-    return { content: [{ type: "text", text: result.text }], ...structured, isError: result.isError };
+    const structured =
+      !result.isError && declaresOutput(call.name) && isRecord(result.output)
+        ? { structuredContent: { ...result.output } }
+        : {};
+    return {
+      content: [{ type: "text", text: result.text }],
+      ...structured,
+      isError: result.isError,
+    };
   };
 }
 
@@ -55,24 +94,38 @@ function replyWith(declaresOutput: (tool: string) => boolean) {
  * `reply` gives `structuredContent` for every successful object result; `bindMcpAdapter` narrows
  * that to the tools whose declaration has an `outputSchema`.
  */
-export const mcpAdapter: ProviderAdapter<McpCallToolParamsLike, McpCallToolParamsLike, McpCallToolResult> = {
+export const mcpAdapter: ProviderAdapter<
+  McpCallToolParamsLike,
+  McpCallToolParamsLike,
+  McpCallToolResult
+> = {
   target: "mcp",
   read: (params) => turn(true, [callOf(params)]),
   // MCP sends each call as one request: a "stream" of params is read up to its first request.
   readStream: async (events) => {
     requireStream(events, "tools/call params");
     let first: ToolCall | undefined;
-    await drain(events, (params) => {
-      first = callOf(params);
-      return true;
-    }, true);
-    return first === undefined ? turn(false, [], "no tools/call request") : turn(true, [first]);
+    await drain(
+      events,
+      (params) => {
+        first = callOf(params);
+        return true;
+      },
+      true,
+    );
+    return first === undefined
+      ? turn(false, [], "no tools/call request")
+      : turn(true, [first]);
   },
   reply: replyWith(() => true),
 };
 
 /** `dispatcher.mcp`: `respond` plus an MCP server's tool handlers. */
-export interface McpBound<Tool> extends BoundAdapter<McpCallToolParamsLike, McpCallToolParamsLike, McpCallToolResult> {
+export interface McpBound<Tool> extends BoundAdapter<
+  McpCallToolParamsLike,
+  McpCallToolParamsLike,
+  McpCallToolResult
+> {
   /** The result of `tools/list`: exactly the generated declarations. */
   listTools(): { tools: Tool[] };
   /** The result of `tools/call`: the call checked and run through the dispatcher; never throws for any params. */
@@ -80,15 +133,23 @@ export interface McpBound<Tool> extends BoundAdapter<McpCallToolParamsLike, McpC
 }
 
 /** Binds the MCP adapter to `run` with the generated declarations (`mcpTools`). */
-export function bindMcpAdapter<Tool extends McpToolLike>(adapter: typeof mcpAdapter, run: RunCall, tools: readonly Tool[]): McpBound<Tool> {
-  const withOutput = new Set(tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name));
+export function bindMcpAdapter<Tool extends McpToolLike>(
+  adapter: typeof mcpAdapter,
+  run: RunCall,
+  tools: readonly Tool[],
+): McpBound<Tool> {
+  const withOutput = new Set(
+    tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name),
+  );
   const declared = { reply: replyWith((tool) => withOutput.has(tool)) };
   const bound = bindAdapter({ ...adapter, ...declared }, run);
   return {
     ...bound,
     listTools: () => ({ tools: tools.map((tool) => ({ ...tool })) }),
     callTool: async (params) => {
-      const read = isRecord(params) ? adapter.read(params) : turn(true, [{ target: "mcp", name: "", arguments: params }]);
+      const read = isRecord(params)
+        ? adapter.read(params)
+        : turn(true, [{ target: "mcp", name: "", arguments: params }]);
       return (await answerTurn(declared, run, read)).reply;
     },
   };
