@@ -83,10 +83,13 @@ export interface CallIdentity {
  * without an id has no key.
  */
 export function callKey(call: CallIdentity): string | undefined {
-  if (call.id === undefined) return undefined;
-  const session = call.scope?.sessionId;
-  const turn = call.scope?.turnId;
-  return JSON.stringify([call.target, session ?? null, turn ?? null, call.id]);
+  const id = call.id;
+  if (id === undefined) return undefined;
+  // Each scope part is length-prefixed and the id comes last, so no choice of characters makes
+  // two identities meet (target names hold no "|").
+  const session = call.scope?.sessionId ?? "";
+  const turn = call.scope?.turnId ?? "";
+  return `${call.target}|${session.length}:${session}|${turn.length}:${turn}|${id}`;
 }
 
 type MemoryRecord =
@@ -106,16 +109,20 @@ type MemoryRecord =
 /**
  * The default store: records in this process's memory. Calls are deduplicated while the process
  * lives (and between dispatchers given the same store); a restart forgets them. `maxEntries`
- * bounds memory: the oldest completed records are dropped first.
+ * (default 10 000: retries come within minutes, not days) bounds memory: the oldest completed
+ * records are dropped first.
  */
 export function memoryCallStore(
   options: { readonly maxEntries?: number } = {},
 ): CallStore & { readonly size: number } {
   const records = new Map<string, MemoryRecord>();
-  const maxEntries = options.maxEntries ?? 100_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  // One pass drops the oldest completed records down to 90% of the bound, so the cost is
+  // spread over many claims (a pass per claim would rescan the map's oldest slots every time).
   const evict = (): void => {
+    const target = Math.floor(maxEntries * 0.9);
     for (const [key, record] of records) {
-      if (records.size <= maxEntries) return;
+      if (records.size <= target) return;
       if (record.state === "completed") records.delete(key);
     }
   };

@@ -232,7 +232,8 @@ export function createDispatchCore<Output = unknown>(
   const staleClaimMs = options.staleClaimMs ?? 60_000;
   const now = options.now ?? Date.now;
   const owner = randomToken();
-  const clock = monotonicClock();
+  // Timings are only for events: without a sink, no clock is read.
+  const clock = onEvent !== undefined ? monotonicClock() : noClock;
 
   async function run(
     call: ToolCall,
@@ -272,9 +273,9 @@ export function createDispatchCore<Output = unknown>(
       validationMs: trace.validationMs,
       handlerMs: trace.handlerMs,
       errors: result.errors ?? NO_ERRORS,
-      ...(trace.thrown ? { error: trace.error } : {}),
       result,
     };
+    if (trace.thrown) (event as { error?: unknown }).error = trace.error;
     try {
       const returned = onEvent!(event);
       if (isThenable(returned)) returned.then(undefined, ignore);
@@ -540,26 +541,32 @@ export function createDispatchCore<Output = unknown>(
     );
   }
 
-  async function record(
+  /** Records a result (synchronously when the store answers synchronously: the common path). */
+  function record(
     call: ToolCall,
     name: string,
     key: string | undefined,
     result: StoredResult,
     trace: Trace,
-  ): Promise<CallResult> {
-    if (key !== undefined) {
-      try {
-        const done = store.complete(key, owner, result);
-        if (isThenable(done)) await done;
-      } catch (e) {
-        // The handler ran: its outcome stands. The app hears that it was not recorded.
-        if (!trace.thrown) {
-          trace.thrown = true;
-          trace.error = e;
-        }
+  ): CallResult | Promise<CallResult> {
+    const answer = fromStored(call, name, result, false);
+    if (key === undefined) return answer;
+    const failed = (e: unknown): CallResult => {
+      // The handler ran: its outcome stands. The app hears that it was not recorded.
+      if (!trace.thrown) {
+        trace.thrown = true;
+        trace.error = e;
       }
+      return answer;
+    };
+    try {
+      const done = store.complete(key, owner, result);
+      if (isThenable(done))
+        return Promise.resolve(done).then(() => answer, failed);
+    } catch (e) {
+      return failed(e);
     }
-    return fromStored(call, name, result, false);
+    return answer;
   }
 
   // An `ok` result's output passed the tool's output validator, whose type `Output` is.
@@ -608,7 +615,9 @@ function fromStored(
   result: StoredResult,
   replayed: boolean,
 ): CallResult {
-  const base = {
+  // Built field by field in one order (not by spreading), so every result has the same few
+  // shapes: this is on every call's path.
+  const out: Mutable<CallResult> = {
     status: result.status,
     target: call.target,
     tool,
@@ -616,13 +625,13 @@ function fromStored(
     text: result.text,
     replayed,
   };
-  const withId = typeof call.id === "string" ? { ...base, id: call.id } : base;
-  const withOutput =
-    result.output !== undefined ? { ...withId, output: result.output } : withId;
-  return result.errors !== undefined
-    ? { ...withOutput, errors: result.errors }
-    : withOutput;
+  if (typeof call.id === "string") out.id = call.id;
+  if (result.output !== undefined) out.output = result.output;
+  if (result.errors !== undefined) out.errors = result.errors;
+  return out;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The tool name for texts and results (the name as sent, or an excerpt when it is not a string). */
 function labelOf(call: ToolCall): string {
@@ -632,9 +641,11 @@ function labelOf(call: ToolCall): string {
 
 /** Why a call's identity cannot be used, or undefined when it can (or it has none). */
 function identityProblem(call: ToolCall): string | undefined {
-  const parts: unknown[] = [call.id, call.scope?.sessionId, call.scope?.turnId];
+  const id: unknown = call.id;
+  const scope = call.scope;
+  if (id === undefined && scope === undefined) return undefined;
   let length = 0;
-  for (const part of parts) {
+  for (const part of [id, scope?.sessionId, scope?.turnId] as unknown[]) {
     if (part === undefined) continue;
     if (typeof part !== "string") return "its call id is not a string";
     if (part === "") return "its call id is empty";
@@ -642,7 +653,7 @@ function identityProblem(call: ToolCall): string | undefined {
   }
   if (length > MAX_ID_LENGTH)
     return `its call id is longer than ${MAX_ID_LENGTH} characters`;
-  if (call.id === undefined && length > 0)
+  if (id === undefined && length > 0)
     return "it has a session or turn but no call id";
   return undefined;
 }
@@ -675,6 +686,10 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 function ignore(): void {}
+
+function noClock(): number {
+  return 0;
+}
 
 let sharedSignal: AbortSignalType | undefined;
 

@@ -1,0 +1,182 @@
+// The generated dispatcher (generated/, transpiled as it stands) against the least any correct
+// checkpoint must do, in one process, interleaved, every result consumed into a checksum:
+//   dispatcher   dispatcher.run(call): routing, the in-memory store (claim + record, a fresh call
+//                id each time), the result and its text, an onEvent sink
+//   checkpoint   JSON.parse, the same generated call validator (validateOpenaiChatCall: declared
+//                schema, null-for-omitted, catalog schema), a direct await of the same handler
+//   +output      the checkpoint plus the same generated output validator (what run also checks)
+//   +text        and the result written as the text the model reads (JSON.stringify), as run does
+//   bare         JSON.parse and the handler, nothing checked
+// The call is OpenAI Chat's write_measurement (strict: JSON text with nulls for omitted fields).
+// Target: dispatcher / checkpoint <= 1.25. Also: an invalid call (dispatcher vs parse + validate +
+// the same error text), and the SQLite store (a WAL file through better-sqlite3): calls/s beside
+// SQLite's own rate of inserting the same row into a table of the same shape on the same file.
+// Knobs: TOOLCAT_BENCH_ROUNDS (default 9), TOOLCAT_BENCH_BATCH (calls per contender per round).
+import { mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import Database from "better-sqlite3";
+import { generatedAsJs, removeGeneratedJs } from "../helpers/generated-js.js";
+
+const ROUNDS = Number(process.env.TOOLCAT_BENCH_ROUNDS ?? 9);
+const BATCH = Number(process.env.TOOLCAT_BENCH_BATCH ?? 20_000);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n) => Math.round(n).toLocaleString("en-US");
+
+/** Runs each contender's batch in turn, ROUNDS times; median ops/s per contender. */
+async function interleaved(contenders, batch = BATCH, rounds = ROUNDS) {
+  const rates = contenders.map(() => []);
+  for (let r = -1; r < rounds; r++) {
+    for (const [i, c] of contenders.entries()) {
+      const t = performance.now();
+      await c.run(batch);
+      const ms = performance.now() - t;
+      if (r >= 0) rates[i].push((batch / ms) * 1000); // round -1 warms up
+    }
+  }
+  return rates.map(median);
+}
+
+export default async function bench() {
+  const dir = generatedAsJs("bench-dispatch");
+  const load = (p) => import(pathToFileURL(join(dir, p)).href);
+  const { createDispatcher } = await load("dispatcher.js");
+  const { validateOpenaiChatCall } = await load("providers/openai-chat.calls.js");
+  const { validateOutput } = await load("validators.js");
+  const { renderValidationErrors } = await load("runtime/validation-errors.js");
+  const { sqliteCallStore } = await load("runtime/sqlite-store.js");
+
+  let checksum = 0;
+  const handler = async (args) => ({ saved: Object.keys(args.data) });
+  const other = () => ({});
+  const handlers = {
+    write_measurement: handler,
+    log_meal: other,
+    list_exercises: other,
+    get_workout_history: other,
+    log_workout_set: other,
+    delete_measurement: other,
+    get_weather: other,
+    get_customer: other,
+  };
+  let events = 0;
+  const onEvent = (e) => {
+    events += e.validationMs >= 0 ? 1 : 0;
+  };
+  const text = JSON.stringify({ date: "2026-06-01", data: { weight_kg: 70.5, body_fat_pct: 18.2, waist_cm: null } });
+  const invalidText = JSON.stringify({ date: "2026-02-30", data: { weight_kg: -1, body_fat_pct: "18", waist_cm: null } });
+  let seq = 0;
+  const call = (args) => ({ target: "openai-chat", id: `call_${seq++}`, name: "write_measurement", arguments: args });
+
+  const dispatcher = createDispatcher(handlers, { confirm: () => true, onEvent });
+  /** Parse, the same call validator, the handler; optionally the output validator and the result text. */
+  const checkpoint = (name, withOutput, withText) => ({
+    name,
+    async run(n) {
+      for (let i = 0; i < n; i++) {
+        const c = call(text);
+        const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
+        if (!checked.ok) continue;
+        const result = await handler(checked.value);
+        if (!withOutput) {
+          checksum += result.saved.length;
+          continue;
+        }
+        const out = validateOutput(c.name, result);
+        if (out.ok) checksum += withText ? JSON.stringify(out.value).length : out.value.saved.length;
+      }
+    },
+  });
+  const contenders = [
+    {
+      name: "dispatcher",
+      async run(n) {
+        for (let i = 0; i < n; i++) checksum += (await dispatcher.run(call(text))).text.length;
+      },
+    },
+    checkpoint("checkpoint", false, false),
+    checkpoint("checkpoint+output", true, false),
+    checkpoint("checkpoint+output+text", true, true),
+    {
+      name: "bare",
+      async run(n) {
+        for (let i = 0; i < n; i++) {
+          const c = call(text);
+          checksum += (await handler(JSON.parse(c.arguments))).saved.length;
+        }
+      },
+    },
+  ];
+  const [d, cp, cpo, cpot, bare] = await interleaved(contenders);
+  console.log(`valid call (openai-chat write_measurement), median of ${ROUNDS} interleaved rounds of ${fmt(BATCH)}:`);
+  console.log(`  dispatcher.run          ${fmt(d)} calls/s`);
+  console.log(`  checkpoint              ${fmt(cp)} calls/s   dispatcher costs ${(cp / d).toFixed(2)}x (target <= 1.25)`);
+  console.log(`  checkpoint + output     ${fmt(cpo)} calls/s   dispatcher costs ${(cpo / d).toFixed(2)}x`);
+  console.log(`  … + the result as text  ${fmt(cpot)} calls/s   dispatcher costs ${(cpot / d).toFixed(2)}x`);
+  console.log(`  bare JSON.parse + call  ${fmt(bare)} calls/s   dispatcher costs ${(bare / d).toFixed(2)}x`);
+
+  const invalid = [
+    {
+      name: "dispatcher invalid",
+      async run(n) {
+        for (let i = 0; i < n; i++) checksum += (await dispatcher.run(call(invalidText))).text.length;
+      },
+    },
+    {
+      name: "checkpoint invalid",
+      async run(n) {
+        for (let i = 0; i < n; i++) {
+          const c = call(invalidText);
+          const args = JSON.parse(c.arguments);
+          const checked = validateOpenaiChatCall(c.name, args);
+          if (!checked.ok) checksum += renderValidationErrors(c.name, checked.errors, args).length;
+        }
+      },
+    },
+  ];
+  const [di, ci] = await interleaved(invalid);
+  console.log(`invalid call (4 failing fields; refused with the rendered error text):`);
+  console.log(`  dispatcher.run          ${fmt(di)} calls/s`);
+  console.log(`  parse + validate + text ${fmt(ci)} calls/s   dispatcher costs ${(ci / di).toFixed(2)}x`);
+
+  // SQLite: the store's claim + record per call, against inserting the same row on the same file.
+  const sqliteDir = join(tmpdir(), `toolcat-bench-${process.pid}`);
+  mkdirSync(sqliteDir, { recursive: true });
+  try {
+    const db = new Database(join(sqliteDir, "calls.db"));
+    const store = sqliteCallStore(db);
+    const sqliteDispatcher = createDispatcher(handlers, { confirm: () => true, onEvent, store });
+    db.exec("CREATE TABLE plain (key TEXT PRIMARY KEY, tool TEXT NOT NULL, state TEXT NOT NULL, owner TEXT NOT NULL, claimed_at INTEGER NOT NULL, result TEXT)");
+    const insert = db.prepare("INSERT INTO plain (key, tool, state, owner, claimed_at, result) VALUES (?, ?, 'completed', ?, ?, ?)");
+    const row = JSON.stringify({ status: "ok", isError: false, text: '{"saved":["weight_kg","body_fat_pct"]}', output: { saved: ["weight_kg", "body_fat_pct"] } });
+    let inserted = 0;
+    const sqlite = [
+      {
+        name: "dispatcher + SQLite store",
+        async run(n) {
+          for (let i = 0; i < n; i++) checksum += (await sqliteDispatcher.run(call(text))).text.length;
+        },
+      },
+      {
+        name: "SQLite insert of the same row",
+        async run(n) {
+          for (let i = 0; i < n; i++) checksum += insert.run(JSON.stringify(["openai-chat", null, null, `row_${inserted++}`]), "write_measurement", "owner", Date.now(), row).changes;
+        },
+      },
+    ];
+    const batch = Math.max(200, Math.round(BATCH / 10));
+    const [ds, ins] = await interleaved(sqlite, batch, Math.min(ROUNDS, 5));
+    const mode = db.pragma("journal_mode", { simple: true });
+    const sync = db.pragma("synchronous", { simple: true });
+    console.log(`SQLite store (file, journal_mode=${mode}, synchronous=${sync}; median of ${Math.min(ROUNDS, 5)} rounds of ${fmt(batch)}):`);
+    console.log(`  dispatcher.run          ${fmt(ds)} calls/s (claim + record: two writes per call)`);
+    console.log(`  SQLite insert, same row ${fmt(ins)} rows/s   = ${(ins / ds).toFixed(2)} inserts per dispatched call's time`);
+    db.close();
+  } finally {
+    rmSync(sqliteDir, { recursive: true, force: true });
+    removeGeneratedJs("bench-dispatch");
+  }
+  console.log(`(checksum ${checksum}, events ${events})`);
+}

@@ -1,0 +1,162 @@
+/**
+ * The SQLite call store with real files and real processes (test/dispatcher/support/sqlite-child.mjs
+ * runs the generated dispatcher as an app would): a completed call replays after a restart; a
+ * process killed with SIGKILL inside a handler leaves a claim that is `outcome-unknown` for a write
+ * (never run again) and runs again for a read; two processes on one file (WAL, busy_timeout)
+ * racing the same call ids run each handler exactly once. Plus the store's own contract in-process.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDispatcher } from "../../generated/dispatcher.js";
+import { sqliteCallStore } from "../../generated/runtime/sqlite-store.js";
+import type { CallResult, ToolCall } from "../../generated/runtime/tool-call.js";
+import { generatedAsJs, removeGeneratedJs } from "../helpers/generated-js.js";
+import { repoRoot } from "../helpers/pipeline.js";
+import { exampleApp, VALID } from "./example-app.js";
+import { storeContract } from "./store-contract.js";
+
+const child = join(repoRoot, "test", "dispatcher", "support", "sqlite-child.mjs");
+let dir: string;
+let compiled: string;
+
+beforeAll(() => {
+  compiled = generatedAsJs();
+  dir = mkdtempSync(join(tmpdir(), "toolcat-sqlite-"));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  removeGeneratedJs();
+});
+
+interface Spawned {
+  readonly stdout: string;
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** Runs the child app; with `killInHandler`, SIGKILLs it as soon as its handler has started. */
+function runChild(db: string, env: Record<string, string>, killInHandler = false): Promise<Spawned> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [child, compiled, db], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    p.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+      if (killInHandler && stdout.includes("IN_HANDLER")) p.kill("SIGKILL");
+    });
+    p.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    p.on("error", reject);
+    p.on("close", (code, signal) => {
+      if (code !== 0 && signal === null) reject(new Error(`child failed (${code}): ${stderr}`));
+      else resolve({ stdout, code, signal });
+    });
+  });
+}
+
+const once = async (db: string, call: ToolCall, env: Record<string, string> = {}): Promise<CallResult> => {
+  const r = await runChild(db, { MODE: "once", CALL: JSON.stringify(call), ...env });
+  return JSON.parse(r.stdout.trim().split("\n").pop()!) as CallResult;
+};
+const handlerLog = (db: string): string[] => (existsSync(`${db}.handlers.log`) ? readFileSync(`${db}.handlers.log`, "utf8").trim().split("\n") : []);
+
+const write = (id: string): ToolCall => ({ target: "anthropic", id, name: "write_measurement", arguments: VALID.write_measurement });
+const read = (id: string): ToolCall => ({ target: "anthropic", id, name: "get_weather", arguments: VALID.get_weather });
+
+describe("SQLite store across processes", () => {
+  it("replays a completed call after the process restarts, without running it again", async () => {
+    const db = join(dir, "replay.db");
+    const first = await once(db, write("w1"));
+    expect(first).toMatchObject({ status: "ok", replayed: false });
+    const second = await once(db, write("w1"));
+    expect(second).toEqual({ ...first, replayed: true });
+    expect(handlerLog(db)).toHaveLength(1);
+  });
+
+  it("a write killed inside its handler is outcome-unknown after a restart and never runs again", async () => {
+    const db = join(dir, "crash-write.db");
+    const killed = await runChild(db, { MODE: "hang", CALL: JSON.stringify(write("w2")) }, true);
+    expect(killed.signal).toBe("SIGKILL");
+    expect(handlerLog(db)).toHaveLength(1);
+    // Right after the crash the claim may still be someone's running call…
+    expect((await once(db, write("w2"))).status).toBe("in-progress");
+    // …once it is older than staleClaimMs it is taken as abandoned: a write is never re-run.
+    const after = await once(db, write("w2"), { STALE_MS: "0" });
+    expect(after.status).toBe("outcome-unknown");
+    expect(after.text).toContain("its outcome is unknown");
+    expect(handlerLog(db)).toHaveLength(1);
+  });
+
+  it("a read killed inside its handler runs again after a restart", async () => {
+    const db = join(dir, "crash-read.db");
+    await runChild(db, { MODE: "hang", CALL: JSON.stringify(read("r1")) }, true);
+    const after = await once(db, read("r1"), { STALE_MS: "0" });
+    expect(after).toMatchObject({ status: "ok", replayed: false });
+    expect(handlerLog(db)).toHaveLength(2);
+    expect((await once(db, read("r1"))).replayed).toBe(true);
+    expect(handlerLog(db)).toHaveLength(2);
+  });
+
+  it("two processes on one file racing the same call ids run each handler exactly once", async () => {
+    const db = join(dir, "race.db");
+    const rounds = 150;
+    // The file and its table exist before the race (as in an app that opened its database).
+    sqliteCallStore(new Database(db)).claim("warm-up", { tool: "none", owner: "test", at: 0 });
+    const env = { MODE: "race", ROUNDS: String(rounds), START: String(Date.now() + 1500), SLOT: "6" };
+    const [a, b] = await Promise.all([runChild(db, env), runChild(db, env)]);
+    const results = [JSON.parse(a.stdout) as { id: string; status: string; replayed: boolean }[], JSON.parse(b.stdout) as { id: string; status: string; replayed: boolean }[]];
+    const log = handlerLog(db);
+    const ran = log.map((l) => l.split(" ")[2]);
+    expect(ran.length).toBe(rounds);
+    expect(new Set(ran).size).toBe(rounds);
+    let contended = 0;
+    for (let i = 0; i < rounds; i++) {
+      const pair = results.map((r) => r[i]!);
+      const fresh = pair.filter((r) => r.status === "ok" && !r.replayed);
+      expect(fresh, `round ${i}`).toHaveLength(1);
+      const other = pair.find((r) => r !== fresh[0])!;
+      expect(other.status === "in-progress" || (other.status === "ok" && other.replayed), `round ${i}: ${JSON.stringify(other)}`).toBe(true);
+      if (other.status === "in-progress") contended++;
+    }
+    // Both processes won some rounds: they really ran side by side.
+    const pids = new Set(log.map((l) => l.split(" ")[0]));
+    expect(pids.size).toBe(2);
+    console.log(`sqlite race: ${rounds} rounds, ${contended} answered in-progress, the rest replayed`);
+  });
+});
+
+describe("SQLite store in one process", () => {
+  storeContract("sqlite", () => sqliteCallStore(new Database(":memory:")));
+
+  it("sets WAL and busy_timeout on the app's database", () => {
+    const db = new Database(join(dir, "pragmas.db"));
+    sqliteCallStore(db, { busyTimeoutMs: 1234 });
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(db.pragma("busy_timeout", { simple: true })).toBe(1234);
+    db.close();
+  });
+
+  it("turns down a table name that is not a plain identifier (it is spliced into SQL)", () => {
+    expect(() => sqliteCallStore(new Database(":memory:"), { table: "calls; DROP TABLE users" })).toThrow(/plain SQL identifier/);
+  });
+
+  it("a refused call writes nothing to the database", async () => {
+    const db = new Database(":memory:");
+    const app = exampleApp({}, { store: sqliteCallStore(db) });
+    await app.dispatcher.run({ target: "openai-chat", id: "c", name: "write_measurement", arguments: "{" });
+    await app.dispatcher.run({ target: "anthropic", id: "c", name: "nope", arguments: {} });
+    expect(db.prepare("SELECT count(*) AS n FROM toolcat_calls").get()).toEqual({ n: 0 });
+  });
+
+  it("works as the dispatcher's store with the app's Database type (structural, no import)", async () => {
+    const db = new Database(":memory:");
+    const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store: sqliteCallStore(db) });
+    await d.run(write("x"));
+    const row = db.prepare("SELECT tool, state, result FROM toolcat_calls WHERE tool = ?").get("write_measurement") as { state: string; result: string };
+    expect(row.state).toBe("completed");
+    expect(JSON.parse(row.result)).toMatchObject({ status: "ok", output: { saved: ["weight_kg"] } });
+  });
+});

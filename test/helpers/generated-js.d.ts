@@ -1,0 +1,4 @@
+/** The directory holding generated/ as .js files (for `name`, a directory of its own). */
+export function generatedAsJs(name?: string): string;
+/** Removes what `generatedAsJs(name)` wrote. */
+export function removeGeneratedJs(name?: string): void;
