@@ -8,7 +8,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,9 +25,12 @@ interface Session {
   close(): Promise<void>;
 }
 
+const SCRATCH = join(ROOT, "test", ".tmp", "mcp-stdio");
+afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
+
 /** Transpiles the server and the local modules it imports (followed from its imports) into test/.tmp, for node to run. */
 function transpiledServer(): string {
-  const out = join(ROOT, "test", ".tmp", "mcp-stdio");
+  const out = SCRATCH;
   const entry = join(ROOT, "test", "adapters", "support", "mcp-stdio.ts");
   const pending = [entry];
   const done = new Set<string>();

@@ -39,5 +39,6 @@ it("compiles every loop of the Provider adapters section", () => {
   } catch (error) {
     output = String((error as { stdout?: string }).stdout ?? error);
   }
+  rmSync(dir, { recursive: true, force: true });
   expect(output).toBe("");
 });
