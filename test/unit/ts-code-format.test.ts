@@ -90,7 +90,8 @@ describe("canonical code layout equals prettier's", () => {
       expect(mismatches.map(firstDifference), file.path).toEqual([]);
       // The fast path must actually be taken, not declined into prettier.
       expect(fastShare, file.path).toBeGreaterThan(0.9);
-      if (file.path !== "runtime/validation-errors.ts" && file.path !== "runtime/normalise-arguments.ts") expect(singleQuoteShare, file.path).toBeGreaterThan(0.5);
+      // Runtime files are copied from templates/ as written (double-quoted strings): singleQuote sends their chunks to prettier.
+      if (!file.path.startsWith("runtime/")) expect(singleQuoteShare, file.path).toBeGreaterThan(0.5);
     }
   });
 
