@@ -90,19 +90,14 @@ export function callKey(call: CallIdentity): string | undefined {
   return `${call.target}|${session.length}:${session}|${turn.length}:${turn}|${id}`;
 }
 
-type MemoryRecord =
-  | {
-      readonly state: "pending";
-      readonly tool: string;
-      readonly owner: string;
-      readonly claimedAt: number;
-    }
-  | {
-      readonly state: "completed";
-      readonly tool: string;
-      readonly owner: string;
-      readonly result: StoredResult;
-    };
+/** One call's record; a pending claim becomes completed in place (no second allocation). */
+interface MemoryRecord {
+  state: "pending" | "completed";
+  tool: string;
+  owner: string;
+  claimedAt: number;
+  result: StoredResult | undefined;
+}
 
 /**
  * The default store: records in this process's memory. Calls are deduplicated while the process
@@ -136,13 +131,19 @@ export function memoryCallStore(
           tool: claim.tool,
           owner: claim.owner,
           claimedAt: claim.at,
+          result: undefined,
         });
         if (records.size > maxEntries) evict();
         return CLAIMED;
       }
       return found.state === "completed"
-        ? { state: "completed", tool: found.tool, result: found.result }
-        : found;
+        ? { state: "completed", tool: found.tool, result: found.result! }
+        : {
+            state: "pending",
+            tool: found.tool,
+            owner: found.owner,
+            claimedAt: found.claimedAt,
+          };
     },
     takeOver(key, previous, claim) {
       const found = records.get(key);
@@ -153,12 +154,9 @@ export function memoryCallStore(
         found.claimedAt !== previous.claimedAt
       )
         return false;
-      records.set(key, {
-        state: "pending",
-        tool: claim.tool,
-        owner: claim.owner,
-        claimedAt: claim.at,
-      });
+      found.tool = claim.tool;
+      found.owner = claim.owner;
+      found.claimedAt = claim.at;
       return true;
     },
     complete(key, owner, result) {
@@ -169,7 +167,8 @@ export function memoryCallStore(
         found.owner !== owner
       )
         return;
-      records.set(key, { state: "completed", tool: found.tool, owner, result });
+      found.state = "completed";
+      found.result = result;
     },
   };
 }
