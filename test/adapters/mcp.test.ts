@@ -121,3 +121,13 @@ for (const [name, connect] of [["in-memory transport", inMemory], ["stdio, a sep
     });
   });
 }
+
+describe("dispatcher.mcp's CallToolResult", () => {
+  it("has structuredContent only for a tool that declares an outputSchema, and always a text copy", async () => {
+    const { bindMcpAdapter, mcpAdapter } = await import("../../templates/runtime/adapters/mcp.js");
+    const run = async (call: { name: string }) => ({ status: "ok" as const, target: "mcp" as const, tool: call.name, isError: false, text: '{"n":1}', output: { n: 1 }, replayed: false });
+    const mcp = bindMcpAdapter(mcpAdapter, run, [{ name: "declared", outputSchema: { type: "object" } }, { name: "plain" }]);
+    expect(await mcp.callTool({ name: "declared", arguments: {} })).toEqual({ content: [{ type: "text", text: '{"n":1}' }], structuredContent: { n: 1 }, isError: false });
+    expect(await mcp.callTool({ name: "plain", arguments: {} })).toEqual({ content: [{ type: "text", text: '{"n":1}' }], isError: false });
+  });
+});
