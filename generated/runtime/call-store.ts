@@ -203,3 +203,37 @@ export function tableName(name: string): string {
     );
   return name;
 }
+
+/** A call record as the database stores keep it (one row per call key). */
+export interface CallRow {
+  readonly tool: string;
+  readonly state: string;
+  readonly owner: string;
+  /** Milliseconds since the epoch (PostgreSQL's BIGINT arrives as text). */
+  readonly claimed_at: number | string;
+  readonly result: string | null;
+}
+
+/**
+ * A database row of a call as a claim outcome (the SQLite and PostgreSQL stores). A completed
+ * row whose result cannot be read is answered as an unknown outcome rather than run again.
+ */
+export function outcomeOfRow(row: CallRow | undefined): ClaimOutcome {
+  if (row === undefined)
+    // Deleted between the insert and the read (by the app): treat as still running.
+    return { state: "pending", tool: "", owner: "", claimedAt: Date.now() };
+  if (row.state === "completed") {
+    const result = parseStoredResult(row.result) ?? {
+      status: "outcome-unknown",
+      isError: true,
+      text: "The tool's recorded result could not be read, so its outcome is unknown. Do not call it again.",
+    };
+    return { state: "completed", tool: row.tool, result };
+  }
+  return {
+    state: "pending",
+    tool: row.tool,
+    owner: row.owner,
+    claimedAt: Number(row.claimed_at),
+  };
+}

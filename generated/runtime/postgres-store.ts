@@ -7,8 +7,12 @@
  * concurrent claims of a call insert its row, on every connection. Copied into generated output
  * (runtime/postgres-store.ts); real TypeScript.
  */
-import { tableName, type CallStore, type ClaimOutcome } from "./call-store.js";
-import { outcomeOf } from "./sqlite-store.js";
+import {
+  outcomeOfRow,
+  tableName,
+  type CallRow,
+  type CallStore,
+} from "./call-store.js";
 
 /** The part of a `pg` `Pool` / `Client` the store uses. */
 export interface PostgresClientLike {
@@ -48,7 +52,7 @@ export function postgresCallStore(
       ));
   return {
     ready,
-    async claim(key, claim): Promise<ClaimOutcome> {
+    async claim(key, claim) {
       await ready();
       const inserted = await client.query(
         `INSERT INTO ${table} (key, tool, state, owner, claimed_at) VALUES ($1, $2, 'claimed', $3, $4) ON CONFLICT (key) DO NOTHING`,
@@ -59,7 +63,7 @@ export function postgresCallStore(
         `SELECT tool, state, owner, claimed_at, result FROM ${table} WHERE key = $1`,
         [key],
       );
-      return outcomeOf(found.rows[0] as Parameters<typeof outcomeOf>[0]);
+      return outcomeOfRow(found.rows[0] as CallRow | undefined);
     },
     async takeOver(key, previous, claim) {
       await ready();

@@ -8,8 +8,9 @@
  * Copied into generated output (runtime/sqlite-store.ts); real TypeScript.
  */
 import {
-  parseStoredResult,
+  outcomeOfRow,
   tableName,
+  type CallRow,
   type CallStore,
   type ClaimOutcome,
 } from "./call-store.js";
@@ -33,14 +34,6 @@ export interface SqliteStoreOptions {
   readonly wal?: boolean;
   /** How long a writer waits for the lock, ms (default 5000). */
   readonly busyTimeoutMs?: number;
-}
-
-interface Row {
-  readonly tool: string;
-  readonly state: string;
-  readonly owner: string;
-  readonly claimed_at: number;
-  readonly result: string | null;
 }
 
 export function sqliteCallStore(
@@ -70,7 +63,7 @@ export function sqliteCallStore(
     claim(key, claim): ClaimOutcome {
       if (insert.run(key, claim.tool, claim.owner, claim.at).changes === 1)
         return { state: "claimed" };
-      return outcomeOf(select.get(key) as Row | undefined);
+      return outcomeOfRow(select.get(key) as CallRow | undefined);
     },
     takeOver(key, previous, claim) {
       return (
@@ -86,29 +79,5 @@ export function sqliteCallStore(
     complete(key, owner, result) {
       complete.run(JSON.stringify(result), key, owner);
     },
-  };
-}
-
-/**
- * A found record as a claim outcome, shared with the PostgreSQL store. A completed row whose
- * result cannot be read is answered as an unknown outcome rather than run again.
- */
-export function outcomeOf(row: Row | undefined): ClaimOutcome {
-  if (row === undefined)
-    // Deleted between the insert and the read (by the app): treat as still running.
-    return { state: "pending", tool: "", owner: "", claimedAt: Date.now() };
-  if (row.state === "completed") {
-    const result = parseStoredResult(row.result) ?? {
-      status: "outcome-unknown",
-      isError: true,
-      text: "The tool's recorded result could not be read, so its outcome is unknown. Do not call it again.",
-    };
-    return { state: "completed", tool: row.tool, result };
-  }
-  return {
-    state: "pending",
-    tool: row.tool,
-    owner: row.owner,
-    claimedAt: Number(row.claimed_at),
   };
 }
