@@ -134,11 +134,12 @@ ${validateCall}
       }
       const members: Code[] = [];
       if (adapters.length > 0) {
-        const bindAdapter = file.importFrom(runtime("runtime/respond.ts"), "bindAdapter");
         for (const { target, adapter } of adapters) {
           const imported = file.importFrom(runtime(adapter.file), adapter.export);
           const property = raw(propertyKey(camelCase(target.id)));
           if (adapter.bind === undefined) {
+            // Imported only where used: a catalog whose adapters all bind themselves (MCP alone) has no use for it.
+            const bindAdapter = file.importFrom(runtime("runtime/respond.ts"), "bindAdapter");
             members.push(code`${property}: ${bindAdapter}(${imported}, run)`);
           } else {
             const bind = file.importFrom(runtime(adapter.file), adapter.bind);

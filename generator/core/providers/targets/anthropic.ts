@@ -5,6 +5,7 @@ import { schemaObject } from "./common.js";
 
 export const anthropic: ProviderModule = {
   id: "anthropic",
+  adapter: { file: "runtime/adapters/anthropic.ts", export: "anthropicAdapter", uses: ["runtime/adapters/reading.ts"] },
   title: "Anthropic Messages",
   usage: "pass as `tools` to `client.messages.create`",
   dialects: { plain: CANONICAL, strict: ANTHROPIC_STRICT },

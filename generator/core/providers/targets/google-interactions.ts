@@ -5,6 +5,7 @@ import { schemaObject } from "./common.js";
 
 export const googleInteractions: ProviderModule = {
   id: "google-interactions",
+  adapter: { file: "runtime/adapters/google-interactions.ts", export: "googleInteractionsAdapter", uses: ["runtime/adapters/reading.ts"] },
   title: "Gemini Interactions API",
   usage: "pass as `tools` to `client.interactions.create`",
   dialects: { plain: GOOGLE },

@@ -30,6 +30,7 @@ function declaredOutput(t: LoweredTool): JsonObject | undefined {
 
 export const mcp: ProviderModule = {
   id: "mcp",
+  adapter: { file: "runtime/adapters/mcp.ts", export: "mcpAdapter", bind: "bindMcpAdapter", uses: ["runtime/adapters/reading.ts"] },
   title: "MCP (tools/list)",
   usage: "return as `tools` from a `tools/list` handler",
   dialects: { plain: CANONICAL },

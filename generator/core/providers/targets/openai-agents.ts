@@ -5,6 +5,7 @@ import { deferLoading, schemaObject, withToolSearch } from "./common.js";
 
 export const openaiAgents: ProviderModule = {
   id: "openai-agents",
+  adapter: { file: "runtime/adapters/openai-agents.ts", export: "openaiAgentsAdapter", uses: ["runtime/adapters/reading.ts"] },
   title: "OpenAI Agents API",
   usage: "pass as `tools` to `client.beta.agents.create`",
   dialects: { plain: CANONICAL },

@@ -5,6 +5,7 @@ import { schemaObject } from "./common.js";
 
 export const openaiChat: ProviderModule = {
   id: "openai-chat",
+  adapter: { file: "runtime/adapters/openai-chat.ts", export: "openaiChatAdapter", uses: ["runtime/adapters/reading.ts"] },
   title: "OpenAI Chat Completions",
   usage: "pass as `tools` to `client.chat.completions.create`",
   dialects: { plain: CANONICAL, strict: OPENAI_STRICT },

@@ -8,6 +8,7 @@ import { schemaObject } from "./common.js";
 
 export const openaiCompatible: ProviderModule = {
   id: "openai-compatible",
+  adapter: { file: "runtime/adapters/openai-compatible.ts", export: "openaiCompatibleAdapter", uses: ["runtime/adapters/reading.ts", "runtime/adapters/openai-chat.ts"] },
   title: "OpenAI-compatible Chat Completions servers",
   usage: "pass as `tools` to a Chat Completions-compatible endpoint",
   dialects: { plain: CANONICAL, strict: OPENAI_STRICT },

@@ -8,6 +8,7 @@ import { deferLoading, schemaObject, withToolSearch } from "./common.js";
 
 export const openaiResponses: ProviderModule = {
   id: "openai-responses",
+  adapter: { file: "runtime/adapters/openai-responses.ts", export: "openaiResponsesAdapter", uses: ["runtime/adapters/reading.ts"] },
   title: "OpenAI Responses",
   usage: "pass as `tools` to `client.responses.create`",
   dialects: { plain: CANONICAL, strict: OPENAI_STRICT },
