@@ -21,7 +21,7 @@ import {
   type ToolTable,
   createDispatchCore,
 } from "./runtime/dispatch.js";
-import { bindAdapter } from "./runtime/respond.js";
+import { type BoundTo, bindAdapter } from "./runtime/respond.js";
 import type { CallResult, TargetName, ToolCall } from "./runtime/tool-call.js";
 import type { ToolInput, ToolName, ToolOutput } from "./types.js";
 import { validate, validateOutput } from "./validators.js";
@@ -111,7 +111,7 @@ const table: ToolTable = {
 export function createDispatcher(
   handlers: Handlers,
   options: DispatcherOptions,
-) {
+): Dispatcher {
   const core = createDispatchCore<ToolOutput[ToolName]>(
     table,
     handlers,
@@ -134,5 +134,18 @@ export function createDispatcher(
   };
 }
 
-/** What `createDispatcher` returns. */
-export type Dispatcher = ReturnType<typeof createDispatcher>;
+/** What `createDispatcher` returns: `run` for one provider-neutral call, and one member per provider target with an adapter. */
+export interface Dispatcher {
+  readonly run: (
+    call: ToolCall,
+    runOptions?: RunOptions,
+  ) => Promise<CallResult<ToolOutput[ToolName]>>;
+  readonly openaiChat: BoundTo<typeof openaiChatAdapter>;
+  readonly openaiResponses: BoundTo<typeof openaiResponsesAdapter>;
+  readonly openaiAgents: BoundTo<typeof openaiAgentsAdapter>;
+  readonly anthropic: BoundTo<typeof anthropicAdapter>;
+  readonly googleGenai: BoundTo<typeof googleGenaiAdapter>;
+  readonly googleInteractions: BoundTo<typeof googleInteractionsAdapter>;
+  readonly mcp: ReturnType<typeof bindMcpAdapter<(typeof mcpTools)[number]>>;
+  readonly openaiCompatible: BoundTo<typeof openaiCompatibleAdapter>;
+}

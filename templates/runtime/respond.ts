@@ -22,6 +22,12 @@ export interface BoundAdapter<Response, StreamEvent, Reply> {
   ): Promise<Responded<Reply>>;
 }
 
+/** `dispatcher.<target>` for an adapter, as a type the generated dispatcher can name. */
+export type BoundTo<A> =
+  A extends ProviderAdapter<infer Response, infer StreamEvent, infer Reply>
+    ? BoundAdapter<Response, StreamEvent, Reply>
+    : never;
+
 /** The core's entry point, as adapters need it. */
 export type RunCall = (call: ToolCall) => Promise<CallResult>;
 

@@ -248,4 +248,8 @@ export function chatCompletionsAdapter(
   };
 }
 
-export const openaiChatAdapter = chatCompletionsAdapter("openai-chat");
+export const openaiChatAdapter: ProviderAdapter<
+  ChatCompletionLike,
+  ChatCompletionChunkLike,
+  ChatToolMessage[]
+> = chatCompletionsAdapter("openai-chat");

@@ -8,7 +8,13 @@
  *
  * Copied into generated output (runtime/adapters/openai-compatible.ts).
  */
-import { chatCompletionsAdapter } from "./openai-chat.js";
+import {
+  chatCompletionsAdapter,
+  type ChatCompletionChunkLike,
+  type ChatCompletionLike,
+  type ChatToolMessage,
+} from "./openai-chat.js";
+import type { ProviderAdapter } from "../tool-call.js";
 
 export type {
   ChatCompletionChunkLike,
@@ -16,5 +22,8 @@ export type {
   ChatToolMessage,
 } from "./openai-chat.js";
 
-export const openaiCompatibleAdapter =
-  chatCompletionsAdapter("openai-compatible");
+export const openaiCompatibleAdapter: ProviderAdapter<
+  ChatCompletionLike,
+  ChatCompletionChunkLike,
+  ChatToolMessage[]
+> = chatCompletionsAdapter("openai-compatible");

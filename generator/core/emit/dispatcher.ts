@@ -132,20 +132,24 @@ ${validateCall}
         const adapter = adapterOf(l.module);
         if (adapter !== undefined) adapters.push({ target: l.target, adapter });
       }
+      // Each member is written with its type too: the return type of createDispatcher is declared,
+      // never inferred, so --js can emit declarations file by file (isolatedDeclarations).
       const members: Code[] = [];
-      if (adapters.length > 0) {
-        for (const { target, adapter } of adapters) {
-          const imported = file.importFrom(runtime(adapter.file), adapter.export);
-          const property = raw(propertyKey(camelCase(target.id)));
-          if (adapter.bind === undefined) {
-            // Imported only where used: a catalog whose adapters all bind themselves (MCP alone) has no use for it.
-            const bindAdapter = file.importFrom(runtime("runtime/respond.ts"), "bindAdapter");
-            members.push(code`${property}: ${bindAdapter}(${imported}, run)`);
-          } else {
-            const bind = file.importFrom(runtime(adapter.file), adapter.bind);
-            const declarations = file.importFrom(`./providers/${target.id}.js`, providerExports(target.id).tools);
-            members.push(code`${property}: ${bind}(${imported}, run, ${declarations})`);
-          }
+      const memberTypes: Code[] = [];
+      for (const { target, adapter } of adapters) {
+        const imported = file.importFrom(runtime(adapter.file), adapter.export);
+        const property = raw(propertyKey(camelCase(target.id)));
+        if (adapter.bind === undefined) {
+          // Imported only where used: a catalog whose adapters all bind themselves (MCP alone) has no use for it.
+          const bindAdapter = file.importFrom(runtime("runtime/respond.ts"), "bindAdapter");
+          const BoundTo = file.importFrom(runtime("runtime/respond.ts"), "BoundTo", { typeOnly: true });
+          members.push(code`${property}: ${bindAdapter}(${imported}, run)`);
+          memberTypes.push(code`  readonly ${property}: ${BoundTo}<typeof ${imported}>;`);
+        } else {
+          const bind = file.importFrom(runtime(adapter.file), adapter.bind);
+          const declarations = file.importFrom(`./providers/${target.id}.js`, providerExports(target.id).tools);
+          members.push(code`${property}: ${bind}(${imported}, run, ${declarations})`);
+          memberTypes.push(code`  readonly ${property}: ReturnType<typeof ${bind}<(typeof ${declarations})[number]>>;`);
         }
       }
       const optionsParam = destructive.length > 0 ? code`options: DispatcherOptions` : code`options: DispatcherOptions = {}`;
@@ -156,12 +160,17 @@ ${validateCall}
             "The one checkpoint between a model's tool calls and the handlers. `run(call)` checks, in order: complete, a known tool, a JSON object, valid for the target that sent it, the domain checks, confirmation (destructive tools); then it claims the call id in the store, runs the handler, checks its result against `output` and records it. A refused call has no effect, and `run` never throws.",
             adapters.length > 0 ? `Per provider: ${adapters.map((a) => `\`${camelCase(a.target.id)}\``).join(", ")} (\`respond(response)\`, \`respondToStream(events)\`).` : undefined,
           ]),
-        )}export function createDispatcher(handlers: Handlers, ${optionsParam}) {
+        )}export function createDispatcher(handlers: Handlers, ${optionsParam}): Dispatcher {
   const ${core} = ${createCore}<${ToolOutput}[${ToolName}]>(${table}, handlers, options);
   const run = (call: ${ToolCall}, runOptions?: ${RunOptions}): Promise<${CallResult}<${ToolOutput}[${ToolName}]>> => ${core}.run(call, runOptions);
   return { run${members.length > 0 ? code`, ${join(members, ", ")}` : raw("")} };
 }`,
-        code`${raw(jsdoc(["What `createDispatcher` returns."]))}export type Dispatcher = ReturnType<typeof createDispatcher>;`,
+      );
+      file.print(
+        code`${raw(jsdoc(["What `createDispatcher` returns: `run` for one provider-neutral call, and one member per provider target with an adapter."]))}export interface Dispatcher {
+  readonly run: (call: ${ToolCall}, runOptions?: ${RunOptions}) => Promise<${CallResult}<${ToolOutput}[${ToolName}]>>;
+${memberTypes.length > 0 ? join(memberTypes, "\n") : raw("")}
+}`,
       );
 
       const files: OutputFile[] = [chunkedFile(file.path, "typescript", file.toChunks())];
