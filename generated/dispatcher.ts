@@ -146,6 +146,6 @@ export interface Dispatcher {
   readonly anthropic: BoundTo<typeof anthropicAdapter>;
   readonly googleGenai: BoundTo<typeof googleGenaiAdapter>;
   readonly googleInteractions: BoundTo<typeof googleInteractionsAdapter>;
-  readonly mcp: ReturnType<typeof bindMcpAdapter<(typeof mcpTools)[number]>>;
+  readonly mcp: ReturnType<typeof bindMcpAdapter<typeof mcpTools>>;
   readonly openaiCompatible: BoundTo<typeof openaiCompatibleAdapter>;
 }

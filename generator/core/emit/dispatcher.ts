@@ -149,7 +149,7 @@ ${validateCall}
           const bind = file.importFrom(runtime(adapter.file), adapter.bind);
           const declarations = file.importFrom(`./providers/${target.id}.js`, providerExports(target.id).tools);
           members.push(code`${property}: ${bind}(${imported}, run, ${declarations})`);
-          memberTypes.push(code`  readonly ${property}: ReturnType<typeof ${bind}<(typeof ${declarations})[number]>>;`);
+          memberTypes.push(code`  readonly ${property}: ReturnType<typeof ${bind}<typeof ${declarations}>>;`);
         }
       }
       const optionsParam = destructive.length > 0 ? code`options: DispatcherOptions` : code`options: DispatcherOptions = {}`;

@@ -42,7 +42,10 @@ export interface RuntimeAdapter {
   /**
    * Optional export that builds `dispatcher.<target>` itself, called as
    * `bind(adapter, run, declarations)` with the target's tool declarations (MCP: `callTool` and
-   * `listTools` besides `respond`). Absent: `bindAdapter(adapter, run)` from runtime/respond.ts.
+   * `listTools` besides `respond`). It is generic in the declarations' type (`bind<Tools>(…,
+   * tools: Tools)`): the generated `Dispatcher` type names its result as
+   * `ReturnType<typeof bind<typeof declarations>>`. Absent: `bindAdapter(adapter, run)` from
+   * runtime/respond.ts.
    */
   readonly bind?: string;
   /** Other template files the adapter imports (copied beside it), e.g. a shared reader. */

@@ -133,11 +133,11 @@ export interface McpBound<Tool> extends BoundAdapter<
 }
 
 /** Binds the MCP adapter to `run` with the generated declarations (`mcpTools`). */
-export function bindMcpAdapter<Tool extends McpToolLike>(
+export function bindMcpAdapter<Tools extends readonly McpToolLike[]>(
   adapter: typeof mcpAdapter,
   run: RunCall,
-  tools: readonly Tool[],
-): McpBound<Tool> {
+  tools: Tools,
+): McpBound<Tools[number]> {
   const withOutput = new Set(
     tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name),
   );
