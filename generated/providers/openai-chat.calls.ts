@@ -7,6 +7,19 @@ import {
 } from "../validators.js";
 import { normaliseOpenaiChatArguments } from "./openai-chat.js";
 
+/** Deep-freezes a JSON value built at module load (schema constants shared with error params). */
+function freezeJson<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null || Object.isFrozen(v)) continue;
+    Object.freeze(v);
+    for (const k of Object.keys(v))
+      stack.push((v as Record<string, unknown>)[k]);
+  }
+  return value;
+}
+
 /**
  * Puts `error` at index `at` of the list (created when there is none yet), moving the later
  * errors up: the errors of keywords Ajv checks before `additionalProperties`, recorded after the
@@ -22,6 +35,78 @@ function insertError(
   list[at] = error;
   return list;
 }
+
+/**
+ * Appends `error` to the list, creating the list with it on the first error: `[error]` allocates
+ * room for one, where `[]` then `push` would allocate room for 17 (most failing values have one
+ * error or a few). One call instead of the same two lines at every check.
+ */
+function addError(
+  list: ValidationError[] | null,
+  error: ValidationError,
+): ValidationError[] {
+  if (list === null) return [error];
+  list.push(error);
+  return list;
+}
+
+/**
+ * The errors of one validator that are known when generating, built once at module load and
+ * frozen with their params (errors are immutable values, shared between results). A row is
+ * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
+ * schema path unless given, as it is for every keyword but a `false` subschema.
+ */
+function errorTable(
+  rows: readonly (readonly [
+    string,
+    string,
+    { readonly [name: string]: unknown },
+    string,
+    string?,
+  ])[],
+): readonly ValidationError[] {
+  return rows.map(([instancePath, schemaPath, params, message, keyword]) =>
+    Object.freeze({
+      instancePath,
+      schemaPath,
+      keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
+      params: Object.freeze(params),
+      message,
+    }),
+  );
+}
+
+/** A table error at an instance path known only at run time (an array item's index). */
+function errorTableAt(
+  error: ValidationError,
+  instancePath: string,
+): ValidationError {
+  return {
+    instancePath,
+    schemaPath: error.schemaPath,
+    keyword: error.keyword,
+    params: error.params,
+    message: error.message,
+  };
+}
+
+/** A table error with params known only at run time (the additional key's name). */
+function errorTableWith(
+  error: ValidationError,
+  instancePath: string,
+  params: { readonly [name: string]: unknown },
+): ValidationError {
+  return {
+    instancePath,
+    schemaPath: error.schemaPath,
+    keyword: error.keyword,
+    params,
+    message: error.message,
+  };
+}
+
+/** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The ASCII decimal number in str[at, at + n), or -1 when a character is not an ASCII digit. */
 function formatDigits(str: string, at: number, n: number): number {
@@ -50,22 +135,6 @@ function formatDate(str: string): boolean {
   return day <= (month === 2 && leap ? 29 : formatDateDays[month]!);
 }
 
-/** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/** Deep-freezes a JSON value built at module load (schema constants shared with error params). */
-function freezeJson<T>(value: T): T {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== "object" || v === null || Object.isFrozen(v)) continue;
-    Object.freeze(v);
-    for (const k of Object.keys(v))
-      stack.push((v as Record<string, unknown>)[k]);
-  }
-  return value;
-}
-
 /**
  * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
  * with both cases spelled out instead of the `i` flag (V8 matches it faster). The two accept the
@@ -83,371 +152,18 @@ type ToolName = import("../types.js").ToolName;
 
 type ToolInput = import("../types.js").ToolInput;
 
-const er0: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "date" }),
-  message: "must have required property 'date'",
-});
+const declaredLogMeal_cv0: readonly unknown[] = [
+  "Desayuno",
+  "Almuerzo",
+  "Cena",
+  "Merienda",
+];
 
-const er1: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "data" }),
-  message: "must have required property 'data'",
-});
+freezeJson(declaredLogMeal_cv0);
 
-const er2: ValidationError = Object.freeze({
-  instancePath: "/date",
-  schemaPath: "#/properties/date/format",
-  keyword: "format",
-  params: Object.freeze({ format: "date" }),
-  message: 'must match format "date"',
-});
+const declaredLogMeal_ty1 = Object.freeze(["integer", "null"]);
 
-const er3: ValidationError = Object.freeze({
-  instancePath: "/date",
-  schemaPath: "#/properties/date/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er4: ValidationError = Object.freeze({
-  instancePath: "/data",
-  schemaPath: "#/properties/data/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "weight_kg" }),
-  message: "must have required property 'weight_kg'",
-});
-
-const er5: ValidationError = Object.freeze({
-  instancePath: "/data",
-  schemaPath: "#/properties/data/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "body_fat_pct" }),
-  message: "must have required property 'body_fat_pct'",
-});
-
-const er6: ValidationError = Object.freeze({
-  instancePath: "/data",
-  schemaPath: "#/properties/data/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "waist_cm" }),
-  message: "must have required property 'waist_cm'",
-});
-
-const er7: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/maximum",
-  keyword: "maximum",
-  params: Object.freeze({ comparison: "<=", limit: 500 }),
-  message: "must be <= 500",
-});
-
-const er8: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/exclusiveMinimum",
-  keyword: "exclusiveMinimum",
-  params: Object.freeze({ comparison: ">", limit: 0 }),
-  message: "must be > 0",
-});
-
-const er9: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "number" }),
-  message: "must be number",
-});
-
-const er10: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er11: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er12: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/maximum",
-  keyword: "maximum",
-  params: Object.freeze({ comparison: "<=", limit: 100 }),
-  message: "must be <= 100",
-});
-
-const er13: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/minimum",
-  keyword: "minimum",
-  params: Object.freeze({ comparison: ">=", limit: 0 }),
-  message: "must be >= 0",
-});
-
-const er14: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "number" }),
-  message: "must be number",
-});
-
-const er15: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er16: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er17: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/maximum",
-  keyword: "maximum",
-  params: Object.freeze({ comparison: "<=", limit: 300 }),
-  message: "must be <= 300",
-});
-
-const er18: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/exclusiveMinimum",
-  keyword: "exclusiveMinimum",
-  params: Object.freeze({ comparison: ">", limit: 0 }),
-  message: "must be > 0",
-});
-
-const er19: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "number" }),
-  message: "must be number",
-});
-
-const er20: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er21: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er22: ValidationError = Object.freeze({
-  instancePath: "/data",
-  schemaPath: "#/properties/data/type",
-  keyword: "type",
-  params: Object.freeze({ type: "object" }),
-  message: "must be object",
-});
-
-const er23: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/type",
-  keyword: "type",
-  params: Object.freeze({ type: "object" }),
-  message: "must be object",
-});
-
-const er24: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "day" }),
-  message: "must have required property 'day'",
-});
-
-const er25: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "meal" }),
-  message: "must have required property 'meal'",
-});
-
-const er26: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "items" }),
-  message: "must have required property 'items'",
-});
-
-const er27: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "notes" }),
-  message: "must have required property 'notes'",
-});
-
-const er28: ValidationError = Object.freeze({
-  instancePath: "/day",
-  schemaPath: "#/$defs/Day/format",
-  keyword: "format",
-  params: Object.freeze({ format: "date" }),
-  message: 'must match format "date"',
-});
-
-const er29: ValidationError = Object.freeze({
-  instancePath: "/day",
-  schemaPath: "#/$defs/Day/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er30: ValidationError = Object.freeze({
-  instancePath: "/meal",
-  schemaPath: "#/$defs/Meal/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const cv31: readonly unknown[] = ["Desayuno", "Almuerzo", "Cena", "Merienda"];
-
-freezeJson(cv31);
-
-const er32: ValidationError = Object.freeze({
-  instancePath: "/meal",
-  schemaPath: "#/$defs/Meal/enum",
-  keyword: "enum",
-  params: Object.freeze({ allowedValues: cv31 }),
-  message: "must be equal to one of the allowed values",
-});
-
-const er33: ValidationError = Object.freeze({
-  instancePath: "/items",
-  schemaPath: "#/properties/items/maxItems",
-  keyword: "maxItems",
-  params: Object.freeze({ limit: 50 }),
-  message: "must NOT have more than 50 items",
-});
-
-const er34: ValidationError = Object.freeze({
-  instancePath: "/items",
-  schemaPath: "#/properties/items/minItems",
-  keyword: "minItems",
-  params: Object.freeze({ limit: 1 }),
-  message: "must NOT have fewer than 1 items",
-});
-
-const pa35 = Object.freeze({ missingProperty: "food" });
-
-const pa36 = Object.freeze({ missingProperty: "grams" });
-
-const pa37 = Object.freeze({ missingProperty: "kcal" });
-
-const pa38 = Object.freeze({ type: "string" });
-
-const pa39 = Object.freeze({ comparison: "<=", limit: 5000 });
-
-const pa40 = Object.freeze({ comparison: ">", limit: 0 });
-
-const pa41 = Object.freeze({ type: "number" });
-
-const ty42 = Object.freeze(["integer", "null"]);
-
-const pa43 = Object.freeze({ type: ty42 });
-
-const pa44 = Object.freeze({ comparison: "<=", limit: 10000 });
-
-const pa45 = Object.freeze({ comparison: ">=", limit: 0 });
-
-const pa46 = Object.freeze({ type: "object" });
-
-const er47: ValidationError = Object.freeze({
-  instancePath: "/items",
-  schemaPath: "#/properties/items/type",
-  keyword: "type",
-  params: Object.freeze({ type: "array" }),
-  message: "must be array",
-});
-
-const er48: ValidationError = Object.freeze({
-  instancePath: "/notes",
-  schemaPath: "#/properties/notes/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er49: ValidationError = Object.freeze({
-  instancePath: "/notes",
-  schemaPath: "#/properties/notes/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er50: ValidationError = Object.freeze({
-  instancePath: "/notes",
-  schemaPath: "#/properties/notes/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er51: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "muscle_group" }),
-  message: "must have required property 'muscle_group'",
-});
-
-const er52: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "equipment" }),
-  message: "must have required property 'equipment'",
-});
-
-const er53: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "limit" }),
-  message: "must have required property 'limit'",
-});
-
-const er54: ValidationError = Object.freeze({
-  instancePath: "/muscle_group",
-  schemaPath: "#/$defs/MuscleGroup/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const cv55: readonly unknown[] = [
+const declaredListExercises_cv0: readonly unknown[] = [
   "chest",
   "back",
   "legs",
@@ -457,33 +173,9 @@ const cv55: readonly unknown[] = [
   "full_body",
 ];
 
-freezeJson(cv55);
+freezeJson(declaredListExercises_cv0);
 
-const er56: ValidationError = Object.freeze({
-  instancePath: "/muscle_group",
-  schemaPath: "#/$defs/MuscleGroup/enum",
-  keyword: "enum",
-  params: Object.freeze({ allowedValues: cv55 }),
-  message: "must be equal to one of the allowed values",
-});
-
-const er57: ValidationError = Object.freeze({
-  instancePath: "/muscle_group",
-  schemaPath: "#/properties/muscle_group/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er58: ValidationError = Object.freeze({
-  instancePath: "/muscle_group",
-  schemaPath: "#/properties/muscle_group/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const cv59: readonly unknown[] = [
+const declaredListExercises_cv1: readonly unknown[] = [
   "none",
   "dumbbells",
   "barbell",
@@ -492,280 +184,675 @@ const cv59: readonly unknown[] = [
   "machine",
 ];
 
-freezeJson(cv59);
+freezeJson(declaredListExercises_cv1);
 
-const pa60 = Object.freeze({ allowedValues: cv59 });
+const declaredLogWorkoutSet_re0 = new RegExp("^ex-[a-z0-9-]{1,40}$", "u");
 
-const er61: ValidationError = Object.freeze({
-  instancePath: "/equipment",
-  schemaPath: "#/properties/equipment/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "array" }),
-  message: "must be array",
-});
+const declaredGetWeather_cv0: readonly unknown[] = ["metric", "imperial"];
 
-const er62: ValidationError = Object.freeze({
-  instancePath: "/equipment",
-  schemaPath: "#/properties/equipment/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
+freezeJson(declaredGetWeather_cv0);
 
-const er63: ValidationError = Object.freeze({
-  instancePath: "/equipment",
-  schemaPath: "#/properties/equipment/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
+const declaredWriteMeasurement_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "date" },
+    "must have required property 'date'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "data" },
+    "must have required property 'data'",
+  ],
+  [
+    "/date",
+    "#/properties/date/format",
+    { format: "date" },
+    'must match format "date"',
+  ],
+  ["/date", "#/properties/date/type", { type: "string" }, "must be string"],
+  [
+    "/data",
+    "#/properties/data/required",
+    { missingProperty: "weight_kg" },
+    "must have required property 'weight_kg'",
+  ],
+  [
+    "/data",
+    "#/properties/data/required",
+    { missingProperty: "body_fat_pct" },
+    "must have required property 'body_fat_pct'",
+  ],
+  [
+    "/data",
+    "#/properties/data/required",
+    { missingProperty: "waist_cm" },
+    "must have required property 'waist_cm'",
+  ],
+  [
+    "/data/weight_kg",
+    "#/properties/data/properties/weight_kg/anyOf/0/maximum",
+    { comparison: "<=", limit: 500 },
+    "must be <= 500",
+  ],
+  [
+    "/data/weight_kg",
+    "#/properties/data/properties/weight_kg/anyOf/0/exclusiveMinimum",
+    { comparison: ">", limit: 0 },
+    "must be > 0",
+  ],
+  [
+    "/data/weight_kg",
+    "#/properties/data/properties/weight_kg/anyOf/0/type",
+    { type: "number" },
+    "must be number",
+  ],
+  [
+    "/data/weight_kg",
+    "#/properties/data/properties/weight_kg/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  [
+    "/data/weight_kg",
+    "#/properties/data/properties/weight_kg/anyOf",
+    {},
+    "must match a schema in anyOf",
+  ],
+  [
+    "/data/body_fat_pct",
+    "#/properties/data/properties/body_fat_pct/anyOf/0/maximum",
+    { comparison: "<=", limit: 100 },
+    "must be <= 100",
+  ],
+  [
+    "/data/body_fat_pct",
+    "#/properties/data/properties/body_fat_pct/anyOf/0/minimum",
+    { comparison: ">=", limit: 0 },
+    "must be >= 0",
+  ],
+  [
+    "/data/body_fat_pct",
+    "#/properties/data/properties/body_fat_pct/anyOf/0/type",
+    { type: "number" },
+    "must be number",
+  ],
+  [
+    "/data/body_fat_pct",
+    "#/properties/data/properties/body_fat_pct/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  [
+    "/data/body_fat_pct",
+    "#/properties/data/properties/body_fat_pct/anyOf",
+    {},
+    "must match a schema in anyOf",
+  ],
+  [
+    "/data/waist_cm",
+    "#/properties/data/properties/waist_cm/anyOf/0/maximum",
+    { comparison: "<=", limit: 300 },
+    "must be <= 300",
+  ],
+  [
+    "/data/waist_cm",
+    "#/properties/data/properties/waist_cm/anyOf/0/exclusiveMinimum",
+    { comparison: ">", limit: 0 },
+    "must be > 0",
+  ],
+  [
+    "/data/waist_cm",
+    "#/properties/data/properties/waist_cm/anyOf/0/type",
+    { type: "number" },
+    "must be number",
+  ],
+  [
+    "/data/waist_cm",
+    "#/properties/data/properties/waist_cm/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  [
+    "/data/waist_cm",
+    "#/properties/data/properties/waist_cm/anyOf",
+    {},
+    "must match a schema in anyOf",
+  ],
+  [
+    "",
+    "#/properties/data/additionalProperties",
+    {},
+    "must NOT have additional properties",
+  ],
+  ["/data", "#/properties/data/type", { type: "object" }, "must be object"],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["", "#/type", { type: "object" }, "must be object"],
+]);
 
-const er64: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "integer" }),
-  message: "must be integer",
-});
+const declaredLogMeal_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "day" },
+    "must have required property 'day'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "meal" },
+    "must have required property 'meal'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "items" },
+    "must have required property 'items'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "notes" },
+    "must have required property 'notes'",
+  ],
+  [
+    "/day",
+    "#/$defs/Day/format",
+    { format: "date" },
+    'must match format "date"',
+  ],
+  ["/day", "#/$defs/Day/type", { type: "string" }, "must be string"],
+  ["/meal", "#/$defs/Meal/type", { type: "string" }, "must be string"],
+  [
+    "/meal",
+    "#/$defs/Meal/enum",
+    { allowedValues: declaredLogMeal_cv0 },
+    "must be equal to one of the allowed values",
+  ],
+  [
+    "/items",
+    "#/properties/items/maxItems",
+    { limit: 50 },
+    "must NOT have more than 50 items",
+  ],
+  [
+    "/items",
+    "#/properties/items/minItems",
+    { limit: 1 },
+    "must NOT have fewer than 1 items",
+  ],
+  [
+    "",
+    "#/properties/items/items/required",
+    { missingProperty: "food" },
+    "must have required property 'food'",
+  ],
+  [
+    "",
+    "#/properties/items/items/required",
+    { missingProperty: "grams" },
+    "must have required property 'grams'",
+  ],
+  [
+    "",
+    "#/properties/items/items/required",
+    { missingProperty: "kcal" },
+    "must have required property 'kcal'",
+  ],
+  [
+    "",
+    "#/properties/items/items/properties/food/type",
+    { type: "string" },
+    "must be string",
+  ],
+  [
+    "",
+    "#/properties/items/items/properties/grams/maximum",
+    { comparison: "<=", limit: 5000 },
+    "must be <= 5000",
+  ],
+  [
+    "",
+    "#/properties/items/items/properties/grams/exclusiveMinimum",
+    { comparison: ">", limit: 0 },
+    "must be > 0",
+  ],
+  [
+    "",
+    "#/properties/items/items/properties/grams/type",
+    { type: "number" },
+    "must be number",
+  ],
+  [
+    "",
+    "#/properties/items/items/properties/kcal/type",
+    { type: declaredLogMeal_ty1 },
+    "must be integer,null",
+  ],
+  [
+    "",
+    "#/properties/items/items/properties/kcal/maximum",
+    { comparison: "<=", limit: 10000 },
+    "must be <= 10000",
+  ],
+  [
+    "",
+    "#/properties/items/items/properties/kcal/minimum",
+    { comparison: ">=", limit: 0 },
+    "must be >= 0",
+  ],
+  [
+    "",
+    "#/properties/items/items/additionalProperties",
+    {},
+    "must NOT have additional properties",
+  ],
+  ["", "#/properties/items/items/type", { type: "object" }, "must be object"],
+  ["/items", "#/properties/items/type", { type: "array" }, "must be array"],
+  [
+    "/notes",
+    "#/properties/notes/anyOf/0/type",
+    { type: "string" },
+    "must be string",
+  ],
+  [
+    "/notes",
+    "#/properties/notes/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  ["/notes", "#/properties/notes/anyOf", {}, "must match a schema in anyOf"],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["", "#/type", { type: "object" }, "must be object"],
+]);
 
-const er65: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf/0/maximum",
-  keyword: "maximum",
-  params: Object.freeze({ comparison: "<=", limit: 100 }),
-  message: "must be <= 100",
-});
+const declaredListExercises_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "muscle_group" },
+    "must have required property 'muscle_group'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "equipment" },
+    "must have required property 'equipment'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "limit" },
+    "must have required property 'limit'",
+  ],
+  [
+    "/muscle_group",
+    "#/$defs/MuscleGroup/type",
+    { type: "string" },
+    "must be string",
+  ],
+  [
+    "/muscle_group",
+    "#/$defs/MuscleGroup/enum",
+    { allowedValues: declaredListExercises_cv0 },
+    "must be equal to one of the allowed values",
+  ],
+  [
+    "/muscle_group",
+    "#/properties/muscle_group/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  [
+    "/muscle_group",
+    "#/properties/muscle_group/anyOf",
+    {},
+    "must match a schema in anyOf",
+  ],
+  [
+    "",
+    "#/properties/equipment/anyOf/0/items/type",
+    { type: "string" },
+    "must be string",
+  ],
+  [
+    "",
+    "#/properties/equipment/anyOf/0/items/enum",
+    { allowedValues: declaredListExercises_cv1 },
+    "must be equal to one of the allowed values",
+  ],
+  [
+    "/equipment",
+    "#/properties/equipment/anyOf/0/type",
+    { type: "array" },
+    "must be array",
+  ],
+  [
+    "/equipment",
+    "#/properties/equipment/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  [
+    "/equipment",
+    "#/properties/equipment/anyOf",
+    {},
+    "must match a schema in anyOf",
+  ],
+  [
+    "/limit",
+    "#/properties/limit/anyOf/0/type",
+    { type: "integer" },
+    "must be integer",
+  ],
+  [
+    "/limit",
+    "#/properties/limit/anyOf/0/maximum",
+    { comparison: "<=", limit: 100 },
+    "must be <= 100",
+  ],
+  [
+    "/limit",
+    "#/properties/limit/anyOf/0/minimum",
+    { comparison: ">=", limit: 1 },
+    "must be >= 1",
+  ],
+  [
+    "/limit",
+    "#/properties/limit/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  ["/limit", "#/properties/limit/anyOf", {}, "must match a schema in anyOf"],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["", "#/type", { type: "object" }, "must be object"],
+]);
 
-const er66: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf/0/minimum",
-  keyword: "minimum",
-  params: Object.freeze({ comparison: ">=", limit: 1 }),
-  message: "must be >= 1",
-});
+const declaredLogWorkoutSet_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "workout_id" },
+    "must have required property 'workout_id'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "exercise_id" },
+    "must have required property 'exercise_id'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "sets" },
+    "must have required property 'sets'",
+  ],
+  [
+    "/workout_id",
+    "#/properties/workout_id/format",
+    { format: "uuid" },
+    'must match format "uuid"',
+  ],
+  [
+    "/workout_id",
+    "#/properties/workout_id/type",
+    { type: "string" },
+    "must be string",
+  ],
+  [
+    "/exercise_id",
+    "#/properties/exercise_id/pattern",
+    { pattern: "^ex-[a-z0-9-]{1,40}$" },
+    'must match pattern "^ex-[a-z0-9-]{1,40}$"',
+  ],
+  [
+    "/exercise_id",
+    "#/properties/exercise_id/type",
+    { type: "string" },
+    "must be string",
+  ],
+  [
+    "/sets",
+    "#/properties/sets/maxItems",
+    { limit: 20 },
+    "must NOT have more than 20 items",
+  ],
+  [
+    "/sets",
+    "#/properties/sets/minItems",
+    { limit: 1 },
+    "must NOT have fewer than 1 items",
+  ],
+  [
+    "",
+    "#/properties/sets/items/required",
+    { missingProperty: "reps" },
+    "must have required property 'reps'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/required",
+    { missingProperty: "load_kg" },
+    "must have required property 'load_kg'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/required",
+    { missingProperty: "rpe" },
+    "must have required property 'rpe'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/required",
+    { missingProperty: "tempo" },
+    "must have required property 'tempo'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/reps/type",
+    { type: "integer" },
+    "must be integer",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/reps/maximum",
+    { comparison: "<=", limit: 100 },
+    "must be <= 100",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/reps/minimum",
+    { comparison: ">=", limit: 1 },
+    "must be >= 1",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/load_kg/maximum",
+    { comparison: "<=", limit: 500 },
+    "must be <= 500",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/load_kg/minimum",
+    { comparison: ">=", limit: 0 },
+    "must be >= 0",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/load_kg/multipleOf",
+    { multipleOf: 0.25 },
+    "must be multiple of 0.25",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/load_kg/type",
+    { type: "number" },
+    "must be number",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
+    { comparison: "<=", limit: 10 },
+    "must be <= 10",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
+    { comparison: ">=", limit: 1 },
+    "must be >= 1",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
+    { multipleOf: 0.5 },
+    "must be multiple of 0.5",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/rpe/anyOf/0/type",
+    { type: "number" },
+    "must be number",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/rpe/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/rpe/anyOf",
+    {},
+    "must match a schema in anyOf",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
+    { limit: 4 },
+    "must NOT have more than 4 items",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
+    { limit: 4 },
+    "must NOT have fewer than 4 items",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
+    { type: "integer" },
+    "must be integer",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
+    { comparison: "<=", limit: 10 },
+    "must be <= 10",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
+    { comparison: ">=", limit: 0 },
+    "must be >= 0",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/tempo/anyOf/0/type",
+    { type: "array" },
+    "must be array",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/tempo/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  [
+    "",
+    "#/properties/sets/items/properties/tempo/anyOf",
+    {},
+    "must match a schema in anyOf",
+  ],
+  [
+    "",
+    "#/properties/sets/items/additionalProperties",
+    {},
+    "must NOT have additional properties",
+  ],
+  ["", "#/properties/sets/items/type", { type: "object" }, "must be object"],
+  ["/sets", "#/properties/sets/type", { type: "array" }, "must be array"],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["", "#/type", { type: "object" }, "must be object"],
+]);
 
-const er67: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er68: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er69: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "workout_id" }),
-  message: "must have required property 'workout_id'",
-});
-
-const er70: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "exercise_id" }),
-  message: "must have required property 'exercise_id'",
-});
-
-const er71: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "sets" }),
-  message: "must have required property 'sets'",
-});
-
-const er72: ValidationError = Object.freeze({
-  instancePath: "/workout_id",
-  schemaPath: "#/properties/workout_id/format",
-  keyword: "format",
-  params: Object.freeze({ format: "uuid" }),
-  message: 'must match format "uuid"',
-});
-
-const er73: ValidationError = Object.freeze({
-  instancePath: "/workout_id",
-  schemaPath: "#/properties/workout_id/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const re74 = new RegExp("^ex-[a-z0-9-]{1,40}$", "u");
-
-const er75: ValidationError = Object.freeze({
-  instancePath: "/exercise_id",
-  schemaPath: "#/properties/exercise_id/pattern",
-  keyword: "pattern",
-  params: Object.freeze({ pattern: "^ex-[a-z0-9-]{1,40}$" }),
-  message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
-});
-
-const er76: ValidationError = Object.freeze({
-  instancePath: "/exercise_id",
-  schemaPath: "#/properties/exercise_id/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er77: ValidationError = Object.freeze({
-  instancePath: "/sets",
-  schemaPath: "#/properties/sets/maxItems",
-  keyword: "maxItems",
-  params: Object.freeze({ limit: 20 }),
-  message: "must NOT have more than 20 items",
-});
-
-const er78: ValidationError = Object.freeze({
-  instancePath: "/sets",
-  schemaPath: "#/properties/sets/minItems",
-  keyword: "minItems",
-  params: Object.freeze({ limit: 1 }),
-  message: "must NOT have fewer than 1 items",
-});
-
-const pa79 = Object.freeze({ missingProperty: "reps" });
-
-const pa80 = Object.freeze({ missingProperty: "load_kg" });
-
-const pa81 = Object.freeze({ missingProperty: "rpe" });
-
-const pa82 = Object.freeze({ missingProperty: "tempo" });
-
-const pa83 = Object.freeze({ type: "integer" });
-
-const pa84 = Object.freeze({ comparison: "<=", limit: 100 });
-
-const pa85 = Object.freeze({ comparison: ">=", limit: 1 });
-
-const pa86 = Object.freeze({ comparison: "<=", limit: 500 });
-
-const pa87 = Object.freeze({ multipleOf: 0.25 });
-
-const pa88 = Object.freeze({ comparison: "<=", limit: 10 });
-
-const pa89 = Object.freeze({ multipleOf: 0.5 });
-
-const pa90 = Object.freeze({ type: "null" });
-
-const pa91 = Object.freeze({});
-
-const pa92 = Object.freeze({ limit: 4 });
-
-const pa93 = Object.freeze({ type: "array" });
-
-const er94: ValidationError = Object.freeze({
-  instancePath: "/sets",
-  schemaPath: "#/properties/sets/type",
-  keyword: "type",
-  params: Object.freeze({ type: "array" }),
-  message: "must be array",
-});
-
-const er95: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "city" }),
-  message: "must have required property 'city'",
-});
-
-const er96: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "units" }),
-  message: "must have required property 'units'",
-});
-
-const er97: ValidationError = Object.freeze({
-  instancePath: "/city",
-  schemaPath: "#/properties/city/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er98: ValidationError = Object.freeze({
-  instancePath: "/units",
-  schemaPath: "#/properties/units/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const cv99: readonly unknown[] = ["metric", "imperial"];
-
-freezeJson(cv99);
-
-const er100: ValidationError = Object.freeze({
-  instancePath: "/units",
-  schemaPath: "#/properties/units/anyOf/0/enum",
-  keyword: "enum",
-  params: Object.freeze({ allowedValues: cv99 }),
-  message: "must be equal to one of the allowed values",
-});
-
-const er101: ValidationError = Object.freeze({
-  instancePath: "/units",
-  schemaPath: "#/properties/units/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er102: ValidationError = Object.freeze({
-  instancePath: "/units",
-  schemaPath: "#/properties/units/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
+const declaredGetWeather_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "city" },
+    "must have required property 'city'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "units" },
+    "must have required property 'units'",
+  ],
+  ["/city", "#/properties/city/type", { type: "string" }, "must be string"],
+  [
+    "/units",
+    "#/properties/units/anyOf/0/type",
+    { type: "string" },
+    "must be string",
+  ],
+  [
+    "/units",
+    "#/properties/units/anyOf/0/enum",
+    { allowedValues: declaredGetWeather_cv0 },
+    "must be equal to one of the allowed values",
+  ],
+  [
+    "/units",
+    "#/properties/units/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  ["/units", "#/properties/units/anyOf", {}, "must match a schema in anyOf"],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["", "#/type", { type: "object" }, "must be object"],
+]);
 
 export function validateDeclaredWriteMeasurement(
   value: unknown,
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredWriteMeasurement_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
-    let f30 = 0;
+    let f29 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k31 in _d) {
-      if (!hasOwn.call(_d, k31)) continue;
-      switch (k31) {
+    for (const k30 in _d) {
+      if (!hasOwn.call(_d, k30)) continue;
+      switch (k30) {
         case "date":
-          d1 = _d[k31];
-          f30++;
+          d1 = _d[k30];
+          f29++;
           break;
         case "data":
-          d3 = _d[k31];
-          f30++;
+          d3 = _d[k30];
+          f29++;
           break;
         default:
-          const e32: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k31 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e32];
-          else errs.push(e32);
+          errs = addError(
+            errs,
+            errorTableWith(_e[24], "", { additionalProperty: k30 }),
+          );
       }
     }
-    if (f30 !== 2) {
+    if (f29 !== 2) {
       if (d1 === undefined) {
         d1 = _d.date;
         if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
@@ -778,20 +865,18 @@ export function validateDeclaredWriteMeasurement(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, er0);
+      errs = insertError(errs, a0++, _e[0]);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, er1);
+      errs = insertError(errs, a0++, _e[1]);
     }
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
         if (!formatDate(d1)) {
-          if (errs === null) errs = [er2];
-          else errs.push(er2);
+          errs = addError(errs, _e[2]);
         }
       } else {
-        if (errs === null) errs = [er3];
-        else errs.push(er3);
+        errs = addError(errs, _e[3]);
       }
     }
     if (p4) {
@@ -821,15 +906,10 @@ export function validateDeclaredWriteMeasurement(
               f27++;
               break;
             default:
-              const e29: ValidationError = {
-                instancePath: "/data",
-                schemaPath: "#/properties/data/additionalProperties",
-                keyword: "additionalProperties",
-                params: { additionalProperty: k28 },
-                message: "must NOT have additional properties",
-              };
-              if (errs === null) errs = [e29];
-              else errs.push(e29);
+              errs = addError(
+                errs,
+                errorTableWith(_e[22], "/data", { additionalProperty: k28 }),
+              );
           }
         }
         if (f27 !== 3) {
@@ -853,13 +933,13 @@ export function validateDeclaredWriteMeasurement(
         const p9 = d8 !== undefined;
         const p11 = d10 !== undefined;
         if (!p7) {
-          errs = insertError(errs, a5++, er4);
+          errs = insertError(errs, a5++, _e[4]);
         }
         if (!p9) {
-          errs = insertError(errs, a5++, er5);
+          errs = insertError(errs, a5++, _e[5]);
         }
         if (!p11) {
-          errs = insertError(errs, a5++, er6);
+          errs = insertError(errs, a5++, _e[6]);
         }
         if (p7) {
           let v12 = false;
@@ -895,23 +975,18 @@ export function validateDeclaredWriteMeasurement(
           if (!v12) {
             if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
               if (d6 > 500) {
-                if (errs === null) errs = [er7];
-                else errs.push(er7);
+                errs = addError(errs, _e[7]);
               }
               if (d6 <= 0) {
-                if (errs === null) errs = [er8];
-                else errs.push(er8);
+                errs = addError(errs, _e[8]);
               }
             } else {
-              if (errs === null) errs = [er9];
-              else errs.push(er9);
+              errs = addError(errs, _e[9]);
             }
             if (!(d6 === null)) {
-              if (errs === null) errs = [er10];
-              else errs.push(er10);
+              errs = addError(errs, _e[10]);
             }
-            if (errs === null) errs = [er11];
-            else errs.push(er11);
+            errs = addError(errs, _e[11]);
           }
         }
         if (p9) {
@@ -948,23 +1023,18 @@ export function validateDeclaredWriteMeasurement(
           if (!v17) {
             if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
               if (d8 > 100) {
-                if (errs === null) errs = [er12];
-                else errs.push(er12);
+                errs = addError(errs, _e[12]);
               }
               if (d8 < 0) {
-                if (errs === null) errs = [er13];
-                else errs.push(er13);
+                errs = addError(errs, _e[13]);
               }
             } else {
-              if (errs === null) errs = [er14];
-              else errs.push(er14);
+              errs = addError(errs, _e[14]);
             }
             if (!(d8 === null)) {
-              if (errs === null) errs = [er15];
-              else errs.push(er15);
+              errs = addError(errs, _e[15]);
             }
-            if (errs === null) errs = [er16];
-            else errs.push(er16);
+            errs = addError(errs, _e[16]);
           }
         }
         if (p11) {
@@ -1001,33 +1071,26 @@ export function validateDeclaredWriteMeasurement(
           if (!v22) {
             if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
               if (d10 > 300) {
-                if (errs === null) errs = [er17];
-                else errs.push(er17);
+                errs = addError(errs, _e[17]);
               }
               if (d10 <= 0) {
-                if (errs === null) errs = [er18];
-                else errs.push(er18);
+                errs = addError(errs, _e[18]);
               }
             } else {
-              if (errs === null) errs = [er19];
-              else errs.push(er19);
+              errs = addError(errs, _e[19]);
             }
             if (!(d10 === null)) {
-              if (errs === null) errs = [er20];
-              else errs.push(er20);
+              errs = addError(errs, _e[20]);
             }
-            if (errs === null) errs = [er21];
-            else errs.push(er21);
+            errs = addError(errs, _e[21]);
           }
         }
       } else {
-        if (errs === null) errs = [er22];
-        else errs.push(er22);
+        errs = addError(errs, _e[23]);
       }
     }
   } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
+    errs = addError(errs, _e[25]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1040,45 +1103,41 @@ export function validateDeclaredLogMeal(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredLogMeal_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
     let d5: any;
     let d7: any;
-    let f37 = 0;
+    let f25 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k38 in _d) {
-      if (!hasOwn.call(_d, k38)) continue;
-      switch (k38) {
+    for (const k26 in _d) {
+      if (!hasOwn.call(_d, k26)) continue;
+      switch (k26) {
         case "day":
-          d1 = _d[k38];
-          f37++;
+          d1 = _d[k26];
+          f25++;
           break;
         case "meal":
-          d3 = _d[k38];
-          f37++;
+          d3 = _d[k26];
+          f25++;
           break;
         case "items":
-          d5 = _d[k38];
-          f37++;
+          d5 = _d[k26];
+          f25++;
           break;
         case "notes":
-          d7 = _d[k38];
-          f37++;
+          d7 = _d[k26];
+          f25++;
           break;
         default:
-          const e39: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k38 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e39];
-          else errs.push(e39);
+          errs = addError(
+            errs,
+            errorTableWith(_e[26], "", { additionalProperty: k26 }),
+          );
       }
     }
-    if (f37 !== 4) {
+    if (f25 !== 4) {
       if (d1 === undefined) {
         d1 = _d.day;
         if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
@@ -1101,32 +1160,29 @@ export function validateDeclaredLogMeal(
     const p6 = d5 !== undefined;
     const p8 = d7 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, er24);
+      errs = insertError(errs, a0++, _e[0]);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, er25);
+      errs = insertError(errs, a0++, _e[1]);
     }
     if (!p6) {
-      errs = insertError(errs, a0++, er26);
+      errs = insertError(errs, a0++, _e[2]);
     }
     if (!p8) {
-      errs = insertError(errs, a0++, er27);
+      errs = insertError(errs, a0++, _e[3]);
     }
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
         if (!formatDate(d1)) {
-          if (errs === null) errs = [er28];
-          else errs.push(er28);
+          errs = addError(errs, _e[4]);
         }
       } else {
-        if (errs === null) errs = [er29];
-        else errs.push(er29);
+        errs = addError(errs, _e[5]);
       }
     }
     if (p4) {
       if (!(typeof (d3 as unknown) === "string")) {
-        if (errs === null) errs = [er30];
-        else errs.push(er30);
+        errs = addError(errs, _e[6]);
       }
       if (!(
         d3 === "Desayuno" ||
@@ -1134,19 +1190,16 @@ export function validateDeclaredLogMeal(
         d3 === "Cena" ||
         d3 === "Merienda"
       )) {
-        if (errs === null) errs = [er32];
-        else errs.push(er32);
+        errs = addError(errs, _e[7]);
       }
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
         if (d5.length > 50) {
-          if (errs === null) errs = [er33];
-          else errs.push(er33);
+          errs = addError(errs, _e[8]);
         }
         if (d5.length < 1) {
-          if (errs === null) errs = [er34];
-          else errs.push(er34);
+          errs = addError(errs, _e[9]);
         }
         for (let i9 = 0; i9 < d5.length; i9++) {
           const d10 = d5[i9];
@@ -1156,232 +1209,168 @@ export function validateDeclaredLogMeal(
             !Array.isArray(d10 as unknown)
           ) {
             let d12: any;
-            let d15: any;
-            let d18: any;
-            let f28 = 0;
+            let d14: any;
+            let d16: any;
+            let f18 = 0;
             let a11 = errs === null ? 0 : errs.length;
-            for (const k29 in d10) {
-              if (!hasOwn.call(d10, k29)) continue;
-              switch (k29) {
+            for (const k19 in d10) {
+              if (!hasOwn.call(d10, k19)) continue;
+              switch (k19) {
                 case "food":
-                  d12 = d10[k29];
-                  f28++;
+                  d12 = d10[k19];
+                  f18++;
                   break;
                 case "grams":
-                  d15 = d10[k29];
-                  f28++;
+                  d14 = d10[k19];
+                  f18++;
                   break;
                 case "kcal":
-                  d18 = d10[k29];
-                  f28++;
+                  d16 = d10[k19];
+                  f18++;
                   break;
                 default:
-                  const e30: ValidationError = {
-                    instancePath: "/items/" + i9,
-                    schemaPath: "#/properties/items/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k29 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e30];
-                  else errs.push(e30);
+                  errs = addError(
+                    errs,
+                    errorTableWith(_e[20], "/items/" + i9, {
+                      additionalProperty: k19,
+                    }),
+                  );
               }
             }
-            if (f28 !== 3) {
+            if (f18 !== 3) {
               if (d12 === undefined) {
                 d12 = d10.food;
                 if (d12 !== undefined && !hasOwn.call(d10, "food"))
                   d12 = undefined;
               }
-              if (d15 === undefined) {
-                d15 = d10.grams;
-                if (d15 !== undefined && !hasOwn.call(d10, "grams"))
-                  d15 = undefined;
+              if (d14 === undefined) {
+                d14 = d10.grams;
+                if (d14 !== undefined && !hasOwn.call(d10, "grams"))
+                  d14 = undefined;
               }
-              if (d18 === undefined) {
-                d18 = d10.kcal;
-                if (d18 !== undefined && !hasOwn.call(d10, "kcal"))
-                  d18 = undefined;
+              if (d16 === undefined) {
+                d16 = d10.kcal;
+                if (d16 !== undefined && !hasOwn.call(d10, "kcal"))
+                  d16 = undefined;
               }
             }
             const p13 = d12 !== undefined;
-            const p16 = d15 !== undefined;
-            const p19 = d18 !== undefined;
+            const p15 = d14 !== undefined;
+            const p17 = d16 !== undefined;
             if (!p13) {
-              const e14: ValidationError = {
-                instancePath: "/items/" + i9,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa35,
-                message: "must have required property 'food'",
-              };
-              errs = insertError(errs, a11++, e14);
+              errs = insertError(
+                errs,
+                a11++,
+                errorTableAt(_e[10], "/items/" + i9),
+              );
             }
-            if (!p16) {
-              const e17: ValidationError = {
-                instancePath: "/items/" + i9,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa36,
-                message: "must have required property 'grams'",
-              };
-              errs = insertError(errs, a11++, e17);
+            if (!p15) {
+              errs = insertError(
+                errs,
+                a11++,
+                errorTableAt(_e[11], "/items/" + i9),
+              );
             }
-            if (!p19) {
-              const e20: ValidationError = {
-                instancePath: "/items/" + i9,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa37,
-                message: "must have required property 'kcal'",
-              };
-              errs = insertError(errs, a11++, e20);
+            if (!p17) {
+              errs = insertError(
+                errs,
+                a11++,
+                errorTableAt(_e[12], "/items/" + i9),
+              );
             }
             if (p13) {
               if (!(typeof (d12 as unknown) === "string")) {
-                const e21: ValidationError = {
-                  instancePath: "/items/" + i9 + "/food",
-                  schemaPath: "#/properties/items/items/properties/food/type",
-                  keyword: "type",
-                  params: pa38,
-                  message: "must be string",
-                };
-                if (errs === null) errs = [e21];
-                else errs.push(e21);
+                errs = addError(
+                  errs,
+                  errorTableAt(_e[13], "/items/" + i9 + "/food"),
+                );
               }
             }
-            if (p16) {
-              if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
-                if (d15 > 5000) {
-                  const e22: ValidationError = {
-                    instancePath: "/items/" + i9 + "/grams",
-                    schemaPath:
-                      "#/properties/items/items/properties/grams/maximum",
-                    keyword: "maximum",
-                    params: pa39,
-                    message: "must be <= 5000",
-                  };
-                  if (errs === null) errs = [e22];
-                  else errs.push(e22);
+            if (p15) {
+              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                if (d14 > 5000) {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[14], "/items/" + i9 + "/grams"),
+                  );
                 }
-                if (d15 <= 0) {
-                  const e23: ValidationError = {
-                    instancePath: "/items/" + i9 + "/grams",
-                    schemaPath:
-                      "#/properties/items/items/properties/grams/exclusiveMinimum",
-                    keyword: "exclusiveMinimum",
-                    params: pa40,
-                    message: "must be > 0",
-                  };
-                  if (errs === null) errs = [e23];
-                  else errs.push(e23);
+                if (d14 <= 0) {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[15], "/items/" + i9 + "/grams"),
+                  );
                 }
               } else {
-                const e24: ValidationError = {
-                  instancePath: "/items/" + i9 + "/grams",
-                  schemaPath: "#/properties/items/items/properties/grams/type",
-                  keyword: "type",
-                  params: pa41,
-                  message: "must be number",
-                };
-                if (errs === null) errs = [e24];
-                else errs.push(e24);
+                errs = addError(
+                  errs,
+                  errorTableAt(_e[16], "/items/" + i9 + "/grams"),
+                );
               }
             }
-            if (p19) {
-              if (!(Number.isInteger(d18) || d18 === null)) {
-                const e25: ValidationError = {
-                  instancePath: "/items/" + i9 + "/kcal",
-                  schemaPath: "#/properties/items/items/properties/kcal/type",
-                  keyword: "type",
-                  params: pa43,
-                  message: "must be integer,null",
-                };
-                if (errs === null) errs = [e25];
-                else errs.push(e25);
+            if (p17) {
+              if (!(Number.isInteger(d16) || d16 === null)) {
+                errs = addError(
+                  errs,
+                  errorTableAt(_e[17], "/items/" + i9 + "/kcal"),
+                );
               }
-              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-                if (d18 > 10000) {
-                  const e26: ValidationError = {
-                    instancePath: "/items/" + i9 + "/kcal",
-                    schemaPath:
-                      "#/properties/items/items/properties/kcal/maximum",
-                    keyword: "maximum",
-                    params: pa44,
-                    message: "must be <= 10000",
-                  };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
+              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
+                if (d16 > 10000) {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[18], "/items/" + i9 + "/kcal"),
+                  );
                 }
-                if (d18 < 0) {
-                  const e27: ValidationError = {
-                    instancePath: "/items/" + i9 + "/kcal",
-                    schemaPath:
-                      "#/properties/items/items/properties/kcal/minimum",
-                    keyword: "minimum",
-                    params: pa45,
-                    message: "must be >= 0",
-                  };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
+                if (d16 < 0) {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[19], "/items/" + i9 + "/kcal"),
+                  );
                 }
               }
             }
           } else {
-            const e31: ValidationError = {
-              instancePath: "/items/" + i9,
-              schemaPath: "#/properties/items/items/type",
-              keyword: "type",
-              params: pa46,
-              message: "must be object",
-            };
-            if (errs === null) errs = [e31];
-            else errs.push(e31);
+            errs = addError(errs, errorTableAt(_e[21], "/items/" + i9));
           }
         }
       } else {
-        if (errs === null) errs = [er47];
-        else errs.push(er47);
+        errs = addError(errs, _e[22]);
       }
     }
     if (p8) {
-      let v32 = false;
-      if (!v32) {
-        let v33 = true;
-        L34: {
+      let v20 = false;
+      if (!v20) {
+        let v21 = true;
+        L22: {
           if (!(typeof (d7 as unknown) === "string")) {
-            v33 = false;
-            break L34;
+            v21 = false;
+            break L22;
           }
         }
-        v32 = v33;
+        v20 = v21;
       }
-      if (!v32) {
-        let v35 = true;
-        L36: {
+      if (!v20) {
+        let v23 = true;
+        L24: {
           if (!(d7 === null)) {
-            v35 = false;
-            break L36;
+            v23 = false;
+            break L24;
           }
         }
-        v32 = v35;
+        v20 = v23;
       }
-      if (!v32) {
+      if (!v20) {
         if (!(typeof (d7 as unknown) === "string")) {
-          if (errs === null) errs = [er48];
-          else errs.push(er48);
+          errs = addError(errs, _e[23]);
         }
         if (!(d7 === null)) {
-          if (errs === null) errs = [er49];
-          else errs.push(er49);
+          errs = addError(errs, _e[24]);
         }
-        if (errs === null) errs = [er50];
-        else errs.push(er50);
+        errs = addError(errs, _e[25]);
       }
     }
   } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
+    errs = addError(errs, _e[27]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1394,40 +1383,36 @@ export function validateDeclaredListExercises(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredListExercises_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
     let d5: any;
-    let f28 = 0;
+    let f26 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k29 in _d) {
-      if (!hasOwn.call(_d, k29)) continue;
-      switch (k29) {
+    for (const k27 in _d) {
+      if (!hasOwn.call(_d, k27)) continue;
+      switch (k27) {
         case "muscle_group":
-          d1 = _d[k29];
-          f28++;
+          d1 = _d[k27];
+          f26++;
           break;
         case "equipment":
-          d3 = _d[k29];
-          f28++;
+          d3 = _d[k27];
+          f26++;
           break;
         case "limit":
-          d5 = _d[k29];
-          f28++;
+          d5 = _d[k27];
+          f26++;
           break;
         default:
-          const e30: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k29 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e30];
-          else errs.push(e30);
+          errs = addError(
+            errs,
+            errorTableWith(_e[17], "", { additionalProperty: k27 }),
+          );
       }
     }
-    if (f28 !== 3) {
+    if (f26 !== 3) {
       if (d1 === undefined) {
         d1 = _d.muscle_group;
         if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
@@ -1446,13 +1431,13 @@ export function validateDeclaredListExercises(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, er51);
+      errs = insertError(errs, a0++, _e[0]);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, er52);
+      errs = insertError(errs, a0++, _e[1]);
     }
     if (!p6) {
-      errs = insertError(errs, a0++, er53);
+      errs = insertError(errs, a0++, _e[2]);
     }
     if (p2) {
       let v7 = false;
@@ -1490,8 +1475,7 @@ export function validateDeclaredListExercises(
       }
       if (!v7) {
         if (!(typeof (d1 as unknown) === "string")) {
-          if (errs === null) errs = [er54];
-          else errs.push(er54);
+          errs = addError(errs, _e[3]);
         }
         if (!(
           d1 === "chest" ||
@@ -1502,15 +1486,12 @@ export function validateDeclaredListExercises(
           d1 === "core" ||
           d1 === "full_body"
         )) {
-          if (errs === null) errs = [er56];
-          else errs.push(er56);
+          errs = addError(errs, _e[4]);
         }
         if (!(d1 === null)) {
-          if (errs === null) errs = [er57];
-          else errs.push(er57);
+          errs = addError(errs, _e[5]);
         }
-        if (errs === null) errs = [er58];
-        else errs.push(er58);
+        errs = addError(errs, _e[6]);
       }
     }
     if (p4) {
@@ -1559,15 +1540,7 @@ export function validateDeclaredListExercises(
           for (let i19 = 0; i19 < d3.length; i19++) {
             const d20 = d3[i19];
             if (!(typeof (d20 as unknown) === "string")) {
-              const e21: ValidationError = {
-                instancePath: "/equipment/" + i19,
-                schemaPath: "#/properties/equipment/anyOf/0/items/type",
-                keyword: "type",
-                params: pa38,
-                message: "must be string",
-              };
-              if (errs === null) errs = [e21];
-              else errs.push(e21);
+              errs = addError(errs, errorTableAt(_e[7], "/equipment/" + i19));
             }
             if (!(
               d20 === "none" ||
@@ -1577,87 +1550,70 @@ export function validateDeclaredListExercises(
               d20 === "bands" ||
               d20 === "machine"
             )) {
-              const e22: ValidationError = {
-                instancePath: "/equipment/" + i19,
-                schemaPath: "#/properties/equipment/anyOf/0/items/enum",
-                keyword: "enum",
-                params: pa60,
-                message: "must be equal to one of the allowed values",
-              };
-              if (errs === null) errs = [e22];
-              else errs.push(e22);
+              errs = addError(errs, errorTableAt(_e[8], "/equipment/" + i19));
             }
           }
         } else {
-          if (errs === null) errs = [er61];
-          else errs.push(er61);
+          errs = addError(errs, _e[9]);
         }
         if (!(d3 === null)) {
-          if (errs === null) errs = [er62];
-          else errs.push(er62);
+          errs = addError(errs, _e[10]);
         }
-        if (errs === null) errs = [er63];
-        else errs.push(er63);
+        errs = addError(errs, _e[11]);
       }
     }
     if (p6) {
-      let v23 = false;
-      if (!v23) {
-        let v24 = true;
-        L25: {
+      let v21 = false;
+      if (!v21) {
+        let v22 = true;
+        L23: {
           if (!Number.isInteger(d5)) {
-            v24 = false;
-            break L25;
+            v22 = false;
+            break L23;
           }
           if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
             if (d5 > 100) {
-              v24 = false;
-              break L25;
+              v22 = false;
+              break L23;
             }
             if (d5 < 1) {
-              v24 = false;
-              break L25;
+              v22 = false;
+              break L23;
             }
           }
         }
-        v23 = v24;
+        v21 = v22;
       }
-      if (!v23) {
-        let v26 = true;
-        L27: {
+      if (!v21) {
+        let v24 = true;
+        L25: {
           if (!(d5 === null)) {
-            v26 = false;
-            break L27;
+            v24 = false;
+            break L25;
           }
         }
-        v23 = v26;
+        v21 = v24;
       }
-      if (!v23) {
+      if (!v21) {
         if (!Number.isInteger(d5)) {
-          if (errs === null) errs = [er64];
-          else errs.push(er64);
+          errs = addError(errs, _e[12]);
         }
         if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
           if (d5 > 100) {
-            if (errs === null) errs = [er65];
-            else errs.push(er65);
+            errs = addError(errs, _e[13]);
           }
           if (d5 < 1) {
-            if (errs === null) errs = [er66];
-            else errs.push(er66);
+            errs = addError(errs, _e[14]);
           }
         }
         if (!(d5 === null)) {
-          if (errs === null) errs = [er67];
-          else errs.push(er67);
+          errs = addError(errs, _e[15]);
         }
-        if (errs === null) errs = [er68];
-        else errs.push(er68);
+        errs = addError(errs, _e[16]);
       }
     }
   } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
+    errs = addError(errs, _e[18]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1670,40 +1626,36 @@ export function validateDeclaredLogWorkoutSet(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredLogWorkoutSet_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
     let d5: any;
-    let f61 = 0;
+    let f34 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k62 in _d) {
-      if (!hasOwn.call(_d, k62)) continue;
-      switch (k62) {
+    for (const k35 in _d) {
+      if (!hasOwn.call(_d, k35)) continue;
+      switch (k35) {
         case "workout_id":
-          d1 = _d[k62];
-          f61++;
+          d1 = _d[k35];
+          f34++;
           break;
         case "exercise_id":
-          d3 = _d[k62];
-          f61++;
+          d3 = _d[k35];
+          f34++;
           break;
         case "sets":
-          d5 = _d[k62];
-          f61++;
+          d5 = _d[k35];
+          f34++;
           break;
         default:
-          const e63: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k62 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e63];
-          else errs.push(e63);
+          errs = addError(
+            errs,
+            errorTableWith(_e[37], "", { additionalProperty: k35 }),
+          );
       }
     }
-    if (f61 !== 3) {
+    if (f34 !== 3) {
       if (d1 === undefined) {
         d1 = _d.workout_id;
         if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
@@ -1721,45 +1673,39 @@ export function validateDeclaredLogWorkoutSet(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, er69);
+      errs = insertError(errs, a0++, _e[0]);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, er70);
+      errs = insertError(errs, a0++, _e[1]);
     }
     if (!p6) {
-      errs = insertError(errs, a0++, er71);
+      errs = insertError(errs, a0++, _e[2]);
     }
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
         if (!formatUuid(d1)) {
-          if (errs === null) errs = [er72];
-          else errs.push(er72);
+          errs = addError(errs, _e[3]);
         }
       } else {
-        if (errs === null) errs = [er73];
-        else errs.push(er73);
+        errs = addError(errs, _e[4]);
       }
     }
     if (p4) {
       if (typeof (d3 as unknown) === "string") {
-        if (!re74.test(d3)) {
-          if (errs === null) errs = [er75];
-          else errs.push(er75);
+        if (!declaredLogWorkoutSet_re0.test(d3)) {
+          errs = addError(errs, _e[5]);
         }
       } else {
-        if (errs === null) errs = [er76];
-        else errs.push(er76);
+        errs = addError(errs, _e[6]);
       }
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
         if (d5.length > 20) {
-          if (errs === null) errs = [er77];
-          else errs.push(er77);
+          errs = addError(errs, _e[7]);
         }
         if (d5.length < 1) {
-          if (errs === null) errs = [er78];
-          else errs.push(er78);
+          errs = addError(errs, _e[8]);
         }
         for (let i7 = 0; i7 < d5.length; i7++) {
           const d8 = d5[i7];
@@ -1769,487 +1715,340 @@ export function validateDeclaredLogWorkoutSet(
             !Array.isArray(d8 as unknown)
           ) {
             let d10: any;
-            let d13: any;
+            let d12: any;
+            let d14: any;
             let d16: any;
-            let d19: any;
-            let f57 = 0;
+            let f32 = 0;
             let a9 = errs === null ? 0 : errs.length;
-            for (const k58 in d8) {
-              if (!hasOwn.call(d8, k58)) continue;
-              switch (k58) {
+            for (const k33 in d8) {
+              if (!hasOwn.call(d8, k33)) continue;
+              switch (k33) {
                 case "reps":
-                  d10 = d8[k58];
-                  f57++;
+                  d10 = d8[k33];
+                  f32++;
                   break;
                 case "load_kg":
-                  d13 = d8[k58];
-                  f57++;
+                  d12 = d8[k33];
+                  f32++;
                   break;
                 case "rpe":
-                  d16 = d8[k58];
-                  f57++;
+                  d14 = d8[k33];
+                  f32++;
                   break;
                 case "tempo":
-                  d19 = d8[k58];
-                  f57++;
+                  d16 = d8[k33];
+                  f32++;
                   break;
                 default:
-                  const e59: ValidationError = {
-                    instancePath: "/sets/" + i7,
-                    schemaPath: "#/properties/sets/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k58 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e59];
-                  else errs.push(e59);
+                  errs = addError(
+                    errs,
+                    errorTableWith(_e[34], "/sets/" + i7, {
+                      additionalProperty: k33,
+                    }),
+                  );
               }
             }
-            if (f57 !== 4) {
+            if (f32 !== 4) {
               if (d10 === undefined) {
                 d10 = d8.reps;
                 if (d10 !== undefined && !hasOwn.call(d8, "reps"))
                   d10 = undefined;
               }
-              if (d13 === undefined) {
-                d13 = d8.load_kg;
-                if (d13 !== undefined && !hasOwn.call(d8, "load_kg"))
-                  d13 = undefined;
+              if (d12 === undefined) {
+                d12 = d8.load_kg;
+                if (d12 !== undefined && !hasOwn.call(d8, "load_kg"))
+                  d12 = undefined;
+              }
+              if (d14 === undefined) {
+                d14 = d8.rpe;
+                if (d14 !== undefined && !hasOwn.call(d8, "rpe"))
+                  d14 = undefined;
               }
               if (d16 === undefined) {
-                d16 = d8.rpe;
-                if (d16 !== undefined && !hasOwn.call(d8, "rpe"))
+                d16 = d8.tempo;
+                if (d16 !== undefined && !hasOwn.call(d8, "tempo"))
                   d16 = undefined;
-              }
-              if (d19 === undefined) {
-                d19 = d8.tempo;
-                if (d19 !== undefined && !hasOwn.call(d8, "tempo"))
-                  d19 = undefined;
               }
             }
             const p11 = d10 !== undefined;
-            const p14 = d13 !== undefined;
+            const p13 = d12 !== undefined;
+            const p15 = d14 !== undefined;
             const p17 = d16 !== undefined;
-            const p20 = d19 !== undefined;
             if (!p11) {
-              const e12: ValidationError = {
-                instancePath: "/sets/" + i7,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa79,
-                message: "must have required property 'reps'",
-              };
-              errs = insertError(errs, a9++, e12);
+              errs = insertError(
+                errs,
+                a9++,
+                errorTableAt(_e[9], "/sets/" + i7),
+              );
             }
-            if (!p14) {
-              const e15: ValidationError = {
-                instancePath: "/sets/" + i7,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa80,
-                message: "must have required property 'load_kg'",
-              };
-              errs = insertError(errs, a9++, e15);
+            if (!p13) {
+              errs = insertError(
+                errs,
+                a9++,
+                errorTableAt(_e[10], "/sets/" + i7),
+              );
+            }
+            if (!p15) {
+              errs = insertError(
+                errs,
+                a9++,
+                errorTableAt(_e[11], "/sets/" + i7),
+              );
             }
             if (!p17) {
-              const e18: ValidationError = {
-                instancePath: "/sets/" + i7,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa81,
-                message: "must have required property 'rpe'",
-              };
-              errs = insertError(errs, a9++, e18);
-            }
-            if (!p20) {
-              const e21: ValidationError = {
-                instancePath: "/sets/" + i7,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa82,
-                message: "must have required property 'tempo'",
-              };
-              errs = insertError(errs, a9++, e21);
+              errs = insertError(
+                errs,
+                a9++,
+                errorTableAt(_e[12], "/sets/" + i7),
+              );
             }
             if (p11) {
               if (!Number.isInteger(d10)) {
-                const e22: ValidationError = {
-                  instancePath: "/sets/" + i7 + "/reps",
-                  schemaPath: "#/properties/sets/items/properties/reps/type",
-                  keyword: "type",
-                  params: pa83,
-                  message: "must be integer",
-                };
-                if (errs === null) errs = [e22];
-                else errs.push(e22);
+                errs = addError(
+                  errs,
+                  errorTableAt(_e[13], "/sets/" + i7 + "/reps"),
+                );
               }
               if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
                 if (d10 > 100) {
-                  const e23: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/reps",
-                    schemaPath:
-                      "#/properties/sets/items/properties/reps/maximum",
-                    keyword: "maximum",
-                    params: pa84,
-                    message: "must be <= 100",
-                  };
-                  if (errs === null) errs = [e23];
-                  else errs.push(e23);
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[14], "/sets/" + i7 + "/reps"),
+                  );
                 }
                 if (d10 < 1) {
-                  const e24: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/reps",
-                    schemaPath:
-                      "#/properties/sets/items/properties/reps/minimum",
-                    keyword: "minimum",
-                    params: pa85,
-                    message: "must be >= 1",
-                  };
-                  if (errs === null) errs = [e24];
-                  else errs.push(e24);
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[15], "/sets/" + i7 + "/reps"),
+                  );
                 }
               }
             }
-            if (p14) {
-              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
-                if (d13 > 500) {
-                  const e25: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/maximum",
-                    keyword: "maximum",
-                    params: pa86,
-                    message: "must be <= 500",
-                  };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
+            if (p13) {
+              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
+                if (d12 > 500) {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[16], "/sets/" + i7 + "/load_kg"),
+                  );
                 }
-                if (d13 < 0) {
-                  const e26: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/minimum",
-                    keyword: "minimum",
-                    params: pa45,
-                    message: "must be >= 0",
-                  };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
+                if (d12 < 0) {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[17], "/sets/" + i7 + "/load_kg"),
+                  );
                 }
                 if (
-                  !Number.isInteger(d13 / 0.25) ||
-                  Math.abs(d13 / 0.25) >= 1e21
+                  !Number.isInteger(d12 / 0.25) ||
+                  Math.abs(d12 / 0.25) >= 1e21
                 ) {
-                  const e27: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/multipleOf",
-                    keyword: "multipleOf",
-                    params: pa87,
-                    message: "must be multiple of 0.25",
-                  };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[18], "/sets/" + i7 + "/load_kg"),
+                  );
                 }
               } else {
-                const e28: ValidationError = {
-                  instancePath: "/sets/" + i7 + "/load_kg",
-                  schemaPath: "#/properties/sets/items/properties/load_kg/type",
-                  keyword: "type",
-                  params: pa41,
-                  message: "must be number",
-                };
-                if (errs === null) errs = [e28];
-                else errs.push(e28);
+                errs = addError(
+                  errs,
+                  errorTableAt(_e[19], "/sets/" + i7 + "/load_kg"),
+                );
+              }
+            }
+            if (p15) {
+              let v18 = false;
+              if (!v18) {
+                let v19 = true;
+                L20: {
+                  if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                    if (d14 > 10) {
+                      v19 = false;
+                      break L20;
+                    }
+                    if (d14 < 1) {
+                      v19 = false;
+                      break L20;
+                    }
+                    if (
+                      !Number.isInteger(d14 / 0.5) ||
+                      Math.abs(d14 / 0.5) >= 1e21
+                    ) {
+                      v19 = false;
+                      break L20;
+                    }
+                  } else {
+                    v19 = false;
+                    break L20;
+                  }
+                }
+                v18 = v19;
+              }
+              if (!v18) {
+                let v21 = true;
+                L22: {
+                  if (!(d14 === null)) {
+                    v21 = false;
+                    break L22;
+                  }
+                }
+                v18 = v21;
+              }
+              if (!v18) {
+                if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
+                  if (d14 > 10) {
+                    errs = addError(
+                      errs,
+                      errorTableAt(_e[20], "/sets/" + i7 + "/rpe"),
+                    );
+                  }
+                  if (d14 < 1) {
+                    errs = addError(
+                      errs,
+                      errorTableAt(_e[21], "/sets/" + i7 + "/rpe"),
+                    );
+                  }
+                  if (
+                    !Number.isInteger(d14 / 0.5) ||
+                    Math.abs(d14 / 0.5) >= 1e21
+                  ) {
+                    errs = addError(
+                      errs,
+                      errorTableAt(_e[22], "/sets/" + i7 + "/rpe"),
+                    );
+                  }
+                } else {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[23], "/sets/" + i7 + "/rpe"),
+                  );
+                }
+                if (!(d14 === null)) {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[24], "/sets/" + i7 + "/rpe"),
+                  );
+                }
+                errs = addError(
+                  errs,
+                  errorTableAt(_e[25], "/sets/" + i7 + "/rpe"),
+                );
               }
             }
             if (p17) {
-              let v29 = false;
-              if (!v29) {
-                let v30 = true;
-                L31: {
-                  if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                    if (d16 > 10) {
-                      v30 = false;
-                      break L31;
+              let v23 = false;
+              if (!v23) {
+                let v24 = true;
+                L25: {
+                  if (Array.isArray(d16 as unknown)) {
+                    if (d16.length > 4) {
+                      v24 = false;
+                      break L25;
                     }
-                    if (d16 < 1) {
-                      v30 = false;
-                      break L31;
+                    if (d16.length < 4) {
+                      v24 = false;
+                      break L25;
                     }
-                    if (
-                      !Number.isInteger(d16 / 0.5) ||
-                      Math.abs(d16 / 0.5) >= 1e21
-                    ) {
-                      v30 = false;
-                      break L31;
-                    }
-                  } else {
-                    v30 = false;
-                    break L31;
-                  }
-                }
-                v29 = v30;
-              }
-              if (!v29) {
-                let v32 = true;
-                L33: {
-                  if (!(d16 === null)) {
-                    v32 = false;
-                    break L33;
-                  }
-                }
-                v29 = v32;
-              }
-              if (!v29) {
-                if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                  if (d16 > 10) {
-                    const e34: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
-                      keyword: "maximum",
-                      params: pa88,
-                      message: "must be <= 10",
-                    };
-                    if (errs === null) errs = [e34];
-                    else errs.push(e34);
-                  }
-                  if (d16 < 1) {
-                    const e35: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
-                      keyword: "minimum",
-                      params: pa85,
-                      message: "must be >= 1",
-                    };
-                    if (errs === null) errs = [e35];
-                    else errs.push(e35);
-                  }
-                  if (
-                    !Number.isInteger(d16 / 0.5) ||
-                    Math.abs(d16 / 0.5) >= 1e21
-                  ) {
-                    const e36: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
-                      keyword: "multipleOf",
-                      params: pa89,
-                      message: "must be multiple of 0.5",
-                    };
-                    if (errs === null) errs = [e36];
-                    else errs.push(e36);
-                  }
-                } else {
-                  const e37: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/rpe",
-                    schemaPath:
-                      "#/properties/sets/items/properties/rpe/anyOf/0/type",
-                    keyword: "type",
-                    params: pa41,
-                    message: "must be number",
-                  };
-                  if (errs === null) errs = [e37];
-                  else errs.push(e37);
-                }
-                if (!(d16 === null)) {
-                  const e38: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/rpe",
-                    schemaPath:
-                      "#/properties/sets/items/properties/rpe/anyOf/1/type",
-                    keyword: "type",
-                    params: pa90,
-                    message: "must be null",
-                  };
-                  if (errs === null) errs = [e38];
-                  else errs.push(e38);
-                }
-                const e39: ValidationError = {
-                  instancePath: "/sets/" + i7 + "/rpe",
-                  schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
-                  keyword: "anyOf",
-                  params: pa91,
-                  message: "must match a schema in anyOf",
-                };
-                if (errs === null) errs = [e39];
-                else errs.push(e39);
-              }
-            }
-            if (p20) {
-              let v40 = false;
-              if (!v40) {
-                let v41 = true;
-                L42: {
-                  if (Array.isArray(d19 as unknown)) {
-                    if (d19.length > 4) {
-                      v41 = false;
-                      break L42;
-                    }
-                    if (d19.length < 4) {
-                      v41 = false;
-                      break L42;
-                    }
-                    for (let i43 = 0; i43 < d19.length; i43++) {
-                      const d44 = d19[i43];
-                      if (!Number.isInteger(d44)) {
-                        v41 = false;
-                        break L42;
+                    for (let i26 = 0; i26 < d16.length; i26++) {
+                      const d27 = d16[i26];
+                      if (!Number.isInteger(d27)) {
+                        v24 = false;
+                        break L25;
                       }
                       if (
-                        typeof (d44 as unknown) === "number" &&
-                        isFinite(d44)
+                        typeof (d27 as unknown) === "number" &&
+                        isFinite(d27)
                       ) {
-                        if (d44 > 10) {
-                          v41 = false;
-                          break L42;
+                        if (d27 > 10) {
+                          v24 = false;
+                          break L25;
                         }
-                        if (d44 < 0) {
-                          v41 = false;
-                          break L42;
+                        if (d27 < 0) {
+                          v24 = false;
+                          break L25;
                         }
                       }
                     }
                   } else {
-                    v41 = false;
-                    break L42;
+                    v24 = false;
+                    break L25;
                   }
                 }
-                v40 = v41;
+                v23 = v24;
               }
-              if (!v40) {
-                let v45 = true;
-                L46: {
-                  if (!(d19 === null)) {
-                    v45 = false;
-                    break L46;
+              if (!v23) {
+                let v28 = true;
+                L29: {
+                  if (!(d16 === null)) {
+                    v28 = false;
+                    break L29;
                   }
                 }
-                v40 = v45;
+                v23 = v28;
               }
-              if (!v40) {
-                if (Array.isArray(d19 as unknown)) {
-                  if (d19.length > 4) {
-                    const e47: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
-                      keyword: "maxItems",
-                      params: pa92,
-                      message: "must NOT have more than 4 items",
-                    };
-                    if (errs === null) errs = [e47];
-                    else errs.push(e47);
+              if (!v23) {
+                if (Array.isArray(d16 as unknown)) {
+                  if (d16.length > 4) {
+                    errs = addError(
+                      errs,
+                      errorTableAt(_e[26], "/sets/" + i7 + "/tempo"),
+                    );
                   }
-                  if (d19.length < 4) {
-                    const e48: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
-                      keyword: "minItems",
-                      params: pa92,
-                      message: "must NOT have fewer than 4 items",
-                    };
-                    if (errs === null) errs = [e48];
-                    else errs.push(e48);
+                  if (d16.length < 4) {
+                    errs = addError(
+                      errs,
+                      errorTableAt(_e[27], "/sets/" + i7 + "/tempo"),
+                    );
                   }
-                  for (let i49 = 0; i49 < d19.length; i49++) {
-                    const d50 = d19[i49];
-                    if (!Number.isInteger(d50)) {
-                      const e51: ValidationError = {
-                        instancePath: "/sets/" + i7 + "/tempo/" + i49,
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
-                        keyword: "type",
-                        params: pa83,
-                        message: "must be integer",
-                      };
-                      if (errs === null) errs = [e51];
-                      else errs.push(e51);
+                  for (let i30 = 0; i30 < d16.length; i30++) {
+                    const d31 = d16[i30];
+                    if (!Number.isInteger(d31)) {
+                      errs = addError(
+                        errs,
+                        errorTableAt(_e[28], "/sets/" + i7 + "/tempo/" + i30),
+                      );
                     }
-                    if (typeof (d50 as unknown) === "number" && isFinite(d50)) {
-                      if (d50 > 10) {
-                        const e52: ValidationError = {
-                          instancePath: "/sets/" + i7 + "/tempo/" + i49,
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
-                          keyword: "maximum",
-                          params: pa88,
-                          message: "must be <= 10",
-                        };
-                        if (errs === null) errs = [e52];
-                        else errs.push(e52);
+                    if (typeof (d31 as unknown) === "number" && isFinite(d31)) {
+                      if (d31 > 10) {
+                        errs = addError(
+                          errs,
+                          errorTableAt(_e[29], "/sets/" + i7 + "/tempo/" + i30),
+                        );
                       }
-                      if (d50 < 0) {
-                        const e53: ValidationError = {
-                          instancePath: "/sets/" + i7 + "/tempo/" + i49,
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
-                          keyword: "minimum",
-                          params: pa45,
-                          message: "must be >= 0",
-                        };
-                        if (errs === null) errs = [e53];
-                        else errs.push(e53);
+                      if (d31 < 0) {
+                        errs = addError(
+                          errs,
+                          errorTableAt(_e[30], "/sets/" + i7 + "/tempo/" + i30),
+                        );
                       }
                     }
                   }
                 } else {
-                  const e54: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/tempo",
-                    schemaPath:
-                      "#/properties/sets/items/properties/tempo/anyOf/0/type",
-                    keyword: "type",
-                    params: pa93,
-                    message: "must be array",
-                  };
-                  if (errs === null) errs = [e54];
-                  else errs.push(e54);
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[31], "/sets/" + i7 + "/tempo"),
+                  );
                 }
-                if (!(d19 === null)) {
-                  const e55: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/tempo",
-                    schemaPath:
-                      "#/properties/sets/items/properties/tempo/anyOf/1/type",
-                    keyword: "type",
-                    params: pa90,
-                    message: "must be null",
-                  };
-                  if (errs === null) errs = [e55];
-                  else errs.push(e55);
+                if (!(d16 === null)) {
+                  errs = addError(
+                    errs,
+                    errorTableAt(_e[32], "/sets/" + i7 + "/tempo"),
+                  );
                 }
-                const e56: ValidationError = {
-                  instancePath: "/sets/" + i7 + "/tempo",
-                  schemaPath: "#/properties/sets/items/properties/tempo/anyOf",
-                  keyword: "anyOf",
-                  params: pa91,
-                  message: "must match a schema in anyOf",
-                };
-                if (errs === null) errs = [e56];
-                else errs.push(e56);
+                errs = addError(
+                  errs,
+                  errorTableAt(_e[33], "/sets/" + i7 + "/tempo"),
+                );
               }
             }
           } else {
-            const e60: ValidationError = {
-              instancePath: "/sets/" + i7,
-              schemaPath: "#/properties/sets/items/type",
-              keyword: "type",
-              params: pa46,
-              message: "must be object",
-            };
-            if (errs === null) errs = [e60];
-            else errs.push(e60);
+            errs = addError(errs, errorTableAt(_e[35], "/sets/" + i7));
           }
         }
       } else {
-        if (errs === null) errs = [er94];
-        else errs.push(er94);
+        errs = addError(errs, _e[36]);
       }
     }
   } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
+    errs = addError(errs, _e[38]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -2262,6 +2061,7 @@ export function validateDeclaredGetWeather(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredGetWeather_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
@@ -2279,15 +2079,10 @@ export function validateDeclaredGetWeather(
           f10++;
           break;
         default:
-          const e12: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k11 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e12];
-          else errs.push(e12);
+          errs = addError(
+            errs,
+            errorTableWith(_e[7], "", { additionalProperty: k11 }),
+          );
       }
     }
     if (f10 !== 2) {
@@ -2303,15 +2098,14 @@ export function validateDeclaredGetWeather(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, er95);
+      errs = insertError(errs, a0++, _e[0]);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, er96);
+      errs = insertError(errs, a0++, _e[1]);
     }
     if (p2) {
       if (!(typeof (d1 as unknown) === "string")) {
-        if (errs === null) errs = [er97];
-        else errs.push(er97);
+        errs = addError(errs, _e[2]);
       }
     }
     if (p4) {
@@ -2342,24 +2136,19 @@ export function validateDeclaredGetWeather(
       }
       if (!v5) {
         if (!(typeof (d3 as unknown) === "string")) {
-          if (errs === null) errs = [er98];
-          else errs.push(er98);
+          errs = addError(errs, _e[3]);
         }
         if (!(d3 === "metric" || d3 === "imperial")) {
-          if (errs === null) errs = [er100];
-          else errs.push(er100);
+          errs = addError(errs, _e[4]);
         }
         if (!(d3 === null)) {
-          if (errs === null) errs = [er101];
-          else errs.push(er101);
+          errs = addError(errs, _e[5]);
         }
-        if (errs === null) errs = [er102];
-        else errs.push(er102);
+        errs = addError(errs, _e[6]);
       }
     }
   } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
+    errs = addError(errs, _e[8]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };

@@ -12,7 +12,7 @@ import type { FormatName } from "../../schema/schema.js";
 export const HELPERS_TEMPLATE = "validators/helpers.ts";
 
 export type FormatHelperId = `format${string}`;
-export type HelperId = "hasOwn" | "insertError" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
+export type HelperId = "hasOwn" | "insertError" | "addError" | "makeError" | "errorTable" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
 
 /** Helper id of the checker for each supported format. */
 export const FORMAT_HELPERS: Readonly<Record<FormatName, FormatHelperId>> = {
@@ -30,6 +30,8 @@ export const FORMAT_HELPERS: Readonly<Record<FormatName, FormatHelperId>> = {
 
 interface Region {
   readonly id: string;
+  /** Position in the template: helpers are printed in this order. */
+  readonly order: number;
   readonly uses: readonly string[];
   /** Every top-level name the region declares (the first one named `id`). */
   readonly names: readonly string[];
@@ -69,7 +71,7 @@ export function parseHelperTemplate(text: string): HelperTemplate {
     const names = body.map((l) => DECLARATION.exec(l)?.[1]).filter((n): n is string => n !== undefined);
     if (!names.includes(id) || names.some((n) => !n.startsWith(id))) throw new Error(`internal: helper region ${id} must declare ${id} and only names starting with it`);
     const code = body.map((l) => l.replace(/^export (function|const|let) /, "$1 ")).join("\n").trim();
-    regions.set(id, { id, uses, names, text: code });
+    regions.set(id, { id, order: regions.size, uses, names, text: code });
   }
   if (types === undefined) throw new Error(`internal: ${HELPERS_TEMPLATE} has no types region`);
   return { types: types.trim(), regions };
@@ -106,6 +108,7 @@ export class FileHelpers {
     const helper: Helper = {
       id,
       uses: region.uses.map((u) => this.helper(u)),
+      order: region.order,
       // The template is kept formatted by prettier's defaults; a region is copied verbatim.
       laidOutFor: TEMPLATE_WIDTH,
       declare: (name, deps) => {

@@ -42,11 +42,11 @@ export const validatorsEmitter: ArtifactEmitter = {
     for (const tool of ir.tools) {
       const n = names.tools.get(tool.name)!;
       aliases.push(typeAlias(n.inputType));
-      entries.push({ name: n.validateInput, type: n.inputType, schema: tool.input.schema, pointer: tool.input.pointer });
+      entries.push({ name: n.validateInput, type: n.inputType, schema: tool.input.schema, pointer: tool.input.pointer, owner: tool.name });
       inputMap.push(code`${raw(propertyKey(tool.name))}: ${n.validateInput}`);
       if (tool.output) {
         aliases.push(typeAlias(n.outputType));
-        entries.push({ name: n.validateOutput, type: n.outputType, schema: tool.output.schema, pointer: tool.output.pointer });
+        entries.push({ name: n.validateOutput, type: n.outputType, schema: tool.output.schema, pointer: tool.output.pointer, owner: tool.name });
         outputMap.push(code`${raw(propertyKey(tool.name))}: ${n.validateOutput}`);
       } else if (TYPESCRIPT_OBJECT_MEMBERS.has(tool.name)) {
         // Left out, a tool named `toString` would be checked against Object's toString and the

@@ -138,8 +138,8 @@ export class Writer {
   }
 }
 
-/** A generated local (`FunctionScope.local`: a letter and a counter) or the data parameter `_d`. */
-const LOCAL_NAME = /^(?:_d|[A-Za-z]\d+)$/;
+/** A generated local (`FunctionScope.local`: a letter and a counter), the data parameter `_d` or the error table `_e`. */
+const LOCAL_NAME = /^(?:_d|_e|[A-Za-z]\d+)$/;
 
 function collectLocals(text: string, into: Set<string>): void {
   // A hand-written scan (this runs over every generated line): skip string literals, find each
