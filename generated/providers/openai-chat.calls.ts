@@ -3,150 +3,17 @@
 import {
   type ValidationError,
   type ValidationResult,
+  addError,
+  errorAt,
+  errorTable,
+  errorWith,
+  formatDate,
+  freezeJson,
+  hasOwn,
+  insertError,
   validate,
 } from "../validators.js";
 import { normaliseOpenaiChatArguments } from "./openai-chat.js";
-
-/** Deep-freezes a JSON value built at module load (schema constants shared with error params). */
-function freezeJson<T>(value: T): T {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== "object" || v === null || Object.isFrozen(v)) continue;
-    Object.freeze(v);
-    for (const k of Object.keys(v))
-      stack.push((v as Record<string, unknown>)[k]);
-  }
-  return value;
-}
-
-/**
- * Puts `error` at index `at` of the list (created when there is none yet), moving the later
- * errors up: the errors of keywords Ajv checks before `additionalProperties`, recorded after the
- * object's pass has appended the additional keys' errors. `splice` would allocate its result.
- */
-function insertError(
-  list: ValidationError[] | null,
-  at: number,
-  error: ValidationError,
-): ValidationError[] {
-  if (list === null) return [error];
-  for (let i = list.length; i > at; i--) list[i] = list[i - 1]!;
-  list[at] = error;
-  return list;
-}
-
-/**
- * Appends `error` to the list, creating the list with it on the first error: `[error]` allocates
- * room for one, where `[]` then `push` would allocate room for 17 (most failing values have one
- * error or a few). One call instead of the same two lines at every check.
- */
-function addError(
-  list: ValidationError[] | null,
-  error: ValidationError,
-): ValidationError[] {
-  if (list === null) return [error];
-  list.push(error);
-  return list;
-}
-
-/**
- * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results). A row is
- * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
- * schema path unless given, as it is for every keyword but a `false` subschema.
- */
-function errorTable(
-  rows: readonly (readonly [
-    string,
-    string,
-    { readonly [name: string]: unknown },
-    string,
-    string?,
-  ])[],
-): readonly ValidationError[] {
-  return rows.map(([instancePath, schemaPath, params, message, keyword]) =>
-    Object.freeze({
-      instancePath,
-      schemaPath,
-      keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
-      params: Object.freeze(params),
-      message,
-    }),
-  );
-}
-
-/** A table error at an instance path known only at run time (an array item's index). */
-function errorTableAt(
-  error: ValidationError,
-  instancePath: string,
-): ValidationError {
-  return {
-    instancePath,
-    schemaPath: error.schemaPath,
-    keyword: error.keyword,
-    params: error.params,
-    message: error.message,
-  };
-}
-
-/** A table error with params known only at run time (the additional key's name). */
-function errorTableWith(
-  error: ValidationError,
-  instancePath: string,
-  params: { readonly [name: string]: unknown },
-): ValidationError {
-  return {
-    instancePath,
-    schemaPath: error.schemaPath,
-    keyword: error.keyword,
-    params,
-    message: error.message,
-  };
-}
-
-/** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/** The ASCII decimal number in str[at, at + n), or -1 when a character is not an ASCII digit. */
-function formatDigits(str: string, at: number, n: number): number {
-  let value = 0;
-  for (let i = at; i < at + n; i++) {
-    const c = str.charCodeAt(i) - 48;
-    if (!(c >= 0 && c <= 9)) return -1; // NaN (past the end) included
-    value = value * 10 + c;
-  }
-  return value;
-}
-
-const formatDateDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/**
- * RFC 3339 full-date that names a real calendar day: ajv-formats `date` (`/^(\d\d\d\d)-(\d\d)-(\d\d)$/`
- * and a days-per-month check), without the regex match allocation.
- */
-function formatDate(str: string): boolean {
-  if (str.length !== 10 || str.charCodeAt(4) !== 45 || str.charCodeAt(7) !== 45)
-    return false;
-  const year = formatDigits(str, 0, 4);
-  const month = formatDigits(str, 5, 2);
-  const day = formatDigits(str, 8, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : formatDateDays[month]!);
-}
-
-/**
- * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
- * with both cases spelled out instead of the `i` flag (V8 matches it faster). The two accept the
- * same strings: without the `u` flag, `i` folds ASCII letters only (no other character folds to
- * one), so a character matches an ASCII letter of either case or itself.
- */
-const formatUuidRe =
-  /^(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
-function formatUuid(str: string): boolean {
-  // The only two lengths it can match; most other strings are turned down without the regex.
-  return (str.length === 36 || str.length === 45) && formatUuidRe.test(str);
-}
 
 type ToolName = import("../types.js").ToolName;
 
@@ -161,8 +28,6 @@ const declaredLogMeal_cv0: readonly unknown[] = [
 
 freezeJson(declaredLogMeal_cv0);
 
-const declaredLogMeal_ty1 = Object.freeze(["integer", "null"]);
-
 const declaredListExercises_cv0: readonly unknown[] = [
   "chest",
   "back",
@@ -174,23 +39,6 @@ const declaredListExercises_cv0: readonly unknown[] = [
 ];
 
 freezeJson(declaredListExercises_cv0);
-
-const declaredListExercises_cv1: readonly unknown[] = [
-  "none",
-  "dumbbells",
-  "barbell",
-  "kettlebell",
-  "bands",
-  "machine",
-];
-
-freezeJson(declaredListExercises_cv1);
-
-const declaredLogWorkoutSet_re0 = new RegExp("^ex-[a-z0-9-]{1,40}$", "u");
-
-const declaredGetWeather_cv0: readonly unknown[] = ["metric", "imperial"];
-
-freezeJson(declaredGetWeather_cv0);
 
 const declaredWriteMeasurement_errors = errorTable([
   [
@@ -205,13 +53,6 @@ const declaredWriteMeasurement_errors = errorTable([
     { missingProperty: "data" },
     "must have required property 'data'",
   ],
-  [
-    "/date",
-    "#/properties/date/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/date", "#/properties/date/type", { type: "string" }, "must be string"],
   [
     "/data",
     "#/properties/data/required",
@@ -231,104 +72,12 @@ const declaredWriteMeasurement_errors = errorTable([
     "must have required property 'waist_cm'",
   ],
   [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/anyOf/0/maximum",
-    { comparison: "<=", limit: 500 },
-    "must be <= 500",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/anyOf/0/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/anyOf/0/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/anyOf",
-    {},
-    "must match a schema in anyOf",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/anyOf/0/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/anyOf/0/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/anyOf/0/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/anyOf",
-    {},
-    "must match a schema in anyOf",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/anyOf/0/maximum",
-    { comparison: "<=", limit: 300 },
-    "must be <= 300",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/anyOf/0/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/anyOf/0/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/anyOf",
-    {},
-    "must match a schema in anyOf",
-  ],
-  [
     "",
     "#/properties/data/additionalProperties",
     {},
     "must NOT have additional properties",
   ],
-  ["/data", "#/properties/data/type", { type: "object" }, "must be object"],
   ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
 ]);
 
 const declaredLogMeal_errors = errorTable([
@@ -371,18 +120,6 @@ const declaredLogMeal_errors = errorTable([
     "must be equal to one of the allowed values",
   ],
   [
-    "/items",
-    "#/properties/items/maxItems",
-    { limit: 50 },
-    "must NOT have more than 50 items",
-  ],
-  [
-    "/items",
-    "#/properties/items/minItems",
-    { limit: 1 },
-    "must NOT have fewer than 1 items",
-  ],
-  [
     "",
     "#/properties/items/items/required",
     { missingProperty: "food" },
@@ -402,69 +139,11 @@ const declaredLogMeal_errors = errorTable([
   ],
   [
     "",
-    "#/properties/items/items/properties/food/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/maximum",
-    { comparison: "<=", limit: 5000 },
-    "must be <= 5000",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/type",
-    { type: declaredLogMeal_ty1 },
-    "must be integer,null",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/maximum",
-    { comparison: "<=", limit: 10000 },
-    "must be <= 10000",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
     "#/properties/items/items/additionalProperties",
     {},
     "must NOT have additional properties",
   ],
-  ["", "#/properties/items/items/type", { type: "object" }, "must be object"],
-  ["/items", "#/properties/items/type", { type: "array" }, "must be array"],
-  [
-    "/notes",
-    "#/properties/notes/anyOf/0/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/notes",
-    "#/properties/notes/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  ["/notes", "#/properties/notes/anyOf", {}, "must match a schema in anyOf"],
   ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
 ]);
 
 const declaredListExercises_errors = errorTable([
@@ -510,63 +189,7 @@ const declaredListExercises_errors = errorTable([
     {},
     "must match a schema in anyOf",
   ],
-  [
-    "",
-    "#/properties/equipment/anyOf/0/items/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/equipment/anyOf/0/items/enum",
-    { allowedValues: declaredListExercises_cv1 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/equipment",
-    "#/properties/equipment/anyOf/0/type",
-    { type: "array" },
-    "must be array",
-  ],
-  [
-    "/equipment",
-    "#/properties/equipment/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  [
-    "/equipment",
-    "#/properties/equipment/anyOf",
-    {},
-    "must match a schema in anyOf",
-  ],
-  [
-    "/limit",
-    "#/properties/limit/anyOf/0/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "/limit",
-    "#/properties/limit/anyOf/0/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "/limit",
-    "#/properties/limit/anyOf/0/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "/limit",
-    "#/properties/limit/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  ["/limit", "#/properties/limit/anyOf", {}, "must match a schema in anyOf"],
   ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
 ]);
 
 const declaredLogWorkoutSet_errors = errorTable([
@@ -587,42 +210,6 @@ const declaredLogWorkoutSet_errors = errorTable([
     "#/required",
     { missingProperty: "sets" },
     "must have required property 'sets'",
-  ],
-  [
-    "/workout_id",
-    "#/properties/workout_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/workout_id",
-    "#/properties/workout_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/exercise_id",
-    "#/properties/exercise_id/pattern",
-    { pattern: "^ex-[a-z0-9-]{1,40}$" },
-    'must match pattern "^ex-[a-z0-9-]{1,40}$"',
-  ],
-  [
-    "/exercise_id",
-    "#/properties/exercise_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/sets",
-    "#/properties/sets/maxItems",
-    { limit: 20 },
-    "must NOT have more than 20 items",
-  ],
-  [
-    "/sets",
-    "#/properties/sets/minItems",
-    { limit: 1 },
-    "must NOT have fewer than 1 items",
   ],
   [
     "",
@@ -650,140 +237,11 @@ const declaredLogWorkoutSet_errors = errorTable([
   ],
   [
     "",
-    "#/properties/sets/items/properties/reps/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/reps/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/reps/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/maximum",
-    { comparison: "<=", limit: 500 },
-    "must be <= 500",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/multipleOf",
-    { multipleOf: 0.25 },
-    "must be multiple of 0.25",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
-    { multipleOf: 0.5 },
-    "must be multiple of 0.5",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/anyOf/0/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/anyOf",
-    {},
-    "must match a schema in anyOf",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
-    { limit: 4 },
-    "must NOT have more than 4 items",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
-    { limit: 4 },
-    "must NOT have fewer than 4 items",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/anyOf/0/type",
-    { type: "array" },
-    "must be array",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/anyOf",
-    {},
-    "must match a schema in anyOf",
-  ],
-  [
-    "",
     "#/properties/sets/items/additionalProperties",
     {},
     "must NOT have additional properties",
   ],
-  ["", "#/properties/sets/items/type", { type: "object" }, "must be object"],
-  ["/sets", "#/properties/sets/type", { type: "array" }, "must be array"],
   ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
 ]);
 
 const declaredGetWeather_errors = errorTable([
@@ -799,28 +257,7 @@ const declaredGetWeather_errors = errorTable([
     { missingProperty: "units" },
     "must have required property 'units'",
   ],
-  ["/city", "#/properties/city/type", { type: "string" }, "must be string"],
-  [
-    "/units",
-    "#/properties/units/anyOf/0/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/units",
-    "#/properties/units/anyOf/0/enum",
-    { allowedValues: declaredGetWeather_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/units",
-    "#/properties/units/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  ["/units", "#/properties/units/anyOf", {}, "must match a schema in anyOf"],
   ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
 ]);
 
 export function validateDeclaredWriteMeasurement(
@@ -832,27 +269,27 @@ export function validateDeclaredWriteMeasurement(
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
-    let f29 = 0;
+    let f14 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k30 in _d) {
-      if (!hasOwn.call(_d, k30)) continue;
-      switch (k30) {
+    for (const k15 in _d) {
+      if (!hasOwn.call(_d, k15)) continue;
+      switch (k15) {
         case "date":
-          d1 = _d[k30];
-          f29++;
+          d1 = _d[k15];
+          f14++;
           break;
         case "data":
-          d3 = _d[k30];
-          f29++;
+          d3 = _d[k15];
+          f14++;
           break;
         default:
           errs = addError(
             errs,
-            errorTableWith(_e[24], "", { additionalProperty: k30 }),
+            errorWith(_e[6]!, "", { additionalProperty: k15 }),
           );
       }
     }
-    if (f29 !== 2) {
+    if (f14 !== 2) {
       if (d1 === undefined) {
         d1 = _d.date;
         if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
@@ -865,19 +302,10 @@ export function validateDeclaredWriteMeasurement(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, _e[0]);
+      errs = insertError(errs, a0++, _e[0]!);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, _e[1]);
-    }
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) {
-          errs = addError(errs, _e[2]);
-        }
-      } else {
-        errs = addError(errs, _e[3]);
-      }
+      errs = insertError(errs, a0++, _e[1]!);
     }
     if (p4) {
       if (
@@ -888,31 +316,31 @@ export function validateDeclaredWriteMeasurement(
         let d6: any;
         let d8: any;
         let d10: any;
-        let f27 = 0;
+        let f12 = 0;
         let a5 = errs === null ? 0 : errs.length;
-        for (const k28 in d3) {
-          if (!hasOwn.call(d3, k28)) continue;
-          switch (k28) {
+        for (const k13 in d3) {
+          if (!hasOwn.call(d3, k13)) continue;
+          switch (k13) {
             case "weight_kg":
-              d6 = d3[k28];
-              f27++;
+              d6 = d3[k13];
+              f12++;
               break;
             case "body_fat_pct":
-              d8 = d3[k28];
-              f27++;
+              d8 = d3[k13];
+              f12++;
               break;
             case "waist_cm":
-              d10 = d3[k28];
-              f27++;
+              d10 = d3[k13];
+              f12++;
               break;
             default:
               errs = addError(
                 errs,
-                errorTableWith(_e[22], "/data", { additionalProperty: k28 }),
+                errorWith(_e[5]!, "/data", { additionalProperty: k13 }),
               );
           }
         }
-        if (f27 !== 3) {
+        if (f12 !== 3) {
           if (d6 === undefined) {
             d6 = d3.weight_kg;
             if (d6 !== undefined && !hasOwn.call(d3, "weight_kg"))
@@ -933,164 +361,16 @@ export function validateDeclaredWriteMeasurement(
         const p9 = d8 !== undefined;
         const p11 = d10 !== undefined;
         if (!p7) {
-          errs = insertError(errs, a5++, _e[4]);
+          errs = insertError(errs, a5++, _e[2]!);
         }
         if (!p9) {
-          errs = insertError(errs, a5++, _e[5]);
+          errs = insertError(errs, a5++, _e[3]!);
         }
         if (!p11) {
-          errs = insertError(errs, a5++, _e[6]);
+          errs = insertError(errs, a5++, _e[4]!);
         }
-        if (p7) {
-          let v12 = false;
-          if (!v12) {
-            let v13 = true;
-            L14: {
-              if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-                if (d6 > 500) {
-                  v13 = false;
-                  break L14;
-                }
-                if (d6 <= 0) {
-                  v13 = false;
-                  break L14;
-                }
-              } else {
-                v13 = false;
-                break L14;
-              }
-            }
-            v12 = v13;
-          }
-          if (!v12) {
-            let v15 = true;
-            L16: {
-              if (!(d6 === null)) {
-                v15 = false;
-                break L16;
-              }
-            }
-            v12 = v15;
-          }
-          if (!v12) {
-            if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-              if (d6 > 500) {
-                errs = addError(errs, _e[7]);
-              }
-              if (d6 <= 0) {
-                errs = addError(errs, _e[8]);
-              }
-            } else {
-              errs = addError(errs, _e[9]);
-            }
-            if (!(d6 === null)) {
-              errs = addError(errs, _e[10]);
-            }
-            errs = addError(errs, _e[11]);
-          }
-        }
-        if (p9) {
-          let v17 = false;
-          if (!v17) {
-            let v18 = true;
-            L19: {
-              if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-                if (d8 > 100) {
-                  v18 = false;
-                  break L19;
-                }
-                if (d8 < 0) {
-                  v18 = false;
-                  break L19;
-                }
-              } else {
-                v18 = false;
-                break L19;
-              }
-            }
-            v17 = v18;
-          }
-          if (!v17) {
-            let v20 = true;
-            L21: {
-              if (!(d8 === null)) {
-                v20 = false;
-                break L21;
-              }
-            }
-            v17 = v20;
-          }
-          if (!v17) {
-            if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-              if (d8 > 100) {
-                errs = addError(errs, _e[12]);
-              }
-              if (d8 < 0) {
-                errs = addError(errs, _e[13]);
-              }
-            } else {
-              errs = addError(errs, _e[14]);
-            }
-            if (!(d8 === null)) {
-              errs = addError(errs, _e[15]);
-            }
-            errs = addError(errs, _e[16]);
-          }
-        }
-        if (p11) {
-          let v22 = false;
-          if (!v22) {
-            let v23 = true;
-            L24: {
-              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-                if (d10 > 300) {
-                  v23 = false;
-                  break L24;
-                }
-                if (d10 <= 0) {
-                  v23 = false;
-                  break L24;
-                }
-              } else {
-                v23 = false;
-                break L24;
-              }
-            }
-            v22 = v23;
-          }
-          if (!v22) {
-            let v25 = true;
-            L26: {
-              if (!(d10 === null)) {
-                v25 = false;
-                break L26;
-              }
-            }
-            v22 = v25;
-          }
-          if (!v22) {
-            if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-              if (d10 > 300) {
-                errs = addError(errs, _e[17]);
-              }
-              if (d10 <= 0) {
-                errs = addError(errs, _e[18]);
-              }
-            } else {
-              errs = addError(errs, _e[19]);
-            }
-            if (!(d10 === null)) {
-              errs = addError(errs, _e[20]);
-            }
-            errs = addError(errs, _e[21]);
-          }
-        }
-      } else {
-        errs = addError(errs, _e[23]);
       }
     }
-  } else {
-    errs = addError(errs, _e[25]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1109,35 +389,35 @@ export function validateDeclaredLogMeal(
     let d3: any;
     let d5: any;
     let d7: any;
-    let f25 = 0;
+    let f20 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k26 in _d) {
-      if (!hasOwn.call(_d, k26)) continue;
-      switch (k26) {
+    for (const k21 in _d) {
+      if (!hasOwn.call(_d, k21)) continue;
+      switch (k21) {
         case "day":
-          d1 = _d[k26];
-          f25++;
+          d1 = _d[k21];
+          f20++;
           break;
         case "meal":
-          d3 = _d[k26];
-          f25++;
+          d3 = _d[k21];
+          f20++;
           break;
         case "items":
-          d5 = _d[k26];
-          f25++;
+          d5 = _d[k21];
+          f20++;
           break;
         case "notes":
-          d7 = _d[k26];
-          f25++;
+          d7 = _d[k21];
+          f20++;
           break;
         default:
           errs = addError(
             errs,
-            errorTableWith(_e[26], "", { additionalProperty: k26 }),
+            errorWith(_e[12]!, "", { additionalProperty: k21 }),
           );
       }
     }
-    if (f25 !== 4) {
+    if (f20 !== 4) {
       if (d1 === undefined) {
         d1 = _d.day;
         if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
@@ -1160,29 +440,29 @@ export function validateDeclaredLogMeal(
     const p6 = d5 !== undefined;
     const p8 = d7 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, _e[0]);
+      errs = insertError(errs, a0++, _e[0]!);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, _e[1]);
+      errs = insertError(errs, a0++, _e[1]!);
     }
     if (!p6) {
-      errs = insertError(errs, a0++, _e[2]);
+      errs = insertError(errs, a0++, _e[2]!);
     }
     if (!p8) {
-      errs = insertError(errs, a0++, _e[3]);
+      errs = insertError(errs, a0++, _e[3]!);
     }
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
         if (!formatDate(d1)) {
-          errs = addError(errs, _e[4]);
+          errs = addError(errs, _e[4]!);
         }
       } else {
-        errs = addError(errs, _e[5]);
+        errs = addError(errs, _e[5]!);
       }
     }
     if (p4) {
       if (!(typeof (d3 as unknown) === "string")) {
-        errs = addError(errs, _e[6]);
+        errs = addError(errs, _e[6]!);
       }
       if (!(
         d3 === "Desayuno" ||
@@ -1190,17 +470,11 @@ export function validateDeclaredLogMeal(
         d3 === "Cena" ||
         d3 === "Merienda"
       )) {
-        errs = addError(errs, _e[7]);
+        errs = addError(errs, _e[7]!);
       }
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 50) {
-          errs = addError(errs, _e[8]);
-        }
-        if (d5.length < 1) {
-          errs = addError(errs, _e[9]);
-        }
         for (let i9 = 0; i9 < d5.length; i9++) {
           const d10 = d5[i9];
           if (
@@ -1231,7 +505,7 @@ export function validateDeclaredLogMeal(
                 default:
                   errs = addError(
                     errs,
-                    errorTableWith(_e[20], "/items/" + i9, {
+                    errorWith(_e[11]!, "/items/" + i9, {
                       additionalProperty: k19,
                     }),
                   );
@@ -1258,119 +532,18 @@ export function validateDeclaredLogMeal(
             const p15 = d14 !== undefined;
             const p17 = d16 !== undefined;
             if (!p13) {
-              errs = insertError(
-                errs,
-                a11++,
-                errorTableAt(_e[10], "/items/" + i9),
-              );
+              errs = insertError(errs, a11++, errorAt(_e[8]!, "/items/" + i9));
             }
             if (!p15) {
-              errs = insertError(
-                errs,
-                a11++,
-                errorTableAt(_e[11], "/items/" + i9),
-              );
+              errs = insertError(errs, a11++, errorAt(_e[9]!, "/items/" + i9));
             }
             if (!p17) {
-              errs = insertError(
-                errs,
-                a11++,
-                errorTableAt(_e[12], "/items/" + i9),
-              );
+              errs = insertError(errs, a11++, errorAt(_e[10]!, "/items/" + i9));
             }
-            if (p13) {
-              if (!(typeof (d12 as unknown) === "string")) {
-                errs = addError(
-                  errs,
-                  errorTableAt(_e[13], "/items/" + i9 + "/food"),
-                );
-              }
-            }
-            if (p15) {
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 5000) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[14], "/items/" + i9 + "/grams"),
-                  );
-                }
-                if (d14 <= 0) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[15], "/items/" + i9 + "/grams"),
-                  );
-                }
-              } else {
-                errs = addError(
-                  errs,
-                  errorTableAt(_e[16], "/items/" + i9 + "/grams"),
-                );
-              }
-            }
-            if (p17) {
-              if (!(Number.isInteger(d16) || d16 === null)) {
-                errs = addError(
-                  errs,
-                  errorTableAt(_e[17], "/items/" + i9 + "/kcal"),
-                );
-              }
-              if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                if (d16 > 10000) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[18], "/items/" + i9 + "/kcal"),
-                  );
-                }
-                if (d16 < 0) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[19], "/items/" + i9 + "/kcal"),
-                  );
-                }
-              }
-            }
-          } else {
-            errs = addError(errs, errorTableAt(_e[21], "/items/" + i9));
           }
         }
-      } else {
-        errs = addError(errs, _e[22]);
       }
     }
-    if (p8) {
-      let v20 = false;
-      if (!v20) {
-        let v21 = true;
-        L22: {
-          if (!(typeof (d7 as unknown) === "string")) {
-            v21 = false;
-            break L22;
-          }
-        }
-        v20 = v21;
-      }
-      if (!v20) {
-        let v23 = true;
-        L24: {
-          if (!(d7 === null)) {
-            v23 = false;
-            break L24;
-          }
-        }
-        v20 = v23;
-      }
-      if (!v20) {
-        if (!(typeof (d7 as unknown) === "string")) {
-          errs = addError(errs, _e[23]);
-        }
-        if (!(d7 === null)) {
-          errs = addError(errs, _e[24]);
-        }
-        errs = addError(errs, _e[25]);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[27]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1388,31 +561,31 @@ export function validateDeclaredListExercises(
     let d1: any;
     let d3: any;
     let d5: any;
-    let f26 = 0;
+    let f12 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k27 in _d) {
-      if (!hasOwn.call(_d, k27)) continue;
-      switch (k27) {
+    for (const k13 in _d) {
+      if (!hasOwn.call(_d, k13)) continue;
+      switch (k13) {
         case "muscle_group":
-          d1 = _d[k27];
-          f26++;
+          d1 = _d[k13];
+          f12++;
           break;
         case "equipment":
-          d3 = _d[k27];
-          f26++;
+          d3 = _d[k13];
+          f12++;
           break;
         case "limit":
-          d5 = _d[k27];
-          f26++;
+          d5 = _d[k13];
+          f12++;
           break;
         default:
           errs = addError(
             errs,
-            errorTableWith(_e[17], "", { additionalProperty: k27 }),
+            errorWith(_e[7]!, "", { additionalProperty: k13 }),
           );
       }
     }
-    if (f26 !== 3) {
+    if (f12 !== 3) {
       if (d1 === undefined) {
         d1 = _d.muscle_group;
         if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
@@ -1431,13 +604,13 @@ export function validateDeclaredListExercises(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, _e[0]);
+      errs = insertError(errs, a0++, _e[0]!);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, _e[1]);
+      errs = insertError(errs, a0++, _e[1]!);
     }
     if (!p6) {
-      errs = insertError(errs, a0++, _e[2]);
+      errs = insertError(errs, a0++, _e[2]!);
     }
     if (p2) {
       let v7 = false;
@@ -1475,7 +648,7 @@ export function validateDeclaredListExercises(
       }
       if (!v7) {
         if (!(typeof (d1 as unknown) === "string")) {
-          errs = addError(errs, _e[3]);
+          errs = addError(errs, _e[3]!);
         }
         if (!(
           d1 === "chest" ||
@@ -1486,134 +659,14 @@ export function validateDeclaredListExercises(
           d1 === "core" ||
           d1 === "full_body"
         )) {
-          errs = addError(errs, _e[4]);
+          errs = addError(errs, _e[4]!);
         }
         if (!(d1 === null)) {
-          errs = addError(errs, _e[5]);
+          errs = addError(errs, _e[5]!);
         }
-        errs = addError(errs, _e[6]);
+        errs = addError(errs, _e[6]!);
       }
     }
-    if (p4) {
-      let v12 = false;
-      if (!v12) {
-        let v13 = true;
-        L14: {
-          if (Array.isArray(d3 as unknown)) {
-            for (let i15 = 0; i15 < d3.length; i15++) {
-              const d16 = d3[i15];
-              if (!(typeof (d16 as unknown) === "string")) {
-                v13 = false;
-                break L14;
-              }
-              if (!(
-                d16 === "none" ||
-                d16 === "dumbbells" ||
-                d16 === "barbell" ||
-                d16 === "kettlebell" ||
-                d16 === "bands" ||
-                d16 === "machine"
-              )) {
-                v13 = false;
-                break L14;
-              }
-            }
-          } else {
-            v13 = false;
-            break L14;
-          }
-        }
-        v12 = v13;
-      }
-      if (!v12) {
-        let v17 = true;
-        L18: {
-          if (!(d3 === null)) {
-            v17 = false;
-            break L18;
-          }
-        }
-        v12 = v17;
-      }
-      if (!v12) {
-        if (Array.isArray(d3 as unknown)) {
-          for (let i19 = 0; i19 < d3.length; i19++) {
-            const d20 = d3[i19];
-            if (!(typeof (d20 as unknown) === "string")) {
-              errs = addError(errs, errorTableAt(_e[7], "/equipment/" + i19));
-            }
-            if (!(
-              d20 === "none" ||
-              d20 === "dumbbells" ||
-              d20 === "barbell" ||
-              d20 === "kettlebell" ||
-              d20 === "bands" ||
-              d20 === "machine"
-            )) {
-              errs = addError(errs, errorTableAt(_e[8], "/equipment/" + i19));
-            }
-          }
-        } else {
-          errs = addError(errs, _e[9]);
-        }
-        if (!(d3 === null)) {
-          errs = addError(errs, _e[10]);
-        }
-        errs = addError(errs, _e[11]);
-      }
-    }
-    if (p6) {
-      let v21 = false;
-      if (!v21) {
-        let v22 = true;
-        L23: {
-          if (!Number.isInteger(d5)) {
-            v22 = false;
-            break L23;
-          }
-          if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-            if (d5 > 100) {
-              v22 = false;
-              break L23;
-            }
-            if (d5 < 1) {
-              v22 = false;
-              break L23;
-            }
-          }
-        }
-        v21 = v22;
-      }
-      if (!v21) {
-        let v24 = true;
-        L25: {
-          if (!(d5 === null)) {
-            v24 = false;
-            break L25;
-          }
-        }
-        v21 = v24;
-      }
-      if (!v21) {
-        if (!Number.isInteger(d5)) {
-          errs = addError(errs, _e[12]);
-        }
-        if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-          if (d5 > 100) {
-            errs = addError(errs, _e[13]);
-          }
-          if (d5 < 1) {
-            errs = addError(errs, _e[14]);
-          }
-        }
-        if (!(d5 === null)) {
-          errs = addError(errs, _e[15]);
-        }
-        errs = addError(errs, _e[16]);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[18]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1631,31 +684,31 @@ export function validateDeclaredLogWorkoutSet(
     let d1: any;
     let d3: any;
     let d5: any;
-    let f34 = 0;
+    let f20 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k35 in _d) {
-      if (!hasOwn.call(_d, k35)) continue;
-      switch (k35) {
+    for (const k21 in _d) {
+      if (!hasOwn.call(_d, k21)) continue;
+      switch (k21) {
         case "workout_id":
-          d1 = _d[k35];
-          f34++;
+          d1 = _d[k21];
+          f20++;
           break;
         case "exercise_id":
-          d3 = _d[k35];
-          f34++;
+          d3 = _d[k21];
+          f20++;
           break;
         case "sets":
-          d5 = _d[k35];
-          f34++;
+          d5 = _d[k21];
+          f20++;
           break;
         default:
           errs = addError(
             errs,
-            errorTableWith(_e[37], "", { additionalProperty: k35 }),
+            errorWith(_e[8]!, "", { additionalProperty: k21 }),
           );
       }
     }
-    if (f34 !== 3) {
+    if (f20 !== 3) {
       if (d1 === undefined) {
         d1 = _d.workout_id;
         if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
@@ -1673,40 +726,16 @@ export function validateDeclaredLogWorkoutSet(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, _e[0]);
+      errs = insertError(errs, a0++, _e[0]!);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, _e[1]);
+      errs = insertError(errs, a0++, _e[1]!);
     }
     if (!p6) {
-      errs = insertError(errs, a0++, _e[2]);
-    }
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) {
-          errs = addError(errs, _e[3]);
-        }
-      } else {
-        errs = addError(errs, _e[4]);
-      }
-    }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!declaredLogWorkoutSet_re0.test(d3)) {
-          errs = addError(errs, _e[5]);
-        }
-      } else {
-        errs = addError(errs, _e[6]);
-      }
+      errs = insertError(errs, a0++, _e[2]!);
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 20) {
-          errs = addError(errs, _e[7]);
-        }
-        if (d5.length < 1) {
-          errs = addError(errs, _e[8]);
-        }
         for (let i7 = 0; i7 < d5.length; i7++) {
           const d8 = d5[i7];
           if (
@@ -1718,37 +747,37 @@ export function validateDeclaredLogWorkoutSet(
             let d12: any;
             let d14: any;
             let d16: any;
-            let f32 = 0;
+            let f18 = 0;
             let a9 = errs === null ? 0 : errs.length;
-            for (const k33 in d8) {
-              if (!hasOwn.call(d8, k33)) continue;
-              switch (k33) {
+            for (const k19 in d8) {
+              if (!hasOwn.call(d8, k19)) continue;
+              switch (k19) {
                 case "reps":
-                  d10 = d8[k33];
-                  f32++;
+                  d10 = d8[k19];
+                  f18++;
                   break;
                 case "load_kg":
-                  d12 = d8[k33];
-                  f32++;
+                  d12 = d8[k19];
+                  f18++;
                   break;
                 case "rpe":
-                  d14 = d8[k33];
-                  f32++;
+                  d14 = d8[k19];
+                  f18++;
                   break;
                 case "tempo":
-                  d16 = d8[k33];
-                  f32++;
+                  d16 = d8[k19];
+                  f18++;
                   break;
                 default:
                   errs = addError(
                     errs,
-                    errorTableWith(_e[34], "/sets/" + i7, {
-                      additionalProperty: k33,
+                    errorWith(_e[7]!, "/sets/" + i7, {
+                      additionalProperty: k19,
                     }),
                   );
               }
             }
-            if (f32 !== 4) {
+            if (f18 !== 4) {
               if (d10 === undefined) {
                 d10 = d8.reps;
                 if (d10 !== undefined && !hasOwn.call(d8, "reps"))
@@ -1775,280 +804,21 @@ export function validateDeclaredLogWorkoutSet(
             const p15 = d14 !== undefined;
             const p17 = d16 !== undefined;
             if (!p11) {
-              errs = insertError(
-                errs,
-                a9++,
-                errorTableAt(_e[9], "/sets/" + i7),
-              );
+              errs = insertError(errs, a9++, errorAt(_e[3]!, "/sets/" + i7));
             }
             if (!p13) {
-              errs = insertError(
-                errs,
-                a9++,
-                errorTableAt(_e[10], "/sets/" + i7),
-              );
+              errs = insertError(errs, a9++, errorAt(_e[4]!, "/sets/" + i7));
             }
             if (!p15) {
-              errs = insertError(
-                errs,
-                a9++,
-                errorTableAt(_e[11], "/sets/" + i7),
-              );
+              errs = insertError(errs, a9++, errorAt(_e[5]!, "/sets/" + i7));
             }
             if (!p17) {
-              errs = insertError(
-                errs,
-                a9++,
-                errorTableAt(_e[12], "/sets/" + i7),
-              );
+              errs = insertError(errs, a9++, errorAt(_e[6]!, "/sets/" + i7));
             }
-            if (p11) {
-              if (!Number.isInteger(d10)) {
-                errs = addError(
-                  errs,
-                  errorTableAt(_e[13], "/sets/" + i7 + "/reps"),
-                );
-              }
-              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-                if (d10 > 100) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[14], "/sets/" + i7 + "/reps"),
-                  );
-                }
-                if (d10 < 1) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[15], "/sets/" + i7 + "/reps"),
-                  );
-                }
-              }
-            }
-            if (p13) {
-              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 > 500) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[16], "/sets/" + i7 + "/load_kg"),
-                  );
-                }
-                if (d12 < 0) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[17], "/sets/" + i7 + "/load_kg"),
-                  );
-                }
-                if (
-                  !Number.isInteger(d12 / 0.25) ||
-                  Math.abs(d12 / 0.25) >= 1e21
-                ) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[18], "/sets/" + i7 + "/load_kg"),
-                  );
-                }
-              } else {
-                errs = addError(
-                  errs,
-                  errorTableAt(_e[19], "/sets/" + i7 + "/load_kg"),
-                );
-              }
-            }
-            if (p15) {
-              let v18 = false;
-              if (!v18) {
-                let v19 = true;
-                L20: {
-                  if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                    if (d14 > 10) {
-                      v19 = false;
-                      break L20;
-                    }
-                    if (d14 < 1) {
-                      v19 = false;
-                      break L20;
-                    }
-                    if (
-                      !Number.isInteger(d14 / 0.5) ||
-                      Math.abs(d14 / 0.5) >= 1e21
-                    ) {
-                      v19 = false;
-                      break L20;
-                    }
-                  } else {
-                    v19 = false;
-                    break L20;
-                  }
-                }
-                v18 = v19;
-              }
-              if (!v18) {
-                let v21 = true;
-                L22: {
-                  if (!(d14 === null)) {
-                    v21 = false;
-                    break L22;
-                  }
-                }
-                v18 = v21;
-              }
-              if (!v18) {
-                if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                  if (d14 > 10) {
-                    errs = addError(
-                      errs,
-                      errorTableAt(_e[20], "/sets/" + i7 + "/rpe"),
-                    );
-                  }
-                  if (d14 < 1) {
-                    errs = addError(
-                      errs,
-                      errorTableAt(_e[21], "/sets/" + i7 + "/rpe"),
-                    );
-                  }
-                  if (
-                    !Number.isInteger(d14 / 0.5) ||
-                    Math.abs(d14 / 0.5) >= 1e21
-                  ) {
-                    errs = addError(
-                      errs,
-                      errorTableAt(_e[22], "/sets/" + i7 + "/rpe"),
-                    );
-                  }
-                } else {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[23], "/sets/" + i7 + "/rpe"),
-                  );
-                }
-                if (!(d14 === null)) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[24], "/sets/" + i7 + "/rpe"),
-                  );
-                }
-                errs = addError(
-                  errs,
-                  errorTableAt(_e[25], "/sets/" + i7 + "/rpe"),
-                );
-              }
-            }
-            if (p17) {
-              let v23 = false;
-              if (!v23) {
-                let v24 = true;
-                L25: {
-                  if (Array.isArray(d16 as unknown)) {
-                    if (d16.length > 4) {
-                      v24 = false;
-                      break L25;
-                    }
-                    if (d16.length < 4) {
-                      v24 = false;
-                      break L25;
-                    }
-                    for (let i26 = 0; i26 < d16.length; i26++) {
-                      const d27 = d16[i26];
-                      if (!Number.isInteger(d27)) {
-                        v24 = false;
-                        break L25;
-                      }
-                      if (
-                        typeof (d27 as unknown) === "number" &&
-                        isFinite(d27)
-                      ) {
-                        if (d27 > 10) {
-                          v24 = false;
-                          break L25;
-                        }
-                        if (d27 < 0) {
-                          v24 = false;
-                          break L25;
-                        }
-                      }
-                    }
-                  } else {
-                    v24 = false;
-                    break L25;
-                  }
-                }
-                v23 = v24;
-              }
-              if (!v23) {
-                let v28 = true;
-                L29: {
-                  if (!(d16 === null)) {
-                    v28 = false;
-                    break L29;
-                  }
-                }
-                v23 = v28;
-              }
-              if (!v23) {
-                if (Array.isArray(d16 as unknown)) {
-                  if (d16.length > 4) {
-                    errs = addError(
-                      errs,
-                      errorTableAt(_e[26], "/sets/" + i7 + "/tempo"),
-                    );
-                  }
-                  if (d16.length < 4) {
-                    errs = addError(
-                      errs,
-                      errorTableAt(_e[27], "/sets/" + i7 + "/tempo"),
-                    );
-                  }
-                  for (let i30 = 0; i30 < d16.length; i30++) {
-                    const d31 = d16[i30];
-                    if (!Number.isInteger(d31)) {
-                      errs = addError(
-                        errs,
-                        errorTableAt(_e[28], "/sets/" + i7 + "/tempo/" + i30),
-                      );
-                    }
-                    if (typeof (d31 as unknown) === "number" && isFinite(d31)) {
-                      if (d31 > 10) {
-                        errs = addError(
-                          errs,
-                          errorTableAt(_e[29], "/sets/" + i7 + "/tempo/" + i30),
-                        );
-                      }
-                      if (d31 < 0) {
-                        errs = addError(
-                          errs,
-                          errorTableAt(_e[30], "/sets/" + i7 + "/tempo/" + i30),
-                        );
-                      }
-                    }
-                  }
-                } else {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[31], "/sets/" + i7 + "/tempo"),
-                  );
-                }
-                if (!(d16 === null)) {
-                  errs = addError(
-                    errs,
-                    errorTableAt(_e[32], "/sets/" + i7 + "/tempo"),
-                  );
-                }
-                errs = addError(
-                  errs,
-                  errorTableAt(_e[33], "/sets/" + i7 + "/tempo"),
-                );
-              }
-            }
-          } else {
-            errs = addError(errs, errorTableAt(_e[35], "/sets/" + i7));
           }
         }
-      } else {
-        errs = addError(errs, _e[36]);
       }
     }
-  } else {
-    errs = addError(errs, _e[38]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -2065,27 +835,27 @@ export function validateDeclaredGetWeather(
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
-    let f10 = 0;
+    let f5 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k11 in _d) {
-      if (!hasOwn.call(_d, k11)) continue;
-      switch (k11) {
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
+      switch (k6) {
         case "city":
-          d1 = _d[k11];
-          f10++;
+          d1 = _d[k6];
+          f5++;
           break;
         case "units":
-          d3 = _d[k11];
-          f10++;
+          d3 = _d[k6];
+          f5++;
           break;
         default:
           errs = addError(
             errs,
-            errorTableWith(_e[7], "", { additionalProperty: k11 }),
+            errorWith(_e[2]!, "", { additionalProperty: k6 }),
           );
       }
     }
-    if (f10 !== 2) {
+    if (f5 !== 2) {
       if (d1 === undefined) {
         d1 = _d.city;
         if (d1 !== undefined && !hasOwn.call(_d, "city")) d1 = undefined;
@@ -2098,57 +868,11 @@ export function validateDeclaredGetWeather(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     if (!p2) {
-      errs = insertError(errs, a0++, _e[0]);
+      errs = insertError(errs, a0++, _e[0]!);
     }
     if (!p4) {
-      errs = insertError(errs, a0++, _e[1]);
+      errs = insertError(errs, a0++, _e[1]!);
     }
-    if (p2) {
-      if (!(typeof (d1 as unknown) === "string")) {
-        errs = addError(errs, _e[2]);
-      }
-    }
-    if (p4) {
-      let v5 = false;
-      if (!v5) {
-        let v6 = true;
-        L7: {
-          if (!(typeof (d3 as unknown) === "string")) {
-            v6 = false;
-            break L7;
-          }
-          if (!(d3 === "metric" || d3 === "imperial")) {
-            v6 = false;
-            break L7;
-          }
-        }
-        v5 = v6;
-      }
-      if (!v5) {
-        let v8 = true;
-        L9: {
-          if (!(d3 === null)) {
-            v8 = false;
-            break L9;
-          }
-        }
-        v5 = v8;
-      }
-      if (!v5) {
-        if (!(typeof (d3 as unknown) === "string")) {
-          errs = addError(errs, _e[3]);
-        }
-        if (!(d3 === "metric" || d3 === "imperial")) {
-          errs = addError(errs, _e[4]);
-        }
-        if (!(d3 === null)) {
-          errs = addError(errs, _e[5]);
-        }
-        errs = addError(errs, _e[6]);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[8]);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -2160,7 +884,7 @@ type DeclaredValidators = {
   readonly [name: string]: (value: unknown) => ValidationResult<unknown>;
 };
 
-/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
+/** What the declared (lowered) input schemas check beyond the catalog's validators, for the tools whose declaration differs. */
 export const declaredValidators: DeclaredValidators = Object.freeze({
   write_measurement: validateDeclaredWriteMeasurement,
   log_meal: validateDeclaredLogMeal,
@@ -2171,8 +895,9 @@ export const declaredValidators: DeclaredValidators = Object.freeze({
 
 /**
  * A tool call as OpenAI Chat Completions sends it, checked and brought into the catalog's shape.
- * First the declared schema (what the model was told; a null stands for an omitted optional field), then the
- * nulls that mean "not given" are removed, then the catalog's validator runs: `ok` is what the handler may receive.
+ * First what the declared schema adds to the catalog's (every field present, a null standing for an omitted
+ * optional one; no unknown keys), then the nulls that mean "not given" are removed, then the catalog's validator
+ * runs: `ok` is what the handler may receive.
  * Tools whose openai-chat declaration is the catalog's own shape go straight to the catalog's validator.
  */
 export function validateOpenaiChatCall<K extends ToolName>(

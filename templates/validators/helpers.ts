@@ -126,8 +126,11 @@ export function errorTable(
   );
 }
 
+// #endregion
+
+// #region helper errorAt
 /** A table error at an instance path known only at run time (an array item's index). */
-export function errorTableAt(
+export function errorAt(
   error: ValidationError,
   instancePath: string,
 ): ValidationError {
@@ -140,8 +143,11 @@ export function errorTableAt(
   };
 }
 
+// #endregion
+
+// #region helper errorWith
 /** A table error with params known only at run time (the additional key's name). */
-export function errorTableWith(
+export function errorWith(
   error: ValidationError,
   instancePath: string,
   params: { readonly [name: string]: unknown },

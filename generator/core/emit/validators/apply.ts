@@ -39,7 +39,6 @@ function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: Code): Code {
   const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
   // The table derives the keyword from the schema path's last segment; others are written out.
   const keyword = schemaPath.slice(schemaPath.lastIndexOf("/") + 1) === spec.keyword ? code`` : code`, ${spec.keyword}`;
-  cx.comp.helper("errorTable");
   return cx.comp.errorRow(code`[${instancePath}, ${schemaPath}, ${spec.params}, ${spec.message}${keyword}]`);
 }
 
@@ -50,7 +49,7 @@ function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: Code): Code {
 export function errorWithParams(cx: SchemaCx, spec: ErrorSpec, params: Code): Code {
   const path = (spec.path ?? cx.path).toCode();
   const template = tableError(cx, { ...spec, params: code`{}` }, code`""`);
-  return code`${cx.comp.helper("errorTable")}With(${template}, ${path}, ${params})`;
+  return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${params})`;
 }
 
 /**
@@ -58,14 +57,14 @@ export function errorWithParams(cx: SchemaCx, spec: ErrorSpec, params: Code): Co
  * (static instance path and params: the usual case at the top of a tool's input) is a row of the
  * entry's error table, frozen at module load and pushed by reference: errors are immutable
  * values, so sharing one between results is safe, and failing costs no allocation but the list.
- * With an instance path built at run time, the row is copied with that path (`errorTableAt`).
+ * With an instance path built at run time, the row is copied with that path (`errorAt`).
  */
 export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   const path = spec.path ?? cx.path;
   if (spec.dynamic) return record(cx, errorObject(cx, spec));
   if (path.isStatic) return record(cx, tableError(cx, spec, path.toCode()));
   const template = tableError(cx, spec, code`""`);
-  return record(cx, code`${cx.comp.helper("errorTable")}At(${template}, ${path.toCode()})`);
+  return record(cx, code`${cx.comp.helper("errorAt")}(${template}, ${path.toCode()})`);
 }
 
 /**

@@ -24,7 +24,7 @@ import type { GeneratedFile } from "../generated-file.js";
 import type { Schema } from "../../schema/schema.js";
 import { ERROR_TABLE, ERROR_TYPE, ERRORS, Compilation, FailTarget, FunctionScope, type SchemaCx, type UnitFunctions } from "./context.js";
 import { CompileError, type Problem } from "./check.js";
-import { FileHelpers, loadHelperTemplate } from "./helpers.js";
+import { FileHelpers, loadHelperTemplate, type ImportedHelpers } from "./helpers.js";
 import { InstancePath } from "./instance-path.js";
 import { Resource, type Unit } from "./resource.js";
 import { compileSchema } from "./schema.js";
@@ -67,6 +67,16 @@ export interface CompileValidatorsOptions {
    * so a result of either is one type to the caller.
    */
   readonly typesFrom?: string;
+  /** Declare the helpers exported (validators.ts, whose helpers the call validators import). */
+  readonly exportHelpers?: boolean;
+  /** Helpers to import from another validator module instead of copying them. */
+  readonly helpersFrom?: ImportedHelpers;
+}
+
+/** What `compileValidators` tells its caller about the printed module. */
+export interface CompiledValidators {
+  /** Ids of the helpers the file declares itself. */
+  readonly helpers: ReadonlySet<string>;
 }
 
 /** Names the generated code declares at module level besides helpers and constants. */
@@ -197,7 +207,7 @@ ${this.tableBinding(w)}${w.toCode()}
  * (types, helpers, constants, functions) into `file`. Throws `CompileError` (every problem of
  * every entry, pointers prefixed with the entry's `pointer`) before printing anything.
  */
-export function compileValidators(entries: readonly ValidatorEntry[], file: GeneratedFile, options: CompileValidatorsOptions): void {
+export function compileValidators(entries: readonly ValidatorEntry[], file: GeneratedFile, options: CompileValidatorsOptions): CompiledValidators {
   const problems: Problem[] = [];
   const resources: Resource[] = [];
   for (const entry of entries) {
@@ -219,7 +229,8 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
   } else {
     for (const n of VALIDATOR_TYPE_NAMES) if (!file.scope.has(n)) file.scope.claim(n);
   }
-  const comp = new Compilation(file, new FileHelpers(file, template), options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const helpers = new FileHelpers(file, template, { exported: options.exportHelpers, imported: options.helpersFrom });
+  const comp = new Compilation(file, helpers, options.maxDepth ?? DEFAULT_MAX_DEPTH);
 
   const functions: Code[] = [];
   const exported: Code[] = [];
@@ -259,4 +270,5 @@ ${body}
   comp.printErrorTables();
   for (const f of functions) file.printCanonical(code`\n${f}`);
   for (const e of exported) file.printCanonical(code`\n${e}`);
+  return { helpers: helpers.declared };
 }

@@ -82,7 +82,8 @@ export class Compilation {
       this.table.rows.push(row);
       this.table.index.set(row.text, at);
     }
-    return code`${ERROR_TABLE}[${at}]`;
+    // The index is in range by construction (`!`: strict output has noUncheckedIndexedAccess).
+    return code`${ERROR_TABLE}[${at}]!`;
   }
 
   /** `const _e = <table>;` for a function whose code reads the current entry's table. */
