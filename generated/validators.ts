@@ -1469,17 +1469,11 @@ export function validateWriteMeasurementInput(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) {
-          errs = addError(errs, _e[2]!);
-        }
+        if (!formatDate(d1)) errs = addError(errs, _e[2]!);
       } else {
         errs = addError(errs, _e[3]!);
       }
@@ -1539,41 +1533,27 @@ export function validateWriteMeasurementInput(
         const p8 = d7 !== undefined;
         const p10 = d9 !== undefined;
         const p12 = d11 !== undefined;
-        if (c6 < 1) {
-          errs = insertError(errs, a5++, _e[4]!);
-        }
+        if (c6 < 1) errs = insertError(errs, a5++, _e[4]!);
         if (p8) {
           if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
-            if (d7 > 500) {
-              errs = addError(errs, _e[5]!);
-            }
-            if (d7 <= 0) {
-              errs = addError(errs, _e[6]!);
-            }
+            if (d7 > 500) errs = addError(errs, _e[5]!);
+            if (d7 <= 0) errs = addError(errs, _e[6]!);
           } else {
             errs = addError(errs, _e[7]!);
           }
         }
         if (p10) {
           if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
-            if (d9 > 100) {
-              errs = addError(errs, _e[8]!);
-            }
-            if (d9 < 0) {
-              errs = addError(errs, _e[9]!);
-            }
+            if (d9 > 100) errs = addError(errs, _e[8]!);
+            if (d9 < 0) errs = addError(errs, _e[9]!);
           } else {
             errs = addError(errs, _e[10]!);
           }
         }
         if (p12) {
           if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-            if (d11 > 300) {
-              errs = addError(errs, _e[11]!);
-            }
-            if (d11 <= 0) {
-              errs = addError(errs, _e[12]!);
-            }
+            if (d11 > 300) errs = addError(errs, _e[11]!);
+            if (d11 <= 0) errs = addError(errs, _e[12]!);
           } else {
             errs = addError(errs, _e[13]!);
           }
@@ -1622,23 +1602,19 @@ export function validateWriteMeasurementOutput(
       }
     }
     const p2 = d1 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
     if (p2) {
       if (Array.isArray(d1 as unknown)) {
         for (let i3 = 0; i3 < d1.length; i3++) {
           const d4 = d1[i3];
-          if (!(typeof (d4 as unknown) === "string")) {
+          if (!(typeof (d4 as unknown) === "string"))
             errs = addError(errs, errorAt(_e[1]!, "/saved/" + i3));
-          }
           if (!(
             d4 === "weight_kg" ||
             d4 === "body_fat_pct" ||
             d4 === "waist_cm"
-          )) {
+          ))
             errs = addError(errs, errorAt(_e[2]!, "/saved/" + i3));
-          }
         }
         if (d1.length > 1) {
           const m5 = new Map<unknown, number>();
@@ -1741,45 +1717,30 @@ export function validateLogMealInput(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     const p19 = d18 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, _e[2]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) {
-          errs = addError(errs, _e[3]!);
-        }
+        if (!formatDate(d1)) errs = addError(errs, _e[3]!);
       } else {
         errs = addError(errs, _e[4]!);
       }
     }
     if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
-        errs = addError(errs, _e[5]!);
-      }
+      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[5]!);
       if (!(
         d3 === "Desayuno" ||
         d3 === "Almuerzo" ||
         d3 === "Cena" ||
         d3 === "Merienda"
-      )) {
+      ))
         errs = addError(errs, _e[6]!);
-      }
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 50) {
-          errs = addError(errs, _e[7]!);
-        }
-        if (d5.length < 1) {
-          errs = addError(errs, _e[8]!);
-        }
+        if (d5.length > 50) errs = addError(errs, _e[7]!);
+        if (d5.length < 1) errs = addError(errs, _e[8]!);
         for (let i7 = 0; i7 < d5.length; i7++) {
           const d8 = d5[i7];
           if (
@@ -1836,29 +1797,24 @@ export function validateLogMealInput(
             const p11 = d10 !== undefined;
             const p13 = d12 !== undefined;
             const p15 = d14 !== undefined;
-            if (!p11) {
+            if (!p11)
               errs = insertError(errs, a9++, errorAt(_e[9]!, "/items/" + i7));
-            }
-            if (!p13) {
+            if (!p13)
               errs = insertError(errs, a9++, errorAt(_e[10]!, "/items/" + i7));
-            }
-            if (!p15) {
+            if (!p15)
               errs = insertError(errs, a9++, errorAt(_e[11]!, "/items/" + i7));
-            }
             if (p11) {
               if (typeof (d10 as unknown) === "string") {
-                if (d10.length > 120 && ucs2length(d10) > 120) {
+                if (d10.length > 120 && ucs2length(d10) > 120)
                   errs = addError(
                     errs,
                     errorAt(_e[12]!, "/items/" + i7 + "/food"),
                   );
-                }
-                if (d10.length === 0) {
+                if (d10.length === 0)
                   errs = addError(
                     errs,
                     errorAt(_e[13]!, "/items/" + i7 + "/food"),
                   );
-                }
               } else {
                 errs = addError(
                   errs,
@@ -1868,18 +1824,16 @@ export function validateLogMealInput(
             }
             if (p13) {
               if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 > 5000) {
+                if (d12 > 5000)
                   errs = addError(
                     errs,
                     errorAt(_e[15]!, "/items/" + i7 + "/grams"),
                   );
-                }
-                if (d12 <= 0) {
+                if (d12 <= 0)
                   errs = addError(
                     errs,
                     errorAt(_e[16]!, "/items/" + i7 + "/grams"),
                   );
-                }
               } else {
                 errs = addError(
                   errs,
@@ -1888,25 +1842,22 @@ export function validateLogMealInput(
               }
             }
             if (p15) {
-              if (!(Number.isInteger(d14) || d14 === null)) {
+              if (!(Number.isInteger(d14) || d14 === null))
                 errs = addError(
                   errs,
                   errorAt(_e[18]!, "/items/" + i7 + "/kcal"),
                 );
-              }
               if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 10000) {
+                if (d14 > 10000)
                   errs = addError(
                     errs,
                     errorAt(_e[19]!, "/items/" + i7 + "/kcal"),
                   );
-                }
-                if (d14 < 0) {
+                if (d14 < 0)
                   errs = addError(
                     errs,
                     errorAt(_e[20]!, "/items/" + i7 + "/kcal"),
                   );
-                }
               }
             }
           } else {
@@ -1919,9 +1870,8 @@ export function validateLogMealInput(
     }
     if (p19) {
       if (typeof (d18 as unknown) === "string") {
-        if (d18.length > 500 && ucs2length(d18) > 500) {
+        if (d18.length > 500 && ucs2length(d18) > 500)
           errs = addError(errs, _e[24]!);
-        }
       } else {
         errs = addError(errs, _e[25]!);
       }
@@ -1976,29 +1926,19 @@ export function validateLogMealOutput(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) {
-          errs = addError(errs, _e[2]!);
-        }
+        if (!formatUuid(d1)) errs = addError(errs, _e[2]!);
       } else {
         errs = addError(errs, _e[3]!);
       }
     }
     if (p4) {
-      if (!(Number.isInteger(d3) || d3 === null)) {
-        errs = addError(errs, _e[4]!);
-      }
+      if (!(Number.isInteger(d3) || d3 === null)) errs = addError(errs, _e[4]!);
       if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 0) {
-          errs = addError(errs, _e[5]!);
-        }
+        if (d3 < 0) errs = addError(errs, _e[5]!);
       }
     }
   } else {
@@ -2062,9 +2002,7 @@ export function validateListExercisesInput(
     const p4 = d3 !== undefined;
     const p12 = d11 !== undefined;
     if (p2) {
-      if (!(typeof (d1 as unknown) === "string")) {
-        errs = addError(errs, _e[0]!);
-      }
+      if (!(typeof (d1 as unknown) === "string")) errs = addError(errs, _e[0]!);
       if (!(
         d1 === "chest" ||
         d1 === "back" ||
@@ -2073,17 +2011,15 @@ export function validateListExercisesInput(
         d1 === "arms" ||
         d1 === "core" ||
         d1 === "full_body"
-      )) {
+      ))
         errs = addError(errs, _e[1]!);
-      }
     }
     if (p4) {
       if (Array.isArray(d3 as unknown)) {
         for (let i5 = 0; i5 < d3.length; i5++) {
           const d6 = d3[i5];
-          if (!(typeof (d6 as unknown) === "string")) {
+          if (!(typeof (d6 as unknown) === "string"))
             errs = addError(errs, errorAt(_e[2]!, "/equipment/" + i5));
-          }
           if (!(
             d6 === "none" ||
             d6 === "dumbbells" ||
@@ -2091,9 +2027,8 @@ export function validateListExercisesInput(
             d6 === "kettlebell" ||
             d6 === "bands" ||
             d6 === "machine"
-          )) {
+          ))
             errs = addError(errs, errorAt(_e[3]!, "/equipment/" + i5));
-          }
         }
         if (d3.length > 1) {
           const m7 = new Map<unknown, number>();
@@ -2127,16 +2062,10 @@ export function validateListExercisesInput(
       }
     }
     if (p12) {
-      if (!Number.isInteger(d11)) {
-        errs = addError(errs, _e[5]!);
-      }
+      if (!Number.isInteger(d11)) errs = addError(errs, _e[5]!);
       if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-        if (d11 > 100) {
-          errs = addError(errs, _e[6]!);
-        }
-        if (d11 < 1) {
-          errs = addError(errs, _e[7]!);
-        }
+        if (d11 > 100) errs = addError(errs, _e[6]!);
+        if (d11 < 1) errs = addError(errs, _e[7]!);
       }
     }
   } else {
@@ -2179,9 +2108,7 @@ export function validateListExercisesOutput(
       }
     }
     const p2 = d1 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
     if (p2) {
       if (Array.isArray(d1 as unknown)) {
         for (let i3 = 0; i3 < d1.length; i3++) {
@@ -2239,35 +2166,31 @@ export function validateListExercisesOutput(
             const p7 = d6 !== undefined;
             const p9 = d8 !== undefined;
             const p11 = d10 !== undefined;
-            if (!p7) {
+            if (!p7)
               errs = insertError(
                 errs,
                 a5++,
                 errorAt(_e[1]!, "/exercises/" + i3),
               );
-            }
-            if (!p9) {
+            if (!p9)
               errs = insertError(
                 errs,
                 a5++,
                 errorAt(_e[2]!, "/exercises/" + i3),
               );
-            }
-            if (!p11) {
+            if (!p11)
               errs = insertError(
                 errs,
                 a5++,
                 errorAt(_e[3]!, "/exercises/" + i3),
               );
-            }
             if (p7) {
               if (typeof (d6 as unknown) === "string") {
-                if (!listExercisesOutput_re0.test(d6)) {
+                if (!listExercisesOutput_re0.test(d6))
                   errs = addError(
                     errs,
                     errorAt(_e[4]!, "/exercises/" + i3 + "/id"),
                   );
-                }
               } else {
                 errs = addError(
                   errs,
@@ -2276,20 +2199,18 @@ export function validateListExercisesOutput(
               }
             }
             if (p9) {
-              if (!(typeof (d8 as unknown) === "string")) {
+              if (!(typeof (d8 as unknown) === "string"))
                 errs = addError(
                   errs,
                   errorAt(_e[6]!, "/exercises/" + i3 + "/name"),
                 );
-              }
             }
             if (p11) {
-              if (!(typeof (d10 as unknown) === "string")) {
+              if (!(typeof (d10 as unknown) === "string"))
                 errs = addError(
                   errs,
                   errorAt(_e[7]!, "/exercises/" + i3 + "/muscle_group"),
                 );
-              }
               if (!(
                 d10 === "chest" ||
                 d10 === "back" ||
@@ -2298,12 +2219,11 @@ export function validateListExercisesOutput(
                 d10 === "arms" ||
                 d10 === "core" ||
                 d10 === "full_body"
-              )) {
+              ))
                 errs = addError(
                   errs,
                   errorAt(_e[8]!, "/exercises/" + i3 + "/muscle_group"),
                 );
-              }
             }
           } else {
             errs = addError(errs, errorAt(_e[10]!, "/exercises/" + i3));
@@ -2373,41 +2293,29 @@ export function validateGetWorkoutHistoryInput(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, _e[2]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) {
-          errs = addError(errs, _e[3]!);
-        }
+        if (!formatDate(d1)) errs = addError(errs, _e[3]!);
       } else {
         errs = addError(errs, _e[4]!);
       }
     }
     if (p4) {
       if (typeof (d3 as unknown) === "string") {
-        if (!formatDate(d3)) {
-          errs = addError(errs, _e[5]!);
-        }
+        if (!formatDate(d3)) errs = addError(errs, _e[5]!);
       } else {
         errs = addError(errs, _e[6]!);
       }
     }
     if (p6) {
-      if (!(typeof (d5 as unknown) === "string" || d5 === null)) {
+      if (!(typeof (d5 as unknown) === "string" || d5 === null))
         errs = addError(errs, _e[7]!);
-      }
       if (typeof (d5 as unknown) === "string") {
-        if (d5.length > 200 && ucs2length(d5) > 200) {
+        if (d5.length > 200 && ucs2length(d5) > 200)
           errs = addError(errs, _e[8]!);
-        }
       }
     }
   } else {
@@ -2461,12 +2369,8 @@ export function validateGetWorkoutHistoryOutput(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
     if (p2) {
       if (Array.isArray(d1 as unknown)) {
         for (let i5 = 0; i5 < d1.length; i5++) {
@@ -2536,35 +2440,31 @@ export function validateGetWorkoutHistoryOutput(
             const p11 = d10 !== undefined;
             const p13 = d12 !== undefined;
             const p15 = d14 !== undefined;
-            if (!p9) {
+            if (!p9)
               errs = insertError(
                 errs,
                 a7++,
                 errorAt(_e[2]!, "/workouts/" + i5),
               );
-            }
-            if (!p11) {
+            if (!p11)
               errs = insertError(
                 errs,
                 a7++,
                 errorAt(_e[3]!, "/workouts/" + i5),
               );
-            }
-            if (!p13) {
+            if (!p13)
               errs = insertError(
                 errs,
                 a7++,
                 errorAt(_e[4]!, "/workouts/" + i5),
               );
-            }
             if (p9) {
               if (typeof (d8 as unknown) === "string") {
-                if (!formatUuid(d8)) {
+                if (!formatUuid(d8))
                   errs = addError(
                     errs,
                     errorAt(_e[5]!, "/workouts/" + i5 + "/workout_id"),
                   );
-                }
               } else {
                 errs = addError(
                   errs,
@@ -2574,12 +2474,11 @@ export function validateGetWorkoutHistoryOutput(
             }
             if (p11) {
               if (typeof (d10 as unknown) === "string") {
-                if (!formatDateTime(d10)) {
+                if (!formatDateTime(d10))
                   errs = addError(
                     errs,
                     errorAt(_e[7]!, "/workouts/" + i5 + "/started_at"),
                   );
-                }
               } else {
                 errs = addError(
                   errs,
@@ -2589,12 +2488,11 @@ export function validateGetWorkoutHistoryOutput(
             }
             if (p15) {
               if (typeof (d14 as unknown) === "string") {
-                if (!formatDuration(d14)) {
+                if (!formatDuration(d14))
                   errs = addError(
                     errs,
                     errorAt(_e[9]!, "/workouts/" + i5 + "/duration"),
                   );
-                }
               } else {
                 errs = addError(
                   errs,
@@ -2603,19 +2501,17 @@ export function validateGetWorkoutHistoryOutput(
               }
             }
             if (p13) {
-              if (!Number.isInteger(d12)) {
+              if (!Number.isInteger(d12))
                 errs = addError(
                   errs,
                   errorAt(_e[11]!, "/workouts/" + i5 + "/sets"),
                 );
-              }
               if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 < 0) {
+                if (d12 < 0)
                   errs = addError(
                     errs,
                     errorAt(_e[12]!, "/workouts/" + i5 + "/sets"),
                   );
-                }
               }
             }
           } else {
@@ -2627,9 +2523,8 @@ export function validateGetWorkoutHistoryOutput(
       }
     }
     if (p4) {
-      if (!(typeof (d3 as unknown) === "string" || d3 === null)) {
+      if (!(typeof (d3 as unknown) === "string" || d3 === null))
         errs = addError(errs, _e[16]!);
-      }
     }
   } else {
     errs = addError(errs, _e[18]!);
@@ -2691,41 +2586,27 @@ export function validateLogWorkoutSetInput(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, _e[2]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) {
-          errs = addError(errs, _e[3]!);
-        }
+        if (!formatUuid(d1)) errs = addError(errs, _e[3]!);
       } else {
         errs = addError(errs, _e[4]!);
       }
     }
     if (p4) {
       if (typeof (d3 as unknown) === "string") {
-        if (!logWorkoutSetInput_re0.test(d3)) {
-          errs = addError(errs, _e[5]!);
-        }
+        if (!logWorkoutSetInput_re0.test(d3)) errs = addError(errs, _e[5]!);
       } else {
         errs = addError(errs, _e[6]!);
       }
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 20) {
-          errs = addError(errs, _e[7]!);
-        }
-        if (d5.length < 1) {
-          errs = addError(errs, _e[8]!);
-        }
+        if (d5.length > 20) errs = addError(errs, _e[7]!);
+        if (d5.length < 1) errs = addError(errs, _e[8]!);
         for (let i7 = 0; i7 < d5.length; i7++) {
           const d8 = d5[i7];
           if (
@@ -2793,57 +2674,49 @@ export function validateLogWorkoutSetInput(
             const p13 = d12 !== undefined;
             const p15 = d14 !== undefined;
             const p17 = d16 !== undefined;
-            if (!p11) {
+            if (!p11)
               errs = insertError(errs, a9++, errorAt(_e[9]!, "/sets/" + i7));
-            }
-            if (!p13) {
+            if (!p13)
               errs = insertError(errs, a9++, errorAt(_e[10]!, "/sets/" + i7));
-            }
             if (p11) {
-              if (!Number.isInteger(d10)) {
+              if (!Number.isInteger(d10))
                 errs = addError(
                   errs,
                   errorAt(_e[11]!, "/sets/" + i7 + "/reps"),
                 );
-              }
               if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-                if (d10 > 100) {
+                if (d10 > 100)
                   errs = addError(
                     errs,
                     errorAt(_e[12]!, "/sets/" + i7 + "/reps"),
                   );
-                }
-                if (d10 < 1) {
+                if (d10 < 1)
                   errs = addError(
                     errs,
                     errorAt(_e[13]!, "/sets/" + i7 + "/reps"),
                   );
-                }
               }
             }
             if (p13) {
               if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 > 500) {
+                if (d12 > 500)
                   errs = addError(
                     errs,
                     errorAt(_e[14]!, "/sets/" + i7 + "/load_kg"),
                   );
-                }
-                if (d12 < 0) {
+                if (d12 < 0)
                   errs = addError(
                     errs,
                     errorAt(_e[15]!, "/sets/" + i7 + "/load_kg"),
                   );
-                }
                 if (
                   !Number.isInteger(d12 / 0.25) ||
                   Math.abs(d12 / 0.25) >= 1e21
-                ) {
+                )
                   errs = addError(
                     errs,
                     errorAt(_e[16]!, "/sets/" + i7 + "/load_kg"),
                   );
-                }
               } else {
                 errs = addError(
                   errs,
@@ -2853,137 +2726,117 @@ export function validateLogWorkoutSetInput(
             }
             if (p15) {
               if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 10) {
+                if (d14 > 10)
                   errs = addError(
                     errs,
                     errorAt(_e[18]!, "/sets/" + i7 + "/rpe"),
                   );
-                }
-                if (d14 < 1) {
+                if (d14 < 1)
                   errs = addError(
                     errs,
                     errorAt(_e[19]!, "/sets/" + i7 + "/rpe"),
                   );
-                }
-                if (
-                  !Number.isInteger(d14 / 0.5) ||
-                  Math.abs(d14 / 0.5) >= 1e21
-                ) {
+                if (!Number.isInteger(d14 / 0.5) || Math.abs(d14 / 0.5) >= 1e21)
                   errs = addError(
                     errs,
                     errorAt(_e[20]!, "/sets/" + i7 + "/rpe"),
                   );
-                }
               } else {
                 errs = addError(errs, errorAt(_e[21]!, "/sets/" + i7 + "/rpe"));
               }
             }
             if (p17) {
               if (Array.isArray(d16 as unknown)) {
-                if (d16.length < 4) {
+                if (d16.length < 4)
                   errs = addError(
                     errs,
                     errorAt(_e[22]!, "/sets/" + i7 + "/tempo"),
                   );
-                }
                 if (d16.length > 0) {
                   const d18 = d16[0];
-                  if (!Number.isInteger(d18)) {
+                  if (!Number.isInteger(d18))
                     errs = addError(
                       errs,
                       errorAt(_e[23]!, "/sets/" + i7 + "/tempo/0"),
                     );
-                  }
                   if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-                    if (d18 > 10) {
+                    if (d18 > 10)
                       errs = addError(
                         errs,
                         errorAt(_e[24]!, "/sets/" + i7 + "/tempo/0"),
                       );
-                    }
-                    if (d18 < 0) {
+                    if (d18 < 0)
                       errs = addError(
                         errs,
                         errorAt(_e[25]!, "/sets/" + i7 + "/tempo/0"),
                       );
-                    }
                   }
                 }
                 if (d16.length > 1) {
                   const d19 = d16[1];
-                  if (!Number.isInteger(d19)) {
+                  if (!Number.isInteger(d19))
                     errs = addError(
                       errs,
                       errorAt(_e[26]!, "/sets/" + i7 + "/tempo/1"),
                     );
-                  }
                   if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                    if (d19 > 10) {
+                    if (d19 > 10)
                       errs = addError(
                         errs,
                         errorAt(_e[27]!, "/sets/" + i7 + "/tempo/1"),
                       );
-                    }
-                    if (d19 < 0) {
+                    if (d19 < 0)
                       errs = addError(
                         errs,
                         errorAt(_e[28]!, "/sets/" + i7 + "/tempo/1"),
                       );
-                    }
                   }
                 }
                 if (d16.length > 2) {
                   const d20 = d16[2];
-                  if (!Number.isInteger(d20)) {
+                  if (!Number.isInteger(d20))
                     errs = addError(
                       errs,
                       errorAt(_e[29]!, "/sets/" + i7 + "/tempo/2"),
                     );
-                  }
                   if (typeof (d20 as unknown) === "number" && isFinite(d20)) {
-                    if (d20 > 10) {
+                    if (d20 > 10)
                       errs = addError(
                         errs,
                         errorAt(_e[30]!, "/sets/" + i7 + "/tempo/2"),
                       );
-                    }
-                    if (d20 < 0) {
+                    if (d20 < 0)
                       errs = addError(
                         errs,
                         errorAt(_e[31]!, "/sets/" + i7 + "/tempo/2"),
                       );
-                    }
                   }
                 }
                 if (d16.length > 3) {
                   const d21 = d16[3];
-                  if (!Number.isInteger(d21)) {
+                  if (!Number.isInteger(d21))
                     errs = addError(
                       errs,
                       errorAt(_e[32]!, "/sets/" + i7 + "/tempo/3"),
                     );
-                  }
                   if (typeof (d21 as unknown) === "number" && isFinite(d21)) {
-                    if (d21 > 10) {
+                    if (d21 > 10)
                       errs = addError(
                         errs,
                         errorAt(_e[33]!, "/sets/" + i7 + "/tempo/3"),
                       );
-                    }
-                    if (d21 < 0) {
+                    if (d21 < 0)
                       errs = addError(
                         errs,
                         errorAt(_e[34]!, "/sets/" + i7 + "/tempo/3"),
                       );
-                    }
                   }
                 }
-                if (d16.length > 4) {
+                if (d16.length > 4)
                   errs = addError(
                     errs,
                     errorAt(_e[35]!, "/sets/" + i7 + "/tempo"),
                   );
-                }
               } else {
                 errs = addError(
                   errs,
@@ -3039,17 +2892,14 @@ export function validateLogWorkoutSetOutput(
       }
     }
     const p2 = d1 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
     if (p2) {
       if (Array.isArray(d1 as unknown)) {
         for (let i3 = 0; i3 < d1.length; i3++) {
           const d4 = d1[i3];
           if (typeof (d4 as unknown) === "string") {
-            if (!formatUuid(d4)) {
+            if (!formatUuid(d4))
               errs = addError(errs, errorAt(_e[1]!, "/set_ids/" + i3));
-            }
           } else {
             errs = addError(errs, errorAt(_e[2]!, "/set_ids/" + i3));
           }
@@ -3108,25 +2958,17 @@ export function validateDeleteMeasurementInput(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) {
-          errs = addError(errs, _e[2]!);
-        }
+        if (!formatDate(d1)) errs = addError(errs, _e[2]!);
       } else {
         errs = addError(errs, _e[3]!);
       }
     }
     if (p4) {
-      if (d3 !== true) {
-        errs = addError(errs, _e[4]!);
-      }
+      if (d3 !== true) errs = addError(errs, _e[4]!);
     }
   } else {
     errs = addError(errs, _e[6]!);
@@ -3168,17 +3010,11 @@ export function validateDeleteMeasurementOutput(
       }
     }
     const p2 = d1 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
     if (p2) {
-      if (!Number.isInteger(d1)) {
-        errs = addError(errs, _e[1]!);
-      }
+      if (!Number.isInteger(d1)) errs = addError(errs, _e[1]!);
       if (typeof (d1 as unknown) === "number" && isFinite(d1)) {
-        if (d1 < 0) {
-          errs = addError(errs, _e[2]!);
-        }
+        if (d1 < 0) errs = addError(errs, _e[2]!);
       }
     }
   } else {
@@ -3231,28 +3067,20 @@ export function validateGetWeatherInput(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (d1.length > 100 && ucs2length(d1) > 100) {
+        if (d1.length > 100 && ucs2length(d1) > 100)
           errs = addError(errs, _e[1]!);
-        }
-        if (d1.length === 0) {
-          errs = addError(errs, _e[2]!);
-        }
+        if (d1.length === 0) errs = addError(errs, _e[2]!);
       } else {
         errs = addError(errs, _e[3]!);
       }
     }
     if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
-        errs = addError(errs, _e[4]!);
-      }
-      if (!(d3 === "metric" || d3 === "imperial")) {
+      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[4]!);
+      if (!(d3 === "metric" || d3 === "imperial"))
         errs = addError(errs, _e[5]!);
-      }
     }
   } else {
     errs = addError(errs, _e[7]!);
@@ -3314,36 +3142,24 @@ export function validateGetWeatherOutput(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, _e[2]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
     if (p2) {
-      if (!(typeof (d1 as unknown) === "number" && isFinite(d1))) {
+      if (!(typeof (d1 as unknown) === "number" && isFinite(d1)))
         errs = addError(errs, _e[3]!);
-      }
     }
     if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
-        errs = addError(errs, _e[4]!);
-      }
+      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[4]!);
     }
     if (p6) {
       if (!(
         (typeof (d5 as unknown) === "number" && isFinite(d5)) ||
         d5 === null
-      )) {
+      ))
         errs = addError(errs, _e[5]!);
-      }
       if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-        if (d5 < 0) {
-          errs = addError(errs, _e[6]!);
-        }
+        if (d5 < 0) errs = addError(errs, _e[6]!);
       }
     }
   } else {
@@ -3386,14 +3202,10 @@ export function validateGetCustomerInput(
       }
     }
     const p2 = d1 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) {
-          errs = addError(errs, _e[1]!);
-        }
+        if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
       } else {
         errs = addError(errs, _e[2]!);
       }
@@ -3493,82 +3305,56 @@ export function validateGetCustomerOutput(
     const p8 = d7 !== undefined;
     const p10 = d9 !== undefined;
     const p12 = d11 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, _e[2]!);
-    }
-    if (!p8) {
-      errs = insertError(errs, a0++, _e[3]!);
-    }
-    if (!p10) {
-      errs = insertError(errs, a0++, _e[4]!);
-    }
-    if (!p12) {
-      errs = insertError(errs, a0++, _e[5]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
+    if (!p8) errs = insertError(errs, a0++, _e[3]!);
+    if (!p10) errs = insertError(errs, a0++, _e[4]!);
+    if (!p12) errs = insertError(errs, a0++, _e[5]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) {
-          errs = addError(errs, _e[6]!);
-        }
+        if (!formatUuid(d1)) errs = addError(errs, _e[6]!);
       } else {
         errs = addError(errs, _e[7]!);
       }
     }
     if (p4) {
       if (typeof (d3 as unknown) === "string") {
-        if (!formatEmail(d3)) {
-          errs = addError(errs, _e[8]!);
-        }
+        if (!formatEmail(d3)) errs = addError(errs, _e[8]!);
       } else {
         errs = addError(errs, _e[9]!);
       }
     }
     if (p6) {
       if (typeof (d5 as unknown) === "string") {
-        if (d5.length === 0) {
-          errs = addError(errs, _e[10]!);
-        }
+        if (d5.length === 0) errs = addError(errs, _e[10]!);
       } else {
         errs = addError(errs, _e[11]!);
       }
     }
     if (p8) {
-      if (!(typeof (d7 as unknown) === "string")) {
+      if (!(typeof (d7 as unknown) === "string"))
         errs = addError(errs, _e[12]!);
-      }
       if (!(
         d7 === "lose_fat" ||
         d7 === "build_muscle" ||
         d7 === "endurance" ||
         d7 === "health"
-      )) {
+      ))
         errs = addError(errs, _e[13]!);
-      }
     }
     if (p10) {
-      if (!(typeof (d9 as unknown) === "string" || d9 === null)) {
+      if (!(typeof (d9 as unknown) === "string" || d9 === null))
         errs = addError(errs, _e[14]!);
-      }
       if (typeof (d9 as unknown) === "string") {
-        if (!formatDate(d9)) {
-          errs = addError(errs, _e[15]!);
-        }
+        if (!formatDate(d9)) errs = addError(errs, _e[15]!);
       }
     }
     if (p12) {
-      if (!(typeof (d11 as unknown) === "string" || d11 === null)) {
+      if (!(typeof (d11 as unknown) === "string" || d11 === null))
         errs = addError(errs, _e[16]!);
-      }
       if (typeof (d11 as unknown) === "string") {
-        if (!formatUri(d11)) {
-          errs = addError(errs, _e[17]!);
-        }
+        if (!formatUri(d11)) errs = addError(errs, _e[17]!);
       }
     }
   } else {

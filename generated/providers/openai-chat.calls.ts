@@ -301,12 +301,8 @@ export function validateDeclaredWriteMeasurement(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
     if (p4) {
       if (
         typeof d3 === "object" &&
@@ -360,15 +356,9 @@ export function validateDeclaredWriteMeasurement(
         const p7 = d6 !== undefined;
         const p9 = d8 !== undefined;
         const p11 = d10 !== undefined;
-        if (!p7) {
-          errs = insertError(errs, a5++, _e[2]!);
-        }
-        if (!p9) {
-          errs = insertError(errs, a5++, _e[3]!);
-        }
-        if (!p11) {
-          errs = insertError(errs, a5++, _e[4]!);
-        }
+        if (!p7) errs = insertError(errs, a5++, _e[2]!);
+        if (!p9) errs = insertError(errs, a5++, _e[3]!);
+        if (!p11) errs = insertError(errs, a5++, _e[4]!);
       }
     }
   }
@@ -439,39 +429,26 @@ export function validateDeclaredLogMeal(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     const p8 = d7 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, _e[2]!);
-    }
-    if (!p8) {
-      errs = insertError(errs, a0++, _e[3]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
+    if (!p8) errs = insertError(errs, a0++, _e[3]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) {
-          errs = addError(errs, _e[4]!);
-        }
+        if (!formatDate(d1)) errs = addError(errs, _e[4]!);
       } else {
         errs = addError(errs, _e[5]!);
       }
     }
     if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
-        errs = addError(errs, _e[6]!);
-      }
+      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[6]!);
       if (!(
         d3 === "Desayuno" ||
         d3 === "Almuerzo" ||
         d3 === "Cena" ||
         d3 === "Merienda"
-      )) {
+      ))
         errs = addError(errs, _e[7]!);
-      }
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
@@ -531,15 +508,12 @@ export function validateDeclaredLogMeal(
             const p13 = d12 !== undefined;
             const p15 = d14 !== undefined;
             const p17 = d16 !== undefined;
-            if (!p13) {
+            if (!p13)
               errs = insertError(errs, a11++, errorAt(_e[8]!, "/items/" + i9));
-            }
-            if (!p15) {
+            if (!p15)
               errs = insertError(errs, a11++, errorAt(_e[9]!, "/items/" + i9));
-            }
-            if (!p17) {
+            if (!p17)
               errs = insertError(errs, a11++, errorAt(_e[10]!, "/items/" + i9));
-            }
           }
         }
       }
@@ -603,15 +577,9 @@ export function validateDeclaredListExercises(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, _e[2]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
     if (p2) {
       let v7 = false;
       if (!v7) {
@@ -647,9 +615,8 @@ export function validateDeclaredListExercises(
         v7 = v10;
       }
       if (!v7) {
-        if (!(typeof (d1 as unknown) === "string")) {
+        if (!(typeof (d1 as unknown) === "string"))
           errs = addError(errs, _e[3]!);
-        }
         if (!(
           d1 === "chest" ||
           d1 === "back" ||
@@ -658,12 +625,9 @@ export function validateDeclaredListExercises(
           d1 === "arms" ||
           d1 === "core" ||
           d1 === "full_body"
-        )) {
+        ))
           errs = addError(errs, _e[4]!);
-        }
-        if (!(d1 === null)) {
-          errs = addError(errs, _e[5]!);
-        }
+        if (!(d1 === null)) errs = addError(errs, _e[5]!);
         errs = addError(errs, _e[6]!);
       }
     }
@@ -725,15 +689,9 @@ export function validateDeclaredLogWorkoutSet(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, _e[2]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
         for (let i7 = 0; i7 < d5.length; i7++) {
@@ -803,18 +761,14 @@ export function validateDeclaredLogWorkoutSet(
             const p13 = d12 !== undefined;
             const p15 = d14 !== undefined;
             const p17 = d16 !== undefined;
-            if (!p11) {
+            if (!p11)
               errs = insertError(errs, a9++, errorAt(_e[3]!, "/sets/" + i7));
-            }
-            if (!p13) {
+            if (!p13)
               errs = insertError(errs, a9++, errorAt(_e[4]!, "/sets/" + i7));
-            }
-            if (!p15) {
+            if (!p15)
               errs = insertError(errs, a9++, errorAt(_e[5]!, "/sets/" + i7));
-            }
-            if (!p17) {
+            if (!p17)
               errs = insertError(errs, a9++, errorAt(_e[6]!, "/sets/" + i7));
-            }
           }
         }
       }
@@ -867,12 +821,8 @@ export function validateDeclaredGetWeather(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, _e[0]!);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, _e[1]!);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
