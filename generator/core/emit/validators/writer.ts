@@ -71,7 +71,8 @@ export class Writer {
     then();
     const thenLeft = this.terminatedHere;
     this.depth--;
-    if (!otherwise && this.lines.length === head + 2 && this.braceless(head)) return thenLeft ? this.terminate() : undefined;
+    // No else branch: the if statement never leaves the block unconditionally.
+    if (!otherwise && this.lines.length === head + 2 && this.braceless(head)) return;
     let elseLeft = false;
     if (otherwise) {
       this.line(raw("} else {"));
