@@ -13,7 +13,10 @@
 // Targets: toolcat >= 1.0x Ajv allErrors on valid inputs, >= 2x on invalid inputs.
 // Also, for the invalid set: a bound that is not a validator (top-level keys and copies of Ajv's
 // error objects, nothing else), the most any validator returning Ajv's errors could reach.
-// Also: emitted bytes per example-catalog tool vs Ajv standalone code + the Ajv runtime files it requires.
+// Also: emitted bytes per example-catalog tool vs Ajv standalone code + the Ajv runtime files it requires;
+// the example catalog's validators.ts + call-validator files as `generate` writes them (target <= 40% of
+// the 205,781 bytes before issue 13); the public corpus's validators in one module vs Ajv standalone
+// of the same schemas + its runtime files (target <= 1.0x, goal 0.7x), and per schema on the sample.
 // Knobs: TOOLCAT_BENCH_ROUNDS, TOOLCAT_BENCH_CORPUS (corpus sample size), TOOLCAT_BENCH_BATCH_MS,
 // TOOLCAT_BENCH_WARMUP_MS; TOOLCAT_BENCH_ONLY=<group title> runs one group; TOOLCAT_BENCH_TWO=1
 // keeps only toolcat and the same-semantics Ajv; TOOLCAT_BENCH_PROFILE=<group title> (with
@@ -327,4 +330,61 @@ export default async function bench() {
     console.log(`  ${s.label.padEnd(28)} toolcat ${String(ours).padStart(6)} [${String(oursJs).padStart(6)}]   ajv ${String(Buffer.byteLength(standalone)).padStart(6)} + runtime ${String(runtime).padStart(6)} (${requires.join(", ") || "none"})`);
   }
   console.log(`  ${"total".padEnd(28)} toolcat ${String(totalOurs).padStart(6)}            ajv ${String(totalAjv).padStart(6)} (incl. runtime)`);
+
+  await outputSizes({ runPipeline, readTemplate, compileValidators, validatorProblems, GeneratedFile, Name, code, ajvStandalone });
+}
+
+/** Bytes of the whole Ajv runtime a standalone module requires (each file once). */
+function runtimeBytes(standalone) {
+  const requires = [...new Set([...standalone.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))];
+  return requires.map((r) => fileSize(require.resolve(r))).reduce((a, b) => a + b, 0) + (requires.some((r) => r.includes("runtime/equal")) ? fileSize(require.resolve("fast-deep-equal")) : 0);
+}
+
+/** Issue 13's size targets. */
+async function outputSizes({ runPipeline, readTemplate, compileValidators, validatorProblems, GeneratedFile, Name, code, ajvStandalone }) {
+  // The example catalog as `generate` writes it (formatted): validators.ts + providers/*.calls.ts.
+  const { prettierFormatter } = await dist("generator/node/format.js");
+  const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source: readFileSync(join(root, "catalog/tools.yaml")), readTemplate, format: prettierFormatter(join(root, "generated"), { cache: false }) });
+  const BEFORE = 205781; // validators.ts 129,333 + openai-chat.calls.ts 75,180 + openai-responses.calls.ts 1,268 (main before issue 13)
+  const files = [...result.files].filter(([path]) => path === "validators.ts" || /^providers\/.*\.calls\.ts$/.test(path));
+  const bytes = files.reduce((n, [, text]) => n + Buffer.byteLength(text), 0);
+  console.log("\nexample catalog, as generated: " + files.map(([path, text]) => `${path} ${Buffer.byteLength(text).toLocaleString("en-US")}`).join(", "));
+  console.log(`  validators.ts + call validators: ${bytes.toLocaleString("en-US")} bytes = ${Math.round((bytes / BEFORE) * 100)}% of ${BEFORE.toLocaleString("en-US")} (target <= 40%: ${bytes <= 0.4 * BEFORE ? "met" : "NOT met"})`);
+
+  // The public corpus: every distinct schema toolcat compiles, in one module, vs Ajv standalone of
+  // the same schemas in one module + the runtime files it requires (each once). Emitter text, not
+  // formatted (prettier on 3,000 schemas takes minutes; it only re-wraps long lines).
+  const lines = readFileSync(join(root, "test", "data", "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim());
+  const seen = new Set();
+  const all = [];
+  for (const line of lines) {
+    const schema = JSON.parse(line).input_schema;
+    const text = JSON.stringify(schema);
+    if (seen.has(text) || validatorProblems(schema).length > 0) continue;
+    seen.add(text);
+    all.push(schema);
+  }
+  const file = new GeneratedFile("validators.ts", "// bench", all.map((_, i) => `v${i}`));
+  compileValidators(all.map((schema, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema })), file, { readTemplate });
+  const ours = Buffer.byteLength(file.toString());
+  const refs = {};
+  all.forEach((schema, i) => {
+    ajvStandalone.addSchema(schema, `corpus${i}`);
+    refs[`v${i}`] = `corpus${i}`;
+  });
+  const standalone = standaloneCode(ajvStandalone, refs);
+  const ajvBytes = Buffer.byteLength(standalone) + runtimeBytes(standalone);
+  console.log(`public corpus (${all.length} schemas, one module): toolcat ${ours.toLocaleString("en-US")} bytes, ajv standalone + runtime ${ajvBytes.toLocaleString("en-US")} = ${(ours / ajvBytes).toFixed(2)}x (target <= 1.0x, goal 0.7x)`);
+
+  // Per schema, on the bench's sample: what a one-tool catalog gets (each with its helpers and types).
+  let oursEach = 0;
+  let ajvEach = 0;
+  for (const { schema } of corpusSchemas(validatorProblems)) {
+    const one = new GeneratedFile("validators.ts", "// bench", ["v0"]);
+    compileValidators([{ name: Name.of("v0"), type: code`unknown`, schema }], one, { readTemplate });
+    oursEach += Buffer.byteLength(one.toString());
+    const sa = standaloneCode(ajvStandalone, ajvStandalone.compile(schema));
+    ajvEach += Buffer.byteLength(sa) + runtimeBytes(sa);
+  }
+  console.log(`public corpus sample, one module per schema: toolcat ${oursEach.toLocaleString("en-US")} bytes, ajv standalone + runtime ${ajvEach.toLocaleString("en-US")} = ${(oursEach / ajvEach).toFixed(2)}x`);
 }
