@@ -3368,18 +3368,18 @@ export function validateGetCustomerOutput(
 
 /** The result for a name that is not a tool of the catalog. */
 function unknownTool(name: string): { ok: false; errors: ValidationError[] } {
-return {
-  ok: false,
-  errors: [
-    {
-      instancePath: "",
-      schemaPath: "#",
-      keyword: "tool",
-      params: { name },
-      message: "must name a tool of the catalog",
-    },
-  ],
-};
+  return {
+    ok: false,
+    errors: [
+      {
+        instancePath: "",
+        schemaPath: "#",
+        keyword: "tool",
+        params: { name },
+        message: "must name a tool of the catalog",
+      },
+    ],
+  };
 }
 
 type InputValidators = { readonly [K in ToolName]: Validator<ToolInput[K]> };
@@ -3415,9 +3415,9 @@ export function validate<K extends ToolName>(
   name: K,
   value: unknown,
 ): ValidationResult<ToolInput[K]> {
-if (!Object.prototype.hasOwnProperty.call(validators, name))
-  return unknownTool(name);
-return validators[name](value);
+  if (!Object.prototype.hasOwnProperty.call(validators, name))
+    return unknownTool(name);
+  return validators[name](value);
 }
 
 /** Checks a tool's result against its declared output; a tool without one accepts any result. */
@@ -3425,12 +3425,12 @@ export function validateOutput<K extends ToolName>(
   name: K,
   value: unknown,
 ): ValidationResult<ToolOutput[K]> {
-if (!Object.prototype.hasOwnProperty.call(validators, name))
-  return unknownTool(name);
-const validator = Object.prototype.hasOwnProperty.call(outputValidators, name)
-  ? outputValidators[name]
-  : undefined;
-return validator === undefined
-  ? { ok: true, value: value as ToolOutput[K] }
-  : validator(value);
+  if (!Object.prototype.hasOwnProperty.call(validators, name))
+    return unknownTool(name);
+  const validator = Object.prototype.hasOwnProperty.call(outputValidators, name)
+    ? outputValidators[name]
+    : undefined;
+  return validator === undefined
+    ? { ok: true, value: value as ToolOutput[K] }
+    : validator(value);
 }

@@ -18,7 +18,9 @@
 // the 205,781 bytes before issue 13); the public corpus's validators in one module vs Ajv standalone
 // of the same schemas + its runtime files (target <= 1.0x, goal 0.7x), and per schema on the sample.
 // Knobs: TOOLCAT_BENCH_ROUNDS, TOOLCAT_BENCH_CORPUS (corpus sample size), TOOLCAT_BENCH_BATCH_MS,
-// TOOLCAT_BENCH_WARMUP_MS; TOOLCAT_BENCH_ONLY=<group title> runs one group; TOOLCAT_BENCH_TWO=1
+// TOOLCAT_BENCH_WARMUP_MS; TOOLCAT_BENCH_ONLY=<group title> runs one group; TOOLCAT_BENCH_BASELINE=<dir>
+// adds the validators compiled by another build of toolcat (a `dist` directory, e.g. main's) as a
+// contender, for a same-process before/after comparison; TOOLCAT_BENCH_TWO=1
 // keeps only toolcat and the same-semantics Ajv; TOOLCAT_BENCH_PROFILE=<group title> (with
 // TOOLCAT_BENCH_PROFILE_SET=valid|invalid, TOOLCAT_BENCH_PROFILE_WHO=<contender index>) loops one
 // contender for 4 s and exits, for `node --cpu-prof`.
@@ -237,6 +239,7 @@ export default async function bench() {
   const { runPipeline } = await dist("generator/core/pipeline.js");
   const arbitraries = await load(readFileSync(join(root, "test/differential/arbitraries.ts"), "utf8"), "arbitraries");
 
+  const baselineSource = process.env.TOOLCAT_BENCH_BASELINE ? await baselineCompiler(process.env.TOOLCAT_BENCH_BASELINE) : undefined;
   const sourceFor = (schemas) => {
     const file = new GeneratedFile("validators.ts", "// bench", schemas.map((_, i) => `v${i}`));
     compileValidators(schemas.map((s, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema: s.schema })), file, { readTemplate });
@@ -260,6 +263,7 @@ export default async function bench() {
     if (only && only !== title) continue;
     const mod = await load(sourceFor(schemas), "bench-validators");
     const ours = schemas.map((_, i) => mod[`v${i}`]);
+    const baseline = baselineSource ? await load(baselineSource(schemas), "bench-baseline") : undefined;
     const same = schemas.map((s) => ajvSame.compile(s.schema));
     const all = schemas.map((s) => ajvAll.compile(s.schema));
     const fast = schemas.map((s) => ajvFast.compile(s.schema));
@@ -271,6 +275,7 @@ export default async function bench() {
       { name: "ajv default (fail-fast)", check: (i, d) => (fast[i](d) ? 1 : fast[i].errors.length) },
     ];
     if (process.env.TOOLCAT_BENCH_TWO) contenders.splice(2);
+    if (baseline) contenders.push({ name: "toolcat baseline build", check: (i, d) => { const r = baseline[`v${i}`](d); return r.ok ? 1 : r.errors.length; } });
     console.log(`\n${title}: ${schemas.length} schemas`);
     if (process.env.TOOLCAT_BENCH_PROFILE === title) {
       const which = process.env.TOOLCAT_BENCH_PROFILE_SET === "valid" ? sets.valid : sets.invalid;
@@ -286,13 +291,17 @@ export default async function bench() {
     const bound = contenders.length > 2 ? [errorObjectsOnly(sets.invalid, all)] : [];
     const n = benchSet("invalid inputs", sets.invalid, [...contenders, ...bound]);
     const t = benchSet("invalid inputs, one typical mistake each (not the target's set)", typicalMistakes(sets.valid, schemas, same), contenders);
-    summary.push({ title, v, n, t });
+    summary.push({ title, v, n, t, baseIndex: baseline ? contenders.length - 1 : undefined });
   }
 
   console.log("\nratios (toolcat / Ajv allErrors+ownProperties, toolcat / Ajv allErrors, toolcat / Ajv fail-fast):");
   for (const { title, v, n, t } of summary) {
     const r = (x, k) => (x && x.ops[k] !== undefined ? (x.ops[0] / x.ops[k]).toFixed(2) + "x" : "n/a");
     console.log(`  ${title.padEnd(20)} valid ${r(v, 1)} / ${r(v, 2)} / ${r(v, 3)}   invalid ${r(n, 1)} / ${r(n, 2)} / ${r(n, 3)}   one typical mistake ${r(t, 1)} / ${r(t, 2)} / ${r(t, 3)}`);
+  }
+  if (summary.some((x) => x.baseIndex !== undefined)) {
+    console.log("toolcat / the baseline build (TOOLCAT_BENCH_BASELINE), same process:");
+    for (const { title, v, n, t, baseIndex: b } of summary) console.log(`  ${title.padEnd(20)} valid ${(v.ops[0] / v.ops[b]).toFixed(2)}x   invalid ${(n.ops[0] / n.ops[b]).toFixed(2)}x   one typical mistake ${t ? (t.ops[0] / t.ops[b]).toFixed(2) + "x" : "n/a"}`);
   }
   // The issue's targets are against Ajv allErrors (contender 2): >= 1.0x valid, >= 2x invalid.
   const verdict = (x, target) => (x && x.ops[2] !== undefined ? (x.ops[0] / x.ops[2] >= target ? "met" : "NOT met") : "n/a");
@@ -302,8 +311,8 @@ export default async function bench() {
   // returns Ajv's error objects could reach on these inputs, and the share of it toolcat reaches.
   console.log("invalid inputs: bound for any validator returning Ajv's errors (top-level keys + error objects only) vs Ajv allErrors:");
   for (const { title, n } of summary) {
-    if (!n || n.ops.length !== 5) continue;
-    const bound = n.ops[4];
+    if (!n || n.ops.length < 5) continue;
+    const bound = n.ops[n.ops.length - 1];
     console.log(`  ${title.padEnd(20)} bound ${(bound / n.ops[2]).toFixed(2)}x Ajv allErrors; toolcat ${(n.ops[0] / n.ops[2]).toFixed(2)}x = ${Math.round((n.ops[0] / bound) * 100)}% of the bound's speed (2x needs ${Math.round(((2 * n.ops[2]) / bound) * 100)}%)`);
   }
 
@@ -332,6 +341,21 @@ export default async function bench() {
   console.log(`  ${"total".padEnd(28)} toolcat ${String(totalOurs).padStart(6)}            ajv ${String(totalAjv).padStart(6)} (incl. runtime)`);
 
   await outputSizes({ runPipeline, readTemplate, compileValidators, validatorProblems, GeneratedFile, Name, code, ajvStandalone });
+}
+
+/** A `sourceFor` of another toolcat build (TOOLCAT_BENCH_BASELINE: its `dist` directory). */
+async function baselineCompiler(dir) {
+  const at = (p) => import(pathToFileURL(join(root, dir, p)).href);
+  const { compileValidators } = await at("generator/core/emit/validators/compile.js");
+  const { GeneratedFile } = await at("generator/core/emit/generated-file.js");
+  const { Name } = await at("generator/core/codegen/identifiers.js");
+  const { code } = await at("generator/core/codegen/code.js");
+  const { readTemplate } = await at("generator/node/package-root.js");
+  return (schemas) => {
+    const file = new GeneratedFile("validators.ts", "// bench", schemas.map((_, i) => `v${i}`));
+    compileValidators(schemas.map((s, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema: s.schema })), file, { readTemplate });
+    return file.toString();
+  };
 }
 
 /** Bytes of the whole Ajv runtime a standalone module requires (each file once). */

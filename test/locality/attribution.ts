@@ -11,6 +11,8 @@
  * are never counted against an edit.
  */
 
+import { diffLines as myersDiff } from "../../generator/node/diff.js";
+
 export interface ToolTokens {
   readonly name: string;
   readonly test: (line: string) => boolean;
@@ -122,56 +124,19 @@ export interface LineChange {
   readonly index: number;
 }
 
-/** The changed lines between `a` and `b` (Myers' shortest edit script). */
+/** The changed lines between `a` and `b` (the Myers diff `generate --check` prints). */
 export function diffLines(a: readonly string[], b: readonly string[]): LineChange[] {
-  // Common prefix and suffix first: most edits are small.
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const n = endA - start;
-  const m = endB - start;
-  const max = n + m;
-  const v = new Int32Array(2 * max + 2);
-  const trace: Int32Array[] = [];
-  let found = false;
-  for (let d = 0; d <= max && !found; d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[max + k - 1]! < v[max + k + 1]!) ? v[max + k + 1]! : v[max + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && a[start + x] === b[start + y]) {
-        x++;
-        y++;
-      }
-      v[max + k] = x;
-      if (x >= n && y >= m) {
-        found = true;
-        break;
-      }
-    }
-  }
+  const ops = myersDiff([...a], [...b], a.length + b.length);
+  if (!ops) throw new Error("internal: no diff");
   const changes: LineChange[] = [];
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d > 0; d--) {
-    const vd = trace[d]!;
-    const k = x - y;
-    const prevK = k === -d || (k !== d && vd[max + k - 1]! < vd[max + k + 1]!) ? k + 1 : k - 1;
-    const prevX = vd[max + prevK]!;
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      x--;
-      y--;
-    }
-    if (x === prevX) changes.push({ side: "added", index: start + prevY });
-    else changes.push({ side: "removed", index: start + prevX });
-    x = prevX;
-    y = prevY;
+  let ia = 0;
+  let ib = 0;
+  for (const op of ops) {
+    if (op.kind === " ") {
+      ia++;
+      ib++;
+    } else if (op.kind === "-") changes.push({ side: "removed", index: ia++ });
+    else changes.push({ side: "added", index: ib++ });
   }
-  return changes.reverse();
+  return changes;
 }

@@ -96,7 +96,10 @@ export class Compilation {
   printErrorTables(): void {
     const build = this.tables.length > 0 ? this.helper("errorTable") : undefined;
     for (const t of this.tables) {
-      this.file.printCanonical(code`const ${t.name} = ${build!}([\n  ${join(t.rows, ",\n  ")},\n]);`);
+      // Two rows or more: prettier keeps the table one row per line at any width. One row: the
+      // whole call is one statement, laid out as it fits.
+      if (t.rows.length === 1) this.file.printCanonical(code`const ${t.name} = ${build!}([${t.rows[0]!}]);`);
+      else this.file.printCanonical(code`const ${t.name} = ${build!}([\n  ${join(t.rows, ",\n  ")},\n]);`);
     }
   }
 

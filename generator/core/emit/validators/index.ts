@@ -104,7 +104,7 @@ function buildCatalogValidators(ctx: EmitContext): CatalogValidators {
     code`
 /** The result for a name that is not a tool of the catalog. */
 function ${unknownTool}(name: string): { ok: false; errors: ValidationError[] } {
-return { ok: false, errors: [{ instancePath: "", schemaPath: "#", keyword: "tool", params: { name }, message: "must name a tool of the catalog" }] };
+  return { ok: false, errors: [{ instancePath: "", schemaPath: "#", keyword: "tool", params: { name }, message: "must name a tool of the catalog" }] };
 }`,
     code`
 type ${inputMapType} = { readonly [K in ToolName]: Validator<ToolInput[K]> };`,
@@ -119,15 +119,15 @@ export const outputValidators: ${outputMapType} = Object.freeze(${objectBody(out
     code`
 /** Checks a tool's arguments. Never throws; an unknown name is an error result. */
 export function validate<K extends ToolName>(name: K, value: unknown): ValidationResult<ToolInput[K]> {
-if (!Object.prototype.hasOwnProperty.call(validators, name)) return ${unknownTool}(name);
-return validators[name](value);
+  if (!Object.prototype.hasOwnProperty.call(validators, name)) return ${unknownTool}(name);
+  return validators[name](value);
 }`,
     code`
 /** Checks a tool's result against its declared output; a tool without one accepts any result. */
 export function validateOutput<K extends ToolName>(name: K, value: unknown): ValidationResult<ToolOutput[K]> {
-if (!Object.prototype.hasOwnProperty.call(validators, name)) return ${unknownTool}(name);
-const validator = Object.prototype.hasOwnProperty.call(outputValidators, name) ? outputValidators[name] : undefined;
-return validator === undefined ? { ok: true, value: value as ToolOutput[K] } : validator(value);
+  if (!Object.prototype.hasOwnProperty.call(validators, name)) return ${unknownTool}(name);
+  const validator = Object.prototype.hasOwnProperty.call(outputValidators, name) ? outputValidators[name] : undefined;
+  return validator === undefined ? { ok: true, value: value as ToolOutput[K] } : validator(value);
 }`,
   );
   const files = [
