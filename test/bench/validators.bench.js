@@ -263,7 +263,8 @@ export default async function bench() {
     if (only && only !== title) continue;
     const mod = await load(sourceFor(schemas), "bench-validators");
     const ours = schemas.map((_, i) => mod[`v${i}`]);
-    const baseline = baselineSource ? await load(baselineSource(schemas), "bench-baseline") : undefined;
+    const baselineModule = baselineSource ? await load(baselineSource(schemas), "bench-baseline") : undefined;
+    const baseline = baselineModule ? schemas.map((_, i) => baselineModule[`v${i}`]) : undefined;
     const same = schemas.map((s) => ajvSame.compile(s.schema));
     const all = schemas.map((s) => ajvAll.compile(s.schema));
     const fast = schemas.map((s) => ajvFast.compile(s.schema));
@@ -275,7 +276,7 @@ export default async function bench() {
       { name: "ajv default (fail-fast)", check: (i, d) => (fast[i](d) ? 1 : fast[i].errors.length) },
     ];
     if (process.env.TOOLCAT_BENCH_TWO) contenders.splice(2);
-    if (baseline) contenders.push({ name: "toolcat baseline build", check: (i, d) => { const r = baseline[`v${i}`](d); return r.ok ? 1 : r.errors.length; } });
+    if (baseline) contenders.push({ name: "toolcat baseline build", check: (i, d) => { const r = baseline[i](d); return r.ok ? 1 : r.errors.length; } });
     console.log(`\n${title}: ${schemas.length} schemas`);
     if (process.env.TOOLCAT_BENCH_PROFILE === title) {
       const which = process.env.TOOLCAT_BENCH_PROFILE_SET === "valid" ? sets.valid : sets.invalid;
