@@ -385,16 +385,8 @@ export interface GetCustomerOutput {
   homepage: string | null;
 }
 
-/** Every tool in the catalog, by name. */
-export type ToolName =
-  | "write_measurement"
-  | "log_meal"
-  | "list_exercises"
-  | "get_workout_history"
-  | "log_workout_set"
-  | "delete_measurement"
-  | "get_weather"
-  | "get_customer";
+/** Every tool in the catalog, by name (the keys of `ToolInput`). */
+export type ToolName = keyof ToolInput;
 
 /** Arguments of each tool, by name. */
 export interface ToolInput {

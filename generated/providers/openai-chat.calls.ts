@@ -3,451 +3,32 @@
 import {
   type ValidationError,
   type ValidationResult,
+  addError,
+  errorAt,
+  errorTable,
+  errorWith,
+  formatDate,
+  freezeJson,
+  hasOwn,
+  insertError,
   validate,
 } from "../validators.js";
 import { normaliseOpenaiChatArguments } from "./openai-chat.js";
-
-/**
- * Puts `error` at index `at` of the list (created when there is none yet), moving the later
- * errors up: the errors of keywords Ajv checks before `additionalProperties`, recorded after the
- * object's pass has appended the additional keys' errors. `splice` would allocate its result.
- */
-function insertError(
-  list: ValidationError[] | null,
-  at: number,
-  error: ValidationError,
-): ValidationError[] {
-  if (list === null) return [error];
-  for (let i = list.length; i > at; i--) list[i] = list[i - 1]!;
-  list[at] = error;
-  return list;
-}
-
-/** The ASCII decimal number in str[at, at + n), or -1 when a character is not an ASCII digit. */
-function formatDigits(str: string, at: number, n: number): number {
-  let value = 0;
-  for (let i = at; i < at + n; i++) {
-    const c = str.charCodeAt(i) - 48;
-    if (!(c >= 0 && c <= 9)) return -1; // NaN (past the end) included
-    value = value * 10 + c;
-  }
-  return value;
-}
-
-const formatDateDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/**
- * RFC 3339 full-date that names a real calendar day: ajv-formats `date` (`/^(\d\d\d\d)-(\d\d)-(\d\d)$/`
- * and a days-per-month check), without the regex match allocation.
- */
-function formatDate(str: string): boolean {
-  if (str.length !== 10 || str.charCodeAt(4) !== 45 || str.charCodeAt(7) !== 45)
-    return false;
-  const year = formatDigits(str, 0, 4);
-  const month = formatDigits(str, 5, 2);
-  const day = formatDigits(str, 8, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : formatDateDays[month]!);
-}
-
-/** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/** Deep-freezes a JSON value built at module load (schema constants shared with error params). */
-function freezeJson<T>(value: T): T {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== "object" || v === null || Object.isFrozen(v)) continue;
-    Object.freeze(v);
-    for (const k of Object.keys(v))
-      stack.push((v as Record<string, unknown>)[k]);
-  }
-  return value;
-}
-
-/**
- * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
- * with both cases spelled out instead of the `i` flag (V8 matches it faster). The two accept the
- * same strings: without the `u` flag, `i` folds ASCII letters only (no other character folds to
- * one), so a character matches an ASCII letter of either case or itself.
- */
-const formatUuidRe =
-  /^(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
-function formatUuid(str: string): boolean {
-  // The only two lengths it can match; most other strings are turned down without the regex.
-  return (str.length === 36 || str.length === 45) && formatUuidRe.test(str);
-}
 
 type ToolName = import("../types.js").ToolName;
 
 type ToolInput = import("../types.js").ToolInput;
 
-const er0: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "date" }),
-  message: "must have required property 'date'",
-});
+const declaredLogMeal_cv0: readonly unknown[] = [
+  "Desayuno",
+  "Almuerzo",
+  "Cena",
+  "Merienda",
+];
 
-const er1: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "data" }),
-  message: "must have required property 'data'",
-});
+freezeJson(declaredLogMeal_cv0);
 
-const er2: ValidationError = Object.freeze({
-  instancePath: "/date",
-  schemaPath: "#/properties/date/format",
-  keyword: "format",
-  params: Object.freeze({ format: "date" }),
-  message: 'must match format "date"',
-});
-
-const er3: ValidationError = Object.freeze({
-  instancePath: "/date",
-  schemaPath: "#/properties/date/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er4: ValidationError = Object.freeze({
-  instancePath: "/data",
-  schemaPath: "#/properties/data/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "weight_kg" }),
-  message: "must have required property 'weight_kg'",
-});
-
-const er5: ValidationError = Object.freeze({
-  instancePath: "/data",
-  schemaPath: "#/properties/data/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "body_fat_pct" }),
-  message: "must have required property 'body_fat_pct'",
-});
-
-const er6: ValidationError = Object.freeze({
-  instancePath: "/data",
-  schemaPath: "#/properties/data/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "waist_cm" }),
-  message: "must have required property 'waist_cm'",
-});
-
-const er7: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/maximum",
-  keyword: "maximum",
-  params: Object.freeze({ comparison: "<=", limit: 500 }),
-  message: "must be <= 500",
-});
-
-const er8: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/exclusiveMinimum",
-  keyword: "exclusiveMinimum",
-  params: Object.freeze({ comparison: ">", limit: 0 }),
-  message: "must be > 0",
-});
-
-const er9: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "number" }),
-  message: "must be number",
-});
-
-const er10: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er11: ValidationError = Object.freeze({
-  instancePath: "/data/weight_kg",
-  schemaPath: "#/properties/data/properties/weight_kg/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er12: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/maximum",
-  keyword: "maximum",
-  params: Object.freeze({ comparison: "<=", limit: 100 }),
-  message: "must be <= 100",
-});
-
-const er13: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/minimum",
-  keyword: "minimum",
-  params: Object.freeze({ comparison: ">=", limit: 0 }),
-  message: "must be >= 0",
-});
-
-const er14: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "number" }),
-  message: "must be number",
-});
-
-const er15: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er16: ValidationError = Object.freeze({
-  instancePath: "/data/body_fat_pct",
-  schemaPath: "#/properties/data/properties/body_fat_pct/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er17: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/maximum",
-  keyword: "maximum",
-  params: Object.freeze({ comparison: "<=", limit: 300 }),
-  message: "must be <= 300",
-});
-
-const er18: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/exclusiveMinimum",
-  keyword: "exclusiveMinimum",
-  params: Object.freeze({ comparison: ">", limit: 0 }),
-  message: "must be > 0",
-});
-
-const er19: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "number" }),
-  message: "must be number",
-});
-
-const er20: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er21: ValidationError = Object.freeze({
-  instancePath: "/data/waist_cm",
-  schemaPath: "#/properties/data/properties/waist_cm/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er22: ValidationError = Object.freeze({
-  instancePath: "/data",
-  schemaPath: "#/properties/data/type",
-  keyword: "type",
-  params: Object.freeze({ type: "object" }),
-  message: "must be object",
-});
-
-const er23: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/type",
-  keyword: "type",
-  params: Object.freeze({ type: "object" }),
-  message: "must be object",
-});
-
-const er24: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "day" }),
-  message: "must have required property 'day'",
-});
-
-const er25: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "meal" }),
-  message: "must have required property 'meal'",
-});
-
-const er26: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "items" }),
-  message: "must have required property 'items'",
-});
-
-const er27: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "notes" }),
-  message: "must have required property 'notes'",
-});
-
-const er28: ValidationError = Object.freeze({
-  instancePath: "/day",
-  schemaPath: "#/$defs/Day/format",
-  keyword: "format",
-  params: Object.freeze({ format: "date" }),
-  message: 'must match format "date"',
-});
-
-const er29: ValidationError = Object.freeze({
-  instancePath: "/day",
-  schemaPath: "#/$defs/Day/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er30: ValidationError = Object.freeze({
-  instancePath: "/meal",
-  schemaPath: "#/$defs/Meal/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const cv31: readonly unknown[] = ["Desayuno", "Almuerzo", "Cena", "Merienda"];
-
-freezeJson(cv31);
-
-const er32: ValidationError = Object.freeze({
-  instancePath: "/meal",
-  schemaPath: "#/$defs/Meal/enum",
-  keyword: "enum",
-  params: Object.freeze({ allowedValues: cv31 }),
-  message: "must be equal to one of the allowed values",
-});
-
-const er33: ValidationError = Object.freeze({
-  instancePath: "/items",
-  schemaPath: "#/properties/items/maxItems",
-  keyword: "maxItems",
-  params: Object.freeze({ limit: 50 }),
-  message: "must NOT have more than 50 items",
-});
-
-const er34: ValidationError = Object.freeze({
-  instancePath: "/items",
-  schemaPath: "#/properties/items/minItems",
-  keyword: "minItems",
-  params: Object.freeze({ limit: 1 }),
-  message: "must NOT have fewer than 1 items",
-});
-
-const pa35 = Object.freeze({ missingProperty: "food" });
-
-const pa36 = Object.freeze({ missingProperty: "grams" });
-
-const pa37 = Object.freeze({ missingProperty: "kcal" });
-
-const pa38 = Object.freeze({ type: "string" });
-
-const pa39 = Object.freeze({ comparison: "<=", limit: 5000 });
-
-const pa40 = Object.freeze({ comparison: ">", limit: 0 });
-
-const pa41 = Object.freeze({ type: "number" });
-
-const ty42 = Object.freeze(["integer", "null"]);
-
-const pa43 = Object.freeze({ type: ty42 });
-
-const pa44 = Object.freeze({ comparison: "<=", limit: 10000 });
-
-const pa45 = Object.freeze({ comparison: ">=", limit: 0 });
-
-const pa46 = Object.freeze({ type: "object" });
-
-const er47: ValidationError = Object.freeze({
-  instancePath: "/items",
-  schemaPath: "#/properties/items/type",
-  keyword: "type",
-  params: Object.freeze({ type: "array" }),
-  message: "must be array",
-});
-
-const er48: ValidationError = Object.freeze({
-  instancePath: "/notes",
-  schemaPath: "#/properties/notes/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er49: ValidationError = Object.freeze({
-  instancePath: "/notes",
-  schemaPath: "#/properties/notes/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er50: ValidationError = Object.freeze({
-  instancePath: "/notes",
-  schemaPath: "#/properties/notes/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er51: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "muscle_group" }),
-  message: "must have required property 'muscle_group'",
-});
-
-const er52: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "equipment" }),
-  message: "must have required property 'equipment'",
-});
-
-const er53: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "limit" }),
-  message: "must have required property 'limit'",
-});
-
-const er54: ValidationError = Object.freeze({
-  instancePath: "/muscle_group",
-  schemaPath: "#/$defs/MuscleGroup/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const cv55: readonly unknown[] = [
+const declaredListExercises_cv0: readonly unknown[] = [
   "chest",
   "back",
   "legs",
@@ -457,315 +38,258 @@ const cv55: readonly unknown[] = [
   "full_body",
 ];
 
-freezeJson(cv55);
+freezeJson(declaredListExercises_cv0);
 
-const er56: ValidationError = Object.freeze({
-  instancePath: "/muscle_group",
-  schemaPath: "#/$defs/MuscleGroup/enum",
-  keyword: "enum",
-  params: Object.freeze({ allowedValues: cv55 }),
-  message: "must be equal to one of the allowed values",
-});
+const declaredWriteMeasurement_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "date" },
+    "must have required property 'date'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "data" },
+    "must have required property 'data'",
+  ],
+  [
+    "/data",
+    "#/properties/data/required",
+    { missingProperty: "weight_kg" },
+    "must have required property 'weight_kg'",
+  ],
+  [
+    "/data",
+    "#/properties/data/required",
+    { missingProperty: "body_fat_pct" },
+    "must have required property 'body_fat_pct'",
+  ],
+  [
+    "/data",
+    "#/properties/data/required",
+    { missingProperty: "waist_cm" },
+    "must have required property 'waist_cm'",
+  ],
+  [
+    "",
+    "#/properties/data/additionalProperties",
+    {},
+    "must NOT have additional properties",
+  ],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+]);
 
-const er57: ValidationError = Object.freeze({
-  instancePath: "/muscle_group",
-  schemaPath: "#/properties/muscle_group/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
+const declaredLogMeal_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "day" },
+    "must have required property 'day'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "meal" },
+    "must have required property 'meal'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "items" },
+    "must have required property 'items'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "notes" },
+    "must have required property 'notes'",
+  ],
+  [
+    "/day",
+    "#/$defs/Day/format",
+    { format: "date" },
+    'must match format "date"',
+  ],
+  ["/day", "#/$defs/Day/type", { type: "string" }, "must be string"],
+  ["/meal", "#/$defs/Meal/type", { type: "string" }, "must be string"],
+  [
+    "/meal",
+    "#/$defs/Meal/enum",
+    { allowedValues: declaredLogMeal_cv0 },
+    "must be equal to one of the allowed values",
+  ],
+  [
+    "",
+    "#/properties/items/items/required",
+    { missingProperty: "food" },
+    "must have required property 'food'",
+  ],
+  [
+    "",
+    "#/properties/items/items/required",
+    { missingProperty: "grams" },
+    "must have required property 'grams'",
+  ],
+  [
+    "",
+    "#/properties/items/items/required",
+    { missingProperty: "kcal" },
+    "must have required property 'kcal'",
+  ],
+  [
+    "",
+    "#/properties/items/items/additionalProperties",
+    {},
+    "must NOT have additional properties",
+  ],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+]);
 
-const er58: ValidationError = Object.freeze({
-  instancePath: "/muscle_group",
-  schemaPath: "#/properties/muscle_group/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
+const declaredListExercises_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "muscle_group" },
+    "must have required property 'muscle_group'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "equipment" },
+    "must have required property 'equipment'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "limit" },
+    "must have required property 'limit'",
+  ],
+  [
+    "/muscle_group",
+    "#/$defs/MuscleGroup/type",
+    { type: "string" },
+    "must be string",
+  ],
+  [
+    "/muscle_group",
+    "#/$defs/MuscleGroup/enum",
+    { allowedValues: declaredListExercises_cv0 },
+    "must be equal to one of the allowed values",
+  ],
+  [
+    "/muscle_group",
+    "#/properties/muscle_group/anyOf/1/type",
+    { type: "null" },
+    "must be null",
+  ],
+  [
+    "/muscle_group",
+    "#/properties/muscle_group/anyOf",
+    {},
+    "must match a schema in anyOf",
+  ],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+]);
 
-const cv59: readonly unknown[] = [
-  "none",
-  "dumbbells",
-  "barbell",
-  "kettlebell",
-  "bands",
-  "machine",
-];
+const declaredLogWorkoutSet_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "workout_id" },
+    "must have required property 'workout_id'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "exercise_id" },
+    "must have required property 'exercise_id'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "sets" },
+    "must have required property 'sets'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/required",
+    { missingProperty: "reps" },
+    "must have required property 'reps'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/required",
+    { missingProperty: "load_kg" },
+    "must have required property 'load_kg'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/required",
+    { missingProperty: "rpe" },
+    "must have required property 'rpe'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/required",
+    { missingProperty: "tempo" },
+    "must have required property 'tempo'",
+  ],
+  [
+    "",
+    "#/properties/sets/items/additionalProperties",
+    {},
+    "must NOT have additional properties",
+  ],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+]);
 
-freezeJson(cv59);
-
-const pa60 = Object.freeze({ allowedValues: cv59 });
-
-const er61: ValidationError = Object.freeze({
-  instancePath: "/equipment",
-  schemaPath: "#/properties/equipment/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "array" }),
-  message: "must be array",
-});
-
-const er62: ValidationError = Object.freeze({
-  instancePath: "/equipment",
-  schemaPath: "#/properties/equipment/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er63: ValidationError = Object.freeze({
-  instancePath: "/equipment",
-  schemaPath: "#/properties/equipment/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er64: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "integer" }),
-  message: "must be integer",
-});
-
-const er65: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf/0/maximum",
-  keyword: "maximum",
-  params: Object.freeze({ comparison: "<=", limit: 100 }),
-  message: "must be <= 100",
-});
-
-const er66: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf/0/minimum",
-  keyword: "minimum",
-  params: Object.freeze({ comparison: ">=", limit: 1 }),
-  message: "must be >= 1",
-});
-
-const er67: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er68: ValidationError = Object.freeze({
-  instancePath: "/limit",
-  schemaPath: "#/properties/limit/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
-
-const er69: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "workout_id" }),
-  message: "must have required property 'workout_id'",
-});
-
-const er70: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "exercise_id" }),
-  message: "must have required property 'exercise_id'",
-});
-
-const er71: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "sets" }),
-  message: "must have required property 'sets'",
-});
-
-const er72: ValidationError = Object.freeze({
-  instancePath: "/workout_id",
-  schemaPath: "#/properties/workout_id/format",
-  keyword: "format",
-  params: Object.freeze({ format: "uuid" }),
-  message: 'must match format "uuid"',
-});
-
-const er73: ValidationError = Object.freeze({
-  instancePath: "/workout_id",
-  schemaPath: "#/properties/workout_id/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const re74 = new RegExp("^ex-[a-z0-9-]{1,40}$", "u");
-
-const er75: ValidationError = Object.freeze({
-  instancePath: "/exercise_id",
-  schemaPath: "#/properties/exercise_id/pattern",
-  keyword: "pattern",
-  params: Object.freeze({ pattern: "^ex-[a-z0-9-]{1,40}$" }),
-  message: 'must match pattern "^ex-[a-z0-9-]{1,40}$"',
-});
-
-const er76: ValidationError = Object.freeze({
-  instancePath: "/exercise_id",
-  schemaPath: "#/properties/exercise_id/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er77: ValidationError = Object.freeze({
-  instancePath: "/sets",
-  schemaPath: "#/properties/sets/maxItems",
-  keyword: "maxItems",
-  params: Object.freeze({ limit: 20 }),
-  message: "must NOT have more than 20 items",
-});
-
-const er78: ValidationError = Object.freeze({
-  instancePath: "/sets",
-  schemaPath: "#/properties/sets/minItems",
-  keyword: "minItems",
-  params: Object.freeze({ limit: 1 }),
-  message: "must NOT have fewer than 1 items",
-});
-
-const pa79 = Object.freeze({ missingProperty: "reps" });
-
-const pa80 = Object.freeze({ missingProperty: "load_kg" });
-
-const pa81 = Object.freeze({ missingProperty: "rpe" });
-
-const pa82 = Object.freeze({ missingProperty: "tempo" });
-
-const pa83 = Object.freeze({ type: "integer" });
-
-const pa84 = Object.freeze({ comparison: "<=", limit: 100 });
-
-const pa85 = Object.freeze({ comparison: ">=", limit: 1 });
-
-const pa86 = Object.freeze({ comparison: "<=", limit: 500 });
-
-const pa87 = Object.freeze({ multipleOf: 0.25 });
-
-const pa88 = Object.freeze({ comparison: "<=", limit: 10 });
-
-const pa89 = Object.freeze({ multipleOf: 0.5 });
-
-const pa90 = Object.freeze({ type: "null" });
-
-const pa91 = Object.freeze({});
-
-const pa92 = Object.freeze({ limit: 4 });
-
-const pa93 = Object.freeze({ type: "array" });
-
-const er94: ValidationError = Object.freeze({
-  instancePath: "/sets",
-  schemaPath: "#/properties/sets/type",
-  keyword: "type",
-  params: Object.freeze({ type: "array" }),
-  message: "must be array",
-});
-
-const er95: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "city" }),
-  message: "must have required property 'city'",
-});
-
-const er96: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "units" }),
-  message: "must have required property 'units'",
-});
-
-const er97: ValidationError = Object.freeze({
-  instancePath: "/city",
-  schemaPath: "#/properties/city/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er98: ValidationError = Object.freeze({
-  instancePath: "/units",
-  schemaPath: "#/properties/units/anyOf/0/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const cv99: readonly unknown[] = ["metric", "imperial"];
-
-freezeJson(cv99);
-
-const er100: ValidationError = Object.freeze({
-  instancePath: "/units",
-  schemaPath: "#/properties/units/anyOf/0/enum",
-  keyword: "enum",
-  params: Object.freeze({ allowedValues: cv99 }),
-  message: "must be equal to one of the allowed values",
-});
-
-const er101: ValidationError = Object.freeze({
-  instancePath: "/units",
-  schemaPath: "#/properties/units/anyOf/1/type",
-  keyword: "type",
-  params: Object.freeze({ type: "null" }),
-  message: "must be null",
-});
-
-const er102: ValidationError = Object.freeze({
-  instancePath: "/units",
-  schemaPath: "#/properties/units/anyOf",
-  keyword: "anyOf",
-  params: Object.freeze({}),
-  message: "must match a schema in anyOf",
-});
+const declaredGetWeather_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "city" },
+    "must have required property 'city'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "units" },
+    "must have required property 'units'",
+  ],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+]);
 
 export function validateDeclaredWriteMeasurement(
   value: unknown,
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredWriteMeasurement_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
-    let f30 = 0;
+    let f14 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k31 in _d) {
-      if (!hasOwn.call(_d, k31)) continue;
-      switch (k31) {
+    for (const k15 in _d) {
+      if (!hasOwn.call(_d, k15)) continue;
+      switch (k15) {
         case "date":
-          d1 = _d[k31];
-          f30++;
+          d1 = _d[k15];
+          f14++;
           break;
         case "data":
-          d3 = _d[k31];
-          f30++;
+          d3 = _d[k15];
+          f14++;
           break;
         default:
-          const e32: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k31 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e32];
-          else errs.push(e32);
+          errs = addError(
+            errs,
+            errorWith(_e[6]!, "", { additionalProperty: k15 }),
+          );
       }
     }
-    if (f30 !== 2) {
+    if (f14 !== 2) {
       if (d1 === undefined) {
         d1 = _d.date;
         if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
@@ -777,23 +301,8 @@ export function validateDeclaredWriteMeasurement(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, er0);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, er1);
-    }
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) {
-          if (errs === null) errs = [er2];
-          else errs.push(er2);
-        }
-      } else {
-        if (errs === null) errs = [er3];
-        else errs.push(er3);
-      }
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
     if (p4) {
       if (
         typeof d3 === "object" &&
@@ -803,36 +312,31 @@ export function validateDeclaredWriteMeasurement(
         let d6: any;
         let d8: any;
         let d10: any;
-        let f27 = 0;
+        let f12 = 0;
         let a5 = errs === null ? 0 : errs.length;
-        for (const k28 in d3) {
-          if (!hasOwn.call(d3, k28)) continue;
-          switch (k28) {
+        for (const k13 in d3) {
+          if (!hasOwn.call(d3, k13)) continue;
+          switch (k13) {
             case "weight_kg":
-              d6 = d3[k28];
-              f27++;
+              d6 = d3[k13];
+              f12++;
               break;
             case "body_fat_pct":
-              d8 = d3[k28];
-              f27++;
+              d8 = d3[k13];
+              f12++;
               break;
             case "waist_cm":
-              d10 = d3[k28];
-              f27++;
+              d10 = d3[k13];
+              f12++;
               break;
             default:
-              const e29: ValidationError = {
-                instancePath: "/data",
-                schemaPath: "#/properties/data/additionalProperties",
-                keyword: "additionalProperties",
-                params: { additionalProperty: k28 },
-                message: "must NOT have additional properties",
-              };
-              if (errs === null) errs = [e29];
-              else errs.push(e29);
+              errs = addError(
+                errs,
+                errorWith(_e[5]!, "/data", { additionalProperty: k13 }),
+              );
           }
         }
-        if (f27 !== 3) {
+        if (f12 !== 3) {
           if (d6 === undefined) {
             d6 = d3.weight_kg;
             if (d6 !== undefined && !hasOwn.call(d3, "weight_kg"))
@@ -852,182 +356,11 @@ export function validateDeclaredWriteMeasurement(
         const p7 = d6 !== undefined;
         const p9 = d8 !== undefined;
         const p11 = d10 !== undefined;
-        if (!p7) {
-          errs = insertError(errs, a5++, er4);
-        }
-        if (!p9) {
-          errs = insertError(errs, a5++, er5);
-        }
-        if (!p11) {
-          errs = insertError(errs, a5++, er6);
-        }
-        if (p7) {
-          let v12 = false;
-          if (!v12) {
-            let v13 = true;
-            L14: {
-              if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-                if (d6 > 500) {
-                  v13 = false;
-                  break L14;
-                }
-                if (d6 <= 0) {
-                  v13 = false;
-                  break L14;
-                }
-              } else {
-                v13 = false;
-                break L14;
-              }
-            }
-            v12 = v13;
-          }
-          if (!v12) {
-            let v15 = true;
-            L16: {
-              if (!(d6 === null)) {
-                v15 = false;
-                break L16;
-              }
-            }
-            v12 = v15;
-          }
-          if (!v12) {
-            if (typeof (d6 as unknown) === "number" && isFinite(d6)) {
-              if (d6 > 500) {
-                if (errs === null) errs = [er7];
-                else errs.push(er7);
-              }
-              if (d6 <= 0) {
-                if (errs === null) errs = [er8];
-                else errs.push(er8);
-              }
-            } else {
-              if (errs === null) errs = [er9];
-              else errs.push(er9);
-            }
-            if (!(d6 === null)) {
-              if (errs === null) errs = [er10];
-              else errs.push(er10);
-            }
-            if (errs === null) errs = [er11];
-            else errs.push(er11);
-          }
-        }
-        if (p9) {
-          let v17 = false;
-          if (!v17) {
-            let v18 = true;
-            L19: {
-              if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-                if (d8 > 100) {
-                  v18 = false;
-                  break L19;
-                }
-                if (d8 < 0) {
-                  v18 = false;
-                  break L19;
-                }
-              } else {
-                v18 = false;
-                break L19;
-              }
-            }
-            v17 = v18;
-          }
-          if (!v17) {
-            let v20 = true;
-            L21: {
-              if (!(d8 === null)) {
-                v20 = false;
-                break L21;
-              }
-            }
-            v17 = v20;
-          }
-          if (!v17) {
-            if (typeof (d8 as unknown) === "number" && isFinite(d8)) {
-              if (d8 > 100) {
-                if (errs === null) errs = [er12];
-                else errs.push(er12);
-              }
-              if (d8 < 0) {
-                if (errs === null) errs = [er13];
-                else errs.push(er13);
-              }
-            } else {
-              if (errs === null) errs = [er14];
-              else errs.push(er14);
-            }
-            if (!(d8 === null)) {
-              if (errs === null) errs = [er15];
-              else errs.push(er15);
-            }
-            if (errs === null) errs = [er16];
-            else errs.push(er16);
-          }
-        }
-        if (p11) {
-          let v22 = false;
-          if (!v22) {
-            let v23 = true;
-            L24: {
-              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-                if (d10 > 300) {
-                  v23 = false;
-                  break L24;
-                }
-                if (d10 <= 0) {
-                  v23 = false;
-                  break L24;
-                }
-              } else {
-                v23 = false;
-                break L24;
-              }
-            }
-            v22 = v23;
-          }
-          if (!v22) {
-            let v25 = true;
-            L26: {
-              if (!(d10 === null)) {
-                v25 = false;
-                break L26;
-              }
-            }
-            v22 = v25;
-          }
-          if (!v22) {
-            if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-              if (d10 > 300) {
-                if (errs === null) errs = [er17];
-                else errs.push(er17);
-              }
-              if (d10 <= 0) {
-                if (errs === null) errs = [er18];
-                else errs.push(er18);
-              }
-            } else {
-              if (errs === null) errs = [er19];
-              else errs.push(er19);
-            }
-            if (!(d10 === null)) {
-              if (errs === null) errs = [er20];
-              else errs.push(er20);
-            }
-            if (errs === null) errs = [er21];
-            else errs.push(er21);
-          }
-        }
-      } else {
-        if (errs === null) errs = [er22];
-        else errs.push(er22);
+        if (!p7) errs = insertError(errs, a5++, _e[2]!);
+        if (!p9) errs = insertError(errs, a5++, _e[3]!);
+        if (!p11) errs = insertError(errs, a5++, _e[4]!);
       }
     }
-  } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1040,45 +373,41 @@ export function validateDeclaredLogMeal(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredLogMeal_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
     let d5: any;
     let d7: any;
-    let f37 = 0;
+    let f20 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k38 in _d) {
-      if (!hasOwn.call(_d, k38)) continue;
-      switch (k38) {
+    for (const k21 in _d) {
+      if (!hasOwn.call(_d, k21)) continue;
+      switch (k21) {
         case "day":
-          d1 = _d[k38];
-          f37++;
+          d1 = _d[k21];
+          f20++;
           break;
         case "meal":
-          d3 = _d[k38];
-          f37++;
+          d3 = _d[k21];
+          f20++;
           break;
         case "items":
-          d5 = _d[k38];
-          f37++;
+          d5 = _d[k21];
+          f20++;
           break;
         case "notes":
-          d7 = _d[k38];
-          f37++;
+          d7 = _d[k21];
+          f20++;
           break;
         default:
-          const e39: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k38 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e39];
-          else errs.push(e39);
+          errs = addError(
+            errs,
+            errorWith(_e[12]!, "", { additionalProperty: k21 }),
+          );
       }
     }
-    if (f37 !== 4) {
+    if (f20 !== 4) {
       if (d1 === undefined) {
         d1 = _d.day;
         if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
@@ -1100,54 +429,29 @@ export function validateDeclaredLogMeal(
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
     const p8 = d7 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, er24);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, er25);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, er26);
-    }
-    if (!p8) {
-      errs = insertError(errs, a0++, er27);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
+    if (!p8) errs = insertError(errs, a0++, _e[3]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) {
-          if (errs === null) errs = [er28];
-          else errs.push(er28);
-        }
+        if (!formatDate(d1)) errs = addError(errs, _e[4]!);
       } else {
-        if (errs === null) errs = [er29];
-        else errs.push(er29);
+        errs = addError(errs, _e[5]!);
       }
     }
     if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) {
-        if (errs === null) errs = [er30];
-        else errs.push(er30);
-      }
+      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[6]!);
       if (!(
         d3 === "Desayuno" ||
         d3 === "Almuerzo" ||
         d3 === "Cena" ||
         d3 === "Merienda"
-      )) {
-        if (errs === null) errs = [er32];
-        else errs.push(er32);
-      }
+      ))
+        errs = addError(errs, _e[7]!);
     }
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 50) {
-          if (errs === null) errs = [er33];
-          else errs.push(er33);
-        }
-        if (d5.length < 1) {
-          if (errs === null) errs = [er34];
-          else errs.push(er34);
-        }
         for (let i9 = 0; i9 < d5.length; i9++) {
           const d10 = d5[i9];
           if (
@@ -1156,232 +460,64 @@ export function validateDeclaredLogMeal(
             !Array.isArray(d10 as unknown)
           ) {
             let d12: any;
-            let d15: any;
-            let d18: any;
-            let f28 = 0;
+            let d14: any;
+            let d16: any;
+            let f18 = 0;
             let a11 = errs === null ? 0 : errs.length;
-            for (const k29 in d10) {
-              if (!hasOwn.call(d10, k29)) continue;
-              switch (k29) {
+            for (const k19 in d10) {
+              if (!hasOwn.call(d10, k19)) continue;
+              switch (k19) {
                 case "food":
-                  d12 = d10[k29];
-                  f28++;
+                  d12 = d10[k19];
+                  f18++;
                   break;
                 case "grams":
-                  d15 = d10[k29];
-                  f28++;
+                  d14 = d10[k19];
+                  f18++;
                   break;
                 case "kcal":
-                  d18 = d10[k29];
-                  f28++;
+                  d16 = d10[k19];
+                  f18++;
                   break;
                 default:
-                  const e30: ValidationError = {
-                    instancePath: "/items/" + i9,
-                    schemaPath: "#/properties/items/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k29 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e30];
-                  else errs.push(e30);
+                  errs = addError(
+                    errs,
+                    errorWith(_e[11]!, "/items/" + i9, {
+                      additionalProperty: k19,
+                    }),
+                  );
               }
             }
-            if (f28 !== 3) {
+            if (f18 !== 3) {
               if (d12 === undefined) {
                 d12 = d10.food;
                 if (d12 !== undefined && !hasOwn.call(d10, "food"))
                   d12 = undefined;
               }
-              if (d15 === undefined) {
-                d15 = d10.grams;
-                if (d15 !== undefined && !hasOwn.call(d10, "grams"))
-                  d15 = undefined;
+              if (d14 === undefined) {
+                d14 = d10.grams;
+                if (d14 !== undefined && !hasOwn.call(d10, "grams"))
+                  d14 = undefined;
               }
-              if (d18 === undefined) {
-                d18 = d10.kcal;
-                if (d18 !== undefined && !hasOwn.call(d10, "kcal"))
-                  d18 = undefined;
+              if (d16 === undefined) {
+                d16 = d10.kcal;
+                if (d16 !== undefined && !hasOwn.call(d10, "kcal"))
+                  d16 = undefined;
               }
             }
             const p13 = d12 !== undefined;
-            const p16 = d15 !== undefined;
-            const p19 = d18 !== undefined;
-            if (!p13) {
-              const e14: ValidationError = {
-                instancePath: "/items/" + i9,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa35,
-                message: "must have required property 'food'",
-              };
-              errs = insertError(errs, a11++, e14);
-            }
-            if (!p16) {
-              const e17: ValidationError = {
-                instancePath: "/items/" + i9,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa36,
-                message: "must have required property 'grams'",
-              };
-              errs = insertError(errs, a11++, e17);
-            }
-            if (!p19) {
-              const e20: ValidationError = {
-                instancePath: "/items/" + i9,
-                schemaPath: "#/properties/items/items/required",
-                keyword: "required",
-                params: pa37,
-                message: "must have required property 'kcal'",
-              };
-              errs = insertError(errs, a11++, e20);
-            }
-            if (p13) {
-              if (!(typeof (d12 as unknown) === "string")) {
-                const e21: ValidationError = {
-                  instancePath: "/items/" + i9 + "/food",
-                  schemaPath: "#/properties/items/items/properties/food/type",
-                  keyword: "type",
-                  params: pa38,
-                  message: "must be string",
-                };
-                if (errs === null) errs = [e21];
-                else errs.push(e21);
-              }
-            }
-            if (p16) {
-              if (typeof (d15 as unknown) === "number" && isFinite(d15)) {
-                if (d15 > 5000) {
-                  const e22: ValidationError = {
-                    instancePath: "/items/" + i9 + "/grams",
-                    schemaPath:
-                      "#/properties/items/items/properties/grams/maximum",
-                    keyword: "maximum",
-                    params: pa39,
-                    message: "must be <= 5000",
-                  };
-                  if (errs === null) errs = [e22];
-                  else errs.push(e22);
-                }
-                if (d15 <= 0) {
-                  const e23: ValidationError = {
-                    instancePath: "/items/" + i9 + "/grams",
-                    schemaPath:
-                      "#/properties/items/items/properties/grams/exclusiveMinimum",
-                    keyword: "exclusiveMinimum",
-                    params: pa40,
-                    message: "must be > 0",
-                  };
-                  if (errs === null) errs = [e23];
-                  else errs.push(e23);
-                }
-              } else {
-                const e24: ValidationError = {
-                  instancePath: "/items/" + i9 + "/grams",
-                  schemaPath: "#/properties/items/items/properties/grams/type",
-                  keyword: "type",
-                  params: pa41,
-                  message: "must be number",
-                };
-                if (errs === null) errs = [e24];
-                else errs.push(e24);
-              }
-            }
-            if (p19) {
-              if (!(Number.isInteger(d18) || d18 === null)) {
-                const e25: ValidationError = {
-                  instancePath: "/items/" + i9 + "/kcal",
-                  schemaPath: "#/properties/items/items/properties/kcal/type",
-                  keyword: "type",
-                  params: pa43,
-                  message: "must be integer,null",
-                };
-                if (errs === null) errs = [e25];
-                else errs.push(e25);
-              }
-              if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-                if (d18 > 10000) {
-                  const e26: ValidationError = {
-                    instancePath: "/items/" + i9 + "/kcal",
-                    schemaPath:
-                      "#/properties/items/items/properties/kcal/maximum",
-                    keyword: "maximum",
-                    params: pa44,
-                    message: "must be <= 10000",
-                  };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
-                }
-                if (d18 < 0) {
-                  const e27: ValidationError = {
-                    instancePath: "/items/" + i9 + "/kcal",
-                    schemaPath:
-                      "#/properties/items/items/properties/kcal/minimum",
-                    keyword: "minimum",
-                    params: pa45,
-                    message: "must be >= 0",
-                  };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
-                }
-              }
-            }
-          } else {
-            const e31: ValidationError = {
-              instancePath: "/items/" + i9,
-              schemaPath: "#/properties/items/items/type",
-              keyword: "type",
-              params: pa46,
-              message: "must be object",
-            };
-            if (errs === null) errs = [e31];
-            else errs.push(e31);
+            const p15 = d14 !== undefined;
+            const p17 = d16 !== undefined;
+            if (!p13)
+              errs = insertError(errs, a11++, errorAt(_e[8]!, "/items/" + i9));
+            if (!p15)
+              errs = insertError(errs, a11++, errorAt(_e[9]!, "/items/" + i9));
+            if (!p17)
+              errs = insertError(errs, a11++, errorAt(_e[10]!, "/items/" + i9));
           }
         }
-      } else {
-        if (errs === null) errs = [er47];
-        else errs.push(er47);
       }
     }
-    if (p8) {
-      let v32 = false;
-      if (!v32) {
-        let v33 = true;
-        L34: {
-          if (!(typeof (d7 as unknown) === "string")) {
-            v33 = false;
-            break L34;
-          }
-        }
-        v32 = v33;
-      }
-      if (!v32) {
-        let v35 = true;
-        L36: {
-          if (!(d7 === null)) {
-            v35 = false;
-            break L36;
-          }
-        }
-        v32 = v35;
-      }
-      if (!v32) {
-        if (!(typeof (d7 as unknown) === "string")) {
-          if (errs === null) errs = [er48];
-          else errs.push(er48);
-        }
-        if (!(d7 === null)) {
-          if (errs === null) errs = [er49];
-          else errs.push(er49);
-        }
-        if (errs === null) errs = [er50];
-        else errs.push(er50);
-      }
-    }
-  } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1394,40 +530,36 @@ export function validateDeclaredListExercises(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredListExercises_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
     let d5: any;
-    let f28 = 0;
+    let f12 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k29 in _d) {
-      if (!hasOwn.call(_d, k29)) continue;
-      switch (k29) {
+    for (const k13 in _d) {
+      if (!hasOwn.call(_d, k13)) continue;
+      switch (k13) {
         case "muscle_group":
-          d1 = _d[k29];
-          f28++;
+          d1 = _d[k13];
+          f12++;
           break;
         case "equipment":
-          d3 = _d[k29];
-          f28++;
+          d3 = _d[k13];
+          f12++;
           break;
         case "limit":
-          d5 = _d[k29];
-          f28++;
+          d5 = _d[k13];
+          f12++;
           break;
         default:
-          const e30: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k29 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e30];
-          else errs.push(e30);
+          errs = addError(
+            errs,
+            errorWith(_e[7]!, "", { additionalProperty: k13 }),
+          );
       }
     }
-    if (f28 !== 3) {
+    if (f12 !== 3) {
       if (d1 === undefined) {
         d1 = _d.muscle_group;
         if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
@@ -1445,15 +577,9 @@ export function validateDeclaredListExercises(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, er51);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, er52);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, er53);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
     if (p2) {
       let v7 = false;
       if (!v7) {
@@ -1489,10 +615,8 @@ export function validateDeclaredListExercises(
         v7 = v10;
       }
       if (!v7) {
-        if (!(typeof (d1 as unknown) === "string")) {
-          if (errs === null) errs = [er54];
-          else errs.push(er54);
-        }
+        if (!(typeof (d1 as unknown) === "string"))
+          errs = addError(errs, _e[3]!);
         if (!(
           d1 === "chest" ||
           d1 === "back" ||
@@ -1501,163 +625,12 @@ export function validateDeclaredListExercises(
           d1 === "arms" ||
           d1 === "core" ||
           d1 === "full_body"
-        )) {
-          if (errs === null) errs = [er56];
-          else errs.push(er56);
-        }
-        if (!(d1 === null)) {
-          if (errs === null) errs = [er57];
-          else errs.push(er57);
-        }
-        if (errs === null) errs = [er58];
-        else errs.push(er58);
+        ))
+          errs = addError(errs, _e[4]!);
+        if (!(d1 === null)) errs = addError(errs, _e[5]!);
+        errs = addError(errs, _e[6]!);
       }
     }
-    if (p4) {
-      let v12 = false;
-      if (!v12) {
-        let v13 = true;
-        L14: {
-          if (Array.isArray(d3 as unknown)) {
-            for (let i15 = 0; i15 < d3.length; i15++) {
-              const d16 = d3[i15];
-              if (!(typeof (d16 as unknown) === "string")) {
-                v13 = false;
-                break L14;
-              }
-              if (!(
-                d16 === "none" ||
-                d16 === "dumbbells" ||
-                d16 === "barbell" ||
-                d16 === "kettlebell" ||
-                d16 === "bands" ||
-                d16 === "machine"
-              )) {
-                v13 = false;
-                break L14;
-              }
-            }
-          } else {
-            v13 = false;
-            break L14;
-          }
-        }
-        v12 = v13;
-      }
-      if (!v12) {
-        let v17 = true;
-        L18: {
-          if (!(d3 === null)) {
-            v17 = false;
-            break L18;
-          }
-        }
-        v12 = v17;
-      }
-      if (!v12) {
-        if (Array.isArray(d3 as unknown)) {
-          for (let i19 = 0; i19 < d3.length; i19++) {
-            const d20 = d3[i19];
-            if (!(typeof (d20 as unknown) === "string")) {
-              const e21: ValidationError = {
-                instancePath: "/equipment/" + i19,
-                schemaPath: "#/properties/equipment/anyOf/0/items/type",
-                keyword: "type",
-                params: pa38,
-                message: "must be string",
-              };
-              if (errs === null) errs = [e21];
-              else errs.push(e21);
-            }
-            if (!(
-              d20 === "none" ||
-              d20 === "dumbbells" ||
-              d20 === "barbell" ||
-              d20 === "kettlebell" ||
-              d20 === "bands" ||
-              d20 === "machine"
-            )) {
-              const e22: ValidationError = {
-                instancePath: "/equipment/" + i19,
-                schemaPath: "#/properties/equipment/anyOf/0/items/enum",
-                keyword: "enum",
-                params: pa60,
-                message: "must be equal to one of the allowed values",
-              };
-              if (errs === null) errs = [e22];
-              else errs.push(e22);
-            }
-          }
-        } else {
-          if (errs === null) errs = [er61];
-          else errs.push(er61);
-        }
-        if (!(d3 === null)) {
-          if (errs === null) errs = [er62];
-          else errs.push(er62);
-        }
-        if (errs === null) errs = [er63];
-        else errs.push(er63);
-      }
-    }
-    if (p6) {
-      let v23 = false;
-      if (!v23) {
-        let v24 = true;
-        L25: {
-          if (!Number.isInteger(d5)) {
-            v24 = false;
-            break L25;
-          }
-          if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-            if (d5 > 100) {
-              v24 = false;
-              break L25;
-            }
-            if (d5 < 1) {
-              v24 = false;
-              break L25;
-            }
-          }
-        }
-        v23 = v24;
-      }
-      if (!v23) {
-        let v26 = true;
-        L27: {
-          if (!(d5 === null)) {
-            v26 = false;
-            break L27;
-          }
-        }
-        v23 = v26;
-      }
-      if (!v23) {
-        if (!Number.isInteger(d5)) {
-          if (errs === null) errs = [er64];
-          else errs.push(er64);
-        }
-        if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-          if (d5 > 100) {
-            if (errs === null) errs = [er65];
-            else errs.push(er65);
-          }
-          if (d5 < 1) {
-            if (errs === null) errs = [er66];
-            else errs.push(er66);
-          }
-        }
-        if (!(d5 === null)) {
-          if (errs === null) errs = [er67];
-          else errs.push(er67);
-        }
-        if (errs === null) errs = [er68];
-        else errs.push(er68);
-      }
-    }
-  } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -1670,40 +643,36 @@ export function validateDeclaredLogWorkoutSet(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredLogWorkoutSet_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
     let d5: any;
-    let f61 = 0;
+    let f20 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k62 in _d) {
-      if (!hasOwn.call(_d, k62)) continue;
-      switch (k62) {
+    for (const k21 in _d) {
+      if (!hasOwn.call(_d, k21)) continue;
+      switch (k21) {
         case "workout_id":
-          d1 = _d[k62];
-          f61++;
+          d1 = _d[k21];
+          f20++;
           break;
         case "exercise_id":
-          d3 = _d[k62];
-          f61++;
+          d3 = _d[k21];
+          f20++;
           break;
         case "sets":
-          d5 = _d[k62];
-          f61++;
+          d5 = _d[k21];
+          f20++;
           break;
         default:
-          const e63: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k62 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e63];
-          else errs.push(e63);
+          errs = addError(
+            errs,
+            errorWith(_e[8]!, "", { additionalProperty: k21 }),
+          );
       }
     }
-    if (f61 !== 3) {
+    if (f20 !== 3) {
       if (d1 === undefined) {
         d1 = _d.workout_id;
         if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
@@ -1720,47 +689,11 @@ export function validateDeclaredLogWorkoutSet(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, er69);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, er70);
-    }
-    if (!p6) {
-      errs = insertError(errs, a0++, er71);
-    }
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) {
-          if (errs === null) errs = [er72];
-          else errs.push(er72);
-        }
-      } else {
-        if (errs === null) errs = [er73];
-        else errs.push(er73);
-      }
-    }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!re74.test(d3)) {
-          if (errs === null) errs = [er75];
-          else errs.push(er75);
-        }
-      } else {
-        if (errs === null) errs = [er76];
-        else errs.push(er76);
-      }
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
+    if (!p6) errs = insertError(errs, a0++, _e[2]!);
     if (p6) {
       if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 20) {
-          if (errs === null) errs = [er77];
-          else errs.push(er77);
-        }
-        if (d5.length < 1) {
-          if (errs === null) errs = [er78];
-          else errs.push(er78);
-        }
         for (let i7 = 0; i7 < d5.length; i7++) {
           const d8 = d5[i7];
           if (
@@ -1769,487 +702,77 @@ export function validateDeclaredLogWorkoutSet(
             !Array.isArray(d8 as unknown)
           ) {
             let d10: any;
-            let d13: any;
+            let d12: any;
+            let d14: any;
             let d16: any;
-            let d19: any;
-            let f57 = 0;
+            let f18 = 0;
             let a9 = errs === null ? 0 : errs.length;
-            for (const k58 in d8) {
-              if (!hasOwn.call(d8, k58)) continue;
-              switch (k58) {
+            for (const k19 in d8) {
+              if (!hasOwn.call(d8, k19)) continue;
+              switch (k19) {
                 case "reps":
-                  d10 = d8[k58];
-                  f57++;
+                  d10 = d8[k19];
+                  f18++;
                   break;
                 case "load_kg":
-                  d13 = d8[k58];
-                  f57++;
+                  d12 = d8[k19];
+                  f18++;
                   break;
                 case "rpe":
-                  d16 = d8[k58];
-                  f57++;
+                  d14 = d8[k19];
+                  f18++;
                   break;
                 case "tempo":
-                  d19 = d8[k58];
-                  f57++;
+                  d16 = d8[k19];
+                  f18++;
                   break;
                 default:
-                  const e59: ValidationError = {
-                    instancePath: "/sets/" + i7,
-                    schemaPath: "#/properties/sets/items/additionalProperties",
-                    keyword: "additionalProperties",
-                    params: { additionalProperty: k58 },
-                    message: "must NOT have additional properties",
-                  };
-                  if (errs === null) errs = [e59];
-                  else errs.push(e59);
+                  errs = addError(
+                    errs,
+                    errorWith(_e[7]!, "/sets/" + i7, {
+                      additionalProperty: k19,
+                    }),
+                  );
               }
             }
-            if (f57 !== 4) {
+            if (f18 !== 4) {
               if (d10 === undefined) {
                 d10 = d8.reps;
                 if (d10 !== undefined && !hasOwn.call(d8, "reps"))
                   d10 = undefined;
               }
-              if (d13 === undefined) {
-                d13 = d8.load_kg;
-                if (d13 !== undefined && !hasOwn.call(d8, "load_kg"))
-                  d13 = undefined;
+              if (d12 === undefined) {
+                d12 = d8.load_kg;
+                if (d12 !== undefined && !hasOwn.call(d8, "load_kg"))
+                  d12 = undefined;
+              }
+              if (d14 === undefined) {
+                d14 = d8.rpe;
+                if (d14 !== undefined && !hasOwn.call(d8, "rpe"))
+                  d14 = undefined;
               }
               if (d16 === undefined) {
-                d16 = d8.rpe;
-                if (d16 !== undefined && !hasOwn.call(d8, "rpe"))
+                d16 = d8.tempo;
+                if (d16 !== undefined && !hasOwn.call(d8, "tempo"))
                   d16 = undefined;
-              }
-              if (d19 === undefined) {
-                d19 = d8.tempo;
-                if (d19 !== undefined && !hasOwn.call(d8, "tempo"))
-                  d19 = undefined;
               }
             }
             const p11 = d10 !== undefined;
-            const p14 = d13 !== undefined;
+            const p13 = d12 !== undefined;
+            const p15 = d14 !== undefined;
             const p17 = d16 !== undefined;
-            const p20 = d19 !== undefined;
-            if (!p11) {
-              const e12: ValidationError = {
-                instancePath: "/sets/" + i7,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa79,
-                message: "must have required property 'reps'",
-              };
-              errs = insertError(errs, a9++, e12);
-            }
-            if (!p14) {
-              const e15: ValidationError = {
-                instancePath: "/sets/" + i7,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa80,
-                message: "must have required property 'load_kg'",
-              };
-              errs = insertError(errs, a9++, e15);
-            }
-            if (!p17) {
-              const e18: ValidationError = {
-                instancePath: "/sets/" + i7,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa81,
-                message: "must have required property 'rpe'",
-              };
-              errs = insertError(errs, a9++, e18);
-            }
-            if (!p20) {
-              const e21: ValidationError = {
-                instancePath: "/sets/" + i7,
-                schemaPath: "#/properties/sets/items/required",
-                keyword: "required",
-                params: pa82,
-                message: "must have required property 'tempo'",
-              };
-              errs = insertError(errs, a9++, e21);
-            }
-            if (p11) {
-              if (!Number.isInteger(d10)) {
-                const e22: ValidationError = {
-                  instancePath: "/sets/" + i7 + "/reps",
-                  schemaPath: "#/properties/sets/items/properties/reps/type",
-                  keyword: "type",
-                  params: pa83,
-                  message: "must be integer",
-                };
-                if (errs === null) errs = [e22];
-                else errs.push(e22);
-              }
-              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-                if (d10 > 100) {
-                  const e23: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/reps",
-                    schemaPath:
-                      "#/properties/sets/items/properties/reps/maximum",
-                    keyword: "maximum",
-                    params: pa84,
-                    message: "must be <= 100",
-                  };
-                  if (errs === null) errs = [e23];
-                  else errs.push(e23);
-                }
-                if (d10 < 1) {
-                  const e24: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/reps",
-                    schemaPath:
-                      "#/properties/sets/items/properties/reps/minimum",
-                    keyword: "minimum",
-                    params: pa85,
-                    message: "must be >= 1",
-                  };
-                  if (errs === null) errs = [e24];
-                  else errs.push(e24);
-                }
-              }
-            }
-            if (p14) {
-              if (typeof (d13 as unknown) === "number" && isFinite(d13)) {
-                if (d13 > 500) {
-                  const e25: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/maximum",
-                    keyword: "maximum",
-                    params: pa86,
-                    message: "must be <= 500",
-                  };
-                  if (errs === null) errs = [e25];
-                  else errs.push(e25);
-                }
-                if (d13 < 0) {
-                  const e26: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/minimum",
-                    keyword: "minimum",
-                    params: pa45,
-                    message: "must be >= 0",
-                  };
-                  if (errs === null) errs = [e26];
-                  else errs.push(e26);
-                }
-                if (
-                  !Number.isInteger(d13 / 0.25) ||
-                  Math.abs(d13 / 0.25) >= 1e21
-                ) {
-                  const e27: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/load_kg",
-                    schemaPath:
-                      "#/properties/sets/items/properties/load_kg/multipleOf",
-                    keyword: "multipleOf",
-                    params: pa87,
-                    message: "must be multiple of 0.25",
-                  };
-                  if (errs === null) errs = [e27];
-                  else errs.push(e27);
-                }
-              } else {
-                const e28: ValidationError = {
-                  instancePath: "/sets/" + i7 + "/load_kg",
-                  schemaPath: "#/properties/sets/items/properties/load_kg/type",
-                  keyword: "type",
-                  params: pa41,
-                  message: "must be number",
-                };
-                if (errs === null) errs = [e28];
-                else errs.push(e28);
-              }
-            }
-            if (p17) {
-              let v29 = false;
-              if (!v29) {
-                let v30 = true;
-                L31: {
-                  if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                    if (d16 > 10) {
-                      v30 = false;
-                      break L31;
-                    }
-                    if (d16 < 1) {
-                      v30 = false;
-                      break L31;
-                    }
-                    if (
-                      !Number.isInteger(d16 / 0.5) ||
-                      Math.abs(d16 / 0.5) >= 1e21
-                    ) {
-                      v30 = false;
-                      break L31;
-                    }
-                  } else {
-                    v30 = false;
-                    break L31;
-                  }
-                }
-                v29 = v30;
-              }
-              if (!v29) {
-                let v32 = true;
-                L33: {
-                  if (!(d16 === null)) {
-                    v32 = false;
-                    break L33;
-                  }
-                }
-                v29 = v32;
-              }
-              if (!v29) {
-                if (typeof (d16 as unknown) === "number" && isFinite(d16)) {
-                  if (d16 > 10) {
-                    const e34: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/maximum",
-                      keyword: "maximum",
-                      params: pa88,
-                      message: "must be <= 10",
-                    };
-                    if (errs === null) errs = [e34];
-                    else errs.push(e34);
-                  }
-                  if (d16 < 1) {
-                    const e35: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/minimum",
-                      keyword: "minimum",
-                      params: pa85,
-                      message: "must be >= 1",
-                    };
-                    if (errs === null) errs = [e35];
-                    else errs.push(e35);
-                  }
-                  if (
-                    !Number.isInteger(d16 / 0.5) ||
-                    Math.abs(d16 / 0.5) >= 1e21
-                  ) {
-                    const e36: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/rpe",
-                      schemaPath:
-                        "#/properties/sets/items/properties/rpe/anyOf/0/multipleOf",
-                      keyword: "multipleOf",
-                      params: pa89,
-                      message: "must be multiple of 0.5",
-                    };
-                    if (errs === null) errs = [e36];
-                    else errs.push(e36);
-                  }
-                } else {
-                  const e37: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/rpe",
-                    schemaPath:
-                      "#/properties/sets/items/properties/rpe/anyOf/0/type",
-                    keyword: "type",
-                    params: pa41,
-                    message: "must be number",
-                  };
-                  if (errs === null) errs = [e37];
-                  else errs.push(e37);
-                }
-                if (!(d16 === null)) {
-                  const e38: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/rpe",
-                    schemaPath:
-                      "#/properties/sets/items/properties/rpe/anyOf/1/type",
-                    keyword: "type",
-                    params: pa90,
-                    message: "must be null",
-                  };
-                  if (errs === null) errs = [e38];
-                  else errs.push(e38);
-                }
-                const e39: ValidationError = {
-                  instancePath: "/sets/" + i7 + "/rpe",
-                  schemaPath: "#/properties/sets/items/properties/rpe/anyOf",
-                  keyword: "anyOf",
-                  params: pa91,
-                  message: "must match a schema in anyOf",
-                };
-                if (errs === null) errs = [e39];
-                else errs.push(e39);
-              }
-            }
-            if (p20) {
-              let v40 = false;
-              if (!v40) {
-                let v41 = true;
-                L42: {
-                  if (Array.isArray(d19 as unknown)) {
-                    if (d19.length > 4) {
-                      v41 = false;
-                      break L42;
-                    }
-                    if (d19.length < 4) {
-                      v41 = false;
-                      break L42;
-                    }
-                    for (let i43 = 0; i43 < d19.length; i43++) {
-                      const d44 = d19[i43];
-                      if (!Number.isInteger(d44)) {
-                        v41 = false;
-                        break L42;
-                      }
-                      if (
-                        typeof (d44 as unknown) === "number" &&
-                        isFinite(d44)
-                      ) {
-                        if (d44 > 10) {
-                          v41 = false;
-                          break L42;
-                        }
-                        if (d44 < 0) {
-                          v41 = false;
-                          break L42;
-                        }
-                      }
-                    }
-                  } else {
-                    v41 = false;
-                    break L42;
-                  }
-                }
-                v40 = v41;
-              }
-              if (!v40) {
-                let v45 = true;
-                L46: {
-                  if (!(d19 === null)) {
-                    v45 = false;
-                    break L46;
-                  }
-                }
-                v40 = v45;
-              }
-              if (!v40) {
-                if (Array.isArray(d19 as unknown)) {
-                  if (d19.length > 4) {
-                    const e47: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/anyOf/0/maxItems",
-                      keyword: "maxItems",
-                      params: pa92,
-                      message: "must NOT have more than 4 items",
-                    };
-                    if (errs === null) errs = [e47];
-                    else errs.push(e47);
-                  }
-                  if (d19.length < 4) {
-                    const e48: ValidationError = {
-                      instancePath: "/sets/" + i7 + "/tempo",
-                      schemaPath:
-                        "#/properties/sets/items/properties/tempo/anyOf/0/minItems",
-                      keyword: "minItems",
-                      params: pa92,
-                      message: "must NOT have fewer than 4 items",
-                    };
-                    if (errs === null) errs = [e48];
-                    else errs.push(e48);
-                  }
-                  for (let i49 = 0; i49 < d19.length; i49++) {
-                    const d50 = d19[i49];
-                    if (!Number.isInteger(d50)) {
-                      const e51: ValidationError = {
-                        instancePath: "/sets/" + i7 + "/tempo/" + i49,
-                        schemaPath:
-                          "#/properties/sets/items/properties/tempo/anyOf/0/items/type",
-                        keyword: "type",
-                        params: pa83,
-                        message: "must be integer",
-                      };
-                      if (errs === null) errs = [e51];
-                      else errs.push(e51);
-                    }
-                    if (typeof (d50 as unknown) === "number" && isFinite(d50)) {
-                      if (d50 > 10) {
-                        const e52: ValidationError = {
-                          instancePath: "/sets/" + i7 + "/tempo/" + i49,
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/anyOf/0/items/maximum",
-                          keyword: "maximum",
-                          params: pa88,
-                          message: "must be <= 10",
-                        };
-                        if (errs === null) errs = [e52];
-                        else errs.push(e52);
-                      }
-                      if (d50 < 0) {
-                        const e53: ValidationError = {
-                          instancePath: "/sets/" + i7 + "/tempo/" + i49,
-                          schemaPath:
-                            "#/properties/sets/items/properties/tempo/anyOf/0/items/minimum",
-                          keyword: "minimum",
-                          params: pa45,
-                          message: "must be >= 0",
-                        };
-                        if (errs === null) errs = [e53];
-                        else errs.push(e53);
-                      }
-                    }
-                  }
-                } else {
-                  const e54: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/tempo",
-                    schemaPath:
-                      "#/properties/sets/items/properties/tempo/anyOf/0/type",
-                    keyword: "type",
-                    params: pa93,
-                    message: "must be array",
-                  };
-                  if (errs === null) errs = [e54];
-                  else errs.push(e54);
-                }
-                if (!(d19 === null)) {
-                  const e55: ValidationError = {
-                    instancePath: "/sets/" + i7 + "/tempo",
-                    schemaPath:
-                      "#/properties/sets/items/properties/tempo/anyOf/1/type",
-                    keyword: "type",
-                    params: pa90,
-                    message: "must be null",
-                  };
-                  if (errs === null) errs = [e55];
-                  else errs.push(e55);
-                }
-                const e56: ValidationError = {
-                  instancePath: "/sets/" + i7 + "/tempo",
-                  schemaPath: "#/properties/sets/items/properties/tempo/anyOf",
-                  keyword: "anyOf",
-                  params: pa91,
-                  message: "must match a schema in anyOf",
-                };
-                if (errs === null) errs = [e56];
-                else errs.push(e56);
-              }
-            }
-          } else {
-            const e60: ValidationError = {
-              instancePath: "/sets/" + i7,
-              schemaPath: "#/properties/sets/items/type",
-              keyword: "type",
-              params: pa46,
-              message: "must be object",
-            };
-            if (errs === null) errs = [e60];
-            else errs.push(e60);
+            if (!p11)
+              errs = insertError(errs, a9++, errorAt(_e[3]!, "/sets/" + i7));
+            if (!p13)
+              errs = insertError(errs, a9++, errorAt(_e[4]!, "/sets/" + i7));
+            if (!p15)
+              errs = insertError(errs, a9++, errorAt(_e[5]!, "/sets/" + i7));
+            if (!p17)
+              errs = insertError(errs, a9++, errorAt(_e[6]!, "/sets/" + i7));
           }
         }
-      } else {
-        if (errs === null) errs = [er94];
-        else errs.push(er94);
       }
     }
-  } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -2262,35 +785,31 @@ export function validateDeclaredGetWeather(
 ): ValidationResult<unknown> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = declaredGetWeather_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
-    let f10 = 0;
+    let f5 = 0;
     let a0 = errs === null ? 0 : errs.length;
-    for (const k11 in _d) {
-      if (!hasOwn.call(_d, k11)) continue;
-      switch (k11) {
+    for (const k6 in _d) {
+      if (!hasOwn.call(_d, k6)) continue;
+      switch (k6) {
         case "city":
-          d1 = _d[k11];
-          f10++;
+          d1 = _d[k6];
+          f5++;
           break;
         case "units":
-          d3 = _d[k11];
-          f10++;
+          d3 = _d[k6];
+          f5++;
           break;
         default:
-          const e12: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k11 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e12];
-          else errs.push(e12);
+          errs = addError(
+            errs,
+            errorWith(_e[2]!, "", { additionalProperty: k6 }),
+          );
       }
     }
-    if (f10 !== 2) {
+    if (f5 !== 2) {
       if (d1 === undefined) {
         d1 = _d.city;
         if (d1 !== undefined && !hasOwn.call(_d, "city")) d1 = undefined;
@@ -2302,64 +821,8 @@ export function validateDeclaredGetWeather(
     }
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, er95);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, er96);
-    }
-    if (p2) {
-      if (!(typeof (d1 as unknown) === "string")) {
-        if (errs === null) errs = [er97];
-        else errs.push(er97);
-      }
-    }
-    if (p4) {
-      let v5 = false;
-      if (!v5) {
-        let v6 = true;
-        L7: {
-          if (!(typeof (d3 as unknown) === "string")) {
-            v6 = false;
-            break L7;
-          }
-          if (!(d3 === "metric" || d3 === "imperial")) {
-            v6 = false;
-            break L7;
-          }
-        }
-        v5 = v6;
-      }
-      if (!v5) {
-        let v8 = true;
-        L9: {
-          if (!(d3 === null)) {
-            v8 = false;
-            break L9;
-          }
-        }
-        v5 = v8;
-      }
-      if (!v5) {
-        if (!(typeof (d3 as unknown) === "string")) {
-          if (errs === null) errs = [er98];
-          else errs.push(er98);
-        }
-        if (!(d3 === "metric" || d3 === "imperial")) {
-          if (errs === null) errs = [er100];
-          else errs.push(er100);
-        }
-        if (!(d3 === null)) {
-          if (errs === null) errs = [er101];
-          else errs.push(er101);
-        }
-        if (errs === null) errs = [er102];
-        else errs.push(er102);
-      }
-    }
-  } else {
-    if (errs === null) errs = [er23];
-    else errs.push(er23);
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as unknown };
@@ -2371,7 +834,7 @@ type DeclaredValidators = {
   readonly [name: string]: (value: unknown) => ValidationResult<unknown>;
 };
 
-/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
+/** What the declared (lowered) input schemas check beyond the catalog's validators, for the tools whose declaration differs. */
 export const declaredValidators: DeclaredValidators = Object.freeze({
   write_measurement: validateDeclaredWriteMeasurement,
   log_meal: validateDeclaredLogMeal,
@@ -2382,8 +845,9 @@ export const declaredValidators: DeclaredValidators = Object.freeze({
 
 /**
  * A tool call as OpenAI Chat Completions sends it, checked and brought into the catalog's shape.
- * First the declared schema (what the model was told; a null stands for an omitted optional field), then the
- * nulls that mean "not given" are removed, then the catalog's validator runs: `ok` is what the handler may receive.
+ * First what the declared schema adds to the catalog's (every field present, a null standing for an omitted
+ * optional one; no unknown keys), then the nulls that mean "not given" are removed, then the catalog's validator
+ * runs: `ok` is what the handler may receive.
  * Tools whose openai-chat declaration is the catalog's own shape go straight to the catalog's validator.
  */
 export function validateOpenaiChatCall<K extends ToolName>(

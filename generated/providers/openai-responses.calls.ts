@@ -10,8 +10,9 @@ type ToolInput = import("../types.js").ToolInput;
 
 /**
  * A tool call as OpenAI Responses sends it, checked and brought into the catalog's shape.
- * First the declared schema (what the model was told; a null stands for an omitted optional field), then the
- * nulls that mean "not given" are removed, then the catalog's validator runs: `ok` is what the handler may receive.
+ * First what the declared schema adds to the catalog's (every field present, a null standing for an omitted
+ * optional one; no unknown keys), then the nulls that mean "not given" are removed, then the catalog's validator
+ * runs: `ok` is what the handler may receive.
  * Tools whose openai-responses declaration is the catalog's own shape go straight to the catalog's validator.
  */
 export function validateOpenaiResponsesCall<K extends ToolName>(

@@ -1,9 +1,12 @@
 /** A unified diff (Myers, line based) for `generate --check`, so CI logs show what drifted. */
 
-type Op = { kind: " " | "-" | "+"; line: string };
+export type Op = { kind: " " | "-" | "+"; line: string };
 
-/** Myers' O(ND) diff; the trace keeps only the live diagonals of each step (O(D²) memory). */
-function diffLines(a: string[], b: string[], maxD: number): Op[] | undefined {
+/**
+ * Myers' O(ND) diff; the trace keeps only the live diagonals of each step (O(D²) memory).
+ * Undefined when the texts differ in more than `maxD` lines. (Also the edit-locality test's diff.)
+ */
+export function diffLines(a: string[], b: string[], maxD: number): Op[] | undefined {
   const n = a.length;
   const m = b.length;
   const max = n + m;

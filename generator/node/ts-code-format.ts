@@ -25,7 +25,7 @@ export type FormatText = (text: string, options: Options) => Promise<string>;
 /** A wide line to be broken by prettier, placed at `depth` blocks. */
 interface WideLine {
   readonly depth: number;
-  readonly kind: "statement" | "head" | "else-head" | "property" | "member";
+  readonly kind: "statement" | "head" | "else-head" | "property" | "member" | "element";
   readonly text: string;
 }
 
@@ -97,7 +97,7 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
       plan.push(entry);
       continue;
     }
-    const kind = text.endsWith(";") ? "statement" : text.startsWith("} else if (") && text.endsWith(") {") ? "else-head" : isBlockHead(text) ? "head" : isProperty(text) && indent > 0 ? "property" : undefined;
+    const kind = text.endsWith(";") ? "statement" : text.startsWith("} else if (") && text.endsWith(") {") ? "else-head" : isBlockHead(text) ? "head" : isProperty(text) && indent > 0 ? "property" : isArrayElement(text) && indent > 0 ? "element" : undefined;
     if (kind === undefined) return undefined;
     const head = kind === "head" ? breakFunctionHead(text, indent, settings) : kind === "property" ? breakStringProperty(text, indent) : kind === "statement" ? breakIdentifierList(text, indent, settings) : undefined;
     if (head !== undefined) {
@@ -177,6 +177,14 @@ function key(line: WideLine): string {
  */
 function isProperty(text: string): boolean {
   return /^(?:[A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\[(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\]): .*,$/.test(text);
+}
+
+/**
+ * A row of an array of arrays the emitter wrote one row per line (`[a, b, c],`): prettier keeps an
+ * array of two or more arrays of two or more elements expanded, and only breaks the row itself.
+ */
+function isArrayElement(text: string): boolean {
+  return text.startsWith("[") && text.endsWith("],");
 }
 
 /** A declaration head whose parameters are simple (`name: Type`, no nested brackets or commas). */
@@ -288,6 +296,11 @@ function wrap(line: WideLine): string {
     const object = `x = {\n${line.text}\n};`;
     return line.depth === 1 ? object : wrapAt(line.depth - 1, object);
   }
+  if (line.kind === "element") {
+    // A second row keeps the array expanded as in the chunk (see isArrayElement).
+    const array = `x = [\n${line.text}\n[0, 0],\n];`;
+    return line.depth === 1 ? array : wrapAt(line.depth - 1, array);
+  }
   const inner = line.kind === "statement" ? line.text : line.kind === "head" ? `${line.text}\n${BODY}\n}` : `if (x) {\n${BODY}\n${line.text}\n${BODY}\n}`;
   return line.depth === 0 ? inner : wrapAt(line.depth, inner);
 }
@@ -306,6 +319,10 @@ function unwrap(line: WideLine, out: readonly string[]): string[] | undefined {
     // Between `x = {` and `};`, inside depth - 1 wrapping levels.
     const w = d - 1;
     lines = out.slice(w + 1, out.length - w - 1);
+  } else if (line.kind === "element") {
+    // Between `x = [` and the filler row `[0, 0],` + `];`, inside depth - 1 wrapping levels.
+    const w = d - 1;
+    lines = out.slice(w + 1, out.length - w - 2);
   } else if (line.kind === "statement" || line.kind === "member") lines = d === 0 ? out : out.slice(d, out.length - d);
   else {
     const body = d === 0 ? out : out.slice(d, out.length - d);

@@ -13,9 +13,14 @@
 // Targets: toolcat >= 1.0x Ajv allErrors on valid inputs, >= 2x on invalid inputs.
 // Also, for the invalid set: a bound that is not a validator (top-level keys and copies of Ajv's
 // error objects, nothing else), the most any validator returning Ajv's errors could reach.
-// Also: emitted bytes per example-catalog tool vs Ajv standalone code + the Ajv runtime files it requires.
+// Also: emitted bytes per example-catalog tool vs Ajv standalone code + the Ajv runtime files it requires;
+// the example catalog's validators.ts + call-validator files as `generate` writes them (target <= 40% of
+// the 205,781 bytes before issue 13); the public corpus's validators in one module vs Ajv standalone
+// of the same schemas + its runtime files (target <= 1.0x, goal 0.7x), and per schema on the sample.
 // Knobs: TOOLCAT_BENCH_ROUNDS, TOOLCAT_BENCH_CORPUS (corpus sample size), TOOLCAT_BENCH_BATCH_MS,
-// TOOLCAT_BENCH_WARMUP_MS; TOOLCAT_BENCH_ONLY=<group title> runs one group; TOOLCAT_BENCH_TWO=1
+// TOOLCAT_BENCH_WARMUP_MS; TOOLCAT_BENCH_ONLY=<group title> runs one group; TOOLCAT_BENCH_BASELINE=<dir>
+// adds the validators compiled by another build of toolcat (a `dist` directory, e.g. main's) as a
+// contender, for a same-process before/after comparison; TOOLCAT_BENCH_TWO=1
 // keeps only toolcat and the same-semantics Ajv; TOOLCAT_BENCH_PROFILE=<group title> (with
 // TOOLCAT_BENCH_PROFILE_SET=valid|invalid, TOOLCAT_BENCH_PROFILE_WHO=<contender index>) loops one
 // contender for 4 s and exits, for `node --cpu-prof`.
@@ -234,6 +239,7 @@ export default async function bench() {
   const { runPipeline } = await dist("generator/core/pipeline.js");
   const arbitraries = await load(readFileSync(join(root, "test/differential/arbitraries.ts"), "utf8"), "arbitraries");
 
+  const baselineSource = process.env.TOOLCAT_BENCH_BASELINE ? await baselineCompiler(process.env.TOOLCAT_BENCH_BASELINE) : undefined;
   const sourceFor = (schemas) => {
     const file = new GeneratedFile("validators.ts", "// bench", schemas.map((_, i) => `v${i}`));
     compileValidators(schemas.map((s, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema: s.schema })), file, { readTemplate });
@@ -257,6 +263,8 @@ export default async function bench() {
     if (only && only !== title) continue;
     const mod = await load(sourceFor(schemas), "bench-validators");
     const ours = schemas.map((_, i) => mod[`v${i}`]);
+    const baselineModule = baselineSource ? await load(baselineSource(schemas), "bench-baseline") : undefined;
+    const baseline = baselineModule ? schemas.map((_, i) => baselineModule[`v${i}`]) : undefined;
     const same = schemas.map((s) => ajvSame.compile(s.schema));
     const all = schemas.map((s) => ajvAll.compile(s.schema));
     const fast = schemas.map((s) => ajvFast.compile(s.schema));
@@ -268,6 +276,7 @@ export default async function bench() {
       { name: "ajv default (fail-fast)", check: (i, d) => (fast[i](d) ? 1 : fast[i].errors.length) },
     ];
     if (process.env.TOOLCAT_BENCH_TWO) contenders.splice(2);
+    if (baseline) contenders.push({ name: "toolcat baseline build", check: (i, d) => { const r = baseline[i](d); return r.ok ? 1 : r.errors.length; } });
     console.log(`\n${title}: ${schemas.length} schemas`);
     if (process.env.TOOLCAT_BENCH_PROFILE === title) {
       const which = process.env.TOOLCAT_BENCH_PROFILE_SET === "valid" ? sets.valid : sets.invalid;
@@ -283,13 +292,17 @@ export default async function bench() {
     const bound = contenders.length > 2 ? [errorObjectsOnly(sets.invalid, all)] : [];
     const n = benchSet("invalid inputs", sets.invalid, [...contenders, ...bound]);
     const t = benchSet("invalid inputs, one typical mistake each (not the target's set)", typicalMistakes(sets.valid, schemas, same), contenders);
-    summary.push({ title, v, n, t });
+    summary.push({ title, v, n, t, baseIndex: baseline ? contenders.length - 1 : undefined });
   }
 
   console.log("\nratios (toolcat / Ajv allErrors+ownProperties, toolcat / Ajv allErrors, toolcat / Ajv fail-fast):");
   for (const { title, v, n, t } of summary) {
     const r = (x, k) => (x && x.ops[k] !== undefined ? (x.ops[0] / x.ops[k]).toFixed(2) + "x" : "n/a");
     console.log(`  ${title.padEnd(20)} valid ${r(v, 1)} / ${r(v, 2)} / ${r(v, 3)}   invalid ${r(n, 1)} / ${r(n, 2)} / ${r(n, 3)}   one typical mistake ${r(t, 1)} / ${r(t, 2)} / ${r(t, 3)}`);
+  }
+  if (summary.some((x) => x.baseIndex !== undefined)) {
+    console.log("toolcat / the baseline build (TOOLCAT_BENCH_BASELINE), same process:");
+    for (const { title, v, n, t, baseIndex: b } of summary) console.log(`  ${title.padEnd(20)} valid ${(v.ops[0] / v.ops[b]).toFixed(2)}x   invalid ${(n.ops[0] / n.ops[b]).toFixed(2)}x   one typical mistake ${t ? (t.ops[0] / t.ops[b]).toFixed(2) + "x" : "n/a"}`);
   }
   // The issue's targets are against Ajv allErrors (contender 2): >= 1.0x valid, >= 2x invalid.
   const verdict = (x, target) => (x && x.ops[2] !== undefined ? (x.ops[0] / x.ops[2] >= target ? "met" : "NOT met") : "n/a");
@@ -299,8 +312,8 @@ export default async function bench() {
   // returns Ajv's error objects could reach on these inputs, and the share of it toolcat reaches.
   console.log("invalid inputs: bound for any validator returning Ajv's errors (top-level keys + error objects only) vs Ajv allErrors:");
   for (const { title, n } of summary) {
-    if (!n || n.ops.length !== 5) continue;
-    const bound = n.ops[4];
+    if (!n || n.ops.length < 5) continue;
+    const bound = n.ops[n.ops.length - 1];
     console.log(`  ${title.padEnd(20)} bound ${(bound / n.ops[2]).toFixed(2)}x Ajv allErrors; toolcat ${(n.ops[0] / n.ops[2]).toFixed(2)}x = ${Math.round((n.ops[0] / bound) * 100)}% of the bound's speed (2x needs ${Math.round(((2 * n.ops[2]) / bound) * 100)}%)`);
   }
 
@@ -327,4 +340,76 @@ export default async function bench() {
     console.log(`  ${s.label.padEnd(28)} toolcat ${String(ours).padStart(6)} [${String(oursJs).padStart(6)}]   ajv ${String(Buffer.byteLength(standalone)).padStart(6)} + runtime ${String(runtime).padStart(6)} (${requires.join(", ") || "none"})`);
   }
   console.log(`  ${"total".padEnd(28)} toolcat ${String(totalOurs).padStart(6)}            ajv ${String(totalAjv).padStart(6)} (incl. runtime)`);
+
+  await outputSizes({ runPipeline, readTemplate, compileValidators, validatorProblems, GeneratedFile, Name, code, ajvStandalone });
+}
+
+/** A `sourceFor` of another toolcat build (TOOLCAT_BENCH_BASELINE: its `dist` directory). */
+async function baselineCompiler(dir) {
+  const at = (p) => import(pathToFileURL(join(root, dir, p)).href);
+  const { compileValidators } = await at("generator/core/emit/validators/compile.js");
+  const { GeneratedFile } = await at("generator/core/emit/generated-file.js");
+  const { Name } = await at("generator/core/codegen/identifiers.js");
+  const { code } = await at("generator/core/codegen/code.js");
+  const { readTemplate } = await at("generator/node/package-root.js");
+  return (schemas) => {
+    const file = new GeneratedFile("validators.ts", "// bench", schemas.map((_, i) => `v${i}`));
+    compileValidators(schemas.map((s, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema: s.schema })), file, { readTemplate });
+    return file.toString();
+  };
+}
+
+/** Bytes of the whole Ajv runtime a standalone module requires (each file once). */
+function runtimeBytes(standalone) {
+  const requires = [...new Set([...standalone.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))];
+  return requires.map((r) => fileSize(require.resolve(r))).reduce((a, b) => a + b, 0) + (requires.some((r) => r.includes("runtime/equal")) ? fileSize(require.resolve("fast-deep-equal")) : 0);
+}
+
+/** Issue 13's size targets. */
+async function outputSizes({ runPipeline, readTemplate, compileValidators, validatorProblems, GeneratedFile, Name, code, ajvStandalone }) {
+  // The example catalog as `generate` writes it (formatted): validators.ts + providers/*.calls.ts.
+  const { prettierFormatter } = await dist("generator/node/format.js");
+  const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source: readFileSync(join(root, "catalog/tools.yaml")), readTemplate, format: prettierFormatter(join(root, "generated"), { cache: false }) });
+  const BEFORE = 205781; // validators.ts 129,333 + openai-chat.calls.ts 75,180 + openai-responses.calls.ts 1,268 (main before issue 13)
+  const files = [...result.files].filter(([path]) => path === "validators.ts" || /^providers\/.*\.calls\.ts$/.test(path));
+  const bytes = files.reduce((n, [, text]) => n + Buffer.byteLength(text), 0);
+  console.log("\nexample catalog, as generated: " + files.map(([path, text]) => `${path} ${Buffer.byteLength(text).toLocaleString("en-US")}`).join(", "));
+  console.log(`  validators.ts + call validators: ${bytes.toLocaleString("en-US")} bytes = ${Math.round((bytes / BEFORE) * 100)}% of ${BEFORE.toLocaleString("en-US")} (target <= 40%: ${bytes <= 0.4 * BEFORE ? "met" : "NOT met"})`);
+
+  // The public corpus: every distinct schema toolcat compiles, in one module, vs Ajv standalone of
+  // the same schemas in one module + the runtime files it requires (each once). Emitter text, not
+  // formatted (prettier on 3,000 schemas takes minutes; it only re-wraps long lines).
+  const lines = readFileSync(join(root, "test", "data", "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim());
+  const seen = new Set();
+  const all = [];
+  for (const line of lines) {
+    const schema = JSON.parse(line).input_schema;
+    const text = JSON.stringify(schema);
+    if (seen.has(text) || validatorProblems(schema).length > 0) continue;
+    seen.add(text);
+    all.push(schema);
+  }
+  const file = new GeneratedFile("validators.ts", "// bench", all.map((_, i) => `v${i}`));
+  compileValidators(all.map((schema, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema })), file, { readTemplate });
+  const ours = Buffer.byteLength(file.toString());
+  const refs = {};
+  all.forEach((schema, i) => {
+    ajvStandalone.addSchema(schema, `corpus${i}`);
+    refs[`v${i}`] = `corpus${i}`;
+  });
+  const standalone = standaloneCode(ajvStandalone, refs);
+  const ajvBytes = Buffer.byteLength(standalone) + runtimeBytes(standalone);
+  console.log(`public corpus (${all.length} schemas, one module): toolcat ${ours.toLocaleString("en-US")} bytes, ajv standalone + runtime ${ajvBytes.toLocaleString("en-US")} = ${(ours / ajvBytes).toFixed(2)}x (target <= 1.0x, goal 0.7x)`);
+
+  // Per schema, on the bench's sample: what a one-tool catalog gets (each with its helpers and types).
+  let oursEach = 0;
+  let ajvEach = 0;
+  for (const { schema } of corpusSchemas(validatorProblems)) {
+    const one = new GeneratedFile("validators.ts", "// bench", ["v0"]);
+    compileValidators([{ name: Name.of("v0"), type: code`unknown`, schema }], one, { readTemplate });
+    oursEach += Buffer.byteLength(one.toString());
+    const sa = standaloneCode(ajvStandalone, ajvStandalone.compile(schema));
+    ajvEach += Buffer.byteLength(sa) + runtimeBytes(sa);
+  }
+  console.log(`public corpus sample, one module per schema: toolcat ${oursEach.toLocaleString("en-US")} bytes, ajv standalone + runtime ${ajvEach.toLocaleString("en-US")} = ${(oursEach / ajvEach).toFixed(2)}x`);
 }

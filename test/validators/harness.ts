@@ -31,11 +31,14 @@ export type Result = { ok: true; value: unknown } | { ok: false; errors: Validat
 export type CompiledValidator = (value: unknown) => Result;
 
 /** TypeScript source of a validator module with one exported `v<i>` per schema. */
-export function validatorSource(schemas: readonly Schema[], options: Partial<CompileValidatorsOptions> = {}): string {
+/** Compiler options, and `owner`: one owner for every entry (as a tool's input and output share one). */
+export type HarnessOptions = Partial<CompileValidatorsOptions> & { readonly owner?: string };
+
+export function validatorSource(schemas: readonly Schema[], { owner, ...options }: HarnessOptions = {}): string {
   const names = schemas.map((_, i) => `v${i}`);
   const file = new GeneratedFile("validators.ts", "// test", names);
   compileValidators(
-    schemas.map((schema, i) => ({ name: Name.of(names[i]!), type: code`unknown`, schema })),
+    schemas.map((schema, i) => ({ name: Name.of(names[i]!), type: code`unknown`, schema, ...(owner === undefined ? {} : { owner }) })),
     file,
     { readTemplate, ...options },
   );
@@ -65,7 +68,7 @@ export async function loadModule(source: string, label = "validators"): Promise<
 }
 
 /** Compiles and loads validators for the schemas (index-aligned). */
-export async function compileAll(schemas: readonly Schema[], options: Partial<CompileValidatorsOptions> = {}): Promise<CompiledValidator[]> {
+export async function compileAll(schemas: readonly Schema[], options: HarnessOptions = {}): Promise<CompiledValidator[]> {
   const mod = await loadModule(validatorSource(schemas, options));
   return schemas.map((_, i) => mod[`v${i}`] as CompiledValidator);
 }

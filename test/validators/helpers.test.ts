@@ -7,7 +7,7 @@ import ajvEqual from "ajv/dist/runtime/equal.js";
 import ajvUcs2length from "ajv/dist/runtime/ucs2length.js";
 import { describe, expect, it } from "vitest";
 import { parseHelperTemplate } from "../../generator/core/emit/validators/helpers.js";
-import { deepEqual, escapeKey, findDuplicate, freezeJson, ucs2length } from "../../templates/validators/helpers.js";
+import { addError, deepEqual, errorAt, errorTable, errorWith, escapeKey, findDuplicate, freezeJson, ucs2length } from "../../templates/validators/helpers.js";
 import { anyJson } from "../differential/arbitraries.js";
 import { compileAll, readTemplate } from "./harness.js";
 import { referenceValidator } from "./reference.js";
@@ -132,12 +132,38 @@ describe("validator runtime helpers", () => {
     const t = parseHelperTemplate(readTemplate("validators/helpers.ts"));
     expect(t.types).toMatch(/export interface ValidationError/);
     expect([...t.regions.keys()].sort()).toEqual(
-      ["deepEqual", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "ucs2length"].sort(),
+      ["addError", "deepEqual", "errorAt", "errorTable", "errorWith", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "makeError", "ucs2length"].sort(),
     );
     for (const r of t.regions.values()) {
       expect(r.text).not.toMatch(/^export /m);
       for (const u of r.uses) expect(t.regions.has(u)).toBe(true);
     }
     expect(() => parseHelperTemplate("// #region helper x\nconst y = 1;\n// #endregion\n// #region types\n// #endregion")).toThrow(/must declare x/);
+  });
+});
+
+describe("error table helpers", () => {
+  it("build Ajv's error objects, frozen, the keyword taken from the schema path unless given", () => {
+    const [required, falseSchema] = errorTable([
+      ["/a", "#/properties/a/required", { missingProperty: "b" }, "must have required property 'b'"],
+      ["/c", "#/properties/c", {}, "boolean schema is false", "false schema"],
+    ]);
+    expect(required).toEqual({ instancePath: "/a", schemaPath: "#/properties/a/required", keyword: "required", params: { missingProperty: "b" }, message: "must have required property 'b'" });
+    // Ajv's field order, which a caller printing the object sees.
+    expect(Object.keys(required!)).toEqual(["instancePath", "schemaPath", "keyword", "params", "message"]);
+    expect(Object.isFrozen(required) && Object.isFrozen(required!.params)).toBe(true);
+    expect(falseSchema!.keyword).toBe("false schema");
+    const moved = errorAt(required!, "/x/1");
+    expect(moved).toEqual({ ...required, instancePath: "/x/1" });
+    expect(Object.keys(moved)).toEqual(Object.keys(required!));
+    expect(errorWith(required!, "/y", { additionalProperty: "z" })).toEqual({ ...required, instancePath: "/y", params: { additionalProperty: "z" } });
+  });
+
+  it("addError creates the list on the first error and appends after", () => {
+    const e = errorTable([["", "#/type", { type: "object" }, "must be object"]])[0]!;
+    const list = addError(null, e);
+    expect(list).toEqual([e]);
+    expect(addError(list, e)).toBe(list);
+    expect(list).toHaveLength(2);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Units shared between entries: a `$defs` schema that several tools copy (as catalog `$defs` are)
- * is compiled to one function, called by every entry — and each entry still answers exactly as
- * Ajv does, with its own instance paths. A def that differs, or that depends on its resource (a
- * `$ref` cycle, a reference to the root), gets a function of its own.
+ * Units shared between entries of one owner (a tool's input and output): a `$defs` schema both
+ * copy (as catalog `$defs` are) is compiled to one function, called by every entry — and each
+ * entry still answers exactly as Ajv does, with its own instance paths. A def that differs, or
+ * that depends on its resource (a `$ref` cycle, a reference to the root), gets a function of its
+ * own; so do entries of different owners (an edit to one tool must not rename another's code).
  */
 import { describe, expect, it } from "vitest";
 import type { Schema } from "../../generator/core/schema/schema.js";
@@ -17,13 +18,14 @@ const defs = {
 const tool = (property: string, money: object = defs.Money): Schema =>
   ({ type: "object", properties: { [property]: { $ref: "#/$defs/Money" }, other: { type: "string" } }, required: [property], $defs: { ...defs, Money: money } }) as Schema;
 
-const unitFunctions = (source: string) => source.match(/^function vf\d+\(/gm)?.length ?? 0;
+const unitFunctions = (source: string) => source.match(/^function \w+_vf\d+\(/gm)?.length ?? 0;
+const owner = "one tool";
 
 describe("units shared between entries", () => {
   it("an identical def is one function, and every entry answers as Ajv does", async () => {
     const schemas = [tool("price"), tool("cost"), tool("price")];
-    expect(unitFunctions(validatorSource(schemas))).toBe(1);
-    const validators = await compileAll(schemas);
+    expect(unitFunctions(validatorSource(schemas, { owner }))).toBe(1);
+    const validators = await compileAll(schemas, { owner });
     const inputs: unknown[] = [{ price: { amount: 1, currency: "EUR" } }, { price: { amount: -1, currency: "GBP", x: 1 } }, { cost: { amount: "1" } }, { cost: null, other: 3 }, { price: [] }, {}];
     schemas.forEach((schema, i) => {
       const ajv = referenceValidator(schema)!;
@@ -33,13 +35,17 @@ describe("units shared between entries", () => {
 
   it("a def that differs gets its own function", () => {
     const other = { ...defs.Money, properties: { ...defs.Money.properties, amount: { type: "number", minimum: 1 } } };
-    expect(unitFunctions(validatorSource([tool("price"), tool("price", other)]))).toBe(2);
+    expect(unitFunctions(validatorSource([tool("price"), tool("price", other)], { owner }))).toBe(2);
+  });
+
+  it("entries of different owners never share", () => {
+    expect(unitFunctions(validatorSource([tool("price"), tool("price")]))).toBe(2);
   });
 
   it("a def on a $ref cycle is not shared", () => {
     const tree = { type: "object", properties: { child: { $ref: "#/$defs/Tree" }, c: { $ref: "#/$defs/Currency" } } };
     const schema = { type: "object", properties: { t: { $ref: "#/$defs/Tree" } }, $defs: { Tree: tree, Currency: defs.Currency } } as Schema;
-    expect(unitFunctions(validatorSource([schema, schema]))).toBe(2);
+    expect(unitFunctions(validatorSource([schema, schema], { owner }))).toBe(2);
   });
 });
 

@@ -15,6 +15,11 @@ export interface Helper {
   readonly id: string;
   /** Helpers this one calls. */
   readonly uses?: readonly Helper[];
+  /**
+   * Place among the file's helpers (ascending; the order of first use among equals). A fixed
+   * order keeps a helper's position independent of which code happened to ask for it first.
+   */
+  readonly order?: number;
   /** The print width the declaration is laid out for (template source), if it is. */
   readonly laidOutFor?: number;
   /** The declaration, given the identifier chosen for it and for its dependencies. */
@@ -32,7 +37,7 @@ export class GeneratedFile {
   private readonly body: (DataChunk | { readonly code: Code; readonly canonical: boolean; readonly width?: number })[] = [];
   private readonly imports = new Map<string, Map<string, ImportEntry>>();
   private readonly helperNames = new Map<string, Name>();
-  private readonly helperCode: { readonly code: Code; readonly width: number | undefined }[] = [];
+  private readonly helperCode: { readonly code: Code; readonly width: number | undefined; readonly order: number }[] = [];
 
   /**
    * @param path   path relative to the output directory, posix separators
@@ -90,7 +95,7 @@ export class GeneratedFile {
     const name = this.scope.unique(helper.id);
     this.helperNames.set(helper.id, name);
     const declaration = helper.declare(name, (dep) => this.useHelper(dep));
-    this.helperCode.push({ code: declaration, width: helper.laidOutFor });
+    this.helperCode.push({ code: declaration, width: helper.laidOutFor, order: helper.order ?? Number.MAX_SAFE_INTEGER });
     return name;
   }
 
@@ -107,7 +112,7 @@ export class GeneratedFile {
       if (t === "") return [];
       return [item.canonical ? (item.width === undefined ? { canonical: t } : { canonical: t, width: item.width }) : t];
     });
-    const helpers = this.helperCode.map(({ code, width }): Chunk => (width === undefined ? text(code) : { canonical: text(code), width }));
+    const helpers = this.sortedHelpers().map(({ code, width }): Chunk => (width === undefined ? text(code) : { canonical: text(code), width }));
     // The header is a comment and imports, one per line: prettier's layout but for wide imports.
     return [{ canonical: text(new Code(head)) }, ...helpers, ...body].filter((c) => c !== "");
   }
@@ -117,9 +122,14 @@ export class GeneratedFile {
     const out: string[] = [this.header];
     const importLines = this.renderImports();
     if (importLines.length > 0) out.push(importLines.join("\n"));
-    if (this.helperCode.length > 0) out.push(this.helperCode.map((c) => c.code.text).join("\n\n"));
+    if (this.helperCode.length > 0) out.push(this.sortedHelpers().map((c) => c.code.text).join("\n\n"));
     if (this.body.length > 0) out.push(this.body.map((c) => ("code" in c ? c.code.text : chunkText(c))).join("\n"));
     return normaliseText(out.join("\n\n"));
+  }
+
+  private sortedHelpers() {
+    // Array.prototype.sort is stable: equal orders keep their order of first use.
+    return [...this.helperCode].sort((a, b) => a.order - b.order);
   }
 
   private renderImports(): string[] {

@@ -2,10 +2,12 @@
  * The `call-validators` artifact: for each target whose declarations announce "null means
  * omitted" (OpenAI strict), generated/providers/<target>.calls.ts checks a call as that target
  * announced it. Three steps, all generated from the same lowered schema as the declaration: the
- * declared schema's validator (what the model was told), the normalisation that turns an announced
- * null back into omission, then the catalog's own validator (what the handler is promised).
+ * part of the declared schema the catalog's validator does not already check (declared-difference.ts:
+ * the fields it announced as required, the keys it closed), the normalisation that turns an
+ * announced null back into omission, then the catalog's own validator (what the handler is promised).
  * Targets that declare the catalog's shapes as they are need none of this: their calls go straight
- * to `validate` in validators.ts.
+ * to `validate` in validators.ts. The declared validators import the error types and every helper
+ * validators.ts has from it; only a helper the catalog's validators never needed is declared here.
  */
 import { code, join, propertyKey, raw, type Code } from "../codegen/code.js";
 import { Name, pascalCase } from "../codegen/identifiers.js";
@@ -13,8 +15,9 @@ import { jsdoc } from "../codegen/jsdoc.js";
 import { chunkedFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../emit/artifact.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import { catalogNames } from "../emit/naming.js";
-import { compileValidators, CompileError, type ValidatorEntry } from "../emit/validators/index.js";
+import { catalogValidators, compileValidators, CompileError, type ValidatorEntry } from "../emit/validators/index.js";
 import type { Schema } from "../schema/schema.js";
+import { declaredDifference } from "./declared-difference.js";
 import { lowerCatalog, providerExports } from "./emitter.js";
 import type { LoweredTool } from "./provider.js";
 
@@ -63,11 +66,14 @@ export const callValidatorsEmitter: ArtifactEmitter = {
           name: file.scope.unique(`validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`),
           // The declared shape (nullable where the catalog says optional) has no named type.
           type: raw("unknown"),
-          schema: t.input.schema as Schema,
+          // Only what the declaration checks beyond the catalog's validator (see declared-difference.ts).
+          schema: declaredDifference(t.input.schema as Schema),
           pointer: t.tool.input.pointer,
         }));
         try {
-          compileValidators(entries, file, { readTemplate: ctx.readTemplate, typesFrom: "../validators.js" });
+          // Types and helpers come from validators.ts: one copy of each in the output.
+          const helpers = catalogValidators(ctx).helpers;
+          compileValidators(entries, file, { readTemplate: ctx.readTemplate, typesFrom: "../validators.js", helpersFrom: { module: "../validators.js", ids: helpers } });
         } catch (e) {
           if (!(e instanceof CompileError)) throw e;
           for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });
@@ -80,7 +86,7 @@ export const callValidatorsEmitter: ArtifactEmitter = {
         const tableType = file.scope.unique("DeclaredValidators");
         file.printCanonical(
           code`type ${tableType} = { readonly [name: string]: (value: unknown) => ValidationResult<unknown> };`,
-          code`/** Validators of the declared (lowered) input schemas, for the tools whose declaration differs. */
+          code`/** What the declared (lowered) input schemas check beyond the catalog's validators, for the tools whose declaration differs. */
 export const ${declared}: ${tableType} = Object.freeze({
   ${join(table, ",\n  ")},
 });`,
@@ -88,8 +94,9 @@ export const ${declared}: ${tableType} = Object.freeze({
       }
       const doc = jsdoc([
         `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
-        "First the declared schema (what the model was told; a null stands for an omitted optional field), then the",
-        "nulls that mean \"not given\" are removed, then the catalog's validator runs: `ok` is what the handler may receive.",
+        "First what the declared schema adds to the catalog's (every field present, a null standing for an omitted",
+        "optional one; no unknown keys), then the nulls that mean \"not given\" are removed, then the catalog's validator",
+        "runs: `ok` is what the handler may receive.",
         `Tools whose ${id} declaration is the catalog's own shape go straight to the catalog's validator.`,
       ]);
       file.printCanonical(code`${raw(doc)}export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {

@@ -41,8 +41,8 @@ export type PingInput = Record<string, never>;
 /** Result of `ping`: the catalog declares no output schema. */
 export type PingOutput = unknown;
 
-/** Every tool in the catalog, by name. */
-export type ToolName = "log_set" | "ping";
+/** Every tool in the catalog, by name (the keys of `ToolInput`). */
+export type ToolName = keyof ToolInput;
 
 /** Arguments of each tool, by name. */
 export interface ToolInput {

@@ -5,7 +5,7 @@
  * errors up: the errors of keywords Ajv checks before `additionalProperties`, recorded after the
  * object's pass has appended the additional keys' errors. `splice` would allocate its result.
  */
-function insertError(
+export function insertError(
   list: ValidationError[] | null,
   at: number,
   error: ValidationError,
@@ -16,8 +16,63 @@ function insertError(
   return list;
 }
 
+/**
+ * Appends `error` to the list, creating the list with it on the first error: `[error]` allocates
+ * room for one, where `[]` then `push` would allocate room for 17 (most failing values have one
+ * error or a few). One call instead of the same two lines at every check.
+ */
+export function addError(
+  list: ValidationError[] | null,
+  error: ValidationError,
+): ValidationError[] {
+  if (list === null) return [error];
+  list.push(error);
+  return list;
+}
+
+/**
+ * The errors of one validator that are known when generating, built once at module load and
+ * frozen with their params (errors are immutable values, shared between results). A row is
+ * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
+ * schema path unless given, as it is for every keyword but a `false` subschema.
+ */
+export function errorTable(
+  rows: readonly (readonly [
+    string,
+    string,
+    { readonly [name: string]: unknown },
+    string,
+    string?,
+  ])[],
+): readonly ValidationError[] {
+  return rows.map(([instancePath, schemaPath, params, message, keyword]) =>
+    Object.freeze({
+      instancePath,
+      schemaPath,
+      keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
+      params: Object.freeze(params),
+      message,
+    }),
+  );
+}
+
+/** A table error with params known only at run time (the additional key's name). */
+export function errorWith(
+  error: ValidationError,
+  instancePath: string,
+  params: { readonly [name: string]: unknown },
+): ValidationError {
+  return {
+    instancePath,
+    schemaPath: error.schemaPath,
+    keyword: error.keyword,
+    params,
+    message: error.message,
+  };
+}
+
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-const hasOwn = Object.prototype.hasOwnProperty;
+export const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
@@ -27,7 +82,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  */
 const formatUuidRe =
   /^(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
-function formatUuid(str: string): boolean {
+export function formatUuid(str: string): boolean {
   // The only two lengths it can match; most other strings are turned down without the regex.
   return (str.length === 36 || str.length === 45) && formatUuidRe.test(str);
 }
@@ -60,109 +115,85 @@ export type ValidationResult<T> =
 /** A generated validator: never throws, never mutates or coerces its input. */
 export type Validator<T> = (value: unknown) => ValidationResult<T>;
 
-const er0: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "exercise" }),
-  message: "must have required property 'exercise'",
-});
+const logSetInput_ty0 = Object.freeze(["number", "null"]);
 
-const er1: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "reps" }),
-  message: "must have required property 'reps'",
-});
+const logSetInput_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "exercise" },
+    "must have required property 'exercise'",
+  ],
+  [
+    "",
+    "#/required",
+    { missingProperty: "reps" },
+    "must have required property 'reps'",
+  ],
+  [
+    "/exercise",
+    "#/properties/exercise/minLength",
+    { limit: 1 },
+    "must NOT have fewer than 1 characters",
+  ],
+  [
+    "/exercise",
+    "#/properties/exercise/type",
+    { type: "string" },
+    "must be string",
+  ],
+  ["/reps", "#/properties/reps/type", { type: "integer" }, "must be integer"],
+  [
+    "/reps",
+    "#/properties/reps/minimum",
+    { comparison: ">=", limit: 1 },
+    "must be >= 1",
+  ],
+  [
+    "/weight_kg",
+    "#/properties/weight_kg/type",
+    { type: logSetInput_ty0 },
+    "must be number,null",
+  ],
+  [
+    "/weight_kg",
+    "#/properties/weight_kg/minimum",
+    { comparison: ">=", limit: 0 },
+    "must be >= 0",
+  ],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["", "#/type", { type: "object" }, "must be object"],
+]);
 
-const er2: ValidationError = Object.freeze({
-  instancePath: "/exercise",
-  schemaPath: "#/properties/exercise/minLength",
-  keyword: "minLength",
-  params: Object.freeze({ limit: 1 }),
-  message: "must NOT have fewer than 1 characters",
-});
+const logSetOutput_errors = errorTable([
+  [
+    "",
+    "#/required",
+    { missingProperty: "id" },
+    "must have required property 'id'",
+  ],
+  [
+    "/id",
+    "#/properties/id/format",
+    { format: "uuid" },
+    'must match format "uuid"',
+  ],
+  ["/id", "#/properties/id/type", { type: "string" }, "must be string"],
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["", "#/type", { type: "object" }, "must be object"],
+]);
 
-const er3: ValidationError = Object.freeze({
-  instancePath: "/exercise",
-  schemaPath: "#/properties/exercise/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
-
-const er4: ValidationError = Object.freeze({
-  instancePath: "/reps",
-  schemaPath: "#/properties/reps/type",
-  keyword: "type",
-  params: Object.freeze({ type: "integer" }),
-  message: "must be integer",
-});
-
-const er5: ValidationError = Object.freeze({
-  instancePath: "/reps",
-  schemaPath: "#/properties/reps/minimum",
-  keyword: "minimum",
-  params: Object.freeze({ comparison: ">=", limit: 1 }),
-  message: "must be >= 1",
-});
-
-const ty6 = Object.freeze(["number", "null"]);
-
-const er7: ValidationError = Object.freeze({
-  instancePath: "/weight_kg",
-  schemaPath: "#/properties/weight_kg/type",
-  keyword: "type",
-  params: Object.freeze({ type: ty6 }),
-  message: "must be number,null",
-});
-
-const er8: ValidationError = Object.freeze({
-  instancePath: "/weight_kg",
-  schemaPath: "#/properties/weight_kg/minimum",
-  keyword: "minimum",
-  params: Object.freeze({ comparison: ">=", limit: 0 }),
-  message: "must be >= 0",
-});
-
-const er9: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/type",
-  keyword: "type",
-  params: Object.freeze({ type: "object" }),
-  message: "must be object",
-});
-
-const er10: ValidationError = Object.freeze({
-  instancePath: "",
-  schemaPath: "#/required",
-  keyword: "required",
-  params: Object.freeze({ missingProperty: "id" }),
-  message: "must have required property 'id'",
-});
-
-const er11: ValidationError = Object.freeze({
-  instancePath: "/id",
-  schemaPath: "#/properties/id/format",
-  keyword: "format",
-  params: Object.freeze({ format: "uuid" }),
-  message: 'must match format "uuid"',
-});
-
-const er12: ValidationError = Object.freeze({
-  instancePath: "/id",
-  schemaPath: "#/properties/id/type",
-  keyword: "type",
-  params: Object.freeze({ type: "string" }),
-  message: "must be string",
-});
+const pingInput_errors = errorTable([
+  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["", "#/type", { type: "object" }, "must be object"],
+]);
 
 export function validateLogSetInput(
   value: unknown,
 ): ValidationResult<LogSetInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = logSetInput_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let d3: any;
@@ -185,15 +216,10 @@ export function validateLogSetInput(
           f7++;
           break;
         default:
-          const e9: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k8 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e9];
-          else errs.push(e9);
+          errs = addError(
+            errs,
+            errorWith(_e[8]!, "", { additionalProperty: k8 }),
+          );
       }
     }
     if (f7 !== 3) {
@@ -213,53 +239,33 @@ export function validateLogSetInput(
     const p2 = d1 !== undefined;
     const p4 = d3 !== undefined;
     const p6 = d5 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, er0);
-    }
-    if (!p4) {
-      errs = insertError(errs, a0++, er1);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
+    if (!p4) errs = insertError(errs, a0++, _e[1]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (d1.length === 0) {
-          if (errs === null) errs = [er2];
-          else errs.push(er2);
-        }
+        if (d1.length === 0) errs = addError(errs, _e[2]!);
       } else {
-        if (errs === null) errs = [er3];
-        else errs.push(er3);
+        errs = addError(errs, _e[3]!);
       }
     }
     if (p4) {
-      if (!Number.isInteger(d3)) {
-        if (errs === null) errs = [er4];
-        else errs.push(er4);
-      }
+      if (!Number.isInteger(d3)) errs = addError(errs, _e[4]!);
       if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 1) {
-          if (errs === null) errs = [er5];
-          else errs.push(er5);
-        }
+        if (d3 < 1) errs = addError(errs, _e[5]!);
       }
     }
     if (p6) {
       if (!(
         (typeof (d5 as unknown) === "number" && isFinite(d5)) ||
         d5 === null
-      )) {
-        if (errs === null) errs = [er7];
-        else errs.push(er7);
-      }
+      ))
+        errs = addError(errs, _e[6]!);
       if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-        if (d5 < 0) {
-          if (errs === null) errs = [er8];
-          else errs.push(er8);
-        }
+        if (d5 < 0) errs = addError(errs, _e[7]!);
       }
     }
   } else {
-    if (errs === null) errs = [er9];
-    else errs.push(er9);
+    errs = addError(errs, _e[9]!);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as LogSetInput };
@@ -272,6 +278,7 @@ export function validateLogSetOutput(
 ): ValidationResult<LogSetOutput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = logSetOutput_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     let d1: any;
     let f3 = 0;
@@ -284,15 +291,10 @@ export function validateLogSetOutput(
           f3++;
           break;
         default:
-          const e5: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k4 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e5];
-          else errs.push(e5);
+          errs = addError(
+            errs,
+            errorWith(_e[3]!, "", { additionalProperty: k4 }),
+          );
       }
     }
     if (f3 !== 1) {
@@ -302,23 +304,16 @@ export function validateLogSetOutput(
       }
     }
     const p2 = d1 !== undefined;
-    if (!p2) {
-      errs = insertError(errs, a0++, er10);
-    }
+    if (!p2) errs = insertError(errs, a0++, _e[0]!);
     if (p2) {
       if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) {
-          if (errs === null) errs = [er11];
-          else errs.push(er11);
-        }
+        if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
       } else {
-        if (errs === null) errs = [er12];
-        else errs.push(er12);
+        errs = addError(errs, _e[2]!);
       }
     }
   } else {
-    if (errs === null) errs = [er9];
-    else errs.push(er9);
+    errs = addError(errs, _e[4]!);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as LogSetOutput };
@@ -329,25 +324,20 @@ export function validateLogSetOutput(
 export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
+  const _e = pingInput_errors;
   if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
     for (const k1 in _d) {
       if (!hasOwn.call(_d, k1)) continue;
       switch (k1) {
         default:
-          const e2: ValidationError = {
-            instancePath: "",
-            schemaPath: "#/additionalProperties",
-            keyword: "additionalProperties",
-            params: { additionalProperty: k1 },
-            message: "must NOT have additional properties",
-          };
-          if (errs === null) errs = [e2];
-          else errs.push(e2);
+          errs = addError(
+            errs,
+            errorWith(_e[0]!, "", { additionalProperty: k1 }),
+          );
       }
     }
   } else {
-    if (errs === null) errs = [er9];
-    else errs.push(er9);
+    errs = addError(errs, _e[1]!);
   }
   if (errs === null || errs.length === 0) {
     return { ok: true, value: value as PingInput };

@@ -151,8 +151,9 @@ export const typesEmitter: ArtifactEmitter = {
       blocks.splice(1, 0, deferral.declaration(doc));
     }
 
-    const toolNames = ir.tools.map((t) => codeStringLiteral(t.name));
-    blocks.push(`${jsdoc(["Every tool in the catalog, by name."])}export type ToolName = ${toolNames.length > 0 ? toolNames.join(" | ") : "never"};`);
+    // The names are the keys of ToolInput rather than a union written out: a union's last member
+    // carries the `;`, so adding a tool at the end would change the line of another tool.
+    blocks.push(`${jsdoc(["Every tool in the catalog, by name (the keys of `ToolInput`)."])}export type ToolName = keyof ToolInput;`);
     const map = (kind: "inputType" | "outputType") => ir.tools.map((t) => `${typeKey(t.name)}: ${names.tools.get(t.name)![kind].text};`).join("\n");
     blocks.push(`${jsdoc(["Arguments of each tool, by name."])}export interface ToolInput {\n${map("inputType")}\n}`);
     blocks.push(`${jsdoc(["Result of each tool, by name."])}export interface ToolOutput {\n${map("outputType")}\n}`);

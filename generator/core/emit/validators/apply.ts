@@ -4,7 +4,7 @@
  * test mode as a boolean, or in collect mode with its validity).
  */
 import { code, join, propertyKey, raw, type Code } from "../../codegen/code.js";
-import { ERROR_TYPE, ERRORS, FailTarget, type SchemaCx } from "./context.js";
+import { ERRORS, FailTarget, type SchemaCx } from "./context.js";
 import type { InstancePath } from "./instance-path.js";
 import { alwaysValid } from "./rules.js";
 import type { Writer } from "./writer.js";
@@ -25,54 +25,56 @@ export interface ErrorSpec {
 }
 
 /**
- * The error object literal, fields in Ajv's order, one per line: prettier keeps an object
- * written that way expanded at any print width, so the layout does not depend on it.
+ * An error whose params or message are built at run time: a `makeError(instancePath,
+ * schemaPath, keyword, params, message)` call.
  */
 export function errorObject(cx: SchemaCx, spec: ErrorSpec): Code {
   const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
   const path = (spec.path ?? cx.path).toCode();
-  return code`{
-  instancePath: ${path},
-  schemaPath: ${schemaPath},
-  keyword: ${spec.keyword},
-  params: ${spec.params},
-  message: ${spec.message},
-}`;
+  return code`${cx.comp.helper("makeError")}(${path}, ${schemaPath}, ${spec.keyword}, ${spec.params}, ${spec.message})`;
+}
+
+/** The entry's error-table row for `spec` (with `instancePath` as given), read as `_e[n]`. */
+function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: Code): Code {
+  const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
+  // The table derives the keyword from the schema path's last segment; others are written out.
+  const keyword = schemaPath.slice(schemaPath.lastIndexOf("/") + 1) === spec.keyword ? code`` : code`, ${spec.keyword}`;
+  return cx.comp.errorRow(code`[${instancePath}, ${schemaPath}, ${spec.params}, ${spec.message}${keyword}]`);
+}
+
+/**
+ * An error whose params are built at run time but whose message is fixed (an additional key):
+ * the table's row with the instance path and params filled in.
+ */
+export function errorWithParams(cx: SchemaCx, spec: ErrorSpec, params: Code): Code {
+  const path = (spec.path ?? cx.path).toCode();
+  const template = tableError(cx, { ...spec, params: code`{}` }, code`""`);
+  return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${params})`;
 }
 
 /**
  * Statement that records an error (collect mode). An error that is entirely known when generating
- * (static instance path and params: the usual case at the top of a tool's input) is a frozen
- * module-level constant, pushed by reference: errors are immutable values, so sharing one between
- * results is safe, and failing costs no allocation but the list.
+ * (static instance path and params: the usual case at the top of a tool's input) is a row of the
+ * entry's error table, frozen at module load and pushed by reference: errors are immutable
+ * values, so sharing one between results is safe, and failing costs no allocation but the list.
+ * With an instance path built at run time, the row is copied with that path (`errorAt`).
  */
 export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   const path = spec.path ?? cx.path;
   if (spec.dynamic) return record(cx, errorObject(cx, spec));
-  const params = spec.params.text === "{}" ? code`Object.freeze({})` : code`Object.freeze(${spec.params})`;
-  if (path.isStatic) {
-    const literal = errorObject(cx, { ...spec, params });
-    const constant = cx.comp.constant(`err:${literal.text}`, "er", () => code`Object.freeze(${literal})`, ERROR_TYPE);
-    return record(cx, constant);
-  }
-  // Only the instance path is built at run time; the params object is shared.
-  const shared = cx.comp.constant(`params:${params.text}`, "pa", () => params);
-  return record(cx, errorObject(cx, { ...spec, params: shared }));
+  if (path.isStatic) return record(cx, tableError(cx, spec, path.toCode()));
+  const template = tableError(cx, spec, code`""`);
+  return record(cx, code`${cx.comp.helper("errorAt")}(${template}, ${path.toCode()})`);
 }
 
 /**
- * Appends `error` to the list, creating the list with it on the first error: `[error]` allocates
- * room for one, where `[]` then `push` would allocate room for 17 (most failing values have one
- * error or a few). With `cx.insertAt`, inserts it there instead (see SchemaCx; the list is
- * created the same way).
+ * Appends `error` (an expression) to the list with `addError`, which creates the list on the
+ * first error. With `cx.insertAt`, inserts it there instead (see SchemaCx; the list is created
+ * the same way).
  */
 export function record(cx: SchemaCx, error: Code): Code {
-  const plain = PLAIN_NAME.test(error.text);
-  const e = plain ? error : cx.fn.local("e");
-  const declare = plain ? code`` : code`const ${e}: ${ERROR_TYPE} = ${error};\n`;
-  if (cx.insertAt) return code`${declare}${ERRORS} = ${cx.comp.helper("insertError")}(${ERRORS}, ${cx.insertAt}++, ${e});`;
-  // Two lines: prettier puts the `else` of a braceless `if` on its own line.
-  return code`${declare}if (${ERRORS} === null) ${ERRORS} = [${e}];\nelse ${ERRORS}.push(${e});`;
+  if (cx.insertAt) return code`${ERRORS} = ${cx.comp.helper("insertError")}(${ERRORS}, ${cx.insertAt}++, ${error});`;
+  return code`${ERRORS} = ${cx.comp.helper("addError")}(${ERRORS}, ${error});`;
 }
 
 /**

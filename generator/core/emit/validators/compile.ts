@@ -10,8 +10,8 @@
  * `$ref` recursion stops at `maxDepth` with a `$ref` error, equality compares the member.
  *
  * Shape of the output, per entry:
- *   function vfN(_d, _path, _depth): ValidationError[] | null   collects errors (one per `$ref` unit)
- *   function tfN(_d, _depth): boolean                           tests only (when a test context calls a unit)
+ *   function <entry>_vfN(_d, _path, _depth): ValidationError[] | null   collects errors (one per `$ref` unit)
+ *   function <entry>_tfN(_d, _depth): boolean                           tests only (when a test context calls a unit)
  * (parameters start with `_` so a function that happens not to use one stays clean under
  * `noUnusedParameters`).
  *   export function validateX(value: unknown): ValidationResult<T>
@@ -22,9 +22,9 @@ import { Name } from "../../codegen/identifiers.js";
 import { TEMPLATE_WIDTH, type TemplateReader } from "../artifact.js";
 import type { GeneratedFile } from "../generated-file.js";
 import type { Schema } from "../../schema/schema.js";
-import { ERROR_TYPE, ERRORS, Compilation, FailTarget, FunctionScope, type SchemaCx, type UnitFunctions } from "./context.js";
+import { ERROR_TABLE, ERROR_TYPE, ERRORS, Compilation, FailTarget, FunctionScope, type SchemaCx, type UnitFunctions } from "./context.js";
 import { CompileError, type Problem } from "./check.js";
-import { FileHelpers, loadHelperTemplate } from "./helpers.js";
+import { FileHelpers, loadHelperTemplate, type ImportedHelpers } from "./helpers.js";
 import { InstancePath } from "./instance-path.js";
 import { Resource, type Unit } from "./resource.js";
 import { compileSchema } from "./schema.js";
@@ -44,6 +44,18 @@ export interface ValidatorEntry {
   readonly schema: Schema;
   /** Where the schema is in the catalog, prefixed to problem pointers. */
   readonly pointer?: string;
+  /**
+   * Entries with the same owner (a tool's input and output) may share unit functions and
+   * constants; others never do, so each entry's code changes only with its own schema.
+   * Default: the entry alone.
+   */
+  readonly owner?: string;
+}
+
+/** Prefix of an entry's module-level names: `validateLogMealInput` → `logMealInput`. */
+export function entryPrefix(name: Name): string {
+  const bare = /^validate[A-Z]/.test(name.text) ? name.text.slice("validate".length) : name.text;
+  return bare[0]!.toLowerCase() + bare.slice(1);
 }
 
 export interface CompileValidatorsOptions {
@@ -55,6 +67,16 @@ export interface CompileValidatorsOptions {
    * so a result of either is one type to the caller.
    */
   readonly typesFrom?: string;
+  /** Declare the helpers exported (validators.ts, whose helpers the call validators import). */
+  readonly exportHelpers?: boolean;
+  /** Helpers to import from another validator module instead of copying them. */
+  readonly helpersFrom?: ImportedHelpers;
+}
+
+/** What `compileValidators` tells its caller about the printed module. */
+export interface CompiledValidators {
+  /** Ids of the helpers the file declares itself. */
+  readonly helpers: ReadonlySet<string>;
 }
 
 /** Names the generated code declares at module level besides helpers and constants. */
@@ -88,14 +110,14 @@ class UnitGenerator implements UnitFunctions {
     if (!name) {
       // A unit compiled for another entry already (a shared `$defs` schema): call that function.
       const key = this.resource.shareKey(unit);
-      const shared = key === undefined ? undefined : this.comp.sharedUnits.get(`collect\u0000${key}`);
+      const shared = key === undefined ? undefined : this.comp.sharedUnits.get(this.comp.shareKey("collect", key));
       if (shared) {
         this.collectNames.set(unit, shared);
         return shared;
       }
-      name = this.comp.file.scope.unique(`vf${this.comp.nextFunctionId()}`);
+      name = this.comp.functionName("vf");
       this.collectNames.set(unit, name);
-      if (key !== undefined) this.comp.sharedUnits.set(`collect\u0000${key}`, name);
+      if (key !== undefined) this.comp.sharedUnits.set(this.comp.shareKey("collect", key), name);
       const fn = name;
       this.pending.push(() => this.functions.push(this.collectFunction(unit, fn)));
     }
@@ -106,14 +128,14 @@ class UnitGenerator implements UnitFunctions {
     let name = this.testNames.get(unit);
     if (!name) {
       const key = this.resource.shareKey(unit);
-      const shared = key === undefined ? undefined : this.comp.sharedUnits.get(`test\u0000${key}`);
+      const shared = key === undefined ? undefined : this.comp.sharedUnits.get(this.comp.shareKey("test", key));
       if (shared) {
         this.testNames.set(unit, shared);
         return shared;
       }
-      name = this.comp.file.scope.unique(`tf${this.comp.nextFunctionId()}`);
+      name = this.comp.functionName("tf");
       this.testNames.set(unit, name);
-      if (key !== undefined) this.comp.sharedUnits.set(`test\u0000${key}`, name);
+      if (key !== undefined) this.comp.sharedUnits.set(this.comp.shareKey("test", key), name);
       const fn = name;
       this.pending.push(() => this.functions.push(this.testFunction(unit, fn)));
     }
@@ -147,7 +169,12 @@ class UnitGenerator implements UnitFunctions {
     const fn = new FunctionScope("collect", code`0`);
     const w = new Writer(1);
     compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
-    return { body: w.toCode(), usesData: w.uses(code`_d`) };
+    return { body: code`${this.tableBinding(w)}${w.toCode()}`, usesData: w.uses(code`_d`) };
+  }
+
+  /** `const _e = <table>;` and a line break when the body reads the entry's error table. */
+  private tableBinding(w: Writer): Code {
+    return w.uses(ERROR_TABLE) ? code`  ${this.comp.errorTableBinding()}\n` : code``;
   }
 
   private collectFunction(unit: Unit, name: Name): Code {
@@ -156,7 +183,7 @@ class UnitGenerator implements UnitFunctions {
     const w = new Writer(1);
     compileSchema(this.cx(fn, called ? InstancePath.param(code`_path`) : InstancePath.root(), code`return false;`), unit.schema, w);
     const params = called ? code`_d: any, _path: string, _depth: number` : code`_d: any`;
-    const body = w.toCode();
+    const body = code`${this.tableBinding(w)}${w.toCode()}`;
     return code`function ${name}(${params}): ${ERROR_TYPE}[] | null {
   let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
 ${body}
@@ -170,7 +197,7 @@ ${body}
     compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
     if (!w.terminatedHere) w.line(code`return true;`);
     return code`function ${name}(_d: any, _depth: number): boolean {
-${w.toCode()}
+${this.tableBinding(w)}${w.toCode()}
 }`;
   }
 }
@@ -180,7 +207,7 @@ ${w.toCode()}
  * (types, helpers, constants, functions) into `file`. Throws `CompileError` (every problem of
  * every entry, pointers prefixed with the entry's `pointer`) before printing anything.
  */
-export function compileValidators(entries: readonly ValidatorEntry[], file: GeneratedFile, options: CompileValidatorsOptions): void {
+export function compileValidators(entries: readonly ValidatorEntry[], file: GeneratedFile, options: CompileValidatorsOptions): CompiledValidators {
   const problems: Problem[] = [];
   const resources: Resource[] = [];
   for (const entry of entries) {
@@ -202,12 +229,14 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
   } else {
     for (const n of VALIDATOR_TYPE_NAMES) if (!file.scope.has(n)) file.scope.claim(n);
   }
-  const comp = new Compilation(file, new FileHelpers(file, template), options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const helpers = new FileHelpers(file, template, { exported: options.exportHelpers, imported: options.helpersFrom });
+  const comp = new Compilation(file, helpers, options.maxDepth ?? DEFAULT_MAX_DEPTH);
 
   const functions: Code[] = [];
   const exported: Code[] = [];
   entries.forEach((entry, i) => {
     const resource = resources[i]!;
+    comp.beginEntry(entryPrefix(entry.name), entry.owner ?? `entry ${entry.name.text}`);
     const units = new UnitGenerator(comp, resource);
     const root = resource.rootUnit;
     if (root.referenced) {
@@ -238,6 +267,8 @@ ${body}
   // The template's types are laid out for prettier's default width only.
   if (options.typesFrom === undefined) file.printTemplate(raw(template.types), TEMPLATE_WIDTH);
   comp.printConstants();
+  comp.printErrorTables();
   for (const f of functions) file.printCanonical(code`\n${f}`);
   for (const e of exported) file.printCanonical(code`\n${e}`);
+  return { helpers: helpers.declared };
 }

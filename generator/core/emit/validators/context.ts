@@ -11,7 +11,7 @@
  *   it to try branches before collecting errors, which gives the same errors when they fail and
  *   allocates nothing when they pass.
  */
-import { Code, code, raw, type JsonValue } from "../../codegen/code.js";
+import { Code, code, join, raw, type JsonValue } from "../../codegen/code.js";
 import { Name } from "../../codegen/identifiers.js";
 import type { GeneratedFile } from "../generated-file.js";
 import type { FileHelpers, HelperId } from "./helpers.js";
@@ -23,6 +23,8 @@ export type Mode = "collect" | "test";
 /** Names of the identifiers every generated function uses. */
 export const ERRORS = raw("errs");
 export const ERROR_TYPE = raw("ValidationError");
+/** The local every function binds to its entry's error table (`const _e = <entry>_errors;`). */
+export const ERROR_TABLE = raw("_e");
 
 export interface UnitFunctions {
   /** `vfN(data, path, depth)` / `vfN(data)`: collects errors, returns them or null. */
@@ -31,11 +33,22 @@ export interface UnitFunctions {
   test(unit: Unit): Name;
 }
 
-/** One generated file's worth of validator code. */
+/**
+ * One generated file's worth of validator code. Every constant and unit function belongs to the
+ * entry being compiled (`beginEntry`): its name is the entry's prefix and a counter of that
+ * entry, and it is shared only between entries of one owner (a tool's input and output). So an
+ * edit to one tool renames nothing of another, and a pull request's diff stays inside the tool.
+ */
 export class Compilation {
   private readonly constants = new Map<string, { readonly name: Name; readonly init: Code | { readonly data: JsonValue; readonly freeze: Code }; readonly type: Code | undefined }>();
+  private prefix = "";
+  /** The current entry's error table (created on its first row), and every table so far. */
+  private table: { readonly name: Name; readonly rows: Code[]; readonly index: Map<string, number> } | undefined;
+  private readonly tables: { readonly name: Name; readonly rows: Code[] }[] = [];
+  private owner = "";
+  private constantCounter = 0;
   private functionCounter = 0;
-  /** Unit functions by `Resource.shareKey` (and mode), shared by every entry of the file. */
+  /** Unit functions by owner, `Resource.shareKey` and mode, shared by the entries of one owner. */
   readonly sharedUnits = new Map<string, Name>();
 
   constructor(
@@ -45,9 +58,59 @@ export class Compilation {
     readonly maxDepth: number,
   ) {}
 
-  /** A number for the next generated function name (`vf3`, `tf4`). */
-  nextFunctionId(): number {
-    return this.functionCounter++;
+  /** Starts an entry: names get `prefix` and fresh counters; sharing is within `owner`. */
+  beginEntry(prefix: string, owner: string): void {
+    this.prefix = prefix;
+    this.owner = owner;
+    this.constantCounter = 0;
+    this.functionCounter = 0;
+    this.table = undefined;
+  }
+
+  /**
+   * The index of an error row (`[instancePath, schemaPath, params, message, keyword?]`) in the
+   * current entry's error table, added on first use; generated code reads it as `_e[index]`.
+   */
+  errorRow(row: Code): Code {
+    if (!this.table) {
+      this.table = { name: this.file.scope.unique(`${this.prefix}_errors`), rows: [], index: new Map() };
+      this.tables.push(this.table);
+    }
+    let at = this.table.index.get(row.text);
+    if (at === undefined) {
+      at = this.table.rows.length;
+      this.table.rows.push(row);
+      this.table.index.set(row.text, at);
+    }
+    // The index is in range by construction (`!`: strict output has noUncheckedIndexedAccess).
+    return code`${ERROR_TABLE}[${at}]!`;
+  }
+
+  /** `const _e = <table>;` for a function whose code reads the current entry's table. */
+  errorTableBinding(): Code {
+    if (!this.table) throw new Error("internal: no error table");
+    return code`const ${ERROR_TABLE} = ${this.table.name};`;
+  }
+
+  /** Prints each entry's error table (after the constants its params may name). */
+  printErrorTables(): void {
+    const build = this.tables.length > 0 ? this.helper("errorTable") : undefined;
+    for (const t of this.tables) {
+      // Two rows or more: prettier keeps the table one row per line at any width. One row: the
+      // whole call is one statement, laid out as it fits.
+      if (t.rows.length === 1) this.file.printCanonical(code`const ${t.name} = ${build!}([${t.rows[0]!}]);`);
+      else this.file.printCanonical(code`const ${t.name} = ${build!}([\n  ${join(t.rows, ",\n  ")},\n]);`);
+    }
+  }
+
+  /** Key of a unit function shared between the current owner's entries. */
+  shareKey(mode: string, key: string): string {
+    return `${this.owner}\u0000${mode}\u0000${key}`;
+  }
+
+  /** The next generated function name of the entry (`<prefix>_vf3`, `<prefix>_tf4`). */
+  functionName(base: "vf" | "tf"): Name {
+    return this.file.scope.unique(`${this.prefix}_${base}${this.functionCounter++}`);
   }
 
   helper(id: HelperId): Code {
@@ -55,14 +118,16 @@ export class Compilation {
   }
 
   /**
-   * A module-level constant, shared by every use with the same key. `base` must be a lowercase
-   * word; `type` annotates it where inference would be wrong (JSON data of mixed shapes).
+   * A module-level constant of the current owner, shared by every use with the same key.
+   * `base` must be a lowercase word; `type` annotates it where inference would be wrong (JSON
+   * data of mixed shapes).
    */
   constant(key: string, base: string, init: () => Code, type?: Code): Name {
-    const known = this.constants.get(key);
+    const owned = `${this.owner}\u0000${key}`;
+    const known = this.constants.get(owned);
     if (known) return known.name;
-    const name = this.file.scope.unique(`${base}${this.constants.size}`);
-    this.constants.set(key, { name, init: init(), type });
+    const name = this.file.scope.unique(`${this.prefix}_${base}${this.constantCounter++}`);
+    this.constants.set(owned, { name, init: init(), type });
     return name;
   }
 
@@ -71,10 +136,11 @@ export class Compilation {
    * declaration. Declared as data, so a formatter prints it without parsing it.
    */
   dataConstant(key: string, base: string, data: () => JsonValue, freeze: () => Code, type?: Code): Name {
-    const known = this.constants.get(key);
+    const owned = `${this.owner}\u0000${key}`;
+    const known = this.constants.get(owned);
     if (known) return known.name;
-    const name = this.file.scope.unique(`${base}${this.constants.size}`);
-    this.constants.set(key, { name, init: { data: data(), freeze: freeze() }, type });
+    const name = this.file.scope.unique(`${this.prefix}_${base}${this.constantCounter++}`);
+    this.constants.set(owned, { name, init: { data: data(), freeze: freeze() }, type });
     return name;
   }
 

@@ -4,6 +4,7 @@
  * emitted once, and only when some generated code asked for it.
  */
 import { raw, type Code } from "../../codegen/code.js";
+import type { Name } from "../../codegen/identifiers.js";
 import { TEMPLATE_WIDTH, type TemplateReader } from "../artifact.js";
 import type { GeneratedFile, Helper } from "../generated-file.js";
 import type { FormatName } from "../../schema/schema.js";
@@ -12,7 +13,7 @@ import type { FormatName } from "../../schema/schema.js";
 export const HELPERS_TEMPLATE = "validators/helpers.ts";
 
 export type FormatHelperId = `format${string}`;
-export type HelperId = "hasOwn" | "insertError" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
+export type HelperId = "hasOwn" | "insertError" | "addError" | "makeError" | "errorTable" | "errorAt" | "errorWith" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
 
 /** Helper id of the checker for each supported format. */
 export const FORMAT_HELPERS: Readonly<Record<FormatName, FormatHelperId>> = {
@@ -30,9 +31,13 @@ export const FORMAT_HELPERS: Readonly<Record<FormatName, FormatHelperId>> = {
 
 interface Region {
   readonly id: string;
+  /** Position in the template: helpers are printed in this order. */
+  readonly order: number;
   readonly uses: readonly string[];
   /** Every top-level name the region declares (the first one named `id`). */
   readonly names: readonly string[];
+  /** The names the template exports (what generated code calls). */
+  readonly exports: readonly string[];
   readonly text: string;
 }
 
@@ -68,8 +73,9 @@ export function parseHelperTemplate(text: string): HelperTemplate {
     const uses = usesMatch ? usesMatch[1]!.trim().split(" ") : [];
     const names = body.map((l) => DECLARATION.exec(l)?.[1]).filter((n): n is string => n !== undefined);
     if (!names.includes(id) || names.some((n) => !n.startsWith(id))) throw new Error(`internal: helper region ${id} must declare ${id} and only names starting with it`);
+    const exports = body.map((l) => /^export (?:function|const|let) ([A-Za-z_$][\w$]*)/.exec(l)?.[1]).filter((n): n is string => n !== undefined);
     const code = body.map((l) => l.replace(/^export (function|const|let) /, "$1 ")).join("\n").trim();
-    regions.set(id, { id, uses, names, text: code });
+    regions.set(id, { id, order: regions.size, uses, names, exports, text: code });
   }
   if (types === undefined) throw new Error(`internal: ${HELPERS_TEMPLATE} has no types region`);
   return { types: types.trim(), regions };
@@ -85,16 +91,45 @@ export function loadHelperTemplate(readTemplate: TemplateReader): HelperTemplate
   return template;
 }
 
+/** Helpers another generated module declares and exports, imported instead of copied. */
+export interface ImportedHelpers {
+  /** Relative specifier of the module, e.g. `../validators.js`. */
+  readonly module: string;
+  /** Ids of the helpers it exports (under their template names). */
+  readonly ids: ReadonlySet<string>;
+}
+
+export interface FileHelperOptions {
+  /** Declare each helper `export`ed, so a second validator module can import it (validators.ts). */
+  readonly exported?: boolean;
+  /** Import these helpers from another module rather than declaring them. */
+  readonly imported?: ImportedHelpers;
+}
+
 /** The helpers of one generated file: `use(id)` declares the helper on first use and returns its name. */
 export class FileHelpers {
   private readonly helpers = new Map<string, Helper>();
+  /** Helper ids this file declared (not imported), for a module that imports them. */
+  readonly declared = new Set<string>();
 
   constructor(
     private readonly file: GeneratedFile,
     readonly template: HelperTemplate,
+    private readonly options: FileHelperOptions = {},
   ) {}
 
   use(id: HelperId): Code {
+    return this.name(id);
+  }
+
+  private name(id: string): Name {
+    const imported = this.options.imported;
+    if (imported?.ids.has(id)) {
+      // Region code names its dependencies by their template names: an import must keep its name.
+      const local = this.file.importFrom(imported.module, id);
+      if (local.text !== id) throw new Error(`internal: imported helper ${id} would be renamed to ${local.text}`);
+      return local;
+    }
     return this.file.useHelper(this.helper(id));
   }
 
@@ -103,20 +138,29 @@ export class FileHelpers {
     if (known) return known;
     const region = this.template.regions.get(id);
     if (!region) throw new Error(`internal: no helper region ${id} in ${HELPERS_TEMPLATE}`);
+    const imported = region.uses.filter((u) => this.options.imported?.ids.has(u));
     const helper: Helper = {
       id,
-      uses: region.uses.map((u) => this.helper(u)),
+      uses: region.uses.filter((u) => !imported.includes(u)).map((u) => this.helper(u)),
+      order: region.order,
       // The template is kept formatted by prettier's defaults; a region is copied verbatim.
       laidOutFor: TEMPLATE_WIDTH,
       declare: (name, deps) => {
         // Region code refers to itself and to its dependencies by their template names.
         if (name.text !== id) throw new Error(`internal: helper ${id} would be renamed to ${name.text}`);
         for (const dep of helper.uses ?? []) if (deps(dep).text !== dep.id) throw new Error(`internal: helper ${dep.id} was renamed`);
+        for (const dep of imported) this.name(dep);
         for (const aux of region.names) if (aux !== id) this.file.scope.claim(aux);
-        return raw(region.text);
+        this.declared.add(id);
+        return raw(this.options.exported ? exportDeclarations(region) : region.text);
       },
     };
     this.helpers.set(id, helper);
     return helper;
   }
+}
+
+/** The region's text with its helper declarations (the names other code calls) exported. */
+function exportDeclarations(region: Region): string {
+  return region.text.replace(/^(function|const|let) ([A-Za-z_$][\w$]*)/gm, (line, kind: string, name: string) => (region.exports.includes(name) ? `export ${kind} ${name}` : line));
 }

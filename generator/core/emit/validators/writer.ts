@@ -66,10 +66,13 @@ export class Writer {
     if (cond.text === "false") return otherwise?.();
     // prettier drops parentheses around a whole condition; so does the generator.
     this.line(code`if (${unwrap(cond)}) {`);
+    const head = this.lines.length - 1;
     this.depth++;
     then();
     const thenLeft = this.terminatedHere;
     this.depth--;
+    // No else branch: the if statement never leaves the block unconditionally.
+    if (!otherwise && this.lines.length === head + 2 && this.braceless(head)) return;
     let elseLeft = false;
     if (otherwise) {
       this.line(raw("} else {"));
@@ -81,6 +84,22 @@ export class Writer {
     this.line(raw("}"));
     // Both branches left unconditionally: so did the if statement.
     if (thenLeft && elseLeft) this.terminate();
+  }
+
+  /**
+   * Turns `if (c) {` + one simple statement into `if (c) statement;` (prettier keeps a braceless
+   * `if` as written): a check whose failure is one line costs one line. Only a single-line
+   * statement that may stand as an `if` body (no declaration) qualifies.
+   */
+  private braceless(head: number): boolean {
+    const open = this.lines[head];
+    const body = this.lines[head + 1];
+    if (typeof open !== "string" || typeof body !== "string") return false;
+    const statement = body.trimStart();
+    if (!statement.endsWith(";") || /^(const|let|var|function|class|if|for|while|switch|[A-Za-z_$][\w$]*:)\b/.test(statement)) return false;
+    this.lines.length = head;
+    this.lines.push(open.slice(0, -1) + statement);
+    return true;
   }
 
   /** True when `name` occurs in the written code outside string literals (locals are never inside strings). */
@@ -138,8 +157,8 @@ export class Writer {
   }
 }
 
-/** A generated local (`FunctionScope.local`: a letter and a counter) or the data parameter `_d`. */
-const LOCAL_NAME = /^(?:_d|[A-Za-z]\d+)$/;
+/** A generated local (`FunctionScope.local`: a letter and a counter), the data parameter `_d` or the error table `_e`. */
+const LOCAL_NAME = /^(?:_d|_e|[A-Za-z]\d+)$/;
 
 function collectLocals(text: string, into: Set<string>): void {
   // A hand-written scan (this runs over every generated line): skip string literals, find each

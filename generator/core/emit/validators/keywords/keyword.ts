@@ -175,14 +175,12 @@ export class NodeState {
     // A key that is not a declared property is additional unless a pattern matches it.
     const patterns = additional ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
     // Statements one per line, as prettier lays out a switch (the prelude is indented as a whole).
-    // Each place that adds gets its own error local: `const`s of a switch's cases share one scope.
     const append = (list: Name, item: Code) => [code`if (${list} === undefined) ${list} = [${item}];`, code`else ${list}.push(${item});`];
     const add = (a: AdditionalKeys): Code[] => {
       if (a.kind === "keys") return append(a.list, key);
       if (a.kind === "fail") return [a.failure];
       if (!a.list) return [record(this.cx, a.error(key))];
-      const e = this.cx.fn.local("e");
-      return [code`const ${e}: ${ERROR_TYPE} = ${a.error(key)};`, ...append(a.list, e)];
+      return append(a.list, a.error(key));
     };
     const atAdditional = (a: AdditionalKeys): Code[] => {
       const lines = add(a);
