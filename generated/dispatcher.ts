@@ -61,18 +61,6 @@ export interface DispatcherOptions extends Omit<
   readonly confirm: (call: ConfirmCall) => boolean | Promise<boolean>;
 }
 
-/** Every tool, in catalog order. */
-const toolNames: readonly ToolName[] = Object.freeze([
-  "write_measurement",
-  "log_meal",
-  "list_exercises",
-  "get_workout_history",
-  "log_workout_set",
-  "delete_measurement",
-  "get_weather",
-  "get_customer",
-]);
-
 /** Each tool's `effect` (`write` where the catalog does not say). */
 const effects = Object.freeze<{ readonly [K in ToolName]: Effect }>({
   write_measurement: "write",
@@ -84,6 +72,11 @@ const effects = Object.freeze<{ readonly [K in ToolName]: Effect }>({
   get_weather: "read",
   get_customer: "read",
 });
+
+/** Every tool, in catalog order (Object.keys order: an integer-like name, which name-portable warns about, would come first). */
+const toolNames: readonly ToolName[] = Object.freeze(
+  Object.keys(effects) as ToolName[],
+);
 
 /** What the core needs to know about the catalog. A call is checked with the validator of the target that sent it: for a target whose strict declarations announce null-for-omitted, its call validator (declared schema, then normalisation, then the catalog's); otherwise the catalog's. */
 const table: ToolTable = {

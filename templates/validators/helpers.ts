@@ -164,7 +164,8 @@ export function errorWith(
 
 // #region helper hasOwn
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-export const hasOwn = Object.prototype.hasOwnProperty;
+export const hasOwn: typeof Object.prototype.hasOwnProperty =
+  Object.prototype.hasOwnProperty;
 // #endregion
 
 // #region helper ucs2length

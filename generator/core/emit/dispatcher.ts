@@ -89,13 +89,14 @@ export function createDispatcherEmitter(adapterOf: AdapterLookup = (module) => m
         );
       }
 
-      // The tool table: names in catalog order, effects (a tool that does not say counts as a
-      // write), and each target's call validator.
+      // The tool table: effects (a tool that does not say counts as a write), the names read off
+      // them (one entry per line, so adding a tool touches one line; no separate list that
+      // prettier re-wraps when it grows or shrinks), and each target's call validator.
       file.print(
-        code`${raw(jsdoc(["Every tool, in catalog order."]))}const ${names}: readonly ${ToolName}[] = Object.freeze([${join(tools.map((t) => code`${t.name}`), ", ")}]);`,
         code`${raw(jsdoc(["Each tool's `effect` (`write` where the catalog does not say)."]))}const ${effects} = Object.freeze<{ readonly [K in ${ToolName}]: ${Effect} }>({
   ${join(tools.map((t) => code`${raw(propertyKey(t.name))}: ${t.effect ?? "write"}`), ",\n  ")}
 });`,
+        code`${raw(jsdoc(["Every tool, in catalog order (Object.keys order: an integer-like name, which name-portable warns about, would come first)."]))}const ${names}: readonly ${ToolName}[] = Object.freeze(Object.keys(${effects}) as ${ToolName}[]);`,
       );
       const routed = lowerings.filter((l) => hasCallValidator(l.tools));
       const cases = routed.map((l) => {
