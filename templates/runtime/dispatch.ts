@@ -284,8 +284,7 @@ export function createDispatchCore<Output = unknown>(
 
   /** Only a bug (or an exotic value no check foresaw) gets here; the call did not run. */
   function crashed(call: ToolCall, trace: Trace, e: unknown): CallResult {
-    trace.thrown = true;
-    trace.error = e;
+    threw(trace, e);
     const label = labelOf(call);
     return refusal(call, label, "handler-failed", handlerFailedText(label));
   }
@@ -450,8 +449,7 @@ export function createDispatchCore<Output = unknown>(
     e: unknown,
   ): CallResult {
     trace.validationMs = clock() - started;
-    trace.thrown = true;
-    trace.error = e;
+    threw(trace, e);
     return refusal(call, name, "check-failed", checkErrorText(name));
   }
 
@@ -527,8 +525,7 @@ export function createDispatchCore<Output = unknown>(
     trace: Trace,
     e: unknown,
   ): CallResult {
-    trace.thrown = true;
-    trace.error = e;
+    threw(trace, e);
     return declined(call, name);
   }
 
@@ -562,8 +559,7 @@ export function createDispatchCore<Output = unknown>(
     trace: Trace,
     e: unknown,
   ): CallResult {
-    trace.thrown = true;
-    trace.error = e;
+    threw(trace, e);
     return refusal(call, name, "handler-failed", storeFailedText(name));
   }
 
@@ -638,8 +634,7 @@ export function createDispatchCore<Output = unknown>(
     e: unknown,
   ): Step {
     trace.handlerMs = clock() - started;
-    trace.thrown = true;
-    trace.error = e;
+    threw(trace, e);
     const failed =
       table.effects[name] !== "read"
         ? stored("outcome-unknown", outcomeUnknownText(name))
@@ -664,8 +659,7 @@ export function createDispatchCore<Output = unknown>(
       if (checked.ok) text = JSON.stringify(checked.value) ?? "null";
     } catch (e) {
       // A value JSON cannot carry (a cycle, a BigInt) or too deep to check.
-      trace.thrown = true;
-      trace.error = e;
+      threw(trace, e);
       checked = NOT_JSON;
     }
     if (!checked.ok || text === undefined)
@@ -703,8 +697,7 @@ export function createDispatchCore<Output = unknown>(
     const failed = (e: unknown): CallResult => {
       // The handler ran: its outcome stands. The app hears that it was not recorded.
       if (!trace.thrown) {
-        trace.thrown = true;
-        trace.error = e;
+        threw(trace, e);
       }
       return answer;
     };
@@ -746,6 +739,12 @@ class HandlerRunning {
     this.started = started;
     this.returned = returned;
   }
+}
+
+/** Notes what a check, `confirm`, the store or the handler threw, for the event (never the model). */
+function threw(trace: Trace, e: unknown): void {
+  trace.thrown = true;
+  trace.error = e;
 }
 
 /** The trace of calls run without an event sink: written, never read. */
