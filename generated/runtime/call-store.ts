@@ -15,6 +15,10 @@ export interface StoredResult {
   readonly status: CallStatus;
   readonly isError: boolean;
   readonly text: string;
+  /**
+   * An `ok` result's output: the value whose JSON text is `text` (as the dispatcher records it).
+   * Stores may keep only the text and read the output back from it, as every store here does.
+   */
   readonly output?: unknown;
   readonly errors?: readonly CallProblem[];
 }
@@ -92,20 +96,51 @@ export function callKey(call: CallIdentity): string | undefined {
   return `${call.target}|${session.length}:${session}|${turn.length}:${turn}|${id}`;
 }
 
-/** One call's record; a pending claim becomes completed in place (no second allocation). */
+/**
+ * One call's record. A pending claim becomes completed in place, and the result's fields are
+ * kept in the record itself, the output as its JSON text only (the result's `text`), as the
+ * database stores keep it: a record retains the record and its text, not the result object and
+ * the output's object graph. Records live through many garbage collections, so every object they
+ * hold is copied again and again: this is most of the store's cost per call.
+ */
 interface MemoryRecord {
   state: "pending" | "completed";
   tool: string;
   owner: string;
   claimedAt: number;
-  result: StoredResult | undefined;
+  status: StoredResult["status"] | undefined;
+  isError: boolean;
+  text: string;
+  /** Whether the result had an output; it is read back from `text` (its JSON) on a replay. */
+  hasOutput: boolean;
+  errors: readonly CallProblem[] | undefined;
+}
+
+/** A completed record's result, as `claim` answers it (built only when a call id comes again). */
+function resultOf(record: MemoryRecord): StoredResult {
+  const result: {
+    status: StoredResult["status"];
+    isError: boolean;
+    text: string;
+    output?: unknown;
+    errors?: readonly CallProblem[];
+  } = { status: record.status!, isError: record.isError, text: record.text };
+  if (record.hasOutput) {
+    try {
+      result.output = JSON.parse(record.text) as unknown;
+    } catch {
+      // Not the JSON of its output (a result the dispatcher did not write): the text stands alone.
+    }
+  }
+  if (record.errors !== undefined) result.errors = record.errors;
+  return result;
 }
 
 /**
  * The default store: records in this process's memory. Calls are deduplicated while the process
  * lives (and between dispatchers given the same store); a restart forgets them. `maxEntries`
  * (default 10 000: retries come within minutes, not days) bounds memory: the oldest completed
- * records are dropped first.
+ * records are dropped first. Every method answers synchronously.
  */
 export function memoryCallStore(
   options: { readonly maxEntries?: number } = {},
@@ -116,9 +151,10 @@ export function memoryCallStore(
   // spread over many claims (a pass per claim would rescan the map's oldest slots every time).
   const evict = (): void => {
     const target = Math.floor(maxEntries * 0.9);
-    for (const [key, record] of records) {
+    // Keys only, read back by key: iterating entries would allocate a pair per record.
+    for (const key of records.keys()) {
       if (records.size <= target) return;
-      if (record.state === "completed") records.delete(key);
+      if (records.get(key)!.state === "completed") records.delete(key);
     }
   };
   return {
@@ -133,13 +169,17 @@ export function memoryCallStore(
           tool: claim.tool,
           owner: claim.owner,
           claimedAt: claim.at,
-          result: undefined,
+          status: undefined,
+          isError: false,
+          text: "",
+          hasOutput: false,
+          errors: undefined,
         });
         if (records.size > maxEntries) evict();
         return CLAIMED;
       }
       return found.state === "completed"
-        ? { state: "completed", tool: found.tool, result: found.result! }
+        ? { state: "completed", tool: found.tool, result: resultOf(found) }
         : {
             state: "pending",
             tool: found.tool,
@@ -170,7 +210,11 @@ export function memoryCallStore(
       )
         return;
       found.state = "completed";
-      found.result = result;
+      found.status = result.status;
+      found.isError = result.isError;
+      found.text = result.text;
+      found.hasOutput = result.output !== undefined;
+      found.errors = result.errors;
     },
   };
 }

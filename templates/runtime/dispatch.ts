@@ -233,31 +233,66 @@ export function createDispatchCore<Output = unknown>(
   // Timings are only for events: without a sink, no clock is read.
   const clock = onEvent !== undefined ? monotonicClock() : noClock;
 
+  // The steps below run synchronously for as long as every answer they get is synchronous (the
+  // schema, a synchronous check or store, a handler that returns a value); each step that gets a
+  // promise continues in its `then`. So a call costs a promise only where the app's code (or its
+  // store) is asynchronous, not one per step: this is on every call's path.
   async function run(
     call: ToolCall,
     runOptions?: RunOptions,
   ): Promise<CallResult> {
-    const trace: Trace = {
-      validationMs: 0,
-      handlerMs: 0,
-      thrown: false,
-      error: undefined,
-    };
-    let result: CallResult;
+    // Without a sink nobody reads the trace: the steps write into a shared, discarded one.
+    const trace: Trace =
+      onEvent !== undefined
+        ? { validationMs: 0, handlerMs: 0, thrown: false, error: undefined }
+        : DISCARDED_TRACE;
+    let step: Step;
     try {
-      result = await steps(call, trace, runOptions?.signal);
+      step = steps(call, trace, runOptions?.signal);
+      // An asynchronous handler is awaited here, in `run` itself, not in a function of its own:
+      // one promise and one tick per call fewer.
+      for (;;) {
+        if (step instanceof HandlerRunning) {
+          const running = step;
+          try {
+            step = outputChecked(
+              call,
+              running.name,
+              trace,
+              running.key,
+              running.started,
+              await running.returned,
+            );
+          } catch (e) {
+            step = handlerThrew(
+              call,
+              running.name,
+              trace,
+              running.key,
+              running.started,
+              e,
+            );
+          }
+        } else if (isThenable(step)) step = await step;
+        else break;
+      }
     } catch (e) {
-      // Only a bug (or an exotic value no check foresaw) gets here; the call did not run.
-      trace.thrown = true;
-      trace.error = e;
-      result = refusal(
-        call,
-        labelOf(call),
-        "handler-failed",
-        handlerFailedText(labelOf(call)),
-      );
+      step = crashed(call, trace, e);
     }
+    return finished(step, trace);
+  }
+
+  /** Only a bug (or an exotic value no check foresaw) gets here; the call did not run. */
+  function crashed(call: ToolCall, trace: Trace, e: unknown): CallResult {
+    threw(trace, e);
+    const label = labelOf(call);
+    return refusal(call, label, "handler-failed", handlerFailedText(label));
+  }
+
+  function finished(result: CallResult, trace: Trace): CallResult {
     if (onEvent !== undefined) emit(result, trace);
+    // The shared trace must not keep what a handler threw alive.
+    else trace.error = undefined;
     return result;
   }
 
@@ -282,21 +317,23 @@ export function createDispatchCore<Output = unknown>(
     }
   }
 
-  async function steps(
+  /** Steps 1 to 4 (complete, known tool, a JSON object, valid for its target), then on to the checks. */
+  function steps(
     call: ToolCall,
     trace: Trace,
     signal: AbortSignalType | undefined,
-  ): Promise<CallResult> {
+  ): Step {
     const name = call.name;
-    const label = labelOf(call);
     // 1. Complete?
-    if (call.complete === false)
+    if (call.complete === false) {
+      const label = labelOf(call);
       return refusal(call, label, "incomplete", incompleteText(label));
+    }
     // 2. Known tool?
     if (typeof name !== "string" || !hasOwn.call(table.effects, name))
       return refusal(
         call,
-        label,
+        labelOf(call),
         "unknown-tool",
         unknownToolText(name, table.names),
       );
@@ -374,7 +411,6 @@ export function createDispatchCore<Output = unknown>(
       );
     }
     const value = checked.value;
-    const effect = table.effects[name]!;
     const ctx: HandlerContext = {
       tool: name,
       target: call.target,
@@ -387,136 +423,246 @@ export function createDispatchCore<Output = unknown>(
       checks !== undefined && hasOwn.call(checks, name)
         ? checks[name]
         : undefined;
-    if (check !== undefined) {
-      let problems: readonly CheckProblem[];
-      try {
-        const found = check(value, ctx);
-        problems = checkProblems(isThenable(found) ? await found : found);
-      } catch (e) {
-        trace.validationMs = clock() - started;
-        trace.thrown = true;
-        trace.error = e;
-        return refusal(call, name, "check-failed", checkErrorText(name));
-      }
-      if (problems.length > 0) {
-        trace.validationMs = clock() - started;
-        const errors = problems.map(asCallProblem);
-        return refusal(
-          call,
-          name,
-          "check-failed",
-          checkFailedText(name, errors, value),
-          errors,
-        );
-      }
+    if (check === undefined) {
+      trace.validationMs = clock() - started;
+      return confirmed(call, value, ctx, trace);
+    }
+    let found: unknown;
+    try {
+      found = check(value, ctx);
+    } catch (e) {
+      return checkThrew(call, name, trace, started, e);
+    }
+    if (isThenable(found))
+      return Promise.resolve(found).then<Settled, Settled>(
+        (problems) => checkedByApp(call, value, ctx, trace, started, problems),
+        (e: unknown) => checkThrew(call, name, trace, started, e),
+      );
+    return checkedByApp(call, value, ctx, trace, started, found);
+  }
+
+  function checkThrew(
+    call: ToolCall,
+    name: string,
+    trace: Trace,
+    started: number,
+    e: unknown,
+  ): CallResult {
+    trace.validationMs = clock() - started;
+    threw(trace, e);
+    return refusal(call, name, "check-failed", checkErrorText(name));
+  }
+
+  /** What a domain check answered: problems refuse the call, none go on to confirmation. */
+  function checkedByApp(
+    call: ToolCall,
+    value: unknown,
+    ctx: HandlerContext,
+    trace: Trace,
+    started: number,
+    found: unknown,
+  ): Step {
+    const name = ctx.tool;
+    let problems: readonly CheckProblem[];
+    try {
+      problems = checkProblems(found);
+    } catch (e) {
+      return checkThrew(call, name, trace, started, e);
     }
     trace.validationMs = clock() - started;
-    if (effect === "destructive") {
-      let confirmed: unknown = false;
-      try {
-        const request: ConfirmRequest = {
-          tool: name,
-          target: call.target,
-          id: call.id,
-          scope: ctx.scope,
-          arguments: value,
-        };
-        const answer = confirm!(request);
-        confirmed = isThenable(answer) ? await answer : answer;
-      } catch (e) {
-        trace.thrown = true;
-        trace.error = e;
-      }
-      if (confirmed !== true)
-        return refusal(call, name, "not-confirmed", notConfirmedText(name));
+    if (problems.length > 0) {
+      const errors = problems.map(asCallProblem);
+      return refusal(
+        call,
+        name,
+        "check-failed",
+        checkFailedText(name, errors, value),
+        errors,
+      );
     }
-    // 6. Claim, run, check the result, record.
-    const sideEffects = effect !== "read";
+    return confirmed(call, value, ctx, trace);
+  }
+
+  /** Asks `confirm` about a destructive tool; other tools go straight on to the store. */
+  function confirmed(
+    call: ToolCall,
+    value: unknown,
+    ctx: HandlerContext,
+    trace: Trace,
+  ): Step {
+    const name = ctx.tool;
+    if (table.effects[name] !== "destructive")
+      return claimed(call, value, ctx, trace);
+    let answer: unknown;
+    try {
+      answer = confirm!({
+        tool: name,
+        target: call.target,
+        id: call.id,
+        scope: ctx.scope,
+        arguments: value,
+      } satisfies ConfirmRequest);
+    } catch (e) {
+      return confirmThrew(call, name, trace, e);
+    }
+    if (isThenable(answer))
+      return Promise.resolve(answer).then<Settled, Settled>(
+        (yes) =>
+          yes === true
+            ? claimed(call, value, ctx, trace)
+            : declined(call, name),
+        (e: unknown) => confirmThrew(call, name, trace, e),
+      );
+    return answer === true
+      ? claimed(call, value, ctx, trace)
+      : declined(call, name);
+  }
+
+  /** `confirm` threw: taken as a refusal, and the app hears what it threw. */
+  function confirmThrew(
+    call: ToolCall,
+    name: string,
+    trace: Trace,
+    e: unknown,
+  ): CallResult {
+    threw(trace, e);
+    return declined(call, name);
+  }
+
+  /** 6. Claims the call id (a call without one cannot be deduplicated), then runs the handler. */
+  function claimed(
+    call: ToolCall,
+    value: unknown,
+    ctx: HandlerContext,
+    trace: Trace,
+  ): Step {
+    const name = ctx.tool;
     const key = callKey(call);
-    if (key !== undefined) {
-      let outcome: ClaimOutcome;
-      try {
-        const claimed = store.claim(key, { tool: name, owner, at: now() });
-        outcome = isThenable(claimed) ? await claimed : claimed;
-      } catch (e) {
-        trace.thrown = true;
-        trace.error = e;
-        return refusal(call, name, "handler-failed", storeFailedText(name));
-      }
-      if (outcome.state !== "claimed") {
-        if (outcome.tool !== name) return reusedId(call, name);
-        if (outcome.state === "completed")
-          return replay(call, name, outcome.result);
-        const abandoned =
-          outcome.owner !== owner && now() - outcome.claimedAt >= staleClaimMs;
-        if (!abandoned)
-          return refusal(call, name, "in-progress", inProgressText(name));
-        // The process that claimed it died. A write may have happened: never run it again.
-        if (sideEffects)
-          return refusal(
-            call,
-            name,
-            "outcome-unknown",
-            outcomeUnknownText(name),
-          );
-        let taken: boolean;
-        try {
-          const took = store.takeOver(key, outcome, {
-            tool: name,
-            owner,
-            at: now(),
-          });
-          taken = isThenable(took) ? await took : took;
-        } catch (e) {
-          trace.thrown = true;
-          trace.error = e;
-          return refusal(call, name, "handler-failed", storeFailedText(name));
-        }
-        if (!taken)
-          return refusal(call, name, "in-progress", inProgressText(name));
-      }
+    if (key === undefined) return handled(call, value, ctx, trace, key);
+    let outcome: ClaimOutcome | Promise<ClaimOutcome>;
+    try {
+      outcome = store.claim(key, { tool: name, owner, at: now() });
+    } catch (e) {
+      return storeFailed(call, name, trace, e);
     }
+    if (isThenable(outcome))
+      return Promise.resolve(outcome).then<Settled, Settled>(
+        (found) => afterClaim(call, value, ctx, trace, key, found),
+        (e: unknown) => storeFailed(call, name, trace, e),
+      );
+    return afterClaim(call, value, ctx, trace, key, outcome);
+  }
+
+  function storeFailed(
+    call: ToolCall,
+    name: string,
+    trace: Trace,
+    e: unknown,
+  ): CallResult {
+    threw(trace, e);
+    return refusal(call, name, "handler-failed", storeFailedText(name));
+  }
+
+  /** What the store said about the call id: ours (run it), completed (replay), or someone else's. */
+  function afterClaim(
+    call: ToolCall,
+    value: unknown,
+    ctx: HandlerContext,
+    trace: Trace,
+    key: string,
+    outcome: ClaimOutcome,
+  ): Step {
+    if (outcome.state === "claimed")
+      return handled(call, value, ctx, trace, key);
+    const name = ctx.tool;
+    if (outcome.tool !== name) return reusedId(call, name);
+    if (outcome.state === "completed")
+      return replay(call, name, outcome.result);
+    const abandoned =
+      outcome.owner !== owner && now() - outcome.claimedAt >= staleClaimMs;
+    if (!abandoned)
+      return refusal(call, name, "in-progress", inProgressText(name));
+    // The process that claimed it died. A write may have happened: never run it again.
+    if (table.effects[name] !== "read")
+      return refusal(call, name, "outcome-unknown", outcomeUnknownText(name));
+    let taken: boolean | Promise<boolean>;
+    try {
+      taken = store.takeOver(key, outcome, { tool: name, owner, at: now() });
+    } catch (e) {
+      return storeFailed(call, name, trace, e);
+    }
+    const ifTaken = (took: boolean): Step =>
+      took
+        ? handled(call, value, ctx, trace, key)
+        : refusal(call, name, "in-progress", inProgressText(name));
+    if (isThenable(taken))
+      return Promise.resolve(taken).then<Settled, Settled>(ifTaken, (e: unknown) =>
+        storeFailed(call, name, trace, e),
+      );
+    return ifTaken(taken);
+  }
+
+  /** Runs the handler (the call is accepted and, when it has an id, claimed). */
+  function handled(
+    call: ToolCall,
+    value: unknown,
+    ctx: HandlerContext,
+    trace: Trace,
+    key: string | undefined,
+  ): Step {
+    const name = ctx.tool;
     // Present: checked for every tool when the dispatcher was created.
     const handler = handlers[name]!;
-    const handlerStarted = clock();
-    let output: unknown;
+    const started = clock();
+    let returned: unknown;
     try {
-      const returned = handler(value, ctx);
-      output = isThenable(returned) ? await returned : returned;
+      returned = handler(value, ctx);
     } catch (e) {
-      trace.handlerMs = clock() - handlerStarted;
-      trace.thrown = true;
-      trace.error = e;
-      const failed = sideEffects
+      return handlerThrew(call, name, trace, key, started, e);
+    }
+    if (isThenable(returned))
+      return new HandlerRunning(name, key, started, returned);
+    return outputChecked(call, name, trace, key, started, returned);
+  }
+
+  function handlerThrew(
+    call: ToolCall,
+    name: string,
+    trace: Trace,
+    key: string | undefined,
+    started: number,
+    e: unknown,
+  ): Step {
+    trace.handlerMs = clock() - started;
+    threw(trace, e);
+    const failed =
+      table.effects[name] !== "read"
         ? stored("outcome-unknown", outcomeUnknownText(name))
         : stored("handler-failed", handlerFailedText(name));
-      return record(call, name, key, failed, trace);
-    }
-    trace.handlerMs = clock() - handlerStarted;
+    return record(call, name, key, failed, trace);
+  }
+
+  /** Checks the handler's result against the tool's `output`, writes its text, records it. */
+  function outputChecked(
+    call: ToolCall,
+    name: string,
+    trace: Trace,
+    key: string | undefined,
+    started: number,
+    output: unknown,
+  ): Step {
+    trace.handlerMs = clock() - started;
     let text: string | undefined;
-    let outputChecked: CheckedValue;
+    let checked: CheckedValue;
     try {
-      outputChecked = table.validateOutput(name, output);
-      if (outputChecked.ok)
-        text = JSON.stringify(outputChecked.value) ?? "null";
+      checked = table.validateOutput(name, output);
+      if (checked.ok) text = JSON.stringify(checked.value) ?? "null";
     } catch (e) {
       // A value JSON cannot carry (a cycle, a BigInt) or too deep to check.
-      trace.thrown = true;
-      trace.error = e;
-      outputChecked = {
-        ok: false,
-        errors: [
-          {
-            instancePath: "",
-            keyword: "json",
-            params: {},
-            message: "must be a JSON value",
-          },
-        ],
-      };
+      threw(trace, e);
+      checked = NOT_JSON;
     }
-    if (!outputChecked.ok || text === undefined) {
-      const errors = outputChecked.ok ? NO_ERRORS : outputChecked.errors;
+    if (!checked.ok || text === undefined)
       return record(
         call,
         name,
@@ -524,17 +670,16 @@ export function createDispatchCore<Output = unknown>(
         {
           status: "invalid-output",
           isError: true,
-          text: invalidOutputText(name, sideEffects),
-          errors,
+          text: invalidOutputText(name, table.effects[name] !== "read"),
+          errors: checked.ok ? NO_ERRORS : checked.errors,
         },
         trace,
       );
-    }
     return record(
       call,
       name,
       key,
-      { status: "ok", isError: false, text, output: outputChecked.value },
+      { status: "ok", isError: false, text, output: checked.value },
       trace,
     );
   }
@@ -546,21 +691,20 @@ export function createDispatchCore<Output = unknown>(
     key: string | undefined,
     result: StoredResult,
     trace: Trace,
-  ): CallResult | Promise<CallResult> {
+  ): Step {
     const answer = fromStored(call, name, result, false);
     if (key === undefined) return answer;
     const failed = (e: unknown): CallResult => {
       // The handler ran: its outcome stands. The app hears that it was not recorded.
       if (!trace.thrown) {
-        trace.thrown = true;
-        trace.error = e;
+        threw(trace, e);
       }
       return answer;
     };
     try {
       const done = store.complete(key, owner, result);
       if (isThenable(done))
-        return Promise.resolve(done).then(() => answer, failed);
+        return Promise.resolve(done).then<Settled, Settled>(() => answer, failed);
     } catch (e) {
       return failed(e);
     }
@@ -569,6 +713,64 @@ export function createDispatchCore<Output = unknown>(
 
   // An `ok` result's output passed the tool's output validator, whose type `Output` is.
   return { run: run as DispatchCore<Output>["run"] };
+}
+
+/**
+ * What a step answers: the call's result, a promise of the next step (an asynchronous check,
+ * confirmation or store), or a handler still running (awaited by `run`).
+ */
+type Step = Settled | PromiseLike<Settled>;
+type Settled = CallResult | HandlerRunning;
+
+/** An asynchronous handler's promise, with what its result needs to be checked and recorded. */
+class HandlerRunning {
+  readonly name: string;
+  readonly key: string | undefined;
+  readonly started: number;
+  readonly returned: PromiseLike<unknown>;
+  constructor(
+    name: string,
+    key: string | undefined,
+    started: number,
+    returned: PromiseLike<unknown>,
+  ) {
+    this.name = name;
+    this.key = key;
+    this.started = started;
+    this.returned = returned;
+  }
+}
+
+/** Notes what a check, `confirm`, the store or the handler threw, for the event (never the model). */
+function threw(trace: Trace, e: unknown): void {
+  trace.thrown = true;
+  trace.error = e;
+}
+
+/** The trace of calls run without an event sink: written, never read. */
+const DISCARDED_TRACE: Trace = {
+  validationMs: 0,
+  handlerMs: 0,
+  thrown: false,
+  error: undefined,
+};
+
+/** An output validator's answer for a value JSON cannot carry. */
+const NOT_JSON: CheckedValue = Object.freeze({
+  ok: false,
+  errors: Object.freeze([
+    Object.freeze({
+      instancePath: "",
+      keyword: "json",
+      params: Object.freeze({}),
+      message: "must be a JSON value",
+    }),
+  ]),
+});
+
+/** A refusal by `confirm`: the tool did not run. */
+function declined(call: ToolCall, name: string): CallResult {
+  return refusal(call, name, "not-confirmed", notConfirmedText(name));
 }
 
 function stored(status: CallStatus, text: string): StoredResult {
@@ -641,19 +843,37 @@ function labelOf(call: ToolCall): string {
 function identityProblem(call: ToolCall): string | undefined {
   const id: unknown = call.id;
   const scope = call.scope;
-  if (id === undefined && scope === undefined) return undefined;
-  let length = 0;
-  for (const part of [id, scope?.sessionId, scope?.turnId] as unknown[]) {
-    if (part === undefined) continue;
-    if (typeof part !== "string") return "its call id is not a string";
-    if (part === "") return "its call id is empty";
-    length += part.length;
+  if (scope === undefined) {
+    // The common case (every target but the Agents API): a call id alone, checked without a list.
+    if (id === undefined) return undefined;
+    return partProblem(id) ?? lengthProblem((id as string).length);
   }
-  if (length > MAX_ID_LENGTH)
-    return `its call id is longer than ${MAX_ID_LENGTH} characters`;
+  const session: unknown = scope?.sessionId;
+  const turn: unknown = scope?.turnId;
+  const problem = partProblem(id) ?? partProblem(session) ?? partProblem(turn);
+  if (problem !== undefined) return problem;
+  const length =
+    ((id as string | undefined)?.length ?? 0) +
+    ((session as string | undefined)?.length ?? 0) +
+    ((turn as string | undefined)?.length ?? 0);
+  if (length > MAX_ID_LENGTH) return lengthProblem(length);
   if (id === undefined && length > 0)
     return "it has a session or turn but no call id";
   return undefined;
+}
+
+/** Why one part of a call's identity (absent, or a non-empty string) cannot be used. */
+function partProblem(part: unknown): string | undefined {
+  if (part === undefined) return undefined;
+  if (typeof part !== "string") return "its call id is not a string";
+  if (part === "") return "its call id is empty";
+  return undefined;
+}
+
+function lengthProblem(length: number): string | undefined {
+  return length > MAX_ID_LENGTH
+    ? `its call id is longer than ${MAX_ID_LENGTH} characters`
+    : undefined;
 }
 
 /** What a domain check returned, as a list (nothing or an empty list: no problems). */
