@@ -75,7 +75,8 @@ export function errorWith(
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-export const hasOwn = Object.prototype.hasOwnProperty;
+export const hasOwn: (v: PropertyKey) => boolean =
+  Object.prototype.hasOwnProperty;
 
 /**
  * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
