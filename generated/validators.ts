@@ -58,7 +58,8 @@ export function makeError(
  * The errors of one validator that are known when generating, built once at module load and
  * frozen with their params (errors are immutable values, shared between results). A row is
  * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
- * schema path unless given, as it is for every keyword but a `false` subschema.
+ * schema path unless given, as it is for every keyword but a `false` subschema. The table is
+ * frozen too, so that optimized code reads `_e[n]` as a constant.
  */
 export function errorTable(
   rows: readonly (readonly [
@@ -69,14 +70,16 @@ export function errorTable(
     string?,
   ])[],
 ): readonly ValidationError[] {
-  return rows.map(([instancePath, schemaPath, params, message, keyword]) =>
-    Object.freeze({
-      instancePath,
-      schemaPath,
-      keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
-      params: Object.freeze(params),
-      message,
-    }),
+  return Object.freeze(
+    rows.map(([instancePath, schemaPath, params, message, keyword]) =>
+      Object.freeze({
+        instancePath,
+        schemaPath,
+        keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
+        params: Object.freeze(params),
+        message,
+      }),
+    ),
   );
 }
 
@@ -110,7 +113,7 @@ export function errorWith(
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-export const hasOwn: typeof Object.prototype.hasOwnProperty =
+export const hasOwn: (v: PropertyKey) => boolean =
   Object.prototype.hasOwnProperty;
 
 /** Length in Unicode code points (a lone surrogate counts as one), as Ajv's `ucs2length`. */
