@@ -113,8 +113,7 @@ export function errorWith(
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-export const hasOwn: (v: PropertyKey) => boolean =
-  Object.prototype.hasOwnProperty;
+export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 
 /** Length in Unicode code points (a lone surrogate counts as one), as Ajv's `ucs2length`. */
 export function ucs2length(str: string): number {

@@ -596,8 +596,9 @@ export function createDispatchCore<Output = unknown>(
         ? handled(call, value, ctx, trace, key)
         : refusal(call, name, "in-progress", inProgressText(name));
     if (isThenable(taken))
-      return Promise.resolve(taken).then<Settled, Settled>(ifTaken, (e: unknown) =>
-        storeFailed(call, name, trace, e),
+      return Promise.resolve(taken).then<Settled, Settled>(
+        ifTaken,
+        (e: unknown) => storeFailed(call, name, trace, e),
       );
     return ifTaken(taken);
   }
@@ -704,7 +705,10 @@ export function createDispatchCore<Output = unknown>(
     try {
       const done = store.complete(key, owner, result);
       if (isThenable(done))
-        return Promise.resolve(done).then<Settled, Settled>(() => answer, failed);
+        return Promise.resolve(done).then<Settled, Settled>(
+          () => answer,
+          failed,
+        );
     } catch (e) {
       return failed(e);
     }

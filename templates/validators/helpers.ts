@@ -167,8 +167,7 @@ export function errorWith(
 
 // #region helper hasOwn
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-export const hasOwn: (v: PropertyKey) => boolean =
-  Object.prototype.hasOwnProperty;
+export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 // #endregion
 
 // #region helper ucs2length

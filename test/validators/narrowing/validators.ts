@@ -75,8 +75,7 @@ export function errorWith(
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-export const hasOwn: (v: PropertyKey) => boolean =
-  Object.prototype.hasOwnProperty;
+export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 
 /**
  * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
