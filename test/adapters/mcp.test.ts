@@ -8,11 +8,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpTools } from "../../generated/providers/mcp.js";
+import { transpileFile } from "../helpers/generated-js.js";
 import { createExampleMcpServer } from "./support/mcp-server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -40,10 +40,7 @@ function transpiledServer(): string {
     done.add(source);
     const text = readFileSync(source, "utf8");
     for (const [, path] of text.matchAll(/from "(\.{1,2}\/[^"]+)\.js"/g)) pending.push(join(dirname(source), `${path}.ts`));
-    const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-    const target = join(out, relative(ROOT, source)).replace(/\.ts$/, ".js");
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, js);
+    transpileFile(text, join(out, relative(ROOT, source)).replace(/\.ts$/, ".js"));
   }
   return join(out, relative(ROOT, entry)).replace(/\.ts$/, ".js");
 }

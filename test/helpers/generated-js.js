@@ -10,6 +10,13 @@ import { ts } from "ts-morph";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const compiled = new Map();
 
+/** Writes the TypeScript `text` as an ES module to `target` (types erased, no check). */
+export function transpileFile(text, target) {
+  const js = ts.transpileModule(text, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, js);
+}
+
 /** The directory holding generated/ as .js files (for `name`, a directory of its own). */
 export function generatedAsJs(name = "generated-js") {
   const known = compiled.get(name);
@@ -17,12 +24,7 @@ export function generatedAsJs(name = "generated-js") {
   const source = join(root, "generated");
   const out = join(root, "test", ".tmp", `${name}-${process.pid}`);
   const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
-  for (const file of walk(source)) {
-    const js = ts.transpileModule(readFileSync(file, "utf8"), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
-    const target = join(out, relative(source, file)).replace(/\.ts$/, ".js");
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, js);
-  }
+  for (const file of walk(source)) transpileFile(readFileSync(file, "utf8"), join(out, relative(source, file)).replace(/\.ts$/, ".js"));
   writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
   compiled.set(name, out);
   return out;
