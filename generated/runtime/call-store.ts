@@ -4,11 +4,14 @@
  * The call store: what makes a call id run at most once. The dispatcher claims a call's key
  * before its handler runs and records the result after; a key seen again returns the recorded
  * result (`replayed`), or says the call is still running, or — when the process that claimed it
- * died — that its outcome is unknown. This file holds the interface and the in-memory store (the
- * default); runtime/sqlite-store.ts and runtime/postgres-store.ts keep the same records in the
- * app's own database. Copied into generated output (runtime/call-store.ts); real TypeScript.
+ * died — that its outcome is unknown. This file holds the interface and what the stores share;
+ * runtime/memory-store.ts is the default store, and runtime/sqlite-store.ts and
+ * runtime/postgres-store.ts keep the same records in the app's own database. Copied into generated output (runtime/call-store.ts); real TypeScript.
  */
 import type { CallProblem, CallStatus, TargetName } from "./tool-call.js";
+
+// The default store lives in its own module; it is part of this one's interface.
+export { memoryCallStore } from "./memory-store.js";
 
 /** What is recorded for a completed call: enough to answer it again without running it. */
 export interface StoredResult {
@@ -54,27 +57,37 @@ export type ClaimOutcome =
  * A store of call records. Every method may answer synchronously (in-memory, better-sqlite3) or
  * with a promise (PostgreSQL). `claim` must be atomic: of two claims of one key at the same
  * moment, in any process that shares the store, exactly one gets `claimed`.
+ *
+ * A record is found by the call's identity (always one with an id), which `callKey` turns into
+ * the text key the database stores use. The store is given the identity rather than that text so
+ * that the in-memory store, on every call's path, never has to build it.
  */
 export interface CallStore {
-  claim(key: string, claim: Claim): ClaimOutcome | Promise<ClaimOutcome>;
+  /**
+   * True for a store that answers from this process's memory without waiting (the default
+   * store): its claims take no measurable time, so the dispatcher times the handler from the
+   * moment the arguments were accepted instead of reading the clock once more.
+   */
+  readonly inMemory?: boolean;
+  claim(call: CallIdentity, claim: Claim): ClaimOutcome | Promise<ClaimOutcome>;
   /**
    * Takes over a claim its owner abandoned (compare-and-swap on owner and time); false when the
    * claim changed meanwhile (someone else took it over, or it completed).
    */
   takeOver(
-    key: string,
+    call: CallIdentity,
     previous: { readonly owner: string; readonly claimedAt: number },
     claim: Claim,
   ): boolean | Promise<boolean>;
   /** Records the result of a call this owner claimed (ignored when the claim is no longer its). */
   complete(
-    key: string,
+    call: CallIdentity,
     owner: string,
     result: StoredResult,
   ): void | Promise<void>;
 }
 
-/** The identity of a call in the store, or undefined for a call that cannot be deduplicated. */
+/** The identity of a call in the store (a call without an id cannot be deduplicated). */
 export interface CallIdentity {
   readonly target: TargetName;
   readonly id?: string;
@@ -89,154 +102,80 @@ export interface CallIdentity {
 export function callKey(call: CallIdentity): string | undefined {
   const id = call.id;
   if (id === undefined) return undefined;
-  // Each scope part is length-prefixed and the id comes last, so no choice of characters makes
-  // two identities meet (target names hold no "|").
-  const session = call.scope?.sessionId ?? "";
-  const turn = call.scope?.turnId ?? "";
-  return `${call.target}|${session.length}:${session}|${turn.length}:${turn}|${id}`;
+  const scope = call.scope;
+  // The common case (every target but the Agents API): the target and the id, the shortest key
+  // that cannot meet another (target names hold neither "|" nor "#"). The key is built and hashed
+  // on every call, so it is kept short.
+  if (scope === undefined) return `${call.target}|${id}`;
+  // With a scope, "#" follows the target, each scope part is length-prefixed and the id comes
+  // last, so no choice of characters makes two identities meet, nor one meet an unscoped key.
+  const session = scope.sessionId ?? "";
+  const turn = scope.turnId ?? "";
+  return `${call.target}#${session.length}:${session}|${turn.length}:${turn}|${id}`;
+}
+
+/** The text key of a call given to a store (which is only ever given calls with an id). */
+export function storeKey(call: CallIdentity): string {
+  const key = callKey(call);
+  if (key === undefined)
+    throw new TypeError("call store: a call without an id has no record");
+  return key;
 }
 
 /**
- * One call's record. A pending claim becomes completed in place, and the result's fields are
- * kept in the record itself, the output as its JSON text only (the result's `text`), as the
- * database stores keep it: a record retains the record and its text, not the result object and
- * the output's object graph. Records live through many garbage collections, so every object they
- * hold is copied again and again: this is most of the store's cost per call.
+ * A result as the database stores keep it: JSON of its status, text and errors, and whether it
+ * had an output. The output itself is not written twice: it is the JSON text `text` (as the
+ * dispatcher records it), read back on a replay. Only these fields are kept, whatever else the
+ * object carries (the dispatcher hands over its `CallResult`).
  */
-interface MemoryRecord {
-  state: "pending" | "completed";
-  tool: string;
-  owner: string;
-  claimedAt: number;
-  status: StoredResult["status"] | undefined;
-  isError: boolean;
-  text: string;
-  /** Whether the result had an output; it is read back from `text` (its JSON) on a replay. */
-  hasOutput: boolean;
-  errors: readonly CallProblem[] | undefined;
+export function storedResultJson(result: StoredResult): string {
+  const kept: {
+    status: StoredResult["status"];
+    isError: boolean;
+    text: string;
+    hasOutput?: true;
+    errors?: readonly CallProblem[];
+  } = { status: result.status, isError: result.isError, text: result.text };
+  if (result.output !== undefined) kept.hasOutput = true;
+  if (result.errors !== undefined) kept.errors = result.errors;
+  return JSON.stringify(kept);
 }
 
-/** A completed record's result, as `claim` answers it (built only when a call id comes again). */
-function resultOf(record: MemoryRecord): StoredResult {
+/** A stored result read back from a database column (JSON text); undefined when it is not one. */
+export function parseStoredResult(text: unknown): StoredResult | undefined {
+  if (typeof text !== "string") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // A corrupt row is answered as an unknown outcome by the caller.
+    return undefined;
+  }
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    typeof (value as { status?: unknown }).status !== "string" ||
+    typeof (value as { text?: unknown }).text !== "string"
+  )
+    return undefined;
+  const row = value as StoredResult & { hasOutput?: unknown };
   const result: {
     status: StoredResult["status"];
     isError: boolean;
     text: string;
     output?: unknown;
     errors?: readonly CallProblem[];
-  } = { status: record.status!, isError: record.isError, text: record.text };
-  if (record.hasOutput) {
+  } = { status: row.status, isError: row.isError === true, text: row.text };
+  if (row.output !== undefined) result.output = row.output;
+  else if (row.hasOutput === true) {
     try {
-      result.output = JSON.parse(record.text) as unknown;
+      result.output = JSON.parse(row.text) as unknown;
     } catch {
-      // Not the JSON of its output (a result the dispatcher did not write): the text stands alone.
+      // Not the JSON of its output: the text stands alone.
     }
   }
-  if (record.errors !== undefined) result.errors = record.errors;
+  if (Array.isArray(row.errors)) result.errors = row.errors;
   return result;
-}
-
-/**
- * The default store: records in this process's memory. Calls are deduplicated while the process
- * lives (and between dispatchers given the same store); a restart forgets them. `maxEntries`
- * (default 10 000: retries come within minutes, not days) bounds memory: the oldest completed
- * records are dropped first. Every method answers synchronously.
- */
-export function memoryCallStore(
-  options: { readonly maxEntries?: number } = {},
-): CallStore & { readonly size: number } {
-  const records = new Map<string, MemoryRecord>();
-  const maxEntries = options.maxEntries ?? 10_000;
-  // One pass drops the oldest completed records down to 90% of the bound, so the cost is
-  // spread over many claims (a pass per claim would rescan the map's oldest slots every time).
-  const evict = (): void => {
-    const target = Math.floor(maxEntries * 0.9);
-    // Keys only, read back by key: iterating entries would allocate a pair per record.
-    for (const key of records.keys()) {
-      if (records.size <= target) return;
-      if (records.get(key)!.state === "completed") records.delete(key);
-    }
-  };
-  return {
-    get size() {
-      return records.size;
-    },
-    claim(key, claim) {
-      const found = records.get(key);
-      if (found === undefined) {
-        records.set(key, {
-          state: "pending",
-          tool: claim.tool,
-          owner: claim.owner,
-          claimedAt: claim.at,
-          status: undefined,
-          isError: false,
-          text: "",
-          hasOutput: false,
-          errors: undefined,
-        });
-        if (records.size > maxEntries) evict();
-        return CLAIMED;
-      }
-      return found.state === "completed"
-        ? { state: "completed", tool: found.tool, result: resultOf(found) }
-        : {
-            state: "pending",
-            tool: found.tool,
-            owner: found.owner,
-            claimedAt: found.claimedAt,
-          };
-    },
-    takeOver(key, previous, claim) {
-      const found = records.get(key);
-      if (
-        found === undefined ||
-        found.state !== "pending" ||
-        found.owner !== previous.owner ||
-        found.claimedAt !== previous.claimedAt
-      )
-        return false;
-      found.tool = claim.tool;
-      found.owner = claim.owner;
-      found.claimedAt = claim.at;
-      return true;
-    },
-    complete(key, owner, result) {
-      const found = records.get(key);
-      if (
-        found === undefined ||
-        found.state !== "pending" ||
-        found.owner !== owner
-      )
-        return;
-      found.state = "completed";
-      found.status = result.status;
-      found.isError = result.isError;
-      found.text = result.text;
-      found.hasOutput = result.output !== undefined;
-      found.errors = result.errors;
-    },
-  };
-}
-
-const CLAIMED: ClaimOutcome = Object.freeze({ state: "claimed" });
-
-/** A stored result read back from a database column (JSON text); undefined when it is not one. */
-export function parseStoredResult(text: unknown): StoredResult | undefined {
-  if (typeof text !== "string") return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (
-      typeof value === "object" &&
-      value !== null &&
-      typeof (value as { status?: unknown }).status === "string" &&
-      typeof (value as { text?: unknown }).text === "string"
-    )
-      return value as StoredResult;
-  } catch {
-    // A corrupt row is answered as an unknown outcome by the caller.
-  }
-  return undefined;
 }
 
 /** Checks a table name an app passes to a database store (it is spliced into SQL). */

@@ -11,6 +11,8 @@
  */
 import {
   outcomeOfRow,
+  storeKey,
+  storedResultJson,
   tableName,
   type CallRow,
   type CallStore,
@@ -62,12 +64,14 @@ export function sqliteCallStore(
     `UPDATE ${table} SET state = 'completed', result = ? WHERE key = ? AND state = 'claimed' AND owner = ?`,
   );
   return {
-    claim(key, claim): ClaimOutcome {
+    claim(call, claim): ClaimOutcome {
+      const key = storeKey(call);
       if (insert.run(key, claim.tool, claim.owner, claim.at).changes === 1)
         return { state: "claimed" };
       return outcomeOfRow(select.get(key) as CallRow | undefined);
     },
-    takeOver(key, previous, claim) {
+    takeOver(call, previous, claim) {
+      const key = storeKey(call);
       return (
         takeOver.run(
           claim.owner,
@@ -78,8 +82,8 @@ export function sqliteCallStore(
         ).changes === 1
       );
     },
-    complete(key, owner, result) {
-      complete.run(JSON.stringify(result), key, owner);
+    complete(call, owner, result) {
+      complete.run(storedResultJson(result), storeKey(call), owner);
     },
   };
 }

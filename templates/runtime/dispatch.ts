@@ -11,8 +11,8 @@
  * the generated validators. Copied into generated output (runtime/dispatch.ts); real TypeScript.
  */
 import {
-  callKey,
   memoryCallStore,
+  type CallIdentity,
   type CallStore,
   type ClaimOutcome,
   type StoredResult,
@@ -198,6 +198,12 @@ const NO_ERRORS: readonly CallProblem[] = Object.freeze([]);
 interface Trace {
   validationMs: number;
   handlerMs: number;
+  /**
+   * The clock when the arguments were accepted, or -1 once anything that takes time (confirm, a
+   * store outside this process) ran after it: then the handler's start is read again. Reading
+   * the clock costs about as much as a map insert, so a call reads it three times, not four.
+   */
+  acceptedAt: number;
   thrown: boolean;
   error: unknown;
 }
@@ -224,6 +230,9 @@ export function createDispatchCore<Output = unknown>(
       );
   }
   const store = options.store ?? memoryCallStore();
+  // A claim in this process's memory takes no measurable time: the handler's clock starts when
+  // the arguments were accepted (see Trace.acceptedAt).
+  const storeInMemory = store.inMemory === true;
   const checks = options.checks;
   const confirm = options.confirm;
   const onEvent = options.onEvent;
@@ -244,7 +253,13 @@ export function createDispatchCore<Output = unknown>(
     // Without a sink nobody reads the trace: the steps write into a shared, discarded one.
     const trace: Trace =
       onEvent !== undefined
-        ? { validationMs: 0, handlerMs: 0, thrown: false, error: undefined }
+        ? {
+            validationMs: 0,
+            handlerMs: 0,
+            acceptedAt: -1,
+            thrown: false,
+            error: undefined,
+          }
         : DISCARDED_TRACE;
     let step: Step;
     try {
@@ -280,6 +295,13 @@ export function createDispatchCore<Output = unknown>(
       step = crashed(call, trace, e);
     }
     return finished(step, trace);
+  }
+
+  /** The arguments passed every check: the validation time, and the clock for the handler's start. */
+  function accepted(trace: Trace, started: number): void {
+    const at = clock();
+    trace.validationMs = at - started;
+    trace.acceptedAt = at;
   }
 
   /** Only a bug (or an exotic value no check foresaw) gets here; the call did not run. */
@@ -424,7 +446,7 @@ export function createDispatchCore<Output = unknown>(
         ? checks[name]
         : undefined;
     if (check === undefined) {
-      trace.validationMs = clock() - started;
+      accepted(trace, started);
       return confirmed(call, value, ctx, trace);
     }
     let found: unknown;
@@ -469,7 +491,7 @@ export function createDispatchCore<Output = unknown>(
     } catch (e) {
       return checkThrew(call, name, trace, started, e);
     }
-    trace.validationMs = clock() - started;
+    accepted(trace, started);
     if (problems.length > 0) {
       const errors = problems.map(asCallProblem);
       return refusal(
@@ -493,6 +515,7 @@ export function createDispatchCore<Output = unknown>(
     const name = ctx.tool;
     if (table.effects[name] !== "destructive")
       return claimed(call, value, ctx, trace);
+    trace.acceptedAt = -1;
     let answer: unknown;
     try {
       answer = confirm!({
@@ -537,8 +560,10 @@ export function createDispatchCore<Output = unknown>(
     trace: Trace,
   ): Step {
     const name = ctx.tool;
-    const key = callKey(call);
+    // The call is its own key in the store (a call without an id cannot be deduplicated).
+    const key = call.id !== undefined ? call : undefined;
     if (key === undefined) return handled(call, value, ctx, trace, key);
+    if (!storeInMemory) trace.acceptedAt = -1;
     let outcome: ClaimOutcome | Promise<ClaimOutcome>;
     try {
       outcome = store.claim(key, { tool: name, owner, at: now() });
@@ -569,7 +594,7 @@ export function createDispatchCore<Output = unknown>(
     value: unknown,
     ctx: HandlerContext,
     trace: Trace,
-    key: string,
+    key: CallIdentity,
     outcome: ClaimOutcome,
   ): Step {
     if (outcome.state === "claimed")
@@ -609,12 +634,12 @@ export function createDispatchCore<Output = unknown>(
     value: unknown,
     ctx: HandlerContext,
     trace: Trace,
-    key: string | undefined,
+    key: CallIdentity | undefined,
   ): Step {
     const name = ctx.tool;
     // Present: checked for every tool when the dispatcher was created.
     const handler = handlers[name]!;
-    const started = clock();
+    const started = trace.acceptedAt >= 0 ? trace.acceptedAt : clock();
     let returned: unknown;
     try {
       returned = handler(value, ctx);
@@ -630,7 +655,7 @@ export function createDispatchCore<Output = unknown>(
     call: ToolCall,
     name: string,
     trace: Trace,
-    key: string | undefined,
+    key: CallIdentity | undefined,
     started: number,
     e: unknown,
   ): Step {
@@ -638,9 +663,9 @@ export function createDispatchCore<Output = unknown>(
     threw(trace, e);
     const failed =
       table.effects[name] !== "read"
-        ? stored("outcome-unknown", outcomeUnknownText(name))
-        : stored("handler-failed", handlerFailedText(name));
-    return record(call, name, key, failed, trace);
+        ? refusal(call, name, "outcome-unknown", outcomeUnknownText(name))
+        : refusal(call, name, "handler-failed", handlerFailedText(name));
+    return record(key, failed, trace);
   }
 
   /** Checks the handler's result against the tool's `output`, writes its text, records it. */
@@ -648,7 +673,7 @@ export function createDispatchCore<Output = unknown>(
     call: ToolCall,
     name: string,
     trace: Trace,
-    key: string | undefined,
+    key: CallIdentity | undefined,
     started: number,
     output: unknown,
   ): Step {
@@ -665,35 +690,42 @@ export function createDispatchCore<Output = unknown>(
     }
     if (!checked.ok || text === undefined)
       return record(
-        call,
-        name,
         key,
-        {
-          status: "invalid-output",
-          isError: true,
-          text: invalidOutputText(name, table.effects[name] !== "read"),
-          errors: checked.ok ? NO_ERRORS : checked.errors,
-        },
+        refusal(
+          call,
+          name,
+          "invalid-output",
+          invalidOutputText(name, table.effects[name] !== "read"),
+          checked.ok ? NO_ERRORS : checked.errors,
+        ),
         trace,
       );
     return record(
-      call,
-      name,
       key,
-      { status: "ok", isError: false, text, output: checked.value },
+      callResult(
+        call,
+        name,
+        "ok",
+        false,
+        text,
+        checked.value,
+        undefined,
+        false,
+      ),
       trace,
     );
   }
 
-  /** Records a result (synchronously when the store answers synchronously: the common path). */
+  /**
+   * Records a result (synchronously when the store answers synchronously: the common path). The
+   * store is given the result itself (a `CallResult` has every field of a `StoredResult`): it
+   * keeps what it needs, and no second object is built for it.
+   */
   function record(
-    call: ToolCall,
-    name: string,
-    key: string | undefined,
-    result: StoredResult,
+    key: CallIdentity | undefined,
+    answer: CallResult,
     trace: Trace,
   ): Step {
-    const answer = fromStored(call, name, result, false);
     if (key === undefined) return answer;
     const failed = (e: unknown): CallResult => {
       // The handler ran: its outcome stands. The app hears that it was not recorded.
@@ -703,7 +735,7 @@ export function createDispatchCore<Output = unknown>(
       return answer;
     };
     try {
-      const done = store.complete(key, owner, result);
+      const done = store.complete(key, owner, answer);
       if (isThenable(done))
         return Promise.resolve(done).then<Settled, Settled>(
           () => answer,
@@ -729,12 +761,12 @@ type Settled = CallResult | HandlerRunning;
 /** An asynchronous handler's promise, with what its result needs to be checked and recorded. */
 class HandlerRunning {
   readonly name: string;
-  readonly key: string | undefined;
+  readonly key: CallIdentity | undefined;
   readonly started: number;
   readonly returned: PromiseLike<unknown>;
   constructor(
     name: string,
-    key: string | undefined,
+    key: CallIdentity | undefined,
     started: number,
     returned: PromiseLike<unknown>,
   ) {
@@ -755,6 +787,7 @@ function threw(trace: Trace, e: unknown): void {
 const DISCARDED_TRACE: Trace = {
   validationMs: 0,
   handlerMs: 0,
+  acceptedAt: -1,
   thrown: false,
   error: undefined,
 };
@@ -777,10 +810,6 @@ function declined(call: ToolCall, name: string): CallResult {
   return refusal(call, name, "not-confirmed", notConfirmedText(name));
 }
 
-function stored(status: CallStatus, text: string): StoredResult {
-  return { status, isError: true, text };
-}
-
 function refusal(
   call: ToolCall,
   tool: string,
@@ -788,14 +817,7 @@ function refusal(
   text: string,
   errors?: readonly CallProblem[],
 ): CallResult {
-  return fromStored(
-    call,
-    tool,
-    errors === undefined
-      ? { status, isError: true, text }
-      : { status, isError: true, text, errors },
-    false,
-  );
+  return callResult(call, tool, status, true, text, undefined, errors, false);
 }
 
 function replay(
@@ -803,7 +825,16 @@ function replay(
   tool: string,
   result: StoredResult,
 ): CallResult {
-  return fromStored(call, tool, result, true);
+  return callResult(
+    call,
+    tool,
+    result.status,
+    result.isError,
+    result.text,
+    result.output,
+    result.errors,
+    true,
+  );
 }
 
 function reusedId(call: ToolCall, tool: string): CallResult {
@@ -813,25 +844,30 @@ function reusedId(call: ToolCall, tool: string): CallResult {
   ]);
 }
 
-function fromStored(
+/** The one place a `CallResult` is built. */
+function callResult(
   call: ToolCall,
   tool: string,
-  result: StoredResult,
+  status: CallStatus,
+  isError: boolean,
+  text: string,
+  output: unknown,
+  errors: readonly CallProblem[] | undefined,
   replayed: boolean,
 ): CallResult {
   // Built field by field in one order (not by spreading), so every result has the same few
   // shapes: this is on every call's path.
   const out: Mutable<CallResult> = {
-    status: result.status,
+    status,
     target: call.target,
     tool,
-    isError: result.isError,
-    text: result.text,
+    isError,
+    text,
     replayed,
   };
   if (typeof call.id === "string") out.id = call.id;
-  if (result.output !== undefined) out.output = result.output;
-  if (result.errors !== undefined) out.errors = result.errors;
+  if (output !== undefined) out.output = output;
+  if (errors !== undefined) out.errors = errors;
   return out;
 }
 

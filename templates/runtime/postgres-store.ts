@@ -7,6 +7,8 @@
  */
 import {
   outcomeOfRow,
+  storeKey,
+  storedResultJson,
   tableName,
   type CallRow,
   type CallStore,
@@ -50,8 +52,9 @@ export function postgresCallStore(
       ));
   return {
     ready,
-    async claim(key, claim) {
+    async claim(call, claim) {
       await ready();
+      const key = storeKey(call);
       const inserted = await client.query(
         `INSERT INTO ${table} (key, tool, state, owner, claimed_at) VALUES ($1, $2, 'claimed', $3, $4) ON CONFLICT (key) DO NOTHING`,
         [key, claim.tool, claim.owner, claim.at],
@@ -63,19 +66,21 @@ export function postgresCallStore(
       );
       return outcomeOfRow(found.rows[0] as CallRow | undefined);
     },
-    async takeOver(key, previous, claim) {
+    async takeOver(call, previous, claim) {
       await ready();
+      const key = storeKey(call);
       const updated = await client.query(
         `UPDATE ${table} SET owner = $1, claimed_at = $2 WHERE key = $3 AND state = 'claimed' AND owner = $4 AND claimed_at = $5`,
         [claim.owner, claim.at, key, previous.owner, previous.claimedAt],
       );
       return updated.rowCount === 1;
     },
-    async complete(key, owner, result) {
+    async complete(call, owner, result) {
       await ready();
+      const key = storeKey(call);
       await client.query(
         `UPDATE ${table} SET state = 'completed', result = $1 WHERE key = $2 AND state = 'claimed' AND owner = $3`,
-        [JSON.stringify(result), key, owner],
+        [storedResultJson(result), key, owner],
       );
     },
   };

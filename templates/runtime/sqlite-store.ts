@@ -9,6 +9,8 @@
  */
 import {
   outcomeOfRow,
+  storeKey,
+  storedResultJson,
   tableName,
   type CallRow,
   type CallStore,
@@ -60,12 +62,14 @@ export function sqliteCallStore(
     `UPDATE ${table} SET state = 'completed', result = ? WHERE key = ? AND state = 'claimed' AND owner = ?`,
   );
   return {
-    claim(key, claim): ClaimOutcome {
+    claim(call, claim): ClaimOutcome {
+      const key = storeKey(call);
       if (insert.run(key, claim.tool, claim.owner, claim.at).changes === 1)
         return { state: "claimed" };
       return outcomeOfRow(select.get(key) as CallRow | undefined);
     },
-    takeOver(key, previous, claim) {
+    takeOver(call, previous, claim) {
+      const key = storeKey(call);
       return (
         takeOver.run(
           claim.owner,
@@ -76,8 +80,8 @@ export function sqliteCallStore(
         ).changes === 1
       );
     },
-    complete(key, owner, result) {
-      complete.run(JSON.stringify(result), key, owner);
+    complete(call, owner, result) {
+      complete.run(storedResultJson(result), storeKey(call), owner);
     },
   };
 }

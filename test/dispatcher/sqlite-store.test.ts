@@ -104,7 +104,7 @@ describe("SQLite store across processes", () => {
     const db = join(dir, "race.db");
     const rounds = 150;
     // The file and its table exist before the race (as in an app that opened its database).
-    sqliteCallStore(new Database(db)).claim("warm-up", { tool: "none", owner: "test", at: 0 });
+    sqliteCallStore(new Database(db)).claim({ target: "anthropic", id: "warm-up" }, { tool: "none", owner: "test", at: 0 });
     const env = { MODE: "race", ROUNDS: String(rounds), START: String(Date.now() + 1500), SLOT: "6" };
     const [a, b] = await Promise.all([runChild(db, env), runChild(db, env)]);
     const results = [JSON.parse(a.stdout) as { id: string; status: string; replayed: boolean }[], JSON.parse(b.stdout) as { id: string; status: string; replayed: boolean }[]];
@@ -157,6 +157,9 @@ describe("SQLite store in one process", () => {
     await d.run(write("x"));
     const row = db.prepare("SELECT tool, state, result FROM toolcat_calls WHERE tool = ?").get("write_measurement") as { state: string; result: string };
     expect(row.state).toBe("completed");
-    expect(JSON.parse(row.result)).toMatchObject({ status: "ok", output: { saved: ["weight_kg"] } });
+    // The output is kept once, as the result's text; a replay reads it back.
+    expect(JSON.parse(row.result)).toEqual({ status: "ok", isError: false, text: '{"saved":["weight_kg"]}', hasOutput: true });
+    const again = await d.run(write("x"));
+    expect(again).toMatchObject({ status: "ok", replayed: true, output: { saved: ["weight_kg"] } });
   });
 });

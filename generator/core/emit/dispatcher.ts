@@ -19,6 +19,7 @@ import { GeneratedFile } from "./generated-file.js";
 export const DISPATCH_RUNTIME = [
   "runtime/tool-call.ts",
   "runtime/call-store.ts",
+  "runtime/memory-store.ts",
   "runtime/call-texts.ts",
   "runtime/dispatch.ts",
   "runtime/respond.ts",

@@ -1,0 +1,416 @@
+/**
+ * The default call store: records in this process's memory, kept in typed arrays rather than as
+ * JavaScript objects. Copied into generated output (runtime/memory-store.ts); real TypeScript.
+ *
+ * Why not a `Map` of record objects: a store remembers every call for minutes, so each record,
+ * its key and its text outlive the young generation and the garbage collector copies them at
+ * least twice before they settle; measured on the dispatcher's benchmark (`npm run bench --
+ * dispatch`), a `Map` store — even one holding only the keys — cost about a fifth of a whole
+ * dispatched call, most of it in collections. Here a record is a slot of preallocated typed
+ * arrays (its key's and text's characters included), found through an open-addressing index
+ * of slot numbers, so remembering a call allocates nothing the collector has to copy. Keys and
+ * texts longer than a slot holds are kept as strings beside it.
+ *
+ * A record's key is the call's `callKey` text, but it is never built for the common call (no
+ * scope): the target, a "|" and the id are hashed, copied and compared part by part, since
+ * building the text means a string the engine then reads slowly, character by character, until
+ * it is flattened (measured: more than the rest of a claim).
+ *
+ * Slots form a ring in claim order: a new claim takes the oldest slot whose call completed (a
+ * pending claim is never dropped), so at most `maxEntries` records are kept — unless more calls
+ * than that are pending at once, when the bound doubles rather than forget one.
+ */
+import {
+  callKey,
+  type CallIdentity,
+  type CallStore,
+  type Claim,
+  type ClaimOutcome,
+  type StoredResult,
+} from "./call-store.js";
+import type { CallProblem, CallStatus } from "./tool-call.js";
+
+/** Characters of a key kept in its slot (an OpenAI call id with its target is about 40). */
+const KEY_CHARS = 64;
+/** Characters of a result text kept in its slot; a longer text is kept as a string. */
+const TEXT_CHARS = 160;
+/** Slots allocated at first; the arrays double as the store fills, up to `maxEntries`. */
+const FIRST_SLOTS = 64;
+
+const EMPTY = 0;
+const PENDING = 1;
+const COMPLETED = 2;
+
+const IS_ERROR = 1;
+const HAS_OUTPUT = 2;
+
+/** A slot's length field when the value is kept as a string beside the slot. */
+const LONG = -1;
+
+const BAR = 0x7c; // "|", between the target and the id of a call without a scope
+const NO_CHAR = -1;
+
+const CLAIMED: ClaimOutcome = Object.freeze({ state: "claimed" });
+
+/** The store; `size` is the number of records it holds. */
+export function memoryCallStore(
+  options: { readonly maxEntries?: number } = {},
+): CallStore & { readonly size: number } {
+  return new SlotStore(Math.max(1, Math.floor(options.maxEntries ?? 10_000)));
+}
+
+class SlotStore implements CallStore {
+  readonly inMemory = true;
+  /** The bound on records; raised only when every slot holds a pending claim. */
+  private limit: number;
+  private slots = 0;
+  /** Slots handed out so far (they fill in order before the ring turns). */
+  private used = 0;
+  /** The ring's oldest slot once every slot is in use. */
+  private next = 0;
+  private state = new Uint8Array(0);
+  private flags = new Uint8Array(0);
+  private hash = new Int32Array(0);
+  private keyLength = new Int32Array(0);
+  private keyChars = new Uint16Array(0);
+  private textLength = new Int32Array(0);
+  private textChars = new Uint16Array(0);
+  private claimedAt = new Float64Array(0);
+  private toolOf = new Int32Array(0);
+  private statusOf = new Uint16Array(0);
+  /** Owners are dispatcher tokens (long-lived strings): referencing them copies nothing. */
+  private owners: string[] = [];
+  /** Slot number + 1 by hash, linear probing; 0 is an empty cell. */
+  private index = new Int32Array(0);
+  private mask = 0;
+  private readonly longKeys = new Map<number, string>();
+  private readonly longTexts = new Map<number, string>();
+  private readonly errors = new Map<number, readonly CallProblem[]>();
+  /** Tool names and statuses are few: each is kept once and referred to by number. */
+  private readonly tools: string[] = [];
+  private readonly toolNumbers = new Map<string, number>();
+  private readonly statuses: CallStatus[] = [];
+  private readonly statusNumbers = new Map<string, number>();
+  /** The call `claim` last inserted, and its slot: `complete` usually asks for it next. */
+  private lastCall: CallIdentity | undefined = undefined;
+  private lastSlot = -1;
+
+  constructor(limit: number) {
+    this.limit = limit;
+    this.grow(Math.min(limit, FIRST_SLOTS));
+  }
+
+  get size(): number {
+    return this.used;
+  }
+
+  claim(call: CallIdentity, claim: Claim): ClaimOutcome {
+    const key = partsOf(call);
+    const h = hashOf(key);
+    const found = this.find(key, h);
+    if (found < 0) {
+      const slot = this.takeSlot();
+      this.state[slot] = PENDING;
+      this.flags[slot] = 0;
+      this.hash[slot] = h;
+      this.writeKey(slot, key);
+      this.textLength[slot] = 0;
+      this.claimedAt[slot] = claim.at;
+      this.toolOf[slot] = numberOf(this.toolNumbers, this.tools, claim.tool);
+      this.owners[slot] = claim.owner;
+      this.insert(slot, h);
+      this.lastCall = call;
+      this.lastSlot = slot;
+      return CLAIMED;
+    }
+    const tool = this.tools[this.toolOf[found]!]!;
+    if (this.state[found] === COMPLETED)
+      return { state: "completed", tool, result: this.resultOf(found) };
+    return {
+      state: "pending",
+      tool,
+      owner: this.owners[found]!,
+      claimedAt: this.claimedAt[found]!,
+    };
+  }
+
+  takeOver(
+    call: CallIdentity,
+    previous: { readonly owner: string; readonly claimedAt: number },
+    claim: Claim,
+  ): boolean {
+    const slot = this.slotOf(call);
+    if (
+      slot < 0 ||
+      this.state[slot] !== PENDING ||
+      this.owners[slot] !== previous.owner ||
+      this.claimedAt[slot] !== previous.claimedAt
+    )
+      return false;
+    this.toolOf[slot] = numberOf(this.toolNumbers, this.tools, claim.tool);
+    this.owners[slot] = claim.owner;
+    this.claimedAt[slot] = claim.at;
+    return true;
+  }
+
+  complete(call: CallIdentity, owner: string, result: StoredResult): void {
+    const slot = this.slotOf(call);
+    if (slot < 0 || this.state[slot] !== PENDING || this.owners[slot] !== owner)
+      return;
+    this.state[slot] = COMPLETED;
+    this.statusOf[slot] = numberOf(
+      this.statusNumbers,
+      this.statuses,
+      result.status,
+    );
+    this.flags[slot] =
+      (result.isError ? IS_ERROR : 0) |
+      (result.output !== undefined ? HAS_OUTPUT : 0);
+    this.writeText(slot, result.text);
+    if (result.errors !== undefined) this.errors.set(slot, result.errors);
+  }
+
+  /** The slot of a call, through the last claim's when it is the same call object. */
+  private slotOf(call: CallIdentity): number {
+    if (call === this.lastCall) return this.lastSlot;
+    const key = partsOf(call);
+    return this.find(key, hashOf(key));
+  }
+
+  private find(key: KeyParts, h: number): number {
+    const index = this.index;
+    const mask = this.mask;
+    for (let at = h & mask; ; at = (at + 1) & mask) {
+      const cell = index[at]!;
+      if (cell === 0) return -1;
+      const slot = cell - 1;
+      if (this.hash[slot] === h && this.keyIs(slot, key)) return slot;
+    }
+  }
+
+  private keyIs(slot: number, key: KeyParts): boolean {
+    const length = this.keyLength[slot]!;
+    if (length === LONG) return this.longKeys.get(slot) === textOf(key);
+    if (length !== lengthOf(key)) return false;
+    const chars = this.keyChars;
+    let at = slot * KEY_CHARS;
+    const { head, bar, id } = key;
+    for (let i = 0; i < head.length; i++)
+      if (chars[at++] !== head.charCodeAt(i)) return false;
+    if (bar !== NO_CHAR && chars[at++] !== bar) return false;
+    for (let i = 0; i < id.length; i++)
+      if (chars[at++] !== id.charCodeAt(i)) return false;
+    return true;
+  }
+
+  private writeKey(slot: number, key: KeyParts): void {
+    const length = lengthOf(key);
+    if (length > KEY_CHARS) {
+      this.keyLength[slot] = LONG;
+      this.longKeys.set(slot, textOf(key));
+      return;
+    }
+    this.keyLength[slot] = length;
+    const chars = this.keyChars;
+    let at = slot * KEY_CHARS;
+    writeChars(chars, at, key.head);
+    at += key.head.length;
+    if (key.bar !== NO_CHAR) chars[at++] = key.bar;
+    writeChars(chars, at, key.id);
+  }
+
+  private writeText(slot: number, text: string): void {
+    if (text.length > TEXT_CHARS) {
+      this.textLength[slot] = LONG;
+      this.longTexts.set(slot, text);
+      return;
+    }
+    this.textLength[slot] = text.length;
+    writeChars(this.textChars, slot * TEXT_CHARS, text);
+  }
+
+  private textOf(slot: number): string {
+    const length = this.textLength[slot]!;
+    if (length === LONG) return this.longTexts.get(slot)!;
+    const base = slot * TEXT_CHARS;
+    return String.fromCharCode.apply(
+      null,
+      this.textChars.subarray(base, base + length) as unknown as number[],
+    );
+  }
+
+  /** A completed record's result, as `claim` answers it (built only when a call id comes again). */
+  private resultOf(slot: number): StoredResult {
+    const text = this.textOf(slot);
+    const flags = this.flags[slot]!;
+    const result: {
+      status: CallStatus;
+      isError: boolean;
+      text: string;
+      output?: unknown;
+      errors?: readonly CallProblem[];
+    } = {
+      status: this.statuses[this.statusOf[slot]!]!,
+      isError: (flags & IS_ERROR) !== 0,
+      text,
+    };
+    if ((flags & HAS_OUTPUT) !== 0) {
+      try {
+        // The output is kept as its JSON text (the result's text, as the dispatcher writes it).
+        result.output = JSON.parse(text) as unknown;
+      } catch {
+        // Not the JSON of its output (a result the dispatcher did not write): the text stands alone.
+      }
+    }
+    const errors = this.errors.get(slot);
+    if (errors !== undefined) result.errors = errors;
+    return result;
+  }
+
+  /** A slot for a new claim: the next unused one, else the oldest whose call completed. */
+  private takeSlot(): number {
+    if (this.used < this.slots) return this.used++;
+    if (this.slots < this.limit) {
+      this.grow(Math.min(this.limit, this.slots * 2));
+      return this.used++;
+    }
+    for (let tried = 0; tried < this.slots; tried++) {
+      const slot = this.next;
+      this.next = slot + 1 === this.slots ? 0 : slot + 1;
+      if (this.state[slot] === COMPLETED) {
+        this.drop(slot);
+        return slot;
+      }
+    }
+    // Every slot holds a claim still running: the bound gives way rather than drop one.
+    this.limit = this.slots * 2;
+    this.grow(this.limit);
+    return this.used++;
+  }
+
+  /** Forgets a completed record whose slot is about to be reused. */
+  private drop(slot: number): void {
+    this.remove(slot);
+    this.state[slot] = EMPTY;
+    this.longKeys.delete(slot);
+    this.longTexts.delete(slot);
+    this.errors.delete(slot);
+    if (this.lastSlot === slot) this.lastCall = undefined;
+  }
+
+  private insert(slot: number, h: number): void {
+    const index = this.index;
+    const mask = this.mask;
+    let at = h & mask;
+    while (index[at] !== 0) at = (at + 1) & mask;
+    index[at] = slot + 1;
+  }
+
+  /** Removes a slot from the index, shifting later cells of its probe run back (no tombstones). */
+  private remove(slot: number): void {
+    const index = this.index;
+    const mask = this.mask;
+    let hole = this.hash[slot]! & mask;
+    while (index[hole] !== slot + 1) hole = (hole + 1) & mask;
+    index[hole] = 0;
+    for (let at = (hole + 1) & mask; index[at] !== 0; at = (at + 1) & mask) {
+      const home = this.hash[index[at]! - 1]! & mask;
+      // The cell may move back into the hole unless its home lies cyclically in (hole, at].
+      const stays =
+        hole <= at ? home > hole && home <= at : home > hole || home <= at;
+      if (!stays) {
+        index[hole] = index[at]!;
+        index[at] = 0;
+        hole = at;
+      }
+    }
+  }
+
+  /** Resizes every array to `slots` (keeping the records) and rebuilds the index. */
+  private grow(slots: number): void {
+    this.state = resized(this.state, slots);
+    this.flags = resized(this.flags, slots);
+    this.hash = resized(this.hash, slots);
+    this.keyLength = resized(this.keyLength, slots);
+    this.keyChars = resized(this.keyChars, slots * KEY_CHARS);
+    this.textLength = resized(this.textLength, slots);
+    this.textChars = resized(this.textChars, slots * TEXT_CHARS);
+    this.claimedAt = resized(this.claimedAt, slots);
+    this.toolOf = resized(this.toolOf, slots);
+    this.statusOf = resized(this.statusOf, slots);
+    this.slots = slots;
+    // At most half full, so probe runs stay short.
+    let cells = 2;
+    while (cells < slots * 2) cells *= 2;
+    this.index = new Int32Array(cells);
+    this.mask = cells - 1;
+    for (let slot = 0; slot < this.used; slot++)
+      if (this.state[slot] !== EMPTY) this.insert(slot, this.hash[slot]!);
+  }
+}
+
+/**
+ * A call's key text in parts: `head`, then the `bar` character (unless NO_CHAR), then `id`. For a
+ * call without a scope that is the target, "|" and the id, exactly `callKey`'s text; with a
+ * scope (the Agents API) the whole text is built and is the head.
+ */
+interface KeyParts {
+  readonly head: string;
+  readonly bar: number;
+  readonly id: string;
+}
+
+function partsOf(call: CallIdentity): KeyParts {
+  if (call.scope === undefined)
+    return { head: call.target, bar: BAR, id: call.id ?? "" };
+  return { head: callKey(call) ?? "", bar: NO_CHAR, id: "" };
+}
+
+function lengthOf(key: KeyParts): number {
+  return key.head.length + (key.bar !== NO_CHAR ? 1 : 0) + key.id.length;
+}
+
+function textOf(key: KeyParts): string {
+  return key.bar !== NO_CHAR
+    ? key.head + String.fromCharCode(key.bar) + key.id
+    : key.head + key.id;
+}
+
+/** FNV-1a over the key's UTF-16 code units: quick, and spread well enough for linear probing. */
+function hashOf(key: KeyParts): number {
+  const { head, bar, id } = key;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < head.length; i++)
+    h = Math.imul(h ^ head.charCodeAt(i), 0x01000193);
+  if (bar !== NO_CHAR) h = Math.imul(h ^ bar, 0x01000193);
+  for (let i = 0; i < id.length; i++)
+    h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+function writeChars(chars: Uint16Array, base: number, text: string): void {
+  for (let i = 0; i < text.length; i++) chars[base + i] = text.charCodeAt(i);
+}
+
+/** The number a small set of names gives `name`, adding it on first sight. */
+function numberOf<T extends string>(
+  numbers: Map<string, number>,
+  names: T[],
+  name: T,
+): number {
+  let n = numbers.get(name);
+  if (n === undefined) {
+    n = names.length;
+    names.push(name);
+    numbers.set(name, n);
+  }
+  return n;
+}
+
+type NumberArray = Uint8Array | Uint16Array | Int32Array | Float64Array;
+
+function resized<A extends NumberArray>(array: A, length: number): A {
+  const bigger = new (array.constructor as new (length: number) => A)(length);
+  bigger.set(array);
+  return bigger;
+}
