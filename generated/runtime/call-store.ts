@@ -11,7 +11,7 @@
 import type { CallProblem, CallStatus, TargetName } from "./tool-call.js";
 
 // The default store lives in its own module; it is part of this one's interface.
-export { memoryCallStore } from "./memory-store.js";
+export { memoryCallStore, type MemoryCallStore } from "./memory-store.js";
 
 /** What is recorded for a completed call: enough to answer it again without running it. */
 export interface StoredResult {

@@ -8,6 +8,13 @@
  * lock: of two processes claiming one call at once, exactly one inserts. WAL lets readers work
  * beside the writer, and `busy_timeout` makes a writer wait for the lock instead of failing.
  * Copied into generated output (runtime/sqlite-store.ts); real TypeScript.
+ *
+ * One commit per call. A claim must be durable before its handler runs, and a commit is most of
+ * what a write costs (the statements are prepared once). So a result is not committed on its
+ * own: it is written in the same transaction as the next claim, or at the end of the current turn
+ * of the event loop if no claim comes first (and by `flush()`). A process that dies in between
+ * leaves the call claimed, exactly as if it had died inside the handler: `outcome-unknown` for a
+ * write tool, never run twice; a read tool runs again.
  */
 import {
   outcomeOfRow,
@@ -29,6 +36,8 @@ export interface SqliteStatementLike {
 export interface SqliteDatabaseLike {
   prepare(sql: string): SqliteStatementLike;
   exec(sql: string): unknown;
+  /** Whether a transaction is open on the connection (the app's own, for one). */
+  readonly inTransaction?: boolean;
 }
 
 export interface SqliteStoreOptions {
@@ -40,10 +49,16 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs?: number;
 }
 
+/** The SQLite store: a `CallStore`, and `flush()` to write the results not yet committed. */
+export interface SqliteCallStore extends CallStore {
+  /** Commits every result recorded so far (call it before closing the database). */
+  flush(): void;
+}
+
 export function sqliteCallStore(
   db: SqliteDatabaseLike,
   options: SqliteStoreOptions = {},
-): CallStore {
+): SqliteCallStore {
   const table = tableName(options.table ?? "toolcat_calls");
   const busy = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
   db.exec(`PRAGMA busy_timeout = ${busy}`);
@@ -63,27 +78,100 @@ export function sqliteCallStore(
   const complete = db.prepare(
     `UPDATE ${table} SET state = 'completed', result = ? WHERE key = ? AND state = 'claimed' AND owner = ?`,
   );
+  const begin = db.prepare("BEGIN IMMEDIATE");
+  const commit = db.prepare("COMMIT");
+  const rollback = db.prepare("ROLLBACK");
+
+  /** Results recorded and not yet committed, in the order they came. */
+  const unwritten: { key: string; owner: string; json: string }[] = [];
+  let flushQueued = false;
+
+  /**
+   * Runs `statement` with every unwritten result written first, all in one transaction (or in
+   * the app's own, when one is open on the connection). A result is dropped from the queue only
+   * once committed: a failed transaction leaves it for the next attempt.
+   */
+  function withResults<T>(statement: () => T): T {
+    if (unwritten.length === 0) return statement();
+    const own = db.inTransaction !== true;
+    if (own) begin.run();
+    try {
+      for (const r of unwritten) complete.run(r.json, r.key, r.owner);
+      const answer = statement();
+      if (own) commit.run();
+      unwritten.length = 0;
+      return answer;
+    } catch (e) {
+      if (own && db.inTransaction !== false) {
+        try {
+          rollback.run();
+        } catch {
+          // SQLite already rolled back (a failed COMMIT does).
+        }
+      }
+      throw e;
+    }
+  }
+
+  function flush(): void {
+    withResults(() => undefined);
+  }
+
+  /** Writes the queue when the current turn of the event loop ends, unless a claim does first. */
+  function queueFlush(): void {
+    if (flushQueued) return;
+    flushQueued = true;
+    later(() => {
+      flushQueued = false;
+      try {
+        flush();
+      } catch {
+        // Still queued: written with the next claim, whose failure the app hears.
+      }
+    });
+  }
+
   return {
     claim(call, claim): ClaimOutcome {
       const key = storeKey(call);
-      if (insert.run(key, claim.tool, claim.owner, claim.at).changes === 1)
-        return { state: "claimed" };
+      const inserted = withResults(
+        () => insert.run(key, claim.tool, claim.owner, claim.at).changes,
+      );
+      if (inserted === 1) return { state: "claimed" };
       return outcomeOfRow(select.get(key) as CallRow | undefined);
     },
     takeOver(call, previous, claim) {
       const key = storeKey(call);
       return (
-        takeOver.run(
-          claim.owner,
-          claim.at,
-          key,
-          previous.owner,
-          previous.claimedAt,
+        withResults(() =>
+          takeOver.run(
+            claim.owner,
+            claim.at,
+            key,
+            previous.owner,
+            previous.claimedAt,
+          ),
         ).changes === 1
       );
     },
     complete(call, owner, result) {
-      complete.run(storedResultJson(result), storeKey(call), owner);
+      unwritten.push({
+        key: storeKey(call),
+        owner,
+        json: storedResultJson(result),
+      });
+      queueFlush();
     },
+    flush,
   };
+}
+
+/** Runs `task` after the current turn of the event loop (`setImmediate` where there is one). */
+function later(task: () => void): void {
+  const host = globalThis as {
+    setImmediate?: (task: () => void) => unknown;
+    setTimeout?: (task: () => void, ms: number) => unknown;
+  };
+  if (host.setImmediate !== undefined) host.setImmediate(task);
+  else host.setTimeout?.(task, 0);
 }

@@ -52,14 +52,26 @@ const NO_CHAR = -1;
 
 const CLAIMED: ClaimOutcome = Object.freeze({ state: "claimed" });
 
-/** The store; `size` is the number of records it holds. */
+/** The in-memory store: a `CallStore` whose every answer is synchronous. */
+export interface MemoryCallStore extends CallStore {
+  /** How many records it holds. */
+  readonly size: number;
+  claim(call: CallIdentity, claim: Claim): ClaimOutcome;
+  takeOver(
+    call: CallIdentity,
+    previous: { readonly owner: string; readonly claimedAt: number },
+    claim: Claim,
+  ): boolean;
+  complete(call: CallIdentity, owner: string, result: StoredResult): void;
+}
+
 export function memoryCallStore(
   options: { readonly maxEntries?: number } = {},
-): CallStore & { readonly size: number } {
+): MemoryCallStore {
   return new SlotStore(Math.max(1, Math.floor(options.maxEntries ?? 10_000)));
 }
 
-class SlotStore implements CallStore {
+class SlotStore implements MemoryCallStore {
   readonly inMemory = true;
   /** The bound on records; raised only when every slot holds a pending claim. */
   private limit: number;

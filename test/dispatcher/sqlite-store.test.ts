@@ -154,12 +154,85 @@ describe("SQLite store in one process", () => {
   it("works as the dispatcher's store with the app's Database type (structural, no import)", async () => {
     const db = new Database(":memory:");
     const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store: sqliteCallStore(db) });
+    const store = sqliteCallStore(db);
+    const d2 = createDispatcher(exampleApp().handlers, { confirm: () => true, store });
+    await d2.run(write("y"));
+    // Not committed yet: it goes with the next claim, or when this turn of the event loop ends.
+    expect(db.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get("anthropic|y")).toEqual({ state: "claimed" });
+    await new Promise((r) => setImmediate(r));
+    expect(db.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get("anthropic|y")).toEqual({ state: "completed" });
     await d.run(write("x"));
+    await new Promise((r) => setImmediate(r));
     const row = db.prepare("SELECT tool, state, result FROM toolcat_calls WHERE tool = ?").get("write_measurement") as { state: string; result: string };
     expect(row.state).toBe("completed");
     // The output is kept once, as the result's text; a replay reads it back.
     expect(JSON.parse(row.result)).toEqual({ status: "ok", isError: false, text: '{"saved":["weight_kg"]}', hasOutput: true });
     const again = await d.run(write("x"));
     expect(again).toMatchObject({ status: "ok", replayed: true, output: { saved: ["weight_kg"] } });
+  });
+
+  it("commits once per call: a result goes in the transaction of the next claim", async () => {
+    const db = new Database(join(dir, "one-commit.db"));
+    // The database as the store sees it, counting what runs: every statement, and the commits.
+    const ran: string[] = [];
+    const counted = {
+      exec: (sql: string) => db.exec(sql),
+      get inTransaction() {
+        return db.inTransaction;
+      },
+      prepare(sql: string) {
+        const statement = db.prepare(sql);
+        return {
+          run: (...params: unknown[]) => (ran.push(sql.split(" ")[0]!), statement.run(...params)),
+          get: (...params: unknown[]) => statement.get(...params),
+        };
+      },
+    };
+    const store = sqliteCallStore(counted);
+    const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store });
+    for (let i = 0; i < 5; i++) await d.run(write(`one-${i}`));
+    // The first claim commits alone; each later one carries the previous result: BEGIN, UPDATE, INSERT, COMMIT.
+    expect(ran).toEqual(["INSERT", ...Array.from({ length: 4 }, () => ["BEGIN", "UPDATE", "INSERT", "COMMIT"]).flat()]);
+    store.flush();
+    expect(ran.slice(-3)).toEqual(["BEGIN", "UPDATE", "COMMIT"]);
+    const states = db.prepare("SELECT state, count(*) AS n FROM toolcat_calls GROUP BY state").all();
+    expect(states).toEqual([{ state: "completed", n: 5 }]);
+    db.close();
+  });
+
+  it("a failed transaction keeps the results for the next one, and the call it carried is not run", async () => {
+    const db = new Database(":memory:");
+    let failNext = false;
+    const flaky = {
+      exec: (sql: string) => db.exec(sql),
+      get inTransaction() {
+        return db.inTransaction;
+      },
+      prepare(sql: string) {
+        const statement = db.prepare(sql);
+        return {
+          run: (...params: unknown[]) => {
+            if (failNext && sql.startsWith("INSERT")) {
+              failNext = false;
+              throw new Error("SQLITE_FULL");
+            }
+            return statement.run(...params);
+          },
+          get: (...params: unknown[]) => statement.get(...params),
+        };
+      },
+    };
+    const app = exampleApp({}, { store: sqliteCallStore(flaky) });
+    expect((await app.dispatcher.run(write("f-1"))).status).toBe("ok");
+    failNext = true;
+    const refused = await app.dispatcher.run(write("f-2"));
+    expect(refused.status).toBe("handler-failed");
+    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(1);
+    // f-1's result was rolled back with f-2's claim, and kept: the next claim writes it.
+    expect((await app.dispatcher.run(write("f-3"))).status).toBe("ok");
+    expect(db.prepare("SELECT key, state FROM toolcat_calls ORDER BY key").all()).toEqual([
+      { key: "anthropic|f-1", state: "completed" },
+      { key: "anthropic|f-3", state: "claimed" },
+    ]);
   });
 });

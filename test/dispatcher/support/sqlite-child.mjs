@@ -61,4 +61,6 @@ if (mode === "once" || mode === "hang") {
   }
   process.stdout.write(JSON.stringify(results) + "\n");
 }
+// Results are committed with the next claim or at the end of the event loop's turn: flush first.
+store.flush();
 db.close();
