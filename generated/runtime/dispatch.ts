@@ -239,10 +239,33 @@ export function createDispatchCore<Output = unknown>(
   const confirm = options.confirm;
   const onEvent = options.onEvent;
   const staleClaimMs = options.staleClaimMs ?? 60_000;
-  const now = options.now ?? Date.now;
   const owner = randomToken();
   // Timings are only for events: without a sink, no clock is read.
-  const clock = onEvent !== undefined ? monotonicClock() : noClock;
+  const performanceClock = globalPerformance();
+  const clock =
+    onEvent === undefined
+      ? noClock
+      : performanceClock !== undefined
+        ? () => performanceClock.now()
+        : Date.now;
+  // Claim times. A database store is shared between processes, so its claims carry the wall
+  // clock. The in-memory store is this process's alone, so its claims are timed by the monotonic
+  // clock the events read (counted from its time origin, so it reads as wall time), and a claim
+  // takes the reading made when the arguments were accepted: a clock read costs about as much as
+  // a map insert, and this is on every call's path.
+  const monotonicClaims =
+    options.now === undefined &&
+    storeInMemory &&
+    performanceClock !== undefined;
+  const now: () => number =
+    options.now ??
+    (monotonicClaims
+      ? () => performanceClock!.timeOrigin + performanceClock!.now()
+      : Date.now);
+  const claimTime = (trace: Trace): number =>
+    monotonicClaims && onEvent !== undefined && trace.acceptedAt >= 0
+      ? performanceClock!.timeOrigin + trace.acceptedAt
+      : now();
 
   // The steps below run synchronously for as long as every answer they get is synchronous (the
   // schema, a synchronous check or store, a handler that returns a value); each step that gets a
@@ -568,7 +591,7 @@ export function createDispatchCore<Output = unknown>(
     if (!storeInMemory) trace.acceptedAt = -1;
     let outcome: ClaimOutcome | Promise<ClaimOutcome>;
     try {
-      outcome = store.claim(key, { tool: name, owner, at: now() });
+      outcome = store.claim(key, { tool: name, owner, at: claimTime(trace) });
     } catch (e) {
       return storeFailed(call, name, trace, e);
     }
@@ -967,10 +990,17 @@ function neverAborted(): AbortSignalType {
   return sharedSignal;
 }
 
-function monotonicClock(): () => number {
-  const performance = (globalThis as { performance?: { now(): number } })
-    .performance;
-  return performance !== undefined ? () => performance.now() : Date.now;
+/** The platform's `performance` (a monotonic clock and its origin in wall time), where it has one. */
+function globalPerformance():
+  { now(): number; readonly timeOrigin: number } | undefined {
+  const performance = (
+    globalThis as {
+      performance?: { now(): number; readonly timeOrigin?: number };
+    }
+  ).performance;
+  return performance !== undefined && typeof performance.timeOrigin === "number"
+    ? (performance as { now(): number; readonly timeOrigin: number })
+    : undefined;
 }
 
 /** A random token naming this dispatcher instance as the owner of its claims. */
