@@ -63,6 +63,23 @@ const once = async (db: string, call: ToolCall, env: Record<string, string> = {}
 };
 const handlerLog = (db: string): string[] => (existsSync(`${db}.handlers.log`) ? readFileSync(`${db}.handlers.log`, "utf8").trim().split("\n") : []);
 
+/** The database as the store sees it, with `before(sql)` called ahead of every statement it runs. */
+function watched(db: Database.Database, before: (sql: string) => void) {
+  return {
+    exec: (sql: string) => db.exec(sql),
+    get inTransaction() {
+      return db.inTransaction;
+    },
+    prepare(sql: string) {
+      const statement = db.prepare(sql);
+      return {
+        run: (...params: unknown[]) => (before(sql), statement.run(...params)),
+        get: (...params: unknown[]) => statement.get(...params),
+      };
+    },
+  };
+}
+
 const write = (id: string): ToolCall => ({ target: "anthropic", id, name: "write_measurement", arguments: VALID.write_measurement });
 const read = (id: string): ToolCall => ({ target: "anthropic", id, name: "get_weather", arguments: VALID.get_weather });
 
@@ -173,21 +190,9 @@ describe("SQLite store in one process", () => {
 
   it("commits once per call: a result goes in the transaction of the next claim", async () => {
     const db = new Database(join(dir, "one-commit.db"));
-    // The database as the store sees it, counting what runs: every statement, and the commits.
+    // Every statement the store runs, by its first word.
     const ran: string[] = [];
-    const counted = {
-      exec: (sql: string) => db.exec(sql),
-      get inTransaction() {
-        return db.inTransaction;
-      },
-      prepare(sql: string) {
-        const statement = db.prepare(sql);
-        return {
-          run: (...params: unknown[]) => (ran.push(sql.split(" ")[0]!), statement.run(...params)),
-          get: (...params: unknown[]) => statement.get(...params),
-        };
-      },
-    };
+    const counted = watched(db, (sql) => void ran.push(sql.split(" ")[0]!));
     const store = sqliteCallStore(counted);
     const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store });
     for (let i = 0; i < 5; i++) await d.run(write(`one-${i}`));
@@ -203,25 +208,12 @@ describe("SQLite store in one process", () => {
   it("a failed transaction keeps the results for the next one, and the call it carried is not run", async () => {
     const db = new Database(":memory:");
     let failNext = false;
-    const flaky = {
-      exec: (sql: string) => db.exec(sql),
-      get inTransaction() {
-        return db.inTransaction;
-      },
-      prepare(sql: string) {
-        const statement = db.prepare(sql);
-        return {
-          run: (...params: unknown[]) => {
-            if (failNext && sql.startsWith("INSERT")) {
-              failNext = false;
-              throw new Error("SQLITE_FULL");
-            }
-            return statement.run(...params);
-          },
-          get: (...params: unknown[]) => statement.get(...params),
-        };
-      },
-    };
+    const flaky = watched(db, (sql) => {
+      if (failNext && sql.startsWith("INSERT")) {
+        failNext = false;
+        throw new Error("SQLITE_FULL");
+      }
+    });
     const app = exampleApp({}, { store: sqliteCallStore(flaky) });
     expect((await app.dispatcher.run(write("f-1"))).status).toBe("ok");
     failNext = true;
