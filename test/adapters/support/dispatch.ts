@@ -34,5 +34,13 @@ export function createAppDispatcher(app: ReturnType<typeof appHandlers>["handler
 /** The dispatcher's SQLite call store in a file; `close` as the app does on shutdown. */
 export function sqliteStore(path: string): { store: CallStore; close(): void } {
   const db = new Database(path);
-  return { store: sqliteCallStore(db), close: () => db.close() };
+  const store = sqliteCallStore(db);
+  // The last result is committed with the next claim or when the event loop's turn ends: flush first.
+  return {
+    store,
+    close: () => {
+      store.flush();
+      db.close();
+    },
+  };
 }
