@@ -56,31 +56,125 @@ export function makeError(
 
 /**
  * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results). A row is
- * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
- * schema path unless given, as it is for every keyword but a `false` subschema. The table is
- * frozen too, so that optimized code reads `_e[n]` as a constant.
+ * frozen with their params (errors are immutable values, shared between results); the table is
+ * frozen too, so that optimized code reads `_e[n]` as a constant. A row of one of Ajv's standard
+ * keywords is `[schemaPath, arg, instancePath?]`: the keyword is the schema path's last segment,
+ * and params and message follow from it and `arg` (`errorTableStandard`). A schema path that does
+ * not start with `#` continues the previous such row's parent (a sibling keyword), and a missing
+ * instance path is the one the schema path names (`errorTableInstancePath`). Any other error is
+ * written out as the error object.
  */
 export function errorTable(
-  rows: readonly (readonly [
-    string,
-    string,
-    { readonly [name: string]: unknown },
-    string,
-    string?,
-  ])[],
+  rows: readonly (readonly [string, unknown, string?] | ValidationError)[],
 ): readonly ValidationError[] {
+  let parent = "#";
   return Object.freeze(
-    rows.map(([instancePath, schemaPath, params, message, keyword]) =>
-      Object.freeze({
-        instancePath,
+    rows.map((row) => {
+      if ("keyword" in row) {
+        Object.freeze(row.params);
+        return Object.freeze(row);
+      }
+      const [path, arg, instancePath] = row;
+      const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
+      const cut = schemaPath.lastIndexOf("/");
+      parent = schemaPath.slice(0, cut);
+      const keyword = schemaPath.slice(cut + 1);
+      const [params, message] = errorTableStandard(keyword, arg);
+      return Object.freeze({
+        instancePath: instancePath ?? errorTableInstancePath(schemaPath),
         schemaPath,
-        keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
+        keyword,
         params: Object.freeze(params),
         message,
-      }),
-    ),
+      });
+    }),
   );
+}
+
+/** Ajv's params and message of a standard keyword, from the one schema value they name. */
+function errorTableStandard(
+  keyword: string,
+  arg: unknown,
+): [{ readonly [name: string]: unknown }, string] {
+  const limit = (more: boolean, what: string): [{ limit: unknown }, string] => [
+    { limit: arg },
+    `must NOT have ${more ? "more" : "fewer"} than ${arg} ${what}`,
+  ];
+  switch (keyword) {
+    case "type":
+      return [{ type: arg }, `must be ${arg}`];
+    case "required":
+      return [{ missingProperty: arg }, `must have required property '${arg}'`];
+    case "format":
+      return [{ format: arg }, `must match format "${arg}"`];
+    case "pattern":
+      return [{ pattern: arg }, `must match pattern "${arg}"`];
+    case "multipleOf":
+      return [{ multipleOf: arg }, `must be multiple of ${arg}`];
+    case "maximum":
+      return [{ comparison: "<=", limit: arg }, `must be <= ${arg}`];
+    case "minimum":
+      return [{ comparison: ">=", limit: arg }, `must be >= ${arg}`];
+    case "exclusiveMaximum":
+      return [{ comparison: "<", limit: arg }, `must be < ${arg}`];
+    case "exclusiveMinimum":
+      return [{ comparison: ">", limit: arg }, `must be > ${arg}`];
+    case "maxLength":
+    case "minLength":
+      return limit(keyword === "maxLength", "characters");
+    case "maxItems":
+    case "minItems":
+    case "items":
+      return limit(keyword !== "minItems", "items");
+    case "maxProperties":
+    case "minProperties":
+      return limit(keyword === "maxProperties", "properties");
+    case "enum":
+      return [
+        { allowedValues: arg },
+        "must be equal to one of the allowed values",
+      ];
+    case "const":
+      return [{ allowedValue: arg }, "must be equal to constant"];
+    case "if":
+      return [{ failingKeyword: arg }, `must match "${arg}" schema`];
+    case "anyOf":
+      return [{}, "must match a schema in anyOf"];
+    case "not":
+      return [{}, "must NOT be valid"];
+    case "additionalProperties":
+      return [{}, "must NOT have additional properties"];
+    case "false schema":
+      return [{}, "boolean schema is false"];
+  }
+  throw new Error(`errorTable: no standard error for ${keyword}`);
+}
+
+/**
+ * The instance path a schema path names when nothing but `properties` and `prefixItems` moves it:
+ * each property name (decoded from the schema path's URI encoding, still a JSON Pointer segment)
+ * and item index; the names of `$defs`, `patternProperties` and `dependentSchemas` entries and the
+ * branch indexes of `allOf`, `anyOf` and `oneOf` are skipped.
+ */
+function errorTableInstancePath(schemaPath: string): string {
+  const segments = schemaPath.split("/");
+  let path = "";
+  for (let i = 1; i < segments.length - 1; i++) {
+    switch (segments[i]) {
+      case "properties":
+      case "prefixItems":
+        path += "/" + decodeURIComponent(segments[++i]!);
+        break;
+      case "$defs":
+      case "patternProperties":
+      case "dependentSchemas":
+      case "allOf":
+      case "anyOf":
+      case "oneOf":
+        i++;
+    }
+  }
+  return path;
 }
 
 /** A table error at an instance path known only at run time (an array item's index). */
@@ -363,1072 +457,270 @@ freezeJson(getCustomerOutput_cv0);
 const getCustomerOutput_ty1 = Object.freeze(["string", "null"]);
 
 const writeMeasurementInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "date" },
-    "must have required property 'date'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "data" },
-    "must have required property 'data'",
-  ],
-  [
-    "/date",
-    "#/properties/date/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/date", "#/properties/date/type", { type: "string" }, "must be string"],
-  [
-    "/data",
-    "#/properties/data/minProperties",
-    { limit: 1 },
-    "must NOT have fewer than 1 properties",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/maximum",
-    { comparison: "<=", limit: 500 },
-    "must be <= 500",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/maximum",
-    { comparison: "<=", limit: 300 },
-    "must be <= 300",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/data/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["/data", "#/properties/data/type", { type: "object" }, "must be object"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "date"],
+  ["required", "data"],
+  ["#/properties/date/format", "date"],
+  ["type", "string"],
+  ["#/properties/data/minProperties", 1],
+  ["#/properties/data/properties/weight_kg/maximum", 500],
+  ["exclusiveMinimum", 0],
+  ["type", "number"],
+  ["#/properties/data/properties/body_fat_pct/maximum", 100],
+  ["minimum", 0],
+  ["type", "number"],
+  ["#/properties/data/properties/waist_cm/maximum", 300],
+  ["exclusiveMinimum", 0],
+  ["type", "number"],
+  ["#/properties/data/additionalProperties", null],
+  ["type", "object"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const writeMeasurementOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "saved" },
-    "must have required property 'saved'",
-  ],
-  ["", "#/properties/saved/items/type", { type: "string" }, "must be string"],
-  [
-    "",
-    "#/properties/saved/items/enum",
-    { allowedValues: writeMeasurementOutput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  ["/saved", "#/properties/saved/type", { type: "array" }, "must be array"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "saved"],
+  ["#/properties/saved/items/type", "string"],
+  ["enum", writeMeasurementOutput_cv0],
+  ["#/properties/saved/type", "array"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logMealInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "day" },
-    "must have required property 'day'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "meal" },
-    "must have required property 'meal'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "items" },
-    "must have required property 'items'",
-  ],
-  [
-    "/day",
-    "#/$defs/Day/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/day", "#/$defs/Day/type", { type: "string" }, "must be string"],
-  ["/meal", "#/$defs/Meal/type", { type: "string" }, "must be string"],
-  [
-    "/meal",
-    "#/$defs/Meal/enum",
-    { allowedValues: logMealInput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/items",
-    "#/properties/items/maxItems",
-    { limit: 50 },
-    "must NOT have more than 50 items",
-  ],
-  [
-    "/items",
-    "#/properties/items/minItems",
-    { limit: 1 },
-    "must NOT have fewer than 1 items",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "food" },
-    "must have required property 'food'",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "grams" },
-    "must have required property 'grams'",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "kcal" },
-    "must have required property 'kcal'",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/food/maxLength",
-    { limit: 120 },
-    "must NOT have more than 120 characters",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/food/minLength",
-    { limit: 1 },
-    "must NOT have fewer than 1 characters",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/food/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/maximum",
-    { comparison: "<=", limit: 5000 },
-    "must be <= 5000",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/type",
-    { type: logMealInput_ty1 },
-    "must be integer,null",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/maximum",
-    { comparison: "<=", limit: 10000 },
-    "must be <= 10000",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/items/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/properties/items/items/type", { type: "object" }, "must be object"],
-  ["/items", "#/properties/items/type", { type: "array" }, "must be array"],
-  [
-    "/notes",
-    "#/properties/notes/maxLength",
-    { limit: 500 },
-    "must NOT have more than 500 characters",
-  ],
-  ["/notes", "#/properties/notes/type", { type: "string" }, "must be string"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "day"],
+  ["required", "meal"],
+  ["required", "items"],
+  ["#/$defs/Day/format", "date", "/day"],
+  ["type", "string", "/day"],
+  ["#/$defs/Meal/type", "string", "/meal"],
+  ["enum", logMealInput_cv0, "/meal"],
+  ["#/properties/items/maxItems", 50],
+  ["minItems", 1],
+  ["#/properties/items/items/required", "food"],
+  ["required", "grams"],
+  ["required", "kcal"],
+  ["#/properties/items/items/properties/food/maxLength", 120],
+  ["minLength", 1],
+  ["type", "string"],
+  ["#/properties/items/items/properties/grams/maximum", 5000],
+  ["exclusiveMinimum", 0],
+  ["type", "number"],
+  ["#/properties/items/items/properties/kcal/type", logMealInput_ty1],
+  ["maximum", 10000],
+  ["minimum", 0],
+  ["#/properties/items/items/additionalProperties", null],
+  ["type", "object"],
+  ["#/properties/items/type", "array"],
+  ["#/properties/notes/maxLength", 500],
+  ["type", "string"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logMealOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "entry_id" },
-    "must have required property 'entry_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "total_kcal" },
-    "must have required property 'total_kcal'",
-  ],
-  [
-    "/entry_id",
-    "#/properties/entry_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/entry_id",
-    "#/properties/entry_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/total_kcal",
-    "#/properties/total_kcal/type",
-    { type: logMealInput_ty1 },
-    "must be integer,null",
-  ],
-  [
-    "/total_kcal",
-    "#/properties/total_kcal/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "entry_id"],
+  ["required", "total_kcal"],
+  ["#/properties/entry_id/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/total_kcal/type", logMealInput_ty1],
+  ["minimum", 0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const listExercisesInput_errors = errorTable([
-  [
-    "/muscle_group",
-    "#/$defs/MuscleGroup/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/muscle_group",
-    "#/$defs/MuscleGroup/enum",
-    { allowedValues: listExercisesInput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "",
-    "#/properties/equipment/items/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/equipment/items/enum",
-    { allowedValues: listExercisesInput_cv1 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/equipment",
-    "#/properties/equipment/type",
-    { type: "array" },
-    "must be array",
-  ],
-  ["/limit", "#/properties/limit/type", { type: "integer" }, "must be integer"],
-  [
-    "/limit",
-    "#/properties/limit/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "/limit",
-    "#/properties/limit/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["#/$defs/MuscleGroup/type", "string", "/muscle_group"],
+  ["enum", listExercisesInput_cv0, "/muscle_group"],
+  ["#/properties/equipment/items/type", "string"],
+  ["enum", listExercisesInput_cv1],
+  ["#/properties/equipment/type", "array"],
+  ["#/properties/limit/type", "integer"],
+  ["maximum", 100],
+  ["minimum", 1],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const listExercisesOutput_errors = errorTable([
+  ["required", "exercises"],
+  ["#/properties/exercises/items/required", "id"],
+  ["required", "name"],
+  ["required", "muscle_group"],
   [
-    "",
-    "#/required",
-    { missingProperty: "exercises" },
-    "must have required property 'exercises'",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/required",
-    { missingProperty: "id" },
-    "must have required property 'id'",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/required",
-    { missingProperty: "name" },
-    "must have required property 'name'",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/required",
-    { missingProperty: "muscle_group" },
-    "must have required property 'muscle_group'",
-  ],
-  [
-    "",
     "#/properties/exercises/items/properties/id/pattern",
-    { pattern: "^ex-[a-z0-9-]{1,40}$" },
-    'must match pattern "^ex-[a-z0-9-]{1,40}$"',
+    "^ex-[a-z0-9-]{1,40}$",
   ],
-  [
-    "",
-    "#/properties/exercises/items/properties/id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/properties/name/type",
-    { type: "string" },
-    "must be string",
-  ],
-  ["", "#/$defs/MuscleGroup/type", { type: "string" }, "must be string"],
-  [
-    "",
-    "#/$defs/MuscleGroup/enum",
-    { allowedValues: listExercisesInput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/type",
-    { type: "object" },
-    "must be object",
-  ],
-  [
-    "/exercises",
-    "#/properties/exercises/type",
-    { type: "array" },
-    "must be array",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["type", "string"],
+  ["#/properties/exercises/items/properties/name/type", "string"],
+  ["#/$defs/MuscleGroup/type", "string"],
+  ["enum", listExercisesInput_cv0],
+  ["#/properties/exercises/items/additionalProperties", null],
+  ["type", "object"],
+  ["#/properties/exercises/type", "array"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getWorkoutHistoryInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "from" },
-    "must have required property 'from'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "to" },
-    "must have required property 'to'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "page_token" },
-    "must have required property 'page_token'",
-  ],
-  [
-    "/from",
-    "#/properties/from/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/from", "#/properties/from/type", { type: "string" }, "must be string"],
-  [
-    "/to",
-    "#/properties/to/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/to", "#/properties/to/type", { type: "string" }, "must be string"],
-  [
-    "/page_token",
-    "#/properties/page_token/type",
-    { type: getWorkoutHistoryInput_ty0 },
-    "must be string,null",
-  ],
-  [
-    "/page_token",
-    "#/properties/page_token/maxLength",
-    { limit: 200 },
-    "must NOT have more than 200 characters",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "from"],
+  ["required", "to"],
+  ["required", "page_token"],
+  ["#/properties/from/format", "date"],
+  ["type", "string"],
+  ["#/properties/to/format", "date"],
+  ["type", "string"],
+  ["#/properties/page_token/type", getWorkoutHistoryInput_ty0],
+  ["maxLength", 200],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getWorkoutHistoryOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "workouts" },
-    "must have required property 'workouts'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "next_page_token" },
-    "must have required property 'next_page_token'",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/required",
-    { missingProperty: "workout_id" },
-    "must have required property 'workout_id'",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/required",
-    { missingProperty: "started_at" },
-    "must have required property 'started_at'",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/required",
-    { missingProperty: "sets" },
-    "must have required property 'sets'",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/workout_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/workout_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/started_at/format",
-    { format: "date-time" },
-    'must match format "date-time"',
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/started_at/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/duration/format",
-    { format: "duration" },
-    'must match format "duration"',
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/duration/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/sets/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/sets/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/type",
-    { type: "object" },
-    "must be object",
-  ],
-  [
-    "/workouts",
-    "#/properties/workouts/type",
-    { type: "array" },
-    "must be array",
-  ],
-  [
-    "/next_page_token",
-    "#/properties/next_page_token/type",
-    { type: getWorkoutHistoryInput_ty0 },
-    "must be string,null",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "workouts"],
+  ["required", "next_page_token"],
+  ["#/properties/workouts/items/required", "workout_id"],
+  ["required", "started_at"],
+  ["required", "sets"],
+  ["#/properties/workouts/items/properties/workout_id/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/workouts/items/properties/started_at/format", "date-time"],
+  ["type", "string"],
+  ["#/properties/workouts/items/properties/duration/format", "duration"],
+  ["type", "string"],
+  ["#/properties/workouts/items/properties/sets/type", "integer"],
+  ["minimum", 0],
+  ["#/properties/workouts/items/additionalProperties", null],
+  ["type", "object"],
+  ["#/properties/workouts/type", "array"],
+  ["#/properties/next_page_token/type", getWorkoutHistoryInput_ty0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logWorkoutSetInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "workout_id" },
-    "must have required property 'workout_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "exercise_id" },
-    "must have required property 'exercise_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "sets" },
-    "must have required property 'sets'",
-  ],
-  [
-    "/workout_id",
-    "#/properties/workout_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/workout_id",
-    "#/properties/workout_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/exercise_id",
-    "#/properties/exercise_id/pattern",
-    { pattern: "^ex-[a-z0-9-]{1,40}$" },
-    'must match pattern "^ex-[a-z0-9-]{1,40}$"',
-  ],
-  [
-    "/exercise_id",
-    "#/properties/exercise_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/sets",
-    "#/properties/sets/maxItems",
-    { limit: 20 },
-    "must NOT have more than 20 items",
-  ],
-  [
-    "/sets",
-    "#/properties/sets/minItems",
-    { limit: 1 },
-    "must NOT have fewer than 1 items",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "reps" },
-    "must have required property 'reps'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "load_kg" },
-    "must have required property 'load_kg'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/reps/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/reps/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/reps/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/maximum",
-    { comparison: "<=", limit: 500 },
-    "must be <= 500",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/multipleOf",
-    { multipleOf: 0.25 },
-    "must be multiple of 0.25",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/multipleOf",
-    { multipleOf: 0.5 },
-    "must be multiple of 0.5",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/minItems",
-    { limit: 4 },
-    "must NOT have fewer than 4 items",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/0/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/1/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/2/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/3/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/items",
-    { limit: 4 },
-    "must NOT have more than 4 items",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/type",
-    { type: "array" },
-    "must be array",
-  ],
-  [
-    "",
-    "#/properties/sets/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/properties/sets/items/type", { type: "object" }, "must be object"],
-  ["/sets", "#/properties/sets/type", { type: "array" }, "must be array"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "workout_id"],
+  ["required", "exercise_id"],
+  ["required", "sets"],
+  ["#/properties/workout_id/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/exercise_id/pattern", "^ex-[a-z0-9-]{1,40}$"],
+  ["type", "string"],
+  ["#/properties/sets/maxItems", 20],
+  ["minItems", 1],
+  ["#/properties/sets/items/required", "reps"],
+  ["required", "load_kg"],
+  ["#/properties/sets/items/properties/reps/type", "integer"],
+  ["maximum", 100],
+  ["minimum", 1],
+  ["#/properties/sets/items/properties/load_kg/maximum", 500],
+  ["minimum", 0],
+  ["multipleOf", 0.25],
+  ["type", "number"],
+  ["#/properties/sets/items/properties/rpe/maximum", 10],
+  ["minimum", 1],
+  ["multipleOf", 0.5],
+  ["type", "number"],
+  ["#/properties/sets/items/properties/tempo/minItems", 4],
+  ["#/properties/sets/items/properties/tempo/prefixItems/0/type", "integer"],
+  ["maximum", 10],
+  ["minimum", 0],
+  ["#/properties/sets/items/properties/tempo/prefixItems/1/type", "integer"],
+  ["maximum", 10],
+  ["minimum", 0],
+  ["#/properties/sets/items/properties/tempo/prefixItems/2/type", "integer"],
+  ["maximum", 10],
+  ["minimum", 0],
+  ["#/properties/sets/items/properties/tempo/prefixItems/3/type", "integer"],
+  ["maximum", 10],
+  ["minimum", 0],
+  ["#/properties/sets/items/properties/tempo/items", 4],
+  ["type", "array"],
+  ["#/properties/sets/items/additionalProperties", null],
+  ["type", "object"],
+  ["#/properties/sets/type", "array"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logWorkoutSetOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "set_ids" },
-    "must have required property 'set_ids'",
-  ],
-  [
-    "",
-    "#/properties/set_ids/items/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  ["", "#/properties/set_ids/items/type", { type: "string" }, "must be string"],
-  ["/set_ids", "#/properties/set_ids/type", { type: "array" }, "must be array"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "set_ids"],
+  ["#/properties/set_ids/items/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/set_ids/type", "array"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const deleteMeasurementInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "date" },
-    "must have required property 'date'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "confirm" },
-    "must have required property 'confirm'",
-  ],
-  [
-    "/date",
-    "#/properties/date/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/date", "#/properties/date/type", { type: "string" }, "must be string"],
-  [
-    "/confirm",
-    "#/properties/confirm/const",
-    { allowedValue: true },
-    "must be equal to constant",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "date"],
+  ["required", "confirm"],
+  ["#/properties/date/format", "date"],
+  ["type", "string"],
+  ["#/properties/confirm/const", true],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const deleteMeasurementOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "deleted" },
-    "must have required property 'deleted'",
-  ],
-  [
-    "/deleted",
-    "#/properties/deleted/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "/deleted",
-    "#/properties/deleted/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "deleted"],
+  ["#/properties/deleted/type", "integer"],
+  ["minimum", 0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getWeatherInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "city" },
-    "must have required property 'city'",
-  ],
-  [
-    "/city",
-    "#/properties/city/maxLength",
-    { limit: 100 },
-    "must NOT have more than 100 characters",
-  ],
-  [
-    "/city",
-    "#/properties/city/minLength",
-    { limit: 1 },
-    "must NOT have fewer than 1 characters",
-  ],
-  ["/city", "#/properties/city/type", { type: "string" }, "must be string"],
-  ["/units", "#/properties/units/type", { type: "string" }, "must be string"],
-  [
-    "/units",
-    "#/properties/units/enum",
-    { allowedValues: getWeatherInput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "city"],
+  ["#/properties/city/maxLength", 100],
+  ["minLength", 1],
+  ["type", "string"],
+  ["#/properties/units/type", "string"],
+  ["enum", getWeatherInput_cv0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getWeatherOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "temperature" },
-    "must have required property 'temperature'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "conditions" },
-    "must have required property 'conditions'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "wind_speed" },
-    "must have required property 'wind_speed'",
-  ],
-  [
-    "/temperature",
-    "#/properties/temperature/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/conditions",
-    "#/properties/conditions/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/wind_speed",
-    "#/properties/wind_speed/type",
-    { type: getWeatherOutput_ty0 },
-    "must be number,null",
-  ],
-  [
-    "/wind_speed",
-    "#/properties/wind_speed/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "temperature"],
+  ["required", "conditions"],
+  ["required", "wind_speed"],
+  ["#/properties/temperature/type", "number"],
+  ["#/properties/conditions/type", "string"],
+  ["#/properties/wind_speed/type", getWeatherOutput_ty0],
+  ["minimum", 0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getCustomerInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "customer_id" },
-    "must have required property 'customer_id'",
-  ],
-  [
-    "/customer_id",
-    "#/properties/customer_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/customer_id",
-    "#/properties/customer_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "customer_id"],
+  ["#/properties/customer_id/format", "uuid"],
+  ["type", "string"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getCustomerOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "customer_id" },
-    "must have required property 'customer_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "email" },
-    "must have required property 'email'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "name" },
-    "must have required property 'name'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "goal" },
-    "must have required property 'goal'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "birth_date" },
-    "must have required property 'birth_date'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "homepage" },
-    "must have required property 'homepage'",
-  ],
-  [
-    "/customer_id",
-    "#/properties/customer_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/customer_id",
-    "#/properties/customer_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/email",
-    "#/properties/email/format",
-    { format: "email" },
-    'must match format "email"',
-  ],
-  ["/email", "#/properties/email/type", { type: "string" }, "must be string"],
-  [
-    "/name",
-    "#/properties/name/minLength",
-    { limit: 1 },
-    "must NOT have fewer than 1 characters",
-  ],
-  ["/name", "#/properties/name/type", { type: "string" }, "must be string"],
-  ["/goal", "#/properties/goal/type", { type: "string" }, "must be string"],
-  [
-    "/goal",
-    "#/properties/goal/enum",
-    { allowedValues: getCustomerOutput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/birth_date",
-    "#/properties/birth_date/type",
-    { type: getCustomerOutput_ty1 },
-    "must be string,null",
-  ],
-  [
-    "/birth_date",
-    "#/properties/birth_date/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  [
-    "/homepage",
-    "#/properties/homepage/type",
-    { type: getCustomerOutput_ty1 },
-    "must be string,null",
-  ],
-  [
-    "/homepage",
-    "#/properties/homepage/format",
-    { format: "uri" },
-    'must match format "uri"',
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "customer_id"],
+  ["required", "email"],
+  ["required", "name"],
+  ["required", "goal"],
+  ["required", "birth_date"],
+  ["required", "homepage"],
+  ["#/properties/customer_id/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/email/format", "email"],
+  ["type", "string"],
+  ["#/properties/name/minLength", 1],
+  ["type", "string"],
+  ["#/properties/goal/type", "string"],
+  ["enum", getCustomerOutput_cv0],
+  ["#/properties/birth_date/type", getCustomerOutput_ty1],
+  ["format", "date"],
+  ["#/properties/homepage/type", getCustomerOutput_ty1],
+  ["format", "uri"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 export function validateWriteMeasurementInput(

@@ -41,223 +41,58 @@ const declaredListExercises_cv0: readonly unknown[] = [
 freezeJson(declaredListExercises_cv0);
 
 const declaredWriteMeasurement_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "date" },
-    "must have required property 'date'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "data" },
-    "must have required property 'data'",
-  ],
-  [
-    "/data",
-    "#/properties/data/required",
-    { missingProperty: "weight_kg" },
-    "must have required property 'weight_kg'",
-  ],
-  [
-    "/data",
-    "#/properties/data/required",
-    { missingProperty: "body_fat_pct" },
-    "must have required property 'body_fat_pct'",
-  ],
-  [
-    "/data",
-    "#/properties/data/required",
-    { missingProperty: "waist_cm" },
-    "must have required property 'waist_cm'",
-  ],
-  [
-    "",
-    "#/properties/data/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "date"],
+  ["required", "data"],
+  ["#/properties/data/required", "weight_kg"],
+  ["required", "body_fat_pct"],
+  ["required", "waist_cm"],
+  ["additionalProperties", null],
+  ["#/additionalProperties", null],
 ]);
 
 const declaredLogMeal_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "day" },
-    "must have required property 'day'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "meal" },
-    "must have required property 'meal'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "items" },
-    "must have required property 'items'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "notes" },
-    "must have required property 'notes'",
-  ],
-  [
-    "/day",
-    "#/$defs/Day/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/day", "#/$defs/Day/type", { type: "string" }, "must be string"],
-  ["/meal", "#/$defs/Meal/type", { type: "string" }, "must be string"],
-  [
-    "/meal",
-    "#/$defs/Meal/enum",
-    { allowedValues: declaredLogMeal_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "food" },
-    "must have required property 'food'",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "grams" },
-    "must have required property 'grams'",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "kcal" },
-    "must have required property 'kcal'",
-  ],
-  [
-    "",
-    "#/properties/items/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "day"],
+  ["required", "meal"],
+  ["required", "items"],
+  ["required", "notes"],
+  ["#/$defs/Day/format", "date", "/day"],
+  ["type", "string", "/day"],
+  ["#/$defs/Meal/type", "string", "/meal"],
+  ["enum", declaredLogMeal_cv0, "/meal"],
+  ["#/properties/items/items/required", "food"],
+  ["required", "grams"],
+  ["required", "kcal"],
+  ["additionalProperties", null],
+  ["#/additionalProperties", null],
 ]);
 
 const declaredListExercises_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "muscle_group" },
-    "must have required property 'muscle_group'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "equipment" },
-    "must have required property 'equipment'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "limit" },
-    "must have required property 'limit'",
-  ],
-  [
-    "/muscle_group",
-    "#/$defs/MuscleGroup/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/muscle_group",
-    "#/$defs/MuscleGroup/enum",
-    { allowedValues: declaredListExercises_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/muscle_group",
-    "#/properties/muscle_group/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  [
-    "/muscle_group",
-    "#/properties/muscle_group/anyOf",
-    {},
-    "must match a schema in anyOf",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "muscle_group"],
+  ["required", "equipment"],
+  ["required", "limit"],
+  ["#/$defs/MuscleGroup/type", "string", "/muscle_group"],
+  ["enum", declaredListExercises_cv0, "/muscle_group"],
+  ["#/properties/muscle_group/anyOf/1/type", "null"],
+  ["#/properties/muscle_group/anyOf", null],
+  ["#/additionalProperties", null],
 ]);
 
 const declaredLogWorkoutSet_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "workout_id" },
-    "must have required property 'workout_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "exercise_id" },
-    "must have required property 'exercise_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "sets" },
-    "must have required property 'sets'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "reps" },
-    "must have required property 'reps'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "load_kg" },
-    "must have required property 'load_kg'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "rpe" },
-    "must have required property 'rpe'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "tempo" },
-    "must have required property 'tempo'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "workout_id"],
+  ["required", "exercise_id"],
+  ["required", "sets"],
+  ["#/properties/sets/items/required", "reps"],
+  ["required", "load_kg"],
+  ["required", "rpe"],
+  ["required", "tempo"],
+  ["additionalProperties", null],
+  ["#/additionalProperties", null],
 ]);
 
 const declaredGetWeather_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "city" },
-    "must have required property 'city'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "units" },
-    "must have required property 'units'",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "city"],
+  ["required", "units"],
+  ["additionalProperties", null],
 ]);
 
 export function validateDeclaredWriteMeasurement(

@@ -32,31 +32,125 @@ export function addError(
 
 /**
  * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results). A row is
- * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
- * schema path unless given, as it is for every keyword but a `false` subschema. The table is
- * frozen too, so that optimized code reads `_e[n]` as a constant.
+ * frozen with their params (errors are immutable values, shared between results); the table is
+ * frozen too, so that optimized code reads `_e[n]` as a constant. A row of one of Ajv's standard
+ * keywords is `[schemaPath, arg, instancePath?]`: the keyword is the schema path's last segment,
+ * and params and message follow from it and `arg` (`errorTableStandard`). A schema path that does
+ * not start with `#` continues the previous such row's parent (a sibling keyword), and a missing
+ * instance path is the one the schema path names (`errorTableInstancePath`). Any other error is
+ * written out as the error object.
  */
 export function errorTable(
-  rows: readonly (readonly [
-    string,
-    string,
-    { readonly [name: string]: unknown },
-    string,
-    string?,
-  ])[],
+  rows: readonly (readonly [string, unknown, string?] | ValidationError)[],
 ): readonly ValidationError[] {
+  let parent = "#";
   return Object.freeze(
-    rows.map(([instancePath, schemaPath, params, message, keyword]) =>
-      Object.freeze({
-        instancePath,
+    rows.map((row) => {
+      if ("keyword" in row) {
+        Object.freeze(row.params);
+        return Object.freeze(row);
+      }
+      const [path, arg, instancePath] = row;
+      const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
+      const cut = schemaPath.lastIndexOf("/");
+      parent = schemaPath.slice(0, cut);
+      const keyword = schemaPath.slice(cut + 1);
+      const [params, message] = errorTableStandard(keyword, arg);
+      return Object.freeze({
+        instancePath: instancePath ?? errorTableInstancePath(schemaPath),
         schemaPath,
-        keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
+        keyword,
         params: Object.freeze(params),
         message,
-      }),
-    ),
+      });
+    }),
   );
+}
+
+/** Ajv's params and message of a standard keyword, from the one schema value they name. */
+function errorTableStandard(
+  keyword: string,
+  arg: unknown,
+): [{ readonly [name: string]: unknown }, string] {
+  const limit = (more: boolean, what: string): [{ limit: unknown }, string] => [
+    { limit: arg },
+    `must NOT have ${more ? "more" : "fewer"} than ${arg} ${what}`,
+  ];
+  switch (keyword) {
+    case "type":
+      return [{ type: arg }, `must be ${arg}`];
+    case "required":
+      return [{ missingProperty: arg }, `must have required property '${arg}'`];
+    case "format":
+      return [{ format: arg }, `must match format "${arg}"`];
+    case "pattern":
+      return [{ pattern: arg }, `must match pattern "${arg}"`];
+    case "multipleOf":
+      return [{ multipleOf: arg }, `must be multiple of ${arg}`];
+    case "maximum":
+      return [{ comparison: "<=", limit: arg }, `must be <= ${arg}`];
+    case "minimum":
+      return [{ comparison: ">=", limit: arg }, `must be >= ${arg}`];
+    case "exclusiveMaximum":
+      return [{ comparison: "<", limit: arg }, `must be < ${arg}`];
+    case "exclusiveMinimum":
+      return [{ comparison: ">", limit: arg }, `must be > ${arg}`];
+    case "maxLength":
+    case "minLength":
+      return limit(keyword === "maxLength", "characters");
+    case "maxItems":
+    case "minItems":
+    case "items":
+      return limit(keyword !== "minItems", "items");
+    case "maxProperties":
+    case "minProperties":
+      return limit(keyword === "maxProperties", "properties");
+    case "enum":
+      return [
+        { allowedValues: arg },
+        "must be equal to one of the allowed values",
+      ];
+    case "const":
+      return [{ allowedValue: arg }, "must be equal to constant"];
+    case "if":
+      return [{ failingKeyword: arg }, `must match "${arg}" schema`];
+    case "anyOf":
+      return [{}, "must match a schema in anyOf"];
+    case "not":
+      return [{}, "must NOT be valid"];
+    case "additionalProperties":
+      return [{}, "must NOT have additional properties"];
+    case "false schema":
+      return [{}, "boolean schema is false"];
+  }
+  throw new Error(`errorTable: no standard error for ${keyword}`);
+}
+
+/**
+ * The instance path a schema path names when nothing but `properties` and `prefixItems` moves it:
+ * each property name (decoded from the schema path's URI encoding, still a JSON Pointer segment)
+ * and item index; the names of `$defs`, `patternProperties` and `dependentSchemas` entries and the
+ * branch indexes of `allOf`, `anyOf` and `oneOf` are skipped.
+ */
+function errorTableInstancePath(schemaPath: string): string {
+  const segments = schemaPath.split("/");
+  let path = "";
+  for (let i = 1; i < segments.length - 1; i++) {
+    switch (segments[i]) {
+      case "properties":
+      case "prefixItems":
+        path += "/" + decodeURIComponent(segments[++i]!);
+        break;
+      case "$defs":
+      case "patternProperties":
+      case "dependentSchemas":
+      case "allOf":
+      case "anyOf":
+      case "oneOf":
+        i++;
+    }
+  }
+  return path;
 }
 
 /** A table error with params known only at run time (the additional key's name). */
@@ -121,74 +215,29 @@ export type Validator<T> = (value: unknown) => ValidationResult<T>;
 const logSetInput_ty0 = Object.freeze(["number", "null"]);
 
 const logSetInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "exercise" },
-    "must have required property 'exercise'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "reps" },
-    "must have required property 'reps'",
-  ],
-  [
-    "/exercise",
-    "#/properties/exercise/minLength",
-    { limit: 1 },
-    "must NOT have fewer than 1 characters",
-  ],
-  [
-    "/exercise",
-    "#/properties/exercise/type",
-    { type: "string" },
-    "must be string",
-  ],
-  ["/reps", "#/properties/reps/type", { type: "integer" }, "must be integer"],
-  [
-    "/reps",
-    "#/properties/reps/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "/weight_kg",
-    "#/properties/weight_kg/type",
-    { type: logSetInput_ty0 },
-    "must be number,null",
-  ],
-  [
-    "/weight_kg",
-    "#/properties/weight_kg/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "exercise"],
+  ["required", "reps"],
+  ["#/properties/exercise/minLength", 1],
+  ["type", "string"],
+  ["#/properties/reps/type", "integer"],
+  ["minimum", 1],
+  ["#/properties/weight_kg/type", logSetInput_ty0],
+  ["minimum", 0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logSetOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "id" },
-    "must have required property 'id'",
-  ],
-  [
-    "/id",
-    "#/properties/id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  ["/id", "#/properties/id/type", { type: "string" }, "must be string"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "id"],
+  ["#/properties/id/format", "uuid"],
+  ["type", "string"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const pingInput_errors = errorTable([
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["additionalProperties", null],
+  ["type", "object"],
 ]);
 
 export function validateLogSetInput(

@@ -22,6 +22,13 @@ export interface ErrorSpec {
   readonly path?: InstancePath;
   /** True when `params` or `message` depend on run-time values (a key, an index). */
   readonly dynamic?: boolean;
+  /**
+   * Set for an error of one of Ajv's standard keywords (`STANDARD_KEYWORDS`, error-table.ts) whose
+   * params and message the error table derives from the keyword and this one value (`null` when
+   * the keyword has none): the schema value `params` names. `params` and `message` must be what
+   * that derivation gives.
+   */
+  readonly arg?: Code | null;
 }
 
 /**
@@ -34,12 +41,13 @@ export function errorObject(cx: SchemaCx, spec: ErrorSpec): Code {
   return code`${cx.comp.helper("makeError")}(${path}, ${schemaPath}, ${spec.keyword}, ${spec.params}, ${spec.message})`;
 }
 
-/** The entry's error-table row for `spec` (with `instancePath` as given), read as `_e[n]`. */
-function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: Code): Code {
+/**
+ * The entry's error-table row for `spec`, read as `_e[n]`. `instancePath` is the error's static
+ * path, or undefined for a row that only lends its other fields (`errorAt`, `errorWith`).
+ */
+function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: string | undefined): Code {
   const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
-  // The table derives the keyword from the schema path's last segment; others are written out.
-  const keyword = schemaPath.slice(schemaPath.lastIndexOf("/") + 1) === spec.keyword ? code`` : code`, ${spec.keyword}`;
-  return cx.comp.errorRow(code`[${instancePath}, ${schemaPath}, ${spec.params}, ${spec.message}${keyword}]`);
+  return cx.comp.errorRow({ schemaPath, keyword: spec.keyword, params: spec.params, message: spec.message, arg: spec.arg, instancePath });
 }
 
 /**
@@ -48,7 +56,7 @@ function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: Code): Code {
  */
 export function errorWithParams(cx: SchemaCx, spec: ErrorSpec, params: Code): Code {
   const path = (spec.path ?? cx.path).toCode();
-  const template = tableError(cx, { ...spec, params: code`{}` }, code`""`);
+  const template = tableError(cx, { ...spec, params: code`{}` }, undefined);
   return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${params})`;
 }
 
@@ -62,8 +70,8 @@ export function errorWithParams(cx: SchemaCx, spec: ErrorSpec, params: Code): Co
 export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   const path = spec.path ?? cx.path;
   if (spec.dynamic) return record(cx, errorObject(cx, spec));
-  if (path.isStatic) return record(cx, tableError(cx, spec, path.toCode()));
-  const template = tableError(cx, spec, code`""`);
+  if (path.isStatic) return record(cx, tableError(cx, spec, path.staticText()));
+  const template = tableError(cx, spec, undefined);
   return record(cx, code`${cx.comp.helper("errorAt")}(${template}, ${path.toCode()})`);
 }
 

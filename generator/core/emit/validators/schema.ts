@@ -39,6 +39,7 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
       schemaPath: `${cx.schemaPath}/false schema`,
       params: objectLiteral([]),
       message: code`${"boolean schema is false"}`,
+      arg: null,
     }));
     return;
   }

@@ -24,7 +24,7 @@ export const additionalPropertiesKeyword: KeywordEmitter<"additionalProperties">
       const errors = node.additionalKeyErrors((key) =>
         errorWithParams(
           cx,
-          { keyword: "additionalProperties", params: code`{}`, message: code`${"must NOT have additional properties"}` },
+          { keyword: "additionalProperties", params: code`{}`, message: code`${"must NOT have additional properties"}`, arg: null },
           objectLiteral([["additionalProperty", key]]),
         ),
       );

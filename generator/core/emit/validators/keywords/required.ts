@@ -11,6 +11,7 @@ export const requiredKeyword: KeywordEmitter<"required"> = {
       failIf(cx, w, code`!${node.present(name)}`, () => ({
         keyword: "required",
         params: objectLiteral([["missingProperty", code`${name}`]]),
+        arg: code`${name}`,
         message: code`${`must have required property '${name}'`}`,
       }));
     }
