@@ -43,6 +43,16 @@ export function addError(
   return list;
 }
 
+/** A validator's result: ok when no error is left (a composite that passed may empty the list). */
+export function resultOf<T>(
+  value: unknown,
+  errors: ValidationError[] | null,
+): ValidationResult<T> {
+  if (errors === null || errors.length === 0)
+    return { ok: true, value: value as T };
+  return { ok: false, errors };
+}
+
 /** An error whose params or message depend on the data, in Ajv's field order. */
 export function makeError(
   instancePath: string,
@@ -191,23 +201,41 @@ export function errorAt(
   };
 }
 
-/** A table error with params known only at run time (the additional key's name). */
+/** `addError(list, errorAt(error, instancePath))`, one call where an array item fails a check. */
+export function addErrorAt(
+  list: ValidationError[] | null,
+  error: ValidationError,
+  instancePath: string,
+): ValidationError[] {
+  return addError(list, errorAt(error, instancePath));
+}
+
+/** An `additionalProperties` table error for the additional key met at run time. */
 export function errorWith(
   error: ValidationError,
   instancePath: string,
-  params: { readonly [name: string]: unknown },
+  additionalProperty: string,
 ): ValidationError {
   return {
     instancePath,
     schemaPath: error.schemaPath,
     keyword: error.keyword,
-    params,
+    params: { additionalProperty },
     message: error.message,
   };
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+
+/**
+ * `value` (read as `data[key]` by the caller, where the read is cheap) when `key` is an own
+ * property of `data`, else undefined: Ajv's `ownProperties` read, for a declared property the pass
+ * over the keys did not meet. A missing key, the usual case, is settled without `hasOwnProperty`.
+ */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
+}
 
 /** Length in Unicode code points (a lone surrogate counts as one), as Ajv's `ucs2length`. */
 export function ucs2length(str: string): number {
@@ -729,141 +757,87 @@ export function validateWriteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = writeMeasurementInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f15 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k16 in _d) {
-      if (!hasOwn.call(_d, k16)) continue;
-      switch (k16) {
-        case "date":
-          d1 = _d[k16];
-          f15++;
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[17]!] };
+  let d1: any;
+  let d3: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k14 in _d) {
+    if (!hasOwn.call(_d, k14)) continue;
+    switch (k14) {
+      case "date":
+        d1 = _d[k14];
+        break;
+      case "data":
+        d3 = _d[k14];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[16]!, "", k14));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d3 === undefined) d3 = ownValue(_d.data, _d, "data");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (!formatDate(d1)) errs = addError(errs, _e[2]!);
+  } else if (p2) {
+    errs = addError(errs, _e[3]!);
+  }
+  if (typeof d3 === "object" && d3 !== null && !Array.isArray(d3)) {
+    let d7: any;
+    let d9: any;
+    let d11: any;
+    let c6 = 0;
+    let a5 = errs === null ? 0 : errs.length;
+    for (const k13 in d3) {
+      if (!hasOwn.call(d3, k13)) continue;
+      c6++;
+      switch (k13) {
+        case "weight_kg":
+          d7 = d3[k13];
           break;
-        case "data":
-          d3 = _d[k16];
-          f15++;
+        case "body_fat_pct":
+          d9 = d3[k13];
+          break;
+        case "waist_cm":
+          d11 = d3[k13];
           break;
         default:
-          errs = addError(
-            errs,
-            errorWith(_e[16]!, "", { additionalProperty: k16 }),
-          );
+          errs = addError(errs, errorWith(_e[14]!, "/data", k13));
       }
     }
-    if (f15 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.date;
-        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.data;
-        if (d3 !== undefined && !hasOwn.call(_d, "data")) d3 = undefined;
-      }
+    if (d7 === undefined) d7 = ownValue(d3.weight_kg, d3, "weight_kg");
+    if (d9 === undefined) d9 = ownValue(d3.body_fat_pct, d3, "body_fat_pct");
+    if (d11 === undefined) d11 = ownValue(d3.waist_cm, d3, "waist_cm");
+    const p8 = d7 !== undefined;
+    const p10 = d9 !== undefined;
+    const p12 = d11 !== undefined;
+    if (c6 < 1) errs = insertError(errs, a5++, _e[4]!);
+    if (typeof d7 === "number" && isFinite(d7)) {
+      if (d7 > 500) errs = addError(errs, _e[5]!);
+      if (d7 <= 0) errs = addError(errs, _e[6]!);
+    } else if (p8) {
+      errs = addError(errs, _e[7]!);
     }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
+    if (typeof d9 === "number" && isFinite(d9)) {
+      if (d9 > 100) errs = addError(errs, _e[8]!);
+      if (d9 < 0) errs = addError(errs, _e[9]!);
+    } else if (p10) {
+      errs = addError(errs, _e[10]!);
     }
-    if (p4) {
-      if (
-        typeof d3 === "object" &&
-        d3 !== null &&
-        !Array.isArray(d3 as unknown)
-      ) {
-        let d7: any;
-        let d9: any;
-        let d11: any;
-        let c6 = 0;
-        let f13 = 0;
-        let a5 = errs === null ? 0 : errs.length;
-        for (const k14 in d3) {
-          if (!hasOwn.call(d3, k14)) continue;
-          c6++;
-          switch (k14) {
-            case "weight_kg":
-              d7 = d3[k14];
-              f13++;
-              break;
-            case "body_fat_pct":
-              d9 = d3[k14];
-              f13++;
-              break;
-            case "waist_cm":
-              d11 = d3[k14];
-              f13++;
-              break;
-            default:
-              errs = addError(
-                errs,
-                errorWith(_e[14]!, "/data", { additionalProperty: k14 }),
-              );
-          }
-        }
-        if (f13 !== 3) {
-          if (d7 === undefined) {
-            d7 = d3.weight_kg;
-            if (d7 !== undefined && !hasOwn.call(d3, "weight_kg"))
-              d7 = undefined;
-          }
-          if (d9 === undefined) {
-            d9 = d3.body_fat_pct;
-            if (d9 !== undefined && !hasOwn.call(d3, "body_fat_pct"))
-              d9 = undefined;
-          }
-          if (d11 === undefined) {
-            d11 = d3.waist_cm;
-            if (d11 !== undefined && !hasOwn.call(d3, "waist_cm"))
-              d11 = undefined;
-          }
-        }
-        const p8 = d7 !== undefined;
-        const p10 = d9 !== undefined;
-        const p12 = d11 !== undefined;
-        if (c6 < 1) errs = insertError(errs, a5++, _e[4]!);
-        if (p8) {
-          if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
-            if (d7 > 500) errs = addError(errs, _e[5]!);
-            if (d7 <= 0) errs = addError(errs, _e[6]!);
-          } else {
-            errs = addError(errs, _e[7]!);
-          }
-        }
-        if (p10) {
-          if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
-            if (d9 > 100) errs = addError(errs, _e[8]!);
-            if (d9 < 0) errs = addError(errs, _e[9]!);
-          } else {
-            errs = addError(errs, _e[10]!);
-          }
-        }
-        if (p12) {
-          if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-            if (d11 > 300) errs = addError(errs, _e[11]!);
-            if (d11 <= 0) errs = addError(errs, _e[12]!);
-          } else {
-            errs = addError(errs, _e[13]!);
-          }
-        }
-      } else {
-        errs = addError(errs, _e[15]!);
-      }
+    if (typeof d11 === "number" && isFinite(d11)) {
+      if (d11 > 300) errs = addError(errs, _e[11]!);
+      if (d11 <= 0) errs = addError(errs, _e[12]!);
+    } else if (p12) {
+      errs = addError(errs, _e[13]!);
     }
-  } else {
-    errs = addError(errs, _e[17]!);
+  } else if (p4) {
+    errs = addError(errs, _e[15]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as WriteMeasurementInput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<WriteMeasurementInput>(value, errs);
 }
 
 export function validateWriteMeasurementOutput(
@@ -872,83 +846,62 @@ export function validateWriteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = writeMeasurementOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f9 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k10 in _d) {
-      if (!hasOwn.call(_d, k10)) continue;
-      switch (k10) {
-        case "saved":
-          d1 = _d[k10];
-          f9++;
-          break;
-        default:
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[5]!] };
+  let d1: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k9 in _d) {
+    if (!hasOwn.call(_d, k9)) continue;
+    switch (k9) {
+      case "saved":
+        d1 = _d[k9];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[4]!, "", k9));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.saved, _d, "saved");
+  const p2 = d1 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (Array.isArray(d1)) {
+    for (let i3 = 0; i3 < d1.length; i3++) {
+      const d4 = d1[i3];
+      if (!(typeof d4 === "string"))
+        errs = addErrorAt(errs, _e[1]!, "/saved/" + i3);
+      if (!(d4 === "weight_kg" || d4 === "body_fat_pct" || d4 === "waist_cm"))
+        errs = addErrorAt(errs, _e[2]!, "/saved/" + i3);
+    }
+    if (d1.length > 1) {
+      const m5 = new Map<unknown, number>();
+      for (let i6 = d1.length; i6-- > 0;) {
+        const p7 = d1[i6];
+        if (!(typeof (p7 as unknown) === "string")) continue;
+        if (p7 === "__proto__") continue;
+        const j8 = m5.get(p7);
+        if (j8 !== undefined) {
           errs = addError(
             errs,
-            errorWith(_e[4]!, "", { additionalProperty: k10 }),
+            makeError(
+              "/saved",
+              "#/properties/saved/uniqueItems",
+              "uniqueItems",
+              { i: i6, j: j8 },
+              "must NOT have duplicate items (items ## " +
+                j8 +
+                " and " +
+                i6 +
+                " are identical)",
+            ),
           );
-      }
-    }
-    if (f9 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.saved;
-        if (d1 !== undefined && !hasOwn.call(_d, "saved")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (Array.isArray(d1 as unknown)) {
-        for (let i3 = 0; i3 < d1.length; i3++) {
-          const d4 = d1[i3];
-          if (!(typeof (d4 as unknown) === "string"))
-            errs = addError(errs, errorAt(_e[1]!, "/saved/" + i3));
-          if (!(
-            d4 === "weight_kg" ||
-            d4 === "body_fat_pct" ||
-            d4 === "waist_cm"
-          ))
-            errs = addError(errs, errorAt(_e[2]!, "/saved/" + i3));
+          break;
         }
-        if (d1.length > 1) {
-          const m5 = new Map<unknown, number>();
-          for (let i6 = d1.length; i6-- > 0;) {
-            const p7 = d1[i6];
-            if (!(typeof (p7 as unknown) === "string")) continue;
-            if (p7 === "__proto__") continue;
-            const j8 = m5.get(p7);
-            if (j8 !== undefined) {
-              errs = addError(
-                errs,
-                makeError(
-                  "/saved",
-                  "#/properties/saved/uniqueItems",
-                  "uniqueItems",
-                  { i: i6, j: j8 },
-                  "must NOT have duplicate items (items ## " +
-                    j8 +
-                    " and " +
-                    i6 +
-                    " are identical)",
-                ),
-              );
-              break;
-            }
-            m5.set(p7, i6);
-          }
-        }
-      } else {
-        errs = addError(errs, _e[3]!);
+        m5.set(p7, i6);
       }
     }
-  } else {
-    errs = addError(errs, _e[5]!);
+  } else if (p2) {
+    errs = addError(errs, _e[3]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as WriteMeasurementOutput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<WriteMeasurementOutput>(value, errs);
 }
 
 export function validateLogMealInput(
@@ -957,227 +910,138 @@ export function validateLogMealInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logMealInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let d18: any;
-    let f20 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k21 in _d) {
-      if (!hasOwn.call(_d, k21)) continue;
-      switch (k21) {
-        case "day":
-          d1 = _d[k21];
-          f20++;
-          break;
-        case "meal":
-          d3 = _d[k21];
-          f20++;
-          break;
-        case "items":
-          d5 = _d[k21];
-          f20++;
-          break;
-        case "notes":
-          d18 = _d[k21];
-          f20++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[26]!, "", { additionalProperty: k21 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[27]!] };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let d17: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k19 in _d) {
+    if (!hasOwn.call(_d, k19)) continue;
+    switch (k19) {
+      case "day":
+        d1 = _d[k19];
+        break;
+      case "meal":
+        d3 = _d[k19];
+        break;
+      case "items":
+        d5 = _d[k19];
+        break;
+      case "notes":
+        d17 = _d[k19];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[26]!, "", k19));
     }
-    if (f20 !== 4) {
-      if (d1 === undefined) {
-        d1 = _d.day;
-        if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.meal;
-        if (d3 !== undefined && !hasOwn.call(_d, "meal")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.items;
-        if (d5 !== undefined && !hasOwn.call(_d, "items")) d5 = undefined;
-      }
-      if (d18 === undefined) {
-        d18 = _d.notes;
-        if (d18 !== undefined && !hasOwn.call(_d, "notes")) d18 = undefined;
-      }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
+  if (d3 === undefined) d3 = ownValue(_d.meal, _d, "meal");
+  if (d5 === undefined) d5 = ownValue(_d.items, _d, "items");
+  if (d17 === undefined) d17 = ownValue(_d.notes, _d, "notes");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  const p18 = d17 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (p2) {
+    if (typeof d1 === "string") {
+      if (!formatDate(d1)) errs = addError(errs, _e[3]!);
+    } else {
+      errs = addError(errs, _e[4]!);
     }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    const p19 = d18 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[3]!);
-      } else {
-        errs = addError(errs, _e[4]!);
-      }
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[5]!);
-      if (!(
-        d3 === "Desayuno" ||
-        d3 === "Almuerzo" ||
-        d3 === "Cena" ||
-        d3 === "Merienda"
-      ))
-        errs = addError(errs, _e[6]!);
-    }
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 50) errs = addError(errs, _e[7]!);
-        if (d5.length < 1) errs = addError(errs, _e[8]!);
-        for (let i7 = 0; i7 < d5.length; i7++) {
-          const d8 = d5[i7];
-          if (
-            typeof d8 === "object" &&
-            d8 !== null &&
-            !Array.isArray(d8 as unknown)
-          ) {
-            let d10: any;
-            let d12: any;
-            let d14: any;
-            let f16 = 0;
-            let a9 = errs === null ? 0 : errs.length;
-            for (const k17 in d8) {
-              if (!hasOwn.call(d8, k17)) continue;
-              switch (k17) {
-                case "food":
-                  d10 = d8[k17];
-                  f16++;
-                  break;
-                case "grams":
-                  d12 = d8[k17];
-                  f16++;
-                  break;
-                case "kcal":
-                  d14 = d8[k17];
-                  f16++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[21]!, "/items/" + i7, {
-                      additionalProperty: k17,
-                    }),
-                  );
-              }
-            }
-            if (f16 !== 3) {
-              if (d10 === undefined) {
-                d10 = d8.food;
-                if (d10 !== undefined && !hasOwn.call(d8, "food"))
-                  d10 = undefined;
-              }
-              if (d12 === undefined) {
-                d12 = d8.grams;
-                if (d12 !== undefined && !hasOwn.call(d8, "grams"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d8.kcal;
-                if (d14 !== undefined && !hasOwn.call(d8, "kcal"))
-                  d14 = undefined;
-              }
-            }
-            const p11 = d10 !== undefined;
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            if (!p11)
-              errs = insertError(errs, a9++, errorAt(_e[9]!, "/items/" + i7));
-            if (!p13)
-              errs = insertError(errs, a9++, errorAt(_e[10]!, "/items/" + i7));
-            if (!p15)
-              errs = insertError(errs, a9++, errorAt(_e[11]!, "/items/" + i7));
-            if (p11) {
-              if (typeof (d10 as unknown) === "string") {
-                if (d10.length > 120 && ucs2length(d10) > 120)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[12]!, "/items/" + i7 + "/food"),
-                  );
-                if (d10.length === 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[13]!, "/items/" + i7 + "/food"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[14]!, "/items/" + i7 + "/food"),
-                );
-              }
-            }
-            if (p13) {
-              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 > 5000)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[15]!, "/items/" + i7 + "/grams"),
-                  );
-                if (d12 <= 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[16]!, "/items/" + i7 + "/grams"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[17]!, "/items/" + i7 + "/grams"),
-                );
-              }
-            }
-            if (p15) {
-              if (!(Number.isInteger(d14) || d14 === null))
-                errs = addError(
-                  errs,
-                  errorAt(_e[18]!, "/items/" + i7 + "/kcal"),
-                );
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 10000)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[19]!, "/items/" + i7 + "/kcal"),
-                  );
-                if (d14 < 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[20]!, "/items/" + i7 + "/kcal"),
-                  );
-              }
-            }
-          } else {
-            errs = addError(errs, errorAt(_e[22]!, "/items/" + i7));
+  }
+  if (p4) {
+    if (!(typeof d3 === "string")) errs = addError(errs, _e[5]!);
+    if (!(
+      d3 === "Desayuno" ||
+      d3 === "Almuerzo" ||
+      d3 === "Cena" ||
+      d3 === "Merienda"
+    ))
+      errs = addError(errs, _e[6]!);
+  }
+  if (Array.isArray(d5)) {
+    if (d5.length > 50) errs = addError(errs, _e[7]!);
+    if (d5.length < 1) errs = addError(errs, _e[8]!);
+    for (let i7 = 0; i7 < d5.length; i7++) {
+      const d8 = d5[i7];
+      if (typeof d8 === "object" && d8 !== null && !Array.isArray(d8)) {
+        let d10: any;
+        let d12: any;
+        let d14: any;
+        let a9 = errs === null ? 0 : errs.length;
+        for (const k16 in d8) {
+          if (!hasOwn.call(d8, k16)) continue;
+          switch (k16) {
+            case "food":
+              d10 = d8[k16];
+              break;
+            case "grams":
+              d12 = d8[k16];
+              break;
+            case "kcal":
+              d14 = d8[k16];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[21]!, "/items/" + i7, k16));
+          }
+        }
+        if (d10 === undefined) d10 = ownValue(d8.food, d8, "food");
+        if (d12 === undefined) d12 = ownValue(d8.grams, d8, "grams");
+        if (d14 === undefined) d14 = ownValue(d8.kcal, d8, "kcal");
+        const p11 = d10 !== undefined;
+        const p13 = d12 !== undefined;
+        const p15 = d14 !== undefined;
+        if (!p11)
+          errs = insertError(errs, a9++, errorAt(_e[9]!, "/items/" + i7));
+        if (!p13)
+          errs = insertError(errs, a9++, errorAt(_e[10]!, "/items/" + i7));
+        if (!p15)
+          errs = insertError(errs, a9++, errorAt(_e[11]!, "/items/" + i7));
+        if (typeof d10 === "string") {
+          if (d10.length > 120 && ucs2length(d10) > 120)
+            errs = addErrorAt(errs, _e[12]!, "/items/" + i7 + "/food");
+          if (d10.length === 0)
+            errs = addErrorAt(errs, _e[13]!, "/items/" + i7 + "/food");
+        } else if (p11) {
+          errs = addErrorAt(errs, _e[14]!, "/items/" + i7 + "/food");
+        }
+        if (typeof d12 === "number" && isFinite(d12)) {
+          if (d12 > 5000)
+            errs = addErrorAt(errs, _e[15]!, "/items/" + i7 + "/grams");
+          if (d12 <= 0)
+            errs = addErrorAt(errs, _e[16]!, "/items/" + i7 + "/grams");
+        } else if (p13) {
+          errs = addErrorAt(errs, _e[17]!, "/items/" + i7 + "/grams");
+        }
+        if (p15) {
+          if (!(Number.isInteger(d14) || d14 === null))
+            errs = addErrorAt(errs, _e[18]!, "/items/" + i7 + "/kcal");
+          if (typeof d14 === "number" && isFinite(d14)) {
+            if (d14 > 10000)
+              errs = addErrorAt(errs, _e[19]!, "/items/" + i7 + "/kcal");
+            if (d14 < 0)
+              errs = addErrorAt(errs, _e[20]!, "/items/" + i7 + "/kcal");
           }
         }
       } else {
-        errs = addError(errs, _e[23]!);
+        errs = addErrorAt(errs, _e[22]!, "/items/" + i7);
       }
     }
-    if (p19) {
-      if (typeof (d18 as unknown) === "string") {
-        if (d18.length > 500 && ucs2length(d18) > 500)
-          errs = addError(errs, _e[24]!);
-      } else {
-        errs = addError(errs, _e[25]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[27]!);
+  } else if (p6) {
+    errs = addError(errs, _e[23]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogMealInput };
+  if (typeof d17 === "string") {
+    if (d17.length > 500 && ucs2length(d17) > 500)
+      errs = addError(errs, _e[24]!);
+  } else if (p18) {
+    errs = addError(errs, _e[25]!);
   }
-  return { ok: false, errors: errs };
+  return resultOf<LogMealInput>(value, errs);
 }
 
 export function validateLogMealOutput(
@@ -1186,63 +1050,42 @@ export function validateLogMealOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logMealOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "entry_id":
-          d1 = _d[k6];
-          f5++;
-          break;
-        case "total_kcal":
-          d3 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[6]!, "", { additionalProperty: k6 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[7]!] };
+  let d1: any;
+  let d3: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k5 in _d) {
+    if (!hasOwn.call(_d, k5)) continue;
+    switch (k5) {
+      case "entry_id":
+        d1 = _d[k5];
+        break;
+      case "total_kcal":
+        d3 = _d[k5];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[6]!, "", k5));
     }
-    if (f5 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.entry_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "entry_id")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.total_kcal;
-        if (d3 !== undefined && !hasOwn.call(_d, "total_kcal")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
-    }
-    if (p4) {
-      if (!(Number.isInteger(d3) || d3 === null)) errs = addError(errs, _e[4]!);
-      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 0) errs = addError(errs, _e[5]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[7]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogMealOutput };
+  if (d1 === undefined) d1 = ownValue(_d.entry_id, _d, "entry_id");
+  if (d3 === undefined) d3 = ownValue(_d.total_kcal, _d, "total_kcal");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[2]!);
+  } else if (p2) {
+    errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (p4) {
+    if (!(Number.isInteger(d3) || d3 === null)) errs = addError(errs, _e[4]!);
+    if (typeof d3 === "number" && isFinite(d3)) {
+      if (d3 < 0) errs = addError(errs, _e[5]!);
+    }
+  }
+  return resultOf<LogMealOutput>(value, errs);
 }
 
 export function validateListExercisesInput(
@@ -1251,125 +1094,99 @@ export function validateListExercisesInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = listExercisesInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d11: any;
-    let f13 = 0;
-    for (const k14 in _d) {
-      if (!hasOwn.call(_d, k14)) continue;
-      switch (k14) {
-        case "muscle_group":
-          d1 = _d[k14];
-          f13++;
-          break;
-        case "equipment":
-          d3 = _d[k14];
-          f13++;
-          break;
-        case "limit":
-          d11 = _d[k14];
-          f13++;
-          break;
-        default:
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[9]!] };
+  let d1: any;
+  let d3: any;
+  let d11: any;
+  for (const k13 in _d) {
+    if (!hasOwn.call(_d, k13)) continue;
+    switch (k13) {
+      case "muscle_group":
+        d1 = _d[k13];
+        break;
+      case "equipment":
+        d3 = _d[k13];
+        break;
+      case "limit":
+        d11 = _d[k13];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k13));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
+  if (d3 === undefined) d3 = ownValue(_d.equipment, _d, "equipment");
+  if (d11 === undefined) d11 = ownValue(_d.limit, _d, "limit");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p12 = d11 !== undefined;
+  if (p2) {
+    if (!(typeof d1 === "string")) errs = addError(errs, _e[0]!);
+    if (!(
+      d1 === "chest" ||
+      d1 === "back" ||
+      d1 === "legs" ||
+      d1 === "shoulders" ||
+      d1 === "arms" ||
+      d1 === "core" ||
+      d1 === "full_body"
+    ))
+      errs = addError(errs, _e[1]!);
+  }
+  if (Array.isArray(d3)) {
+    for (let i5 = 0; i5 < d3.length; i5++) {
+      const d6 = d3[i5];
+      if (!(typeof d6 === "string"))
+        errs = addErrorAt(errs, _e[2]!, "/equipment/" + i5);
+      if (!(
+        d6 === "none" ||
+        d6 === "dumbbells" ||
+        d6 === "barbell" ||
+        d6 === "kettlebell" ||
+        d6 === "bands" ||
+        d6 === "machine"
+      ))
+        errs = addErrorAt(errs, _e[3]!, "/equipment/" + i5);
+    }
+    if (d3.length > 1) {
+      const m7 = new Map<unknown, number>();
+      for (let i8 = d3.length; i8-- > 0;) {
+        const p9 = d3[i8];
+        if (!(typeof (p9 as unknown) === "string")) continue;
+        if (p9 === "__proto__") continue;
+        const j10 = m7.get(p9);
+        if (j10 !== undefined) {
           errs = addError(
             errs,
-            errorWith(_e[8]!, "", { additionalProperty: k14 }),
+            makeError(
+              "/equipment",
+              "#/properties/equipment/uniqueItems",
+              "uniqueItems",
+              { i: i8, j: j10 },
+              "must NOT have duplicate items (items ## " +
+                j10 +
+                " and " +
+                i8 +
+                " are identical)",
+            ),
           );
-      }
-    }
-    if (f13 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.muscle_group;
-        if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
-          d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.equipment;
-        if (d3 !== undefined && !hasOwn.call(_d, "equipment")) d3 = undefined;
-      }
-      if (d11 === undefined) {
-        d11 = _d.limit;
-        if (d11 !== undefined && !hasOwn.call(_d, "limit")) d11 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p12 = d11 !== undefined;
-    if (p2) {
-      if (!(typeof (d1 as unknown) === "string")) errs = addError(errs, _e[0]!);
-      if (!(
-        d1 === "chest" ||
-        d1 === "back" ||
-        d1 === "legs" ||
-        d1 === "shoulders" ||
-        d1 === "arms" ||
-        d1 === "core" ||
-        d1 === "full_body"
-      ))
-        errs = addError(errs, _e[1]!);
-    }
-    if (p4) {
-      if (Array.isArray(d3 as unknown)) {
-        for (let i5 = 0; i5 < d3.length; i5++) {
-          const d6 = d3[i5];
-          if (!(typeof (d6 as unknown) === "string"))
-            errs = addError(errs, errorAt(_e[2]!, "/equipment/" + i5));
-          if (!(
-            d6 === "none" ||
-            d6 === "dumbbells" ||
-            d6 === "barbell" ||
-            d6 === "kettlebell" ||
-            d6 === "bands" ||
-            d6 === "machine"
-          ))
-            errs = addError(errs, errorAt(_e[3]!, "/equipment/" + i5));
+          break;
         }
-        if (d3.length > 1) {
-          const m7 = new Map<unknown, number>();
-          for (let i8 = d3.length; i8-- > 0;) {
-            const p9 = d3[i8];
-            if (!(typeof (p9 as unknown) === "string")) continue;
-            if (p9 === "__proto__") continue;
-            const j10 = m7.get(p9);
-            if (j10 !== undefined) {
-              errs = addError(
-                errs,
-                makeError(
-                  "/equipment",
-                  "#/properties/equipment/uniqueItems",
-                  "uniqueItems",
-                  { i: i8, j: j10 },
-                  "must NOT have duplicate items (items ## " +
-                    j10 +
-                    " and " +
-                    i8 +
-                    " are identical)",
-                ),
-              );
-              break;
-            }
-            m7.set(p9, i8);
-          }
-        }
-      } else {
-        errs = addError(errs, _e[4]!);
+        m7.set(p9, i8);
       }
     }
-    if (p12) {
-      if (!Number.isInteger(d11)) errs = addError(errs, _e[5]!);
-      if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-        if (d11 > 100) errs = addError(errs, _e[6]!);
-        if (d11 < 1) errs = addError(errs, _e[7]!);
-      }
+  } else if (p4) {
+    errs = addError(errs, _e[4]!);
+  }
+  if (p12) {
+    if (!Number.isInteger(d11)) errs = addError(errs, _e[5]!);
+    if (typeof d11 === "number" && isFinite(d11)) {
+      if (d11 > 100) errs = addError(errs, _e[6]!);
+      if (d11 < 1) errs = addError(errs, _e[7]!);
     }
-  } else {
-    errs = addError(errs, _e[9]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as ListExercisesInput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<ListExercisesInput>(value, errs);
 }
 
 export function validateListExercisesOutput(
@@ -1378,163 +1195,100 @@ export function validateListExercisesOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = listExercisesOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f14 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k15 in _d) {
-      if (!hasOwn.call(_d, k15)) continue;
-      switch (k15) {
-        case "exercises":
-          d1 = _d[k15];
-          f14++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[12]!, "", { additionalProperty: k15 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[13]!] };
+  let d1: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k13 in _d) {
+    if (!hasOwn.call(_d, k13)) continue;
+    switch (k13) {
+      case "exercises":
+        d1 = _d[k13];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[12]!, "", k13));
     }
-    if (f14 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.exercises;
-        if (d1 !== undefined && !hasOwn.call(_d, "exercises")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (Array.isArray(d1 as unknown)) {
-        for (let i3 = 0; i3 < d1.length; i3++) {
-          const d4 = d1[i3];
-          if (
-            typeof d4 === "object" &&
-            d4 !== null &&
-            !Array.isArray(d4 as unknown)
-          ) {
-            let d6: any;
-            let d8: any;
-            let d10: any;
-            let f12 = 0;
-            let a5 = errs === null ? 0 : errs.length;
-            for (const k13 in d4) {
-              if (!hasOwn.call(d4, k13)) continue;
-              switch (k13) {
-                case "id":
-                  d6 = d4[k13];
-                  f12++;
-                  break;
-                case "name":
-                  d8 = d4[k13];
-                  f12++;
-                  break;
-                case "muscle_group":
-                  d10 = d4[k13];
-                  f12++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[9]!, "/exercises/" + i3, {
-                      additionalProperty: k13,
-                    }),
-                  );
-              }
-            }
-            if (f12 !== 3) {
-              if (d6 === undefined) {
-                d6 = d4.id;
-                if (d6 !== undefined && !hasOwn.call(d4, "id")) d6 = undefined;
-              }
-              if (d8 === undefined) {
-                d8 = d4.name;
-                if (d8 !== undefined && !hasOwn.call(d4, "name"))
-                  d8 = undefined;
-              }
-              if (d10 === undefined) {
-                d10 = d4.muscle_group;
-                if (d10 !== undefined && !hasOwn.call(d4, "muscle_group"))
-                  d10 = undefined;
-              }
-            }
-            const p7 = d6 !== undefined;
-            const p9 = d8 !== undefined;
-            const p11 = d10 !== undefined;
-            if (!p7)
-              errs = insertError(
-                errs,
-                a5++,
-                errorAt(_e[1]!, "/exercises/" + i3),
-              );
-            if (!p9)
-              errs = insertError(
-                errs,
-                a5++,
-                errorAt(_e[2]!, "/exercises/" + i3),
-              );
-            if (!p11)
-              errs = insertError(
-                errs,
-                a5++,
-                errorAt(_e[3]!, "/exercises/" + i3),
-              );
-            if (p7) {
-              if (typeof (d6 as unknown) === "string") {
-                if (!listExercisesOutput_re0.test(d6))
-                  errs = addError(
-                    errs,
-                    errorAt(_e[4]!, "/exercises/" + i3 + "/id"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[5]!, "/exercises/" + i3 + "/id"),
-                );
-              }
-            }
-            if (p9) {
-              if (!(typeof (d8 as unknown) === "string"))
-                errs = addError(
-                  errs,
-                  errorAt(_e[6]!, "/exercises/" + i3 + "/name"),
-                );
-            }
-            if (p11) {
-              if (!(typeof (d10 as unknown) === "string"))
-                errs = addError(
-                  errs,
-                  errorAt(_e[7]!, "/exercises/" + i3 + "/muscle_group"),
-                );
-              if (!(
-                d10 === "chest" ||
-                d10 === "back" ||
-                d10 === "legs" ||
-                d10 === "shoulders" ||
-                d10 === "arms" ||
-                d10 === "core" ||
-                d10 === "full_body"
-              ))
-                errs = addError(
-                  errs,
-                  errorAt(_e[8]!, "/exercises/" + i3 + "/muscle_group"),
-                );
-            }
-          } else {
-            errs = addError(errs, errorAt(_e[10]!, "/exercises/" + i3));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.exercises, _d, "exercises");
+  const p2 = d1 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (Array.isArray(d1)) {
+    for (let i3 = 0; i3 < d1.length; i3++) {
+      const d4 = d1[i3];
+      if (typeof d4 === "object" && d4 !== null && !Array.isArray(d4)) {
+        let d6: any;
+        let d8: any;
+        let d10: any;
+        let a5 = errs === null ? 0 : errs.length;
+        for (const k12 in d4) {
+          if (!hasOwn.call(d4, k12)) continue;
+          switch (k12) {
+            case "id":
+              d6 = d4[k12];
+              break;
+            case "name":
+              d8 = d4[k12];
+              break;
+            case "muscle_group":
+              d10 = d4[k12];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[9]!, "/exercises/" + i3, k12));
           }
         }
+        if (d6 === undefined) d6 = ownValue(d4.id, d4, "id");
+        if (d8 === undefined) d8 = ownValue(d4.name, d4, "name");
+        if (d10 === undefined)
+          d10 = ownValue(d4.muscle_group, d4, "muscle_group");
+        const p7 = d6 !== undefined;
+        const p9 = d8 !== undefined;
+        const p11 = d10 !== undefined;
+        if (!p7)
+          errs = insertError(errs, a5++, errorAt(_e[1]!, "/exercises/" + i3));
+        if (!p9)
+          errs = insertError(errs, a5++, errorAt(_e[2]!, "/exercises/" + i3));
+        if (!p11)
+          errs = insertError(errs, a5++, errorAt(_e[3]!, "/exercises/" + i3));
+        if (typeof d6 === "string") {
+          if (!listExercisesOutput_re0.test(d6))
+            errs = addErrorAt(errs, _e[4]!, "/exercises/" + i3 + "/id");
+        } else if (p7) {
+          errs = addErrorAt(errs, _e[5]!, "/exercises/" + i3 + "/id");
+        }
+        if (p9) {
+          if (!(typeof d8 === "string"))
+            errs = addErrorAt(errs, _e[6]!, "/exercises/" + i3 + "/name");
+        }
+        if (p11) {
+          if (!(typeof d10 === "string"))
+            errs = addErrorAt(
+              errs,
+              _e[7]!,
+              "/exercises/" + i3 + "/muscle_group",
+            );
+          if (!(
+            d10 === "chest" ||
+            d10 === "back" ||
+            d10 === "legs" ||
+            d10 === "shoulders" ||
+            d10 === "arms" ||
+            d10 === "core" ||
+            d10 === "full_body"
+          ))
+            errs = addErrorAt(
+              errs,
+              _e[8]!,
+              "/exercises/" + i3 + "/muscle_group",
+            );
+        }
       } else {
-        errs = addError(errs, _e[11]!);
+        errs = addErrorAt(errs, _e[10]!, "/exercises/" + i3);
       }
     }
-  } else {
-    errs = addError(errs, _e[13]!);
+  } else if (p2) {
+    errs = addError(errs, _e[11]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as ListExercisesOutput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<ListExercisesOutput>(value, errs);
 }
 
 export function validateGetWorkoutHistoryInput(
@@ -1543,83 +1297,55 @@ export function validateGetWorkoutHistoryInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWorkoutHistoryInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f7 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
-        case "from":
-          d1 = _d[k8];
-          f7++;
-          break;
-        case "to":
-          d3 = _d[k8];
-          f7++;
-          break;
-        case "page_token":
-          d5 = _d[k8];
-          f7++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[9]!, "", { additionalProperty: k8 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[10]!] };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k7 in _d) {
+    if (!hasOwn.call(_d, k7)) continue;
+    switch (k7) {
+      case "from":
+        d1 = _d[k7];
+        break;
+      case "to":
+        d3 = _d[k7];
+        break;
+      case "page_token":
+        d5 = _d[k7];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[9]!, "", k7));
     }
-    if (f7 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.from;
-        if (d1 !== undefined && !hasOwn.call(_d, "from")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.to;
-        if (d3 !== undefined && !hasOwn.call(_d, "to")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.page_token;
-        if (d5 !== undefined && !hasOwn.call(_d, "page_token")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[3]!);
-      } else {
-        errs = addError(errs, _e[4]!);
-      }
-    }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!formatDate(d3)) errs = addError(errs, _e[5]!);
-      } else {
-        errs = addError(errs, _e[6]!);
-      }
-    }
-    if (p6) {
-      if (!(typeof (d5 as unknown) === "string" || d5 === null))
-        errs = addError(errs, _e[7]!);
-      if (typeof (d5 as unknown) === "string") {
-        if (d5.length > 200 && ucs2length(d5) > 200)
-          errs = addError(errs, _e[8]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[10]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetWorkoutHistoryInput };
+  if (d1 === undefined) d1 = ownValue(_d.from, _d, "from");
+  if (d3 === undefined) d3 = ownValue(_d.to, _d, "to");
+  if (d5 === undefined) d5 = ownValue(_d.page_token, _d, "page_token");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (typeof d1 === "string") {
+    if (!formatDate(d1)) errs = addError(errs, _e[3]!);
+  } else if (p2) {
+    errs = addError(errs, _e[4]!);
   }
-  return { ok: false, errors: errs };
+  if (typeof d3 === "string") {
+    if (!formatDate(d3)) errs = addError(errs, _e[5]!);
+  } else if (p4) {
+    errs = addError(errs, _e[6]!);
+  }
+  if (p6) {
+    if (!(typeof d5 === "string" || d5 === null)) errs = addError(errs, _e[7]!);
+    if (typeof d5 === "string") {
+      if (d5.length > 200 && ucs2length(d5) > 200)
+        errs = addError(errs, _e[8]!);
+    }
+  }
+  return resultOf<GetWorkoutHistoryInput>(value, errs);
 }
 
 export function validateGetWorkoutHistoryOutput(
@@ -1628,206 +1354,111 @@ export function validateGetWorkoutHistoryOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWorkoutHistoryOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f18 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k19 in _d) {
-      if (!hasOwn.call(_d, k19)) continue;
-      switch (k19) {
-        case "workouts":
-          d1 = _d[k19];
-          f18++;
-          break;
-        case "next_page_token":
-          d3 = _d[k19];
-          f18++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[17]!, "", { additionalProperty: k19 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[18]!] };
+  let d1: any;
+  let d3: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k17 in _d) {
+    if (!hasOwn.call(_d, k17)) continue;
+    switch (k17) {
+      case "workouts":
+        d1 = _d[k17];
+        break;
+      case "next_page_token":
+        d3 = _d[k17];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[17]!, "", k17));
     }
-    if (f18 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.workouts;
-        if (d1 !== undefined && !hasOwn.call(_d, "workouts")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.next_page_token;
-        if (d3 !== undefined && !hasOwn.call(_d, "next_page_token"))
-          d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (Array.isArray(d1 as unknown)) {
-        for (let i5 = 0; i5 < d1.length; i5++) {
-          const d6 = d1[i5];
-          if (
-            typeof d6 === "object" &&
-            d6 !== null &&
-            !Array.isArray(d6 as unknown)
-          ) {
-            let d8: any;
-            let d10: any;
-            let d12: any;
-            let d14: any;
-            let f16 = 0;
-            let a7 = errs === null ? 0 : errs.length;
-            for (const k17 in d6) {
-              if (!hasOwn.call(d6, k17)) continue;
-              switch (k17) {
-                case "workout_id":
-                  d8 = d6[k17];
-                  f16++;
-                  break;
-                case "started_at":
-                  d10 = d6[k17];
-                  f16++;
-                  break;
-                case "duration":
-                  d14 = d6[k17];
-                  f16++;
-                  break;
-                case "sets":
-                  d12 = d6[k17];
-                  f16++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[13]!, "/workouts/" + i5, {
-                      additionalProperty: k17,
-                    }),
-                  );
-              }
-            }
-            if (f16 !== 4) {
-              if (d8 === undefined) {
-                d8 = d6.workout_id;
-                if (d8 !== undefined && !hasOwn.call(d6, "workout_id"))
-                  d8 = undefined;
-              }
-              if (d10 === undefined) {
-                d10 = d6.started_at;
-                if (d10 !== undefined && !hasOwn.call(d6, "started_at"))
-                  d10 = undefined;
-              }
-              if (d12 === undefined) {
-                d12 = d6.sets;
-                if (d12 !== undefined && !hasOwn.call(d6, "sets"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d6.duration;
-                if (d14 !== undefined && !hasOwn.call(d6, "duration"))
-                  d14 = undefined;
-              }
-            }
-            const p9 = d8 !== undefined;
-            const p11 = d10 !== undefined;
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            if (!p9)
-              errs = insertError(
-                errs,
-                a7++,
-                errorAt(_e[2]!, "/workouts/" + i5),
-              );
-            if (!p11)
-              errs = insertError(
-                errs,
-                a7++,
-                errorAt(_e[3]!, "/workouts/" + i5),
-              );
-            if (!p13)
-              errs = insertError(
-                errs,
-                a7++,
-                errorAt(_e[4]!, "/workouts/" + i5),
-              );
-            if (p9) {
-              if (typeof (d8 as unknown) === "string") {
-                if (!formatUuid(d8))
-                  errs = addError(
-                    errs,
-                    errorAt(_e[5]!, "/workouts/" + i5 + "/workout_id"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[6]!, "/workouts/" + i5 + "/workout_id"),
-                );
-              }
-            }
-            if (p11) {
-              if (typeof (d10 as unknown) === "string") {
-                if (!formatDateTime(d10))
-                  errs = addError(
-                    errs,
-                    errorAt(_e[7]!, "/workouts/" + i5 + "/started_at"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[8]!, "/workouts/" + i5 + "/started_at"),
-                );
-              }
-            }
-            if (p15) {
-              if (typeof (d14 as unknown) === "string") {
-                if (!formatDuration(d14))
-                  errs = addError(
-                    errs,
-                    errorAt(_e[9]!, "/workouts/" + i5 + "/duration"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[10]!, "/workouts/" + i5 + "/duration"),
-                );
-              }
-            }
-            if (p13) {
-              if (!Number.isInteger(d12))
-                errs = addError(
-                  errs,
-                  errorAt(_e[11]!, "/workouts/" + i5 + "/sets"),
-                );
-              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 < 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[12]!, "/workouts/" + i5 + "/sets"),
-                  );
-              }
-            }
-          } else {
-            errs = addError(errs, errorAt(_e[14]!, "/workouts/" + i5));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.workouts, _d, "workouts");
+  if (d3 === undefined)
+    d3 = ownValue(_d.next_page_token, _d, "next_page_token");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (Array.isArray(d1)) {
+    for (let i5 = 0; i5 < d1.length; i5++) {
+      const d6 = d1[i5];
+      if (typeof d6 === "object" && d6 !== null && !Array.isArray(d6)) {
+        let d8: any;
+        let d10: any;
+        let d12: any;
+        let d14: any;
+        let a7 = errs === null ? 0 : errs.length;
+        for (const k16 in d6) {
+          if (!hasOwn.call(d6, k16)) continue;
+          switch (k16) {
+            case "workout_id":
+              d8 = d6[k16];
+              break;
+            case "started_at":
+              d10 = d6[k16];
+              break;
+            case "duration":
+              d14 = d6[k16];
+              break;
+            case "sets":
+              d12 = d6[k16];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[13]!, "/workouts/" + i5, k16));
+          }
+        }
+        if (d8 === undefined) d8 = ownValue(d6.workout_id, d6, "workout_id");
+        if (d10 === undefined) d10 = ownValue(d6.started_at, d6, "started_at");
+        if (d12 === undefined) d12 = ownValue(d6.sets, d6, "sets");
+        if (d14 === undefined) d14 = ownValue(d6.duration, d6, "duration");
+        const p9 = d8 !== undefined;
+        const p11 = d10 !== undefined;
+        const p13 = d12 !== undefined;
+        const p15 = d14 !== undefined;
+        if (!p9)
+          errs = insertError(errs, a7++, errorAt(_e[2]!, "/workouts/" + i5));
+        if (!p11)
+          errs = insertError(errs, a7++, errorAt(_e[3]!, "/workouts/" + i5));
+        if (!p13)
+          errs = insertError(errs, a7++, errorAt(_e[4]!, "/workouts/" + i5));
+        if (typeof d8 === "string") {
+          if (!formatUuid(d8))
+            errs = addErrorAt(errs, _e[5]!, "/workouts/" + i5 + "/workout_id");
+        } else if (p9) {
+          errs = addErrorAt(errs, _e[6]!, "/workouts/" + i5 + "/workout_id");
+        }
+        if (typeof d10 === "string") {
+          if (!formatDateTime(d10))
+            errs = addErrorAt(errs, _e[7]!, "/workouts/" + i5 + "/started_at");
+        } else if (p11) {
+          errs = addErrorAt(errs, _e[8]!, "/workouts/" + i5 + "/started_at");
+        }
+        if (typeof d14 === "string") {
+          if (!formatDuration(d14))
+            errs = addErrorAt(errs, _e[9]!, "/workouts/" + i5 + "/duration");
+        } else if (p15) {
+          errs = addErrorAt(errs, _e[10]!, "/workouts/" + i5 + "/duration");
+        }
+        if (p13) {
+          if (!Number.isInteger(d12))
+            errs = addErrorAt(errs, _e[11]!, "/workouts/" + i5 + "/sets");
+          if (typeof d12 === "number" && isFinite(d12)) {
+            if (d12 < 0)
+              errs = addErrorAt(errs, _e[12]!, "/workouts/" + i5 + "/sets");
           }
         }
       } else {
-        errs = addError(errs, _e[15]!);
+        errs = addErrorAt(errs, _e[14]!, "/workouts/" + i5);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string" || d3 === null))
-        errs = addError(errs, _e[16]!);
-    }
-  } else {
-    errs = addError(errs, _e[18]!);
+  } else if (p2) {
+    errs = addError(errs, _e[15]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetWorkoutHistoryOutput };
+  if (p4) {
+    if (!(typeof d3 === "string" || d3 === null))
+      errs = addError(errs, _e[16]!);
   }
-  return { ok: false, errors: errs };
+  return resultOf<GetWorkoutHistoryOutput>(value, errs);
 }
 
 export function validateLogWorkoutSetInput(
@@ -1836,324 +1467,178 @@ export function validateLogWorkoutSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logWorkoutSetInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f24 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k25 in _d) {
-      if (!hasOwn.call(_d, k25)) continue;
-      switch (k25) {
-        case "workout_id":
-          d1 = _d[k25];
-          f24++;
-          break;
-        case "exercise_id":
-          d3 = _d[k25];
-          f24++;
-          break;
-        case "sets":
-          d5 = _d[k25];
-          f24++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[40]!, "", { additionalProperty: k25 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[41]!] };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k23 in _d) {
+    if (!hasOwn.call(_d, k23)) continue;
+    switch (k23) {
+      case "workout_id":
+        d1 = _d[k23];
+        break;
+      case "exercise_id":
+        d3 = _d[k23];
+        break;
+      case "sets":
+        d5 = _d[k23];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[40]!, "", k23));
     }
-    if (f24 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.workout_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.exercise_id;
-        if (d3 !== undefined && !hasOwn.call(_d, "exercise_id")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.sets;
-        if (d5 !== undefined && !hasOwn.call(_d, "sets")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[3]!);
-      } else {
-        errs = addError(errs, _e[4]!);
-      }
-    }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!logWorkoutSetInput_re0.test(d3)) errs = addError(errs, _e[5]!);
-      } else {
-        errs = addError(errs, _e[6]!);
-      }
-    }
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 20) errs = addError(errs, _e[7]!);
-        if (d5.length < 1) errs = addError(errs, _e[8]!);
-        for (let i7 = 0; i7 < d5.length; i7++) {
-          const d8 = d5[i7];
-          if (
-            typeof d8 === "object" &&
-            d8 !== null &&
-            !Array.isArray(d8 as unknown)
-          ) {
-            let d10: any;
-            let d12: any;
-            let d14: any;
-            let d16: any;
-            let f22 = 0;
-            let a9 = errs === null ? 0 : errs.length;
-            for (const k23 in d8) {
-              if (!hasOwn.call(d8, k23)) continue;
-              switch (k23) {
-                case "reps":
-                  d10 = d8[k23];
-                  f22++;
-                  break;
-                case "load_kg":
-                  d12 = d8[k23];
-                  f22++;
-                  break;
-                case "rpe":
-                  d14 = d8[k23];
-                  f22++;
-                  break;
-                case "tempo":
-                  d16 = d8[k23];
-                  f22++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[37]!, "/sets/" + i7, {
-                      additionalProperty: k23,
-                    }),
-                  );
-              }
-            }
-            if (f22 !== 4) {
-              if (d10 === undefined) {
-                d10 = d8.reps;
-                if (d10 !== undefined && !hasOwn.call(d8, "reps"))
-                  d10 = undefined;
-              }
-              if (d12 === undefined) {
-                d12 = d8.load_kg;
-                if (d12 !== undefined && !hasOwn.call(d8, "load_kg"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d8.rpe;
-                if (d14 !== undefined && !hasOwn.call(d8, "rpe"))
-                  d14 = undefined;
-              }
-              if (d16 === undefined) {
-                d16 = d8.tempo;
-                if (d16 !== undefined && !hasOwn.call(d8, "tempo"))
-                  d16 = undefined;
-              }
-            }
-            const p11 = d10 !== undefined;
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            const p17 = d16 !== undefined;
-            if (!p11)
-              errs = insertError(errs, a9++, errorAt(_e[9]!, "/sets/" + i7));
-            if (!p13)
-              errs = insertError(errs, a9++, errorAt(_e[10]!, "/sets/" + i7));
-            if (p11) {
-              if (!Number.isInteger(d10))
-                errs = addError(
-                  errs,
-                  errorAt(_e[11]!, "/sets/" + i7 + "/reps"),
-                );
-              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-                if (d10 > 100)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[12]!, "/sets/" + i7 + "/reps"),
-                  );
-                if (d10 < 1)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[13]!, "/sets/" + i7 + "/reps"),
-                  );
-              }
-            }
-            if (p13) {
-              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 > 500)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[14]!, "/sets/" + i7 + "/load_kg"),
-                  );
-                if (d12 < 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[15]!, "/sets/" + i7 + "/load_kg"),
-                  );
-                if (
-                  !Number.isInteger(d12 / 0.25) ||
-                  Math.abs(d12 / 0.25) >= 1e21
-                )
-                  errs = addError(
-                    errs,
-                    errorAt(_e[16]!, "/sets/" + i7 + "/load_kg"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[17]!, "/sets/" + i7 + "/load_kg"),
-                );
-              }
-            }
-            if (p15) {
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 10)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[18]!, "/sets/" + i7 + "/rpe"),
-                  );
-                if (d14 < 1)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[19]!, "/sets/" + i7 + "/rpe"),
-                  );
-                if (!Number.isInteger(d14 / 0.5) || Math.abs(d14 / 0.5) >= 1e21)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[20]!, "/sets/" + i7 + "/rpe"),
-                  );
-              } else {
-                errs = addError(errs, errorAt(_e[21]!, "/sets/" + i7 + "/rpe"));
-              }
-            }
-            if (p17) {
-              if (Array.isArray(d16 as unknown)) {
-                if (d16.length < 4)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[22]!, "/sets/" + i7 + "/tempo"),
-                  );
-                if (d16.length > 0) {
-                  const d18 = d16[0];
-                  if (!Number.isInteger(d18))
-                    errs = addError(
-                      errs,
-                      errorAt(_e[23]!, "/sets/" + i7 + "/tempo/0"),
-                    );
-                  if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-                    if (d18 > 10)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[24]!, "/sets/" + i7 + "/tempo/0"),
-                      );
-                    if (d18 < 0)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[25]!, "/sets/" + i7 + "/tempo/0"),
-                      );
-                  }
-                }
-                if (d16.length > 1) {
-                  const d19 = d16[1];
-                  if (!Number.isInteger(d19))
-                    errs = addError(
-                      errs,
-                      errorAt(_e[26]!, "/sets/" + i7 + "/tempo/1"),
-                    );
-                  if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                    if (d19 > 10)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[27]!, "/sets/" + i7 + "/tempo/1"),
-                      );
-                    if (d19 < 0)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[28]!, "/sets/" + i7 + "/tempo/1"),
-                      );
-                  }
-                }
-                if (d16.length > 2) {
-                  const d20 = d16[2];
-                  if (!Number.isInteger(d20))
-                    errs = addError(
-                      errs,
-                      errorAt(_e[29]!, "/sets/" + i7 + "/tempo/2"),
-                    );
-                  if (typeof (d20 as unknown) === "number" && isFinite(d20)) {
-                    if (d20 > 10)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[30]!, "/sets/" + i7 + "/tempo/2"),
-                      );
-                    if (d20 < 0)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[31]!, "/sets/" + i7 + "/tempo/2"),
-                      );
-                  }
-                }
-                if (d16.length > 3) {
-                  const d21 = d16[3];
-                  if (!Number.isInteger(d21))
-                    errs = addError(
-                      errs,
-                      errorAt(_e[32]!, "/sets/" + i7 + "/tempo/3"),
-                    );
-                  if (typeof (d21 as unknown) === "number" && isFinite(d21)) {
-                    if (d21 > 10)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[33]!, "/sets/" + i7 + "/tempo/3"),
-                      );
-                    if (d21 < 0)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[34]!, "/sets/" + i7 + "/tempo/3"),
-                      );
-                  }
-                }
-                if (d16.length > 4)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[35]!, "/sets/" + i7 + "/tempo"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[36]!, "/sets/" + i7 + "/tempo"),
-                );
-              }
-            }
-          } else {
-            errs = addError(errs, errorAt(_e[38]!, "/sets/" + i7));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.workout_id, _d, "workout_id");
+  if (d3 === undefined) d3 = ownValue(_d.exercise_id, _d, "exercise_id");
+  if (d5 === undefined) d5 = ownValue(_d.sets, _d, "sets");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[3]!);
+  } else if (p2) {
+    errs = addError(errs, _e[4]!);
+  }
+  if (typeof d3 === "string") {
+    if (!logWorkoutSetInput_re0.test(d3)) errs = addError(errs, _e[5]!);
+  } else if (p4) {
+    errs = addError(errs, _e[6]!);
+  }
+  if (Array.isArray(d5)) {
+    if (d5.length > 20) errs = addError(errs, _e[7]!);
+    if (d5.length < 1) errs = addError(errs, _e[8]!);
+    for (let i7 = 0; i7 < d5.length; i7++) {
+      const d8 = d5[i7];
+      if (typeof d8 === "object" && d8 !== null && !Array.isArray(d8)) {
+        let d10: any;
+        let d12: any;
+        let d14: any;
+        let d16: any;
+        let a9 = errs === null ? 0 : errs.length;
+        for (const k22 in d8) {
+          if (!hasOwn.call(d8, k22)) continue;
+          switch (k22) {
+            case "reps":
+              d10 = d8[k22];
+              break;
+            case "load_kg":
+              d12 = d8[k22];
+              break;
+            case "rpe":
+              d14 = d8[k22];
+              break;
+            case "tempo":
+              d16 = d8[k22];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[37]!, "/sets/" + i7, k22));
           }
         }
+        if (d10 === undefined) d10 = ownValue(d8.reps, d8, "reps");
+        if (d12 === undefined) d12 = ownValue(d8.load_kg, d8, "load_kg");
+        if (d14 === undefined) d14 = ownValue(d8.rpe, d8, "rpe");
+        if (d16 === undefined) d16 = ownValue(d8.tempo, d8, "tempo");
+        const p11 = d10 !== undefined;
+        const p13 = d12 !== undefined;
+        const p15 = d14 !== undefined;
+        const p17 = d16 !== undefined;
+        if (!p11)
+          errs = insertError(errs, a9++, errorAt(_e[9]!, "/sets/" + i7));
+        if (!p13)
+          errs = insertError(errs, a9++, errorAt(_e[10]!, "/sets/" + i7));
+        if (p11) {
+          if (!Number.isInteger(d10))
+            errs = addErrorAt(errs, _e[11]!, "/sets/" + i7 + "/reps");
+          if (typeof d10 === "number" && isFinite(d10)) {
+            if (d10 > 100)
+              errs = addErrorAt(errs, _e[12]!, "/sets/" + i7 + "/reps");
+            if (d10 < 1)
+              errs = addErrorAt(errs, _e[13]!, "/sets/" + i7 + "/reps");
+          }
+        }
+        if (typeof d12 === "number" && isFinite(d12)) {
+          if (d12 > 500)
+            errs = addErrorAt(errs, _e[14]!, "/sets/" + i7 + "/load_kg");
+          if (d12 < 0)
+            errs = addErrorAt(errs, _e[15]!, "/sets/" + i7 + "/load_kg");
+          if (!Number.isInteger(d12 / 0.25) || Math.abs(d12 / 0.25) >= 1e21)
+            errs = addErrorAt(errs, _e[16]!, "/sets/" + i7 + "/load_kg");
+        } else if (p13) {
+          errs = addErrorAt(errs, _e[17]!, "/sets/" + i7 + "/load_kg");
+        }
+        if (typeof d14 === "number" && isFinite(d14)) {
+          if (d14 > 10)
+            errs = addErrorAt(errs, _e[18]!, "/sets/" + i7 + "/rpe");
+          if (d14 < 1) errs = addErrorAt(errs, _e[19]!, "/sets/" + i7 + "/rpe");
+          if (!Number.isInteger(d14 / 0.5) || Math.abs(d14 / 0.5) >= 1e21)
+            errs = addErrorAt(errs, _e[20]!, "/sets/" + i7 + "/rpe");
+        } else if (p15) {
+          errs = addErrorAt(errs, _e[21]!, "/sets/" + i7 + "/rpe");
+        }
+        if (Array.isArray(d16)) {
+          if (d16.length < 4)
+            errs = addErrorAt(errs, _e[22]!, "/sets/" + i7 + "/tempo");
+          if (d16.length > 0) {
+            const d18 = d16[0];
+            if (!Number.isInteger(d18))
+              errs = addErrorAt(errs, _e[23]!, "/sets/" + i7 + "/tempo/0");
+            if (typeof d18 === "number" && isFinite(d18)) {
+              if (d18 > 10)
+                errs = addErrorAt(errs, _e[24]!, "/sets/" + i7 + "/tempo/0");
+              if (d18 < 0)
+                errs = addErrorAt(errs, _e[25]!, "/sets/" + i7 + "/tempo/0");
+            }
+          }
+          if (d16.length > 1) {
+            const d19 = d16[1];
+            if (!Number.isInteger(d19))
+              errs = addErrorAt(errs, _e[26]!, "/sets/" + i7 + "/tempo/1");
+            if (typeof d19 === "number" && isFinite(d19)) {
+              if (d19 > 10)
+                errs = addErrorAt(errs, _e[27]!, "/sets/" + i7 + "/tempo/1");
+              if (d19 < 0)
+                errs = addErrorAt(errs, _e[28]!, "/sets/" + i7 + "/tempo/1");
+            }
+          }
+          if (d16.length > 2) {
+            const d20 = d16[2];
+            if (!Number.isInteger(d20))
+              errs = addErrorAt(errs, _e[29]!, "/sets/" + i7 + "/tempo/2");
+            if (typeof d20 === "number" && isFinite(d20)) {
+              if (d20 > 10)
+                errs = addErrorAt(errs, _e[30]!, "/sets/" + i7 + "/tempo/2");
+              if (d20 < 0)
+                errs = addErrorAt(errs, _e[31]!, "/sets/" + i7 + "/tempo/2");
+            }
+          }
+          if (d16.length > 3) {
+            const d21 = d16[3];
+            if (!Number.isInteger(d21))
+              errs = addErrorAt(errs, _e[32]!, "/sets/" + i7 + "/tempo/3");
+            if (typeof d21 === "number" && isFinite(d21)) {
+              if (d21 > 10)
+                errs = addErrorAt(errs, _e[33]!, "/sets/" + i7 + "/tempo/3");
+              if (d21 < 0)
+                errs = addErrorAt(errs, _e[34]!, "/sets/" + i7 + "/tempo/3");
+            }
+          }
+          if (d16.length > 4)
+            errs = addErrorAt(errs, _e[35]!, "/sets/" + i7 + "/tempo");
+        } else if (p17) {
+          errs = addErrorAt(errs, _e[36]!, "/sets/" + i7 + "/tempo");
+        }
       } else {
-        errs = addError(errs, _e[39]!);
+        errs = addErrorAt(errs, _e[38]!, "/sets/" + i7);
       }
     }
-  } else {
-    errs = addError(errs, _e[41]!);
+  } else if (p6) {
+    errs = addError(errs, _e[39]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogWorkoutSetInput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<LogWorkoutSetInput>(value, errs);
 }
 
 export function validateLogWorkoutSetOutput(
@@ -2162,54 +1647,36 @@ export function validateLogWorkoutSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logWorkoutSetOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "set_ids":
-          d1 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[4]!, "", { additionalProperty: k6 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[5]!] };
+  let d1: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k5 in _d) {
+    if (!hasOwn.call(_d, k5)) continue;
+    switch (k5) {
+      case "set_ids":
+        d1 = _d[k5];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[4]!, "", k5));
     }
-    if (f5 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.set_ids;
-        if (d1 !== undefined && !hasOwn.call(_d, "set_ids")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (Array.isArray(d1 as unknown)) {
-        for (let i3 = 0; i3 < d1.length; i3++) {
-          const d4 = d1[i3];
-          if (typeof (d4 as unknown) === "string") {
-            if (!formatUuid(d4))
-              errs = addError(errs, errorAt(_e[1]!, "/set_ids/" + i3));
-          } else {
-            errs = addError(errs, errorAt(_e[2]!, "/set_ids/" + i3));
-          }
-        }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.set_ids, _d, "set_ids");
+  const p2 = d1 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (Array.isArray(d1)) {
+    for (let i3 = 0; i3 < d1.length; i3++) {
+      const d4 = d1[i3];
+      if (typeof d4 === "string") {
+        if (!formatUuid(d4)) errs = addErrorAt(errs, _e[1]!, "/set_ids/" + i3);
       } else {
-        errs = addError(errs, _e[3]!);
+        errs = addErrorAt(errs, _e[2]!, "/set_ids/" + i3);
       }
     }
-  } else {
-    errs = addError(errs, _e[5]!);
+  } else if (p2) {
+    errs = addError(errs, _e[3]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogWorkoutSetOutput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<LogWorkoutSetOutput>(value, errs);
 }
 
 export function validateDeleteMeasurementInput(
@@ -2218,60 +1685,39 @@ export function validateDeleteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = deleteMeasurementInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "date":
-          d1 = _d[k6];
-          f5++;
-          break;
-        case "confirm":
-          d3 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[5]!, "", { additionalProperty: k6 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[6]!] };
+  let d1: any;
+  let d3: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k5 in _d) {
+    if (!hasOwn.call(_d, k5)) continue;
+    switch (k5) {
+      case "date":
+        d1 = _d[k5];
+        break;
+      case "confirm":
+        d3 = _d[k5];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[5]!, "", k5));
     }
-    if (f5 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.date;
-        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.confirm;
-        if (d3 !== undefined && !hasOwn.call(_d, "confirm")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
-    }
-    if (p4) {
-      if (d3 !== true) errs = addError(errs, _e[4]!);
-    }
-  } else {
-    errs = addError(errs, _e[6]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as DeleteMeasurementInput };
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d3 === undefined) d3 = ownValue(_d.confirm, _d, "confirm");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (!formatDate(d1)) errs = addError(errs, _e[2]!);
+  } else if (p2) {
+    errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (p4) {
+    if (d3 !== true) errs = addError(errs, _e[4]!);
+  }
+  return resultOf<DeleteMeasurementInput>(value, errs);
 }
 
 export function validateDeleteMeasurementOutput(
@@ -2280,45 +1726,30 @@ export function validateDeleteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = deleteMeasurementOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f3 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k4 in _d) {
-      if (!hasOwn.call(_d, k4)) continue;
-      switch (k4) {
-        case "deleted":
-          d1 = _d[k4];
-          f3++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[3]!, "", { additionalProperty: k4 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
+  let d1: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
+      case "deleted":
+        d1 = _d[k3];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[3]!, "", k3));
     }
-    if (f3 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.deleted;
-        if (d1 !== undefined && !hasOwn.call(_d, "deleted")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (!Number.isInteger(d1)) errs = addError(errs, _e[1]!);
-      if (typeof (d1 as unknown) === "number" && isFinite(d1)) {
-        if (d1 < 0) errs = addError(errs, _e[2]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[4]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as DeleteMeasurementOutput };
+  if (d1 === undefined) d1 = ownValue(_d.deleted, _d, "deleted");
+  const p2 = d1 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (p2) {
+    if (!Number.isInteger(d1)) errs = addError(errs, _e[1]!);
+    if (typeof d1 === "number" && isFinite(d1)) {
+      if (d1 < 0) errs = addError(errs, _e[2]!);
+    }
   }
-  return { ok: false, errors: errs };
+  return resultOf<DeleteMeasurementOutput>(value, errs);
 }
 
 export function validateGetWeatherInput(
@@ -2327,63 +1758,40 @@ export function validateGetWeatherInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWeatherInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "city":
-          d1 = _d[k6];
-          f5++;
-          break;
-        case "units":
-          d3 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[6]!, "", { additionalProperty: k6 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[7]!] };
+  let d1: any;
+  let d3: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k5 in _d) {
+    if (!hasOwn.call(_d, k5)) continue;
+    switch (k5) {
+      case "city":
+        d1 = _d[k5];
+        break;
+      case "units":
+        d3 = _d[k5];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[6]!, "", k5));
     }
-    if (f5 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.city;
-        if (d1 !== undefined && !hasOwn.call(_d, "city")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.units;
-        if (d3 !== undefined && !hasOwn.call(_d, "units")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (d1.length > 100 && ucs2length(d1) > 100)
-          errs = addError(errs, _e[1]!);
-        if (d1.length === 0) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[4]!);
-      if (!(d3 === "metric" || d3 === "imperial"))
-        errs = addError(errs, _e[5]!);
-    }
-  } else {
-    errs = addError(errs, _e[7]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetWeatherInput };
+  if (d1 === undefined) d1 = ownValue(_d.city, _d, "city");
+  if (d3 === undefined) d3 = ownValue(_d.units, _d, "units");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (typeof d1 === "string") {
+    if (d1.length > 100 && ucs2length(d1) > 100) errs = addError(errs, _e[1]!);
+    if (d1.length === 0) errs = addError(errs, _e[2]!);
+  } else if (p2) {
+    errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (p4) {
+    if (!(typeof d3 === "string")) errs = addError(errs, _e[4]!);
+    if (!(d3 === "metric" || d3 === "imperial")) errs = addError(errs, _e[5]!);
+  }
+  return resultOf<GetWeatherInput>(value, errs);
 }
 
 export function validateGetWeatherOutput(
@@ -2392,78 +1800,52 @@ export function validateGetWeatherOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWeatherOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f7 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
-        case "temperature":
-          d1 = _d[k8];
-          f7++;
-          break;
-        case "conditions":
-          d3 = _d[k8];
-          f7++;
-          break;
-        case "wind_speed":
-          d5 = _d[k8];
-          f7++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[7]!, "", { additionalProperty: k8 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[8]!] };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k7 in _d) {
+    if (!hasOwn.call(_d, k7)) continue;
+    switch (k7) {
+      case "temperature":
+        d1 = _d[k7];
+        break;
+      case "conditions":
+        d3 = _d[k7];
+        break;
+      case "wind_speed":
+        d5 = _d[k7];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[7]!, "", k7));
     }
-    if (f7 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.temperature;
-        if (d1 !== undefined && !hasOwn.call(_d, "temperature")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.conditions;
-        if (d3 !== undefined && !hasOwn.call(_d, "conditions")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.wind_speed;
-        if (d5 !== undefined && !hasOwn.call(_d, "wind_speed")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      if (!(typeof (d1 as unknown) === "number" && isFinite(d1)))
-        errs = addError(errs, _e[3]!);
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[4]!);
-    }
-    if (p6) {
-      if (!(
-        (typeof (d5 as unknown) === "number" && isFinite(d5)) ||
-        d5 === null
-      ))
-        errs = addError(errs, _e[5]!);
-      if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-        if (d5 < 0) errs = addError(errs, _e[6]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[8]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetWeatherOutput };
+  if (d1 === undefined) d1 = ownValue(_d.temperature, _d, "temperature");
+  if (d3 === undefined) d3 = ownValue(_d.conditions, _d, "conditions");
+  if (d5 === undefined) d5 = ownValue(_d.wind_speed, _d, "wind_speed");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (p2) {
+    if (!(typeof d1 === "number" && isFinite(d1)))
+      errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (p4) {
+    if (!(typeof d3 === "string")) errs = addError(errs, _e[4]!);
+  }
+  if (p6) {
+    if (!((typeof d5 === "number" && isFinite(d5)) || d5 === null))
+      errs = addError(errs, _e[5]!);
+    if (typeof d5 === "number" && isFinite(d5)) {
+      if (d5 < 0) errs = addError(errs, _e[6]!);
+    }
+  }
+  return resultOf<GetWeatherOutput>(value, errs);
 }
 
 export function validateGetCustomerInput(
@@ -2472,46 +1854,29 @@ export function validateGetCustomerInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getCustomerInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f3 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k4 in _d) {
-      if (!hasOwn.call(_d, k4)) continue;
-      switch (k4) {
-        case "customer_id":
-          d1 = _d[k4];
-          f3++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[3]!, "", { additionalProperty: k4 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
+  let d1: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
+      case "customer_id":
+        d1 = _d[k3];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[3]!, "", k3));
     }
-    if (f3 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.customer_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "customer_id")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
-      } else {
-        errs = addError(errs, _e[2]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[4]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetCustomerInput };
+  if (d1 === undefined) d1 = ownValue(_d.customer_id, _d, "customer_id");
+  const p2 = d1 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
+  } else if (p2) {
+    errs = addError(errs, _e[2]!);
   }
-  return { ok: false, errors: errs };
+  return resultOf<GetCustomerInput>(value, errs);
 }
 
 export function validateGetCustomerOutput(
@@ -2520,145 +1885,112 @@ export function validateGetCustomerOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getCustomerOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let d7: any;
-    let d9: any;
-    let d11: any;
-    let c13 = 0;
-    let f14 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k15 in _d) {
-      if (!hasOwn.call(_d, k15)) continue;
-      c13++;
-      switch (k15) {
-        case "customer_id":
-          d1 = _d[k15];
-          f14++;
-          break;
-        case "email":
-          d3 = _d[k15];
-          f14++;
-          break;
-        case "name":
-          d5 = _d[k15];
-          f14++;
-          break;
-        case "goal":
-          d7 = _d[k15];
-          f14++;
-          break;
-        case "birth_date":
-          d9 = _d[k15];
-          f14++;
-          break;
-        case "homepage":
-          d11 = _d[k15];
-          f14++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[18]!, "", { additionalProperty: k15 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[19]!] };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let d7: any;
+  let d9: any;
+  let d11: any;
+  let c13 = 0;
+  let f14 = 0;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k15 in _d) {
+    if (!hasOwn.call(_d, k15)) continue;
+    c13++;
+    switch (k15) {
+      case "customer_id":
+        d1 = _d[k15];
+        f14++;
+        break;
+      case "email":
+        d3 = _d[k15];
+        f14++;
+        break;
+      case "name":
+        d5 = _d[k15];
+        f14++;
+        break;
+      case "goal":
+        d7 = _d[k15];
+        f14++;
+        break;
+      case "birth_date":
+        d9 = _d[k15];
+        f14++;
+        break;
+      case "homepage":
+        d11 = _d[k15];
+        f14++;
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[18]!, "", k15));
     }
-    if (
-      f14 !== 6 &&
-      (f14 >= 2 || Object.getOwnPropertyNames(_d).length !== c13)
-    ) {
-      if (d1 === undefined) {
-        d1 = _d.customer_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "customer_id")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.email;
-        if (d3 !== undefined && !hasOwn.call(_d, "email")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.name;
-        if (d5 !== undefined && !hasOwn.call(_d, "name")) d5 = undefined;
-      }
-      if (d7 === undefined) {
-        d7 = _d.goal;
-        if (d7 !== undefined && !hasOwn.call(_d, "goal")) d7 = undefined;
-      }
-      if (d9 === undefined) {
-        d9 = _d.birth_date;
-        if (d9 !== undefined && !hasOwn.call(_d, "birth_date")) d9 = undefined;
-      }
-      if (d11 === undefined) {
-        d11 = _d.homepage;
-        if (d11 !== undefined && !hasOwn.call(_d, "homepage")) d11 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    const p8 = d7 !== undefined;
-    const p10 = d9 !== undefined;
-    const p12 = d11 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (!p8) errs = insertError(errs, a0++, _e[3]!);
-    if (!p10) errs = insertError(errs, a0++, _e[4]!);
-    if (!p12) errs = insertError(errs, a0++, _e[5]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[6]!);
-      } else {
-        errs = addError(errs, _e[7]!);
-      }
-    }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!formatEmail(d3)) errs = addError(errs, _e[8]!);
-      } else {
-        errs = addError(errs, _e[9]!);
-      }
-    }
-    if (p6) {
-      if (typeof (d5 as unknown) === "string") {
-        if (d5.length === 0) errs = addError(errs, _e[10]!);
-      } else {
-        errs = addError(errs, _e[11]!);
-      }
-    }
-    if (p8) {
-      if (!(typeof (d7 as unknown) === "string"))
-        errs = addError(errs, _e[12]!);
-      if (!(
-        d7 === "lose_fat" ||
-        d7 === "build_muscle" ||
-        d7 === "endurance" ||
-        d7 === "health"
-      ))
-        errs = addError(errs, _e[13]!);
-    }
-    if (p10) {
-      if (!(typeof (d9 as unknown) === "string" || d9 === null))
-        errs = addError(errs, _e[14]!);
-      if (typeof (d9 as unknown) === "string") {
-        if (!formatDate(d9)) errs = addError(errs, _e[15]!);
-      }
-    }
-    if (p12) {
-      if (!(typeof (d11 as unknown) === "string" || d11 === null))
-        errs = addError(errs, _e[16]!);
-      if (typeof (d11 as unknown) === "string") {
-        if (!formatUri(d11)) errs = addError(errs, _e[17]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[19]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetCustomerOutput };
+  if (
+    f14 !== 6 &&
+    (f14 >= 2 || Object.getOwnPropertyNames(_d).length !== c13)
+  ) {
+    if (d1 === undefined) d1 = ownValue(_d.customer_id, _d, "customer_id");
+    if (d3 === undefined) d3 = ownValue(_d.email, _d, "email");
+    if (d5 === undefined) d5 = ownValue(_d.name, _d, "name");
+    if (d7 === undefined) d7 = ownValue(_d.goal, _d, "goal");
+    if (d9 === undefined) d9 = ownValue(_d.birth_date, _d, "birth_date");
+    if (d11 === undefined) d11 = ownValue(_d.homepage, _d, "homepage");
   }
-  return { ok: false, errors: errs };
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  const p8 = d7 !== undefined;
+  const p10 = d9 !== undefined;
+  const p12 = d11 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (!p8) errs = insertError(errs, a0++, _e[3]!);
+  if (!p10) errs = insertError(errs, a0++, _e[4]!);
+  if (!p12) errs = insertError(errs, a0++, _e[5]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[6]!);
+  } else if (p2) {
+    errs = addError(errs, _e[7]!);
+  }
+  if (typeof d3 === "string") {
+    if (!formatEmail(d3)) errs = addError(errs, _e[8]!);
+  } else if (p4) {
+    errs = addError(errs, _e[9]!);
+  }
+  if (typeof d5 === "string") {
+    if (d5.length === 0) errs = addError(errs, _e[10]!);
+  } else if (p6) {
+    errs = addError(errs, _e[11]!);
+  }
+  if (p8) {
+    if (!(typeof d7 === "string")) errs = addError(errs, _e[12]!);
+    if (!(
+      d7 === "lose_fat" ||
+      d7 === "build_muscle" ||
+      d7 === "endurance" ||
+      d7 === "health"
+    ))
+      errs = addError(errs, _e[13]!);
+  }
+  if (p10) {
+    if (!(typeof d9 === "string" || d9 === null))
+      errs = addError(errs, _e[14]!);
+    if (typeof d9 === "string") {
+      if (!formatDate(d9)) errs = addError(errs, _e[15]!);
+    }
+  }
+  if (p12) {
+    if (!(typeof d11 === "string" || d11 === null))
+      errs = addError(errs, _e[16]!);
+    if (typeof d11 === "string") {
+      if (!formatUri(d11)) errs = addError(errs, _e[17]!);
+    }
+  }
+  return resultOf<GetCustomerOutput>(value, errs);
 }
 
 /** The result for a name that is not a tool of the catalog. */

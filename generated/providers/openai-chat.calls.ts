@@ -7,10 +7,10 @@ import {
   errorAt,
   errorTable,
   errorWith,
-  formatDate,
-  freezeJson,
   hasOwn,
   insertError,
+  ownValue,
+  resultOf,
   validate,
 } from "../validators.js";
 import { normaliseOpenaiChatArguments } from "./openai-chat.js";
@@ -18,27 +18,6 @@ import { normaliseOpenaiChatArguments } from "./openai-chat.js";
 type ToolName = import("../types.js").ToolName;
 
 type ToolInput = import("../types.js").ToolInput;
-
-const declaredLogMeal_cv0: readonly unknown[] = [
-  "Desayuno",
-  "Almuerzo",
-  "Cena",
-  "Merienda",
-];
-
-freezeJson(declaredLogMeal_cv0);
-
-const declaredListExercises_cv0: readonly unknown[] = [
-  "chest",
-  "back",
-  "legs",
-  "shoulders",
-  "arms",
-  "core",
-  "full_body",
-];
-
-freezeJson(declaredListExercises_cv0);
 
 const declaredWriteMeasurement_errors = errorTable([
   ["required", "date"],
@@ -55,10 +34,6 @@ const declaredLogMeal_errors = errorTable([
   ["required", "meal"],
   ["required", "items"],
   ["required", "notes"],
-  ["#/$defs/Day/format", "date", "/day"],
-  ["type", "string", "/day"],
-  ["#/$defs/Meal/type", "string", "/meal"],
-  ["enum", declaredLogMeal_cv0, "/meal"],
   ["#/properties/items/items/required", "food"],
   ["required", "grams"],
   ["required", "kcal"],
@@ -70,11 +45,7 @@ const declaredListExercises_errors = errorTable([
   ["required", "muscle_group"],
   ["required", "equipment"],
   ["required", "limit"],
-  ["#/$defs/MuscleGroup/type", "string", "/muscle_group"],
-  ["enum", declaredListExercises_cv0, "/muscle_group"],
-  ["#/properties/muscle_group/anyOf/1/type", "null"],
-  ["#/properties/muscle_group/anyOf", null],
-  ["#/additionalProperties", null],
+  ["additionalProperties", null],
 ]);
 
 const declaredLogWorkoutSet_errors = errorTable([
@@ -101,106 +72,62 @@ export function validateDeclaredWriteMeasurement(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredWriteMeasurement_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f14 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k15 in _d) {
-      if (!hasOwn.call(_d, k15)) continue;
-      switch (k15) {
-        case "date":
-          d1 = _d[k15];
-          f14++;
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
+  let d1: any;
+  let d3: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k13 in _d) {
+    if (!hasOwn.call(_d, k13)) continue;
+    switch (k13) {
+      case "date":
+        d1 = _d[k13];
+        break;
+      case "data":
+        d3 = _d[k13];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[6]!, "", k13));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d3 === undefined) d3 = ownValue(_d.data, _d, "data");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d3 === "object" && d3 !== null && !Array.isArray(d3)) {
+    let d6: any;
+    let d8: any;
+    let d10: any;
+    let a5 = errs === null ? 0 : errs.length;
+    for (const k12 in d3) {
+      if (!hasOwn.call(d3, k12)) continue;
+      switch (k12) {
+        case "weight_kg":
+          d6 = d3[k12];
           break;
-        case "data":
-          d3 = _d[k15];
-          f14++;
+        case "body_fat_pct":
+          d8 = d3[k12];
+          break;
+        case "waist_cm":
+          d10 = d3[k12];
           break;
         default:
-          errs = addError(
-            errs,
-            errorWith(_e[6]!, "", { additionalProperty: k15 }),
-          );
+          errs = addError(errs, errorWith(_e[5]!, "/data", k12));
       }
     }
-    if (f14 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.date;
-        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.data;
-        if (d3 !== undefined && !hasOwn.call(_d, "data")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p4) {
-      if (
-        typeof d3 === "object" &&
-        d3 !== null &&
-        !Array.isArray(d3 as unknown)
-      ) {
-        let d6: any;
-        let d8: any;
-        let d10: any;
-        let f12 = 0;
-        let a5 = errs === null ? 0 : errs.length;
-        for (const k13 in d3) {
-          if (!hasOwn.call(d3, k13)) continue;
-          switch (k13) {
-            case "weight_kg":
-              d6 = d3[k13];
-              f12++;
-              break;
-            case "body_fat_pct":
-              d8 = d3[k13];
-              f12++;
-              break;
-            case "waist_cm":
-              d10 = d3[k13];
-              f12++;
-              break;
-            default:
-              errs = addError(
-                errs,
-                errorWith(_e[5]!, "/data", { additionalProperty: k13 }),
-              );
-          }
-        }
-        if (f12 !== 3) {
-          if (d6 === undefined) {
-            d6 = d3.weight_kg;
-            if (d6 !== undefined && !hasOwn.call(d3, "weight_kg"))
-              d6 = undefined;
-          }
-          if (d8 === undefined) {
-            d8 = d3.body_fat_pct;
-            if (d8 !== undefined && !hasOwn.call(d3, "body_fat_pct"))
-              d8 = undefined;
-          }
-          if (d10 === undefined) {
-            d10 = d3.waist_cm;
-            if (d10 !== undefined && !hasOwn.call(d3, "waist_cm"))
-              d10 = undefined;
-          }
-        }
-        const p7 = d6 !== undefined;
-        const p9 = d8 !== undefined;
-        const p11 = d10 !== undefined;
-        if (!p7) errs = insertError(errs, a5++, _e[2]!);
-        if (!p9) errs = insertError(errs, a5++, _e[3]!);
-        if (!p11) errs = insertError(errs, a5++, _e[4]!);
-      }
-    }
+    if (d6 === undefined) d6 = ownValue(d3.weight_kg, d3, "weight_kg");
+    if (d8 === undefined) d8 = ownValue(d3.body_fat_pct, d3, "body_fat_pct");
+    if (d10 === undefined) d10 = ownValue(d3.waist_cm, d3, "waist_cm");
+    const p7 = d6 !== undefined;
+    const p9 = d8 !== undefined;
+    const p11 = d10 !== undefined;
+    if (!p7) errs = insertError(errs, a5++, _e[2]!);
+    if (!p9) errs = insertError(errs, a5++, _e[3]!);
+    if (!p11) errs = insertError(errs, a5++, _e[4]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as unknown };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<unknown>(value, errs);
 }
 
 export function validateDeclaredLogMeal(
@@ -209,155 +136,84 @@ export function validateDeclaredLogMeal(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredLogMeal_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let d7: any;
-    let f20 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k21 in _d) {
-      if (!hasOwn.call(_d, k21)) continue;
-      switch (k21) {
-        case "day":
-          d1 = _d[k21];
-          f20++;
-          break;
-        case "meal":
-          d3 = _d[k21];
-          f20++;
-          break;
-        case "items":
-          d5 = _d[k21];
-          f20++;
-          break;
-        case "notes":
-          d7 = _d[k21];
-          f20++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[12]!, "", { additionalProperty: k21 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let d7: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k19 in _d) {
+    if (!hasOwn.call(_d, k19)) continue;
+    switch (k19) {
+      case "day":
+        d1 = _d[k19];
+        break;
+      case "meal":
+        d3 = _d[k19];
+        break;
+      case "items":
+        d5 = _d[k19];
+        break;
+      case "notes":
+        d7 = _d[k19];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k19));
     }
-    if (f20 !== 4) {
-      if (d1 === undefined) {
-        d1 = _d.day;
-        if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.meal;
-        if (d3 !== undefined && !hasOwn.call(_d, "meal")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.items;
-        if (d5 !== undefined && !hasOwn.call(_d, "items")) d5 = undefined;
-      }
-      if (d7 === undefined) {
-        d7 = _d.notes;
-        if (d7 !== undefined && !hasOwn.call(_d, "notes")) d7 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    const p8 = d7 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (!p8) errs = insertError(errs, a0++, _e[3]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[4]!);
-      } else {
-        errs = addError(errs, _e[5]!);
-      }
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[6]!);
-      if (!(
-        d3 === "Desayuno" ||
-        d3 === "Almuerzo" ||
-        d3 === "Cena" ||
-        d3 === "Merienda"
-      ))
-        errs = addError(errs, _e[7]!);
-    }
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        for (let i9 = 0; i9 < d5.length; i9++) {
-          const d10 = d5[i9];
-          if (
-            typeof d10 === "object" &&
-            d10 !== null &&
-            !Array.isArray(d10 as unknown)
-          ) {
-            let d12: any;
-            let d14: any;
-            let d16: any;
-            let f18 = 0;
-            let a11 = errs === null ? 0 : errs.length;
-            for (const k19 in d10) {
-              if (!hasOwn.call(d10, k19)) continue;
-              switch (k19) {
-                case "food":
-                  d12 = d10[k19];
-                  f18++;
-                  break;
-                case "grams":
-                  d14 = d10[k19];
-                  f18++;
-                  break;
-                case "kcal":
-                  d16 = d10[k19];
-                  f18++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[11]!, "/items/" + i9, {
-                      additionalProperty: k19,
-                    }),
-                  );
-              }
-            }
-            if (f18 !== 3) {
-              if (d12 === undefined) {
-                d12 = d10.food;
-                if (d12 !== undefined && !hasOwn.call(d10, "food"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d10.grams;
-                if (d14 !== undefined && !hasOwn.call(d10, "grams"))
-                  d14 = undefined;
-              }
-              if (d16 === undefined) {
-                d16 = d10.kcal;
-                if (d16 !== undefined && !hasOwn.call(d10, "kcal"))
-                  d16 = undefined;
-              }
-            }
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            const p17 = d16 !== undefined;
-            if (!p13)
-              errs = insertError(errs, a11++, errorAt(_e[8]!, "/items/" + i9));
-            if (!p15)
-              errs = insertError(errs, a11++, errorAt(_e[9]!, "/items/" + i9));
-            if (!p17)
-              errs = insertError(errs, a11++, errorAt(_e[10]!, "/items/" + i9));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
+  if (d3 === undefined) d3 = ownValue(_d.meal, _d, "meal");
+  if (d5 === undefined) d5 = ownValue(_d.items, _d, "items");
+  if (d7 === undefined) d7 = ownValue(_d.notes, _d, "notes");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  const p8 = d7 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (!p8) errs = insertError(errs, a0++, _e[3]!);
+  if (Array.isArray(d5)) {
+    for (let i9 = 0; i9 < d5.length; i9++) {
+      const d10 = d5[i9];
+      if (typeof d10 === "object" && d10 !== null && !Array.isArray(d10)) {
+        let d12: any;
+        let d14: any;
+        let d16: any;
+        let a11 = errs === null ? 0 : errs.length;
+        for (const k18 in d10) {
+          if (!hasOwn.call(d10, k18)) continue;
+          switch (k18) {
+            case "food":
+              d12 = d10[k18];
+              break;
+            case "grams":
+              d14 = d10[k18];
+              break;
+            case "kcal":
+              d16 = d10[k18];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[7]!, "/items/" + i9, k18));
           }
         }
+        if (d12 === undefined) d12 = ownValue(d10.food, d10, "food");
+        if (d14 === undefined) d14 = ownValue(d10.grams, d10, "grams");
+        if (d16 === undefined) d16 = ownValue(d10.kcal, d10, "kcal");
+        const p13 = d12 !== undefined;
+        const p15 = d14 !== undefined;
+        const p17 = d16 !== undefined;
+        if (!p13)
+          errs = insertError(errs, a11++, errorAt(_e[4]!, "/items/" + i9));
+        if (!p15)
+          errs = insertError(errs, a11++, errorAt(_e[5]!, "/items/" + i9));
+        if (!p17)
+          errs = insertError(errs, a11++, errorAt(_e[6]!, "/items/" + i9));
       }
     }
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as unknown };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<unknown>(value, errs);
 }
 
 export function validateDeclaredListExercises(
@@ -366,111 +222,38 @@ export function validateDeclaredListExercises(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredListExercises_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f12 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k13 in _d) {
-      if (!hasOwn.call(_d, k13)) continue;
-      switch (k13) {
-        case "muscle_group":
-          d1 = _d[k13];
-          f12++;
-          break;
-        case "equipment":
-          d3 = _d[k13];
-          f12++;
-          break;
-        case "limit":
-          d5 = _d[k13];
-          f12++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[7]!, "", { additionalProperty: k13 }),
-          );
-      }
-    }
-    if (f12 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.muscle_group;
-        if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
-          d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.equipment;
-        if (d3 !== undefined && !hasOwn.call(_d, "equipment")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.limit;
-        if (d5 !== undefined && !hasOwn.call(_d, "limit")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      let v7 = false;
-      if (!v7) {
-        let v8 = true;
-        L9: {
-          if (!(typeof (d1 as unknown) === "string")) {
-            v8 = false;
-            break L9;
-          }
-          if (!(
-            d1 === "chest" ||
-            d1 === "back" ||
-            d1 === "legs" ||
-            d1 === "shoulders" ||
-            d1 === "arms" ||
-            d1 === "core" ||
-            d1 === "full_body"
-          )) {
-            v8 = false;
-            break L9;
-          }
-        }
-        v7 = v8;
-      }
-      if (!v7) {
-        let v10 = true;
-        L11: {
-          if (!(d1 === null)) {
-            v10 = false;
-            break L11;
-          }
-        }
-        v7 = v10;
-      }
-      if (!v7) {
-        if (!(typeof (d1 as unknown) === "string"))
-          errs = addError(errs, _e[3]!);
-        if (!(
-          d1 === "chest" ||
-          d1 === "back" ||
-          d1 === "legs" ||
-          d1 === "shoulders" ||
-          d1 === "arms" ||
-          d1 === "core" ||
-          d1 === "full_body"
-        ))
-          errs = addError(errs, _e[4]!);
-        if (!(d1 === null)) errs = addError(errs, _e[5]!);
-        errs = addError(errs, _e[6]!);
-      }
-    }
-  }
-  if (errs === null || errs.length === 0) {
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
     return { ok: true, value: value as unknown };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k7 in _d) {
+    if (!hasOwn.call(_d, k7)) continue;
+    switch (k7) {
+      case "muscle_group":
+        d1 = _d[k7];
+        break;
+      case "equipment":
+        d3 = _d[k7];
+        break;
+      case "limit":
+        d5 = _d[k7];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[3]!, "", k7));
+    }
   }
-  return { ok: false, errors: errs };
+  if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
+  if (d3 === undefined) d3 = ownValue(_d.equipment, _d, "equipment");
+  if (d5 === undefined) d5 = ownValue(_d.limit, _d, "limit");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  return resultOf<unknown>(value, errs);
 }
 
 export function validateDeclaredLogWorkoutSet(
@@ -479,140 +262,85 @@ export function validateDeclaredLogWorkoutSet(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredLogWorkoutSet_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f20 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k21 in _d) {
-      if (!hasOwn.call(_d, k21)) continue;
-      switch (k21) {
-        case "workout_id":
-          d1 = _d[k21];
-          f20++;
-          break;
-        case "exercise_id":
-          d3 = _d[k21];
-          f20++;
-          break;
-        case "sets":
-          d5 = _d[k21];
-          f20++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[8]!, "", { additionalProperty: k21 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k19 in _d) {
+    if (!hasOwn.call(_d, k19)) continue;
+    switch (k19) {
+      case "workout_id":
+        d1 = _d[k19];
+        break;
+      case "exercise_id":
+        d3 = _d[k19];
+        break;
+      case "sets":
+        d5 = _d[k19];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k19));
     }
-    if (f20 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.workout_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.exercise_id;
-        if (d3 !== undefined && !hasOwn.call(_d, "exercise_id")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.sets;
-        if (d5 !== undefined && !hasOwn.call(_d, "sets")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        for (let i7 = 0; i7 < d5.length; i7++) {
-          const d8 = d5[i7];
-          if (
-            typeof d8 === "object" &&
-            d8 !== null &&
-            !Array.isArray(d8 as unknown)
-          ) {
-            let d10: any;
-            let d12: any;
-            let d14: any;
-            let d16: any;
-            let f18 = 0;
-            let a9 = errs === null ? 0 : errs.length;
-            for (const k19 in d8) {
-              if (!hasOwn.call(d8, k19)) continue;
-              switch (k19) {
-                case "reps":
-                  d10 = d8[k19];
-                  f18++;
-                  break;
-                case "load_kg":
-                  d12 = d8[k19];
-                  f18++;
-                  break;
-                case "rpe":
-                  d14 = d8[k19];
-                  f18++;
-                  break;
-                case "tempo":
-                  d16 = d8[k19];
-                  f18++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[7]!, "/sets/" + i7, {
-                      additionalProperty: k19,
-                    }),
-                  );
-              }
-            }
-            if (f18 !== 4) {
-              if (d10 === undefined) {
-                d10 = d8.reps;
-                if (d10 !== undefined && !hasOwn.call(d8, "reps"))
-                  d10 = undefined;
-              }
-              if (d12 === undefined) {
-                d12 = d8.load_kg;
-                if (d12 !== undefined && !hasOwn.call(d8, "load_kg"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d8.rpe;
-                if (d14 !== undefined && !hasOwn.call(d8, "rpe"))
-                  d14 = undefined;
-              }
-              if (d16 === undefined) {
-                d16 = d8.tempo;
-                if (d16 !== undefined && !hasOwn.call(d8, "tempo"))
-                  d16 = undefined;
-              }
-            }
-            const p11 = d10 !== undefined;
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            const p17 = d16 !== undefined;
-            if (!p11)
-              errs = insertError(errs, a9++, errorAt(_e[3]!, "/sets/" + i7));
-            if (!p13)
-              errs = insertError(errs, a9++, errorAt(_e[4]!, "/sets/" + i7));
-            if (!p15)
-              errs = insertError(errs, a9++, errorAt(_e[5]!, "/sets/" + i7));
-            if (!p17)
-              errs = insertError(errs, a9++, errorAt(_e[6]!, "/sets/" + i7));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.workout_id, _d, "workout_id");
+  if (d3 === undefined) d3 = ownValue(_d.exercise_id, _d, "exercise_id");
+  if (d5 === undefined) d5 = ownValue(_d.sets, _d, "sets");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (Array.isArray(d5)) {
+    for (let i7 = 0; i7 < d5.length; i7++) {
+      const d8 = d5[i7];
+      if (typeof d8 === "object" && d8 !== null && !Array.isArray(d8)) {
+        let d10: any;
+        let d12: any;
+        let d14: any;
+        let d16: any;
+        let a9 = errs === null ? 0 : errs.length;
+        for (const k18 in d8) {
+          if (!hasOwn.call(d8, k18)) continue;
+          switch (k18) {
+            case "reps":
+              d10 = d8[k18];
+              break;
+            case "load_kg":
+              d12 = d8[k18];
+              break;
+            case "rpe":
+              d14 = d8[k18];
+              break;
+            case "tempo":
+              d16 = d8[k18];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[7]!, "/sets/" + i7, k18));
           }
         }
+        if (d10 === undefined) d10 = ownValue(d8.reps, d8, "reps");
+        if (d12 === undefined) d12 = ownValue(d8.load_kg, d8, "load_kg");
+        if (d14 === undefined) d14 = ownValue(d8.rpe, d8, "rpe");
+        if (d16 === undefined) d16 = ownValue(d8.tempo, d8, "tempo");
+        const p11 = d10 !== undefined;
+        const p13 = d12 !== undefined;
+        const p15 = d14 !== undefined;
+        const p17 = d16 !== undefined;
+        if (!p11)
+          errs = insertError(errs, a9++, errorAt(_e[3]!, "/sets/" + i7));
+        if (!p13)
+          errs = insertError(errs, a9++, errorAt(_e[4]!, "/sets/" + i7));
+        if (!p15)
+          errs = insertError(errs, a9++, errorAt(_e[5]!, "/sets/" + i7));
+        if (!p17)
+          errs = insertError(errs, a9++, errorAt(_e[6]!, "/sets/" + i7));
       }
     }
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as unknown };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<unknown>(value, errs);
 }
 
 export function validateDeclaredGetWeather(
@@ -621,48 +349,31 @@ export function validateDeclaredGetWeather(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredGetWeather_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "city":
-          d1 = _d[k6];
-          f5++;
-          break;
-        case "units":
-          d3 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[2]!, "", { additionalProperty: k6 }),
-          );
-      }
-    }
-    if (f5 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.city;
-        if (d1 !== undefined && !hasOwn.call(_d, "city")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.units;
-        if (d3 !== undefined && !hasOwn.call(_d, "units")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  }
-  if (errs === null || errs.length === 0) {
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
     return { ok: true, value: value as unknown };
+  let d1: any;
+  let d3: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k5 in _d) {
+    if (!hasOwn.call(_d, k5)) continue;
+    switch (k5) {
+      case "city":
+        d1 = _d[k5];
+        break;
+      case "units":
+        d3 = _d[k5];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[2]!, "", k5));
+    }
   }
-  return { ok: false, errors: errs };
+  if (d1 === undefined) d1 = ownValue(_d.city, _d, "city");
+  if (d3 === undefined) d3 = ownValue(_d.units, _d, "units");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  return resultOf<unknown>(value, errs);
 }
 
 type DeclaredValidators = {

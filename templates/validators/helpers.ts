@@ -86,6 +86,18 @@ export function addError(
 }
 // #endregion
 
+// #region helper resultOf
+/** A validator's result: ok when no error is left (a composite that passed may empty the list). */
+export function resultOf<T>(
+  value: unknown,
+  errors: ValidationError[] | null,
+): ValidationResult<T> {
+  if (errors === null || errors.length === 0)
+    return { ok: true, value: value as T };
+  return { ok: false, errors };
+}
+// #endregion
+
 // #region helper makeError
 /** An error whose params or message depend on the data, in Ajv's field order. */
 export function makeError(
@@ -242,18 +254,29 @@ export function errorAt(
 
 // #endregion
 
+// #region helper addErrorAt uses addError errorAt
+/** `addError(list, errorAt(error, instancePath))`, one call where an array item fails a check. */
+export function addErrorAt(
+  list: ValidationError[] | null,
+  error: ValidationError,
+  instancePath: string,
+): ValidationError[] {
+  return addError(list, errorAt(error, instancePath));
+}
+// #endregion
+
 // #region helper errorWith
-/** A table error with params known only at run time (the additional key's name). */
+/** An `additionalProperties` table error for the additional key met at run time. */
 export function errorWith(
   error: ValidationError,
   instancePath: string,
-  params: { readonly [name: string]: unknown },
+  additionalProperty: string,
 ): ValidationError {
   return {
     instancePath,
     schemaPath: error.schemaPath,
     keyword: error.keyword,
-    params,
+    params: { additionalProperty },
     message: error.message,
   };
 }
@@ -262,6 +285,17 @@ export function errorWith(
 // #region helper hasOwn
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+// #endregion
+
+// #region helper ownValue uses hasOwn
+/**
+ * `value` (read as `data[key]` by the caller, where the read is cheap) when `key` is an own
+ * property of `data`, else undefined: Ajv's `ownProperties` read, for a declared property the pass
+ * over the keys did not meet. A missing key, the usual case, is settled without `hasOwnProperty`.
+ */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
+}
 // #endregion
 
 // #region helper ucs2length

@@ -132,7 +132,7 @@ describe("validator runtime helpers", () => {
     const t = parseHelperTemplate(readTemplate("validators/helpers.ts"));
     expect(t.types).toMatch(/export interface ValidationError/);
     expect([...t.regions.keys()].sort()).toEqual(
-      ["addError", "deepEqual", "errorAt", "errorTable", "errorWith", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "makeError", "ucs2length"].sort(),
+      ["addError", "addErrorAt", "deepEqual", "errorAt", "errorTable", "errorWith", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "makeError", "ownValue", "resultOf", "ucs2length"].sort(),
     );
     for (const r of t.regions.values()) {
       expect(r.text).not.toMatch(/^export /m);
@@ -162,7 +162,7 @@ describe("error table helpers", () => {
     const moved = errorAt(required!, "/x/1");
     expect(moved).toEqual({ ...required, instancePath: "/x/1" });
     expect(Object.keys(moved)).toEqual(Object.keys(required!));
-    expect(errorWith(required!, "/y", { additionalProperty: "z" })).toEqual({ ...required, instancePath: "/y", params: { additionalProperty: "z" } });
+    expect(errorWith(required!, "/y", "z")).toEqual({ ...required, instancePath: "/y", params: { additionalProperty: "z" } });
     expect(() => errorTable([["#/uniqueItems", null]])).toThrow(/no standard error/);
   });
 

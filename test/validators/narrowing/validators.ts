@@ -30,6 +30,16 @@ export function addError(
   return list;
 }
 
+/** A validator's result: ok when no error is left (a composite that passed may empty the list). */
+export function resultOf<T>(
+  value: unknown,
+  errors: ValidationError[] | null,
+): ValidationResult<T> {
+  if (errors === null || errors.length === 0)
+    return { ok: true, value: value as T };
+  return { ok: false, errors };
+}
+
 /**
  * The errors of one validator that are known when generating, built once at module load and
  * frozen with their params (errors are immutable values, shared between results); the table is
@@ -153,23 +163,32 @@ function errorTableInstancePath(schemaPath: string): string {
   return path;
 }
 
-/** A table error with params known only at run time (the additional key's name). */
+/** An `additionalProperties` table error for the additional key met at run time. */
 export function errorWith(
   error: ValidationError,
   instancePath: string,
-  params: { readonly [name: string]: unknown },
+  additionalProperty: string,
 ): ValidationError {
   return {
     instancePath,
     schemaPath: error.schemaPath,
     keyword: error.keyword,
-    params,
+    params: { additionalProperty },
     message: error.message,
   };
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+
+/**
+ * `value` (read as `data[key]` by the caller, where the read is cheap) when `key` is an own
+ * property of `data`, else undefined: Ajv's `ownProperties` read, for a declared property the pass
+ * over the keys did not meet. A missing key, the usual case, is settled without `hasOwnProperty`.
+ */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
+}
 
 /**
  * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
@@ -246,83 +265,55 @@ export function validateLogSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logSetInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f7 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
-        case "exercise":
-          d1 = _d[k8];
-          f7++;
-          break;
-        case "reps":
-          d3 = _d[k8];
-          f7++;
-          break;
-        case "weight_kg":
-          d5 = _d[k8];
-          f7++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[8]!, "", { additionalProperty: k8 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[9]!] };
+  let d1: any;
+  let d3: any;
+  let d5: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k7 in _d) {
+    if (!hasOwn.call(_d, k7)) continue;
+    switch (k7) {
+      case "exercise":
+        d1 = _d[k7];
+        break;
+      case "reps":
+        d3 = _d[k7];
+        break;
+      case "weight_kg":
+        d5 = _d[k7];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k7));
     }
-    if (f7 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.exercise;
-        if (d1 !== undefined && !hasOwn.call(_d, "exercise")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.reps;
-        if (d3 !== undefined && !hasOwn.call(_d, "reps")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.weight_kg;
-        if (d5 !== undefined && !hasOwn.call(_d, "weight_kg")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (d1.length === 0) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
-    }
-    if (p4) {
-      if (!Number.isInteger(d3)) errs = addError(errs, _e[4]!);
-      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 1) errs = addError(errs, _e[5]!);
-      }
-    }
-    if (p6) {
-      if (!(
-        (typeof (d5 as unknown) === "number" && isFinite(d5)) ||
-        d5 === null
-      ))
-        errs = addError(errs, _e[6]!);
-      if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-        if (d5 < 0) errs = addError(errs, _e[7]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[9]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogSetInput };
+  if (d1 === undefined) d1 = ownValue(_d.exercise, _d, "exercise");
+  if (d3 === undefined) d3 = ownValue(_d.reps, _d, "reps");
+  if (d5 === undefined) d5 = ownValue(_d.weight_kg, _d, "weight_kg");
+  const p2 = d1 !== undefined;
+  const p4 = d3 !== undefined;
+  const p6 = d5 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (d1.length === 0) errs = addError(errs, _e[2]!);
+  } else if (p2) {
+    errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (p4) {
+    if (!Number.isInteger(d3)) errs = addError(errs, _e[4]!);
+    if (typeof d3 === "number" && isFinite(d3)) {
+      if (d3 < 1) errs = addError(errs, _e[5]!);
+    }
+  }
+  if (p6) {
+    if (!((typeof d5 === "number" && isFinite(d5)) || d5 === null))
+      errs = addError(errs, _e[6]!);
+    if (typeof d5 === "number" && isFinite(d5)) {
+      if (d5 < 0) errs = addError(errs, _e[7]!);
+    }
+  }
+  return resultOf<LogSetInput>(value, errs);
 }
 
 export function validateLogSetOutput(
@@ -331,70 +322,45 @@ export function validateLogSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logSetOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f3 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k4 in _d) {
-      if (!hasOwn.call(_d, k4)) continue;
-      switch (k4) {
-        case "id":
-          d1 = _d[k4];
-          f3++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[3]!, "", { additionalProperty: k4 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
+  let d1: any;
+  let a0 = errs === null ? 0 : errs.length;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
+      case "id":
+        d1 = _d[k3];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[3]!, "", k3));
     }
-    if (f3 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.id;
-        if (d1 !== undefined && !hasOwn.call(_d, "id")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
-      } else {
-        errs = addError(errs, _e[2]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[4]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogSetOutput };
+  if (d1 === undefined) d1 = ownValue(_d.id, _d, "id");
+  const p2 = d1 !== undefined;
+  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
+  } else if (p2) {
+    errs = addError(errs, _e[2]!);
   }
-  return { ok: false, errors: errs };
+  return resultOf<LogSetOutput>(value, errs);
 }
 
 export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = pingInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    for (const k1 in _d) {
-      if (!hasOwn.call(_d, k1)) continue;
-      switch (k1) {
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[0]!, "", { additionalProperty: k1 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[1]!] };
+  for (const k1 in _d) {
+    if (!hasOwn.call(_d, k1)) continue;
+    switch (k1) {
+      default:
+        errs = addError(errs, errorWith(_e[0]!, "", k1));
     }
-  } else {
-    errs = addError(errs, _e[1]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as PingInput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<PingInput>(value, errs);
 }
 
 /** The result for a name that is not a tool of the catalog. */

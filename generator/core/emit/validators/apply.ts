@@ -51,13 +51,13 @@ function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: string | undefi
 }
 
 /**
- * An error whose params are built at run time but whose message is fixed (an additional key):
- * the table's row with the instance path and params filled in.
+ * The `additionalProperties` error of an additional key (a string expression) met at run time:
+ * the table's row with the instance path and `{ additionalProperty: key }` filled in.
  */
-export function errorWithParams(cx: SchemaCx, spec: ErrorSpec, params: Code): Code {
+export function additionalKeyError(cx: SchemaCx, spec: ErrorSpec, key: Code): Code {
   const path = (spec.path ?? cx.path).toCode();
   const template = tableError(cx, { ...spec, params: code`{}` }, undefined);
-  return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${params})`;
+  return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${key})`;
 }
 
 /**
@@ -72,6 +72,7 @@ export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   if (spec.dynamic) return record(cx, errorObject(cx, spec));
   if (path.isStatic) return record(cx, tableError(cx, spec, path.staticText()));
   const template = tableError(cx, spec, undefined);
+  if (!cx.insertAt) return code`${ERRORS} = ${cx.comp.helper("addErrorAt")}(${ERRORS}, ${template}, ${path.toCode()});`;
   return record(cx, code`${cx.comp.helper("errorAt")}(${template}, ${path.toCode()})`);
 }
 
@@ -155,6 +156,8 @@ export interface ChildArgs {
   /** Expression of the child's value (default: the same value). Bound to a local when not a plain name. */
   readonly data?: Code;
   readonly path?: InstancePath;
+  /** The value may be absent: true when it is present (see SchemaCx.presence). */
+  readonly presence?: Code;
 }
 
 export type CompileSchema = (cx: SchemaCx, schema: Schema, w: Writer) => void;
@@ -188,7 +191,7 @@ function compileChild(cx: SchemaCx, args: ChildArgs, w: Writer, overrides: Parti
     }
   }
   const body = w.child();
-  compileSchema({ ...cx, data, path: args.path ?? cx.path, schemaPath: args.schemaPath, ...overrides }, args.schema, body);
+  compileSchema({ ...cx, data, path: args.path ?? cx.path, schemaPath: args.schemaPath, presence: args.presence, ...overrides }, args.schema, body);
   if (body.isEmpty) return;
   if (binding && body.uses(data)) w.line(binding);
   w.splice(body);

@@ -207,6 +207,12 @@ export interface SchemaCx {
    * when the object's pass has already appended the additional-key errors.
    */
   readonly insertAt?: Name;
+  /**
+   * Set when the value may be absent (a declared property: an own, defined member or undefined):
+   * the expression that is true when it is present. Nothing may be checked of an absent value;
+   * the driver guards what needs it (see schema.ts `compileRules`) and clears it for subschemas.
+   */
+  readonly presence?: Code;
 }
 
 /** Ajv's schema path segment for a property name or pattern (`escapeFragment`: JSON Pointer, then URI-encoded). */
