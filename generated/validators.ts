@@ -72,17 +72,26 @@ export function makeError(
  * and params and message follow from it and `arg` (`errorTableStandard`). A schema path that does
  * not start with `#` continues the previous such row's parent (a sibling keyword), and a missing
  * instance path is the one the schema path names (`errorTableInstancePath`). Any other error is
- * written out as the error object.
+ * written out: `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
-  rows: readonly (readonly [string, unknown, string?] | ValidationError)[],
+  rows: readonly (
+    | readonly [string, unknown, string?]
+    | readonly [string, string, string, ValidationError["params"], string]
+  )[],
 ): readonly ValidationError[] {
   let parent = "#";
   return Object.freeze(
     rows.map((row) => {
-      if ("keyword" in row) {
-        Object.freeze(row.params);
-        return Object.freeze(row);
+      if (row.length === 5) {
+        const [instancePath, schemaPath, keyword, params, message] = row;
+        return Object.freeze({
+          instancePath,
+          schemaPath,
+          keyword,
+          params: Object.freeze(params),
+          message,
+        });
       }
       const [path, arg, instancePath] = row;
       const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
@@ -101,63 +110,53 @@ export function errorTable(
   );
 }
 
-/** Ajv's params and message of a standard keyword, from the one schema value they name. */
+/**
+ * Ajv's params and message of a standard keyword, from the one schema value they name: the params
+ * key (none for `""`), the message with `%` for the value, and a number limit's comparison.
+ */
+const errorTableStandards = new Map<string, readonly [string, string, string?]>(
+  [
+    ["type", ["type", "must be %"]],
+    ["required", ["missingProperty", "must have required property '%'"]],
+    ["format", ["format", 'must match format "%"']],
+    ["pattern", ["pattern", 'must match pattern "%"']],
+    ["multipleOf", ["multipleOf", "must be multiple of %"]],
+    ["maximum", ["limit", "must be <= %", "<="]],
+    ["minimum", ["limit", "must be >= %", ">="]],
+    ["exclusiveMaximum", ["limit", "must be < %", "<"]],
+    ["exclusiveMinimum", ["limit", "must be > %", ">"]],
+    ["maxLength", ["limit", "must NOT have more than % characters"]],
+    ["minLength", ["limit", "must NOT have fewer than % characters"]],
+    ["maxItems", ["limit", "must NOT have more than % items"]],
+    ["minItems", ["limit", "must NOT have fewer than % items"]],
+    ["items", ["limit", "must NOT have more than % items"]],
+    ["maxProperties", ["limit", "must NOT have more than % properties"]],
+    ["minProperties", ["limit", "must NOT have fewer than % properties"]],
+    ["enum", ["allowedValues", "must be equal to one of the allowed values"]],
+    ["const", ["allowedValue", "must be equal to constant"]],
+    ["if", ["failingKeyword", 'must match "%" schema']],
+    ["anyOf", ["", "must match a schema in anyOf"]],
+    ["not", ["", "must NOT be valid"]],
+    ["additionalProperties", ["", "must NOT have additional properties"]],
+    ["false schema", ["", "boolean schema is false"]],
+  ],
+);
+
 function errorTableStandard(
   keyword: string,
   arg: unknown,
 ): [{ readonly [name: string]: unknown }, string] {
-  const limit = (more: boolean, what: string): [{ limit: unknown }, string] => [
-    { limit: arg },
-    `must NOT have ${more ? "more" : "fewer"} than ${arg} ${what}`,
-  ];
-  switch (keyword) {
-    case "type":
-      return [{ type: arg }, `must be ${arg}`];
-    case "required":
-      return [{ missingProperty: arg }, `must have required property '${arg}'`];
-    case "format":
-      return [{ format: arg }, `must match format "${arg}"`];
-    case "pattern":
-      return [{ pattern: arg }, `must match pattern "${arg}"`];
-    case "multipleOf":
-      return [{ multipleOf: arg }, `must be multiple of ${arg}`];
-    case "maximum":
-      return [{ comparison: "<=", limit: arg }, `must be <= ${arg}`];
-    case "minimum":
-      return [{ comparison: ">=", limit: arg }, `must be >= ${arg}`];
-    case "exclusiveMaximum":
-      return [{ comparison: "<", limit: arg }, `must be < ${arg}`];
-    case "exclusiveMinimum":
-      return [{ comparison: ">", limit: arg }, `must be > ${arg}`];
-    case "maxLength":
-    case "minLength":
-      return limit(keyword === "maxLength", "characters");
-    case "maxItems":
-    case "minItems":
-    case "items":
-      return limit(keyword !== "minItems", "items");
-    case "maxProperties":
-    case "minProperties":
-      return limit(keyword === "maxProperties", "properties");
-    case "enum":
-      return [
-        { allowedValues: arg },
-        "must be equal to one of the allowed values",
-      ];
-    case "const":
-      return [{ allowedValue: arg }, "must be equal to constant"];
-    case "if":
-      return [{ failingKeyword: arg }, `must match "${arg}" schema`];
-    case "anyOf":
-      return [{}, "must match a schema in anyOf"];
-    case "not":
-      return [{}, "must NOT be valid"];
-    case "additionalProperties":
-      return [{}, "must NOT have additional properties"];
-    case "false schema":
-      return [{}, "boolean schema is false"];
-  }
-  throw new Error(`errorTable: no standard error for ${keyword}`);
+  const standard = errorTableStandards.get(keyword);
+  if (standard === undefined)
+    throw new Error(`errorTable: no standard error for ${keyword}`);
+  const [key, message, comparison] = standard;
+  const params =
+    key === ""
+      ? {}
+      : comparison === undefined
+        ? { [key]: arg }
+        : { comparison, limit: arg };
+  return [params, message.replace("%", () => String(arg))];
 }
 
 /**
@@ -227,6 +226,11 @@ export function errorWith(
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+
+/** JSON type `object` (Ajv's `typeof x == "object" && x && !Array.isArray(x)`). */
+export function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /**
  * `value` (read as `data[key]` by the caller, where the read is cheap) when `key` is an own
@@ -757,84 +761,78 @@ export function validateWriteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = writeMeasurementInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[17]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[17]!] };
   let d1: any;
-  let d3: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k14 in _d) {
-    if (!hasOwn.call(_d, k14)) continue;
-    switch (k14) {
+  let d2: any;
+  let a0 = 0;
+  for (const k9 in _d) {
+    if (!hasOwn.call(_d, k9)) continue;
+    switch (k9) {
       case "date":
-        d1 = _d[k14];
+        d1 = _d[k9];
         break;
       case "data":
-        d3 = _d[k14];
+        d2 = _d[k9];
         break;
       default:
-        errs = addError(errs, errorWith(_e[16]!, "", k14));
+        errs = addError(errs, errorWith(_e[16]!, "", k9));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
-  if (d3 === undefined) d3 = ownValue(_d.data, _d, "data");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (d2 === undefined) d2 = ownValue(_d.data, _d, "data");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (typeof d1 === "string") {
     if (!formatDate(d1)) errs = addError(errs, _e[2]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[3]!);
   }
-  if (typeof d3 === "object" && d3 !== null && !Array.isArray(d3)) {
+  if (isObject(d2)) {
+    let d5: any;
+    let d6: any;
     let d7: any;
-    let d9: any;
-    let d11: any;
-    let c6 = 0;
-    let a5 = errs === null ? 0 : errs.length;
-    for (const k13 in d3) {
-      if (!hasOwn.call(d3, k13)) continue;
-      c6++;
-      switch (k13) {
+    let c4 = 0;
+    let a3 = errs === null ? 0 : errs.length;
+    for (const k8 in d2) {
+      if (!hasOwn.call(d2, k8)) continue;
+      c4++;
+      switch (k8) {
         case "weight_kg":
-          d7 = d3[k13];
+          d5 = d2[k8];
           break;
         case "body_fat_pct":
-          d9 = d3[k13];
+          d6 = d2[k8];
           break;
         case "waist_cm":
-          d11 = d3[k13];
+          d7 = d2[k8];
           break;
         default:
-          errs = addError(errs, errorWith(_e[14]!, "/data", k13));
+          errs = addError(errs, errorWith(_e[14]!, "/data", k8));
       }
     }
-    if (d7 === undefined) d7 = ownValue(d3.weight_kg, d3, "weight_kg");
-    if (d9 === undefined) d9 = ownValue(d3.body_fat_pct, d3, "body_fat_pct");
-    if (d11 === undefined) d11 = ownValue(d3.waist_cm, d3, "waist_cm");
-    const p8 = d7 !== undefined;
-    const p10 = d9 !== undefined;
-    const p12 = d11 !== undefined;
-    if (c6 < 1) errs = insertError(errs, a5++, _e[4]!);
-    if (typeof d7 === "number" && isFinite(d7)) {
-      if (d7 > 500) errs = addError(errs, _e[5]!);
-      if (d7 <= 0) errs = addError(errs, _e[6]!);
-    } else if (p8) {
+    if (d5 === undefined) d5 = ownValue(d2.weight_kg, d2, "weight_kg");
+    if (d6 === undefined) d6 = ownValue(d2.body_fat_pct, d2, "body_fat_pct");
+    if (d7 === undefined) d7 = ownValue(d2.waist_cm, d2, "waist_cm");
+    if (c4 < 1) errs = insertError(errs, a3++, _e[4]!);
+    if (typeof d5 === "number" && isFinite(d5)) {
+      if (d5 > 500) errs = addError(errs, _e[5]!);
+      if (d5 <= 0) errs = addError(errs, _e[6]!);
+    } else if (d5 !== undefined) {
       errs = addError(errs, _e[7]!);
     }
-    if (typeof d9 === "number" && isFinite(d9)) {
-      if (d9 > 100) errs = addError(errs, _e[8]!);
-      if (d9 < 0) errs = addError(errs, _e[9]!);
-    } else if (p10) {
+    if (typeof d6 === "number" && isFinite(d6)) {
+      if (d6 > 100) errs = addError(errs, _e[8]!);
+      if (d6 < 0) errs = addError(errs, _e[9]!);
+    } else if (d6 !== undefined) {
       errs = addError(errs, _e[10]!);
     }
-    if (typeof d11 === "number" && isFinite(d11)) {
-      if (d11 > 300) errs = addError(errs, _e[11]!);
-      if (d11 <= 0) errs = addError(errs, _e[12]!);
-    } else if (p12) {
+    if (typeof d7 === "number" && isFinite(d7)) {
+      if (d7 > 300) errs = addError(errs, _e[11]!);
+      if (d7 <= 0) errs = addError(errs, _e[12]!);
+    } else if (d7 !== undefined) {
       errs = addError(errs, _e[13]!);
     }
-  } else if (p4) {
+  } else if (d2 !== undefined) {
     errs = addError(errs, _e[15]!);
   }
   return resultOf<WriteMeasurementInput>(value, errs);
@@ -846,35 +844,296 @@ export function validateWriteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = writeMeasurementOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[5]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[5]!] };
   let d1: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k9 in _d) {
-    if (!hasOwn.call(_d, k9)) continue;
-    switch (k9) {
+  let a0 = 0;
+  for (const k8 in _d) {
+    if (!hasOwn.call(_d, k8)) continue;
+    switch (k8) {
       case "saved":
-        d1 = _d[k9];
+        d1 = _d[k8];
         break;
       default:
-        errs = addError(errs, errorWith(_e[4]!, "", k9));
+        errs = addError(errs, errorWith(_e[4]!, "", k8));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.saved, _d, "saved");
-  const p2 = d1 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (Array.isArray(d1)) {
-    for (let i3 = 0; i3 < d1.length; i3++) {
-      const d4 = d1[i3];
-      if (!(typeof d4 === "string"))
-        errs = addErrorAt(errs, _e[1]!, "/saved/" + i3);
-      if (!(d4 === "weight_kg" || d4 === "body_fat_pct" || d4 === "waist_cm"))
-        errs = addErrorAt(errs, _e[2]!, "/saved/" + i3);
+    for (let i2 = 0; i2 < d1.length; i2++) {
+      const d3 = d1[i2];
+      if (!(typeof d3 === "string"))
+        errs = addErrorAt(errs, _e[1]!, "/saved/" + i2);
+      if (!(d3 === "weight_kg" || d3 === "body_fat_pct" || d3 === "waist_cm"))
+        errs = addErrorAt(errs, _e[2]!, "/saved/" + i2);
     }
     if (d1.length > 1) {
+      const m4 = new Map<unknown, number>();
+      for (let i5 = d1.length; i5-- > 0;) {
+        const p6 = d1[i5];
+        if (!(typeof (p6 as unknown) === "string")) continue;
+        if (p6 === "__proto__") continue;
+        const j7 = m4.get(p6);
+        if (j7 !== undefined) {
+          errs = addError(
+            errs,
+            makeError(
+              "/saved",
+              "#/properties/saved/uniqueItems",
+              "uniqueItems",
+              { i: i5, j: j7 },
+              "must NOT have duplicate items (items ## " +
+                j7 +
+                " and " +
+                i5 +
+                " are identical)",
+            ),
+          );
+          break;
+        }
+        m4.set(p6, i5);
+      }
+    }
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
+  }
+  return resultOf<WriteMeasurementOutput>(value, errs);
+}
+
+export function validateLogMealInput(
+  value: unknown,
+): ValidationResult<LogMealInput> {
+  const _d: any = value;
+  let errs = null as ValidationError[] | null;
+  const _e = logMealInput_errors;
+  if (!isObject(_d)) return { ok: false, errors: [_e[27]!] };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let d11: any;
+  let a0 = 0;
+  for (const k12 in _d) {
+    if (!hasOwn.call(_d, k12)) continue;
+    switch (k12) {
+      case "day":
+        d1 = _d[k12];
+        break;
+      case "meal":
+        d2 = _d[k12];
+        break;
+      case "items":
+        d3 = _d[k12];
+        break;
+      case "notes":
+        d11 = _d[k12];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[26]!, "", k12));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
+  if (d2 === undefined) d2 = ownValue(_d.meal, _d, "meal");
+  if (d3 === undefined) d3 = ownValue(_d.items, _d, "items");
+  if (d11 === undefined) d11 = ownValue(_d.notes, _d, "notes");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (d1 !== undefined) {
+    if (typeof d1 === "string") {
+      if (!formatDate(d1)) errs = addError(errs, _e[3]!);
+    } else {
+      errs = addError(errs, _e[4]!);
+    }
+  }
+  if (d2 !== undefined) {
+    if (!(typeof d2 === "string")) errs = addError(errs, _e[5]!);
+    if (!(
+      d2 === "Desayuno" ||
+      d2 === "Almuerzo" ||
+      d2 === "Cena" ||
+      d2 === "Merienda"
+    ))
+      errs = addError(errs, _e[6]!);
+  }
+  if (Array.isArray(d3)) {
+    if (d3.length > 50) errs = addError(errs, _e[7]!);
+    if (d3.length < 1) errs = addError(errs, _e[8]!);
+    for (let i4 = 0; i4 < d3.length; i4++) {
+      const d5 = d3[i4];
+      if (isObject(d5)) {
+        let d7: any;
+        let d8: any;
+        let d9: any;
+        let a6 = errs === null ? 0 : errs.length;
+        for (const k10 in d5) {
+          if (!hasOwn.call(d5, k10)) continue;
+          switch (k10) {
+            case "food":
+              d7 = d5[k10];
+              break;
+            case "grams":
+              d8 = d5[k10];
+              break;
+            case "kcal":
+              d9 = d5[k10];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[21]!, "/items/" + i4, k10));
+          }
+        }
+        if (d7 === undefined) d7 = ownValue(d5.food, d5, "food");
+        if (d8 === undefined) d8 = ownValue(d5.grams, d5, "grams");
+        if (d9 === undefined) d9 = ownValue(d5.kcal, d5, "kcal");
+        if (d7 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[9]!, "/items/" + i4));
+        if (d8 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[10]!, "/items/" + i4));
+        if (d9 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[11]!, "/items/" + i4));
+        if (typeof d7 === "string") {
+          if (d7.length > 120 && ucs2length(d7) > 120)
+            errs = addErrorAt(errs, _e[12]!, "/items/" + i4 + "/food");
+          if (d7.length === 0)
+            errs = addErrorAt(errs, _e[13]!, "/items/" + i4 + "/food");
+        } else if (d7 !== undefined) {
+          errs = addErrorAt(errs, _e[14]!, "/items/" + i4 + "/food");
+        }
+        if (typeof d8 === "number" && isFinite(d8)) {
+          if (d8 > 5000)
+            errs = addErrorAt(errs, _e[15]!, "/items/" + i4 + "/grams");
+          if (d8 <= 0)
+            errs = addErrorAt(errs, _e[16]!, "/items/" + i4 + "/grams");
+        } else if (d8 !== undefined) {
+          errs = addErrorAt(errs, _e[17]!, "/items/" + i4 + "/grams");
+        }
+        if (d9 !== undefined) {
+          if (!(Number.isInteger(d9) || d9 === null))
+            errs = addErrorAt(errs, _e[18]!, "/items/" + i4 + "/kcal");
+          if (typeof d9 === "number" && isFinite(d9)) {
+            if (d9 > 10000)
+              errs = addErrorAt(errs, _e[19]!, "/items/" + i4 + "/kcal");
+            if (d9 < 0)
+              errs = addErrorAt(errs, _e[20]!, "/items/" + i4 + "/kcal");
+          }
+        }
+      } else {
+        errs = addErrorAt(errs, _e[22]!, "/items/" + i4);
+      }
+    }
+  } else if (d3 !== undefined) {
+    errs = addError(errs, _e[23]!);
+  }
+  if (typeof d11 === "string") {
+    if (d11.length > 500 && ucs2length(d11) > 500)
+      errs = addError(errs, _e[24]!);
+  } else if (d11 !== undefined) {
+    errs = addError(errs, _e[25]!);
+  }
+  return resultOf<LogMealInput>(value, errs);
+}
+
+export function validateLogMealOutput(
+  value: unknown,
+): ValidationResult<LogMealOutput> {
+  const _d: any = value;
+  let errs = null as ValidationError[] | null;
+  const _e = logMealOutput_errors;
+  if (!isObject(_d)) return { ok: false, errors: [_e[7]!] };
+  let d1: any;
+  let d2: any;
+  let a0 = 0;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
+      case "entry_id":
+        d1 = _d[k3];
+        break;
+      case "total_kcal":
+        d2 = _d[k3];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[6]!, "", k3));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.entry_id, _d, "entry_id");
+  if (d2 === undefined) d2 = ownValue(_d.total_kcal, _d, "total_kcal");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[2]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
+  }
+  if (d2 !== undefined) {
+    if (!(Number.isInteger(d2) || d2 === null)) errs = addError(errs, _e[4]!);
+    if (typeof d2 === "number" && isFinite(d2)) {
+      if (d2 < 0) errs = addError(errs, _e[5]!);
+    }
+  }
+  return resultOf<LogMealOutput>(value, errs);
+}
+
+export function validateListExercisesInput(
+  value: unknown,
+): ValidationResult<ListExercisesInput> {
+  const _d: any = value;
+  let errs = null as ValidationError[] | null;
+  const _e = listExercisesInput_errors;
+  if (!isObject(_d)) return { ok: false, errors: [_e[9]!] };
+  let d1: any;
+  let d2: any;
+  let d9: any;
+  for (const k10 in _d) {
+    if (!hasOwn.call(_d, k10)) continue;
+    switch (k10) {
+      case "muscle_group":
+        d1 = _d[k10];
+        break;
+      case "equipment":
+        d2 = _d[k10];
+        break;
+      case "limit":
+        d9 = _d[k10];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k10));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
+  if (d2 === undefined) d2 = ownValue(_d.equipment, _d, "equipment");
+  if (d9 === undefined) d9 = ownValue(_d.limit, _d, "limit");
+  if (d1 !== undefined) {
+    if (!(typeof d1 === "string")) errs = addError(errs, _e[0]!);
+    if (!(
+      d1 === "chest" ||
+      d1 === "back" ||
+      d1 === "legs" ||
+      d1 === "shoulders" ||
+      d1 === "arms" ||
+      d1 === "core" ||
+      d1 === "full_body"
+    ))
+      errs = addError(errs, _e[1]!);
+  }
+  if (Array.isArray(d2)) {
+    for (let i3 = 0; i3 < d2.length; i3++) {
+      const d4 = d2[i3];
+      if (!(typeof d4 === "string"))
+        errs = addErrorAt(errs, _e[2]!, "/equipment/" + i3);
+      if (!(
+        d4 === "none" ||
+        d4 === "dumbbells" ||
+        d4 === "barbell" ||
+        d4 === "kettlebell" ||
+        d4 === "bands" ||
+        d4 === "machine"
+      ))
+        errs = addErrorAt(errs, _e[3]!, "/equipment/" + i3);
+    }
+    if (d2.length > 1) {
       const m5 = new Map<unknown, number>();
-      for (let i6 = d1.length; i6-- > 0;) {
-        const p7 = d1[i6];
+      for (let i6 = d2.length; i6-- > 0;) {
+        const p7 = d2[i6];
         if (!(typeof (p7 as unknown) === "string")) continue;
         if (p7 === "__proto__") continue;
         const j8 = m5.get(p7);
@@ -882,8 +1141,8 @@ export function validateWriteMeasurementOutput(
           errs = addError(
             errs,
             makeError(
-              "/saved",
-              "#/properties/saved/uniqueItems",
+              "/equipment",
+              "#/properties/equipment/uniqueItems",
               "uniqueItems",
               { i: i6, j: j8 },
               "must NOT have duplicate items (items ## " +
@@ -898,292 +1157,14 @@ export function validateWriteMeasurementOutput(
         m5.set(p7, i6);
       }
     }
-  } else if (p2) {
-    errs = addError(errs, _e[3]!);
-  }
-  return resultOf<WriteMeasurementOutput>(value, errs);
-}
-
-export function validateLogMealInput(
-  value: unknown,
-): ValidationResult<LogMealInput> {
-  const _d: any = value;
-  let errs = null as ValidationError[] | null;
-  const _e = logMealInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[27]!] };
-  let d1: any;
-  let d3: any;
-  let d5: any;
-  let d17: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k19 in _d) {
-    if (!hasOwn.call(_d, k19)) continue;
-    switch (k19) {
-      case "day":
-        d1 = _d[k19];
-        break;
-      case "meal":
-        d3 = _d[k19];
-        break;
-      case "items":
-        d5 = _d[k19];
-        break;
-      case "notes":
-        d17 = _d[k19];
-        break;
-      default:
-        errs = addError(errs, errorWith(_e[26]!, "", k19));
-    }
-  }
-  if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
-  if (d3 === undefined) d3 = ownValue(_d.meal, _d, "meal");
-  if (d5 === undefined) d5 = ownValue(_d.items, _d, "items");
-  if (d17 === undefined) d17 = ownValue(_d.notes, _d, "notes");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  const p18 = d17 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (!p6) errs = insertError(errs, a0++, _e[2]!);
-  if (p2) {
-    if (typeof d1 === "string") {
-      if (!formatDate(d1)) errs = addError(errs, _e[3]!);
-    } else {
-      errs = addError(errs, _e[4]!);
-    }
-  }
-  if (p4) {
-    if (!(typeof d3 === "string")) errs = addError(errs, _e[5]!);
-    if (!(
-      d3 === "Desayuno" ||
-      d3 === "Almuerzo" ||
-      d3 === "Cena" ||
-      d3 === "Merienda"
-    ))
-      errs = addError(errs, _e[6]!);
-  }
-  if (Array.isArray(d5)) {
-    if (d5.length > 50) errs = addError(errs, _e[7]!);
-    if (d5.length < 1) errs = addError(errs, _e[8]!);
-    for (let i7 = 0; i7 < d5.length; i7++) {
-      const d8 = d5[i7];
-      if (typeof d8 === "object" && d8 !== null && !Array.isArray(d8)) {
-        let d10: any;
-        let d12: any;
-        let d14: any;
-        let a9 = errs === null ? 0 : errs.length;
-        for (const k16 in d8) {
-          if (!hasOwn.call(d8, k16)) continue;
-          switch (k16) {
-            case "food":
-              d10 = d8[k16];
-              break;
-            case "grams":
-              d12 = d8[k16];
-              break;
-            case "kcal":
-              d14 = d8[k16];
-              break;
-            default:
-              errs = addError(errs, errorWith(_e[21]!, "/items/" + i7, k16));
-          }
-        }
-        if (d10 === undefined) d10 = ownValue(d8.food, d8, "food");
-        if (d12 === undefined) d12 = ownValue(d8.grams, d8, "grams");
-        if (d14 === undefined) d14 = ownValue(d8.kcal, d8, "kcal");
-        const p11 = d10 !== undefined;
-        const p13 = d12 !== undefined;
-        const p15 = d14 !== undefined;
-        if (!p11)
-          errs = insertError(errs, a9++, errorAt(_e[9]!, "/items/" + i7));
-        if (!p13)
-          errs = insertError(errs, a9++, errorAt(_e[10]!, "/items/" + i7));
-        if (!p15)
-          errs = insertError(errs, a9++, errorAt(_e[11]!, "/items/" + i7));
-        if (typeof d10 === "string") {
-          if (d10.length > 120 && ucs2length(d10) > 120)
-            errs = addErrorAt(errs, _e[12]!, "/items/" + i7 + "/food");
-          if (d10.length === 0)
-            errs = addErrorAt(errs, _e[13]!, "/items/" + i7 + "/food");
-        } else if (p11) {
-          errs = addErrorAt(errs, _e[14]!, "/items/" + i7 + "/food");
-        }
-        if (typeof d12 === "number" && isFinite(d12)) {
-          if (d12 > 5000)
-            errs = addErrorAt(errs, _e[15]!, "/items/" + i7 + "/grams");
-          if (d12 <= 0)
-            errs = addErrorAt(errs, _e[16]!, "/items/" + i7 + "/grams");
-        } else if (p13) {
-          errs = addErrorAt(errs, _e[17]!, "/items/" + i7 + "/grams");
-        }
-        if (p15) {
-          if (!(Number.isInteger(d14) || d14 === null))
-            errs = addErrorAt(errs, _e[18]!, "/items/" + i7 + "/kcal");
-          if (typeof d14 === "number" && isFinite(d14)) {
-            if (d14 > 10000)
-              errs = addErrorAt(errs, _e[19]!, "/items/" + i7 + "/kcal");
-            if (d14 < 0)
-              errs = addErrorAt(errs, _e[20]!, "/items/" + i7 + "/kcal");
-          }
-        }
-      } else {
-        errs = addErrorAt(errs, _e[22]!, "/items/" + i7);
-      }
-    }
-  } else if (p6) {
-    errs = addError(errs, _e[23]!);
-  }
-  if (typeof d17 === "string") {
-    if (d17.length > 500 && ucs2length(d17) > 500)
-      errs = addError(errs, _e[24]!);
-  } else if (p18) {
-    errs = addError(errs, _e[25]!);
-  }
-  return resultOf<LogMealInput>(value, errs);
-}
-
-export function validateLogMealOutput(
-  value: unknown,
-): ValidationResult<LogMealOutput> {
-  const _d: any = value;
-  let errs = null as ValidationError[] | null;
-  const _e = logMealOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[7]!] };
-  let d1: any;
-  let d3: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k5 in _d) {
-    if (!hasOwn.call(_d, k5)) continue;
-    switch (k5) {
-      case "entry_id":
-        d1 = _d[k5];
-        break;
-      case "total_kcal":
-        d3 = _d[k5];
-        break;
-      default:
-        errs = addError(errs, errorWith(_e[6]!, "", k5));
-    }
-  }
-  if (d1 === undefined) d1 = ownValue(_d.entry_id, _d, "entry_id");
-  if (d3 === undefined) d3 = ownValue(_d.total_kcal, _d, "total_kcal");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (typeof d1 === "string") {
-    if (!formatUuid(d1)) errs = addError(errs, _e[2]!);
-  } else if (p2) {
-    errs = addError(errs, _e[3]!);
-  }
-  if (p4) {
-    if (!(Number.isInteger(d3) || d3 === null)) errs = addError(errs, _e[4]!);
-    if (typeof d3 === "number" && isFinite(d3)) {
-      if (d3 < 0) errs = addError(errs, _e[5]!);
-    }
-  }
-  return resultOf<LogMealOutput>(value, errs);
-}
-
-export function validateListExercisesInput(
-  value: unknown,
-): ValidationResult<ListExercisesInput> {
-  const _d: any = value;
-  let errs = null as ValidationError[] | null;
-  const _e = listExercisesInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[9]!] };
-  let d1: any;
-  let d3: any;
-  let d11: any;
-  for (const k13 in _d) {
-    if (!hasOwn.call(_d, k13)) continue;
-    switch (k13) {
-      case "muscle_group":
-        d1 = _d[k13];
-        break;
-      case "equipment":
-        d3 = _d[k13];
-        break;
-      case "limit":
-        d11 = _d[k13];
-        break;
-      default:
-        errs = addError(errs, errorWith(_e[8]!, "", k13));
-    }
-  }
-  if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
-  if (d3 === undefined) d3 = ownValue(_d.equipment, _d, "equipment");
-  if (d11 === undefined) d11 = ownValue(_d.limit, _d, "limit");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p12 = d11 !== undefined;
-  if (p2) {
-    if (!(typeof d1 === "string")) errs = addError(errs, _e[0]!);
-    if (!(
-      d1 === "chest" ||
-      d1 === "back" ||
-      d1 === "legs" ||
-      d1 === "shoulders" ||
-      d1 === "arms" ||
-      d1 === "core" ||
-      d1 === "full_body"
-    ))
-      errs = addError(errs, _e[1]!);
-  }
-  if (Array.isArray(d3)) {
-    for (let i5 = 0; i5 < d3.length; i5++) {
-      const d6 = d3[i5];
-      if (!(typeof d6 === "string"))
-        errs = addErrorAt(errs, _e[2]!, "/equipment/" + i5);
-      if (!(
-        d6 === "none" ||
-        d6 === "dumbbells" ||
-        d6 === "barbell" ||
-        d6 === "kettlebell" ||
-        d6 === "bands" ||
-        d6 === "machine"
-      ))
-        errs = addErrorAt(errs, _e[3]!, "/equipment/" + i5);
-    }
-    if (d3.length > 1) {
-      const m7 = new Map<unknown, number>();
-      for (let i8 = d3.length; i8-- > 0;) {
-        const p9 = d3[i8];
-        if (!(typeof (p9 as unknown) === "string")) continue;
-        if (p9 === "__proto__") continue;
-        const j10 = m7.get(p9);
-        if (j10 !== undefined) {
-          errs = addError(
-            errs,
-            makeError(
-              "/equipment",
-              "#/properties/equipment/uniqueItems",
-              "uniqueItems",
-              { i: i8, j: j10 },
-              "must NOT have duplicate items (items ## " +
-                j10 +
-                " and " +
-                i8 +
-                " are identical)",
-            ),
-          );
-          break;
-        }
-        m7.set(p9, i8);
-      }
-    }
-  } else if (p4) {
+  } else if (d2 !== undefined) {
     errs = addError(errs, _e[4]!);
   }
-  if (p12) {
-    if (!Number.isInteger(d11)) errs = addError(errs, _e[5]!);
-    if (typeof d11 === "number" && isFinite(d11)) {
-      if (d11 > 100) errs = addError(errs, _e[6]!);
-      if (d11 < 1) errs = addError(errs, _e[7]!);
+  if (d9 !== undefined) {
+    if (!Number.isInteger(d9)) errs = addError(errs, _e[5]!);
+    if (typeof d9 === "number" && isFinite(d9)) {
+      if (d9 > 100) errs = addError(errs, _e[6]!);
+      if (d9 < 1) errs = addError(errs, _e[7]!);
     }
   }
   return resultOf<ListExercisesInput>(value, errs);
@@ -1195,97 +1176,92 @@ export function validateListExercisesOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = listExercisesOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[13]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[13]!] };
   let d1: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k13 in _d) {
-    if (!hasOwn.call(_d, k13)) continue;
-    switch (k13) {
+  let a0 = 0;
+  for (const k9 in _d) {
+    if (!hasOwn.call(_d, k9)) continue;
+    switch (k9) {
       case "exercises":
-        d1 = _d[k13];
+        d1 = _d[k9];
         break;
       default:
-        errs = addError(errs, errorWith(_e[12]!, "", k13));
+        errs = addError(errs, errorWith(_e[12]!, "", k9));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.exercises, _d, "exercises");
-  const p2 = d1 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (Array.isArray(d1)) {
-    for (let i3 = 0; i3 < d1.length; i3++) {
-      const d4 = d1[i3];
-      if (typeof d4 === "object" && d4 !== null && !Array.isArray(d4)) {
+    for (let i2 = 0; i2 < d1.length; i2++) {
+      const d3 = d1[i2];
+      if (isObject(d3)) {
+        let d5: any;
         let d6: any;
-        let d8: any;
-        let d10: any;
-        let a5 = errs === null ? 0 : errs.length;
-        for (const k12 in d4) {
-          if (!hasOwn.call(d4, k12)) continue;
-          switch (k12) {
+        let d7: any;
+        let a4 = errs === null ? 0 : errs.length;
+        for (const k8 in d3) {
+          if (!hasOwn.call(d3, k8)) continue;
+          switch (k8) {
             case "id":
-              d6 = d4[k12];
+              d5 = d3[k8];
               break;
             case "name":
-              d8 = d4[k12];
+              d6 = d3[k8];
               break;
             case "muscle_group":
-              d10 = d4[k12];
+              d7 = d3[k8];
               break;
             default:
-              errs = addError(errs, errorWith(_e[9]!, "/exercises/" + i3, k12));
+              errs = addError(errs, errorWith(_e[9]!, "/exercises/" + i2, k8));
           }
         }
-        if (d6 === undefined) d6 = ownValue(d4.id, d4, "id");
-        if (d8 === undefined) d8 = ownValue(d4.name, d4, "name");
-        if (d10 === undefined)
-          d10 = ownValue(d4.muscle_group, d4, "muscle_group");
-        const p7 = d6 !== undefined;
-        const p9 = d8 !== undefined;
-        const p11 = d10 !== undefined;
-        if (!p7)
-          errs = insertError(errs, a5++, errorAt(_e[1]!, "/exercises/" + i3));
-        if (!p9)
-          errs = insertError(errs, a5++, errorAt(_e[2]!, "/exercises/" + i3));
-        if (!p11)
-          errs = insertError(errs, a5++, errorAt(_e[3]!, "/exercises/" + i3));
-        if (typeof d6 === "string") {
-          if (!listExercisesOutput_re0.test(d6))
-            errs = addErrorAt(errs, _e[4]!, "/exercises/" + i3 + "/id");
-        } else if (p7) {
-          errs = addErrorAt(errs, _e[5]!, "/exercises/" + i3 + "/id");
+        if (d5 === undefined) d5 = ownValue(d3.id, d3, "id");
+        if (d6 === undefined) d6 = ownValue(d3.name, d3, "name");
+        if (d7 === undefined)
+          d7 = ownValue(d3.muscle_group, d3, "muscle_group");
+        if (d5 === undefined)
+          errs = insertError(errs, a4++, errorAt(_e[1]!, "/exercises/" + i2));
+        if (d6 === undefined)
+          errs = insertError(errs, a4++, errorAt(_e[2]!, "/exercises/" + i2));
+        if (d7 === undefined)
+          errs = insertError(errs, a4++, errorAt(_e[3]!, "/exercises/" + i2));
+        if (typeof d5 === "string") {
+          if (!listExercisesOutput_re0.test(d5))
+            errs = addErrorAt(errs, _e[4]!, "/exercises/" + i2 + "/id");
+        } else if (d5 !== undefined) {
+          errs = addErrorAt(errs, _e[5]!, "/exercises/" + i2 + "/id");
         }
-        if (p9) {
-          if (!(typeof d8 === "string"))
-            errs = addErrorAt(errs, _e[6]!, "/exercises/" + i3 + "/name");
+        if (d6 !== undefined) {
+          if (!(typeof d6 === "string"))
+            errs = addErrorAt(errs, _e[6]!, "/exercises/" + i2 + "/name");
         }
-        if (p11) {
-          if (!(typeof d10 === "string"))
+        if (d7 !== undefined) {
+          if (!(typeof d7 === "string"))
             errs = addErrorAt(
               errs,
               _e[7]!,
-              "/exercises/" + i3 + "/muscle_group",
+              "/exercises/" + i2 + "/muscle_group",
             );
           if (!(
-            d10 === "chest" ||
-            d10 === "back" ||
-            d10 === "legs" ||
-            d10 === "shoulders" ||
-            d10 === "arms" ||
-            d10 === "core" ||
-            d10 === "full_body"
+            d7 === "chest" ||
+            d7 === "back" ||
+            d7 === "legs" ||
+            d7 === "shoulders" ||
+            d7 === "arms" ||
+            d7 === "core" ||
+            d7 === "full_body"
           ))
             errs = addErrorAt(
               errs,
               _e[8]!,
-              "/exercises/" + i3 + "/muscle_group",
+              "/exercises/" + i2 + "/muscle_group",
             );
         }
       } else {
-        errs = addErrorAt(errs, _e[10]!, "/exercises/" + i3);
+        errs = addErrorAt(errs, _e[10]!, "/exercises/" + i2);
       }
     }
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[11]!);
   }
   return resultOf<ListExercisesOutput>(value, errs);
@@ -1297,51 +1273,47 @@ export function validateGetWorkoutHistoryInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWorkoutHistoryInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[10]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[10]!] };
   let d1: any;
+  let d2: any;
   let d3: any;
-  let d5: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k7 in _d) {
-    if (!hasOwn.call(_d, k7)) continue;
-    switch (k7) {
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
       case "from":
-        d1 = _d[k7];
+        d1 = _d[k4];
         break;
       case "to":
-        d3 = _d[k7];
+        d2 = _d[k4];
         break;
       case "page_token":
-        d5 = _d[k7];
+        d3 = _d[k4];
         break;
       default:
-        errs = addError(errs, errorWith(_e[9]!, "", k7));
+        errs = addError(errs, errorWith(_e[9]!, "", k4));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.from, _d, "from");
-  if (d3 === undefined) d3 = ownValue(_d.to, _d, "to");
-  if (d5 === undefined) d5 = ownValue(_d.page_token, _d, "page_token");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (d2 === undefined) d2 = ownValue(_d.to, _d, "to");
+  if (d3 === undefined) d3 = ownValue(_d.page_token, _d, "page_token");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
   if (typeof d1 === "string") {
     if (!formatDate(d1)) errs = addError(errs, _e[3]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[4]!);
   }
-  if (typeof d3 === "string") {
-    if (!formatDate(d3)) errs = addError(errs, _e[5]!);
-  } else if (p4) {
+  if (typeof d2 === "string") {
+    if (!formatDate(d2)) errs = addError(errs, _e[5]!);
+  } else if (d2 !== undefined) {
     errs = addError(errs, _e[6]!);
   }
-  if (p6) {
-    if (!(typeof d5 === "string" || d5 === null)) errs = addError(errs, _e[7]!);
-    if (typeof d5 === "string") {
-      if (d5.length > 200 && ucs2length(d5) > 200)
+  if (d3 !== undefined) {
+    if (!(typeof d3 === "string" || d3 === null)) errs = addError(errs, _e[7]!);
+    if (typeof d3 === "string") {
+      if (d3.length > 200 && ucs2length(d3) > 200)
         errs = addError(errs, _e[8]!);
     }
   }
@@ -1354,108 +1326,101 @@ export function validateGetWorkoutHistoryOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWorkoutHistoryOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[18]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[18]!] };
   let d1: any;
-  let d3: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k17 in _d) {
-    if (!hasOwn.call(_d, k17)) continue;
-    switch (k17) {
+  let d2: any;
+  let a0 = 0;
+  for (const k11 in _d) {
+    if (!hasOwn.call(_d, k11)) continue;
+    switch (k11) {
       case "workouts":
-        d1 = _d[k17];
+        d1 = _d[k11];
         break;
       case "next_page_token":
-        d3 = _d[k17];
+        d2 = _d[k11];
         break;
       default:
-        errs = addError(errs, errorWith(_e[17]!, "", k17));
+        errs = addError(errs, errorWith(_e[17]!, "", k11));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.workouts, _d, "workouts");
-  if (d3 === undefined)
-    d3 = ownValue(_d.next_page_token, _d, "next_page_token");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (d2 === undefined)
+    d2 = ownValue(_d.next_page_token, _d, "next_page_token");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (Array.isArray(d1)) {
-    for (let i5 = 0; i5 < d1.length; i5++) {
-      const d6 = d1[i5];
-      if (typeof d6 === "object" && d6 !== null && !Array.isArray(d6)) {
+    for (let i3 = 0; i3 < d1.length; i3++) {
+      const d4 = d1[i3];
+      if (isObject(d4)) {
+        let d6: any;
+        let d7: any;
         let d8: any;
-        let d10: any;
-        let d12: any;
-        let d14: any;
-        let a7 = errs === null ? 0 : errs.length;
-        for (const k16 in d6) {
-          if (!hasOwn.call(d6, k16)) continue;
-          switch (k16) {
+        let d9: any;
+        let a5 = errs === null ? 0 : errs.length;
+        for (const k10 in d4) {
+          if (!hasOwn.call(d4, k10)) continue;
+          switch (k10) {
             case "workout_id":
-              d8 = d6[k16];
+              d6 = d4[k10];
               break;
             case "started_at":
-              d10 = d6[k16];
+              d7 = d4[k10];
               break;
             case "duration":
-              d14 = d6[k16];
+              d9 = d4[k10];
               break;
             case "sets":
-              d12 = d6[k16];
+              d8 = d4[k10];
               break;
             default:
-              errs = addError(errs, errorWith(_e[13]!, "/workouts/" + i5, k16));
+              errs = addError(errs, errorWith(_e[13]!, "/workouts/" + i3, k10));
           }
         }
-        if (d8 === undefined) d8 = ownValue(d6.workout_id, d6, "workout_id");
-        if (d10 === undefined) d10 = ownValue(d6.started_at, d6, "started_at");
-        if (d12 === undefined) d12 = ownValue(d6.sets, d6, "sets");
-        if (d14 === undefined) d14 = ownValue(d6.duration, d6, "duration");
-        const p9 = d8 !== undefined;
-        const p11 = d10 !== undefined;
-        const p13 = d12 !== undefined;
-        const p15 = d14 !== undefined;
-        if (!p9)
-          errs = insertError(errs, a7++, errorAt(_e[2]!, "/workouts/" + i5));
-        if (!p11)
-          errs = insertError(errs, a7++, errorAt(_e[3]!, "/workouts/" + i5));
-        if (!p13)
-          errs = insertError(errs, a7++, errorAt(_e[4]!, "/workouts/" + i5));
-        if (typeof d8 === "string") {
-          if (!formatUuid(d8))
-            errs = addErrorAt(errs, _e[5]!, "/workouts/" + i5 + "/workout_id");
-        } else if (p9) {
-          errs = addErrorAt(errs, _e[6]!, "/workouts/" + i5 + "/workout_id");
+        if (d6 === undefined) d6 = ownValue(d4.workout_id, d4, "workout_id");
+        if (d7 === undefined) d7 = ownValue(d4.started_at, d4, "started_at");
+        if (d8 === undefined) d8 = ownValue(d4.sets, d4, "sets");
+        if (d9 === undefined) d9 = ownValue(d4.duration, d4, "duration");
+        if (d6 === undefined)
+          errs = insertError(errs, a5++, errorAt(_e[2]!, "/workouts/" + i3));
+        if (d7 === undefined)
+          errs = insertError(errs, a5++, errorAt(_e[3]!, "/workouts/" + i3));
+        if (d8 === undefined)
+          errs = insertError(errs, a5++, errorAt(_e[4]!, "/workouts/" + i3));
+        if (typeof d6 === "string") {
+          if (!formatUuid(d6))
+            errs = addErrorAt(errs, _e[5]!, "/workouts/" + i3 + "/workout_id");
+        } else if (d6 !== undefined) {
+          errs = addErrorAt(errs, _e[6]!, "/workouts/" + i3 + "/workout_id");
         }
-        if (typeof d10 === "string") {
-          if (!formatDateTime(d10))
-            errs = addErrorAt(errs, _e[7]!, "/workouts/" + i5 + "/started_at");
-        } else if (p11) {
-          errs = addErrorAt(errs, _e[8]!, "/workouts/" + i5 + "/started_at");
+        if (typeof d7 === "string") {
+          if (!formatDateTime(d7))
+            errs = addErrorAt(errs, _e[7]!, "/workouts/" + i3 + "/started_at");
+        } else if (d7 !== undefined) {
+          errs = addErrorAt(errs, _e[8]!, "/workouts/" + i3 + "/started_at");
         }
-        if (typeof d14 === "string") {
-          if (!formatDuration(d14))
-            errs = addErrorAt(errs, _e[9]!, "/workouts/" + i5 + "/duration");
-        } else if (p15) {
-          errs = addErrorAt(errs, _e[10]!, "/workouts/" + i5 + "/duration");
+        if (typeof d9 === "string") {
+          if (!formatDuration(d9))
+            errs = addErrorAt(errs, _e[9]!, "/workouts/" + i3 + "/duration");
+        } else if (d9 !== undefined) {
+          errs = addErrorAt(errs, _e[10]!, "/workouts/" + i3 + "/duration");
         }
-        if (p13) {
-          if (!Number.isInteger(d12))
-            errs = addErrorAt(errs, _e[11]!, "/workouts/" + i5 + "/sets");
-          if (typeof d12 === "number" && isFinite(d12)) {
-            if (d12 < 0)
-              errs = addErrorAt(errs, _e[12]!, "/workouts/" + i5 + "/sets");
+        if (d8 !== undefined) {
+          if (!Number.isInteger(d8))
+            errs = addErrorAt(errs, _e[11]!, "/workouts/" + i3 + "/sets");
+          if (typeof d8 === "number" && isFinite(d8)) {
+            if (d8 < 0)
+              errs = addErrorAt(errs, _e[12]!, "/workouts/" + i3 + "/sets");
           }
         }
       } else {
-        errs = addErrorAt(errs, _e[14]!, "/workouts/" + i5);
+        errs = addErrorAt(errs, _e[14]!, "/workouts/" + i3);
       }
     }
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[15]!);
   }
-  if (p4) {
-    if (!(typeof d3 === "string" || d3 === null))
+  if (d2 !== undefined) {
+    if (!(typeof d2 === "string" || d2 === null))
       errs = addError(errs, _e[16]!);
   }
   return resultOf<GetWorkoutHistoryOutput>(value, errs);
@@ -1467,175 +1432,166 @@ export function validateLogWorkoutSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logWorkoutSetInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[41]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[41]!] };
   let d1: any;
+  let d2: any;
   let d3: any;
-  let d5: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k23 in _d) {
-    if (!hasOwn.call(_d, k23)) continue;
-    switch (k23) {
+  let a0 = 0;
+  for (const k16 in _d) {
+    if (!hasOwn.call(_d, k16)) continue;
+    switch (k16) {
       case "workout_id":
-        d1 = _d[k23];
+        d1 = _d[k16];
         break;
       case "exercise_id":
-        d3 = _d[k23];
+        d2 = _d[k16];
         break;
       case "sets":
-        d5 = _d[k23];
+        d3 = _d[k16];
         break;
       default:
-        errs = addError(errs, errorWith(_e[40]!, "", k23));
+        errs = addError(errs, errorWith(_e[40]!, "", k16));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.workout_id, _d, "workout_id");
-  if (d3 === undefined) d3 = ownValue(_d.exercise_id, _d, "exercise_id");
-  if (d5 === undefined) d5 = ownValue(_d.sets, _d, "sets");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (d2 === undefined) d2 = ownValue(_d.exercise_id, _d, "exercise_id");
+  if (d3 === undefined) d3 = ownValue(_d.sets, _d, "sets");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
   if (typeof d1 === "string") {
     if (!formatUuid(d1)) errs = addError(errs, _e[3]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[4]!);
   }
-  if (typeof d3 === "string") {
-    if (!logWorkoutSetInput_re0.test(d3)) errs = addError(errs, _e[5]!);
-  } else if (p4) {
+  if (typeof d2 === "string") {
+    if (!logWorkoutSetInput_re0.test(d2)) errs = addError(errs, _e[5]!);
+  } else if (d2 !== undefined) {
     errs = addError(errs, _e[6]!);
   }
-  if (Array.isArray(d5)) {
-    if (d5.length > 20) errs = addError(errs, _e[7]!);
-    if (d5.length < 1) errs = addError(errs, _e[8]!);
-    for (let i7 = 0; i7 < d5.length; i7++) {
-      const d8 = d5[i7];
-      if (typeof d8 === "object" && d8 !== null && !Array.isArray(d8)) {
+  if (Array.isArray(d3)) {
+    if (d3.length > 20) errs = addError(errs, _e[7]!);
+    if (d3.length < 1) errs = addError(errs, _e[8]!);
+    for (let i4 = 0; i4 < d3.length; i4++) {
+      const d5 = d3[i4];
+      if (isObject(d5)) {
+        let d7: any;
+        let d8: any;
+        let d9: any;
         let d10: any;
-        let d12: any;
-        let d14: any;
-        let d16: any;
-        let a9 = errs === null ? 0 : errs.length;
-        for (const k22 in d8) {
-          if (!hasOwn.call(d8, k22)) continue;
-          switch (k22) {
+        let a6 = errs === null ? 0 : errs.length;
+        for (const k15 in d5) {
+          if (!hasOwn.call(d5, k15)) continue;
+          switch (k15) {
             case "reps":
-              d10 = d8[k22];
+              d7 = d5[k15];
               break;
             case "load_kg":
-              d12 = d8[k22];
+              d8 = d5[k15];
               break;
             case "rpe":
-              d14 = d8[k22];
+              d9 = d5[k15];
               break;
             case "tempo":
-              d16 = d8[k22];
+              d10 = d5[k15];
               break;
             default:
-              errs = addError(errs, errorWith(_e[37]!, "/sets/" + i7, k22));
+              errs = addError(errs, errorWith(_e[37]!, "/sets/" + i4, k15));
           }
         }
-        if (d10 === undefined) d10 = ownValue(d8.reps, d8, "reps");
-        if (d12 === undefined) d12 = ownValue(d8.load_kg, d8, "load_kg");
-        if (d14 === undefined) d14 = ownValue(d8.rpe, d8, "rpe");
-        if (d16 === undefined) d16 = ownValue(d8.tempo, d8, "tempo");
-        const p11 = d10 !== undefined;
-        const p13 = d12 !== undefined;
-        const p15 = d14 !== undefined;
-        const p17 = d16 !== undefined;
-        if (!p11)
-          errs = insertError(errs, a9++, errorAt(_e[9]!, "/sets/" + i7));
-        if (!p13)
-          errs = insertError(errs, a9++, errorAt(_e[10]!, "/sets/" + i7));
-        if (p11) {
-          if (!Number.isInteger(d10))
-            errs = addErrorAt(errs, _e[11]!, "/sets/" + i7 + "/reps");
-          if (typeof d10 === "number" && isFinite(d10)) {
-            if (d10 > 100)
-              errs = addErrorAt(errs, _e[12]!, "/sets/" + i7 + "/reps");
-            if (d10 < 1)
-              errs = addErrorAt(errs, _e[13]!, "/sets/" + i7 + "/reps");
+        if (d7 === undefined) d7 = ownValue(d5.reps, d5, "reps");
+        if (d8 === undefined) d8 = ownValue(d5.load_kg, d5, "load_kg");
+        if (d9 === undefined) d9 = ownValue(d5.rpe, d5, "rpe");
+        if (d10 === undefined) d10 = ownValue(d5.tempo, d5, "tempo");
+        if (d7 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[9]!, "/sets/" + i4));
+        if (d8 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[10]!, "/sets/" + i4));
+        if (d7 !== undefined) {
+          if (!Number.isInteger(d7))
+            errs = addErrorAt(errs, _e[11]!, "/sets/" + i4 + "/reps");
+          if (typeof d7 === "number" && isFinite(d7)) {
+            if (d7 > 100)
+              errs = addErrorAt(errs, _e[12]!, "/sets/" + i4 + "/reps");
+            if (d7 < 1)
+              errs = addErrorAt(errs, _e[13]!, "/sets/" + i4 + "/reps");
           }
         }
-        if (typeof d12 === "number" && isFinite(d12)) {
-          if (d12 > 500)
-            errs = addErrorAt(errs, _e[14]!, "/sets/" + i7 + "/load_kg");
-          if (d12 < 0)
-            errs = addErrorAt(errs, _e[15]!, "/sets/" + i7 + "/load_kg");
-          if (!Number.isInteger(d12 / 0.25) || Math.abs(d12 / 0.25) >= 1e21)
-            errs = addErrorAt(errs, _e[16]!, "/sets/" + i7 + "/load_kg");
-        } else if (p13) {
-          errs = addErrorAt(errs, _e[17]!, "/sets/" + i7 + "/load_kg");
+        if (typeof d8 === "number" && isFinite(d8)) {
+          if (d8 > 500)
+            errs = addErrorAt(errs, _e[14]!, "/sets/" + i4 + "/load_kg");
+          if (d8 < 0)
+            errs = addErrorAt(errs, _e[15]!, "/sets/" + i4 + "/load_kg");
+          if (!Number.isInteger(d8 / 0.25) || Math.abs(d8 / 0.25) >= 1e21)
+            errs = addErrorAt(errs, _e[16]!, "/sets/" + i4 + "/load_kg");
+        } else if (d8 !== undefined) {
+          errs = addErrorAt(errs, _e[17]!, "/sets/" + i4 + "/load_kg");
         }
-        if (typeof d14 === "number" && isFinite(d14)) {
-          if (d14 > 10)
-            errs = addErrorAt(errs, _e[18]!, "/sets/" + i7 + "/rpe");
-          if (d14 < 1) errs = addErrorAt(errs, _e[19]!, "/sets/" + i7 + "/rpe");
-          if (!Number.isInteger(d14 / 0.5) || Math.abs(d14 / 0.5) >= 1e21)
-            errs = addErrorAt(errs, _e[20]!, "/sets/" + i7 + "/rpe");
-        } else if (p15) {
-          errs = addErrorAt(errs, _e[21]!, "/sets/" + i7 + "/rpe");
+        if (typeof d9 === "number" && isFinite(d9)) {
+          if (d9 > 10) errs = addErrorAt(errs, _e[18]!, "/sets/" + i4 + "/rpe");
+          if (d9 < 1) errs = addErrorAt(errs, _e[19]!, "/sets/" + i4 + "/rpe");
+          if (!Number.isInteger(d9 / 0.5) || Math.abs(d9 / 0.5) >= 1e21)
+            errs = addErrorAt(errs, _e[20]!, "/sets/" + i4 + "/rpe");
+        } else if (d9 !== undefined) {
+          errs = addErrorAt(errs, _e[21]!, "/sets/" + i4 + "/rpe");
         }
-        if (Array.isArray(d16)) {
-          if (d16.length < 4)
-            errs = addErrorAt(errs, _e[22]!, "/sets/" + i7 + "/tempo");
-          if (d16.length > 0) {
-            const d18 = d16[0];
-            if (!Number.isInteger(d18))
-              errs = addErrorAt(errs, _e[23]!, "/sets/" + i7 + "/tempo/0");
-            if (typeof d18 === "number" && isFinite(d18)) {
-              if (d18 > 10)
-                errs = addErrorAt(errs, _e[24]!, "/sets/" + i7 + "/tempo/0");
-              if (d18 < 0)
-                errs = addErrorAt(errs, _e[25]!, "/sets/" + i7 + "/tempo/0");
+        if (Array.isArray(d10)) {
+          if (d10.length < 4)
+            errs = addErrorAt(errs, _e[22]!, "/sets/" + i4 + "/tempo");
+          if (d10.length > 0) {
+            const d11 = d10[0];
+            if (!Number.isInteger(d11))
+              errs = addErrorAt(errs, _e[23]!, "/sets/" + i4 + "/tempo/0");
+            if (typeof d11 === "number" && isFinite(d11)) {
+              if (d11 > 10)
+                errs = addErrorAt(errs, _e[24]!, "/sets/" + i4 + "/tempo/0");
+              if (d11 < 0)
+                errs = addErrorAt(errs, _e[25]!, "/sets/" + i4 + "/tempo/0");
             }
           }
-          if (d16.length > 1) {
-            const d19 = d16[1];
-            if (!Number.isInteger(d19))
-              errs = addErrorAt(errs, _e[26]!, "/sets/" + i7 + "/tempo/1");
-            if (typeof d19 === "number" && isFinite(d19)) {
-              if (d19 > 10)
-                errs = addErrorAt(errs, _e[27]!, "/sets/" + i7 + "/tempo/1");
-              if (d19 < 0)
-                errs = addErrorAt(errs, _e[28]!, "/sets/" + i7 + "/tempo/1");
+          if (d10.length > 1) {
+            const d12 = d10[1];
+            if (!Number.isInteger(d12))
+              errs = addErrorAt(errs, _e[26]!, "/sets/" + i4 + "/tempo/1");
+            if (typeof d12 === "number" && isFinite(d12)) {
+              if (d12 > 10)
+                errs = addErrorAt(errs, _e[27]!, "/sets/" + i4 + "/tempo/1");
+              if (d12 < 0)
+                errs = addErrorAt(errs, _e[28]!, "/sets/" + i4 + "/tempo/1");
             }
           }
-          if (d16.length > 2) {
-            const d20 = d16[2];
-            if (!Number.isInteger(d20))
-              errs = addErrorAt(errs, _e[29]!, "/sets/" + i7 + "/tempo/2");
-            if (typeof d20 === "number" && isFinite(d20)) {
-              if (d20 > 10)
-                errs = addErrorAt(errs, _e[30]!, "/sets/" + i7 + "/tempo/2");
-              if (d20 < 0)
-                errs = addErrorAt(errs, _e[31]!, "/sets/" + i7 + "/tempo/2");
+          if (d10.length > 2) {
+            const d13 = d10[2];
+            if (!Number.isInteger(d13))
+              errs = addErrorAt(errs, _e[29]!, "/sets/" + i4 + "/tempo/2");
+            if (typeof d13 === "number" && isFinite(d13)) {
+              if (d13 > 10)
+                errs = addErrorAt(errs, _e[30]!, "/sets/" + i4 + "/tempo/2");
+              if (d13 < 0)
+                errs = addErrorAt(errs, _e[31]!, "/sets/" + i4 + "/tempo/2");
             }
           }
-          if (d16.length > 3) {
-            const d21 = d16[3];
-            if (!Number.isInteger(d21))
-              errs = addErrorAt(errs, _e[32]!, "/sets/" + i7 + "/tempo/3");
-            if (typeof d21 === "number" && isFinite(d21)) {
-              if (d21 > 10)
-                errs = addErrorAt(errs, _e[33]!, "/sets/" + i7 + "/tempo/3");
-              if (d21 < 0)
-                errs = addErrorAt(errs, _e[34]!, "/sets/" + i7 + "/tempo/3");
+          if (d10.length > 3) {
+            const d14 = d10[3];
+            if (!Number.isInteger(d14))
+              errs = addErrorAt(errs, _e[32]!, "/sets/" + i4 + "/tempo/3");
+            if (typeof d14 === "number" && isFinite(d14)) {
+              if (d14 > 10)
+                errs = addErrorAt(errs, _e[33]!, "/sets/" + i4 + "/tempo/3");
+              if (d14 < 0)
+                errs = addErrorAt(errs, _e[34]!, "/sets/" + i4 + "/tempo/3");
             }
           }
-          if (d16.length > 4)
-            errs = addErrorAt(errs, _e[35]!, "/sets/" + i7 + "/tempo");
-        } else if (p17) {
-          errs = addErrorAt(errs, _e[36]!, "/sets/" + i7 + "/tempo");
+          if (d10.length > 4)
+            errs = addErrorAt(errs, _e[35]!, "/sets/" + i4 + "/tempo");
+        } else if (d10 !== undefined) {
+          errs = addErrorAt(errs, _e[36]!, "/sets/" + i4 + "/tempo");
         }
       } else {
-        errs = addErrorAt(errs, _e[38]!, "/sets/" + i7);
+        errs = addErrorAt(errs, _e[38]!, "/sets/" + i4);
       }
     }
-  } else if (p6) {
+  } else if (d3 !== undefined) {
     errs = addError(errs, _e[39]!);
   }
   return resultOf<LogWorkoutSetInput>(value, errs);
@@ -1647,33 +1603,31 @@ export function validateLogWorkoutSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logWorkoutSetOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[5]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[5]!] };
   let d1: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k5 in _d) {
-    if (!hasOwn.call(_d, k5)) continue;
-    switch (k5) {
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
       case "set_ids":
-        d1 = _d[k5];
+        d1 = _d[k4];
         break;
       default:
-        errs = addError(errs, errorWith(_e[4]!, "", k5));
+        errs = addError(errs, errorWith(_e[4]!, "", k4));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.set_ids, _d, "set_ids");
-  const p2 = d1 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (Array.isArray(d1)) {
-    for (let i3 = 0; i3 < d1.length; i3++) {
-      const d4 = d1[i3];
-      if (typeof d4 === "string") {
-        if (!formatUuid(d4)) errs = addErrorAt(errs, _e[1]!, "/set_ids/" + i3);
+    for (let i2 = 0; i2 < d1.length; i2++) {
+      const d3 = d1[i2];
+      if (typeof d3 === "string") {
+        if (!formatUuid(d3)) errs = addErrorAt(errs, _e[1]!, "/set_ids/" + i2);
       } else {
-        errs = addErrorAt(errs, _e[2]!, "/set_ids/" + i3);
+        errs = addErrorAt(errs, _e[2]!, "/set_ids/" + i2);
       }
     }
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[3]!);
   }
   return resultOf<LogWorkoutSetOutput>(value, errs);
@@ -1685,37 +1639,34 @@ export function validateDeleteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = deleteMeasurementInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[6]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[6]!] };
   let d1: any;
-  let d3: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k5 in _d) {
-    if (!hasOwn.call(_d, k5)) continue;
-    switch (k5) {
+  let d2: any;
+  let a0 = 0;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
       case "date":
-        d1 = _d[k5];
+        d1 = _d[k3];
         break;
       case "confirm":
-        d3 = _d[k5];
+        d2 = _d[k3];
         break;
       default:
-        errs = addError(errs, errorWith(_e[5]!, "", k5));
+        errs = addError(errs, errorWith(_e[5]!, "", k3));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
-  if (d3 === undefined) d3 = ownValue(_d.confirm, _d, "confirm");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (d2 === undefined) d2 = ownValue(_d.confirm, _d, "confirm");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (typeof d1 === "string") {
     if (!formatDate(d1)) errs = addError(errs, _e[2]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[3]!);
   }
-  if (p4) {
-    if (d3 !== true) errs = addError(errs, _e[4]!);
+  if (d2 !== undefined) {
+    if (d2 !== true) errs = addError(errs, _e[4]!);
   }
   return resultOf<DeleteMeasurementInput>(value, errs);
 }
@@ -1726,24 +1677,22 @@ export function validateDeleteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = deleteMeasurementOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[4]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[4]!] };
   let d1: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k3 in _d) {
-    if (!hasOwn.call(_d, k3)) continue;
-    switch (k3) {
+  let a0 = 0;
+  for (const k2 in _d) {
+    if (!hasOwn.call(_d, k2)) continue;
+    switch (k2) {
       case "deleted":
-        d1 = _d[k3];
+        d1 = _d[k2];
         break;
       default:
-        errs = addError(errs, errorWith(_e[3]!, "", k3));
+        errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.deleted, _d, "deleted");
-  const p2 = d1 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (p2) {
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d1 !== undefined) {
     if (!Number.isInteger(d1)) errs = addError(errs, _e[1]!);
     if (typeof d1 === "number" && isFinite(d1)) {
       if (d1 < 0) errs = addError(errs, _e[2]!);
@@ -1758,38 +1707,35 @@ export function validateGetWeatherInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWeatherInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[7]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[7]!] };
   let d1: any;
-  let d3: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k5 in _d) {
-    if (!hasOwn.call(_d, k5)) continue;
-    switch (k5) {
+  let d2: any;
+  let a0 = 0;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
       case "city":
-        d1 = _d[k5];
+        d1 = _d[k3];
         break;
       case "units":
-        d3 = _d[k5];
+        d2 = _d[k3];
         break;
       default:
-        errs = addError(errs, errorWith(_e[6]!, "", k5));
+        errs = addError(errs, errorWith(_e[6]!, "", k3));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.city, _d, "city");
-  if (d3 === undefined) d3 = ownValue(_d.units, _d, "units");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) d2 = ownValue(_d.units, _d, "units");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (typeof d1 === "string") {
     if (d1.length > 100 && ucs2length(d1) > 100) errs = addError(errs, _e[1]!);
     if (d1.length === 0) errs = addError(errs, _e[2]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[3]!);
   }
-  if (p4) {
-    if (!(typeof d3 === "string")) errs = addError(errs, _e[4]!);
-    if (!(d3 === "metric" || d3 === "imperial")) errs = addError(errs, _e[5]!);
+  if (d2 !== undefined) {
+    if (!(typeof d2 === "string")) errs = addError(errs, _e[4]!);
+    if (!(d2 === "metric" || d2 === "imperial")) errs = addError(errs, _e[5]!);
   }
   return resultOf<GetWeatherInput>(value, errs);
 }
@@ -1800,49 +1746,45 @@ export function validateGetWeatherOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWeatherOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[8]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[8]!] };
   let d1: any;
+  let d2: any;
   let d3: any;
-  let d5: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k7 in _d) {
-    if (!hasOwn.call(_d, k7)) continue;
-    switch (k7) {
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
       case "temperature":
-        d1 = _d[k7];
+        d1 = _d[k4];
         break;
       case "conditions":
-        d3 = _d[k7];
+        d2 = _d[k4];
         break;
       case "wind_speed":
-        d5 = _d[k7];
+        d3 = _d[k4];
         break;
       default:
-        errs = addError(errs, errorWith(_e[7]!, "", k7));
+        errs = addError(errs, errorWith(_e[7]!, "", k4));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.temperature, _d, "temperature");
-  if (d3 === undefined) d3 = ownValue(_d.conditions, _d, "conditions");
-  if (d5 === undefined) d5 = ownValue(_d.wind_speed, _d, "wind_speed");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (!p6) errs = insertError(errs, a0++, _e[2]!);
-  if (p2) {
+  if (d2 === undefined) d2 = ownValue(_d.conditions, _d, "conditions");
+  if (d3 === undefined) d3 = ownValue(_d.wind_speed, _d, "wind_speed");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (d1 !== undefined) {
     if (!(typeof d1 === "number" && isFinite(d1)))
       errs = addError(errs, _e[3]!);
   }
-  if (p4) {
-    if (!(typeof d3 === "string")) errs = addError(errs, _e[4]!);
+  if (d2 !== undefined) {
+    if (!(typeof d2 === "string")) errs = addError(errs, _e[4]!);
   }
-  if (p6) {
-    if (!((typeof d5 === "number" && isFinite(d5)) || d5 === null))
+  if (d3 !== undefined) {
+    if (!((typeof d3 === "number" && isFinite(d3)) || d3 === null))
       errs = addError(errs, _e[5]!);
-    if (typeof d5 === "number" && isFinite(d5)) {
-      if (d5 < 0) errs = addError(errs, _e[6]!);
+    if (typeof d3 === "number" && isFinite(d3)) {
+      if (d3 < 0) errs = addError(errs, _e[6]!);
     }
   }
   return resultOf<GetWeatherOutput>(value, errs);
@@ -1854,26 +1796,24 @@ export function validateGetCustomerInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getCustomerInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[4]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[4]!] };
   let d1: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k3 in _d) {
-    if (!hasOwn.call(_d, k3)) continue;
-    switch (k3) {
+  let a0 = 0;
+  for (const k2 in _d) {
+    if (!hasOwn.call(_d, k2)) continue;
+    switch (k2) {
       case "customer_id":
-        d1 = _d[k3];
+        d1 = _d[k2];
         break;
       default:
-        errs = addError(errs, errorWith(_e[3]!, "", k3));
+        errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.customer_id, _d, "customer_id");
-  const p2 = d1 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (typeof d1 === "string") {
     if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[2]!);
   }
   return resultOf<GetCustomerInput>(value, errs);
@@ -1885,109 +1825,99 @@ export function validateGetCustomerOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getCustomerOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[19]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[19]!] };
   let d1: any;
+  let d2: any;
   let d3: any;
+  let d4: any;
   let d5: any;
-  let d7: any;
-  let d9: any;
-  let d11: any;
-  let c13 = 0;
-  let f14 = 0;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k15 in _d) {
-    if (!hasOwn.call(_d, k15)) continue;
-    c13++;
-    switch (k15) {
+  let d6: any;
+  let c7 = 0;
+  let f8 = 0;
+  let a0 = 0;
+  for (const k9 in _d) {
+    if (!hasOwn.call(_d, k9)) continue;
+    c7++;
+    switch (k9) {
       case "customer_id":
-        d1 = _d[k15];
-        f14++;
+        d1 = _d[k9];
+        f8++;
         break;
       case "email":
-        d3 = _d[k15];
-        f14++;
+        d2 = _d[k9];
+        f8++;
         break;
       case "name":
-        d5 = _d[k15];
-        f14++;
+        d3 = _d[k9];
+        f8++;
         break;
       case "goal":
-        d7 = _d[k15];
-        f14++;
+        d4 = _d[k9];
+        f8++;
         break;
       case "birth_date":
-        d9 = _d[k15];
-        f14++;
+        d5 = _d[k9];
+        f8++;
         break;
       case "homepage":
-        d11 = _d[k15];
-        f14++;
+        d6 = _d[k9];
+        f8++;
         break;
       default:
-        errs = addError(errs, errorWith(_e[18]!, "", k15));
+        errs = addError(errs, errorWith(_e[18]!, "", k9));
     }
   }
-  if (
-    f14 !== 6 &&
-    (f14 >= 2 || Object.getOwnPropertyNames(_d).length !== c13)
-  ) {
+  if (f8 !== 6 && (f8 >= 2 || Object.getOwnPropertyNames(_d).length !== c7)) {
     if (d1 === undefined) d1 = ownValue(_d.customer_id, _d, "customer_id");
-    if (d3 === undefined) d3 = ownValue(_d.email, _d, "email");
-    if (d5 === undefined) d5 = ownValue(_d.name, _d, "name");
-    if (d7 === undefined) d7 = ownValue(_d.goal, _d, "goal");
-    if (d9 === undefined) d9 = ownValue(_d.birth_date, _d, "birth_date");
-    if (d11 === undefined) d11 = ownValue(_d.homepage, _d, "homepage");
+    if (d2 === undefined) d2 = ownValue(_d.email, _d, "email");
+    if (d3 === undefined) d3 = ownValue(_d.name, _d, "name");
+    if (d4 === undefined) d4 = ownValue(_d.goal, _d, "goal");
+    if (d5 === undefined) d5 = ownValue(_d.birth_date, _d, "birth_date");
+    if (d6 === undefined) d6 = ownValue(_d.homepage, _d, "homepage");
   }
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  const p8 = d7 !== undefined;
-  const p10 = d9 !== undefined;
-  const p12 = d11 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (!p6) errs = insertError(errs, a0++, _e[2]!);
-  if (!p8) errs = insertError(errs, a0++, _e[3]!);
-  if (!p10) errs = insertError(errs, a0++, _e[4]!);
-  if (!p12) errs = insertError(errs, a0++, _e[5]!);
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (d4 === undefined) errs = insertError(errs, a0++, _e[3]!);
+  if (d5 === undefined) errs = insertError(errs, a0++, _e[4]!);
+  if (d6 === undefined) errs = insertError(errs, a0++, _e[5]!);
   if (typeof d1 === "string") {
     if (!formatUuid(d1)) errs = addError(errs, _e[6]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[7]!);
   }
-  if (typeof d3 === "string") {
-    if (!formatEmail(d3)) errs = addError(errs, _e[8]!);
-  } else if (p4) {
+  if (typeof d2 === "string") {
+    if (!formatEmail(d2)) errs = addError(errs, _e[8]!);
+  } else if (d2 !== undefined) {
     errs = addError(errs, _e[9]!);
   }
-  if (typeof d5 === "string") {
-    if (d5.length === 0) errs = addError(errs, _e[10]!);
-  } else if (p6) {
+  if (typeof d3 === "string") {
+    if (d3.length === 0) errs = addError(errs, _e[10]!);
+  } else if (d3 !== undefined) {
     errs = addError(errs, _e[11]!);
   }
-  if (p8) {
-    if (!(typeof d7 === "string")) errs = addError(errs, _e[12]!);
+  if (d4 !== undefined) {
+    if (!(typeof d4 === "string")) errs = addError(errs, _e[12]!);
     if (!(
-      d7 === "lose_fat" ||
-      d7 === "build_muscle" ||
-      d7 === "endurance" ||
-      d7 === "health"
+      d4 === "lose_fat" ||
+      d4 === "build_muscle" ||
+      d4 === "endurance" ||
+      d4 === "health"
     ))
       errs = addError(errs, _e[13]!);
   }
-  if (p10) {
-    if (!(typeof d9 === "string" || d9 === null))
+  if (d5 !== undefined) {
+    if (!(typeof d5 === "string" || d5 === null))
       errs = addError(errs, _e[14]!);
-    if (typeof d9 === "string") {
-      if (!formatDate(d9)) errs = addError(errs, _e[15]!);
+    if (typeof d5 === "string") {
+      if (!formatDate(d5)) errs = addError(errs, _e[15]!);
     }
   }
-  if (p12) {
-    if (!(typeof d11 === "string" || d11 === null))
+  if (d6 !== undefined) {
+    if (!(typeof d6 === "string" || d6 === null))
       errs = addError(errs, _e[16]!);
-    if (typeof d11 === "string") {
-      if (!formatUri(d11)) errs = addError(errs, _e[17]!);
+    if (typeof d6 === "string") {
+      if (!formatUri(d6)) errs = addError(errs, _e[17]!);
     }
   }
   return resultOf<GetCustomerOutput>(value, errs);

@@ -9,6 +9,7 @@ import {
   errorWith,
   hasOwn,
   insertError,
+  isObject,
   ownValue,
   resultOf,
   validate,
@@ -72,60 +73,54 @@ export function validateDeclaredWriteMeasurement(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredWriteMeasurement_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: true, value: value as unknown };
+  if (!isObject(_d)) return { ok: true, value: value as unknown };
   let d1: any;
-  let d3: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k13 in _d) {
-    if (!hasOwn.call(_d, k13)) continue;
-    switch (k13) {
+  let d2: any;
+  let a0 = 0;
+  for (const k8 in _d) {
+    if (!hasOwn.call(_d, k8)) continue;
+    switch (k8) {
       case "date":
-        d1 = _d[k13];
+        d1 = _d[k8];
         break;
       case "data":
-        d3 = _d[k13];
+        d2 = _d[k8];
         break;
       default:
-        errs = addError(errs, errorWith(_e[6]!, "", k13));
+        errs = addError(errs, errorWith(_e[6]!, "", k8));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
-  if (d3 === undefined) d3 = ownValue(_d.data, _d, "data");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (typeof d3 === "object" && d3 !== null && !Array.isArray(d3)) {
+  if (d2 === undefined) d2 = ownValue(_d.data, _d, "data");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (isObject(d2)) {
+    let d4: any;
+    let d5: any;
     let d6: any;
-    let d8: any;
-    let d10: any;
-    let a5 = errs === null ? 0 : errs.length;
-    for (const k12 in d3) {
-      if (!hasOwn.call(d3, k12)) continue;
-      switch (k12) {
+    let a3 = errs === null ? 0 : errs.length;
+    for (const k7 in d2) {
+      if (!hasOwn.call(d2, k7)) continue;
+      switch (k7) {
         case "weight_kg":
-          d6 = d3[k12];
+          d4 = d2[k7];
           break;
         case "body_fat_pct":
-          d8 = d3[k12];
+          d5 = d2[k7];
           break;
         case "waist_cm":
-          d10 = d3[k12];
+          d6 = d2[k7];
           break;
         default:
-          errs = addError(errs, errorWith(_e[5]!, "/data", k12));
+          errs = addError(errs, errorWith(_e[5]!, "/data", k7));
       }
     }
-    if (d6 === undefined) d6 = ownValue(d3.weight_kg, d3, "weight_kg");
-    if (d8 === undefined) d8 = ownValue(d3.body_fat_pct, d3, "body_fat_pct");
-    if (d10 === undefined) d10 = ownValue(d3.waist_cm, d3, "waist_cm");
-    const p7 = d6 !== undefined;
-    const p9 = d8 !== undefined;
-    const p11 = d10 !== undefined;
-    if (!p7) errs = insertError(errs, a5++, _e[2]!);
-    if (!p9) errs = insertError(errs, a5++, _e[3]!);
-    if (!p11) errs = insertError(errs, a5++, _e[4]!);
+    if (d4 === undefined) d4 = ownValue(d2.weight_kg, d2, "weight_kg");
+    if (d5 === undefined) d5 = ownValue(d2.body_fat_pct, d2, "body_fat_pct");
+    if (d6 === undefined) d6 = ownValue(d2.waist_cm, d2, "waist_cm");
+    if (d4 === undefined) errs = insertError(errs, a3++, _e[2]!);
+    if (d5 === undefined) errs = insertError(errs, a3++, _e[3]!);
+    if (d6 === undefined) errs = insertError(errs, a3++, _e[4]!);
   }
   return resultOf<unknown>(value, errs);
 }
@@ -136,80 +131,72 @@ export function validateDeclaredLogMeal(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredLogMeal_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: true, value: value as unknown };
+  if (!isObject(_d)) return { ok: true, value: value as unknown };
   let d1: any;
+  let d2: any;
   let d3: any;
-  let d5: any;
-  let d7: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k19 in _d) {
-    if (!hasOwn.call(_d, k19)) continue;
-    switch (k19) {
+  let d4: any;
+  let a0 = 0;
+  for (const k12 in _d) {
+    if (!hasOwn.call(_d, k12)) continue;
+    switch (k12) {
       case "day":
-        d1 = _d[k19];
+        d1 = _d[k12];
         break;
       case "meal":
-        d3 = _d[k19];
+        d2 = _d[k12];
         break;
       case "items":
-        d5 = _d[k19];
+        d3 = _d[k12];
         break;
       case "notes":
-        d7 = _d[k19];
+        d4 = _d[k12];
         break;
       default:
-        errs = addError(errs, errorWith(_e[8]!, "", k19));
+        errs = addError(errs, errorWith(_e[8]!, "", k12));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
-  if (d3 === undefined) d3 = ownValue(_d.meal, _d, "meal");
-  if (d5 === undefined) d5 = ownValue(_d.items, _d, "items");
-  if (d7 === undefined) d7 = ownValue(_d.notes, _d, "notes");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  const p8 = d7 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (!p6) errs = insertError(errs, a0++, _e[2]!);
-  if (!p8) errs = insertError(errs, a0++, _e[3]!);
-  if (Array.isArray(d5)) {
-    for (let i9 = 0; i9 < d5.length; i9++) {
-      const d10 = d5[i9];
-      if (typeof d10 === "object" && d10 !== null && !Array.isArray(d10)) {
-        let d12: any;
-        let d14: any;
-        let d16: any;
-        let a11 = errs === null ? 0 : errs.length;
-        for (const k18 in d10) {
-          if (!hasOwn.call(d10, k18)) continue;
-          switch (k18) {
+  if (d2 === undefined) d2 = ownValue(_d.meal, _d, "meal");
+  if (d3 === undefined) d3 = ownValue(_d.items, _d, "items");
+  if (d4 === undefined) d4 = ownValue(_d.notes, _d, "notes");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (d4 === undefined) errs = insertError(errs, a0++, _e[3]!);
+  if (Array.isArray(d3)) {
+    for (let i5 = 0; i5 < d3.length; i5++) {
+      const d6 = d3[i5];
+      if (isObject(d6)) {
+        let d8: any;
+        let d9: any;
+        let d10: any;
+        let a7 = errs === null ? 0 : errs.length;
+        for (const k11 in d6) {
+          if (!hasOwn.call(d6, k11)) continue;
+          switch (k11) {
             case "food":
-              d12 = d10[k18];
+              d8 = d6[k11];
               break;
             case "grams":
-              d14 = d10[k18];
+              d9 = d6[k11];
               break;
             case "kcal":
-              d16 = d10[k18];
+              d10 = d6[k11];
               break;
             default:
-              errs = addError(errs, errorWith(_e[7]!, "/items/" + i9, k18));
+              errs = addError(errs, errorWith(_e[7]!, "/items/" + i5, k11));
           }
         }
-        if (d12 === undefined) d12 = ownValue(d10.food, d10, "food");
-        if (d14 === undefined) d14 = ownValue(d10.grams, d10, "grams");
-        if (d16 === undefined) d16 = ownValue(d10.kcal, d10, "kcal");
-        const p13 = d12 !== undefined;
-        const p15 = d14 !== undefined;
-        const p17 = d16 !== undefined;
-        if (!p13)
-          errs = insertError(errs, a11++, errorAt(_e[4]!, "/items/" + i9));
-        if (!p15)
-          errs = insertError(errs, a11++, errorAt(_e[5]!, "/items/" + i9));
-        if (!p17)
-          errs = insertError(errs, a11++, errorAt(_e[6]!, "/items/" + i9));
+        if (d8 === undefined) d8 = ownValue(d6.food, d6, "food");
+        if (d9 === undefined) d9 = ownValue(d6.grams, d6, "grams");
+        if (d10 === undefined) d10 = ownValue(d6.kcal, d6, "kcal");
+        if (d8 === undefined)
+          errs = insertError(errs, a7++, errorAt(_e[4]!, "/items/" + i5));
+        if (d9 === undefined)
+          errs = insertError(errs, a7++, errorAt(_e[5]!, "/items/" + i5));
+        if (d10 === undefined)
+          errs = insertError(errs, a7++, errorAt(_e[6]!, "/items/" + i5));
       }
     }
   }
@@ -222,37 +209,33 @@ export function validateDeclaredListExercises(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredListExercises_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: true, value: value as unknown };
+  if (!isObject(_d)) return { ok: true, value: value as unknown };
   let d1: any;
+  let d2: any;
   let d3: any;
-  let d5: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k7 in _d) {
-    if (!hasOwn.call(_d, k7)) continue;
-    switch (k7) {
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
       case "muscle_group":
-        d1 = _d[k7];
+        d1 = _d[k4];
         break;
       case "equipment":
-        d3 = _d[k7];
+        d2 = _d[k4];
         break;
       case "limit":
-        d5 = _d[k7];
+        d3 = _d[k4];
         break;
       default:
-        errs = addError(errs, errorWith(_e[3]!, "", k7));
+        errs = addError(errs, errorWith(_e[3]!, "", k4));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
-  if (d3 === undefined) d3 = ownValue(_d.equipment, _d, "equipment");
-  if (d5 === undefined) d5 = ownValue(_d.limit, _d, "limit");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (!p6) errs = insertError(errs, a0++, _e[2]!);
+  if (d2 === undefined) d2 = ownValue(_d.equipment, _d, "equipment");
+  if (d3 === undefined) d3 = ownValue(_d.limit, _d, "limit");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
   return resultOf<unknown>(value, errs);
 }
 
@@ -262,81 +245,73 @@ export function validateDeclaredLogWorkoutSet(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredLogWorkoutSet_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: true, value: value as unknown };
+  if (!isObject(_d)) return { ok: true, value: value as unknown };
   let d1: any;
+  let d2: any;
   let d3: any;
-  let d5: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k19 in _d) {
-    if (!hasOwn.call(_d, k19)) continue;
-    switch (k19) {
+  let a0 = 0;
+  for (const k12 in _d) {
+    if (!hasOwn.call(_d, k12)) continue;
+    switch (k12) {
       case "workout_id":
-        d1 = _d[k19];
+        d1 = _d[k12];
         break;
       case "exercise_id":
-        d3 = _d[k19];
+        d2 = _d[k12];
         break;
       case "sets":
-        d5 = _d[k19];
+        d3 = _d[k12];
         break;
       default:
-        errs = addError(errs, errorWith(_e[8]!, "", k19));
+        errs = addError(errs, errorWith(_e[8]!, "", k12));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.workout_id, _d, "workout_id");
-  if (d3 === undefined) d3 = ownValue(_d.exercise_id, _d, "exercise_id");
-  if (d5 === undefined) d5 = ownValue(_d.sets, _d, "sets");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  if (!p6) errs = insertError(errs, a0++, _e[2]!);
-  if (Array.isArray(d5)) {
-    for (let i7 = 0; i7 < d5.length; i7++) {
-      const d8 = d5[i7];
-      if (typeof d8 === "object" && d8 !== null && !Array.isArray(d8)) {
+  if (d2 === undefined) d2 = ownValue(_d.exercise_id, _d, "exercise_id");
+  if (d3 === undefined) d3 = ownValue(_d.sets, _d, "sets");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (Array.isArray(d3)) {
+    for (let i4 = 0; i4 < d3.length; i4++) {
+      const d5 = d3[i4];
+      if (isObject(d5)) {
+        let d7: any;
+        let d8: any;
+        let d9: any;
         let d10: any;
-        let d12: any;
-        let d14: any;
-        let d16: any;
-        let a9 = errs === null ? 0 : errs.length;
-        for (const k18 in d8) {
-          if (!hasOwn.call(d8, k18)) continue;
-          switch (k18) {
+        let a6 = errs === null ? 0 : errs.length;
+        for (const k11 in d5) {
+          if (!hasOwn.call(d5, k11)) continue;
+          switch (k11) {
             case "reps":
-              d10 = d8[k18];
+              d7 = d5[k11];
               break;
             case "load_kg":
-              d12 = d8[k18];
+              d8 = d5[k11];
               break;
             case "rpe":
-              d14 = d8[k18];
+              d9 = d5[k11];
               break;
             case "tempo":
-              d16 = d8[k18];
+              d10 = d5[k11];
               break;
             default:
-              errs = addError(errs, errorWith(_e[7]!, "/sets/" + i7, k18));
+              errs = addError(errs, errorWith(_e[7]!, "/sets/" + i4, k11));
           }
         }
-        if (d10 === undefined) d10 = ownValue(d8.reps, d8, "reps");
-        if (d12 === undefined) d12 = ownValue(d8.load_kg, d8, "load_kg");
-        if (d14 === undefined) d14 = ownValue(d8.rpe, d8, "rpe");
-        if (d16 === undefined) d16 = ownValue(d8.tempo, d8, "tempo");
-        const p11 = d10 !== undefined;
-        const p13 = d12 !== undefined;
-        const p15 = d14 !== undefined;
-        const p17 = d16 !== undefined;
-        if (!p11)
-          errs = insertError(errs, a9++, errorAt(_e[3]!, "/sets/" + i7));
-        if (!p13)
-          errs = insertError(errs, a9++, errorAt(_e[4]!, "/sets/" + i7));
-        if (!p15)
-          errs = insertError(errs, a9++, errorAt(_e[5]!, "/sets/" + i7));
-        if (!p17)
-          errs = insertError(errs, a9++, errorAt(_e[6]!, "/sets/" + i7));
+        if (d7 === undefined) d7 = ownValue(d5.reps, d5, "reps");
+        if (d8 === undefined) d8 = ownValue(d5.load_kg, d5, "load_kg");
+        if (d9 === undefined) d9 = ownValue(d5.rpe, d5, "rpe");
+        if (d10 === undefined) d10 = ownValue(d5.tempo, d5, "tempo");
+        if (d7 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[3]!, "/sets/" + i4));
+        if (d8 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[4]!, "/sets/" + i4));
+        if (d9 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[5]!, "/sets/" + i4));
+        if (d10 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[6]!, "/sets/" + i4));
       }
     }
   }
@@ -349,30 +324,27 @@ export function validateDeclaredGetWeather(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredGetWeather_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: true, value: value as unknown };
+  if (!isObject(_d)) return { ok: true, value: value as unknown };
   let d1: any;
-  let d3: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k5 in _d) {
-    if (!hasOwn.call(_d, k5)) continue;
-    switch (k5) {
+  let d2: any;
+  let a0 = 0;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
       case "city":
-        d1 = _d[k5];
+        d1 = _d[k3];
         break;
       case "units":
-        d3 = _d[k5];
+        d2 = _d[k3];
         break;
       default:
-        errs = addError(errs, errorWith(_e[2]!, "", k5));
+        errs = addError(errs, errorWith(_e[2]!, "", k3));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.city, _d, "city");
-  if (d3 === undefined) d3 = ownValue(_d.units, _d, "units");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (d2 === undefined) d2 = ownValue(_d.units, _d, "units");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   return resultOf<unknown>(value, errs);
 }
 

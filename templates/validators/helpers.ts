@@ -120,17 +120,26 @@ export function makeError(
  * and params and message follow from it and `arg` (`errorTableStandard`). A schema path that does
  * not start with `#` continues the previous such row's parent (a sibling keyword), and a missing
  * instance path is the one the schema path names (`errorTableInstancePath`). Any other error is
- * written out as the error object.
+ * written out: `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
-  rows: readonly (readonly [string, unknown, string?] | ValidationError)[],
+  rows: readonly (
+    | readonly [string, unknown, string?]
+    | readonly [string, string, string, ValidationError["params"], string]
+  )[],
 ): readonly ValidationError[] {
   let parent = "#";
   return Object.freeze(
     rows.map((row) => {
-      if ("keyword" in row) {
-        Object.freeze(row.params);
-        return Object.freeze(row);
+      if (row.length === 5) {
+        const [instancePath, schemaPath, keyword, params, message] = row;
+        return Object.freeze({
+          instancePath,
+          schemaPath,
+          keyword,
+          params: Object.freeze(params),
+          message,
+        });
       }
       const [path, arg, instancePath] = row;
       const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
@@ -149,63 +158,53 @@ export function errorTable(
   );
 }
 
-/** Ajv's params and message of a standard keyword, from the one schema value they name. */
+/**
+ * Ajv's params and message of a standard keyword, from the one schema value they name: the params
+ * key (none for `""`), the message with `%` for the value, and a number limit's comparison.
+ */
+const errorTableStandards = new Map<string, readonly [string, string, string?]>(
+  [
+    ["type", ["type", "must be %"]],
+    ["required", ["missingProperty", "must have required property '%'"]],
+    ["format", ["format", 'must match format "%"']],
+    ["pattern", ["pattern", 'must match pattern "%"']],
+    ["multipleOf", ["multipleOf", "must be multiple of %"]],
+    ["maximum", ["limit", "must be <= %", "<="]],
+    ["minimum", ["limit", "must be >= %", ">="]],
+    ["exclusiveMaximum", ["limit", "must be < %", "<"]],
+    ["exclusiveMinimum", ["limit", "must be > %", ">"]],
+    ["maxLength", ["limit", "must NOT have more than % characters"]],
+    ["minLength", ["limit", "must NOT have fewer than % characters"]],
+    ["maxItems", ["limit", "must NOT have more than % items"]],
+    ["minItems", ["limit", "must NOT have fewer than % items"]],
+    ["items", ["limit", "must NOT have more than % items"]],
+    ["maxProperties", ["limit", "must NOT have more than % properties"]],
+    ["minProperties", ["limit", "must NOT have fewer than % properties"]],
+    ["enum", ["allowedValues", "must be equal to one of the allowed values"]],
+    ["const", ["allowedValue", "must be equal to constant"]],
+    ["if", ["failingKeyword", 'must match "%" schema']],
+    ["anyOf", ["", "must match a schema in anyOf"]],
+    ["not", ["", "must NOT be valid"]],
+    ["additionalProperties", ["", "must NOT have additional properties"]],
+    ["false schema", ["", "boolean schema is false"]],
+  ],
+);
+
 function errorTableStandard(
   keyword: string,
   arg: unknown,
 ): [{ readonly [name: string]: unknown }, string] {
-  const limit = (more: boolean, what: string): [{ limit: unknown }, string] => [
-    { limit: arg },
-    `must NOT have ${more ? "more" : "fewer"} than ${arg} ${what}`,
-  ];
-  switch (keyword) {
-    case "type":
-      return [{ type: arg }, `must be ${arg}`];
-    case "required":
-      return [{ missingProperty: arg }, `must have required property '${arg}'`];
-    case "format":
-      return [{ format: arg }, `must match format "${arg}"`];
-    case "pattern":
-      return [{ pattern: arg }, `must match pattern "${arg}"`];
-    case "multipleOf":
-      return [{ multipleOf: arg }, `must be multiple of ${arg}`];
-    case "maximum":
-      return [{ comparison: "<=", limit: arg }, `must be <= ${arg}`];
-    case "minimum":
-      return [{ comparison: ">=", limit: arg }, `must be >= ${arg}`];
-    case "exclusiveMaximum":
-      return [{ comparison: "<", limit: arg }, `must be < ${arg}`];
-    case "exclusiveMinimum":
-      return [{ comparison: ">", limit: arg }, `must be > ${arg}`];
-    case "maxLength":
-    case "minLength":
-      return limit(keyword === "maxLength", "characters");
-    case "maxItems":
-    case "minItems":
-    case "items":
-      return limit(keyword !== "minItems", "items");
-    case "maxProperties":
-    case "minProperties":
-      return limit(keyword === "maxProperties", "properties");
-    case "enum":
-      return [
-        { allowedValues: arg },
-        "must be equal to one of the allowed values",
-      ];
-    case "const":
-      return [{ allowedValue: arg }, "must be equal to constant"];
-    case "if":
-      return [{ failingKeyword: arg }, `must match "${arg}" schema`];
-    case "anyOf":
-      return [{}, "must match a schema in anyOf"];
-    case "not":
-      return [{}, "must NOT be valid"];
-    case "additionalProperties":
-      return [{}, "must NOT have additional properties"];
-    case "false schema":
-      return [{}, "boolean schema is false"];
-  }
-  throw new Error(`errorTable: no standard error for ${keyword}`);
+  const standard = errorTableStandards.get(keyword);
+  if (standard === undefined)
+    throw new Error(`errorTable: no standard error for ${keyword}`);
+  const [key, message, comparison] = standard;
+  const params =
+    key === ""
+      ? {}
+      : comparison === undefined
+        ? { [key]: arg }
+        : { comparison, limit: arg };
+  return [params, message.replace("%", () => String(arg))];
 }
 
 /**
@@ -285,6 +284,13 @@ export function errorWith(
 // #region helper hasOwn
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+// #endregion
+
+// #region helper isObject
+/** JSON type `object` (Ajv's `typeof x == "object" && x && !Array.isArray(x)`). */
+export function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 // #endregion
 
 // #region helper ownValue uses hasOwn

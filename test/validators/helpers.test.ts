@@ -132,7 +132,7 @@ describe("validator runtime helpers", () => {
     const t = parseHelperTemplate(readTemplate("validators/helpers.ts"));
     expect(t.types).toMatch(/export interface ValidationError/);
     expect([...t.regions.keys()].sort()).toEqual(
-      ["addError", "addErrorAt", "deepEqual", "errorAt", "errorTable", "errorWith", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "makeError", "ownValue", "resultOf", "ucs2length"].sort(),
+      ["addError", "addErrorAt", "deepEqual", "errorAt", "errorTable", "errorWith", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "isObject", "makeError", "ownValue", "resultOf", "ucs2length"].sort(),
     );
     for (const r of t.regions.values()) {
       expect(r.text).not.toMatch(/^export /m);
@@ -148,7 +148,7 @@ describe("error table helpers", () => {
       ["#/properties/a/required", "b"],
       ["minProperties", 2, "/x"],
       ["#/properties/c/false schema", null],
-      { instancePath: "/d", schemaPath: "#/properties/d/contains", keyword: "contains", params: { minContains: 1 }, message: "must contain at least 1 valid item(s)" },
+      ["/d", "#/properties/d/contains", "contains", { minContains: 1 }, "must contain at least 1 valid item(s)"],
     ]);
     expect(required).toEqual({ instancePath: "/a", schemaPath: "#/properties/a/required", keyword: "required", params: { missingProperty: "b" }, message: "must have required property 'b'" });
     // A schema path without `#` continues the previous row's parent; a given instance path wins.

@@ -48,17 +48,26 @@ export function resultOf<T>(
  * and params and message follow from it and `arg` (`errorTableStandard`). A schema path that does
  * not start with `#` continues the previous such row's parent (a sibling keyword), and a missing
  * instance path is the one the schema path names (`errorTableInstancePath`). Any other error is
- * written out as the error object.
+ * written out: `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
-  rows: readonly (readonly [string, unknown, string?] | ValidationError)[],
+  rows: readonly (
+    | readonly [string, unknown, string?]
+    | readonly [string, string, string, ValidationError["params"], string]
+  )[],
 ): readonly ValidationError[] {
   let parent = "#";
   return Object.freeze(
     rows.map((row) => {
-      if ("keyword" in row) {
-        Object.freeze(row.params);
-        return Object.freeze(row);
+      if (row.length === 5) {
+        const [instancePath, schemaPath, keyword, params, message] = row;
+        return Object.freeze({
+          instancePath,
+          schemaPath,
+          keyword,
+          params: Object.freeze(params),
+          message,
+        });
       }
       const [path, arg, instancePath] = row;
       const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
@@ -77,63 +86,53 @@ export function errorTable(
   );
 }
 
-/** Ajv's params and message of a standard keyword, from the one schema value they name. */
+/**
+ * Ajv's params and message of a standard keyword, from the one schema value they name: the params
+ * key (none for `""`), the message with `%` for the value, and a number limit's comparison.
+ */
+const errorTableStandards = new Map<string, readonly [string, string, string?]>(
+  [
+    ["type", ["type", "must be %"]],
+    ["required", ["missingProperty", "must have required property '%'"]],
+    ["format", ["format", 'must match format "%"']],
+    ["pattern", ["pattern", 'must match pattern "%"']],
+    ["multipleOf", ["multipleOf", "must be multiple of %"]],
+    ["maximum", ["limit", "must be <= %", "<="]],
+    ["minimum", ["limit", "must be >= %", ">="]],
+    ["exclusiveMaximum", ["limit", "must be < %", "<"]],
+    ["exclusiveMinimum", ["limit", "must be > %", ">"]],
+    ["maxLength", ["limit", "must NOT have more than % characters"]],
+    ["minLength", ["limit", "must NOT have fewer than % characters"]],
+    ["maxItems", ["limit", "must NOT have more than % items"]],
+    ["minItems", ["limit", "must NOT have fewer than % items"]],
+    ["items", ["limit", "must NOT have more than % items"]],
+    ["maxProperties", ["limit", "must NOT have more than % properties"]],
+    ["minProperties", ["limit", "must NOT have fewer than % properties"]],
+    ["enum", ["allowedValues", "must be equal to one of the allowed values"]],
+    ["const", ["allowedValue", "must be equal to constant"]],
+    ["if", ["failingKeyword", 'must match "%" schema']],
+    ["anyOf", ["", "must match a schema in anyOf"]],
+    ["not", ["", "must NOT be valid"]],
+    ["additionalProperties", ["", "must NOT have additional properties"]],
+    ["false schema", ["", "boolean schema is false"]],
+  ],
+);
+
 function errorTableStandard(
   keyword: string,
   arg: unknown,
 ): [{ readonly [name: string]: unknown }, string] {
-  const limit = (more: boolean, what: string): [{ limit: unknown }, string] => [
-    { limit: arg },
-    `must NOT have ${more ? "more" : "fewer"} than ${arg} ${what}`,
-  ];
-  switch (keyword) {
-    case "type":
-      return [{ type: arg }, `must be ${arg}`];
-    case "required":
-      return [{ missingProperty: arg }, `must have required property '${arg}'`];
-    case "format":
-      return [{ format: arg }, `must match format "${arg}"`];
-    case "pattern":
-      return [{ pattern: arg }, `must match pattern "${arg}"`];
-    case "multipleOf":
-      return [{ multipleOf: arg }, `must be multiple of ${arg}`];
-    case "maximum":
-      return [{ comparison: "<=", limit: arg }, `must be <= ${arg}`];
-    case "minimum":
-      return [{ comparison: ">=", limit: arg }, `must be >= ${arg}`];
-    case "exclusiveMaximum":
-      return [{ comparison: "<", limit: arg }, `must be < ${arg}`];
-    case "exclusiveMinimum":
-      return [{ comparison: ">", limit: arg }, `must be > ${arg}`];
-    case "maxLength":
-    case "minLength":
-      return limit(keyword === "maxLength", "characters");
-    case "maxItems":
-    case "minItems":
-    case "items":
-      return limit(keyword !== "minItems", "items");
-    case "maxProperties":
-    case "minProperties":
-      return limit(keyword === "maxProperties", "properties");
-    case "enum":
-      return [
-        { allowedValues: arg },
-        "must be equal to one of the allowed values",
-      ];
-    case "const":
-      return [{ allowedValue: arg }, "must be equal to constant"];
-    case "if":
-      return [{ failingKeyword: arg }, `must match "${arg}" schema`];
-    case "anyOf":
-      return [{}, "must match a schema in anyOf"];
-    case "not":
-      return [{}, "must NOT be valid"];
-    case "additionalProperties":
-      return [{}, "must NOT have additional properties"];
-    case "false schema":
-      return [{}, "boolean schema is false"];
-  }
-  throw new Error(`errorTable: no standard error for ${keyword}`);
+  const standard = errorTableStandards.get(keyword);
+  if (standard === undefined)
+    throw new Error(`errorTable: no standard error for ${keyword}`);
+  const [key, message, comparison] = standard;
+  const params =
+    key === ""
+      ? {}
+      : comparison === undefined
+        ? { [key]: arg }
+        : { comparison, limit: arg };
+  return [params, message.replace("%", () => String(arg))];
 }
 
 /**
@@ -180,6 +179,11 @@ export function errorWith(
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+
+/** JSON type `object` (Ajv's `typeof x == "object" && x && !Array.isArray(x)`). */
+export function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /**
  * `value` (read as `data[key]` by the caller, where the read is cheap) when `key` is an own
@@ -265,52 +269,48 @@ export function validateLogSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logSetInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[9]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[9]!] };
   let d1: any;
+  let d2: any;
   let d3: any;
-  let d5: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k7 in _d) {
-    if (!hasOwn.call(_d, k7)) continue;
-    switch (k7) {
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
       case "exercise":
-        d1 = _d[k7];
+        d1 = _d[k4];
         break;
       case "reps":
-        d3 = _d[k7];
+        d2 = _d[k4];
         break;
       case "weight_kg":
-        d5 = _d[k7];
+        d3 = _d[k4];
         break;
       default:
-        errs = addError(errs, errorWith(_e[8]!, "", k7));
+        errs = addError(errs, errorWith(_e[8]!, "", k4));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.exercise, _d, "exercise");
-  if (d3 === undefined) d3 = ownValue(_d.reps, _d, "reps");
-  if (d5 === undefined) d5 = ownValue(_d.weight_kg, _d, "weight_kg");
-  const p2 = d1 !== undefined;
-  const p4 = d3 !== undefined;
-  const p6 = d5 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
-  if (!p4) errs = insertError(errs, a0++, _e[1]!);
+  if (d2 === undefined) d2 = ownValue(_d.reps, _d, "reps");
+  if (d3 === undefined) d3 = ownValue(_d.weight_kg, _d, "weight_kg");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (typeof d1 === "string") {
     if (d1.length === 0) errs = addError(errs, _e[2]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[3]!);
   }
-  if (p4) {
-    if (!Number.isInteger(d3)) errs = addError(errs, _e[4]!);
-    if (typeof d3 === "number" && isFinite(d3)) {
-      if (d3 < 1) errs = addError(errs, _e[5]!);
+  if (d2 !== undefined) {
+    if (!Number.isInteger(d2)) errs = addError(errs, _e[4]!);
+    if (typeof d2 === "number" && isFinite(d2)) {
+      if (d2 < 1) errs = addError(errs, _e[5]!);
     }
   }
-  if (p6) {
-    if (!((typeof d5 === "number" && isFinite(d5)) || d5 === null))
+  if (d3 !== undefined) {
+    if (!((typeof d3 === "number" && isFinite(d3)) || d3 === null))
       errs = addError(errs, _e[6]!);
-    if (typeof d5 === "number" && isFinite(d5)) {
-      if (d5 < 0) errs = addError(errs, _e[7]!);
+    if (typeof d3 === "number" && isFinite(d3)) {
+      if (d3 < 0) errs = addError(errs, _e[7]!);
     }
   }
   return resultOf<LogSetInput>(value, errs);
@@ -322,26 +322,24 @@ export function validateLogSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logSetOutput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[4]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[4]!] };
   let d1: any;
-  let a0 = errs === null ? 0 : errs.length;
-  for (const k3 in _d) {
-    if (!hasOwn.call(_d, k3)) continue;
-    switch (k3) {
+  let a0 = 0;
+  for (const k2 in _d) {
+    if (!hasOwn.call(_d, k2)) continue;
+    switch (k2) {
       case "id":
-        d1 = _d[k3];
+        d1 = _d[k2];
         break;
       default:
-        errs = addError(errs, errorWith(_e[3]!, "", k3));
+        errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
   }
   if (d1 === undefined) d1 = ownValue(_d.id, _d, "id");
-  const p2 = d1 !== undefined;
-  if (!p2) errs = insertError(errs, a0++, _e[0]!);
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (typeof d1 === "string") {
     if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
-  } else if (p2) {
+  } else if (d1 !== undefined) {
     errs = addError(errs, _e[2]!);
   }
   return resultOf<LogSetOutput>(value, errs);
@@ -351,8 +349,7 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = pingInput_errors;
-  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
-    return { ok: false, errors: [_e[1]!] };
+  if (!isObject(_d)) return { ok: false, errors: [_e[1]!] };
   for (const k1 in _d) {
     if (!hasOwn.call(_d, k1)) continue;
     switch (k1) {

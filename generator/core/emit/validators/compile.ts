@@ -113,8 +113,14 @@ function returnEarly(body: Code, type: Code): Code {
   if (!inner.every((l) => l === "" || l.startsWith("    "))) return body;
   const result = error ? code`{ ok: false, errors: [${raw(error[1]!)}] }` : code`{ ok: true, value: value as ${type} }`;
   const exit = code`  if (${not(raw(head[1]!))}) return ${result};`;
-  return raw([exit.text, ...inner.map((l) => l.slice(2))].join("\n"));
+  const out = inner.map((l) => l.slice(2));
+  // The declarations the checks open with run before any error is recorded: a count of errors
+  // taken there is 0.
+  for (let i = 0; i < out.length && out[i]!.startsWith("  let "); i++) out[i] = out[i]!.replace(ERROR_COUNT_INIT, " = 0;");
+  return raw([exit.text, ...out].join("\n"));
 }
+
+const ERROR_COUNT_INIT = / = errs === null \? 0 : errs\.length;$/;
 
 /** Generates the unit functions of one resource on demand. */
 class UnitGenerator implements UnitFunctions {

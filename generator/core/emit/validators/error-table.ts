@@ -5,7 +5,8 @@
  * params and message follow from the keyword and one schema value: such a row is only
  * `[schemaPath, arg]`, the schema path shortened to the keyword when it continues the previous
  * row's parent, and the instance path left out when the schema path names it. Everything else is
- * written out as the error object. The rules here and the template's must agree (a unit test runs
+ * written out, `[instancePath, schemaPath, keyword, params, message]` (every row an array: prettier
+ * lays out a table of arrays one row per line). The rules here and the template's must agree (a unit test runs
  * both on the same rows: test/validators/error-table.test.ts).
  */
 import { code, type Code } from "../../codegen/code.js";
@@ -61,7 +62,7 @@ export function rowExpressions(rows: readonly TableRow[]): Code[] {
   return rows.map((row) => {
     const cut = row.schemaPath.lastIndexOf("/");
     if (row.arg === undefined || !STANDARD_KEYWORDS.has(row.keyword) || row.schemaPath.slice(cut + 1) !== row.keyword || !row.schemaPath.startsWith("#")) {
-      return code`{ instancePath: ${row.instancePath ?? ""}, schemaPath: ${row.schemaPath}, keyword: ${row.keyword}, params: ${row.params}, message: ${row.message} }`;
+      return code`[${row.instancePath ?? ""}, ${row.schemaPath}, ${row.keyword}, ${row.params}, ${row.message}]`;
     }
     const rowParent = row.schemaPath.slice(0, cut);
     const head = rowParent === parent ? row.keyword : row.schemaPath;

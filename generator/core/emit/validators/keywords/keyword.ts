@@ -58,7 +58,7 @@ export class NodeState {
   /** Set when the pass appends the additional-key errors to the error list itself (see `openPrelude`). */
   private insertAt: Name | undefined;
   private schema: SchemaObject | undefined;
-  private readonly names = new Map<string, { readonly value: Name; readonly present: Name }>();
+  private readonly names = new Map<string, { readonly value: Name }>();
 
   constructor(private readonly cx: SchemaCx) {}
 
@@ -125,7 +125,7 @@ export class NodeState {
   private entry(name: string) {
     this.requirePrelude();
     let e = this.names.get(name);
-    if (!e) this.names.set(name, (e = { value: this.cx.fn.local("d"), present: this.cx.fn.local("p") }));
+    if (!e) this.names.set(name, (e = { value: this.cx.fn.local("d") }));
     return e;
   }
 
@@ -136,7 +136,12 @@ export class NodeState {
 
   /** True when the property is an own property with a value other than undefined. */
   present(name: string): Code {
-    return this.entry(name).present;
+    return code`${this.entry(name).value} !== undefined`;
+  }
+
+  /** The negation of `present`. */
+  absent(name: string): Code {
+    return code`${this.entry(name).value} === undefined`;
   }
 
   /** Settles the prelude once every keyword of the group was emitted into `w`. */
@@ -144,18 +149,15 @@ export class NodeState {
     if (!this.prelude) return;
     const d = this.cx.data;
     const hasOwn = () => this.cx.comp.helper("hasOwn");
-    const used = [...this.names].filter(([, e]) => w.uses(e.present) || w.uses(e.value));
+    const used = [...this.names].filter(([, e]) => w.uses(e.value));
     // A list nothing reads needs no pass (the keyword emitted nothing that uses it).
     const a = this.additional;
     const additional = a && (a.kind === "fail" || a.list === undefined || w.uses(a.list)) ? a : undefined;
     const countUsed = this.countName !== undefined && w.uses(this.countName);
     const lines: Code[] = [];
     if (additional === undefined && !countUsed && used.length < SCAN_NAMES) {
-      // No pass over the keys is needed: read each used name, and test presence where it matters.
-      for (const [n, e] of used) {
-        lines.push(code`const ${e.value} = ${member(d, n)};`);
-        if (w.uses(e.present)) lines.push(code`const ${e.present} = ${e.value} !== undefined && ${hasOwn()}.call(${d}, ${n});`);
-      }
+      // No pass over the keys is needed: read each used name (undefined unless an own property).
+      for (const [n, e] of used) lines.push(code`const ${e.value} = ${this.cx.comp.helper("ownValue")}(${member(d, n)}, ${d}, ${n});`);
       this.prelude.fill(lines);
       return;
     }
@@ -219,7 +221,6 @@ export class NodeState {
       readMissed("  ");
       lines.push(code`}`);
     } else readMissed("");
-    for (const [, e] of used) if (w.uses(e.present)) lines.push(code`const ${e.present} = ${e.value} !== undefined;`);
     this.prelude.fill(lines);
   }
 }
@@ -259,7 +260,7 @@ export function messageNumber(n: number): string {
  * (`never`). Collect mode never leaves a block early (`cast` false): a narrowing ends with its
  * `if`, so the plain test is enough. The assertion is erased from the emitted JavaScript.
  */
-export function typeTest(type: SimpleType, data: Code, cast = true): Code {
+export function typeTest(type: SimpleType, data: Code, cast = true, isObject?: () => Code): Code {
   const d = cast ? code`(${data} as unknown)` : data;
   switch (type) {
     case "string":
@@ -275,18 +276,20 @@ export function typeTest(type: SimpleType, data: Code, cast = true): Code {
     case "array":
       return cast ? code`Array.isArray(${data} as unknown)` : code`Array.isArray(${data})`;
     case "object":
+      // The isObject helper where the caller has it: one short call, inlined by the JIT.
+      if (isObject) return code`${isObject()}(${data})`;
       // `typeof` narrows an `any` only to primitive types, and `=== null` not at all.
       return cast ? code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data} as unknown)` : code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data})`;
   }
 }
 
 /** True when `data` has one of the types (`integer` is implied by `number`). */
-export function typesTest(types: readonly SimpleType[], data: Code, cast = true): Code {
+export function typesTest(types: readonly SimpleType[], data: Code, cast = true, isObject?: () => Code): Code {
   const effective = types.includes("number") ? types.filter((t) => t !== "integer") : types;
-  return or(...effective.map((t) => typeTest(t, data, cast)));
+  return or(...effective.map((t) => typeTest(t, data, cast, isObject)));
 }
 
 /** Condition under which a type group's keywords apply (Ajv checks `number` with `isFinite`). */
-export function groupTest(group: TypeGroup, data: Code, cast = true): Code {
-  return typeTest(group, data, cast);
+export function groupTest(group: TypeGroup, data: Code, cast = true, isObject?: () => Code): Code {
+  return typeTest(group, data, cast, isObject);
 }
