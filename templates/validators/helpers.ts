@@ -213,7 +213,7 @@ function errorTableStandard(
  * and item index; the names of `$defs`, `patternProperties` and `dependentSchemas` entries and the
  * branch indexes of `allOf`, `anyOf` and `oneOf` are skipped.
  */
-function errorTableInstancePath(schemaPath: string): string {
+export function errorTableInstancePath(schemaPath: string): string {
   const segments = schemaPath.split("/");
   let path = "";
   for (let i = 1; i < segments.length - 1; i++) {

@@ -6,10 +6,11 @@
  * `[schemaPath, arg]`, the schema path shortened to the keyword when it continues the previous
  * row's parent, and the instance path left out when the schema path names it. Everything else is
  * written out, `[instancePath, schemaPath, keyword, params, message]` (every row an array: prettier
- * lays out a table of arrays one row per line). The rules here and the template's must agree (a unit test runs
- * both on the same rows: test/validators/error-table.test.ts).
+ * lays out a table of arrays one row per line). test/validators/error-table.test.ts reads rows
+ * written here back through the template's `errorTable`.
  */
 import { code, type Code } from "../../codegen/code.js";
+import { errorTableInstancePath } from "../../../../templates/validators/helpers.js";
 
 /** Keywords whose params and message `errorTable` derives from the keyword and one value. */
 export const STANDARD_KEYWORDS: ReadonlySet<string> = new Set([
@@ -74,28 +75,7 @@ export function rowExpressions(rows: readonly TableRow[]): Code[] {
 }
 
 /**
- * The instance path a schema path names (the template's `errorTableInstancePath`): the names
- * after `properties` and the indexes after `prefixItems`; the entry names of `$defs`,
- * `patternProperties`, `dependentSchemas` and the branch indexes of `allOf`/`anyOf`/`oneOf` are
- * skipped. The last segment is the keyword.
+ * The instance path a schema path names, as `errorTable` derives it where a row leaves it out:
+ * the template's own function (templates/validators/helpers.ts), so the two cannot disagree.
  */
-export function namedInstancePath(schemaPath: string): string {
-  const segments = schemaPath.split("/");
-  let path = "";
-  for (let i = 1; i < segments.length - 1; i++) {
-    switch (segments[i]) {
-      case "properties":
-      case "prefixItems":
-        path += "/" + decodeURIComponent(segments[++i]!);
-        break;
-      case "$defs":
-      case "patternProperties":
-      case "dependentSchemas":
-      case "allOf":
-      case "anyOf":
-      case "oneOf":
-        i++;
-    }
-  }
-  return path;
-}
+export const namedInstancePath: (schemaPath: string) => string = errorTableInstancePath;
