@@ -65,14 +65,9 @@ export function makeError(
 }
 
 /**
- * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results); the table is
- * frozen too, so that optimized code reads `_e[n]` as a constant. A row of one of Ajv's standard
- * keywords is `[schemaPath, arg, instancePath?]`: the keyword is the schema path's last segment,
- * and params and message follow from it and `arg` (`errorTableStandard`). A schema path that does
- * not start with `#` continues the previous such row's parent (a sibling keyword), and a missing
- * instance path is the one the schema path names (`errorTableInstancePath`). Any other error is
- * written out: `[instancePath, schemaPath, keyword, params, message]`.
+ * A validator's errors known when generating, frozen (shared between results, read as constants).
+ * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
   rows: readonly (
@@ -110,10 +105,7 @@ export function errorTable(
   );
 }
 
-/**
- * Ajv's params and message of a standard keyword, from the one schema value they name: the params
- * key (none for `""`), the message with `%` for the value, and a number limit's comparison.
- */
+/** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */
 const errorTableStandards = new Map<string, readonly [string, string, string?]>(
   [
     ["type", ["type", "must be %"]],
@@ -159,12 +151,7 @@ function errorTableStandard(
   return [params, message.replace("%", () => String(arg))];
 }
 
-/**
- * The instance path a schema path names when nothing but `properties` and `prefixItems` moves it:
- * each property name (decoded from the schema path's URI encoding, still a JSON Pointer segment)
- * and item index; the names of `$defs`, `patternProperties` and `dependentSchemas` entries and the
- * branch indexes of `allOf`, `anyOf` and `oneOf` are skipped.
- */
+/** The instance path a schema path names: its `properties` names and `prefixItems` indexes. */
 function errorTableInstancePath(schemaPath: string): string {
   const segments = schemaPath.split("/");
   let path = "";
@@ -227,16 +214,7 @@ export function errorWith(
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 
-/** JSON type `object` (Ajv's `typeof x == "object" && x && !Array.isArray(x)`). */
-export function isObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * `value` (read as `data[key]` by the caller, where the read is cheap) when `key` is an own
- * property of `data`, else undefined: Ajv's `ownProperties` read, for a declared property the pass
- * over the keys did not meet. A missing key, the usual case, is settled without `hasOwnProperty`.
- */
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
 export function ownValue(value: unknown, data: object, key: string): any {
   return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
 }
@@ -761,7 +739,8 @@ export function validateWriteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = writeMeasurementInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[17]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[17]!] };
   let d1: any;
   let d2: any;
   let a0 = 0;
@@ -787,7 +766,7 @@ export function validateWriteMeasurementInput(
   } else if (d1 !== undefined) {
     errs = addError(errs, _e[3]!);
   }
-  if (isObject(d2)) {
+  if (typeof d2 === "object" && d2 !== null && !Array.isArray(d2)) {
     let d5: any;
     let d6: any;
     let d7: any;
@@ -844,7 +823,8 @@ export function validateWriteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = writeMeasurementOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[5]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[5]!] };
   let d1: any;
   let a0 = 0;
   for (const k8 in _d) {
@@ -906,7 +886,8 @@ export function validateLogMealInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logMealInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[27]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[27]!] };
   let d1: any;
   let d2: any;
   let d3: any;
@@ -960,7 +941,7 @@ export function validateLogMealInput(
     if (d3.length < 1) errs = addError(errs, _e[8]!);
     for (let i4 = 0; i4 < d3.length; i4++) {
       const d5 = d3[i4];
-      if (isObject(d5)) {
+      if (typeof d5 === "object" && d5 !== null && !Array.isArray(d5)) {
         let d7: any;
         let d8: any;
         let d9: any;
@@ -1038,7 +1019,8 @@ export function validateLogMealOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logMealOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[7]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[7]!] };
   let d1: any;
   let d2: any;
   let a0 = 0;
@@ -1079,7 +1061,8 @@ export function validateListExercisesInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = listExercisesInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[9]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[9]!] };
   let d1: any;
   let d2: any;
   let d9: any;
@@ -1176,7 +1159,8 @@ export function validateListExercisesOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = listExercisesOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[13]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[13]!] };
   let d1: any;
   let a0 = 0;
   for (const k9 in _d) {
@@ -1194,7 +1178,7 @@ export function validateListExercisesOutput(
   if (Array.isArray(d1)) {
     for (let i2 = 0; i2 < d1.length; i2++) {
       const d3 = d1[i2];
-      if (isObject(d3)) {
+      if (typeof d3 === "object" && d3 !== null && !Array.isArray(d3)) {
         let d5: any;
         let d6: any;
         let d7: any;
@@ -1273,7 +1257,8 @@ export function validateGetWorkoutHistoryInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWorkoutHistoryInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[10]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[10]!] };
   let d1: any;
   let d2: any;
   let d3: any;
@@ -1326,7 +1311,8 @@ export function validateGetWorkoutHistoryOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWorkoutHistoryOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[18]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[18]!] };
   let d1: any;
   let d2: any;
   let a0 = 0;
@@ -1351,7 +1337,7 @@ export function validateGetWorkoutHistoryOutput(
   if (Array.isArray(d1)) {
     for (let i3 = 0; i3 < d1.length; i3++) {
       const d4 = d1[i3];
-      if (isObject(d4)) {
+      if (typeof d4 === "object" && d4 !== null && !Array.isArray(d4)) {
         let d6: any;
         let d7: any;
         let d8: any;
@@ -1432,7 +1418,8 @@ export function validateLogWorkoutSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logWorkoutSetInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[41]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[41]!] };
   let d1: any;
   let d2: any;
   let d3: any;
@@ -1474,7 +1461,7 @@ export function validateLogWorkoutSetInput(
     if (d3.length < 1) errs = addError(errs, _e[8]!);
     for (let i4 = 0; i4 < d3.length; i4++) {
       const d5 = d3[i4];
-      if (isObject(d5)) {
+      if (typeof d5 === "object" && d5 !== null && !Array.isArray(d5)) {
         let d7: any;
         let d8: any;
         let d9: any;
@@ -1603,7 +1590,8 @@ export function validateLogWorkoutSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logWorkoutSetOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[5]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[5]!] };
   let d1: any;
   let a0 = 0;
   for (const k4 in _d) {
@@ -1639,7 +1627,8 @@ export function validateDeleteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = deleteMeasurementInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[6]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[6]!] };
   let d1: any;
   let d2: any;
   let a0 = 0;
@@ -1677,7 +1666,8 @@ export function validateDeleteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = deleteMeasurementOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[4]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
   let d1: any;
   let a0 = 0;
   for (const k2 in _d) {
@@ -1707,7 +1697,8 @@ export function validateGetWeatherInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWeatherInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[7]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[7]!] };
   let d1: any;
   let d2: any;
   let a0 = 0;
@@ -1746,7 +1737,8 @@ export function validateGetWeatherOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWeatherOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[8]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[8]!] };
   let d1: any;
   let d2: any;
   let d3: any;
@@ -1796,7 +1788,8 @@ export function validateGetCustomerInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getCustomerInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[4]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
   let d1: any;
   let a0 = 0;
   for (const k2 in _d) {
@@ -1825,7 +1818,8 @@ export function validateGetCustomerOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getCustomerOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[19]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[19]!] };
   let d1: any;
   let d2: any;
   let d3: any;

@@ -9,7 +9,6 @@ import {
   errorWith,
   hasOwn,
   insertError,
-  isObject,
   ownValue,
   resultOf,
   validate,
@@ -73,7 +72,8 @@ export function validateDeclaredWriteMeasurement(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredWriteMeasurement_errors;
-  if (!isObject(_d)) return { ok: true, value: value as unknown };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
   let d1: any;
   let d2: any;
   let a0 = 0;
@@ -94,7 +94,7 @@ export function validateDeclaredWriteMeasurement(
   if (d2 === undefined) d2 = ownValue(_d.data, _d, "data");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
-  if (isObject(d2)) {
+  if (typeof d2 === "object" && d2 !== null && !Array.isArray(d2)) {
     let d4: any;
     let d5: any;
     let d6: any;
@@ -131,7 +131,8 @@ export function validateDeclaredLogMeal(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredLogMeal_errors;
-  if (!isObject(_d)) return { ok: true, value: value as unknown };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
   let d1: any;
   let d2: any;
   let d3: any;
@@ -167,7 +168,7 @@ export function validateDeclaredLogMeal(
   if (Array.isArray(d3)) {
     for (let i5 = 0; i5 < d3.length; i5++) {
       const d6 = d3[i5];
-      if (isObject(d6)) {
+      if (typeof d6 === "object" && d6 !== null && !Array.isArray(d6)) {
         let d8: any;
         let d9: any;
         let d10: any;
@@ -209,7 +210,8 @@ export function validateDeclaredListExercises(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredListExercises_errors;
-  if (!isObject(_d)) return { ok: true, value: value as unknown };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
   let d1: any;
   let d2: any;
   let d3: any;
@@ -245,7 +247,8 @@ export function validateDeclaredLogWorkoutSet(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredLogWorkoutSet_errors;
-  if (!isObject(_d)) return { ok: true, value: value as unknown };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
   let d1: any;
   let d2: any;
   let d3: any;
@@ -275,7 +278,7 @@ export function validateDeclaredLogWorkoutSet(
   if (Array.isArray(d3)) {
     for (let i4 = 0; i4 < d3.length; i4++) {
       const d5 = d3[i4];
-      if (isObject(d5)) {
+      if (typeof d5 === "object" && d5 !== null && !Array.isArray(d5)) {
         let d7: any;
         let d8: any;
         let d9: any;
@@ -324,7 +327,8 @@ export function validateDeclaredGetWeather(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredGetWeather_errors;
-  if (!isObject(_d)) return { ok: true, value: value as unknown };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
   let d1: any;
   let d2: any;
   let a0 = 0;

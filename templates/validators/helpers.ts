@@ -113,14 +113,9 @@ export function makeError(
 
 // #region helper errorTable
 /**
- * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results); the table is
- * frozen too, so that optimized code reads `_e[n]` as a constant. A row of one of Ajv's standard
- * keywords is `[schemaPath, arg, instancePath?]`: the keyword is the schema path's last segment,
- * and params and message follow from it and `arg` (`errorTableStandard`). A schema path that does
- * not start with `#` continues the previous such row's parent (a sibling keyword), and a missing
- * instance path is the one the schema path names (`errorTableInstancePath`). Any other error is
- * written out: `[instancePath, schemaPath, keyword, params, message]`.
+ * A validator's errors known when generating, frozen (shared between results, read as constants).
+ * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
   rows: readonly (
@@ -158,10 +153,7 @@ export function errorTable(
   );
 }
 
-/**
- * Ajv's params and message of a standard keyword, from the one schema value they name: the params
- * key (none for `""`), the message with `%` for the value, and a number limit's comparison.
- */
+/** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */
 const errorTableStandards = new Map<string, readonly [string, string, string?]>(
   [
     ["type", ["type", "must be %"]],
@@ -207,12 +199,7 @@ function errorTableStandard(
   return [params, message.replace("%", () => String(arg))];
 }
 
-/**
- * The instance path a schema path names when nothing but `properties` and `prefixItems` moves it:
- * each property name (decoded from the schema path's URI encoding, still a JSON Pointer segment)
- * and item index; the names of `$defs`, `patternProperties` and `dependentSchemas` entries and the
- * branch indexes of `allOf`, `anyOf` and `oneOf` are skipped.
- */
+/** The instance path a schema path names: its `properties` names and `prefixItems` indexes. */
 export function errorTableInstancePath(schemaPath: string): string {
   const segments = schemaPath.split("/");
   let path = "";
@@ -286,19 +273,8 @@ export function errorWith(
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 // #endregion
 
-// #region helper isObject
-/** JSON type `object` (Ajv's `typeof x == "object" && x && !Array.isArray(x)`). */
-export function isObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-// #endregion
-
 // #region helper ownValue uses hasOwn
-/**
- * `value` (read as `data[key]` by the caller, where the read is cheap) when `key` is an own
- * property of `data`, else undefined: Ajv's `ownProperties` read, for a declared property the pass
- * over the keys did not meet. A missing key, the usual case, is settled without `hasOwnProperty`.
- */
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
 export function ownValue(value: unknown, data: object, key: string): any {
   return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
 }

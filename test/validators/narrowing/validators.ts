@@ -41,14 +41,9 @@ export function resultOf<T>(
 }
 
 /**
- * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results); the table is
- * frozen too, so that optimized code reads `_e[n]` as a constant. A row of one of Ajv's standard
- * keywords is `[schemaPath, arg, instancePath?]`: the keyword is the schema path's last segment,
- * and params and message follow from it and `arg` (`errorTableStandard`). A schema path that does
- * not start with `#` continues the previous such row's parent (a sibling keyword), and a missing
- * instance path is the one the schema path names (`errorTableInstancePath`). Any other error is
- * written out: `[instancePath, schemaPath, keyword, params, message]`.
+ * A validator's errors known when generating, frozen (shared between results, read as constants).
+ * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
   rows: readonly (
@@ -86,10 +81,7 @@ export function errorTable(
   );
 }
 
-/**
- * Ajv's params and message of a standard keyword, from the one schema value they name: the params
- * key (none for `""`), the message with `%` for the value, and a number limit's comparison.
- */
+/** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */
 const errorTableStandards = new Map<string, readonly [string, string, string?]>(
   [
     ["type", ["type", "must be %"]],
@@ -135,12 +127,7 @@ function errorTableStandard(
   return [params, message.replace("%", () => String(arg))];
 }
 
-/**
- * The instance path a schema path names when nothing but `properties` and `prefixItems` moves it:
- * each property name (decoded from the schema path's URI encoding, still a JSON Pointer segment)
- * and item index; the names of `$defs`, `patternProperties` and `dependentSchemas` entries and the
- * branch indexes of `allOf`, `anyOf` and `oneOf` are skipped.
- */
+/** The instance path a schema path names: its `properties` names and `prefixItems` indexes. */
 function errorTableInstancePath(schemaPath: string): string {
   const segments = schemaPath.split("/");
   let path = "";
@@ -180,16 +167,7 @@ export function errorWith(
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 
-/** JSON type `object` (Ajv's `typeof x == "object" && x && !Array.isArray(x)`). */
-export function isObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * `value` (read as `data[key]` by the caller, where the read is cheap) when `key` is an own
- * property of `data`, else undefined: Ajv's `ownProperties` read, for a declared property the pass
- * over the keys did not meet. A missing key, the usual case, is settled without `hasOwnProperty`.
- */
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
 export function ownValue(value: unknown, data: object, key: string): any {
   return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
 }
@@ -269,7 +247,8 @@ export function validateLogSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logSetInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[9]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[9]!] };
   let d1: any;
   let d2: any;
   let d3: any;
@@ -322,7 +301,8 @@ export function validateLogSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logSetOutput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[4]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
   let d1: any;
   let a0 = 0;
   for (const k2 in _d) {
@@ -349,7 +329,8 @@ export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = pingInput_errors;
-  if (!isObject(_d)) return { ok: false, errors: [_e[1]!] };
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[1]!] };
   for (const k1 in _d) {
     if (!hasOwn.call(_d, k1)) continue;
     switch (k1) {

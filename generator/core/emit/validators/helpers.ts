@@ -13,7 +13,7 @@ import type { FormatName } from "../../schema/schema.js";
 export const HELPERS_TEMPLATE = "validators/helpers.ts";
 
 export type FormatHelperId = `format${string}`;
-export type HelperId = "hasOwn" | "isObject" | "ownValue" | "resultOf" | "insertError" | "addError" | "addErrorAt" | "makeError" | "errorTable" | "errorAt" | "errorWith" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
+export type HelperId = "hasOwn" | "ownValue" | "resultOf" | "insertError" | "addError" | "addErrorAt" | "makeError" | "errorTable" | "errorAt" | "errorWith" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
 
 /** Helper id of the checker for each supported format. */
 export const FORMAT_HELPERS: Readonly<Record<FormatName, FormatHelperId>> = {

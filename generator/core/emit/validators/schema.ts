@@ -69,13 +69,12 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
  */
 function compileRules(cx: SchemaCx, schema: SchemaObject, outer: Writer, presence: Code | undefined): void {
   const pre = presence === undefined ? outer : outer.child(1);
-  const isObject = () => cx.comp.helper("isObject");
   const k: KeywordContext = { cx, group: "any", schema, w: pre, node: new NodeState(cx) };
   const types = schemaTypes(schema);
   const single = types.length === 1 ? types[0]! : undefined;
   const deferredGroup = single !== undefined && (TYPE_GROUPS as readonly string[]).includes(single) && groupUsed(schema, single as TypeGroup) ? (single as TypeGroup) : undefined;
   const spec = () => typeError(cx, schema.type!);
-  if (types.length > 0 && deferredGroup === undefined) failIf(cx, pre, not(typesTest(types, cx.data, cx.mode === "test", isObject)), spec);
+  if (types.length > 0 && deferredGroup === undefined) failIf(cx, pre, not(typesTest(types, cx.data, cx.mode === "test")), spec);
   for (const keyword of EVALUATION_ORDER.any) emitKeyword(k, keyword);
   // Guarded as a whole when something before the groups runs for an absent value too.
   const wrapped = presence !== undefined && !pre.isEmpty;
@@ -93,7 +92,7 @@ function compileRules(cx: SchemaCx, schema: SchemaObject, outer: Writer, presenc
       emitKeyword({ cx: kcx, group, schema, w: body, node: groupNode }, keyword);
     });
     groupNode.finish(body);
-    const test = groupTest(group, cx.data, cx.mode === "test", isObject);
+    const test = groupTest(group, cx.data, cx.mode === "test");
     if (body.isEmpty) {
       if (deferredGroup === group) failIf(cx, w, elseGuard === undefined ? not(test) : and(elseGuard, not(test)), spec);
       continue;

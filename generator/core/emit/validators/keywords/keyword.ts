@@ -260,7 +260,7 @@ export function messageNumber(n: number): string {
  * (`never`). Collect mode never leaves a block early (`cast` false): a narrowing ends with its
  * `if`, so the plain test is enough. The assertion is erased from the emitted JavaScript.
  */
-export function typeTest(type: SimpleType, data: Code, cast = true, isObject?: () => Code): Code {
+export function typeTest(type: SimpleType, data: Code, cast = true): Code {
   const d = cast ? code`(${data} as unknown)` : data;
   switch (type) {
     case "string":
@@ -276,20 +276,19 @@ export function typeTest(type: SimpleType, data: Code, cast = true, isObject?: (
     case "array":
       return cast ? code`Array.isArray(${data} as unknown)` : code`Array.isArray(${data})`;
     case "object":
-      // The isObject helper where the caller has it: one short call, inlined by the JIT.
-      if (isObject) return code`${isObject()}(${data})`;
+      // Written out, not a helper call: a shared `isObject` measured 10-30% slower on the corpus.
       // `typeof` narrows an `any` only to primitive types, and `=== null` not at all.
       return cast ? code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data} as unknown)` : code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data})`;
   }
 }
 
 /** True when `data` has one of the types (`integer` is implied by `number`). */
-export function typesTest(types: readonly SimpleType[], data: Code, cast = true, isObject?: () => Code): Code {
+export function typesTest(types: readonly SimpleType[], data: Code, cast = true): Code {
   const effective = types.includes("number") ? types.filter((t) => t !== "integer") : types;
-  return or(...effective.map((t) => typeTest(t, data, cast, isObject)));
+  return or(...effective.map((t) => typeTest(t, data, cast)));
 }
 
 /** Condition under which a type group's keywords apply (Ajv checks `number` with `isFinite`). */
-export function groupTest(group: TypeGroup, data: Code, cast = true, isObject?: () => Code): Code {
-  return typeTest(group, data, cast, isObject);
+export function groupTest(group: TypeGroup, data: Code, cast = true): Code {
+  return typeTest(group, data, cast);
 }
