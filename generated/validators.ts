@@ -43,6 +43,16 @@ export function addError(
   return list;
 }
 
+/** A validator's result: ok when no error is left (a composite that passed may empty the list). */
+export function resultOf<T>(
+  value: unknown,
+  errors: ValidationError[] | null,
+): ValidationResult<T> {
+  if (errors === null || errors.length === 0)
+    return { ok: true, value: value as T };
+  return { ok: false, errors };
+}
+
 /** An error whose params or message depend on the data, in Ajv's field order. */
 export function makeError(
   instancePath: string,
@@ -55,32 +65,112 @@ export function makeError(
 }
 
 /**
- * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results). A row is
- * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
- * schema path unless given, as it is for every keyword but a `false` subschema. The table is
- * frozen too, so that optimized code reads `_e[n]` as a constant.
+ * A validator's errors known when generating, frozen (shared between results, read as constants).
+ * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
-  rows: readonly (readonly [
-    string,
-    string,
-    { readonly [name: string]: unknown },
-    string,
-    string?,
-  ])[],
+  rows: readonly (
+    | readonly [string, unknown, string?]
+    | readonly [string, string, string, ValidationError["params"], string]
+  )[],
 ): readonly ValidationError[] {
+  let parent = "#";
   return Object.freeze(
-    rows.map(([instancePath, schemaPath, params, message, keyword]) =>
-      Object.freeze({
-        instancePath,
+    rows.map((row) => {
+      if (row.length === 5) {
+        const [instancePath, schemaPath, keyword, params, message] = row;
+        return Object.freeze({
+          instancePath,
+          schemaPath,
+          keyword,
+          params: Object.freeze(params),
+          message,
+        });
+      }
+      const [path, arg, instancePath] = row;
+      const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
+      const cut = schemaPath.lastIndexOf("/");
+      parent = schemaPath.slice(0, cut);
+      const keyword = schemaPath.slice(cut + 1);
+      const [params, message] = errorTableStandard(keyword, arg);
+      return Object.freeze({
+        instancePath: instancePath ?? errorTableInstancePath(schemaPath),
         schemaPath,
-        keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
+        keyword,
         params: Object.freeze(params),
         message,
-      }),
-    ),
+      });
+    }),
   );
+}
+
+/** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */
+const errorTableStandards = new Map<string, readonly [string, string, string?]>(
+  [
+    ["type", ["type", "must be %"]],
+    ["required", ["missingProperty", "must have required property '%'"]],
+    ["format", ["format", 'must match format "%"']],
+    ["pattern", ["pattern", 'must match pattern "%"']],
+    ["multipleOf", ["multipleOf", "must be multiple of %"]],
+    ["maximum", ["limit", "must be <= %", "<="]],
+    ["minimum", ["limit", "must be >= %", ">="]],
+    ["exclusiveMaximum", ["limit", "must be < %", "<"]],
+    ["exclusiveMinimum", ["limit", "must be > %", ">"]],
+    ["maxLength", ["limit", "must NOT have more than % characters"]],
+    ["minLength", ["limit", "must NOT have fewer than % characters"]],
+    ["maxItems", ["limit", "must NOT have more than % items"]],
+    ["minItems", ["limit", "must NOT have fewer than % items"]],
+    ["items", ["limit", "must NOT have more than % items"]],
+    ["maxProperties", ["limit", "must NOT have more than % properties"]],
+    ["minProperties", ["limit", "must NOT have fewer than % properties"]],
+    ["enum", ["allowedValues", "must be equal to one of the allowed values"]],
+    ["const", ["allowedValue", "must be equal to constant"]],
+    ["if", ["failingKeyword", 'must match "%" schema']],
+    ["anyOf", ["", "must match a schema in anyOf"]],
+    ["not", ["", "must NOT be valid"]],
+    ["additionalProperties", ["", "must NOT have additional properties"]],
+    ["false schema", ["", "boolean schema is false"]],
+  ],
+);
+
+function errorTableStandard(
+  keyword: string,
+  arg: unknown,
+): [{ readonly [name: string]: unknown }, string] {
+  const standard = errorTableStandards.get(keyword);
+  if (standard === undefined)
+    throw new Error(`errorTable: no standard error for ${keyword}`);
+  const [key, message, comparison] = standard;
+  const params =
+    key === ""
+      ? {}
+      : comparison === undefined
+        ? { [key]: arg }
+        : { comparison, limit: arg };
+  return [params, message.replace("%", () => String(arg))];
+}
+
+/** The instance path a schema path names: its `properties` names and `prefixItems` indexes. */
+function errorTableInstancePath(schemaPath: string): string {
+  const segments = schemaPath.split("/");
+  let path = "";
+  for (let i = 1; i < segments.length - 1; i++) {
+    switch (segments[i]) {
+      case "properties":
+      case "prefixItems":
+        path += "/" + decodeURIComponent(segments[++i]!);
+        break;
+      case "$defs":
+      case "patternProperties":
+      case "dependentSchemas":
+      case "allOf":
+      case "anyOf":
+      case "oneOf":
+        i++;
+    }
+  }
+  return path;
 }
 
 /** A table error at an instance path known only at run time (an array item's index). */
@@ -97,23 +187,37 @@ export function errorAt(
   };
 }
 
-/** A table error with params known only at run time (the additional key's name). */
+/** `addError(list, errorAt(error, instancePath))`, one call where an array item fails a check. */
+export function addErrorAt(
+  list: ValidationError[] | null,
+  error: ValidationError,
+  instancePath: string,
+): ValidationError[] {
+  return addError(list, errorAt(error, instancePath));
+}
+
+/** An `additionalProperties` table error for the additional key met at run time. */
 export function errorWith(
   error: ValidationError,
   instancePath: string,
-  params: { readonly [name: string]: unknown },
+  additionalProperty: string,
 ): ValidationError {
   return {
     instancePath,
     schemaPath: error.schemaPath,
     keyword: error.keyword,
-    params,
+    params: { additionalProperty },
     message: error.message,
   };
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
+}
 
 /** Length in Unicode code points (a lone surrogate counts as one), as Ajv's `ucs2length`. */
 export function ucs2length(str: string): number {
@@ -363,1072 +467,270 @@ freezeJson(getCustomerOutput_cv0);
 const getCustomerOutput_ty1 = Object.freeze(["string", "null"]);
 
 const writeMeasurementInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "date" },
-    "must have required property 'date'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "data" },
-    "must have required property 'data'",
-  ],
-  [
-    "/date",
-    "#/properties/date/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/date", "#/properties/date/type", { type: "string" }, "must be string"],
-  [
-    "/data",
-    "#/properties/data/minProperties",
-    { limit: 1 },
-    "must NOT have fewer than 1 properties",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/maximum",
-    { comparison: "<=", limit: 500 },
-    "must be <= 500",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "/data/weight_kg",
-    "#/properties/data/properties/weight_kg/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "/data/body_fat_pct",
-    "#/properties/data/properties/body_fat_pct/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/maximum",
-    { comparison: "<=", limit: 300 },
-    "must be <= 300",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "/data/waist_cm",
-    "#/properties/data/properties/waist_cm/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/data/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["/data", "#/properties/data/type", { type: "object" }, "must be object"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "date"],
+  ["required", "data"],
+  ["#/properties/date/format", "date"],
+  ["type", "string"],
+  ["#/properties/data/minProperties", 1],
+  ["#/properties/data/properties/weight_kg/maximum", 500],
+  ["exclusiveMinimum", 0],
+  ["type", "number"],
+  ["#/properties/data/properties/body_fat_pct/maximum", 100],
+  ["minimum", 0],
+  ["type", "number"],
+  ["#/properties/data/properties/waist_cm/maximum", 300],
+  ["exclusiveMinimum", 0],
+  ["type", "number"],
+  ["#/properties/data/additionalProperties", null],
+  ["type", "object"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const writeMeasurementOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "saved" },
-    "must have required property 'saved'",
-  ],
-  ["", "#/properties/saved/items/type", { type: "string" }, "must be string"],
-  [
-    "",
-    "#/properties/saved/items/enum",
-    { allowedValues: writeMeasurementOutput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  ["/saved", "#/properties/saved/type", { type: "array" }, "must be array"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "saved"],
+  ["#/properties/saved/items/type", "string"],
+  ["enum", writeMeasurementOutput_cv0],
+  ["#/properties/saved/type", "array"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logMealInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "day" },
-    "must have required property 'day'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "meal" },
-    "must have required property 'meal'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "items" },
-    "must have required property 'items'",
-  ],
-  [
-    "/day",
-    "#/$defs/Day/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/day", "#/$defs/Day/type", { type: "string" }, "must be string"],
-  ["/meal", "#/$defs/Meal/type", { type: "string" }, "must be string"],
-  [
-    "/meal",
-    "#/$defs/Meal/enum",
-    { allowedValues: logMealInput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/items",
-    "#/properties/items/maxItems",
-    { limit: 50 },
-    "must NOT have more than 50 items",
-  ],
-  [
-    "/items",
-    "#/properties/items/minItems",
-    { limit: 1 },
-    "must NOT have fewer than 1 items",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "food" },
-    "must have required property 'food'",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "grams" },
-    "must have required property 'grams'",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "kcal" },
-    "must have required property 'kcal'",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/food/maxLength",
-    { limit: 120 },
-    "must NOT have more than 120 characters",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/food/minLength",
-    { limit: 1 },
-    "must NOT have fewer than 1 characters",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/food/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/maximum",
-    { comparison: "<=", limit: 5000 },
-    "must be <= 5000",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/exclusiveMinimum",
-    { comparison: ">", limit: 0 },
-    "must be > 0",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/grams/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/type",
-    { type: logMealInput_ty1 },
-    "must be integer,null",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/maximum",
-    { comparison: "<=", limit: 10000 },
-    "must be <= 10000",
-  ],
-  [
-    "",
-    "#/properties/items/items/properties/kcal/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/items/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/properties/items/items/type", { type: "object" }, "must be object"],
-  ["/items", "#/properties/items/type", { type: "array" }, "must be array"],
-  [
-    "/notes",
-    "#/properties/notes/maxLength",
-    { limit: 500 },
-    "must NOT have more than 500 characters",
-  ],
-  ["/notes", "#/properties/notes/type", { type: "string" }, "must be string"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "day"],
+  ["required", "meal"],
+  ["required", "items"],
+  ["#/$defs/Day/format", "date", "/day"],
+  ["type", "string", "/day"],
+  ["#/$defs/Meal/type", "string", "/meal"],
+  ["enum", logMealInput_cv0, "/meal"],
+  ["#/properties/items/maxItems", 50],
+  ["minItems", 1],
+  ["#/properties/items/items/required", "food"],
+  ["required", "grams"],
+  ["required", "kcal"],
+  ["#/properties/items/items/properties/food/maxLength", 120],
+  ["minLength", 1],
+  ["type", "string"],
+  ["#/properties/items/items/properties/grams/maximum", 5000],
+  ["exclusiveMinimum", 0],
+  ["type", "number"],
+  ["#/properties/items/items/properties/kcal/type", logMealInput_ty1],
+  ["maximum", 10000],
+  ["minimum", 0],
+  ["#/properties/items/items/additionalProperties", null],
+  ["type", "object"],
+  ["#/properties/items/type", "array"],
+  ["#/properties/notes/maxLength", 500],
+  ["type", "string"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logMealOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "entry_id" },
-    "must have required property 'entry_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "total_kcal" },
-    "must have required property 'total_kcal'",
-  ],
-  [
-    "/entry_id",
-    "#/properties/entry_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/entry_id",
-    "#/properties/entry_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/total_kcal",
-    "#/properties/total_kcal/type",
-    { type: logMealInput_ty1 },
-    "must be integer,null",
-  ],
-  [
-    "/total_kcal",
-    "#/properties/total_kcal/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "entry_id"],
+  ["required", "total_kcal"],
+  ["#/properties/entry_id/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/total_kcal/type", logMealInput_ty1],
+  ["minimum", 0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const listExercisesInput_errors = errorTable([
-  [
-    "/muscle_group",
-    "#/$defs/MuscleGroup/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/muscle_group",
-    "#/$defs/MuscleGroup/enum",
-    { allowedValues: listExercisesInput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "",
-    "#/properties/equipment/items/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/equipment/items/enum",
-    { allowedValues: listExercisesInput_cv1 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/equipment",
-    "#/properties/equipment/type",
-    { type: "array" },
-    "must be array",
-  ],
-  ["/limit", "#/properties/limit/type", { type: "integer" }, "must be integer"],
-  [
-    "/limit",
-    "#/properties/limit/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "/limit",
-    "#/properties/limit/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["#/$defs/MuscleGroup/type", "string", "/muscle_group"],
+  ["enum", listExercisesInput_cv0, "/muscle_group"],
+  ["#/properties/equipment/items/type", "string"],
+  ["enum", listExercisesInput_cv1],
+  ["#/properties/equipment/type", "array"],
+  ["#/properties/limit/type", "integer"],
+  ["maximum", 100],
+  ["minimum", 1],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const listExercisesOutput_errors = errorTable([
+  ["required", "exercises"],
+  ["#/properties/exercises/items/required", "id"],
+  ["required", "name"],
+  ["required", "muscle_group"],
   [
-    "",
-    "#/required",
-    { missingProperty: "exercises" },
-    "must have required property 'exercises'",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/required",
-    { missingProperty: "id" },
-    "must have required property 'id'",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/required",
-    { missingProperty: "name" },
-    "must have required property 'name'",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/required",
-    { missingProperty: "muscle_group" },
-    "must have required property 'muscle_group'",
-  ],
-  [
-    "",
     "#/properties/exercises/items/properties/id/pattern",
-    { pattern: "^ex-[a-z0-9-]{1,40}$" },
-    'must match pattern "^ex-[a-z0-9-]{1,40}$"',
+    "^ex-[a-z0-9-]{1,40}$",
   ],
-  [
-    "",
-    "#/properties/exercises/items/properties/id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/properties/name/type",
-    { type: "string" },
-    "must be string",
-  ],
-  ["", "#/$defs/MuscleGroup/type", { type: "string" }, "must be string"],
-  [
-    "",
-    "#/$defs/MuscleGroup/enum",
-    { allowedValues: listExercisesInput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  [
-    "",
-    "#/properties/exercises/items/type",
-    { type: "object" },
-    "must be object",
-  ],
-  [
-    "/exercises",
-    "#/properties/exercises/type",
-    { type: "array" },
-    "must be array",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["type", "string"],
+  ["#/properties/exercises/items/properties/name/type", "string"],
+  ["#/$defs/MuscleGroup/type", "string"],
+  ["enum", listExercisesInput_cv0],
+  ["#/properties/exercises/items/additionalProperties", null],
+  ["type", "object"],
+  ["#/properties/exercises/type", "array"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getWorkoutHistoryInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "from" },
-    "must have required property 'from'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "to" },
-    "must have required property 'to'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "page_token" },
-    "must have required property 'page_token'",
-  ],
-  [
-    "/from",
-    "#/properties/from/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/from", "#/properties/from/type", { type: "string" }, "must be string"],
-  [
-    "/to",
-    "#/properties/to/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/to", "#/properties/to/type", { type: "string" }, "must be string"],
-  [
-    "/page_token",
-    "#/properties/page_token/type",
-    { type: getWorkoutHistoryInput_ty0 },
-    "must be string,null",
-  ],
-  [
-    "/page_token",
-    "#/properties/page_token/maxLength",
-    { limit: 200 },
-    "must NOT have more than 200 characters",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "from"],
+  ["required", "to"],
+  ["required", "page_token"],
+  ["#/properties/from/format", "date"],
+  ["type", "string"],
+  ["#/properties/to/format", "date"],
+  ["type", "string"],
+  ["#/properties/page_token/type", getWorkoutHistoryInput_ty0],
+  ["maxLength", 200],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getWorkoutHistoryOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "workouts" },
-    "must have required property 'workouts'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "next_page_token" },
-    "must have required property 'next_page_token'",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/required",
-    { missingProperty: "workout_id" },
-    "must have required property 'workout_id'",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/required",
-    { missingProperty: "started_at" },
-    "must have required property 'started_at'",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/required",
-    { missingProperty: "sets" },
-    "must have required property 'sets'",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/workout_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/workout_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/started_at/format",
-    { format: "date-time" },
-    'must match format "date-time"',
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/started_at/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/duration/format",
-    { format: "duration" },
-    'must match format "duration"',
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/duration/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/sets/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/properties/sets/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  [
-    "",
-    "#/properties/workouts/items/type",
-    { type: "object" },
-    "must be object",
-  ],
-  [
-    "/workouts",
-    "#/properties/workouts/type",
-    { type: "array" },
-    "must be array",
-  ],
-  [
-    "/next_page_token",
-    "#/properties/next_page_token/type",
-    { type: getWorkoutHistoryInput_ty0 },
-    "must be string,null",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "workouts"],
+  ["required", "next_page_token"],
+  ["#/properties/workouts/items/required", "workout_id"],
+  ["required", "started_at"],
+  ["required", "sets"],
+  ["#/properties/workouts/items/properties/workout_id/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/workouts/items/properties/started_at/format", "date-time"],
+  ["type", "string"],
+  ["#/properties/workouts/items/properties/duration/format", "duration"],
+  ["type", "string"],
+  ["#/properties/workouts/items/properties/sets/type", "integer"],
+  ["minimum", 0],
+  ["#/properties/workouts/items/additionalProperties", null],
+  ["type", "object"],
+  ["#/properties/workouts/type", "array"],
+  ["#/properties/next_page_token/type", getWorkoutHistoryInput_ty0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logWorkoutSetInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "workout_id" },
-    "must have required property 'workout_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "exercise_id" },
-    "must have required property 'exercise_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "sets" },
-    "must have required property 'sets'",
-  ],
-  [
-    "/workout_id",
-    "#/properties/workout_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/workout_id",
-    "#/properties/workout_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/exercise_id",
-    "#/properties/exercise_id/pattern",
-    { pattern: "^ex-[a-z0-9-]{1,40}$" },
-    'must match pattern "^ex-[a-z0-9-]{1,40}$"',
-  ],
-  [
-    "/exercise_id",
-    "#/properties/exercise_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/sets",
-    "#/properties/sets/maxItems",
-    { limit: 20 },
-    "must NOT have more than 20 items",
-  ],
-  [
-    "/sets",
-    "#/properties/sets/minItems",
-    { limit: 1 },
-    "must NOT have fewer than 1 items",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "reps" },
-    "must have required property 'reps'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "load_kg" },
-    "must have required property 'load_kg'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/reps/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/reps/maximum",
-    { comparison: "<=", limit: 100 },
-    "must be <= 100",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/reps/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/maximum",
-    { comparison: "<=", limit: 500 },
-    "must be <= 500",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/multipleOf",
-    { multipleOf: 0.25 },
-    "must be multiple of 0.25",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/load_kg/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/multipleOf",
-    { multipleOf: 0.5 },
-    "must be multiple of 0.5",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/rpe/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/minItems",
-    { limit: 4 },
-    "must NOT have fewer than 4 items",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/0/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/0/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/0/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/1/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/1/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/1/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/2/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/2/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/2/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/3/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/3/maximum",
-    { comparison: "<=", limit: 10 },
-    "must be <= 10",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/prefixItems/3/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/items",
-    { limit: 4 },
-    "must NOT have more than 4 items",
-  ],
-  [
-    "",
-    "#/properties/sets/items/properties/tempo/type",
-    { type: "array" },
-    "must be array",
-  ],
-  [
-    "",
-    "#/properties/sets/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/properties/sets/items/type", { type: "object" }, "must be object"],
-  ["/sets", "#/properties/sets/type", { type: "array" }, "must be array"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "workout_id"],
+  ["required", "exercise_id"],
+  ["required", "sets"],
+  ["#/properties/workout_id/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/exercise_id/pattern", "^ex-[a-z0-9-]{1,40}$"],
+  ["type", "string"],
+  ["#/properties/sets/maxItems", 20],
+  ["minItems", 1],
+  ["#/properties/sets/items/required", "reps"],
+  ["required", "load_kg"],
+  ["#/properties/sets/items/properties/reps/type", "integer"],
+  ["maximum", 100],
+  ["minimum", 1],
+  ["#/properties/sets/items/properties/load_kg/maximum", 500],
+  ["minimum", 0],
+  ["multipleOf", 0.25],
+  ["type", "number"],
+  ["#/properties/sets/items/properties/rpe/maximum", 10],
+  ["minimum", 1],
+  ["multipleOf", 0.5],
+  ["type", "number"],
+  ["#/properties/sets/items/properties/tempo/minItems", 4],
+  ["#/properties/sets/items/properties/tempo/prefixItems/0/type", "integer"],
+  ["maximum", 10],
+  ["minimum", 0],
+  ["#/properties/sets/items/properties/tempo/prefixItems/1/type", "integer"],
+  ["maximum", 10],
+  ["minimum", 0],
+  ["#/properties/sets/items/properties/tempo/prefixItems/2/type", "integer"],
+  ["maximum", 10],
+  ["minimum", 0],
+  ["#/properties/sets/items/properties/tempo/prefixItems/3/type", "integer"],
+  ["maximum", 10],
+  ["minimum", 0],
+  ["#/properties/sets/items/properties/tempo/items", 4],
+  ["type", "array"],
+  ["#/properties/sets/items/additionalProperties", null],
+  ["type", "object"],
+  ["#/properties/sets/type", "array"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logWorkoutSetOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "set_ids" },
-    "must have required property 'set_ids'",
-  ],
-  [
-    "",
-    "#/properties/set_ids/items/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  ["", "#/properties/set_ids/items/type", { type: "string" }, "must be string"],
-  ["/set_ids", "#/properties/set_ids/type", { type: "array" }, "must be array"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "set_ids"],
+  ["#/properties/set_ids/items/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/set_ids/type", "array"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const deleteMeasurementInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "date" },
-    "must have required property 'date'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "confirm" },
-    "must have required property 'confirm'",
-  ],
-  [
-    "/date",
-    "#/properties/date/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/date", "#/properties/date/type", { type: "string" }, "must be string"],
-  [
-    "/confirm",
-    "#/properties/confirm/const",
-    { allowedValue: true },
-    "must be equal to constant",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "date"],
+  ["required", "confirm"],
+  ["#/properties/date/format", "date"],
+  ["type", "string"],
+  ["#/properties/confirm/const", true],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const deleteMeasurementOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "deleted" },
-    "must have required property 'deleted'",
-  ],
-  [
-    "/deleted",
-    "#/properties/deleted/type",
-    { type: "integer" },
-    "must be integer",
-  ],
-  [
-    "/deleted",
-    "#/properties/deleted/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "deleted"],
+  ["#/properties/deleted/type", "integer"],
+  ["minimum", 0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getWeatherInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "city" },
-    "must have required property 'city'",
-  ],
-  [
-    "/city",
-    "#/properties/city/maxLength",
-    { limit: 100 },
-    "must NOT have more than 100 characters",
-  ],
-  [
-    "/city",
-    "#/properties/city/minLength",
-    { limit: 1 },
-    "must NOT have fewer than 1 characters",
-  ],
-  ["/city", "#/properties/city/type", { type: "string" }, "must be string"],
-  ["/units", "#/properties/units/type", { type: "string" }, "must be string"],
-  [
-    "/units",
-    "#/properties/units/enum",
-    { allowedValues: getWeatherInput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "city"],
+  ["#/properties/city/maxLength", 100],
+  ["minLength", 1],
+  ["type", "string"],
+  ["#/properties/units/type", "string"],
+  ["enum", getWeatherInput_cv0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getWeatherOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "temperature" },
-    "must have required property 'temperature'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "conditions" },
-    "must have required property 'conditions'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "wind_speed" },
-    "must have required property 'wind_speed'",
-  ],
-  [
-    "/temperature",
-    "#/properties/temperature/type",
-    { type: "number" },
-    "must be number",
-  ],
-  [
-    "/conditions",
-    "#/properties/conditions/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/wind_speed",
-    "#/properties/wind_speed/type",
-    { type: getWeatherOutput_ty0 },
-    "must be number,null",
-  ],
-  [
-    "/wind_speed",
-    "#/properties/wind_speed/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "temperature"],
+  ["required", "conditions"],
+  ["required", "wind_speed"],
+  ["#/properties/temperature/type", "number"],
+  ["#/properties/conditions/type", "string"],
+  ["#/properties/wind_speed/type", getWeatherOutput_ty0],
+  ["minimum", 0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getCustomerInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "customer_id" },
-    "must have required property 'customer_id'",
-  ],
-  [
-    "/customer_id",
-    "#/properties/customer_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/customer_id",
-    "#/properties/customer_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "customer_id"],
+  ["#/properties/customer_id/format", "uuid"],
+  ["type", "string"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const getCustomerOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "customer_id" },
-    "must have required property 'customer_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "email" },
-    "must have required property 'email'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "name" },
-    "must have required property 'name'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "goal" },
-    "must have required property 'goal'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "birth_date" },
-    "must have required property 'birth_date'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "homepage" },
-    "must have required property 'homepage'",
-  ],
-  [
-    "/customer_id",
-    "#/properties/customer_id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  [
-    "/customer_id",
-    "#/properties/customer_id/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/email",
-    "#/properties/email/format",
-    { format: "email" },
-    'must match format "email"',
-  ],
-  ["/email", "#/properties/email/type", { type: "string" }, "must be string"],
-  [
-    "/name",
-    "#/properties/name/minLength",
-    { limit: 1 },
-    "must NOT have fewer than 1 characters",
-  ],
-  ["/name", "#/properties/name/type", { type: "string" }, "must be string"],
-  ["/goal", "#/properties/goal/type", { type: "string" }, "must be string"],
-  [
-    "/goal",
-    "#/properties/goal/enum",
-    { allowedValues: getCustomerOutput_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/birth_date",
-    "#/properties/birth_date/type",
-    { type: getCustomerOutput_ty1 },
-    "must be string,null",
-  ],
-  [
-    "/birth_date",
-    "#/properties/birth_date/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  [
-    "/homepage",
-    "#/properties/homepage/type",
-    { type: getCustomerOutput_ty1 },
-    "must be string,null",
-  ],
-  [
-    "/homepage",
-    "#/properties/homepage/format",
-    { format: "uri" },
-    'must match format "uri"',
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "customer_id"],
+  ["required", "email"],
+  ["required", "name"],
+  ["required", "goal"],
+  ["required", "birth_date"],
+  ["required", "homepage"],
+  ["#/properties/customer_id/format", "uuid"],
+  ["type", "string"],
+  ["#/properties/email/format", "email"],
+  ["type", "string"],
+  ["#/properties/name/minLength", 1],
+  ["type", "string"],
+  ["#/properties/goal/type", "string"],
+  ["enum", getCustomerOutput_cv0],
+  ["#/properties/birth_date/type", getCustomerOutput_ty1],
+  ["format", "date"],
+  ["#/properties/homepage/type", getCustomerOutput_ty1],
+  ["format", "uri"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 export function validateWriteMeasurementInput(
@@ -1437,141 +739,82 @@ export function validateWriteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = writeMeasurementInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f15 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k16 in _d) {
-      if (!hasOwn.call(_d, k16)) continue;
-      switch (k16) {
-        case "date":
-          d1 = _d[k16];
-          f15++;
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[17]!] };
+  let d1: any;
+  let d2: any;
+  let a0 = 0;
+  for (const k9 in _d) {
+    if (!hasOwn.call(_d, k9)) continue;
+    switch (k9) {
+      case "date":
+        d1 = _d[k9];
+        break;
+      case "data":
+        d2 = _d[k9];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[16]!, "", k9));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d2 === undefined) d2 = ownValue(_d.data, _d, "data");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (!formatDate(d1)) errs = addError(errs, _e[2]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
+  }
+  if (typeof d2 === "object" && d2 !== null && !Array.isArray(d2)) {
+    let d5: any;
+    let d6: any;
+    let d7: any;
+    let c4 = 0;
+    let a3 = errs === null ? 0 : errs.length;
+    for (const k8 in d2) {
+      if (!hasOwn.call(d2, k8)) continue;
+      c4++;
+      switch (k8) {
+        case "weight_kg":
+          d5 = d2[k8];
           break;
-        case "data":
-          d3 = _d[k16];
-          f15++;
+        case "body_fat_pct":
+          d6 = d2[k8];
+          break;
+        case "waist_cm":
+          d7 = d2[k8];
           break;
         default:
-          errs = addError(
-            errs,
-            errorWith(_e[16]!, "", { additionalProperty: k16 }),
-          );
+          errs = addError(errs, errorWith(_e[14]!, "/data", k8));
       }
     }
-    if (f15 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.date;
-        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.data;
-        if (d3 !== undefined && !hasOwn.call(_d, "data")) d3 = undefined;
-      }
+    if (d5 === undefined) d5 = ownValue(d2.weight_kg, d2, "weight_kg");
+    if (d6 === undefined) d6 = ownValue(d2.body_fat_pct, d2, "body_fat_pct");
+    if (d7 === undefined) d7 = ownValue(d2.waist_cm, d2, "waist_cm");
+    if (c4 < 1) errs = insertError(errs, a3++, _e[4]!);
+    if (typeof d5 === "number" && isFinite(d5)) {
+      if (d5 > 500) errs = addError(errs, _e[5]!);
+      if (d5 <= 0) errs = addError(errs, _e[6]!);
+    } else if (d5 !== undefined) {
+      errs = addError(errs, _e[7]!);
     }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
+    if (typeof d6 === "number" && isFinite(d6)) {
+      if (d6 > 100) errs = addError(errs, _e[8]!);
+      if (d6 < 0) errs = addError(errs, _e[9]!);
+    } else if (d6 !== undefined) {
+      errs = addError(errs, _e[10]!);
     }
-    if (p4) {
-      if (
-        typeof d3 === "object" &&
-        d3 !== null &&
-        !Array.isArray(d3 as unknown)
-      ) {
-        let d7: any;
-        let d9: any;
-        let d11: any;
-        let c6 = 0;
-        let f13 = 0;
-        let a5 = errs === null ? 0 : errs.length;
-        for (const k14 in d3) {
-          if (!hasOwn.call(d3, k14)) continue;
-          c6++;
-          switch (k14) {
-            case "weight_kg":
-              d7 = d3[k14];
-              f13++;
-              break;
-            case "body_fat_pct":
-              d9 = d3[k14];
-              f13++;
-              break;
-            case "waist_cm":
-              d11 = d3[k14];
-              f13++;
-              break;
-            default:
-              errs = addError(
-                errs,
-                errorWith(_e[14]!, "/data", { additionalProperty: k14 }),
-              );
-          }
-        }
-        if (f13 !== 3) {
-          if (d7 === undefined) {
-            d7 = d3.weight_kg;
-            if (d7 !== undefined && !hasOwn.call(d3, "weight_kg"))
-              d7 = undefined;
-          }
-          if (d9 === undefined) {
-            d9 = d3.body_fat_pct;
-            if (d9 !== undefined && !hasOwn.call(d3, "body_fat_pct"))
-              d9 = undefined;
-          }
-          if (d11 === undefined) {
-            d11 = d3.waist_cm;
-            if (d11 !== undefined && !hasOwn.call(d3, "waist_cm"))
-              d11 = undefined;
-          }
-        }
-        const p8 = d7 !== undefined;
-        const p10 = d9 !== undefined;
-        const p12 = d11 !== undefined;
-        if (c6 < 1) errs = insertError(errs, a5++, _e[4]!);
-        if (p8) {
-          if (typeof (d7 as unknown) === "number" && isFinite(d7)) {
-            if (d7 > 500) errs = addError(errs, _e[5]!);
-            if (d7 <= 0) errs = addError(errs, _e[6]!);
-          } else {
-            errs = addError(errs, _e[7]!);
-          }
-        }
-        if (p10) {
-          if (typeof (d9 as unknown) === "number" && isFinite(d9)) {
-            if (d9 > 100) errs = addError(errs, _e[8]!);
-            if (d9 < 0) errs = addError(errs, _e[9]!);
-          } else {
-            errs = addError(errs, _e[10]!);
-          }
-        }
-        if (p12) {
-          if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-            if (d11 > 300) errs = addError(errs, _e[11]!);
-            if (d11 <= 0) errs = addError(errs, _e[12]!);
-          } else {
-            errs = addError(errs, _e[13]!);
-          }
-        }
-      } else {
-        errs = addError(errs, _e[15]!);
-      }
+    if (typeof d7 === "number" && isFinite(d7)) {
+      if (d7 > 300) errs = addError(errs, _e[11]!);
+      if (d7 <= 0) errs = addError(errs, _e[12]!);
+    } else if (d7 !== undefined) {
+      errs = addError(errs, _e[13]!);
     }
-  } else {
-    errs = addError(errs, _e[17]!);
+  } else if (d2 !== undefined) {
+    errs = addError(errs, _e[15]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as WriteMeasurementInput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<WriteMeasurementInput>(value, errs);
 }
 
 export function validateWriteMeasurementOutput(
@@ -1580,83 +823,61 @@ export function validateWriteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = writeMeasurementOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f9 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k10 in _d) {
-      if (!hasOwn.call(_d, k10)) continue;
-      switch (k10) {
-        case "saved":
-          d1 = _d[k10];
-          f9++;
-          break;
-        default:
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[5]!] };
+  let d1: any;
+  let a0 = 0;
+  for (const k8 in _d) {
+    if (!hasOwn.call(_d, k8)) continue;
+    switch (k8) {
+      case "saved":
+        d1 = _d[k8];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[4]!, "", k8));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.saved, _d, "saved");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (Array.isArray(d1)) {
+    for (let i2 = 0; i2 < d1.length; i2++) {
+      const d3 = d1[i2];
+      if (!(typeof d3 === "string"))
+        errs = addErrorAt(errs, _e[1]!, "/saved/" + i2);
+      if (!(d3 === "weight_kg" || d3 === "body_fat_pct" || d3 === "waist_cm"))
+        errs = addErrorAt(errs, _e[2]!, "/saved/" + i2);
+    }
+    if (d1.length > 1) {
+      const m4 = new Map<unknown, number>();
+      for (let i5 = d1.length; i5-- > 0;) {
+        const p6 = d1[i5];
+        if (!(typeof (p6 as unknown) === "string")) continue;
+        if (p6 === "__proto__") continue;
+        const j7 = m4.get(p6);
+        if (j7 !== undefined) {
           errs = addError(
             errs,
-            errorWith(_e[4]!, "", { additionalProperty: k10 }),
+            makeError(
+              "/saved",
+              "#/properties/saved/uniqueItems",
+              "uniqueItems",
+              { i: i5, j: j7 },
+              "must NOT have duplicate items (items ## " +
+                j7 +
+                " and " +
+                i5 +
+                " are identical)",
+            ),
           );
-      }
-    }
-    if (f9 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.saved;
-        if (d1 !== undefined && !hasOwn.call(_d, "saved")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (Array.isArray(d1 as unknown)) {
-        for (let i3 = 0; i3 < d1.length; i3++) {
-          const d4 = d1[i3];
-          if (!(typeof (d4 as unknown) === "string"))
-            errs = addError(errs, errorAt(_e[1]!, "/saved/" + i3));
-          if (!(
-            d4 === "weight_kg" ||
-            d4 === "body_fat_pct" ||
-            d4 === "waist_cm"
-          ))
-            errs = addError(errs, errorAt(_e[2]!, "/saved/" + i3));
+          break;
         }
-        if (d1.length > 1) {
-          const m5 = new Map<unknown, number>();
-          for (let i6 = d1.length; i6-- > 0;) {
-            const p7 = d1[i6];
-            if (!(typeof (p7 as unknown) === "string")) continue;
-            if (p7 === "__proto__") continue;
-            const j8 = m5.get(p7);
-            if (j8 !== undefined) {
-              errs = addError(
-                errs,
-                makeError(
-                  "/saved",
-                  "#/properties/saved/uniqueItems",
-                  "uniqueItems",
-                  { i: i6, j: j8 },
-                  "must NOT have duplicate items (items ## " +
-                    j8 +
-                    " and " +
-                    i6 +
-                    " are identical)",
-                ),
-              );
-              break;
-            }
-            m5.set(p7, i6);
-          }
-        }
-      } else {
-        errs = addError(errs, _e[3]!);
+        m4.set(p6, i5);
       }
     }
-  } else {
-    errs = addError(errs, _e[5]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as WriteMeasurementOutput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<WriteMeasurementOutput>(value, errs);
 }
 
 export function validateLogMealInput(
@@ -1665,227 +886,131 @@ export function validateLogMealInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logMealInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let d18: any;
-    let f20 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k21 in _d) {
-      if (!hasOwn.call(_d, k21)) continue;
-      switch (k21) {
-        case "day":
-          d1 = _d[k21];
-          f20++;
-          break;
-        case "meal":
-          d3 = _d[k21];
-          f20++;
-          break;
-        case "items":
-          d5 = _d[k21];
-          f20++;
-          break;
-        case "notes":
-          d18 = _d[k21];
-          f20++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[26]!, "", { additionalProperty: k21 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[27]!] };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let d11: any;
+  let a0 = 0;
+  for (const k12 in _d) {
+    if (!hasOwn.call(_d, k12)) continue;
+    switch (k12) {
+      case "day":
+        d1 = _d[k12];
+        break;
+      case "meal":
+        d2 = _d[k12];
+        break;
+      case "items":
+        d3 = _d[k12];
+        break;
+      case "notes":
+        d11 = _d[k12];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[26]!, "", k12));
     }
-    if (f20 !== 4) {
-      if (d1 === undefined) {
-        d1 = _d.day;
-        if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.meal;
-        if (d3 !== undefined && !hasOwn.call(_d, "meal")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.items;
-        if (d5 !== undefined && !hasOwn.call(_d, "items")) d5 = undefined;
-      }
-      if (d18 === undefined) {
-        d18 = _d.notes;
-        if (d18 !== undefined && !hasOwn.call(_d, "notes")) d18 = undefined;
-      }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
+  if (d2 === undefined) d2 = ownValue(_d.meal, _d, "meal");
+  if (d3 === undefined) d3 = ownValue(_d.items, _d, "items");
+  if (d11 === undefined) d11 = ownValue(_d.notes, _d, "notes");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (d1 !== undefined) {
+    if (typeof d1 === "string") {
+      if (!formatDate(d1)) errs = addError(errs, _e[3]!);
+    } else {
+      errs = addError(errs, _e[4]!);
     }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    const p19 = d18 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[3]!);
-      } else {
-        errs = addError(errs, _e[4]!);
-      }
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[5]!);
-      if (!(
-        d3 === "Desayuno" ||
-        d3 === "Almuerzo" ||
-        d3 === "Cena" ||
-        d3 === "Merienda"
-      ))
-        errs = addError(errs, _e[6]!);
-    }
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 50) errs = addError(errs, _e[7]!);
-        if (d5.length < 1) errs = addError(errs, _e[8]!);
-        for (let i7 = 0; i7 < d5.length; i7++) {
-          const d8 = d5[i7];
-          if (
-            typeof d8 === "object" &&
-            d8 !== null &&
-            !Array.isArray(d8 as unknown)
-          ) {
-            let d10: any;
-            let d12: any;
-            let d14: any;
-            let f16 = 0;
-            let a9 = errs === null ? 0 : errs.length;
-            for (const k17 in d8) {
-              if (!hasOwn.call(d8, k17)) continue;
-              switch (k17) {
-                case "food":
-                  d10 = d8[k17];
-                  f16++;
-                  break;
-                case "grams":
-                  d12 = d8[k17];
-                  f16++;
-                  break;
-                case "kcal":
-                  d14 = d8[k17];
-                  f16++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[21]!, "/items/" + i7, {
-                      additionalProperty: k17,
-                    }),
-                  );
-              }
-            }
-            if (f16 !== 3) {
-              if (d10 === undefined) {
-                d10 = d8.food;
-                if (d10 !== undefined && !hasOwn.call(d8, "food"))
-                  d10 = undefined;
-              }
-              if (d12 === undefined) {
-                d12 = d8.grams;
-                if (d12 !== undefined && !hasOwn.call(d8, "grams"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d8.kcal;
-                if (d14 !== undefined && !hasOwn.call(d8, "kcal"))
-                  d14 = undefined;
-              }
-            }
-            const p11 = d10 !== undefined;
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            if (!p11)
-              errs = insertError(errs, a9++, errorAt(_e[9]!, "/items/" + i7));
-            if (!p13)
-              errs = insertError(errs, a9++, errorAt(_e[10]!, "/items/" + i7));
-            if (!p15)
-              errs = insertError(errs, a9++, errorAt(_e[11]!, "/items/" + i7));
-            if (p11) {
-              if (typeof (d10 as unknown) === "string") {
-                if (d10.length > 120 && ucs2length(d10) > 120)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[12]!, "/items/" + i7 + "/food"),
-                  );
-                if (d10.length === 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[13]!, "/items/" + i7 + "/food"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[14]!, "/items/" + i7 + "/food"),
-                );
-              }
-            }
-            if (p13) {
-              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 > 5000)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[15]!, "/items/" + i7 + "/grams"),
-                  );
-                if (d12 <= 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[16]!, "/items/" + i7 + "/grams"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[17]!, "/items/" + i7 + "/grams"),
-                );
-              }
-            }
-            if (p15) {
-              if (!(Number.isInteger(d14) || d14 === null))
-                errs = addError(
-                  errs,
-                  errorAt(_e[18]!, "/items/" + i7 + "/kcal"),
-                );
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 10000)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[19]!, "/items/" + i7 + "/kcal"),
-                  );
-                if (d14 < 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[20]!, "/items/" + i7 + "/kcal"),
-                  );
-              }
-            }
-          } else {
-            errs = addError(errs, errorAt(_e[22]!, "/items/" + i7));
+  }
+  if (d2 !== undefined) {
+    if (!(typeof d2 === "string")) errs = addError(errs, _e[5]!);
+    if (!(
+      d2 === "Desayuno" ||
+      d2 === "Almuerzo" ||
+      d2 === "Cena" ||
+      d2 === "Merienda"
+    ))
+      errs = addError(errs, _e[6]!);
+  }
+  if (Array.isArray(d3)) {
+    if (d3.length > 50) errs = addError(errs, _e[7]!);
+    if (d3.length < 1) errs = addError(errs, _e[8]!);
+    for (let i4 = 0; i4 < d3.length; i4++) {
+      const d5 = d3[i4];
+      if (typeof d5 === "object" && d5 !== null && !Array.isArray(d5)) {
+        let d7: any;
+        let d8: any;
+        let d9: any;
+        let a6 = errs === null ? 0 : errs.length;
+        for (const k10 in d5) {
+          if (!hasOwn.call(d5, k10)) continue;
+          switch (k10) {
+            case "food":
+              d7 = d5[k10];
+              break;
+            case "grams":
+              d8 = d5[k10];
+              break;
+            case "kcal":
+              d9 = d5[k10];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[21]!, "/items/" + i4, k10));
+          }
+        }
+        if (d7 === undefined) d7 = ownValue(d5.food, d5, "food");
+        if (d8 === undefined) d8 = ownValue(d5.grams, d5, "grams");
+        if (d9 === undefined) d9 = ownValue(d5.kcal, d5, "kcal");
+        if (d7 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[9]!, "/items/" + i4));
+        if (d8 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[10]!, "/items/" + i4));
+        if (d9 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[11]!, "/items/" + i4));
+        if (typeof d7 === "string") {
+          if (d7.length > 120 && ucs2length(d7) > 120)
+            errs = addErrorAt(errs, _e[12]!, "/items/" + i4 + "/food");
+          if (d7.length === 0)
+            errs = addErrorAt(errs, _e[13]!, "/items/" + i4 + "/food");
+        } else if (d7 !== undefined) {
+          errs = addErrorAt(errs, _e[14]!, "/items/" + i4 + "/food");
+        }
+        if (typeof d8 === "number" && isFinite(d8)) {
+          if (d8 > 5000)
+            errs = addErrorAt(errs, _e[15]!, "/items/" + i4 + "/grams");
+          if (d8 <= 0)
+            errs = addErrorAt(errs, _e[16]!, "/items/" + i4 + "/grams");
+        } else if (d8 !== undefined) {
+          errs = addErrorAt(errs, _e[17]!, "/items/" + i4 + "/grams");
+        }
+        if (d9 !== undefined) {
+          if (!(Number.isInteger(d9) || d9 === null))
+            errs = addErrorAt(errs, _e[18]!, "/items/" + i4 + "/kcal");
+          if (typeof d9 === "number" && isFinite(d9)) {
+            if (d9 > 10000)
+              errs = addErrorAt(errs, _e[19]!, "/items/" + i4 + "/kcal");
+            if (d9 < 0)
+              errs = addErrorAt(errs, _e[20]!, "/items/" + i4 + "/kcal");
           }
         }
       } else {
-        errs = addError(errs, _e[23]!);
+        errs = addErrorAt(errs, _e[22]!, "/items/" + i4);
       }
     }
-    if (p19) {
-      if (typeof (d18 as unknown) === "string") {
-        if (d18.length > 500 && ucs2length(d18) > 500)
-          errs = addError(errs, _e[24]!);
-      } else {
-        errs = addError(errs, _e[25]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[27]!);
+  } else if (d3 !== undefined) {
+    errs = addError(errs, _e[23]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogMealInput };
+  if (typeof d11 === "string") {
+    if (d11.length > 500 && ucs2length(d11) > 500)
+      errs = addError(errs, _e[24]!);
+  } else if (d11 !== undefined) {
+    errs = addError(errs, _e[25]!);
   }
-  return { ok: false, errors: errs };
+  return resultOf<LogMealInput>(value, errs);
 }
 
 export function validateLogMealOutput(
@@ -1894,63 +1019,40 @@ export function validateLogMealOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logMealOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "entry_id":
-          d1 = _d[k6];
-          f5++;
-          break;
-        case "total_kcal":
-          d3 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[6]!, "", { additionalProperty: k6 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[7]!] };
+  let d1: any;
+  let d2: any;
+  let a0 = 0;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
+      case "entry_id":
+        d1 = _d[k3];
+        break;
+      case "total_kcal":
+        d2 = _d[k3];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[6]!, "", k3));
     }
-    if (f5 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.entry_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "entry_id")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.total_kcal;
-        if (d3 !== undefined && !hasOwn.call(_d, "total_kcal")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
-    }
-    if (p4) {
-      if (!(Number.isInteger(d3) || d3 === null)) errs = addError(errs, _e[4]!);
-      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 0) errs = addError(errs, _e[5]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[7]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogMealOutput };
+  if (d1 === undefined) d1 = ownValue(_d.entry_id, _d, "entry_id");
+  if (d2 === undefined) d2 = ownValue(_d.total_kcal, _d, "total_kcal");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[2]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (d2 !== undefined) {
+    if (!(Number.isInteger(d2) || d2 === null)) errs = addError(errs, _e[4]!);
+    if (typeof d2 === "number" && isFinite(d2)) {
+      if (d2 < 0) errs = addError(errs, _e[5]!);
+    }
+  }
+  return resultOf<LogMealOutput>(value, errs);
 }
 
 export function validateListExercisesInput(
@@ -1959,125 +1061,96 @@ export function validateListExercisesInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = listExercisesInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d11: any;
-    let f13 = 0;
-    for (const k14 in _d) {
-      if (!hasOwn.call(_d, k14)) continue;
-      switch (k14) {
-        case "muscle_group":
-          d1 = _d[k14];
-          f13++;
-          break;
-        case "equipment":
-          d3 = _d[k14];
-          f13++;
-          break;
-        case "limit":
-          d11 = _d[k14];
-          f13++;
-          break;
-        default:
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[9]!] };
+  let d1: any;
+  let d2: any;
+  let d9: any;
+  for (const k10 in _d) {
+    if (!hasOwn.call(_d, k10)) continue;
+    switch (k10) {
+      case "muscle_group":
+        d1 = _d[k10];
+        break;
+      case "equipment":
+        d2 = _d[k10];
+        break;
+      case "limit":
+        d9 = _d[k10];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k10));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
+  if (d2 === undefined) d2 = ownValue(_d.equipment, _d, "equipment");
+  if (d9 === undefined) d9 = ownValue(_d.limit, _d, "limit");
+  if (d1 !== undefined) {
+    if (!(typeof d1 === "string")) errs = addError(errs, _e[0]!);
+    if (!(
+      d1 === "chest" ||
+      d1 === "back" ||
+      d1 === "legs" ||
+      d1 === "shoulders" ||
+      d1 === "arms" ||
+      d1 === "core" ||
+      d1 === "full_body"
+    ))
+      errs = addError(errs, _e[1]!);
+  }
+  if (Array.isArray(d2)) {
+    for (let i3 = 0; i3 < d2.length; i3++) {
+      const d4 = d2[i3];
+      if (!(typeof d4 === "string"))
+        errs = addErrorAt(errs, _e[2]!, "/equipment/" + i3);
+      if (!(
+        d4 === "none" ||
+        d4 === "dumbbells" ||
+        d4 === "barbell" ||
+        d4 === "kettlebell" ||
+        d4 === "bands" ||
+        d4 === "machine"
+      ))
+        errs = addErrorAt(errs, _e[3]!, "/equipment/" + i3);
+    }
+    if (d2.length > 1) {
+      const m5 = new Map<unknown, number>();
+      for (let i6 = d2.length; i6-- > 0;) {
+        const p7 = d2[i6];
+        if (!(typeof (p7 as unknown) === "string")) continue;
+        if (p7 === "__proto__") continue;
+        const j8 = m5.get(p7);
+        if (j8 !== undefined) {
           errs = addError(
             errs,
-            errorWith(_e[8]!, "", { additionalProperty: k14 }),
+            makeError(
+              "/equipment",
+              "#/properties/equipment/uniqueItems",
+              "uniqueItems",
+              { i: i6, j: j8 },
+              "must NOT have duplicate items (items ## " +
+                j8 +
+                " and " +
+                i6 +
+                " are identical)",
+            ),
           );
-      }
-    }
-    if (f13 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.muscle_group;
-        if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
-          d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.equipment;
-        if (d3 !== undefined && !hasOwn.call(_d, "equipment")) d3 = undefined;
-      }
-      if (d11 === undefined) {
-        d11 = _d.limit;
-        if (d11 !== undefined && !hasOwn.call(_d, "limit")) d11 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p12 = d11 !== undefined;
-    if (p2) {
-      if (!(typeof (d1 as unknown) === "string")) errs = addError(errs, _e[0]!);
-      if (!(
-        d1 === "chest" ||
-        d1 === "back" ||
-        d1 === "legs" ||
-        d1 === "shoulders" ||
-        d1 === "arms" ||
-        d1 === "core" ||
-        d1 === "full_body"
-      ))
-        errs = addError(errs, _e[1]!);
-    }
-    if (p4) {
-      if (Array.isArray(d3 as unknown)) {
-        for (let i5 = 0; i5 < d3.length; i5++) {
-          const d6 = d3[i5];
-          if (!(typeof (d6 as unknown) === "string"))
-            errs = addError(errs, errorAt(_e[2]!, "/equipment/" + i5));
-          if (!(
-            d6 === "none" ||
-            d6 === "dumbbells" ||
-            d6 === "barbell" ||
-            d6 === "kettlebell" ||
-            d6 === "bands" ||
-            d6 === "machine"
-          ))
-            errs = addError(errs, errorAt(_e[3]!, "/equipment/" + i5));
+          break;
         }
-        if (d3.length > 1) {
-          const m7 = new Map<unknown, number>();
-          for (let i8 = d3.length; i8-- > 0;) {
-            const p9 = d3[i8];
-            if (!(typeof (p9 as unknown) === "string")) continue;
-            if (p9 === "__proto__") continue;
-            const j10 = m7.get(p9);
-            if (j10 !== undefined) {
-              errs = addError(
-                errs,
-                makeError(
-                  "/equipment",
-                  "#/properties/equipment/uniqueItems",
-                  "uniqueItems",
-                  { i: i8, j: j10 },
-                  "must NOT have duplicate items (items ## " +
-                    j10 +
-                    " and " +
-                    i8 +
-                    " are identical)",
-                ),
-              );
-              break;
-            }
-            m7.set(p9, i8);
-          }
-        }
-      } else {
-        errs = addError(errs, _e[4]!);
+        m5.set(p7, i6);
       }
     }
-    if (p12) {
-      if (!Number.isInteger(d11)) errs = addError(errs, _e[5]!);
-      if (typeof (d11 as unknown) === "number" && isFinite(d11)) {
-        if (d11 > 100) errs = addError(errs, _e[6]!);
-        if (d11 < 1) errs = addError(errs, _e[7]!);
-      }
+  } else if (d2 !== undefined) {
+    errs = addError(errs, _e[4]!);
+  }
+  if (d9 !== undefined) {
+    if (!Number.isInteger(d9)) errs = addError(errs, _e[5]!);
+    if (typeof d9 === "number" && isFinite(d9)) {
+      if (d9 > 100) errs = addError(errs, _e[6]!);
+      if (d9 < 1) errs = addError(errs, _e[7]!);
     }
-  } else {
-    errs = addError(errs, _e[9]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as ListExercisesInput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<ListExercisesInput>(value, errs);
 }
 
 export function validateListExercisesOutput(
@@ -2086,163 +1159,96 @@ export function validateListExercisesOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = listExercisesOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f14 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k15 in _d) {
-      if (!hasOwn.call(_d, k15)) continue;
-      switch (k15) {
-        case "exercises":
-          d1 = _d[k15];
-          f14++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[12]!, "", { additionalProperty: k15 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[13]!] };
+  let d1: any;
+  let a0 = 0;
+  for (const k9 in _d) {
+    if (!hasOwn.call(_d, k9)) continue;
+    switch (k9) {
+      case "exercises":
+        d1 = _d[k9];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[12]!, "", k9));
     }
-    if (f14 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.exercises;
-        if (d1 !== undefined && !hasOwn.call(_d, "exercises")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (Array.isArray(d1 as unknown)) {
-        for (let i3 = 0; i3 < d1.length; i3++) {
-          const d4 = d1[i3];
-          if (
-            typeof d4 === "object" &&
-            d4 !== null &&
-            !Array.isArray(d4 as unknown)
-          ) {
-            let d6: any;
-            let d8: any;
-            let d10: any;
-            let f12 = 0;
-            let a5 = errs === null ? 0 : errs.length;
-            for (const k13 in d4) {
-              if (!hasOwn.call(d4, k13)) continue;
-              switch (k13) {
-                case "id":
-                  d6 = d4[k13];
-                  f12++;
-                  break;
-                case "name":
-                  d8 = d4[k13];
-                  f12++;
-                  break;
-                case "muscle_group":
-                  d10 = d4[k13];
-                  f12++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[9]!, "/exercises/" + i3, {
-                      additionalProperty: k13,
-                    }),
-                  );
-              }
-            }
-            if (f12 !== 3) {
-              if (d6 === undefined) {
-                d6 = d4.id;
-                if (d6 !== undefined && !hasOwn.call(d4, "id")) d6 = undefined;
-              }
-              if (d8 === undefined) {
-                d8 = d4.name;
-                if (d8 !== undefined && !hasOwn.call(d4, "name"))
-                  d8 = undefined;
-              }
-              if (d10 === undefined) {
-                d10 = d4.muscle_group;
-                if (d10 !== undefined && !hasOwn.call(d4, "muscle_group"))
-                  d10 = undefined;
-              }
-            }
-            const p7 = d6 !== undefined;
-            const p9 = d8 !== undefined;
-            const p11 = d10 !== undefined;
-            if (!p7)
-              errs = insertError(
-                errs,
-                a5++,
-                errorAt(_e[1]!, "/exercises/" + i3),
-              );
-            if (!p9)
-              errs = insertError(
-                errs,
-                a5++,
-                errorAt(_e[2]!, "/exercises/" + i3),
-              );
-            if (!p11)
-              errs = insertError(
-                errs,
-                a5++,
-                errorAt(_e[3]!, "/exercises/" + i3),
-              );
-            if (p7) {
-              if (typeof (d6 as unknown) === "string") {
-                if (!listExercisesOutput_re0.test(d6))
-                  errs = addError(
-                    errs,
-                    errorAt(_e[4]!, "/exercises/" + i3 + "/id"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[5]!, "/exercises/" + i3 + "/id"),
-                );
-              }
-            }
-            if (p9) {
-              if (!(typeof (d8 as unknown) === "string"))
-                errs = addError(
-                  errs,
-                  errorAt(_e[6]!, "/exercises/" + i3 + "/name"),
-                );
-            }
-            if (p11) {
-              if (!(typeof (d10 as unknown) === "string"))
-                errs = addError(
-                  errs,
-                  errorAt(_e[7]!, "/exercises/" + i3 + "/muscle_group"),
-                );
-              if (!(
-                d10 === "chest" ||
-                d10 === "back" ||
-                d10 === "legs" ||
-                d10 === "shoulders" ||
-                d10 === "arms" ||
-                d10 === "core" ||
-                d10 === "full_body"
-              ))
-                errs = addError(
-                  errs,
-                  errorAt(_e[8]!, "/exercises/" + i3 + "/muscle_group"),
-                );
-            }
-          } else {
-            errs = addError(errs, errorAt(_e[10]!, "/exercises/" + i3));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.exercises, _d, "exercises");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (Array.isArray(d1)) {
+    for (let i2 = 0; i2 < d1.length; i2++) {
+      const d3 = d1[i2];
+      if (typeof d3 === "object" && d3 !== null && !Array.isArray(d3)) {
+        let d5: any;
+        let d6: any;
+        let d7: any;
+        let a4 = errs === null ? 0 : errs.length;
+        for (const k8 in d3) {
+          if (!hasOwn.call(d3, k8)) continue;
+          switch (k8) {
+            case "id":
+              d5 = d3[k8];
+              break;
+            case "name":
+              d6 = d3[k8];
+              break;
+            case "muscle_group":
+              d7 = d3[k8];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[9]!, "/exercises/" + i2, k8));
           }
         }
+        if (d5 === undefined) d5 = ownValue(d3.id, d3, "id");
+        if (d6 === undefined) d6 = ownValue(d3.name, d3, "name");
+        if (d7 === undefined)
+          d7 = ownValue(d3.muscle_group, d3, "muscle_group");
+        if (d5 === undefined)
+          errs = insertError(errs, a4++, errorAt(_e[1]!, "/exercises/" + i2));
+        if (d6 === undefined)
+          errs = insertError(errs, a4++, errorAt(_e[2]!, "/exercises/" + i2));
+        if (d7 === undefined)
+          errs = insertError(errs, a4++, errorAt(_e[3]!, "/exercises/" + i2));
+        if (typeof d5 === "string") {
+          if (!listExercisesOutput_re0.test(d5))
+            errs = addErrorAt(errs, _e[4]!, "/exercises/" + i2 + "/id");
+        } else if (d5 !== undefined) {
+          errs = addErrorAt(errs, _e[5]!, "/exercises/" + i2 + "/id");
+        }
+        if (d6 !== undefined) {
+          if (!(typeof d6 === "string"))
+            errs = addErrorAt(errs, _e[6]!, "/exercises/" + i2 + "/name");
+        }
+        if (d7 !== undefined) {
+          if (!(typeof d7 === "string"))
+            errs = addErrorAt(
+              errs,
+              _e[7]!,
+              "/exercises/" + i2 + "/muscle_group",
+            );
+          if (!(
+            d7 === "chest" ||
+            d7 === "back" ||
+            d7 === "legs" ||
+            d7 === "shoulders" ||
+            d7 === "arms" ||
+            d7 === "core" ||
+            d7 === "full_body"
+          ))
+            errs = addErrorAt(
+              errs,
+              _e[8]!,
+              "/exercises/" + i2 + "/muscle_group",
+            );
+        }
       } else {
-        errs = addError(errs, _e[11]!);
+        errs = addErrorAt(errs, _e[10]!, "/exercises/" + i2);
       }
     }
-  } else {
-    errs = addError(errs, _e[13]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[11]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as ListExercisesOutput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<ListExercisesOutput>(value, errs);
 }
 
 export function validateGetWorkoutHistoryInput(
@@ -2251,83 +1257,52 @@ export function validateGetWorkoutHistoryInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWorkoutHistoryInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f7 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
-        case "from":
-          d1 = _d[k8];
-          f7++;
-          break;
-        case "to":
-          d3 = _d[k8];
-          f7++;
-          break;
-        case "page_token":
-          d5 = _d[k8];
-          f7++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[9]!, "", { additionalProperty: k8 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[10]!] };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
+      case "from":
+        d1 = _d[k4];
+        break;
+      case "to":
+        d2 = _d[k4];
+        break;
+      case "page_token":
+        d3 = _d[k4];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[9]!, "", k4));
     }
-    if (f7 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.from;
-        if (d1 !== undefined && !hasOwn.call(_d, "from")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.to;
-        if (d3 !== undefined && !hasOwn.call(_d, "to")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.page_token;
-        if (d5 !== undefined && !hasOwn.call(_d, "page_token")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[3]!);
-      } else {
-        errs = addError(errs, _e[4]!);
-      }
-    }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!formatDate(d3)) errs = addError(errs, _e[5]!);
-      } else {
-        errs = addError(errs, _e[6]!);
-      }
-    }
-    if (p6) {
-      if (!(typeof (d5 as unknown) === "string" || d5 === null))
-        errs = addError(errs, _e[7]!);
-      if (typeof (d5 as unknown) === "string") {
-        if (d5.length > 200 && ucs2length(d5) > 200)
-          errs = addError(errs, _e[8]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[10]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetWorkoutHistoryInput };
+  if (d1 === undefined) d1 = ownValue(_d.from, _d, "from");
+  if (d2 === undefined) d2 = ownValue(_d.to, _d, "to");
+  if (d3 === undefined) d3 = ownValue(_d.page_token, _d, "page_token");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (typeof d1 === "string") {
+    if (!formatDate(d1)) errs = addError(errs, _e[3]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[4]!);
   }
-  return { ok: false, errors: errs };
+  if (typeof d2 === "string") {
+    if (!formatDate(d2)) errs = addError(errs, _e[5]!);
+  } else if (d2 !== undefined) {
+    errs = addError(errs, _e[6]!);
+  }
+  if (d3 !== undefined) {
+    if (!(typeof d3 === "string" || d3 === null)) errs = addError(errs, _e[7]!);
+    if (typeof d3 === "string") {
+      if (d3.length > 200 && ucs2length(d3) > 200)
+        errs = addError(errs, _e[8]!);
+    }
+  }
+  return resultOf<GetWorkoutHistoryInput>(value, errs);
 }
 
 export function validateGetWorkoutHistoryOutput(
@@ -2336,206 +1311,105 @@ export function validateGetWorkoutHistoryOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWorkoutHistoryOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f18 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k19 in _d) {
-      if (!hasOwn.call(_d, k19)) continue;
-      switch (k19) {
-        case "workouts":
-          d1 = _d[k19];
-          f18++;
-          break;
-        case "next_page_token":
-          d3 = _d[k19];
-          f18++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[17]!, "", { additionalProperty: k19 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[18]!] };
+  let d1: any;
+  let d2: any;
+  let a0 = 0;
+  for (const k11 in _d) {
+    if (!hasOwn.call(_d, k11)) continue;
+    switch (k11) {
+      case "workouts":
+        d1 = _d[k11];
+        break;
+      case "next_page_token":
+        d2 = _d[k11];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[17]!, "", k11));
     }
-    if (f18 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.workouts;
-        if (d1 !== undefined && !hasOwn.call(_d, "workouts")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.next_page_token;
-        if (d3 !== undefined && !hasOwn.call(_d, "next_page_token"))
-          d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (Array.isArray(d1 as unknown)) {
-        for (let i5 = 0; i5 < d1.length; i5++) {
-          const d6 = d1[i5];
-          if (
-            typeof d6 === "object" &&
-            d6 !== null &&
-            !Array.isArray(d6 as unknown)
-          ) {
-            let d8: any;
-            let d10: any;
-            let d12: any;
-            let d14: any;
-            let f16 = 0;
-            let a7 = errs === null ? 0 : errs.length;
-            for (const k17 in d6) {
-              if (!hasOwn.call(d6, k17)) continue;
-              switch (k17) {
-                case "workout_id":
-                  d8 = d6[k17];
-                  f16++;
-                  break;
-                case "started_at":
-                  d10 = d6[k17];
-                  f16++;
-                  break;
-                case "duration":
-                  d14 = d6[k17];
-                  f16++;
-                  break;
-                case "sets":
-                  d12 = d6[k17];
-                  f16++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[13]!, "/workouts/" + i5, {
-                      additionalProperty: k17,
-                    }),
-                  );
-              }
-            }
-            if (f16 !== 4) {
-              if (d8 === undefined) {
-                d8 = d6.workout_id;
-                if (d8 !== undefined && !hasOwn.call(d6, "workout_id"))
-                  d8 = undefined;
-              }
-              if (d10 === undefined) {
-                d10 = d6.started_at;
-                if (d10 !== undefined && !hasOwn.call(d6, "started_at"))
-                  d10 = undefined;
-              }
-              if (d12 === undefined) {
-                d12 = d6.sets;
-                if (d12 !== undefined && !hasOwn.call(d6, "sets"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d6.duration;
-                if (d14 !== undefined && !hasOwn.call(d6, "duration"))
-                  d14 = undefined;
-              }
-            }
-            const p9 = d8 !== undefined;
-            const p11 = d10 !== undefined;
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            if (!p9)
-              errs = insertError(
-                errs,
-                a7++,
-                errorAt(_e[2]!, "/workouts/" + i5),
-              );
-            if (!p11)
-              errs = insertError(
-                errs,
-                a7++,
-                errorAt(_e[3]!, "/workouts/" + i5),
-              );
-            if (!p13)
-              errs = insertError(
-                errs,
-                a7++,
-                errorAt(_e[4]!, "/workouts/" + i5),
-              );
-            if (p9) {
-              if (typeof (d8 as unknown) === "string") {
-                if (!formatUuid(d8))
-                  errs = addError(
-                    errs,
-                    errorAt(_e[5]!, "/workouts/" + i5 + "/workout_id"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[6]!, "/workouts/" + i5 + "/workout_id"),
-                );
-              }
-            }
-            if (p11) {
-              if (typeof (d10 as unknown) === "string") {
-                if (!formatDateTime(d10))
-                  errs = addError(
-                    errs,
-                    errorAt(_e[7]!, "/workouts/" + i5 + "/started_at"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[8]!, "/workouts/" + i5 + "/started_at"),
-                );
-              }
-            }
-            if (p15) {
-              if (typeof (d14 as unknown) === "string") {
-                if (!formatDuration(d14))
-                  errs = addError(
-                    errs,
-                    errorAt(_e[9]!, "/workouts/" + i5 + "/duration"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[10]!, "/workouts/" + i5 + "/duration"),
-                );
-              }
-            }
-            if (p13) {
-              if (!Number.isInteger(d12))
-                errs = addError(
-                  errs,
-                  errorAt(_e[11]!, "/workouts/" + i5 + "/sets"),
-                );
-              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 < 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[12]!, "/workouts/" + i5 + "/sets"),
-                  );
-              }
-            }
-          } else {
-            errs = addError(errs, errorAt(_e[14]!, "/workouts/" + i5));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.workouts, _d, "workouts");
+  if (d2 === undefined)
+    d2 = ownValue(_d.next_page_token, _d, "next_page_token");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (Array.isArray(d1)) {
+    for (let i3 = 0; i3 < d1.length; i3++) {
+      const d4 = d1[i3];
+      if (typeof d4 === "object" && d4 !== null && !Array.isArray(d4)) {
+        let d6: any;
+        let d7: any;
+        let d8: any;
+        let d9: any;
+        let a5 = errs === null ? 0 : errs.length;
+        for (const k10 in d4) {
+          if (!hasOwn.call(d4, k10)) continue;
+          switch (k10) {
+            case "workout_id":
+              d6 = d4[k10];
+              break;
+            case "started_at":
+              d7 = d4[k10];
+              break;
+            case "duration":
+              d9 = d4[k10];
+              break;
+            case "sets":
+              d8 = d4[k10];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[13]!, "/workouts/" + i3, k10));
+          }
+        }
+        if (d6 === undefined) d6 = ownValue(d4.workout_id, d4, "workout_id");
+        if (d7 === undefined) d7 = ownValue(d4.started_at, d4, "started_at");
+        if (d8 === undefined) d8 = ownValue(d4.sets, d4, "sets");
+        if (d9 === undefined) d9 = ownValue(d4.duration, d4, "duration");
+        if (d6 === undefined)
+          errs = insertError(errs, a5++, errorAt(_e[2]!, "/workouts/" + i3));
+        if (d7 === undefined)
+          errs = insertError(errs, a5++, errorAt(_e[3]!, "/workouts/" + i3));
+        if (d8 === undefined)
+          errs = insertError(errs, a5++, errorAt(_e[4]!, "/workouts/" + i3));
+        if (typeof d6 === "string") {
+          if (!formatUuid(d6))
+            errs = addErrorAt(errs, _e[5]!, "/workouts/" + i3 + "/workout_id");
+        } else if (d6 !== undefined) {
+          errs = addErrorAt(errs, _e[6]!, "/workouts/" + i3 + "/workout_id");
+        }
+        if (typeof d7 === "string") {
+          if (!formatDateTime(d7))
+            errs = addErrorAt(errs, _e[7]!, "/workouts/" + i3 + "/started_at");
+        } else if (d7 !== undefined) {
+          errs = addErrorAt(errs, _e[8]!, "/workouts/" + i3 + "/started_at");
+        }
+        if (typeof d9 === "string") {
+          if (!formatDuration(d9))
+            errs = addErrorAt(errs, _e[9]!, "/workouts/" + i3 + "/duration");
+        } else if (d9 !== undefined) {
+          errs = addErrorAt(errs, _e[10]!, "/workouts/" + i3 + "/duration");
+        }
+        if (d8 !== undefined) {
+          if (!Number.isInteger(d8))
+            errs = addErrorAt(errs, _e[11]!, "/workouts/" + i3 + "/sets");
+          if (typeof d8 === "number" && isFinite(d8)) {
+            if (d8 < 0)
+              errs = addErrorAt(errs, _e[12]!, "/workouts/" + i3 + "/sets");
           }
         }
       } else {
-        errs = addError(errs, _e[15]!);
+        errs = addErrorAt(errs, _e[14]!, "/workouts/" + i3);
       }
     }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string" || d3 === null))
-        errs = addError(errs, _e[16]!);
-    }
-  } else {
-    errs = addError(errs, _e[18]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[15]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetWorkoutHistoryOutput };
+  if (d2 !== undefined) {
+    if (!(typeof d2 === "string" || d2 === null))
+      errs = addError(errs, _e[16]!);
   }
-  return { ok: false, errors: errs };
+  return resultOf<GetWorkoutHistoryOutput>(value, errs);
 }
 
 export function validateLogWorkoutSetInput(
@@ -2544,324 +1418,170 @@ export function validateLogWorkoutSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logWorkoutSetInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f24 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k25 in _d) {
-      if (!hasOwn.call(_d, k25)) continue;
-      switch (k25) {
-        case "workout_id":
-          d1 = _d[k25];
-          f24++;
-          break;
-        case "exercise_id":
-          d3 = _d[k25];
-          f24++;
-          break;
-        case "sets":
-          d5 = _d[k25];
-          f24++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[40]!, "", { additionalProperty: k25 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[41]!] };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let a0 = 0;
+  for (const k16 in _d) {
+    if (!hasOwn.call(_d, k16)) continue;
+    switch (k16) {
+      case "workout_id":
+        d1 = _d[k16];
+        break;
+      case "exercise_id":
+        d2 = _d[k16];
+        break;
+      case "sets":
+        d3 = _d[k16];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[40]!, "", k16));
     }
-    if (f24 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.workout_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.exercise_id;
-        if (d3 !== undefined && !hasOwn.call(_d, "exercise_id")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.sets;
-        if (d5 !== undefined && !hasOwn.call(_d, "sets")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[3]!);
-      } else {
-        errs = addError(errs, _e[4]!);
-      }
-    }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!logWorkoutSetInput_re0.test(d3)) errs = addError(errs, _e[5]!);
-      } else {
-        errs = addError(errs, _e[6]!);
-      }
-    }
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        if (d5.length > 20) errs = addError(errs, _e[7]!);
-        if (d5.length < 1) errs = addError(errs, _e[8]!);
-        for (let i7 = 0; i7 < d5.length; i7++) {
-          const d8 = d5[i7];
-          if (
-            typeof d8 === "object" &&
-            d8 !== null &&
-            !Array.isArray(d8 as unknown)
-          ) {
-            let d10: any;
-            let d12: any;
-            let d14: any;
-            let d16: any;
-            let f22 = 0;
-            let a9 = errs === null ? 0 : errs.length;
-            for (const k23 in d8) {
-              if (!hasOwn.call(d8, k23)) continue;
-              switch (k23) {
-                case "reps":
-                  d10 = d8[k23];
-                  f22++;
-                  break;
-                case "load_kg":
-                  d12 = d8[k23];
-                  f22++;
-                  break;
-                case "rpe":
-                  d14 = d8[k23];
-                  f22++;
-                  break;
-                case "tempo":
-                  d16 = d8[k23];
-                  f22++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[37]!, "/sets/" + i7, {
-                      additionalProperty: k23,
-                    }),
-                  );
-              }
-            }
-            if (f22 !== 4) {
-              if (d10 === undefined) {
-                d10 = d8.reps;
-                if (d10 !== undefined && !hasOwn.call(d8, "reps"))
-                  d10 = undefined;
-              }
-              if (d12 === undefined) {
-                d12 = d8.load_kg;
-                if (d12 !== undefined && !hasOwn.call(d8, "load_kg"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d8.rpe;
-                if (d14 !== undefined && !hasOwn.call(d8, "rpe"))
-                  d14 = undefined;
-              }
-              if (d16 === undefined) {
-                d16 = d8.tempo;
-                if (d16 !== undefined && !hasOwn.call(d8, "tempo"))
-                  d16 = undefined;
-              }
-            }
-            const p11 = d10 !== undefined;
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            const p17 = d16 !== undefined;
-            if (!p11)
-              errs = insertError(errs, a9++, errorAt(_e[9]!, "/sets/" + i7));
-            if (!p13)
-              errs = insertError(errs, a9++, errorAt(_e[10]!, "/sets/" + i7));
-            if (p11) {
-              if (!Number.isInteger(d10))
-                errs = addError(
-                  errs,
-                  errorAt(_e[11]!, "/sets/" + i7 + "/reps"),
-                );
-              if (typeof (d10 as unknown) === "number" && isFinite(d10)) {
-                if (d10 > 100)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[12]!, "/sets/" + i7 + "/reps"),
-                  );
-                if (d10 < 1)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[13]!, "/sets/" + i7 + "/reps"),
-                  );
-              }
-            }
-            if (p13) {
-              if (typeof (d12 as unknown) === "number" && isFinite(d12)) {
-                if (d12 > 500)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[14]!, "/sets/" + i7 + "/load_kg"),
-                  );
-                if (d12 < 0)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[15]!, "/sets/" + i7 + "/load_kg"),
-                  );
-                if (
-                  !Number.isInteger(d12 / 0.25) ||
-                  Math.abs(d12 / 0.25) >= 1e21
-                )
-                  errs = addError(
-                    errs,
-                    errorAt(_e[16]!, "/sets/" + i7 + "/load_kg"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[17]!, "/sets/" + i7 + "/load_kg"),
-                );
-              }
-            }
-            if (p15) {
-              if (typeof (d14 as unknown) === "number" && isFinite(d14)) {
-                if (d14 > 10)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[18]!, "/sets/" + i7 + "/rpe"),
-                  );
-                if (d14 < 1)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[19]!, "/sets/" + i7 + "/rpe"),
-                  );
-                if (!Number.isInteger(d14 / 0.5) || Math.abs(d14 / 0.5) >= 1e21)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[20]!, "/sets/" + i7 + "/rpe"),
-                  );
-              } else {
-                errs = addError(errs, errorAt(_e[21]!, "/sets/" + i7 + "/rpe"));
-              }
-            }
-            if (p17) {
-              if (Array.isArray(d16 as unknown)) {
-                if (d16.length < 4)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[22]!, "/sets/" + i7 + "/tempo"),
-                  );
-                if (d16.length > 0) {
-                  const d18 = d16[0];
-                  if (!Number.isInteger(d18))
-                    errs = addError(
-                      errs,
-                      errorAt(_e[23]!, "/sets/" + i7 + "/tempo/0"),
-                    );
-                  if (typeof (d18 as unknown) === "number" && isFinite(d18)) {
-                    if (d18 > 10)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[24]!, "/sets/" + i7 + "/tempo/0"),
-                      );
-                    if (d18 < 0)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[25]!, "/sets/" + i7 + "/tempo/0"),
-                      );
-                  }
-                }
-                if (d16.length > 1) {
-                  const d19 = d16[1];
-                  if (!Number.isInteger(d19))
-                    errs = addError(
-                      errs,
-                      errorAt(_e[26]!, "/sets/" + i7 + "/tempo/1"),
-                    );
-                  if (typeof (d19 as unknown) === "number" && isFinite(d19)) {
-                    if (d19 > 10)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[27]!, "/sets/" + i7 + "/tempo/1"),
-                      );
-                    if (d19 < 0)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[28]!, "/sets/" + i7 + "/tempo/1"),
-                      );
-                  }
-                }
-                if (d16.length > 2) {
-                  const d20 = d16[2];
-                  if (!Number.isInteger(d20))
-                    errs = addError(
-                      errs,
-                      errorAt(_e[29]!, "/sets/" + i7 + "/tempo/2"),
-                    );
-                  if (typeof (d20 as unknown) === "number" && isFinite(d20)) {
-                    if (d20 > 10)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[30]!, "/sets/" + i7 + "/tempo/2"),
-                      );
-                    if (d20 < 0)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[31]!, "/sets/" + i7 + "/tempo/2"),
-                      );
-                  }
-                }
-                if (d16.length > 3) {
-                  const d21 = d16[3];
-                  if (!Number.isInteger(d21))
-                    errs = addError(
-                      errs,
-                      errorAt(_e[32]!, "/sets/" + i7 + "/tempo/3"),
-                    );
-                  if (typeof (d21 as unknown) === "number" && isFinite(d21)) {
-                    if (d21 > 10)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[33]!, "/sets/" + i7 + "/tempo/3"),
-                      );
-                    if (d21 < 0)
-                      errs = addError(
-                        errs,
-                        errorAt(_e[34]!, "/sets/" + i7 + "/tempo/3"),
-                      );
-                  }
-                }
-                if (d16.length > 4)
-                  errs = addError(
-                    errs,
-                    errorAt(_e[35]!, "/sets/" + i7 + "/tempo"),
-                  );
-              } else {
-                errs = addError(
-                  errs,
-                  errorAt(_e[36]!, "/sets/" + i7 + "/tempo"),
-                );
-              }
-            }
-          } else {
-            errs = addError(errs, errorAt(_e[38]!, "/sets/" + i7));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.workout_id, _d, "workout_id");
+  if (d2 === undefined) d2 = ownValue(_d.exercise_id, _d, "exercise_id");
+  if (d3 === undefined) d3 = ownValue(_d.sets, _d, "sets");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[3]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[4]!);
+  }
+  if (typeof d2 === "string") {
+    if (!logWorkoutSetInput_re0.test(d2)) errs = addError(errs, _e[5]!);
+  } else if (d2 !== undefined) {
+    errs = addError(errs, _e[6]!);
+  }
+  if (Array.isArray(d3)) {
+    if (d3.length > 20) errs = addError(errs, _e[7]!);
+    if (d3.length < 1) errs = addError(errs, _e[8]!);
+    for (let i4 = 0; i4 < d3.length; i4++) {
+      const d5 = d3[i4];
+      if (typeof d5 === "object" && d5 !== null && !Array.isArray(d5)) {
+        let d7: any;
+        let d8: any;
+        let d9: any;
+        let d10: any;
+        let a6 = errs === null ? 0 : errs.length;
+        for (const k15 in d5) {
+          if (!hasOwn.call(d5, k15)) continue;
+          switch (k15) {
+            case "reps":
+              d7 = d5[k15];
+              break;
+            case "load_kg":
+              d8 = d5[k15];
+              break;
+            case "rpe":
+              d9 = d5[k15];
+              break;
+            case "tempo":
+              d10 = d5[k15];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[37]!, "/sets/" + i4, k15));
           }
         }
+        if (d7 === undefined) d7 = ownValue(d5.reps, d5, "reps");
+        if (d8 === undefined) d8 = ownValue(d5.load_kg, d5, "load_kg");
+        if (d9 === undefined) d9 = ownValue(d5.rpe, d5, "rpe");
+        if (d10 === undefined) d10 = ownValue(d5.tempo, d5, "tempo");
+        if (d7 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[9]!, "/sets/" + i4));
+        if (d8 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[10]!, "/sets/" + i4));
+        if (d7 !== undefined) {
+          if (!Number.isInteger(d7))
+            errs = addErrorAt(errs, _e[11]!, "/sets/" + i4 + "/reps");
+          if (typeof d7 === "number" && isFinite(d7)) {
+            if (d7 > 100)
+              errs = addErrorAt(errs, _e[12]!, "/sets/" + i4 + "/reps");
+            if (d7 < 1)
+              errs = addErrorAt(errs, _e[13]!, "/sets/" + i4 + "/reps");
+          }
+        }
+        if (typeof d8 === "number" && isFinite(d8)) {
+          if (d8 > 500)
+            errs = addErrorAt(errs, _e[14]!, "/sets/" + i4 + "/load_kg");
+          if (d8 < 0)
+            errs = addErrorAt(errs, _e[15]!, "/sets/" + i4 + "/load_kg");
+          if (!Number.isInteger(d8 / 0.25) || Math.abs(d8 / 0.25) >= 1e21)
+            errs = addErrorAt(errs, _e[16]!, "/sets/" + i4 + "/load_kg");
+        } else if (d8 !== undefined) {
+          errs = addErrorAt(errs, _e[17]!, "/sets/" + i4 + "/load_kg");
+        }
+        if (typeof d9 === "number" && isFinite(d9)) {
+          if (d9 > 10) errs = addErrorAt(errs, _e[18]!, "/sets/" + i4 + "/rpe");
+          if (d9 < 1) errs = addErrorAt(errs, _e[19]!, "/sets/" + i4 + "/rpe");
+          if (!Number.isInteger(d9 / 0.5) || Math.abs(d9 / 0.5) >= 1e21)
+            errs = addErrorAt(errs, _e[20]!, "/sets/" + i4 + "/rpe");
+        } else if (d9 !== undefined) {
+          errs = addErrorAt(errs, _e[21]!, "/sets/" + i4 + "/rpe");
+        }
+        if (Array.isArray(d10)) {
+          if (d10.length < 4)
+            errs = addErrorAt(errs, _e[22]!, "/sets/" + i4 + "/tempo");
+          if (d10.length > 0) {
+            const d11 = d10[0];
+            if (!Number.isInteger(d11))
+              errs = addErrorAt(errs, _e[23]!, "/sets/" + i4 + "/tempo/0");
+            if (typeof d11 === "number" && isFinite(d11)) {
+              if (d11 > 10)
+                errs = addErrorAt(errs, _e[24]!, "/sets/" + i4 + "/tempo/0");
+              if (d11 < 0)
+                errs = addErrorAt(errs, _e[25]!, "/sets/" + i4 + "/tempo/0");
+            }
+          }
+          if (d10.length > 1) {
+            const d12 = d10[1];
+            if (!Number.isInteger(d12))
+              errs = addErrorAt(errs, _e[26]!, "/sets/" + i4 + "/tempo/1");
+            if (typeof d12 === "number" && isFinite(d12)) {
+              if (d12 > 10)
+                errs = addErrorAt(errs, _e[27]!, "/sets/" + i4 + "/tempo/1");
+              if (d12 < 0)
+                errs = addErrorAt(errs, _e[28]!, "/sets/" + i4 + "/tempo/1");
+            }
+          }
+          if (d10.length > 2) {
+            const d13 = d10[2];
+            if (!Number.isInteger(d13))
+              errs = addErrorAt(errs, _e[29]!, "/sets/" + i4 + "/tempo/2");
+            if (typeof d13 === "number" && isFinite(d13)) {
+              if (d13 > 10)
+                errs = addErrorAt(errs, _e[30]!, "/sets/" + i4 + "/tempo/2");
+              if (d13 < 0)
+                errs = addErrorAt(errs, _e[31]!, "/sets/" + i4 + "/tempo/2");
+            }
+          }
+          if (d10.length > 3) {
+            const d14 = d10[3];
+            if (!Number.isInteger(d14))
+              errs = addErrorAt(errs, _e[32]!, "/sets/" + i4 + "/tempo/3");
+            if (typeof d14 === "number" && isFinite(d14)) {
+              if (d14 > 10)
+                errs = addErrorAt(errs, _e[33]!, "/sets/" + i4 + "/tempo/3");
+              if (d14 < 0)
+                errs = addErrorAt(errs, _e[34]!, "/sets/" + i4 + "/tempo/3");
+            }
+          }
+          if (d10.length > 4)
+            errs = addErrorAt(errs, _e[35]!, "/sets/" + i4 + "/tempo");
+        } else if (d10 !== undefined) {
+          errs = addErrorAt(errs, _e[36]!, "/sets/" + i4 + "/tempo");
+        }
       } else {
-        errs = addError(errs, _e[39]!);
+        errs = addErrorAt(errs, _e[38]!, "/sets/" + i4);
       }
     }
-  } else {
-    errs = addError(errs, _e[41]!);
+  } else if (d3 !== undefined) {
+    errs = addError(errs, _e[39]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogWorkoutSetInput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<LogWorkoutSetInput>(value, errs);
 }
 
 export function validateLogWorkoutSetOutput(
@@ -2870,54 +1590,35 @@ export function validateLogWorkoutSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logWorkoutSetOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "set_ids":
-          d1 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[4]!, "", { additionalProperty: k6 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[5]!] };
+  let d1: any;
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
+      case "set_ids":
+        d1 = _d[k4];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[4]!, "", k4));
     }
-    if (f5 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.set_ids;
-        if (d1 !== undefined && !hasOwn.call(_d, "set_ids")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (Array.isArray(d1 as unknown)) {
-        for (let i3 = 0; i3 < d1.length; i3++) {
-          const d4 = d1[i3];
-          if (typeof (d4 as unknown) === "string") {
-            if (!formatUuid(d4))
-              errs = addError(errs, errorAt(_e[1]!, "/set_ids/" + i3));
-          } else {
-            errs = addError(errs, errorAt(_e[2]!, "/set_ids/" + i3));
-          }
-        }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.set_ids, _d, "set_ids");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (Array.isArray(d1)) {
+    for (let i2 = 0; i2 < d1.length; i2++) {
+      const d3 = d1[i2];
+      if (typeof d3 === "string") {
+        if (!formatUuid(d3)) errs = addErrorAt(errs, _e[1]!, "/set_ids/" + i2);
       } else {
-        errs = addError(errs, _e[3]!);
+        errs = addErrorAt(errs, _e[2]!, "/set_ids/" + i2);
       }
     }
-  } else {
-    errs = addError(errs, _e[5]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogWorkoutSetOutput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<LogWorkoutSetOutput>(value, errs);
 }
 
 export function validateDeleteMeasurementInput(
@@ -2926,60 +1627,37 @@ export function validateDeleteMeasurementInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = deleteMeasurementInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "date":
-          d1 = _d[k6];
-          f5++;
-          break;
-        case "confirm":
-          d3 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[5]!, "", { additionalProperty: k6 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[6]!] };
+  let d1: any;
+  let d2: any;
+  let a0 = 0;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
+      case "date":
+        d1 = _d[k3];
+        break;
+      case "confirm":
+        d2 = _d[k3];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[5]!, "", k3));
     }
-    if (f5 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.date;
-        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.confirm;
-        if (d3 !== undefined && !hasOwn.call(_d, "confirm")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
-    }
-    if (p4) {
-      if (d3 !== true) errs = addError(errs, _e[4]!);
-    }
-  } else {
-    errs = addError(errs, _e[6]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as DeleteMeasurementInput };
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d2 === undefined) d2 = ownValue(_d.confirm, _d, "confirm");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (!formatDate(d1)) errs = addError(errs, _e[2]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (d2 !== undefined) {
+    if (d2 !== true) errs = addError(errs, _e[4]!);
+  }
+  return resultOf<DeleteMeasurementInput>(value, errs);
 }
 
 export function validateDeleteMeasurementOutput(
@@ -2988,45 +1666,29 @@ export function validateDeleteMeasurementOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = deleteMeasurementOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f3 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k4 in _d) {
-      if (!hasOwn.call(_d, k4)) continue;
-      switch (k4) {
-        case "deleted":
-          d1 = _d[k4];
-          f3++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[3]!, "", { additionalProperty: k4 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
+  let d1: any;
+  let a0 = 0;
+  for (const k2 in _d) {
+    if (!hasOwn.call(_d, k2)) continue;
+    switch (k2) {
+      case "deleted":
+        d1 = _d[k2];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
-    if (f3 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.deleted;
-        if (d1 !== undefined && !hasOwn.call(_d, "deleted")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (!Number.isInteger(d1)) errs = addError(errs, _e[1]!);
-      if (typeof (d1 as unknown) === "number" && isFinite(d1)) {
-        if (d1 < 0) errs = addError(errs, _e[2]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[4]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as DeleteMeasurementOutput };
+  if (d1 === undefined) d1 = ownValue(_d.deleted, _d, "deleted");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d1 !== undefined) {
+    if (!Number.isInteger(d1)) errs = addError(errs, _e[1]!);
+    if (typeof d1 === "number" && isFinite(d1)) {
+      if (d1 < 0) errs = addError(errs, _e[2]!);
+    }
   }
-  return { ok: false, errors: errs };
+  return resultOf<DeleteMeasurementOutput>(value, errs);
 }
 
 export function validateGetWeatherInput(
@@ -3035,63 +1697,38 @@ export function validateGetWeatherInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWeatherInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "city":
-          d1 = _d[k6];
-          f5++;
-          break;
-        case "units":
-          d3 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[6]!, "", { additionalProperty: k6 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[7]!] };
+  let d1: any;
+  let d2: any;
+  let a0 = 0;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
+      case "city":
+        d1 = _d[k3];
+        break;
+      case "units":
+        d2 = _d[k3];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[6]!, "", k3));
     }
-    if (f5 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.city;
-        if (d1 !== undefined && !hasOwn.call(_d, "city")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.units;
-        if (d3 !== undefined && !hasOwn.call(_d, "units")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (d1.length > 100 && ucs2length(d1) > 100)
-          errs = addError(errs, _e[1]!);
-        if (d1.length === 0) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[4]!);
-      if (!(d3 === "metric" || d3 === "imperial"))
-        errs = addError(errs, _e[5]!);
-    }
-  } else {
-    errs = addError(errs, _e[7]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetWeatherInput };
+  if (d1 === undefined) d1 = ownValue(_d.city, _d, "city");
+  if (d2 === undefined) d2 = ownValue(_d.units, _d, "units");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (typeof d1 === "string") {
+    if (d1.length > 100 && ucs2length(d1) > 100) errs = addError(errs, _e[1]!);
+    if (d1.length === 0) errs = addError(errs, _e[2]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (d2 !== undefined) {
+    if (!(typeof d2 === "string")) errs = addError(errs, _e[4]!);
+    if (!(d2 === "metric" || d2 === "imperial")) errs = addError(errs, _e[5]!);
+  }
+  return resultOf<GetWeatherInput>(value, errs);
 }
 
 export function validateGetWeatherOutput(
@@ -3100,78 +1737,49 @@ export function validateGetWeatherOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getWeatherOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f7 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
-        case "temperature":
-          d1 = _d[k8];
-          f7++;
-          break;
-        case "conditions":
-          d3 = _d[k8];
-          f7++;
-          break;
-        case "wind_speed":
-          d5 = _d[k8];
-          f7++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[7]!, "", { additionalProperty: k8 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[8]!] };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
+      case "temperature":
+        d1 = _d[k4];
+        break;
+      case "conditions":
+        d2 = _d[k4];
+        break;
+      case "wind_speed":
+        d3 = _d[k4];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[7]!, "", k4));
     }
-    if (f7 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.temperature;
-        if (d1 !== undefined && !hasOwn.call(_d, "temperature")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.conditions;
-        if (d3 !== undefined && !hasOwn.call(_d, "conditions")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.wind_speed;
-        if (d5 !== undefined && !hasOwn.call(_d, "wind_speed")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      if (!(typeof (d1 as unknown) === "number" && isFinite(d1)))
-        errs = addError(errs, _e[3]!);
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[4]!);
-    }
-    if (p6) {
-      if (!(
-        (typeof (d5 as unknown) === "number" && isFinite(d5)) ||
-        d5 === null
-      ))
-        errs = addError(errs, _e[5]!);
-      if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-        if (d5 < 0) errs = addError(errs, _e[6]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[8]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetWeatherOutput };
+  if (d1 === undefined) d1 = ownValue(_d.temperature, _d, "temperature");
+  if (d2 === undefined) d2 = ownValue(_d.conditions, _d, "conditions");
+  if (d3 === undefined) d3 = ownValue(_d.wind_speed, _d, "wind_speed");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (d1 !== undefined) {
+    if (!(typeof d1 === "number" && isFinite(d1)))
+      errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (d2 !== undefined) {
+    if (!(typeof d2 === "string")) errs = addError(errs, _e[4]!);
+  }
+  if (d3 !== undefined) {
+    if (!((typeof d3 === "number" && isFinite(d3)) || d3 === null))
+      errs = addError(errs, _e[5]!);
+    if (typeof d3 === "number" && isFinite(d3)) {
+      if (d3 < 0) errs = addError(errs, _e[6]!);
+    }
+  }
+  return resultOf<GetWeatherOutput>(value, errs);
 }
 
 export function validateGetCustomerInput(
@@ -3180,46 +1788,28 @@ export function validateGetCustomerInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getCustomerInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f3 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k4 in _d) {
-      if (!hasOwn.call(_d, k4)) continue;
-      switch (k4) {
-        case "customer_id":
-          d1 = _d[k4];
-          f3++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[3]!, "", { additionalProperty: k4 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
+  let d1: any;
+  let a0 = 0;
+  for (const k2 in _d) {
+    if (!hasOwn.call(_d, k2)) continue;
+    switch (k2) {
+      case "customer_id":
+        d1 = _d[k2];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
-    if (f3 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.customer_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "customer_id")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
-      } else {
-        errs = addError(errs, _e[2]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[4]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetCustomerInput };
+  if (d1 === undefined) d1 = ownValue(_d.customer_id, _d, "customer_id");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[2]!);
   }
-  return { ok: false, errors: errs };
+  return resultOf<GetCustomerInput>(value, errs);
 }
 
 export function validateGetCustomerOutput(
@@ -3228,145 +1818,103 @@ export function validateGetCustomerOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = getCustomerOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let d7: any;
-    let d9: any;
-    let d11: any;
-    let c13 = 0;
-    let f14 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k15 in _d) {
-      if (!hasOwn.call(_d, k15)) continue;
-      c13++;
-      switch (k15) {
-        case "customer_id":
-          d1 = _d[k15];
-          f14++;
-          break;
-        case "email":
-          d3 = _d[k15];
-          f14++;
-          break;
-        case "name":
-          d5 = _d[k15];
-          f14++;
-          break;
-        case "goal":
-          d7 = _d[k15];
-          f14++;
-          break;
-        case "birth_date":
-          d9 = _d[k15];
-          f14++;
-          break;
-        case "homepage":
-          d11 = _d[k15];
-          f14++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[18]!, "", { additionalProperty: k15 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[19]!] };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let d4: any;
+  let d5: any;
+  let d6: any;
+  let c7 = 0;
+  let f8 = 0;
+  let a0 = 0;
+  for (const k9 in _d) {
+    if (!hasOwn.call(_d, k9)) continue;
+    c7++;
+    switch (k9) {
+      case "customer_id":
+        d1 = _d[k9];
+        f8++;
+        break;
+      case "email":
+        d2 = _d[k9];
+        f8++;
+        break;
+      case "name":
+        d3 = _d[k9];
+        f8++;
+        break;
+      case "goal":
+        d4 = _d[k9];
+        f8++;
+        break;
+      case "birth_date":
+        d5 = _d[k9];
+        f8++;
+        break;
+      case "homepage":
+        d6 = _d[k9];
+        f8++;
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[18]!, "", k9));
     }
-    if (
-      f14 !== 6 &&
-      (f14 >= 2 || Object.getOwnPropertyNames(_d).length !== c13)
-    ) {
-      if (d1 === undefined) {
-        d1 = _d.customer_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "customer_id")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.email;
-        if (d3 !== undefined && !hasOwn.call(_d, "email")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.name;
-        if (d5 !== undefined && !hasOwn.call(_d, "name")) d5 = undefined;
-      }
-      if (d7 === undefined) {
-        d7 = _d.goal;
-        if (d7 !== undefined && !hasOwn.call(_d, "goal")) d7 = undefined;
-      }
-      if (d9 === undefined) {
-        d9 = _d.birth_date;
-        if (d9 !== undefined && !hasOwn.call(_d, "birth_date")) d9 = undefined;
-      }
-      if (d11 === undefined) {
-        d11 = _d.homepage;
-        if (d11 !== undefined && !hasOwn.call(_d, "homepage")) d11 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    const p8 = d7 !== undefined;
-    const p10 = d9 !== undefined;
-    const p12 = d11 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (!p8) errs = insertError(errs, a0++, _e[3]!);
-    if (!p10) errs = insertError(errs, a0++, _e[4]!);
-    if (!p12) errs = insertError(errs, a0++, _e[5]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[6]!);
-      } else {
-        errs = addError(errs, _e[7]!);
-      }
-    }
-    if (p4) {
-      if (typeof (d3 as unknown) === "string") {
-        if (!formatEmail(d3)) errs = addError(errs, _e[8]!);
-      } else {
-        errs = addError(errs, _e[9]!);
-      }
-    }
-    if (p6) {
-      if (typeof (d5 as unknown) === "string") {
-        if (d5.length === 0) errs = addError(errs, _e[10]!);
-      } else {
-        errs = addError(errs, _e[11]!);
-      }
-    }
-    if (p8) {
-      if (!(typeof (d7 as unknown) === "string"))
-        errs = addError(errs, _e[12]!);
-      if (!(
-        d7 === "lose_fat" ||
-        d7 === "build_muscle" ||
-        d7 === "endurance" ||
-        d7 === "health"
-      ))
-        errs = addError(errs, _e[13]!);
-    }
-    if (p10) {
-      if (!(typeof (d9 as unknown) === "string" || d9 === null))
-        errs = addError(errs, _e[14]!);
-      if (typeof (d9 as unknown) === "string") {
-        if (!formatDate(d9)) errs = addError(errs, _e[15]!);
-      }
-    }
-    if (p12) {
-      if (!(typeof (d11 as unknown) === "string" || d11 === null))
-        errs = addError(errs, _e[16]!);
-      if (typeof (d11 as unknown) === "string") {
-        if (!formatUri(d11)) errs = addError(errs, _e[17]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[19]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as GetCustomerOutput };
+  if (f8 !== 6 && (f8 >= 2 || Object.getOwnPropertyNames(_d).length !== c7)) {
+    if (d1 === undefined) d1 = ownValue(_d.customer_id, _d, "customer_id");
+    if (d2 === undefined) d2 = ownValue(_d.email, _d, "email");
+    if (d3 === undefined) d3 = ownValue(_d.name, _d, "name");
+    if (d4 === undefined) d4 = ownValue(_d.goal, _d, "goal");
+    if (d5 === undefined) d5 = ownValue(_d.birth_date, _d, "birth_date");
+    if (d6 === undefined) d6 = ownValue(_d.homepage, _d, "homepage");
   }
-  return { ok: false, errors: errs };
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (d4 === undefined) errs = insertError(errs, a0++, _e[3]!);
+  if (d5 === undefined) errs = insertError(errs, a0++, _e[4]!);
+  if (d6 === undefined) errs = insertError(errs, a0++, _e[5]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[6]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[7]!);
+  }
+  if (typeof d2 === "string") {
+    if (!formatEmail(d2)) errs = addError(errs, _e[8]!);
+  } else if (d2 !== undefined) {
+    errs = addError(errs, _e[9]!);
+  }
+  if (typeof d3 === "string") {
+    if (d3.length === 0) errs = addError(errs, _e[10]!);
+  } else if (d3 !== undefined) {
+    errs = addError(errs, _e[11]!);
+  }
+  if (d4 !== undefined) {
+    if (!(typeof d4 === "string")) errs = addError(errs, _e[12]!);
+    if (!(
+      d4 === "lose_fat" ||
+      d4 === "build_muscle" ||
+      d4 === "endurance" ||
+      d4 === "health"
+    ))
+      errs = addError(errs, _e[13]!);
+  }
+  if (d5 !== undefined) {
+    if (!(typeof d5 === "string" || d5 === null))
+      errs = addError(errs, _e[14]!);
+    if (typeof d5 === "string") {
+      if (!formatDate(d5)) errs = addError(errs, _e[15]!);
+    }
+  }
+  if (d6 !== undefined) {
+    if (!(typeof d6 === "string" || d6 === null))
+      errs = addError(errs, _e[16]!);
+    if (typeof d6 === "string") {
+      if (!formatUri(d6)) errs = addError(errs, _e[17]!);
+    }
+  }
+  return resultOf<GetCustomerOutput>(value, errs);
 }
 
 /** The result for a name that is not a tool of the catalog. */

@@ -7,10 +7,10 @@ import {
   errorAt,
   errorTable,
   errorWith,
-  formatDate,
-  freezeJson,
   hasOwn,
   insertError,
+  ownValue,
+  resultOf,
   validate,
 } from "../validators.js";
 import { normaliseOpenaiChatArguments } from "./openai-chat.js";
@@ -19,245 +19,51 @@ type ToolName = import("../types.js").ToolName;
 
 type ToolInput = import("../types.js").ToolInput;
 
-const declaredLogMeal_cv0: readonly unknown[] = [
-  "Desayuno",
-  "Almuerzo",
-  "Cena",
-  "Merienda",
-];
-
-freezeJson(declaredLogMeal_cv0);
-
-const declaredListExercises_cv0: readonly unknown[] = [
-  "chest",
-  "back",
-  "legs",
-  "shoulders",
-  "arms",
-  "core",
-  "full_body",
-];
-
-freezeJson(declaredListExercises_cv0);
-
 const declaredWriteMeasurement_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "date" },
-    "must have required property 'date'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "data" },
-    "must have required property 'data'",
-  ],
-  [
-    "/data",
-    "#/properties/data/required",
-    { missingProperty: "weight_kg" },
-    "must have required property 'weight_kg'",
-  ],
-  [
-    "/data",
-    "#/properties/data/required",
-    { missingProperty: "body_fat_pct" },
-    "must have required property 'body_fat_pct'",
-  ],
-  [
-    "/data",
-    "#/properties/data/required",
-    { missingProperty: "waist_cm" },
-    "must have required property 'waist_cm'",
-  ],
-  [
-    "",
-    "#/properties/data/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "date"],
+  ["required", "data"],
+  ["#/properties/data/required", "weight_kg"],
+  ["required", "body_fat_pct"],
+  ["required", "waist_cm"],
+  ["additionalProperties", null],
+  ["#/additionalProperties", null],
 ]);
 
 const declaredLogMeal_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "day" },
-    "must have required property 'day'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "meal" },
-    "must have required property 'meal'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "items" },
-    "must have required property 'items'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "notes" },
-    "must have required property 'notes'",
-  ],
-  [
-    "/day",
-    "#/$defs/Day/format",
-    { format: "date" },
-    'must match format "date"',
-  ],
-  ["/day", "#/$defs/Day/type", { type: "string" }, "must be string"],
-  ["/meal", "#/$defs/Meal/type", { type: "string" }, "must be string"],
-  [
-    "/meal",
-    "#/$defs/Meal/enum",
-    { allowedValues: declaredLogMeal_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "food" },
-    "must have required property 'food'",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "grams" },
-    "must have required property 'grams'",
-  ],
-  [
-    "",
-    "#/properties/items/items/required",
-    { missingProperty: "kcal" },
-    "must have required property 'kcal'",
-  ],
-  [
-    "",
-    "#/properties/items/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "day"],
+  ["required", "meal"],
+  ["required", "items"],
+  ["required", "notes"],
+  ["#/properties/items/items/required", "food"],
+  ["required", "grams"],
+  ["required", "kcal"],
+  ["additionalProperties", null],
+  ["#/additionalProperties", null],
 ]);
 
 const declaredListExercises_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "muscle_group" },
-    "must have required property 'muscle_group'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "equipment" },
-    "must have required property 'equipment'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "limit" },
-    "must have required property 'limit'",
-  ],
-  [
-    "/muscle_group",
-    "#/$defs/MuscleGroup/type",
-    { type: "string" },
-    "must be string",
-  ],
-  [
-    "/muscle_group",
-    "#/$defs/MuscleGroup/enum",
-    { allowedValues: declaredListExercises_cv0 },
-    "must be equal to one of the allowed values",
-  ],
-  [
-    "/muscle_group",
-    "#/properties/muscle_group/anyOf/1/type",
-    { type: "null" },
-    "must be null",
-  ],
-  [
-    "/muscle_group",
-    "#/properties/muscle_group/anyOf",
-    {},
-    "must match a schema in anyOf",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "muscle_group"],
+  ["required", "equipment"],
+  ["required", "limit"],
+  ["additionalProperties", null],
 ]);
 
 const declaredLogWorkoutSet_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "workout_id" },
-    "must have required property 'workout_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "exercise_id" },
-    "must have required property 'exercise_id'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "sets" },
-    "must have required property 'sets'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "reps" },
-    "must have required property 'reps'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "load_kg" },
-    "must have required property 'load_kg'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "rpe" },
-    "must have required property 'rpe'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/required",
-    { missingProperty: "tempo" },
-    "must have required property 'tempo'",
-  ],
-  [
-    "",
-    "#/properties/sets/items/additionalProperties",
-    {},
-    "must NOT have additional properties",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "workout_id"],
+  ["required", "exercise_id"],
+  ["required", "sets"],
+  ["#/properties/sets/items/required", "reps"],
+  ["required", "load_kg"],
+  ["required", "rpe"],
+  ["required", "tempo"],
+  ["additionalProperties", null],
+  ["#/additionalProperties", null],
 ]);
 
 const declaredGetWeather_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "city" },
-    "must have required property 'city'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "units" },
-    "must have required property 'units'",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
+  ["required", "city"],
+  ["required", "units"],
+  ["additionalProperties", null],
 ]);
 
 export function validateDeclaredWriteMeasurement(
@@ -266,106 +72,57 @@ export function validateDeclaredWriteMeasurement(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredWriteMeasurement_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f14 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k15 in _d) {
-      if (!hasOwn.call(_d, k15)) continue;
-      switch (k15) {
-        case "date":
-          d1 = _d[k15];
-          f14++;
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
+  let d1: any;
+  let d2: any;
+  let a0 = 0;
+  for (const k8 in _d) {
+    if (!hasOwn.call(_d, k8)) continue;
+    switch (k8) {
+      case "date":
+        d1 = _d[k8];
+        break;
+      case "data":
+        d2 = _d[k8];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[6]!, "", k8));
+    }
+  }
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d2 === undefined) d2 = ownValue(_d.data, _d, "data");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d2 === "object" && d2 !== null && !Array.isArray(d2)) {
+    let d4: any;
+    let d5: any;
+    let d6: any;
+    let a3 = errs === null ? 0 : errs.length;
+    for (const k7 in d2) {
+      if (!hasOwn.call(d2, k7)) continue;
+      switch (k7) {
+        case "weight_kg":
+          d4 = d2[k7];
           break;
-        case "data":
-          d3 = _d[k15];
-          f14++;
+        case "body_fat_pct":
+          d5 = d2[k7];
+          break;
+        case "waist_cm":
+          d6 = d2[k7];
           break;
         default:
-          errs = addError(
-            errs,
-            errorWith(_e[6]!, "", { additionalProperty: k15 }),
-          );
+          errs = addError(errs, errorWith(_e[5]!, "/data", k7));
       }
     }
-    if (f14 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.date;
-        if (d1 !== undefined && !hasOwn.call(_d, "date")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.data;
-        if (d3 !== undefined && !hasOwn.call(_d, "data")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p4) {
-      if (
-        typeof d3 === "object" &&
-        d3 !== null &&
-        !Array.isArray(d3 as unknown)
-      ) {
-        let d6: any;
-        let d8: any;
-        let d10: any;
-        let f12 = 0;
-        let a5 = errs === null ? 0 : errs.length;
-        for (const k13 in d3) {
-          if (!hasOwn.call(d3, k13)) continue;
-          switch (k13) {
-            case "weight_kg":
-              d6 = d3[k13];
-              f12++;
-              break;
-            case "body_fat_pct":
-              d8 = d3[k13];
-              f12++;
-              break;
-            case "waist_cm":
-              d10 = d3[k13];
-              f12++;
-              break;
-            default:
-              errs = addError(
-                errs,
-                errorWith(_e[5]!, "/data", { additionalProperty: k13 }),
-              );
-          }
-        }
-        if (f12 !== 3) {
-          if (d6 === undefined) {
-            d6 = d3.weight_kg;
-            if (d6 !== undefined && !hasOwn.call(d3, "weight_kg"))
-              d6 = undefined;
-          }
-          if (d8 === undefined) {
-            d8 = d3.body_fat_pct;
-            if (d8 !== undefined && !hasOwn.call(d3, "body_fat_pct"))
-              d8 = undefined;
-          }
-          if (d10 === undefined) {
-            d10 = d3.waist_cm;
-            if (d10 !== undefined && !hasOwn.call(d3, "waist_cm"))
-              d10 = undefined;
-          }
-        }
-        const p7 = d6 !== undefined;
-        const p9 = d8 !== undefined;
-        const p11 = d10 !== undefined;
-        if (!p7) errs = insertError(errs, a5++, _e[2]!);
-        if (!p9) errs = insertError(errs, a5++, _e[3]!);
-        if (!p11) errs = insertError(errs, a5++, _e[4]!);
-      }
-    }
+    if (d4 === undefined) d4 = ownValue(d2.weight_kg, d2, "weight_kg");
+    if (d5 === undefined) d5 = ownValue(d2.body_fat_pct, d2, "body_fat_pct");
+    if (d6 === undefined) d6 = ownValue(d2.waist_cm, d2, "waist_cm");
+    if (d4 === undefined) errs = insertError(errs, a3++, _e[2]!);
+    if (d5 === undefined) errs = insertError(errs, a3++, _e[3]!);
+    if (d6 === undefined) errs = insertError(errs, a3++, _e[4]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as unknown };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<unknown>(value, errs);
 }
 
 export function validateDeclaredLogMeal(
@@ -374,155 +131,77 @@ export function validateDeclaredLogMeal(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredLogMeal_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let d7: any;
-    let f20 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k21 in _d) {
-      if (!hasOwn.call(_d, k21)) continue;
-      switch (k21) {
-        case "day":
-          d1 = _d[k21];
-          f20++;
-          break;
-        case "meal":
-          d3 = _d[k21];
-          f20++;
-          break;
-        case "items":
-          d5 = _d[k21];
-          f20++;
-          break;
-        case "notes":
-          d7 = _d[k21];
-          f20++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[12]!, "", { additionalProperty: k21 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let d4: any;
+  let a0 = 0;
+  for (const k12 in _d) {
+    if (!hasOwn.call(_d, k12)) continue;
+    switch (k12) {
+      case "day":
+        d1 = _d[k12];
+        break;
+      case "meal":
+        d2 = _d[k12];
+        break;
+      case "items":
+        d3 = _d[k12];
+        break;
+      case "notes":
+        d4 = _d[k12];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k12));
     }
-    if (f20 !== 4) {
-      if (d1 === undefined) {
-        d1 = _d.day;
-        if (d1 !== undefined && !hasOwn.call(_d, "day")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.meal;
-        if (d3 !== undefined && !hasOwn.call(_d, "meal")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.items;
-        if (d5 !== undefined && !hasOwn.call(_d, "items")) d5 = undefined;
-      }
-      if (d7 === undefined) {
-        d7 = _d.notes;
-        if (d7 !== undefined && !hasOwn.call(_d, "notes")) d7 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    const p8 = d7 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (!p8) errs = insertError(errs, a0++, _e[3]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatDate(d1)) errs = addError(errs, _e[4]!);
-      } else {
-        errs = addError(errs, _e[5]!);
-      }
-    }
-    if (p4) {
-      if (!(typeof (d3 as unknown) === "string")) errs = addError(errs, _e[6]!);
-      if (!(
-        d3 === "Desayuno" ||
-        d3 === "Almuerzo" ||
-        d3 === "Cena" ||
-        d3 === "Merienda"
-      ))
-        errs = addError(errs, _e[7]!);
-    }
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        for (let i9 = 0; i9 < d5.length; i9++) {
-          const d10 = d5[i9];
-          if (
-            typeof d10 === "object" &&
-            d10 !== null &&
-            !Array.isArray(d10 as unknown)
-          ) {
-            let d12: any;
-            let d14: any;
-            let d16: any;
-            let f18 = 0;
-            let a11 = errs === null ? 0 : errs.length;
-            for (const k19 in d10) {
-              if (!hasOwn.call(d10, k19)) continue;
-              switch (k19) {
-                case "food":
-                  d12 = d10[k19];
-                  f18++;
-                  break;
-                case "grams":
-                  d14 = d10[k19];
-                  f18++;
-                  break;
-                case "kcal":
-                  d16 = d10[k19];
-                  f18++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[11]!, "/items/" + i9, {
-                      additionalProperty: k19,
-                    }),
-                  );
-              }
-            }
-            if (f18 !== 3) {
-              if (d12 === undefined) {
-                d12 = d10.food;
-                if (d12 !== undefined && !hasOwn.call(d10, "food"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d10.grams;
-                if (d14 !== undefined && !hasOwn.call(d10, "grams"))
-                  d14 = undefined;
-              }
-              if (d16 === undefined) {
-                d16 = d10.kcal;
-                if (d16 !== undefined && !hasOwn.call(d10, "kcal"))
-                  d16 = undefined;
-              }
-            }
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            const p17 = d16 !== undefined;
-            if (!p13)
-              errs = insertError(errs, a11++, errorAt(_e[8]!, "/items/" + i9));
-            if (!p15)
-              errs = insertError(errs, a11++, errorAt(_e[9]!, "/items/" + i9));
-            if (!p17)
-              errs = insertError(errs, a11++, errorAt(_e[10]!, "/items/" + i9));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
+  if (d2 === undefined) d2 = ownValue(_d.meal, _d, "meal");
+  if (d3 === undefined) d3 = ownValue(_d.items, _d, "items");
+  if (d4 === undefined) d4 = ownValue(_d.notes, _d, "notes");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (d4 === undefined) errs = insertError(errs, a0++, _e[3]!);
+  if (Array.isArray(d3)) {
+    for (let i5 = 0; i5 < d3.length; i5++) {
+      const d6 = d3[i5];
+      if (typeof d6 === "object" && d6 !== null && !Array.isArray(d6)) {
+        let d8: any;
+        let d9: any;
+        let d10: any;
+        let a7 = errs === null ? 0 : errs.length;
+        for (const k11 in d6) {
+          if (!hasOwn.call(d6, k11)) continue;
+          switch (k11) {
+            case "food":
+              d8 = d6[k11];
+              break;
+            case "grams":
+              d9 = d6[k11];
+              break;
+            case "kcal":
+              d10 = d6[k11];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[7]!, "/items/" + i5, k11));
           }
         }
+        if (d8 === undefined) d8 = ownValue(d6.food, d6, "food");
+        if (d9 === undefined) d9 = ownValue(d6.grams, d6, "grams");
+        if (d10 === undefined) d10 = ownValue(d6.kcal, d6, "kcal");
+        if (d8 === undefined)
+          errs = insertError(errs, a7++, errorAt(_e[4]!, "/items/" + i5));
+        if (d9 === undefined)
+          errs = insertError(errs, a7++, errorAt(_e[5]!, "/items/" + i5));
+        if (d10 === undefined)
+          errs = insertError(errs, a7++, errorAt(_e[6]!, "/items/" + i5));
       }
     }
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as unknown };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<unknown>(value, errs);
 }
 
 export function validateDeclaredListExercises(
@@ -531,111 +210,35 @@ export function validateDeclaredListExercises(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredListExercises_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f12 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k13 in _d) {
-      if (!hasOwn.call(_d, k13)) continue;
-      switch (k13) {
-        case "muscle_group":
-          d1 = _d[k13];
-          f12++;
-          break;
-        case "equipment":
-          d3 = _d[k13];
-          f12++;
-          break;
-        case "limit":
-          d5 = _d[k13];
-          f12++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[7]!, "", { additionalProperty: k13 }),
-          );
-      }
-    }
-    if (f12 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.muscle_group;
-        if (d1 !== undefined && !hasOwn.call(_d, "muscle_group"))
-          d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.equipment;
-        if (d3 !== undefined && !hasOwn.call(_d, "equipment")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.limit;
-        if (d5 !== undefined && !hasOwn.call(_d, "limit")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p2) {
-      let v7 = false;
-      if (!v7) {
-        let v8 = true;
-        L9: {
-          if (!(typeof (d1 as unknown) === "string")) {
-            v8 = false;
-            break L9;
-          }
-          if (!(
-            d1 === "chest" ||
-            d1 === "back" ||
-            d1 === "legs" ||
-            d1 === "shoulders" ||
-            d1 === "arms" ||
-            d1 === "core" ||
-            d1 === "full_body"
-          )) {
-            v8 = false;
-            break L9;
-          }
-        }
-        v7 = v8;
-      }
-      if (!v7) {
-        let v10 = true;
-        L11: {
-          if (!(d1 === null)) {
-            v10 = false;
-            break L11;
-          }
-        }
-        v7 = v10;
-      }
-      if (!v7) {
-        if (!(typeof (d1 as unknown) === "string"))
-          errs = addError(errs, _e[3]!);
-        if (!(
-          d1 === "chest" ||
-          d1 === "back" ||
-          d1 === "legs" ||
-          d1 === "shoulders" ||
-          d1 === "arms" ||
-          d1 === "core" ||
-          d1 === "full_body"
-        ))
-          errs = addError(errs, _e[4]!);
-        if (!(d1 === null)) errs = addError(errs, _e[5]!);
-        errs = addError(errs, _e[6]!);
-      }
-    }
-  }
-  if (errs === null || errs.length === 0) {
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
     return { ok: true, value: value as unknown };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
+      case "muscle_group":
+        d1 = _d[k4];
+        break;
+      case "equipment":
+        d2 = _d[k4];
+        break;
+      case "limit":
+        d3 = _d[k4];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[3]!, "", k4));
+    }
   }
-  return { ok: false, errors: errs };
+  if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
+  if (d2 === undefined) d2 = ownValue(_d.equipment, _d, "equipment");
+  if (d3 === undefined) d3 = ownValue(_d.limit, _d, "limit");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  return resultOf<unknown>(value, errs);
 }
 
 export function validateDeclaredLogWorkoutSet(
@@ -644,140 +247,78 @@ export function validateDeclaredLogWorkoutSet(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredLogWorkoutSet_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f20 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k21 in _d) {
-      if (!hasOwn.call(_d, k21)) continue;
-      switch (k21) {
-        case "workout_id":
-          d1 = _d[k21];
-          f20++;
-          break;
-        case "exercise_id":
-          d3 = _d[k21];
-          f20++;
-          break;
-        case "sets":
-          d5 = _d[k21];
-          f20++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[8]!, "", { additionalProperty: k21 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: true, value: value as unknown };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let a0 = 0;
+  for (const k12 in _d) {
+    if (!hasOwn.call(_d, k12)) continue;
+    switch (k12) {
+      case "workout_id":
+        d1 = _d[k12];
+        break;
+      case "exercise_id":
+        d2 = _d[k12];
+        break;
+      case "sets":
+        d3 = _d[k12];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k12));
     }
-    if (f20 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.workout_id;
-        if (d1 !== undefined && !hasOwn.call(_d, "workout_id")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.exercise_id;
-        if (d3 !== undefined && !hasOwn.call(_d, "exercise_id")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.sets;
-        if (d5 !== undefined && !hasOwn.call(_d, "sets")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (!p6) errs = insertError(errs, a0++, _e[2]!);
-    if (p6) {
-      if (Array.isArray(d5 as unknown)) {
-        for (let i7 = 0; i7 < d5.length; i7++) {
-          const d8 = d5[i7];
-          if (
-            typeof d8 === "object" &&
-            d8 !== null &&
-            !Array.isArray(d8 as unknown)
-          ) {
-            let d10: any;
-            let d12: any;
-            let d14: any;
-            let d16: any;
-            let f18 = 0;
-            let a9 = errs === null ? 0 : errs.length;
-            for (const k19 in d8) {
-              if (!hasOwn.call(d8, k19)) continue;
-              switch (k19) {
-                case "reps":
-                  d10 = d8[k19];
-                  f18++;
-                  break;
-                case "load_kg":
-                  d12 = d8[k19];
-                  f18++;
-                  break;
-                case "rpe":
-                  d14 = d8[k19];
-                  f18++;
-                  break;
-                case "tempo":
-                  d16 = d8[k19];
-                  f18++;
-                  break;
-                default:
-                  errs = addError(
-                    errs,
-                    errorWith(_e[7]!, "/sets/" + i7, {
-                      additionalProperty: k19,
-                    }),
-                  );
-              }
-            }
-            if (f18 !== 4) {
-              if (d10 === undefined) {
-                d10 = d8.reps;
-                if (d10 !== undefined && !hasOwn.call(d8, "reps"))
-                  d10 = undefined;
-              }
-              if (d12 === undefined) {
-                d12 = d8.load_kg;
-                if (d12 !== undefined && !hasOwn.call(d8, "load_kg"))
-                  d12 = undefined;
-              }
-              if (d14 === undefined) {
-                d14 = d8.rpe;
-                if (d14 !== undefined && !hasOwn.call(d8, "rpe"))
-                  d14 = undefined;
-              }
-              if (d16 === undefined) {
-                d16 = d8.tempo;
-                if (d16 !== undefined && !hasOwn.call(d8, "tempo"))
-                  d16 = undefined;
-              }
-            }
-            const p11 = d10 !== undefined;
-            const p13 = d12 !== undefined;
-            const p15 = d14 !== undefined;
-            const p17 = d16 !== undefined;
-            if (!p11)
-              errs = insertError(errs, a9++, errorAt(_e[3]!, "/sets/" + i7));
-            if (!p13)
-              errs = insertError(errs, a9++, errorAt(_e[4]!, "/sets/" + i7));
-            if (!p15)
-              errs = insertError(errs, a9++, errorAt(_e[5]!, "/sets/" + i7));
-            if (!p17)
-              errs = insertError(errs, a9++, errorAt(_e[6]!, "/sets/" + i7));
+  }
+  if (d1 === undefined) d1 = ownValue(_d.workout_id, _d, "workout_id");
+  if (d2 === undefined) d2 = ownValue(_d.exercise_id, _d, "exercise_id");
+  if (d3 === undefined) d3 = ownValue(_d.sets, _d, "sets");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
+  if (Array.isArray(d3)) {
+    for (let i4 = 0; i4 < d3.length; i4++) {
+      const d5 = d3[i4];
+      if (typeof d5 === "object" && d5 !== null && !Array.isArray(d5)) {
+        let d7: any;
+        let d8: any;
+        let d9: any;
+        let d10: any;
+        let a6 = errs === null ? 0 : errs.length;
+        for (const k11 in d5) {
+          if (!hasOwn.call(d5, k11)) continue;
+          switch (k11) {
+            case "reps":
+              d7 = d5[k11];
+              break;
+            case "load_kg":
+              d8 = d5[k11];
+              break;
+            case "rpe":
+              d9 = d5[k11];
+              break;
+            case "tempo":
+              d10 = d5[k11];
+              break;
+            default:
+              errs = addError(errs, errorWith(_e[7]!, "/sets/" + i4, k11));
           }
         }
+        if (d7 === undefined) d7 = ownValue(d5.reps, d5, "reps");
+        if (d8 === undefined) d8 = ownValue(d5.load_kg, d5, "load_kg");
+        if (d9 === undefined) d9 = ownValue(d5.rpe, d5, "rpe");
+        if (d10 === undefined) d10 = ownValue(d5.tempo, d5, "tempo");
+        if (d7 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[3]!, "/sets/" + i4));
+        if (d8 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[4]!, "/sets/" + i4));
+        if (d9 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[5]!, "/sets/" + i4));
+        if (d10 === undefined)
+          errs = insertError(errs, a6++, errorAt(_e[6]!, "/sets/" + i4));
       }
     }
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as unknown };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<unknown>(value, errs);
 }
 
 export function validateDeclaredGetWeather(
@@ -786,48 +327,29 @@ export function validateDeclaredGetWeather(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = declaredGetWeather_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let f5 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k6 in _d) {
-      if (!hasOwn.call(_d, k6)) continue;
-      switch (k6) {
-        case "city":
-          d1 = _d[k6];
-          f5++;
-          break;
-        case "units":
-          d3 = _d[k6];
-          f5++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[2]!, "", { additionalProperty: k6 }),
-          );
-      }
-    }
-    if (f5 !== 2) {
-      if (d1 === undefined) {
-        d1 = _d.city;
-        if (d1 !== undefined && !hasOwn.call(_d, "city")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.units;
-        if (d3 !== undefined && !hasOwn.call(_d, "units")) d3 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-  }
-  if (errs === null || errs.length === 0) {
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
     return { ok: true, value: value as unknown };
+  let d1: any;
+  let d2: any;
+  let a0 = 0;
+  for (const k3 in _d) {
+    if (!hasOwn.call(_d, k3)) continue;
+    switch (k3) {
+      case "city":
+        d1 = _d[k3];
+        break;
+      case "units":
+        d2 = _d[k3];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[2]!, "", k3));
+    }
   }
-  return { ok: false, errors: errs };
+  if (d1 === undefined) d1 = ownValue(_d.city, _d, "city");
+  if (d2 === undefined) d2 = ownValue(_d.units, _d, "units");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  return resultOf<unknown>(value, errs);
 }
 
 type DeclaredValidators = {

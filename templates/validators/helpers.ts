@@ -86,6 +86,18 @@ export function addError(
 }
 // #endregion
 
+// #region helper resultOf
+/** A validator's result: ok when no error is left (a composite that passed may empty the list). */
+export function resultOf<T>(
+  value: unknown,
+  errors: ValidationError[] | null,
+): ValidationResult<T> {
+  if (errors === null || errors.length === 0)
+    return { ok: true, value: value as T };
+  return { ok: false, errors };
+}
+// #endregion
+
 // #region helper makeError
 /** An error whose params or message depend on the data, in Ajv's field order. */
 export function makeError(
@@ -101,32 +113,112 @@ export function makeError(
 
 // #region helper errorTable
 /**
- * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results). A row is
- * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
- * schema path unless given, as it is for every keyword but a `false` subschema. The table is
- * frozen too, so that optimized code reads `_e[n]` as a constant.
+ * A validator's errors known when generating, frozen (shared between results, read as constants).
+ * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
-  rows: readonly (readonly [
-    string,
-    string,
-    { readonly [name: string]: unknown },
-    string,
-    string?,
-  ])[],
+  rows: readonly (
+    | readonly [string, unknown, string?]
+    | readonly [string, string, string, ValidationError["params"], string]
+  )[],
 ): readonly ValidationError[] {
+  let parent = "#";
   return Object.freeze(
-    rows.map(([instancePath, schemaPath, params, message, keyword]) =>
-      Object.freeze({
-        instancePath,
+    rows.map((row) => {
+      if (row.length === 5) {
+        const [instancePath, schemaPath, keyword, params, message] = row;
+        return Object.freeze({
+          instancePath,
+          schemaPath,
+          keyword,
+          params: Object.freeze(params),
+          message,
+        });
+      }
+      const [path, arg, instancePath] = row;
+      const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
+      const cut = schemaPath.lastIndexOf("/");
+      parent = schemaPath.slice(0, cut);
+      const keyword = schemaPath.slice(cut + 1);
+      const [params, message] = errorTableStandard(keyword, arg);
+      return Object.freeze({
+        instancePath: instancePath ?? errorTableInstancePath(schemaPath),
         schemaPath,
-        keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
+        keyword,
         params: Object.freeze(params),
         message,
-      }),
-    ),
+      });
+    }),
   );
+}
+
+/** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */
+const errorTableStandards = new Map<string, readonly [string, string, string?]>(
+  [
+    ["type", ["type", "must be %"]],
+    ["required", ["missingProperty", "must have required property '%'"]],
+    ["format", ["format", 'must match format "%"']],
+    ["pattern", ["pattern", 'must match pattern "%"']],
+    ["multipleOf", ["multipleOf", "must be multiple of %"]],
+    ["maximum", ["limit", "must be <= %", "<="]],
+    ["minimum", ["limit", "must be >= %", ">="]],
+    ["exclusiveMaximum", ["limit", "must be < %", "<"]],
+    ["exclusiveMinimum", ["limit", "must be > %", ">"]],
+    ["maxLength", ["limit", "must NOT have more than % characters"]],
+    ["minLength", ["limit", "must NOT have fewer than % characters"]],
+    ["maxItems", ["limit", "must NOT have more than % items"]],
+    ["minItems", ["limit", "must NOT have fewer than % items"]],
+    ["items", ["limit", "must NOT have more than % items"]],
+    ["maxProperties", ["limit", "must NOT have more than % properties"]],
+    ["minProperties", ["limit", "must NOT have fewer than % properties"]],
+    ["enum", ["allowedValues", "must be equal to one of the allowed values"]],
+    ["const", ["allowedValue", "must be equal to constant"]],
+    ["if", ["failingKeyword", 'must match "%" schema']],
+    ["anyOf", ["", "must match a schema in anyOf"]],
+    ["not", ["", "must NOT be valid"]],
+    ["additionalProperties", ["", "must NOT have additional properties"]],
+    ["false schema", ["", "boolean schema is false"]],
+  ],
+);
+
+function errorTableStandard(
+  keyword: string,
+  arg: unknown,
+): [{ readonly [name: string]: unknown }, string] {
+  const standard = errorTableStandards.get(keyword);
+  if (standard === undefined)
+    throw new Error(`errorTable: no standard error for ${keyword}`);
+  const [key, message, comparison] = standard;
+  const params =
+    key === ""
+      ? {}
+      : comparison === undefined
+        ? { [key]: arg }
+        : { comparison, limit: arg };
+  return [params, message.replace("%", () => String(arg))];
+}
+
+/** The instance path a schema path names: its `properties` names and `prefixItems` indexes. */
+export function errorTableInstancePath(schemaPath: string): string {
+  const segments = schemaPath.split("/");
+  let path = "";
+  for (let i = 1; i < segments.length - 1; i++) {
+    switch (segments[i]) {
+      case "properties":
+      case "prefixItems":
+        path += "/" + decodeURIComponent(segments[++i]!);
+        break;
+      case "$defs":
+      case "patternProperties":
+      case "dependentSchemas":
+      case "allOf":
+      case "anyOf":
+      case "oneOf":
+        i++;
+    }
+  }
+  return path;
 }
 
 // #endregion
@@ -148,18 +240,29 @@ export function errorAt(
 
 // #endregion
 
+// #region helper addErrorAt uses addError errorAt
+/** `addError(list, errorAt(error, instancePath))`, one call where an array item fails a check. */
+export function addErrorAt(
+  list: ValidationError[] | null,
+  error: ValidationError,
+  instancePath: string,
+): ValidationError[] {
+  return addError(list, errorAt(error, instancePath));
+}
+// #endregion
+
 // #region helper errorWith
-/** A table error with params known only at run time (the additional key's name). */
+/** An `additionalProperties` table error for the additional key met at run time. */
 export function errorWith(
   error: ValidationError,
   instancePath: string,
-  params: { readonly [name: string]: unknown },
+  additionalProperty: string,
 ): ValidationError {
   return {
     instancePath,
     schemaPath: error.schemaPath,
     keyword: error.keyword,
-    params,
+    params: { additionalProperty },
     message: error.message,
   };
 }
@@ -168,6 +271,13 @@ export function errorWith(
 // #region helper hasOwn
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+// #endregion
+
+// #region helper ownValue uses hasOwn
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
+}
 // #endregion
 
 // #region helper ucs2length

@@ -132,7 +132,7 @@ describe("validator runtime helpers", () => {
     const t = parseHelperTemplate(readTemplate("validators/helpers.ts"));
     expect(t.types).toMatch(/export interface ValidationError/);
     expect([...t.regions.keys()].sort()).toEqual(
-      ["addError", "deepEqual", "errorAt", "errorTable", "errorWith", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "makeError", "ucs2length"].sort(),
+      ["addError", "addErrorAt", "deepEqual", "errorAt", "errorTable", "errorWith", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "makeError", "ownValue", "resultOf", "ucs2length"].sort(),
     );
     for (const r of t.regions.values()) {
       expect(r.text).not.toMatch(/^export /m);
@@ -143,24 +143,31 @@ describe("validator runtime helpers", () => {
 });
 
 describe("error table helpers", () => {
-  it("build Ajv's error objects, frozen, the keyword taken from the schema path unless given", () => {
-    const [required, falseSchema] = errorTable([
-      ["/a", "#/properties/a/required", { missingProperty: "b" }, "must have required property 'b'"],
-      ["/c", "#/properties/c", {}, "boolean schema is false", "false schema"],
+  it("build Ajv's error objects, frozen: standard rows derived from the schema path and one value, others as written", () => {
+    const [required, sibling, falseSchema, written] = errorTable([
+      ["#/properties/a/required", "b"],
+      ["minProperties", 2, "/x"],
+      ["#/properties/c/false schema", null],
+      ["/d", "#/properties/d/contains", "contains", { minContains: 1 }, "must contain at least 1 valid item(s)"],
     ]);
     expect(required).toEqual({ instancePath: "/a", schemaPath: "#/properties/a/required", keyword: "required", params: { missingProperty: "b" }, message: "must have required property 'b'" });
+    // A schema path without `#` continues the previous row's parent; a given instance path wins.
+    expect(sibling).toEqual({ instancePath: "/x", schemaPath: "#/properties/a/minProperties", keyword: "minProperties", params: { limit: 2 }, message: "must NOT have fewer than 2 properties" });
     // Ajv's field order, which a caller printing the object sees.
     expect(Object.keys(required!)).toEqual(["instancePath", "schemaPath", "keyword", "params", "message"]);
     expect(Object.isFrozen(required) && Object.isFrozen(required!.params)).toBe(true);
-    expect(falseSchema!.keyword).toBe("false schema");
+    expect(falseSchema).toEqual({ instancePath: "/c", schemaPath: "#/properties/c/false schema", keyword: "false schema", params: {}, message: "boolean schema is false" });
+    expect(Object.isFrozen(written) && Object.isFrozen(written!.params)).toBe(true);
+    expect(written!.params).toEqual({ minContains: 1 });
     const moved = errorAt(required!, "/x/1");
     expect(moved).toEqual({ ...required, instancePath: "/x/1" });
     expect(Object.keys(moved)).toEqual(Object.keys(required!));
-    expect(errorWith(required!, "/y", { additionalProperty: "z" })).toEqual({ ...required, instancePath: "/y", params: { additionalProperty: "z" } });
+    expect(errorWith(required!, "/y", "z")).toEqual({ ...required, instancePath: "/y", params: { additionalProperty: "z" } });
+    expect(() => errorTable([["#/uniqueItems", null]])).toThrow(/no standard error/);
   });
 
   it("addError creates the list on the first error and appends after", () => {
-    const e = errorTable([["", "#/type", { type: "object" }, "must be object"]])[0]!;
+    const e = errorTable([["#/type", "object"]])[0]!;
     const list = addError(null, e);
     expect(list).toEqual([e]);
     expect(addError(list, e)).toBe(list);

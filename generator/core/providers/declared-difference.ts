@@ -13,8 +13,10 @@
  * validator, and only the structure it adds remains: `required` (optional fields announced as
  * required and nullable) and `additionalProperties` (strict objects are closed).
  *
+ * A subschema that is only a `$ref` to an entry of the root's `$defs` applies that entry, just as
+ * unconditionally, to the same value: its remainder is the entry's (a `$ref` cycle is kept).
  * Under a keyword whose outcome depends on which branch passes (`anyOf`, `oneOf`, `not`, `if`,
- * `contains`, …) or that names another schema (`$ref`), dropping a constraint could let another
+ * `contains`, …) or beside other keywords under `$ref`, dropping a constraint could let another
  * branch pass, so such a subschema is kept whole. test/providers/call-validators.property.test.ts
  * (and the whole-output fuzzer) check, against Ajv on the full declaration, that the result is the
  * same acceptance as declaration-then-catalog.
@@ -29,17 +31,35 @@ const KEEP_WHOLE = new Set(["anyOf", "oneOf", "allOf", "not", "if", "then", "els
 
 /** The part of `declared` a call validator checks before normalising (see the module comment). */
 export function declaredDifference(declared: Schema): Schema {
-  return remainder(declared).schema;
+  const defs = typeof declared === "object" && declared.$defs !== undefined ? declared.$defs : {};
+  return remainder(declared, { defs, inlining: new Set() }).schema;
+}
+
+interface Scope {
+  /** The root's `$defs`. */
+  readonly defs: Readonly<Record<string, Schema>>;
+  /** The `$defs` entries being inlined (a `$ref` back to one of them is kept). */
+  readonly inlining: ReadonlySet<string>;
+}
+
+/** The `$defs` entry a bare `{ $ref: "#/$defs/<name>" }` (annotations aside) names, if any. */
+function defOf(schema: SchemaObject, scope: Scope): string | undefined {
+  if (typeof schema.$ref !== "string" || Object.keys(schema).some((k) => k !== "$ref" && k !== "description" && k !== "title")) return undefined;
+  const match = /^#\/\$defs\/([^/~%]+)$/.exec(schema.$ref);
+  if (!match || !Object.hasOwn(scope.defs, match[1]!) || scope.inlining.has(match[1]!)) return undefined;
+  return match[1];
 }
 
 /** The remainder, and whether it accepts every non-object non-array value (null among them). */
-function remainder(declared: Schema): { readonly schema: Schema; readonly typeFree: boolean } {
+function remainder(declared: Schema, scope: Scope): { readonly schema: Schema; readonly typeFree: boolean } {
   if (typeof declared === "boolean") return { schema: declared, typeFree: declared };
+  const def = defOf(declared, scope);
+  if (def !== undefined) return remainder(scope.defs[def]!, { ...scope, inlining: new Set([...scope.inlining, def]) });
   const inner = nullWrapped(declared);
   if (inner !== undefined) {
     // `anyOf: [X, {type: "null"}]` (an optional field made nullable): the value is null or meets
     // X. When what remains of X constrains no type, null meets it too: that remainder is the check.
-    const rest = remainder(inner);
+    const rest = remainder(inner, scope);
     if (rest.typeFree) return rest;
   }
   if (Object.keys(declared).some((k) => KEEP_WHOLE.has(k))) return { schema: declared, typeFree: false };
@@ -48,13 +68,13 @@ function remainder(declared: Schema): { readonly schema: Schema; readonly typeFr
     if (!STRUCTURE.has(key)) continue;
     switch (key) {
       case "properties":
-        out.properties = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, sub]) => [name, remainder(sub).schema]));
+        out.properties = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, sub]) => [name, remainder(sub, scope).schema]));
         break;
       case "items":
-        out.items = remainder(value as Schema).schema;
+        out.items = remainder(value as Schema, scope).schema;
         break;
       case "prefixItems":
-        out.prefixItems = (value as readonly Schema[]).map((sub) => remainder(sub).schema);
+        out.prefixItems = (value as readonly Schema[]).map((sub) => remainder(sub, scope).schema);
         break;
       default:
         // `required`, `additionalProperties` (checked as declared), `$defs` (reached only through a

@@ -30,52 +30,147 @@ export function addError(
   return list;
 }
 
+/** A validator's result: ok when no error is left (a composite that passed may empty the list). */
+export function resultOf<T>(
+  value: unknown,
+  errors: ValidationError[] | null,
+): ValidationResult<T> {
+  if (errors === null || errors.length === 0)
+    return { ok: true, value: value as T };
+  return { ok: false, errors };
+}
+
 /**
- * The errors of one validator that are known when generating, built once at module load and
- * frozen with their params (errors are immutable values, shared between results). A row is
- * `[instancePath, schemaPath, params, message, keyword?]`; the keyword is the last segment of the
- * schema path unless given, as it is for every keyword but a `false` subschema. The table is
- * frozen too, so that optimized code reads `_e[n]` as a constant.
+ * A validator's errors known when generating, frozen (shared between results, read as constants).
+ * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
  */
 export function errorTable(
-  rows: readonly (readonly [
-    string,
-    string,
-    { readonly [name: string]: unknown },
-    string,
-    string?,
-  ])[],
+  rows: readonly (
+    | readonly [string, unknown, string?]
+    | readonly [string, string, string, ValidationError["params"], string]
+  )[],
 ): readonly ValidationError[] {
+  let parent = "#";
   return Object.freeze(
-    rows.map(([instancePath, schemaPath, params, message, keyword]) =>
-      Object.freeze({
-        instancePath,
+    rows.map((row) => {
+      if (row.length === 5) {
+        const [instancePath, schemaPath, keyword, params, message] = row;
+        return Object.freeze({
+          instancePath,
+          schemaPath,
+          keyword,
+          params: Object.freeze(params),
+          message,
+        });
+      }
+      const [path, arg, instancePath] = row;
+      const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
+      const cut = schemaPath.lastIndexOf("/");
+      parent = schemaPath.slice(0, cut);
+      const keyword = schemaPath.slice(cut + 1);
+      const [params, message] = errorTableStandard(keyword, arg);
+      return Object.freeze({
+        instancePath: instancePath ?? errorTableInstancePath(schemaPath),
         schemaPath,
-        keyword: keyword ?? schemaPath.slice(schemaPath.lastIndexOf("/") + 1),
+        keyword,
         params: Object.freeze(params),
         message,
-      }),
-    ),
+      });
+    }),
   );
 }
 
-/** A table error with params known only at run time (the additional key's name). */
+/** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */
+const errorTableStandards = new Map<string, readonly [string, string, string?]>(
+  [
+    ["type", ["type", "must be %"]],
+    ["required", ["missingProperty", "must have required property '%'"]],
+    ["format", ["format", 'must match format "%"']],
+    ["pattern", ["pattern", 'must match pattern "%"']],
+    ["multipleOf", ["multipleOf", "must be multiple of %"]],
+    ["maximum", ["limit", "must be <= %", "<="]],
+    ["minimum", ["limit", "must be >= %", ">="]],
+    ["exclusiveMaximum", ["limit", "must be < %", "<"]],
+    ["exclusiveMinimum", ["limit", "must be > %", ">"]],
+    ["maxLength", ["limit", "must NOT have more than % characters"]],
+    ["minLength", ["limit", "must NOT have fewer than % characters"]],
+    ["maxItems", ["limit", "must NOT have more than % items"]],
+    ["minItems", ["limit", "must NOT have fewer than % items"]],
+    ["items", ["limit", "must NOT have more than % items"]],
+    ["maxProperties", ["limit", "must NOT have more than % properties"]],
+    ["minProperties", ["limit", "must NOT have fewer than % properties"]],
+    ["enum", ["allowedValues", "must be equal to one of the allowed values"]],
+    ["const", ["allowedValue", "must be equal to constant"]],
+    ["if", ["failingKeyword", 'must match "%" schema']],
+    ["anyOf", ["", "must match a schema in anyOf"]],
+    ["not", ["", "must NOT be valid"]],
+    ["additionalProperties", ["", "must NOT have additional properties"]],
+    ["false schema", ["", "boolean schema is false"]],
+  ],
+);
+
+function errorTableStandard(
+  keyword: string,
+  arg: unknown,
+): [{ readonly [name: string]: unknown }, string] {
+  const standard = errorTableStandards.get(keyword);
+  if (standard === undefined)
+    throw new Error(`errorTable: no standard error for ${keyword}`);
+  const [key, message, comparison] = standard;
+  const params =
+    key === ""
+      ? {}
+      : comparison === undefined
+        ? { [key]: arg }
+        : { comparison, limit: arg };
+  return [params, message.replace("%", () => String(arg))];
+}
+
+/** The instance path a schema path names: its `properties` names and `prefixItems` indexes. */
+function errorTableInstancePath(schemaPath: string): string {
+  const segments = schemaPath.split("/");
+  let path = "";
+  for (let i = 1; i < segments.length - 1; i++) {
+    switch (segments[i]) {
+      case "properties":
+      case "prefixItems":
+        path += "/" + decodeURIComponent(segments[++i]!);
+        break;
+      case "$defs":
+      case "patternProperties":
+      case "dependentSchemas":
+      case "allOf":
+      case "anyOf":
+      case "oneOf":
+        i++;
+    }
+  }
+  return path;
+}
+
+/** An `additionalProperties` table error for the additional key met at run time. */
 export function errorWith(
   error: ValidationError,
   instancePath: string,
-  params: { readonly [name: string]: unknown },
+  additionalProperty: string,
 ): ValidationError {
   return {
     instancePath,
     schemaPath: error.schemaPath,
     keyword: error.keyword,
-    params,
+    params: { additionalProperty },
     message: error.message,
   };
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
+}
 
 /**
  * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
@@ -121,74 +216,29 @@ export type Validator<T> = (value: unknown) => ValidationResult<T>;
 const logSetInput_ty0 = Object.freeze(["number", "null"]);
 
 const logSetInput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "exercise" },
-    "must have required property 'exercise'",
-  ],
-  [
-    "",
-    "#/required",
-    { missingProperty: "reps" },
-    "must have required property 'reps'",
-  ],
-  [
-    "/exercise",
-    "#/properties/exercise/minLength",
-    { limit: 1 },
-    "must NOT have fewer than 1 characters",
-  ],
-  [
-    "/exercise",
-    "#/properties/exercise/type",
-    { type: "string" },
-    "must be string",
-  ],
-  ["/reps", "#/properties/reps/type", { type: "integer" }, "must be integer"],
-  [
-    "/reps",
-    "#/properties/reps/minimum",
-    { comparison: ">=", limit: 1 },
-    "must be >= 1",
-  ],
-  [
-    "/weight_kg",
-    "#/properties/weight_kg/type",
-    { type: logSetInput_ty0 },
-    "must be number,null",
-  ],
-  [
-    "/weight_kg",
-    "#/properties/weight_kg/minimum",
-    { comparison: ">=", limit: 0 },
-    "must be >= 0",
-  ],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "exercise"],
+  ["required", "reps"],
+  ["#/properties/exercise/minLength", 1],
+  ["type", "string"],
+  ["#/properties/reps/type", "integer"],
+  ["minimum", 1],
+  ["#/properties/weight_kg/type", logSetInput_ty0],
+  ["minimum", 0],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const logSetOutput_errors = errorTable([
-  [
-    "",
-    "#/required",
-    { missingProperty: "id" },
-    "must have required property 'id'",
-  ],
-  [
-    "/id",
-    "#/properties/id/format",
-    { format: "uuid" },
-    'must match format "uuid"',
-  ],
-  ["/id", "#/properties/id/type", { type: "string" }, "must be string"],
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["required", "id"],
+  ["#/properties/id/format", "uuid"],
+  ["type", "string"],
+  ["#/additionalProperties", null],
+  ["type", "object"],
 ]);
 
 const pingInput_errors = errorTable([
-  ["", "#/additionalProperties", {}, "must NOT have additional properties"],
-  ["", "#/type", { type: "object" }, "must be object"],
+  ["additionalProperties", null],
+  ["type", "object"],
 ]);
 
 export function validateLogSetInput(
@@ -197,83 +247,52 @@ export function validateLogSetInput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logSetInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let d3: any;
-    let d5: any;
-    let f7 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k8 in _d) {
-      if (!hasOwn.call(_d, k8)) continue;
-      switch (k8) {
-        case "exercise":
-          d1 = _d[k8];
-          f7++;
-          break;
-        case "reps":
-          d3 = _d[k8];
-          f7++;
-          break;
-        case "weight_kg":
-          d5 = _d[k8];
-          f7++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[8]!, "", { additionalProperty: k8 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[9]!] };
+  let d1: any;
+  let d2: any;
+  let d3: any;
+  let a0 = 0;
+  for (const k4 in _d) {
+    if (!hasOwn.call(_d, k4)) continue;
+    switch (k4) {
+      case "exercise":
+        d1 = _d[k4];
+        break;
+      case "reps":
+        d2 = _d[k4];
+        break;
+      case "weight_kg":
+        d3 = _d[k4];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[8]!, "", k4));
     }
-    if (f7 !== 3) {
-      if (d1 === undefined) {
-        d1 = _d.exercise;
-        if (d1 !== undefined && !hasOwn.call(_d, "exercise")) d1 = undefined;
-      }
-      if (d3 === undefined) {
-        d3 = _d.reps;
-        if (d3 !== undefined && !hasOwn.call(_d, "reps")) d3 = undefined;
-      }
-      if (d5 === undefined) {
-        d5 = _d.weight_kg;
-        if (d5 !== undefined && !hasOwn.call(_d, "weight_kg")) d5 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    const p4 = d3 !== undefined;
-    const p6 = d5 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (!p4) errs = insertError(errs, a0++, _e[1]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (d1.length === 0) errs = addError(errs, _e[2]!);
-      } else {
-        errs = addError(errs, _e[3]!);
-      }
-    }
-    if (p4) {
-      if (!Number.isInteger(d3)) errs = addError(errs, _e[4]!);
-      if (typeof (d3 as unknown) === "number" && isFinite(d3)) {
-        if (d3 < 1) errs = addError(errs, _e[5]!);
-      }
-    }
-    if (p6) {
-      if (!(
-        (typeof (d5 as unknown) === "number" && isFinite(d5)) ||
-        d5 === null
-      ))
-        errs = addError(errs, _e[6]!);
-      if (typeof (d5 as unknown) === "number" && isFinite(d5)) {
-        if (d5 < 0) errs = addError(errs, _e[7]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[9]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogSetInput };
+  if (d1 === undefined) d1 = ownValue(_d.exercise, _d, "exercise");
+  if (d2 === undefined) d2 = ownValue(_d.reps, _d, "reps");
+  if (d3 === undefined) d3 = ownValue(_d.weight_kg, _d, "weight_kg");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
+  if (typeof d1 === "string") {
+    if (d1.length === 0) errs = addError(errs, _e[2]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[3]!);
   }
-  return { ok: false, errors: errs };
+  if (d2 !== undefined) {
+    if (!Number.isInteger(d2)) errs = addError(errs, _e[4]!);
+    if (typeof d2 === "number" && isFinite(d2)) {
+      if (d2 < 1) errs = addError(errs, _e[5]!);
+    }
+  }
+  if (d3 !== undefined) {
+    if (!((typeof d3 === "number" && isFinite(d3)) || d3 === null))
+      errs = addError(errs, _e[6]!);
+    if (typeof d3 === "number" && isFinite(d3)) {
+      if (d3 < 0) errs = addError(errs, _e[7]!);
+    }
+  }
+  return resultOf<LogSetInput>(value, errs);
 }
 
 export function validateLogSetOutput(
@@ -282,70 +301,44 @@ export function validateLogSetOutput(
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = logSetOutput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    let d1: any;
-    let f3 = 0;
-    let a0 = errs === null ? 0 : errs.length;
-    for (const k4 in _d) {
-      if (!hasOwn.call(_d, k4)) continue;
-      switch (k4) {
-        case "id":
-          d1 = _d[k4];
-          f3++;
-          break;
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[3]!, "", { additionalProperty: k4 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[4]!] };
+  let d1: any;
+  let a0 = 0;
+  for (const k2 in _d) {
+    if (!hasOwn.call(_d, k2)) continue;
+    switch (k2) {
+      case "id":
+        d1 = _d[k2];
+        break;
+      default:
+        errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
-    if (f3 !== 1) {
-      if (d1 === undefined) {
-        d1 = _d.id;
-        if (d1 !== undefined && !hasOwn.call(_d, "id")) d1 = undefined;
-      }
-    }
-    const p2 = d1 !== undefined;
-    if (!p2) errs = insertError(errs, a0++, _e[0]!);
-    if (p2) {
-      if (typeof (d1 as unknown) === "string") {
-        if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
-      } else {
-        errs = addError(errs, _e[2]!);
-      }
-    }
-  } else {
-    errs = addError(errs, _e[4]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as LogSetOutput };
+  if (d1 === undefined) d1 = ownValue(_d.id, _d, "id");
+  if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
+  if (typeof d1 === "string") {
+    if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
+  } else if (d1 !== undefined) {
+    errs = addError(errs, _e[2]!);
   }
-  return { ok: false, errors: errs };
+  return resultOf<LogSetOutput>(value, errs);
 }
 
 export function validatePingInput(value: unknown): ValidationResult<PingInput> {
   const _d: any = value;
   let errs = null as ValidationError[] | null;
   const _e = pingInput_errors;
-  if (typeof _d === "object" && _d !== null && !Array.isArray(_d as unknown)) {
-    for (const k1 in _d) {
-      if (!hasOwn.call(_d, k1)) continue;
-      switch (k1) {
-        default:
-          errs = addError(
-            errs,
-            errorWith(_e[0]!, "", { additionalProperty: k1 }),
-          );
-      }
+  if (!(typeof _d === "object" && _d !== null && !Array.isArray(_d)))
+    return { ok: false, errors: [_e[1]!] };
+  for (const k1 in _d) {
+    if (!hasOwn.call(_d, k1)) continue;
+    switch (k1) {
+      default:
+        errs = addError(errs, errorWith(_e[0]!, "", k1));
     }
-  } else {
-    errs = addError(errs, _e[1]!);
   }
-  if (errs === null || errs.length === 0) {
-    return { ok: true, value: value as PingInput };
-  }
-  return { ok: false, errors: errs };
+  return resultOf<PingInput>(value, errs);
 }
 
 /** The result for a name that is not a tool of the catalog. */

@@ -22,6 +22,13 @@ export interface ErrorSpec {
   readonly path?: InstancePath;
   /** True when `params` or `message` depend on run-time values (a key, an index). */
   readonly dynamic?: boolean;
+  /**
+   * Set for an error of one of Ajv's standard keywords (`STANDARD_KEYWORDS`, error-table.ts) whose
+   * params and message the error table derives from the keyword and this one value (`null` when
+   * the keyword has none): the schema value `params` names. `params` and `message` must be what
+   * that derivation gives.
+   */
+  readonly arg?: Code | null;
 }
 
 /**
@@ -34,22 +41,23 @@ export function errorObject(cx: SchemaCx, spec: ErrorSpec): Code {
   return code`${cx.comp.helper("makeError")}(${path}, ${schemaPath}, ${spec.keyword}, ${spec.params}, ${spec.message})`;
 }
 
-/** The entry's error-table row for `spec` (with `instancePath` as given), read as `_e[n]`. */
-function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: Code): Code {
+/**
+ * The entry's error-table row for `spec`, read as `_e[n]`. `instancePath` is the error's static
+ * path, or undefined for a row that only lends its other fields (`errorAt`, `errorWith`).
+ */
+function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: string | undefined): Code {
   const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
-  // The table derives the keyword from the schema path's last segment; others are written out.
-  const keyword = schemaPath.slice(schemaPath.lastIndexOf("/") + 1) === spec.keyword ? code`` : code`, ${spec.keyword}`;
-  return cx.comp.errorRow(code`[${instancePath}, ${schemaPath}, ${spec.params}, ${spec.message}${keyword}]`);
+  return cx.comp.errorRow({ schemaPath, keyword: spec.keyword, params: spec.params, message: spec.message, arg: spec.arg, instancePath });
 }
 
 /**
- * An error whose params are built at run time but whose message is fixed (an additional key):
- * the table's row with the instance path and params filled in.
+ * The `additionalProperties` error of an additional key (a string expression) met at run time:
+ * the table's row with the instance path and `{ additionalProperty: key }` filled in.
  */
-export function errorWithParams(cx: SchemaCx, spec: ErrorSpec, params: Code): Code {
+export function additionalKeyError(cx: SchemaCx, spec: ErrorSpec, key: Code): Code {
   const path = (spec.path ?? cx.path).toCode();
-  const template = tableError(cx, { ...spec, params: code`{}` }, code`""`);
-  return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${params})`;
+  const template = tableError(cx, { ...spec, params: code`{}` }, undefined);
+  return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${key})`;
 }
 
 /**
@@ -62,8 +70,9 @@ export function errorWithParams(cx: SchemaCx, spec: ErrorSpec, params: Code): Co
 export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   const path = spec.path ?? cx.path;
   if (spec.dynamic) return record(cx, errorObject(cx, spec));
-  if (path.isStatic) return record(cx, tableError(cx, spec, path.toCode()));
-  const template = tableError(cx, spec, code`""`);
+  if (path.isStatic) return record(cx, tableError(cx, spec, path.staticText()));
+  const template = tableError(cx, spec, undefined);
+  if (!cx.insertAt) return code`${ERRORS} = ${cx.comp.helper("addErrorAt")}(${ERRORS}, ${template}, ${path.toCode()});`;
   return record(cx, code`${cx.comp.helper("errorAt")}(${template}, ${path.toCode()})`);
 }
 
@@ -147,6 +156,8 @@ export interface ChildArgs {
   /** Expression of the child's value (default: the same value). Bound to a local when not a plain name. */
   readonly data?: Code;
   readonly path?: InstancePath;
+  /** The value may be absent: true when it is present (see SchemaCx.presence). */
+  readonly presence?: Code;
 }
 
 export type CompileSchema = (cx: SchemaCx, schema: Schema, w: Writer) => void;
@@ -180,7 +191,7 @@ function compileChild(cx: SchemaCx, args: ChildArgs, w: Writer, overrides: Parti
     }
   }
   const body = w.child();
-  compileSchema({ ...cx, data, path: args.path ?? cx.path, schemaPath: args.schemaPath, ...overrides }, args.schema, body);
+  compileSchema({ ...cx, data, path: args.path ?? cx.path, schemaPath: args.schemaPath, presence: args.presence, ...overrides }, args.schema, body);
   if (body.isEmpty) return;
   if (binding && body.uses(data)) w.line(binding);
   w.splice(body);

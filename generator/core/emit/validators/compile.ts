@@ -18,6 +18,7 @@
  * plus module-level constants (RegExp, Sets, enum/const values) and the helpers they use.
  */
 import { code, raw, type Code } from "../../codegen/code.js";
+import { not } from "../../codegen/expr.js";
 import { Name } from "../../codegen/identifiers.js";
 import { TEMPLATE_WIDTH, type TemplateReader } from "../artifact.js";
 import type { GeneratedFile } from "../generated-file.js";
@@ -93,6 +94,34 @@ export function validatorProblems(schema: Schema): Problem[] {
   }
 }
 
+const TYPE_CHECKED = /^ {2}if \((.*)\) \{$/;
+const TYPE_ERROR = /^ {4}errs = addError\(errs, (_e\[\d+\]!)\);$/;
+
+/**
+ * An entry point's body that is one type check, `if (T) { … } else { <one error> }` (a tool's
+ * object input, the usual case), as `if (!T) return <that error>;` and the checks one block less
+ * deep: nothing ran before it, so that error is the whole result. Without the else part (a
+ * declared-schema check that leaves the type to the catalog's validator) the early result is ok.
+ */
+function returnEarly(body: Code, type: Code): Code {
+  const lines = body.text.split("\n");
+  const n = lines.length;
+  const head = TYPE_CHECKED.exec(lines[0]!);
+  if (!head || lines[n - 1] !== "  }") return body;
+  const error = n > 4 && lines[n - 3] === "  } else {" ? TYPE_ERROR.exec(lines[n - 2]!) : null;
+  const inner = lines.slice(1, error ? n - 3 : n - 1);
+  if (!inner.every((l) => l === "" || l.startsWith("    "))) return body;
+  const result = error ? code`{ ok: false, errors: [${raw(error[1]!)}] }` : code`{ ok: true, value: value as ${type} }`;
+  const exit = code`  if (${not(raw(head[1]!))}) return ${result};`;
+  const out = inner.map((l) => l.slice(2));
+  // The declarations the checks open with run before any error is recorded: a count of errors
+  // taken there is 0.
+  for (let i = 0; i < out.length && out[i]!.startsWith("  let "); i++) out[i] = out[i]!.replace(ERROR_COUNT_INIT, " = 0;");
+  return raw([exit.text, ...out].join("\n"));
+}
+
+const ERROR_COUNT_INIT = / = errs === null \? 0 : errs\.length;$/;
+
 /** Generates the unit functions of one resource on demand. */
 class UnitGenerator implements UnitFunctions {
   private readonly collectNames = new Map<Unit, Name>();
@@ -165,11 +194,11 @@ class UnitGenerator implements UnitFunctions {
    * The body of an entry point whose root is never the target of a `$ref`: the root is checked
    * right there (no inner call), with static instance paths.
    */
-  entryBody(unit: Unit): { readonly body: Code; readonly usesData: boolean } {
+  entryBody(unit: Unit, type: Code): { readonly body: Code; readonly usesData: boolean } {
     const fn = new FunctionScope("collect", code`0`);
     const w = new Writer(1);
     compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
-    return { body: code`${this.tableBinding(w)}${w.toCode()}`, usesData: w.uses(code`_d`) };
+    return { body: code`${this.tableBinding(w)}${returnEarly(w.toCode(), type)}`, usesData: w.uses(code`_d`) };
   }
 
   /** `const _e = <table>;` and a line break when the body reads the entry's error table. */
@@ -250,17 +279,14 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
 }`);
       return;
     }
-    const { body, usesData } = units.entryBody(root);
+    const { body, usesData } = units.entryBody(root, entry.type);
     units.flush();
     functions.push(...units.functions);
     const data = usesData ? code`\n  const _d: any = value;` : code``;
     exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {${data}
   let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
 ${body}
-  if (${ERRORS} === null || ${ERRORS}.length === 0) {
-    return { ok: true, value: value as ${entry.type} };
-  }
-  return { ok: false, errors: ${ERRORS} };
+  return ${comp.helper("resultOf")}<${entry.type}>(value, ${ERRORS});
 }`);
   });
 

@@ -14,6 +14,7 @@
 import { Code, code, join, raw, type JsonValue } from "../../codegen/code.js";
 import { Name } from "../../codegen/identifiers.js";
 import type { GeneratedFile } from "../generated-file.js";
+import { rowExpressions, rowKey, type TableRow } from "./error-table.js";
 import type { FileHelpers, HelperId } from "./helpers.js";
 import type { InstancePath } from "./instance-path.js";
 import type { Resource, Unit } from "./resource.js";
@@ -43,8 +44,8 @@ export class Compilation {
   private readonly constants = new Map<string, { readonly name: Name; readonly init: Code | { readonly data: JsonValue; readonly freeze: Code }; readonly type: Code | undefined }>();
   private prefix = "";
   /** The current entry's error table (created on its first row), and every table so far. */
-  private table: { readonly name: Name; readonly rows: Code[]; readonly index: Map<string, number> } | undefined;
-  private readonly tables: { readonly name: Name; readonly rows: Code[] }[] = [];
+  private table: { readonly name: Name; readonly rows: TableRow[]; readonly index: Map<string, number> } | undefined;
+  private readonly tables: { readonly name: Name; readonly rows: TableRow[] }[] = [];
   private owner = "";
   private constantCounter = 0;
   private functionCounter = 0;
@@ -68,19 +69,20 @@ export class Compilation {
   }
 
   /**
-   * The index of an error row (`[instancePath, schemaPath, params, message, keyword?]`) in the
-   * current entry's error table, added on first use; generated code reads it as `_e[index]`.
+   * The index of an error row in the current entry's error table (error-table.ts), added on first
+   * use; generated code reads it as `_e[index]`.
    */
-  errorRow(row: Code): Code {
+  errorRow(row: TableRow): Code {
     if (!this.table) {
       this.table = { name: this.file.scope.unique(`${this.prefix}_errors`), rows: [], index: new Map() };
       this.tables.push(this.table);
     }
-    let at = this.table.index.get(row.text);
+    const key = rowKey(row);
+    let at = this.table.index.get(key);
     if (at === undefined) {
       at = this.table.rows.length;
       this.table.rows.push(row);
-      this.table.index.set(row.text, at);
+      this.table.index.set(key, at);
     }
     // The index is in range by construction (`!`: strict output has noUncheckedIndexedAccess).
     return code`${ERROR_TABLE}[${at}]!`;
@@ -96,10 +98,12 @@ export class Compilation {
   printErrorTables(): void {
     const build = this.tables.length > 0 ? this.helper("errorTable") : undefined;
     for (const t of this.tables) {
-      // Two rows or more: prettier keeps the table one row per line at any width. One row: the
-      // whole call is one statement, laid out as it fits.
-      if (t.rows.length === 1) this.file.printCanonical(code`const ${t.name} = ${build!}([${t.rows[0]!}]);`);
-      else this.file.printCanonical(code`const ${t.name} = ${build!}([\n  ${join(t.rows, ",\n  ")},\n]);`);
+      const rows = rowExpressions(t.rows);
+      // Two rows or more, each an array (or object) of two elements or more: prettier keeps the
+      // table one row per line at any width. One row: the whole call is one statement, laid out as
+      // it fits.
+      if (rows.length === 1) this.file.printCanonical(code`const ${t.name} = ${build!}([${rows[0]!}]);`);
+      else this.file.printCanonical(code`const ${t.name} = ${build!}([\n  ${join(rows, ",\n  ")},\n]);`);
     }
   }
 
@@ -203,6 +207,12 @@ export interface SchemaCx {
    * when the object's pass has already appended the additional-key errors.
    */
   readonly insertAt?: Name;
+  /**
+   * Set when the value may be absent (a declared property: an own, defined member or undefined):
+   * the expression that is true when it is present. Nothing may be checked of an absent value;
+   * the driver guards what needs it (see schema.ts `compileRules`) and clears it for subschemas.
+   */
+  readonly presence?: Code;
 }
 
 /** Ajv's schema path segment for a property name or pattern (`escapeFragment`: JSON Pointer, then URI-encoded). */

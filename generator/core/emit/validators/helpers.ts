@@ -13,7 +13,7 @@ import type { FormatName } from "../../schema/schema.js";
 export const HELPERS_TEMPLATE = "validators/helpers.ts";
 
 export type FormatHelperId = `format${string}`;
-export type HelperId = "hasOwn" | "insertError" | "addError" | "makeError" | "errorTable" | "errorAt" | "errorWith" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
+export type HelperId = "hasOwn" | "ownValue" | "resultOf" | "insertError" | "addError" | "addErrorAt" | "makeError" | "errorTable" | "errorAt" | "errorWith" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
 
 /** Helper id of the checker for each supported format. */
 export const FORMAT_HELPERS: Readonly<Record<FormatName, FormatHelperId>> = {
@@ -36,7 +36,10 @@ interface Region {
   readonly uses: readonly string[];
   /** Every top-level name the region declares (the first one named `id`). */
   readonly names: readonly string[];
-  /** The names the template exports (what generated code calls). */
+  /**
+   * The names the template exports that generated code calls: the helper itself (a region may
+   * export a part for the generator to share, e.g. `errorTableInstancePath`; that stays private).
+   */
   readonly exports: readonly string[];
   readonly text: string;
 }
@@ -73,7 +76,7 @@ export function parseHelperTemplate(text: string): HelperTemplate {
     const uses = usesMatch ? usesMatch[1]!.trim().split(" ") : [];
     const names = body.map((l) => DECLARATION.exec(l)?.[1]).filter((n): n is string => n !== undefined);
     if (!names.includes(id) || names.some((n) => !n.startsWith(id))) throw new Error(`internal: helper region ${id} must declare ${id} and only names starting with it`);
-    const exports = body.map((l) => /^export (?:function|const|let) ([A-Za-z_$][\w$]*)/.exec(l)?.[1]).filter((n): n is string => n !== undefined);
+    const exports = body.map((l) => /^export (?:function|const|let) ([A-Za-z_$][\w$]*)/.exec(l)?.[1]).filter((n): n is string => n === id);
     const code = body.map((l) => l.replace(/^export (function|const|let) /, "$1 ")).join("\n").trim();
     regions.set(id, { id, order: regions.size, uses, names, exports, text: code });
   }

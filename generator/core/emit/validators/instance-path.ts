@@ -26,6 +26,12 @@ export class InstancePath {
     return this.base === null && this.parts.every((p) => "static" in p);
   }
 
+  /** The whole path's text (only for a static path). */
+  staticText(): string {
+    if (!this.isStatic) throw new Error("internal: staticText of a run-time path");
+    return this.parts.map((p) => ("static" in p ? p.static : "")).join("");
+  }
+
   static root(): InstancePath {
     return new InstancePath(null, []);
   }

@@ -4,8 +4,8 @@
  * check (up front, or deferred into the single type's group), the untyped keywords, then one
  * block per used type group (number, string, array, object) in Ajv's keyword order.
  */
-import { code } from "../../codegen/code.js";
-import { not } from "../../codegen/expr.js";
+import { code, type Code } from "../../codegen/code.js";
+import { and, not } from "../../codegen/expr.js";
 import type { Schema, SchemaObject } from "../../schema/schema.js";
 import { fail, failIf, objectLiteral, registerCompileSchema } from "./apply.js";
 import type { SchemaCx } from "./context.js";
@@ -32,6 +32,16 @@ function emitKeyword(k: KeywordContext, keyword: KeywordName): void {
 }
 
 export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
+  const presence = cx.presence;
+  if (presence !== undefined) {
+    // Checks of a value that may be absent (a declared property): see SchemaCx.presence.
+    const inner: SchemaCx = { ...cx, presence: undefined };
+    if (typeof schema === "object" && hasRules(schema) && !(present(schema, "$ref") && !hasRulesButRef(schema))) return compileRules(inner, schema, w, presence);
+    const body = w.child(1);
+    compileSchema(inner, schema, body);
+    if (!body.isEmpty) w.ifElse(presence, () => w.splice(body));
+    return;
+  }
   if (schema === true) return;
   if (schema === false) {
     fail(cx, w, () => ({
@@ -39,22 +49,37 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
       schemaPath: `${cx.schemaPath}/false schema`,
       params: objectLiteral([]),
       message: code`${"boolean schema is false"}`,
+      arg: null,
     }));
     return;
   }
   if (!hasRules(schema)) return;
-  const node = new NodeState(cx);
-  const k: KeywordContext = { cx, group: "any", schema, w, node };
   if (present(schema, "$ref") && !hasRulesButRef(schema)) {
-    refKeyword.emit(k, "$ref");
+    refKeyword.emit({ cx, group: "any", schema, w, node: new NodeState(cx) }, "$ref");
     return;
   }
+  compileRules(cx, schema, w, undefined);
+}
+
+/**
+ * A schema object with rules beside `$ref`. With `presence` (the value may be absent), the type
+ * check and the untyped keywords, which an absent value would fail, are wrapped in
+ * `if (presence)`; when there are none, the type groups stand unguarded (no group test passes for
+ * undefined) and only the deferred type error is guarded: `} else if (presence) {`.
+ */
+function compileRules(cx: SchemaCx, schema: SchemaObject, outer: Writer, presence: Code | undefined): void {
+  const pre = presence === undefined ? outer : outer.child(1);
+  const k: KeywordContext = { cx, group: "any", schema, w: pre, node: new NodeState(cx) };
   const types = schemaTypes(schema);
   const single = types.length === 1 ? types[0]! : undefined;
   const deferredGroup = single !== undefined && (TYPE_GROUPS as readonly string[]).includes(single) && groupUsed(schema, single as TypeGroup) ? (single as TypeGroup) : undefined;
   const spec = () => typeError(cx, schema.type!);
-  if (types.length > 0 && deferredGroup === undefined) failIf(cx, w, not(typesTest(types, cx.data)), spec);
+  if (types.length > 0 && deferredGroup === undefined) failIf(cx, pre, not(typesTest(types, cx.data, cx.mode === "test")), spec);
   for (const keyword of EVALUATION_ORDER.any) emitKeyword(k, keyword);
+  // Guarded as a whole when something before the groups runs for an absent value too.
+  const wrapped = presence !== undefined && !pre.isEmpty;
+  const w = presence === undefined || wrapped ? pre : outer;
+  const elseGuard = wrapped ? undefined : presence;
   for (const group of TYPE_GROUPS) {
     if (!groupUsed(schema, group) || w.terminatedHere) continue;
     const body = w.child(1);
@@ -67,17 +92,19 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
       emitKeyword({ cx: kcx, group, schema, w: body, node: groupNode }, keyword);
     });
     groupNode.finish(body);
-    const test = groupTest(group, cx.data);
+    const test = groupTest(group, cx.data, cx.mode === "test");
     if (body.isEmpty) {
-      if (deferredGroup === group) failIf(cx, w, not(test), spec);
+      if (deferredGroup === group) failIf(cx, w, elseGuard === undefined ? not(test) : and(elseGuard, not(test)), spec);
       continue;
     }
     w.ifElse(
       test,
       () => w.splice(body),
       deferredGroup === group ? () => fail(cx, w, spec) : undefined,
+      deferredGroup === group ? elseGuard : undefined,
     );
   }
+  if (wrapped) outer.ifElse(presence, () => outer.splice(pre));
 }
 
 registerCompileSchema(compileSchema);

@@ -61,7 +61,7 @@ export class Writer {
    * `if (cond) { then } else { otherwise }` (the else part only when given). A literal `true` or
    * `false` condition emits only the branch taken, in place.
    */
-  ifElse(cond: Code, then: () => void, otherwise?: () => void): void {
+  ifElse(cond: Code, then: () => void, otherwise?: () => void, otherwiseIf?: Code): void {
     if (cond.text === "true") return then();
     if (cond.text === "false") return otherwise?.();
     // prettier drops parentheses around a whole condition; so does the generator.
@@ -75,10 +75,11 @@ export class Writer {
     if (!otherwise && this.lines.length === head + 2 && this.braceless(head)) return;
     let elseLeft = false;
     if (otherwise) {
-      this.line(raw("} else {"));
+      // `} else if (c) {`: the otherwise branch runs only when `c` holds (never left for good).
+      this.line(otherwiseIf === undefined ? raw("} else {") : code`} else if (${unwrap(otherwiseIf)}) {`);
       this.depth++;
       otherwise();
-      elseLeft = this.terminatedHere;
+      elseLeft = otherwiseIf === undefined && this.terminatedHere;
       this.depth--;
     }
     this.line(raw("}"));

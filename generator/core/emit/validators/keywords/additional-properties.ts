@@ -9,7 +9,7 @@
  * `false` in test mode: the pass fails at the first additional key.
  */
 import { code } from "../../../codegen/code.js";
-import { applyInline, errorWithParams, forEachKey, objectLiteral, recordAll } from "../apply.js";
+import { additionalKeyError, applyInline, forEachKey, recordAll } from "../apply.js";
 import { canFail } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
 
@@ -22,11 +22,7 @@ export const additionalPropertiesKeyword: KeywordEmitter<"additionalProperties">
     if (!canFail(sub)) return;
     if (sub === false && cx.mode === "collect") {
       const errors = node.additionalKeyErrors((key) =>
-        errorWithParams(
-          cx,
-          { keyword: "additionalProperties", params: code`{}`, message: code`${"must NOT have additional properties"}` },
-          objectLiteral([["additionalProperty", key]]),
-        ),
+        additionalKeyError(cx, { keyword: "additionalProperties", params: code`{}`, message: code`${"must NOT have additional properties"}`, arg: null }, key),
       );
       if (errors === undefined) return;
       w.ifElse(code`${errors} !== undefined`, () => w.line(recordAll(cx, errors)));

@@ -13,7 +13,7 @@ export const anyOfKeyword: KeywordEmitter<"anyOf"> = {
   group: "any",
   emit({ cx, schema, w }) {
     const branches = schema.anyOf!.map((sub, i) => ({ schema: sub, schemaPath: `${cx.schemaPath}/anyOf/${i}` }));
-    const spec = (): ErrorSpec => ({ keyword: "anyOf", params: objectLiteral([]), message: code`${"must match a schema in anyOf"}` });
+    const spec = (): ErrorSpec => ({ keyword: "anyOf", params: objectLiteral([]), message: code`${"must match a schema in anyOf"}`, arg: null });
     const ok = cx.fn.local("v");
     w.line(code`let ${ok} = false;`);
     if (cx.mode === "collect" && !branches.every((b) => cx.resource.bounded(b.schema))) {

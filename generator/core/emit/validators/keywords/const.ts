@@ -21,6 +21,7 @@ export const constKeyword: KeywordEmitter<"const"> = {
     failIf(cx, w, cond, () => ({
       keyword: "const",
       params: objectLiteral([["allowedValue", expected]]),
+      arg: expected,
       message: code`${"must be equal to constant"}`,
     }));
   },

@@ -14,7 +14,7 @@ export const dependentRequiredKeyword: KeywordEmitter<"dependentRequired"> = {
       const joined = list.join(", ");
       w.ifElse(node.present(property), () => {
         for (const dep of list) {
-          failIf(cx, w, code`!${node.present(dep)}`, () => ({
+          failIf(cx, w, node.absent(dep), () => ({
             keyword: "dependentRequired",
             params: objectLiteral([
               ["property", code`${property}`],

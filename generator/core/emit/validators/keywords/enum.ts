@@ -39,6 +39,7 @@ export const enumKeyword: KeywordEmitter<"enum"> = {
     failIf(cx, w, not(or(...alternatives)), () => ({
       keyword: "enum",
       params: objectLiteral([["allowedValues", jsonConstant(cx, values)]]),
+      arg: jsonConstant(cx, values),
       message: code`${"must be equal to one of the allowed values"}`,
     }));
   },

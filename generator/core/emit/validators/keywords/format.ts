@@ -18,6 +18,7 @@ export const formatKeyword: KeywordEmitter<"format"> = {
     failIf(cx, w, code`!${check}(${cx.data})`, () => ({
       keyword: "format",
       params: objectLiteral([["format", code`${format}`]]),
+      arg: code`${format}`,
       message: code`${`must match format "${format}"`}`,
     }));
   },

@@ -16,6 +16,7 @@ function clause({ cx, w }: KeywordContext, keyword: "then" | "else", sub: Schema
     const spec = (): ErrorSpec => ({
       keyword: "if",
       params: objectLiteral([["failingKeyword", code`${keyword}`]]),
+      arg: code`${keyword}`,
       message: code`${`must match "${keyword}" schema`}`,
     });
     if (cx.mode === "test") return applyInline(cx, args, w);

@@ -20,6 +20,7 @@ export const itemsKeyword: KeywordEmitter<"items"> = {
       failIf(cx, w, code`${d}.length > ${start}`, () => ({
         keyword: "items",
         params: objectLiteral([["limit", paramNumber(start)]]),
+        arg: paramNumber(start),
         message: code`${`must NOT have more than ${start} items`}`,
       }));
       return;

@@ -12,6 +12,7 @@ export const limitItemsKeyword: KeywordEmitter<"maxItems" | "minItems"> = {
     failIf(cx, w, code`${cx.data}.length ${op} ${n}`, () => ({
       keyword,
       params: objectLiteral([["limit", paramNumber(n)]]),
+      arg: paramNumber(n),
       message: code`${`must NOT have ${keyword === "maxItems" ? "more" : "fewer"} than ${messageNumber(n)} items`}`,
     }));
   },

@@ -24,6 +24,7 @@ export const limitLengthKeyword: KeywordEmitter<"maxLength" | "minLength"> = {
     failIf(cx, w, cond, () => ({
       keyword,
       params: objectLiteral([["limit", paramNumber(n)]]),
+      arg: paramNumber(n),
       message: code`${`must NOT have ${keyword === "maxLength" ? "more" : "fewer"} than ${messageNumber(n)} characters`}`,
     }));
   },

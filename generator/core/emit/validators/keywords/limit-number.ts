@@ -25,6 +25,7 @@ export const limitNumberKeyword: KeywordEmitter<LimitKeyword> = {
         ["comparison", code`${ok}`],
         ["limit", paramNumber(limit)],
       ]),
+      arg: paramNumber(limit),
       message: code`${`must be ${ok} ${messageNumber(limit)}`}`,
     }));
   },

@@ -13,6 +13,7 @@ export const limitPropertiesKeyword: KeywordEmitter<"maxProperties" | "minProper
     failIf(cx, w, code`${count} ${op} ${n}`, () => ({
       keyword,
       params: objectLiteral([["limit", paramNumber(n)]]),
+      arg: paramNumber(n),
       message: code`${`must NOT have ${keyword === "maxProperties" ? "more" : "fewer"} than ${messageNumber(n)} properties`}`,
     }));
   },

@@ -16,6 +16,7 @@ export const multipleOfKeyword: KeywordEmitter<"multipleOf"> = {
     failIf(cx, w, code`!Number.isInteger(${q}) || Math.abs(${q}) >= 1e21`, () => ({
       keyword: "multipleOf",
       params: objectLiteral([["multipleOf", paramNumber(m)]]),
+      arg: paramNumber(m),
       message: code`${`must be multiple of ${messageNumber(m)}`}`,
     }));
   },

@@ -9,7 +9,7 @@ export const notKeyword: KeywordEmitter<"not"> = {
   group: "any",
   emit({ cx, schema, w }) {
     const sub = schema.not!;
-    const spec = (): ErrorSpec => ({ keyword: "not", params: objectLiteral([]), message: code`${"must NOT be valid"}` });
+    const spec = (): ErrorSpec => ({ keyword: "not", params: objectLiteral([]), message: code`${"must NOT be valid"}`, arg: null });
     if (alwaysValid(sub)) return fail(cx, w, spec);
     const valid = testChild(cx, { schema: sub, schemaPath: `${cx.schemaPath}/not` }, w);
     failIf(cx, w, valid, spec);

@@ -20,6 +20,7 @@ export const patternKeyword: KeywordEmitter<"pattern"> = {
     failIf(cx, w, code`!${patternConstant(cx, pattern)}.test(${cx.data})`, () => ({
       keyword: "pattern",
       params: objectLiteral([["pattern", code`${pattern}`]]),
+      arg: code`${pattern}`,
       message: code`${`must match pattern "${pattern}"`}`,
     }));
   },

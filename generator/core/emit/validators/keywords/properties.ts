@@ -12,10 +12,8 @@ export const propertiesKeyword: KeywordEmitter<"properties"> = {
     for (const name of Object.keys(props)) {
       const sub = props[name]!;
       if (alwaysValid(sub)) continue;
-      const body = w.child(1);
-      applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/properties/${schemaPathSegment(name)}`, data: node.value(name), path: cx.path.property(name) }, body);
-      if (body.isEmpty) continue;
-      w.ifElse(node.present(name), () => w.splice(body));
+      // Checked only when present: the driver guards what an absent value would fail.
+      applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/properties/${schemaPathSegment(name)}`, data: node.value(name), path: cx.path.property(name), presence: node.present(name) }, w);
     }
   },
 };

@@ -8,9 +8,10 @@ export const requiredKeyword: KeywordEmitter<"required"> = {
   group: "object",
   emit({ cx, schema, w, node }) {
     for (const name of schema.required!) {
-      failIf(cx, w, code`!${node.present(name)}`, () => ({
+      failIf(cx, w, node.absent(name), () => ({
         keyword: "required",
         params: objectLiteral([["missingProperty", code`${name}`]]),
+        arg: code`${name}`,
         message: code`${`must have required property '${name}'`}`,
       }));
     }

@@ -14,7 +14,7 @@ export function typeError(cx: SchemaCx, written: SimpleType | readonly SimpleTyp
   const typeParam: Code =
     typeof written === "string" ? code`${written}` : cx.comp.constant(`type:${JSON.stringify(written)}`, "ty", () => code`Object.freeze(${written})`);
   const text = typeof written === "string" ? written : written.join(",");
-  return { keyword: "type", params: objectLiteral([["type", typeParam]]), message: code`${`must be ${text}`}` };
+  return { keyword: "type", params: objectLiteral([["type", typeParam]]), message: code`${`must be ${text}`}`, arg: typeParam };
 }
 
 /** Registered for exhaustiveness; the driver calls `typeError` and `typesTest` itself. */
