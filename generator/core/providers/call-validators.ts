@@ -37,9 +37,21 @@ export function hasCallValidator(tools: readonly LoweredTool[]): boolean {
 /** The exported table of declared-schema validators (shared by targets that declare alike). */
 const DECLARED = "declaredValidators";
 
-export const callValidatorsEmitter: ArtifactEmitter = {
-  id: "call-validators",
-  emit(ctx: EmitContext): readonly OutputFile[] {
+/** Ids of the helpers validators.ts declares (the call validators import those, see the module comment). */
+export type ValidatorHelpers = (ctx: EmitContext) => ReadonlySet<string>;
+
+export const callValidatorsEmitter: ArtifactEmitter = createCallValidatorsEmitter((ctx) => catalogValidators(ctx).helpers);
+
+/**
+ * The emitter, told which helpers validators.ts declares: by compiling it (above), or — on
+ * another thread (generator/node/parallel-emit.ts) — by the thread that did.
+ */
+export function createCallValidatorsEmitter(validatorHelpers: ValidatorHelpers): ArtifactEmitter {
+  return { id: "call-validators", emit: (ctx) => emitCallValidators(ctx, validatorHelpers) };
+}
+
+function emitCallValidators(ctx: EmitContext, validatorHelpers: ValidatorHelpers): readonly OutputFile[] {
+  {
     const files: OutputFile[] = [];
     const names = catalogNames(ctx.ir);
     // Targets that declare the same schemas (OpenAI Chat and Responses) share one compiled table.
@@ -72,7 +84,7 @@ export const callValidatorsEmitter: ArtifactEmitter = {
         }));
         try {
           // Types and helpers come from validators.ts: one copy of each in the output.
-          const helpers = catalogValidators(ctx).helpers;
+          const helpers = validatorHelpers(ctx);
           compileValidators(entries, file, { readTemplate: ctx.readTemplate, typesFrom: "../validators.js", helpersFrom: { module: "../validators.js", ids: helpers } });
         } catch (e) {
           if (!(e instanceof CompileError)) throw e;
@@ -109,8 +121,8 @@ export const ${declared}: ${tableType} = Object.freeze({
       files.push(chunkedFile(file.path, "typescript", file.toChunks(), undefined, "machine"));
     }
     return files;
-  },
-};
+  }
+}
 
 /**
  * Whether two targets declare the same tools with equal input schemas (so one compiled table
