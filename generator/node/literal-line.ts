@@ -106,7 +106,9 @@ class Reader {
       const written = this.text.slice(start, this.at);
       if (Object.prototype.hasOwnProperty.call(record, key) || !this.sameString(written, propertyKey(key))) throw new NotALiteral();
       this.expect(":");
-      Object.defineProperty(record, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
+      // `__proto__` as a plain assignment would set the prototype instead.
+      if (key === "__proto__") Object.defineProperty(record, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
+      else record[key] = this.value(depth + 1);
       this.spaces();
       const c = this.text[this.at++];
       if (c === "}") return record;
@@ -135,15 +137,27 @@ class Reader {
   private string(): string {
     const quote = this.text.charCodeAt(this.at);
     let end = this.at + 1;
-    while (end < this.text.length && this.text.charCodeAt(end) !== quote) end += this.text.charCodeAt(end) === 92 ? 2 : 1;
+    let escapes = false;
+    for (; end < this.text.length; end++) {
+      const c = this.text.charCodeAt(end);
+      if (c === quote) break;
+      if (c === 92) {
+        escapes = true;
+        end++;
+      }
+    }
     if (end >= this.text.length) throw new NotALiteral();
     const raw = this.text.slice(this.at, end + 1);
     this.at = end + 1;
     let value: unknown;
-    try {
-      value = JSON.parse(quote === 34 ? raw : requote(raw.slice(1, -1), '"'));
-    } catch {
-      throw new NotALiteral();
+    // Without escapes the content is the value (checked against codeStringLiteral below).
+    if (!escapes && quote === 34) value = raw.slice(1, -1);
+    else {
+      try {
+        value = JSON.parse(quote === 34 ? raw : requote(raw.slice(1, -1), '"'));
+      } catch {
+        throw new NotALiteral();
+      }
     }
     if (typeof value !== "string" || !this.sameString(raw, codeStringLiteral(value))) throw new NotALiteral();
     return value;
