@@ -1,6 +1,6 @@
 /**
  * The worker thread of parallel-emit.ts: reads the catalog it was started with and lowers the
- * provider targets right away (while the main thread compiles validators.ts), then, asked with
+ * strict provider targets right away (while the main thread compiles validators.ts), then, asked with
  * the helpers validators.ts declares, emits the call validators exactly as the main thread would.
  */
 import { parentPort, workerData } from "node:worker_threads";
@@ -9,8 +9,7 @@ import type { EmitFinding } from "../core/emit/artifact.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { loadCatalog } from "../core/load/load-catalog.js";
-import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
-import { lowerCatalog } from "../core/providers/emitter.js";
+import { createCallValidatorsEmitter, plannedLowerings } from "../core/providers/call-validators.js";
 import { readTemplate } from "./package-root.js";
 import type { EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest } from "./parallel-emit.js";
 
@@ -23,7 +22,7 @@ function prepare(): CatalogIR | undefined {
     const loaded = loadCatalog(input.catalogPath, input.source, { lint: false });
     if (!loaded.catalog || hasErrors(loaded.diagnostics)) return undefined;
     const ir = buildIR(loaded.catalog, input.catalogPath);
-    lowerCatalog(ir);
+    plannedLowerings(ir);
     return ir;
   } catch {
     return undefined;
