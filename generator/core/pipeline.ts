@@ -84,6 +84,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   // Each emitter's files in registry order; an emitter that answers with a promise (work done on
   // another thread) settles while the later ones run.
   const byEmitter: (readonly OutputFile[])[] = [];
+  let handing = 0;
   const parallel: Promise<void>[] = [];
   const handOver = async (files: readonly OutputFile[]) => {
     // Handing files over takes the event loop a moment (options are resolved asynchronously).
@@ -107,7 +108,12 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     byEmitter[i] = files;
     lap(`emit ${emitter.id}`);
     await handOver(files);
+    // Formatting that starts as files are handed over is timed apart from the next emitter.
+    const now = performance.now();
+    handing += now - t;
+    t = now;
   }
+  if (handing >= 1) timings.push({ stage: "format while emitting", ms: handing });
   if (parallel.length > 0) {
     await Promise.all(parallel);
     lap("wait");
