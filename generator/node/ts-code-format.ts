@@ -11,8 +11,9 @@
  * line this module cannot place — a wide line that is not a whole statement or block head, an
  * option it does not reproduce, a batch prettier rejects — sends the chunk to prettier whole.
  *
- * Kept (issue 13, `npm run bench -- stand-ins`): the 1,000-tool catalog's 38 MB of code take 2 s
- * here and about 220 s in prettier (145× on the same sample): `generate`'s 3 s target needs it.
+ * Kept (issue 13, `npm run bench -- stand-ins`): the 1,000-tool catalog's 30 MB of code take 2.2 s
+ * here (4.6 s while wide error-table rows still went to prettier) and about 80 s in prettier (38×
+ * on the same sample, load average 9): `generate`'s 3 s target needs it.
  */
 import type { Options } from "prettier";
 import type { CanonicalChunk } from "../core/emit/artifact.js";
