@@ -1,21 +1,21 @@
 /**
- * The call validators (generator/core/providers/call-validators.ts) compiled on a worker thread
- * (generator/node/emit-worker.ts) while this thread emits the provider declarations and the
- * dispatcher. For a large catalog they are a third of the emitting, and their only input from
- * the rest of the run is which helpers validators.ts declares, known as soon as it is compiled.
+ * Emitters run on a worker thread (generator/node/emit-worker.ts) while this thread runs the
+ * others: the call validators (generator/core/providers/call-validators.ts), a third of the
+ * emitting for a large catalog, whose only input from the rest of the run is which helpers
+ * validators.ts declares, known as soon as it is compiled; and the types, which need nothing but
+ * the catalog and are done there while the call validators wait for that list.
  *
  * The worker is started with the catalog text before the pipeline runs, so that reading it and
- * lowering the provider targets happen while this thread compiles validators.ts. It runs the same
- * emitter on the same input, so the bytes cannot depend on the thread. Whatever goes wrong there
- * (no compiled worker beside this module, as when running from sources; a crash; an error) makes
- * this thread run the emitter itself.
+ * lowering the strict provider targets happen while this thread lints and compiles validators.ts.
+ * It runs the same emitters on the same input, so the bytes cannot depend on the thread.
+ * Whatever goes wrong there (no compiled worker beside this module, as when running from sources;
+ * a crash; an error) makes this thread run the emitter itself.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ArtifactEmitter, EmitContext, EmitFinding, OutputFile } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
-import { callValidatorsEmitter } from "../core/providers/call-validators.js";
 
 /** What the worker is started with (`workerData`). */
 export interface EmitWorkerInput {
@@ -23,26 +23,29 @@ export interface EmitWorkerInput {
   readonly source: string | Uint8Array;
 }
 
-/** The request: everything the call-validator emitter reads besides the catalog. */
+/** The emitters the worker runs, by id. */
+export const OFFLOADED = ["types", "call-validators"] as const;
+export type OffloadedId = (typeof OFFLOADED)[number];
+
+/** A request: which emitter, and everything it reads besides the catalog. */
 export interface EmitWorkerRequest {
+  readonly emitter: OffloadedId;
   readonly header: string;
   readonly js: boolean;
+  /** Call validators: the helpers validators.ts declares. */
   readonly helpers: readonly string[];
 }
 
-export type EmitWorkerReply = { readonly files: readonly OutputFile[]; readonly findings: readonly EmitFinding[] } | { readonly error: string };
+export type EmitWorkerReply = { readonly emitter: OffloadedId } & ({ readonly files: readonly OutputFile[]; readonly findings: readonly EmitFinding[] } | { readonly error: string });
 
 export interface ParallelEmitters {
-  /** The registry with the call-validator emitter replaced by the worker-backed one. */
+  /** The registry with the offloaded emitters replaced by worker-backed ones. */
   readonly emitters: readonly ArtifactEmitter[];
   /** Ends the worker (the run is over, or ended early). */
   close(): void;
 }
 
-/**
- * `registry` with its call-validator emitter run on a worker thread for this catalog, or undefined
- * where no worker can run.
- */
+/** `registry` with the emitters of OFFLOADED run on a worker thread for this catalog, or undefined where no worker can run. */
 export function parallelEmitters(registry: readonly ArtifactEmitter[], input: EmitWorkerInput): ParallelEmitters | undefined {
   const url = new URL("./emit-worker.js", import.meta.url);
   if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
@@ -52,47 +55,52 @@ export function parallelEmitters(registry: readonly ArtifactEmitter[], input: Em
   } catch {
     return undefined;
   }
-  // Until asked, the worker never keeps the process alive.
+  // Idle, the worker never keeps the process alive; with a request pending, it does.
   worker.unref();
+  const pending = new Map<OffloadedId, (reply: EmitWorkerReply | undefined) => void>();
+  let broken = false;
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
     void worker.terminate();
   };
-  const offloaded: ArtifactEmitter = {
-    id: callValidatorsEmitter.id,
+  const settle = (id: OffloadedId, reply: EmitWorkerReply | undefined) => {
+    const done = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    done?.(reply);
+  };
+  worker.on("message", (reply: EmitWorkerReply) => settle(reply.emitter, reply));
+  const fail = () => {
+    broken = true;
+    for (const id of [...pending.keys()]) settle(id, undefined);
+  };
+  worker.on("error", fail);
+  worker.on("exit", fail);
+
+  const offload = (local: ArtifactEmitter, id: OffloadedId): ArtifactEmitter => ({
+    id: local.id,
     emit(ctx: EmitContext): Promise<readonly OutputFile[]> {
-      // validators.ts was compiled by the emitter before this one (cached per catalog and context).
-      const request: EmitWorkerRequest = { header: ctx.header, js: ctx.options.js, helpers: [...catalogValidators(ctx).helpers] };
-      return new Promise<readonly OutputFile[]>((resolve) => {
-        let settled = false;
-        const settle = (reply: EmitWorkerReply | undefined) => {
-          if (settled) return;
-          settled = true;
-          worker.off("message", settle);
-          worker.off("error", failed);
-          worker.off("exit", failed);
-          close();
-          if (reply === undefined || "error" in reply) resolve(callValidatorsEmitter.emit(ctx));
-          else {
-            for (const f of reply.findings) ctx.report(f);
-            resolve(reply.files);
-          }
-        };
-        const failed = () => settle(undefined);
-        worker.on("message", settle);
-        worker.on("error", failed);
-        worker.on("exit", failed);
+      // For the call validators, validators.ts was compiled by the emitter before (cached per catalog and context).
+      const helpers = id === "call-validators" ? [...catalogValidators(ctx).helpers] : [];
+      const request: EmitWorkerRequest = { emitter: id, header: ctx.header, js: ctx.options.js, helpers };
+      return new Promise<EmitWorkerReply | undefined>((resolve) => {
+        if (broken || closed || pending.has(id)) return resolve(undefined);
+        pending.set(id, resolve);
         worker.ref();
         try {
           worker.postMessage(request);
         } catch {
-          settle(undefined);
+          settle(id, undefined);
         }
+      }).then(async (reply) => {
+        if (reply === undefined || "error" in reply) return local.emit(ctx);
+        for (const f of reply.findings) ctx.report(f);
+        return reply.files;
       });
     },
-  };
-  const emitters = registry.map((e) => (e.id === callValidatorsEmitter.id ? offloaded : e));
+  });
+  const emitters = registry.map((e) => ((OFFLOADED as readonly string[]).includes(e.id) ? offload(e, e.id as OffloadedId) : e));
   return { emitters, close };
 }

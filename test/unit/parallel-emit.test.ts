@@ -1,6 +1,6 @@
 /**
- * The call validators compiled on a worker thread (generator/node/parallel-emit.ts) are the bytes
- * this thread compiles, and a worker that cannot do them leaves the run unchanged. Runs the
+ * The types and call validators emitted on a worker thread (generator/node/parallel-emit.ts) are
+ * the bytes this thread emits, and a worker that cannot do them leaves the run unchanged. Runs the
  * compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript beside it.
  */
 import { readFileSync } from "node:fs";
@@ -30,12 +30,12 @@ async function run(catalog: string, workerSource?: string | Uint8Array): Promise
   }
 }
 
-describe("call validators on a worker thread", () => {
+describe("types and call validators on a worker thread", () => {
   it.each(catalogs)("%s: the same files and findings as on this thread", async (catalog) => {
     const here = await run(catalog);
     const there = await run(catalog, readFileSync(path.join(repoRoot, catalog)));
     expect(there.ok).toBe(here.ok);
-    expect(there.timings.map((t) => t.stage)).toContain("emit call-validators (parallel)");
+    expect(there.timings.map((t) => t.stage)).toEqual(expect.arrayContaining(["emit types (parallel)", "emit call-validators (parallel)"]));
     expect([...there.files.keys()]).toEqual([...here.files.keys()]);
     for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
     expect(there.diagnostics).toEqual(here.diagnostics);
