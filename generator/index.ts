@@ -7,7 +7,9 @@ import type { Diagnostic } from "./core/diagnostics.js";
 import type { OutputFile } from "./core/emit/artifact.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
 import { runPipeline, type StageTiming } from "./core/pipeline.js";
+import { ARTIFACT_EMITTERS } from "./core/emit/registry.js";
 import { prettierFormatter } from "./node/format.js";
+import { parallelEmitters } from "./node/parallel-emit.js";
 import { toJavaScript } from "./node/js-output.js";
 import { readTemplate } from "./node/package-root.js";
 import { compare } from "./core/diagnostics.js";
@@ -58,15 +60,25 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const outDir = resolve(cwd, options.out ?? "generated");
   const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
   const format = options.format === false ? undefined : prettierFormatter(outDir, { cache: options.cache });
-  const result = await runPipeline({
-    catalogPath: displayPath(cwd, catalogFile),
-    source,
-    readTemplate,
-    // With --js the TypeScript is not written: it is transpiled as emitted, and only the
-    // JavaScript and declarations are formatted (prettier's layout does not depend on the input's).
-    format: options.js ? undefined : format,
-    js: options.js ?? false,
-  });
+  const catalogPath = displayPath(cwd, catalogFile);
+  // A large catalog's call validators are compiled on a second thread (see parallel-emit.ts);
+  // for a small one, starting the thread would cost more than it saves.
+  const parallel = source.length >= PARALLEL_FROM_BYTES ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath, source }) : undefined;
+  let result: Awaited<ReturnType<typeof runPipeline>>;
+  try {
+    result = await runPipeline({
+      catalogPath,
+      source,
+      readTemplate,
+      // With --js the TypeScript is not written: it is transpiled as emitted, and only the
+      // JavaScript and declarations are formatted (prettier's layout does not depend on the input's).
+      format: options.js ? undefined : format,
+      js: options.js ?? false,
+      emitters: parallel?.emitters,
+    });
+  } finally {
+    parallel?.close();
+  }
   if (!result.ok || !options.js) {
     if (options.js) format?.dispose?.();
     return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
@@ -82,6 +94,12 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   for (const f of sorted) files.set(f.path, formattedByPath.get(f.path) ?? f.contents);
   return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }] };
 }
+
+/**
+ * Catalog size from which the call validators are compiled on a worker thread: about 80 typical
+ * tools, where they take longer than starting the thread and reading the catalog there does.
+ */
+const PARALLEL_FROM_BYTES = 128 * 1024;
 
 /** About half of the bytes (largest first, greedily), for the format worker to do beside this thread. */
 function halfBySize(files: readonly OutputFile[]): OutputFile[] {

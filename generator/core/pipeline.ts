@@ -80,15 +80,45 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   lap("ir");
 
   const header = generatedHeader(options.catalogPath);
-  const emitted: OutputFile[] = [];
   const report = (f: EmitFinding) => diagnostics.push(loaded.locator.pointer(f.pointer, false, f));
-  for (const emitter of options.emitters ?? ARTIFACT_EMITTERS) {
-    const files = emitter.emit({ ir, options: { js: options.js ?? false }, header, readTemplate: options.readTemplate, report });
-    emitted.push(...files);
-    lap(`emit ${emitter.id}`);
+  // Each emitter's files in registry order; an emitter that answers with a promise (work done on
+  // another thread) settles while the later ones run.
+  const byEmitter: (readonly OutputFile[])[] = [];
+  let handing = 0;
+  const parallel: Promise<void>[] = [];
+  const handOver = async (files: readonly OutputFile[]) => {
     // Handing files over takes the event loop a moment (options are resolved asynchronously).
     if (!hasErrors(diagnostics)) await options.format?.prepare?.(files.filter((f) => f.language !== "verbatim"));
+  };
+  for (const [i, emitter] of (options.emitters ?? ARTIFACT_EMITTERS).entries()) {
+    const started = performance.now();
+    const files = emitter.emit({ ir, options: { js: options.js ?? false }, header, readTemplate: options.readTemplate, report });
+    if (files instanceof Promise) {
+      byEmitter[i] = [];
+      parallel.push(
+        files.then(async (settled) => {
+          byEmitter[i] = settled;
+          timings.push({ stage: `emit ${emitter.id} (parallel)`, ms: performance.now() - started });
+          await handOver(settled);
+        }),
+      );
+      lap(`start ${emitter.id}`);
+      continue;
+    }
+    byEmitter[i] = files;
+    lap(`emit ${emitter.id}`);
+    await handOver(files);
+    // Formatting that starts as files are handed over is timed apart from the next emitter.
+    const now = performance.now();
+    handing += now - t;
+    t = now;
   }
+  if (handing >= 1) timings.push({ stage: "format while emitting", ms: handing });
+  if (parallel.length > 0) {
+    await Promise.all(parallel);
+    lap("wait");
+  }
+  const emitted: OutputFile[] = byEmitter.flat();
   if (hasErrors(diagnostics)) {
     options.format?.dispose?.();
     return { files: new Map(), diagnostics: sortDiagnostics(diagnostics), ok: false, ir, timings };

@@ -56,8 +56,9 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
   };
 
   // Text-only files handed over early (`prepare`, as each emitter finishes) are formatted on a
-  // worker thread while this one goes on emitting; the rest, and whatever the worker could not
-  // do, here — by the same function, so the bytes do not depend on the thread.
+  // worker thread while this one goes on emitting; the rest here, as soon as they are handed
+  // over, and whatever the worker could not do at the end — by the same function, so the bytes
+  // do not depend on the thread.
   const worker = settings.parallel === false ? undefined : FormatWorker.start();
   const early = new Map<OutputFile, Promise<string | undefined>>();
 
@@ -82,11 +83,20 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
   formatter.prepare = async (files) => {
     if (!worker) return;
     for (const file of files) {
-      if (!FormatWorker.takes(file)) continue;
       const options = await optionsFor(file);
       // A plugin (code) cannot cross to another thread: such files are formatted here.
-      if (Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0))) continue;
-      early.set(file, worker.format(file, options, cacheDir));
+      const plain = !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
+      if (plain && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
+      // The rest is formatted here, starting now: this thread would otherwise wait for emitters
+      // running on other threads before formatting it. A failure is left to the final call.
+      else
+        early.set(
+          file,
+          formatFiles([file], optionsFor, cacheDir, await loadPrettier()).then(
+            ([text]) => text,
+            () => undefined,
+          ),
+        );
     }
   };
   formatter.dispose = () => worker?.close();

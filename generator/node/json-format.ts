@@ -9,8 +9,8 @@
  * compares the two on random values and options.
  *
  * Kept (issue 13, `npm run bench -- stand-ins`): on the 1,000-tool catalog's 31 MB of JSON
- * declarations this printer takes about 3.5 s on the loaded 2-core machine and prettier about
- * 75 s (25× on the same sample) — without it `generate` could not come near its 3 s target.
+ * declarations this printer takes about 1.6 s on the loaded 2-core machine and prettier about
+ * 35 s (22× on the same sample) — without it `generate` could not come near its 3 s target.
  */
 import type { Options } from "prettier";
 

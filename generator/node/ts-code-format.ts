@@ -11,13 +11,15 @@
  * line this module cannot place — a wide line that is not a whole statement or block head, an
  * option it does not reproduce, a batch prettier rejects — sends the chunk to prettier whole.
  *
- * Kept (issue 13, `npm run bench -- stand-ins`): the 1,000-tool catalog's 38 MB of code take 2 s
- * here and about 220 s in prettier (145× on the same sample): `generate`'s 3 s target needs it.
+ * Kept (issue 13, `npm run bench -- stand-ins`): the 1,000-tool catalog's 30 MB of code take 2.2 s
+ * here (4.6 s while wide error-table rows still went to prettier) and about 80 s in prettier (38×
+ * on the same sample, load average 9): `generate`'s 3 s target needs it.
  */
 import type { Options } from "prettier";
 import type { CanonicalChunk } from "../core/emit/artifact.js";
 import { preferredQuote, requote } from "../core/codegen/code.js";
-import { layoutSettings } from "./ts-data-format.js";
+import { parseLiteral } from "./literal-line.js";
+import { formatArrayElement, layoutSettings, type Settings } from "./ts-data-format.js";
 
 /** A formatter call (prettier.format) injected so the module stays testable. */
 export type FormatText = (text: string, options: Options) => Promise<string>;
@@ -99,7 +101,16 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
     }
     const kind = text.endsWith(";") ? "statement" : text.startsWith("} else if (") && text.endsWith(") {") ? "else-head" : isBlockHead(text) ? "head" : isProperty(text) && indent > 0 ? "property" : isArrayElement(text) && indent > 0 ? "element" : undefined;
     if (kind === undefined) return undefined;
-    const head = kind === "head" ? breakFunctionHead(text, indent, settings) : kind === "property" ? breakStringProperty(text, indent) : kind === "statement" ? breakIdentifierList(text, indent, settings) : undefined;
+    const head =
+      kind === "head"
+        ? breakFunctionHead(text, indent, settings)
+        : kind === "property"
+          ? breakStringProperty(text, indent)
+          : kind === "statement"
+            ? (breakIdentifierList(text, indent, settings) ?? breakBracelessIf(text, indent, settings))
+            : kind === "element"
+              ? breakLiteralElement(text, indent, settings)
+              : undefined;
     if (head !== undefined) {
       plan.push(...head);
       continue;
@@ -109,6 +120,50 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
     plan.push(entry);
   }
   return plan;
+}
+
+/**
+ * A row of literals (`[…],`, as an error table's rows are written) wider than the print width, as
+ * prettier breaks it: printed by ts-data-format.ts's data printer, which lays literals out as
+ * prettier does. Undefined when the row is not a literal that printer reads.
+ */
+function breakLiteralElement(text: string, indent: number, settings: Layout): string[] | undefined {
+  const value = parseLiteral(text.slice(0, -1), settings.singleQuote);
+  return value === undefined ? undefined : formatArrayElement(value, indent / 2, settings.data);
+}
+
+/**
+ * `if (test) statement;` (no else) wider than the print width, as prettier breaks it when the
+ * head fits: the statement moves to the next line, one level deeper (prettier's `if` is a group
+ * of `if (`, the test in its own group, `)` and the indented clause; the test's group stays flat
+ * when `if (test)` fits up to the clause's line break). Only when both lines then fit; anything
+ * else goes to prettier.
+ */
+function breakBracelessIf(text: string, indent: number, settings: Layout): string[] | undefined {
+  // ASCII only: the line must surely be too wide (widths of other text are only bounded).
+  if (!text.startsWith("if (") || !/^[\x20-\x7e]*$/.test(text)) return undefined;
+  const close = closingParen(text, 3);
+  if (close === undefined || text[close + 1] !== " ") return undefined;
+  const pad = " ".repeat(indent);
+  const lines = [`${pad}${text.slice(0, close + 1)}`, `${pad}  ${text.slice(close + 2)}`];
+  return lines.every((l) => widthBound(l) <= settings.printWidth) ? lines : undefined;
+}
+
+/** The index of the `)` closing the `(` at `open`, skipping string literals; undefined when unsure (a regex or template literal, a comment). */
+function closingParen(text: string, open: number): number | undefined {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) !== c) j += text.charCodeAt(j) === 92 ? 2 : 1;
+      if (j >= text.length) return undefined;
+      i = j;
+    } else if (c === 47 || c === 96) return undefined;
+    else if (c === 40) depth++;
+    else if (c === 41 && --depth === 0) return i;
+  }
+  return undefined;
 }
 
 /** `if (…) statement;` without braces (an `else` line may follow). */
@@ -349,6 +404,8 @@ interface Layout {
   readonly trailingComma: boolean;
   /** Trailing commas after the last parameter too (`trailingComma: "all"`, prettier's default). */
   readonly trailingCommaAll: boolean;
+  /** The same options as the data printer reads them. */
+  readonly data: Settings;
 }
 
 function defaultLayout(options: Options): Layout | undefined {
@@ -358,5 +415,5 @@ function defaultLayout(options: Options): Layout | undefined {
   if (o.arrowParens !== undefined && o.arrowParens !== "always") return undefined;
   if (o.objectWrap !== undefined && o.objectWrap !== "preserve") return undefined;
   const isDefault = s.tabWidth === 2 && !s.useTabs && s.semi && s.quoteProps === "as-needed" && s.trailingComma && s.bracketSpacing;
-  return isDefault ? { printWidth: s.printWidth, singleQuote: s.singleQuote, trailingComma: s.trailingComma, trailingCommaAll: (o.trailingComma ?? "all") === "all" } : undefined;
+  return isDefault ? { printWidth: s.printWidth, singleQuote: s.singleQuote, trailingComma: s.trailingComma, trailingCommaAll: (o.trailingComma ?? "all") === "all", data: s } : undefined;
 }

@@ -17,8 +17,9 @@
  * values and options (test/unit/ts-data-format.test.ts).
  *
  * Kept (issue 13, `npm run bench -- stand-ins`): the 1,000-tool catalog's 15 MB of data
- * declarations take 0.7 s here and about 80 s in prettier (8× on the same sample, more with the
- * layouts shared across files) — far past `generate`'s 3 s target.
+ * declarations take 0.14 s here and about 40 s in prettier (29× on the same sample, more with the
+ * layouts shared across files) — far past `generate`'s 3 s target. It also prints the wide rows
+ * of literals in code (`formatArrayElement`, for ts-code-format.ts).
  */
 import type { Options } from "prettier";
 import { preferredQuote, requote, stringLiteral, type JsonValue } from "../core/codegen/code.js";
@@ -34,6 +35,27 @@ export type Json = JsonValue;
 export type TsDataChunk = DataChunk;
 
 class Unsure extends Error {}
+
+/**
+ * An identifier (or `undefined`) inside a literal, as prettier prints it: a leaf of known width
+ * whose assignment layout is prettier's for an identifier ("fluid", or "never-break" after a short
+ * key). Only code-format's wide literal lines use it (see formatLiteralElement); data chunks are
+ * JSON only.
+ */
+export class Verbatim {
+  readonly lo: number;
+  readonly hi: number;
+  constructor(readonly text: string) {
+    if (!IDENTIFIER.test(text)) throw new Error(`internal: not an identifier: ${text}`);
+    this.lo = this.hi = text.length;
+  }
+}
+
+/** A JSON value whose leaves may also be identifiers. */
+export type LiteralValue = Json | Verbatim | readonly LiteralValue[] | { readonly [key: string]: LiteralValue };
+
+/** Narrowed to what the printer's methods take (a JSON value or, as a leaf, an identifier). */
+type Value = LiteralValue;
 
 /** Options that leave these declarations alone, or that this printer reproduces. */
 const UNDERSTOOD = new Set([
@@ -308,8 +330,9 @@ class DataPrinter {
     return known;
   }
 
-  private scalar(v: Json): Text {
+  private scalar(v: Value): Text {
     if (v === null) return NULL;
+    if (v instanceof Verbatim) return v;
     switch (typeof v) {
       case "boolean":
         return v ? TRUE : FALSE;
@@ -320,7 +343,7 @@ class DataPrinter {
       case "string":
         return this.string(v);
     }
-    throw new Unsure(); // not JSON (undefined, a function, a bigint…)
+    throw new Unsure(); // not JSON (undefined, a function, a bigint, an object…)
   }
 
   /** The keys of an object as prettier prints them, under quoteProps. */
@@ -353,7 +376,7 @@ class DataPrinter {
     if (known) return known;
     if (depth > 200) throw new Unsure();
     if (Array.isArray(v)) {
-      const items = v as readonly Json[];
+      const items = v as readonly Value[];
       let broken = mustBreak(items);
       let lo = 2 + 2 * (items.length - 1);
       let hi = lo;
@@ -370,7 +393,7 @@ class DataPrinter {
       }
       known = { broken, lo, hi, numbers };
     } else {
-      const record = v as { readonly [key: string]: Json };
+      const record = v as { readonly [key: string]: Value };
       const names = Object.keys(record);
       const keys = this.keys(names);
       let broken = false;
@@ -391,24 +414,24 @@ class DataPrinter {
   }
 
   /** Flat width bounds of a value; undefined when it contains a forced break. */
-  private measure(v: Json, depth: number): { lo: number; hi: number } | undefined {
-    if (v === null || typeof v !== "object") return this.scalar(v);
+  private measure(v: Value, depth: number): { lo: number; hi: number } | undefined {
+    if (isLeaf(v)) return this.scalar(v);
     if (isEmpty(v)) return EMPTY;
     const info = this.info(v, depth);
     return info.broken ? undefined : info;
   }
 
   /** The one-line text of a value that has no forced break. */
-  private flat(v: Json): string {
-    if (v === null || typeof v !== "object") return this.scalar(v).text;
+  private flat(v: Value): string {
+    if (isLeaf(v)) return this.scalar(v).text;
     if (Array.isArray(v)) {
-      const items = v as readonly Json[];
+      const items = v as readonly Value[];
       if (items.length === 0) return "[]";
       let out = "[";
       for (let i = 0; i < items.length; i++) out += (i === 0 ? "" : ", ") + this.flat(items[i]!);
       return out + "]";
     }
-    const record = v as { readonly [key: string]: Json };
+    const record = v as { readonly [key: string]: Value };
     const names = Object.keys(record);
     if (names.length === 0) return "{}";
     const keys = this.info(v, 0).keys!;
@@ -422,8 +445,8 @@ class DataPrinter {
    * A value starting at `column` of a line indented `level` times; `trail` is the width of what
    * follows it on the line (`,` `;`), which counts when prettier decides whether a group fits.
    */
-  private value(v: Json, level: number, column: number, trail: number): string {
-    if (v === null || typeof v !== "object") return this.scalar(v).text;
+  value(v: Value, level: number, column: number, trail: number): string {
+    if (isLeaf(v)) return this.scalar(v).text;
     if (isEmpty(v)) return Array.isArray(v) ? "[]" : "{}";
     const info = this.info(v, 0);
     if (!info.broken && this.fits(info.lo, info.hi, this.width - column - trail)) return this.flat(v);
@@ -445,7 +468,7 @@ class DataPrinter {
     const comma = this.s.trailingComma;
     let out: string;
     if (Array.isArray(v)) {
-      const items = v as readonly Json[];
+      const items = v as readonly Value[];
       out = "[";
       if (info.numbers) {
         // fill: a number joins the line when it fits there with its comma (a pair-wise check in
@@ -469,7 +492,7 @@ class DataPrinter {
       }
       return out + "\n" + this.indent(level) + "]";
     }
-    const record = v as { readonly [key: string]: Json };
+    const record = v as { readonly [key: string]: Value };
     const names = Object.keys(record);
     const keys = info.keys!;
     out = "{";
@@ -486,7 +509,7 @@ class DataPrinter {
    * `left op value` (a property `key: value`, or the declaration `head = value`) starting at
    * `column`, with prettier's assignment layouts (print/assignment.js chooseLayout).
    */
-  assignment(left: string, op: string, v: Json, level: number, column: number, trail: number, shortKey: boolean): string {
+  assignment(left: string, op: string, v: Value, level: number, column: number, trail: number, shortKey: boolean): string {
     const prefix = left + op;
     const after = column + prefix.length;
     const m = this.measure(v, 0);
@@ -497,7 +520,7 @@ class DataPrinter {
     // fluid: the value stays after the operator when its first line's start fits there (an
     // object or array up to its bracket, anything else whole, with what follows it).
     let lead: number;
-    if (v !== null && typeof v === "object") lead = isEmpty(v) ? 2 + trail : 1;
+    if (!isLeaf(v)) lead = isEmpty(v) ? 2 + trail : 1;
     else lead = this.scalar(v).text.length + trail;
     if (1 + lead <= this.width - after) return prefix + " " + this.value(v, level, after + 1, trail);
     return prefix + "\n" + this.indent(level + 1) + this.value(v, level + 1, this.columns(level + 1), trail);
@@ -509,20 +532,25 @@ const TRUE: Text = { text: "true", lo: 4, hi: 4 };
 const FALSE: Text = { text: "false", lo: 5, hi: 5 };
 const EMPTY = { lo: 2, hi: 2 };
 
+/** A scalar or an identifier: printed as one piece of text. */
+function isLeaf(v: Value): v is null | boolean | number | string | Verbatim {
+  return v === null || typeof v !== "object" || v instanceof Verbatim;
+}
+
 function isEmpty(v: object): boolean {
   return Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0;
 }
 
 /** prettier breaks an array of two or more arrays (or objects) that each hold more than one entry. */
-function mustBreak(items: readonly Json[]): boolean {
+function mustBreak(items: readonly Value[]): boolean {
   if (items.length <= 1) return false;
-  const kind = (e: Json) => (e === null || typeof e !== "object" ? undefined : Array.isArray(e) ? (e.length > 1 ? "array" : undefined) : Object.keys(e).length > 1 ? "object" : undefined);
+  const kind = (e: Value) => (isLeaf(e) ? undefined : Array.isArray(e) ? (e.length > 1 ? "array" : undefined) : Object.keys(e).length > 1 ? "object" : undefined);
   const first = kind(items[0]!);
   return first !== undefined && items.every((e) => kind(e) === first);
 }
 
 /** prettier's layout for `left op value` that does not fit on one line, for a JSON value `v` (chooseLayout). */
-function chooseLayout(v: Json, shortKey: boolean): Layout {
+function chooseLayout(v: Value, shortKey: boolean): Layout {
   if (typeof v === "boolean" || (typeof v === "number" && !isNegative(v))) return "never-break-after-operator";
   if (shortKey) return "never-break-after-operator";
   if (typeof v === "string") return "break-after-operator";
@@ -532,4 +560,22 @@ function chooseLayout(v: Json, shortKey: boolean): Layout {
 /** The layout options this printer understands, resolved with prettier's defaults (undefined: an option it does not reproduce). */
 export function layoutSettings(options: Options): Settings | undefined {
   return understood(options);
+}
+
+/**
+ * A row of an expanded array (`[…],` or `{…},` alone on its line, `level` levels deep) as prettier
+ * breaks it when it is wider than the print width: its lines, indented, the last ending in the
+ * comma. Undefined when this printer is not sure (the caller asks prettier).
+ */
+export function formatArrayElement(value: LiteralValue, level: number, settings: Settings): string[] | undefined {
+  // A printer of its own: its caches hold values by identity, and a parsed row is never seen again.
+  const printer = new DataPrinter(settings);
+  try {
+    const indent = settings.useTabs ? "\t".repeat(level) : " ".repeat(level * settings.tabWidth);
+    const text = printer.value(value, level, level * settings.tabWidth, 1);
+    return `${indent}${text},`.split("\n");
+  } catch (e) {
+    if (e instanceof Unsure || e instanceof RangeError) return undefined;
+    throw e;
+  }
 }

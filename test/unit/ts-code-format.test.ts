@@ -10,7 +10,7 @@ import path from "node:path";
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { code } from "../../generator/core/codegen/code.js";
+import { code, jsonLiteral, propertyKey } from "../../generator/core/codegen/code.js";
 import { Name } from "../../generator/core/codegen/identifiers.js";
 import type { CanonicalChunk, Chunk, OutputFile } from "../../generator/core/emit/artifact.js";
 import { GeneratedFile } from "../../generator/core/emit/generated-file.js";
@@ -177,6 +177,63 @@ describe("function heads wider than the print width", () => {
         const chunk = [...open(depth), pad + line, `${pad}  return x;`, `${pad}}`, ...close(depth)].join("\n");
         const options = { parser: "babel-ts", printWidth };
         const [ours] = await formatCanonicalChunks([{ canonical: chunk }], options, format);
+        expect(ours, `${printWidth}: ${line}`).toBe(await prettier.format(chunk, options));
+      }
+    }
+  }, 60_000);
+});
+
+describe("wide literal rows and braceless ifs", () => {
+  // Rows as an error table's are written (jsonLiteral with identifiers among the values), and
+  // `if (test) statement;` lines, at several depths and widths: formatted both ways.
+  const identifier = fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,30}$/).filter((w) => !["if", "in", "do", "for", "new", "try", "var", "let", "case", "else", "enum", "this", "void", "with", "true", "false", "null"].includes(w));
+  const leaf = fc.oneof(hostileText, fc.integer({ min: -100, max: 100000 }), fc.boolean(), fc.constant(null), identifier.map((w) => ({ id: w })));
+  const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    v: fc.oneof({ depthSize: "small" }, { weight: 3, arbitrary: leaf }, fc.array(tie("v"), { maxLength: 4 }), fc.dictionary(fc.oneof(identifier, hostileText), tie("v"), { maxKeys: 3 })),
+  })).v;
+  const literal = (v: unknown): string => {
+    if (v !== null && typeof v === "object" && "id" in v && Object.keys(v).length === 1 && typeof (v as { id: unknown }).id === "string") return (v as { id: string }).id;
+    if (Array.isArray(v)) return `[${v.map(literal).join(", ")}]`;
+    if (v !== null && typeof v === "object") {
+      const entries = Object.entries(v);
+      return entries.length === 0 ? "{}" : `{ ${entries.map(([k, x]) => `${propertyKey(k)}: ${literal(x)}`).join(", ")} }`;
+    }
+    return jsonLiteral(v as string | number | boolean | null);
+  };
+  /** `inner` (already indented) inside a function and depth - 1 blocks, in prettier's layout. */
+  const nest = (depth: number, inner: string) =>
+    ["function w() {", ...Array.from({ length: depth - 1 }, (_, i) => `${"  ".repeat(i + 1)}{`), inner, ...Array.from({ length: depth - 1 }, (_, i) => `${"  ".repeat(depth - 1 - i)}}`), "}"].join("\n");
+
+  it("rows of literals break as prettier breaks them", async () => {
+    const rows = fc.sample(fc.tuple(fc.array(value, { minLength: 2, maxLength: 5 }), fc.integer({ min: 0, max: 4 })), { seed: SEED, numRuns: 120 });
+    let broken = 0;
+    for (const layout of LAYOUTS) {
+      const options = { parser: "babel-ts", ...layout };
+      const chunks = rows.map(([items, depth]) => {
+        const text = `const t = f([\n${items.map((x) => `  ${literal([x, "#/a/b", { id: "tableName_cv0" }, x])},`).join("\n")}\n]);`;
+        return { canonical: depth === 0 ? text : nest(depth, text.replace(/^/gm, "  ".repeat(depth))) };
+      });
+      const ours = await formatCanonicalChunks(chunks, options, async () => {
+        throw new Error("no prettier here");
+      });
+      for (let i = 0; i < chunks.length; i++) {
+        if (ours[i] === undefined) continue;
+        broken++;
+        expect(ours[i], chunks[i]!.canonical).toBe(await prettier.format(chunks[i]!.canonical, options));
+      }
+    }
+    // Most rows are read (the rest, such as widths that depend on wide characters, go to prettier).
+    expect(broken).toBeGreaterThan(rows.length * 2);
+  }, 60_000);
+
+  it("braceless ifs break as prettier breaks them", async () => {
+    const statements = fc.sample(fc.tuple(identifier, identifier, fc.integer({ min: 0, max: 5 }), fc.nat(40)), { seed: SEED, numRuns: 80 });
+    for (const printWidth of [40, 60, 80]) {
+      for (const [a, b, depth, n] of statements) {
+        const line = `${"  ".repeat(depth)}if (!${a}.test(d${n})) errs = addError(errs, errorAt(_e[${n}]!, "/tags/" + ${b}));`;
+        const chunk = depth === 0 ? line.trimStart() : nest(depth, line);
+        const options = { parser: "babel-ts", printWidth };
+        const [ours] = await formatCanonicalChunks([{ canonical: chunk }], options, (text, o) => prettier.format(text, o));
         expect(ours, `${printWidth}: ${line}`).toBe(await prettier.format(chunk, options));
       }
     }

@@ -129,5 +129,10 @@ export interface EmitContext {
 export interface ArtifactEmitter {
   /** Stable id, also used for timing lines (`types`, `validators`, …). */
   readonly id: string;
-  emit(context: EmitContext): readonly OutputFile[];
+  /**
+   * The artifact's files. A promise lets the work run elsewhere (a worker thread, see
+   * generator/node/parallel-emit.ts) while the next emitters run; its findings are reported
+   * before it settles.
+   */
+  emit(context: EmitContext): readonly OutputFile[] | Promise<readonly OutputFile[]>;
 }

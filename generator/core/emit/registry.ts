@@ -6,4 +6,8 @@ import { providersEmitter } from "../providers/emitter.js";
 import { typesEmitter } from "./types/index.js";
 import { validatorsEmitter } from "./validators/index.js";
 
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [typesEmitter, validatorsEmitter, providersEmitter, callValidatorsEmitter, dispatcherEmitter];
+/**
+ * The call validators come right after validators.ts, the one artifact they depend on (its
+ * helpers), so that on a worker thread they compile while the provider declarations are emitted.
+ */
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [typesEmitter, validatorsEmitter, callValidatorsEmitter, providersEmitter, dispatcherEmitter];

@@ -6,9 +6,9 @@
  * fast path, so every diagnostic still comes from the `yaml` path.
  *
  * Kept (issue 13, `npm run bench -- stand-ins`): on the 1,000-tool catalog (1.6 MB) `yaml` with
- * positions takes 2.7 s on the loaded 2-core machine and the subset parser 0.3 s (9×); `yaml`'s
- * own tokenizer alone costs more than the whole subset parse, so the difference would be most
- * of `generate`'s 3 s budget.
+ * positions takes 2.9–3.9 s on the loaded 2-core machine and the subset parser 0.2 s (16–20×);
+ * `yaml`'s own tokenizer alone costs more than the whole subset parse, so the difference alone
+ * would be about `generate`'s whole 3 s budget.
  */
 import type { Document } from "yaml";
 import { parseYamlSubset, type FastYaml } from "./fast-yaml/subset-parser.js";

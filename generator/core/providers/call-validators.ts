@@ -18,7 +18,8 @@ import { catalogNames } from "../emit/naming.js";
 import { catalogValidators, compileValidators, CompileError, type ValidatorEntry } from "../emit/validators/index.js";
 import type { Schema } from "../schema/schema.js";
 import { declaredDifference } from "./declared-difference.js";
-import { lowerCatalog, providerExports } from "./emitter.js";
+import { lowerTargets, providerExports, type TargetLowering } from "./emitter.js";
+import type { CatalogIR } from "../ir/catalog-ir.js";
 import type { LoweredTool } from "./provider.js";
 
 /** Export name of a target's call validator, e.g. `validateOpenaiChatCall`. */
@@ -34,83 +35,101 @@ export function hasCallValidator(tools: readonly LoweredTool[]): boolean {
   return tools.some((t) => t.plan !== undefined);
 }
 
+/**
+ * The targets whose tools may have a normalisation plan: a strict dialect, used (`strict: true` or
+ * `auto`; see lowerTool). Only these are lowered for the call validators.
+ */
+export function plannedLowerings(ir: CatalogIR): readonly TargetLowering[] {
+  return lowerTargets(ir, (module, target) => module.dialects.strict !== undefined && (target.options.strict === true || target.options.strict === "auto"));
+}
+
 /** The exported table of declared-schema validators (shared by targets that declare alike). */
 const DECLARED = "declaredValidators";
 
-export const callValidatorsEmitter: ArtifactEmitter = {
-  id: "call-validators",
-  emit(ctx: EmitContext): readonly OutputFile[] {
-    const files: OutputFile[] = [];
-    const names = catalogNames(ctx.ir);
-    // Targets that declare the same schemas (OpenAI Chat and Responses) share one compiled table.
-    const compiled: { readonly id: string; readonly planned: readonly LoweredTool[] }[] = [];
-    for (const lowering of lowerCatalog(ctx.ir)) {
-      if (!hasCallValidator(lowering.tools)) continue;
-      const planned = lowering.tools.filter((t) => t.plan !== undefined);
-      const id = lowering.target.id;
-      const exportName = callValidatorName(id);
-      const sameAs = compiled.find((c) => declareAlike(c.planned, planned))?.id;
-      // A file that compiles its own table declares these names; one that shares imports them.
-      const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, sameAs === undefined ? [exportName, DECLARED, "ToolName", "ToolInput"] : [exportName, "ToolName", "ToolInput"]);
-      const normalise = file.importFrom(`./${id}.js`, providerExports(id).normalise);
-      const validate = file.importFrom("../validators.js", "validate");
-      // The result type is validators.ts's own (the declared validators below use it too).
-      if (file.importFrom("../validators.js", "ValidationResult", { typeOnly: true }).text !== "ValidationResult") throw new Error("internal: ValidationResult is taken");
-      let declared: Name;
-      if (sameAs !== undefined) {
-        declared = file.importFrom(`./${sameAs}.calls.js`, DECLARED);
-        file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
-      } else {
-        file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
-        const entries: ValidatorEntry[] = planned.map((t) => ({
-          name: file.scope.unique(`validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`),
-          // The declared shape (nullable where the catalog says optional) has no named type.
-          type: raw("unknown"),
-          // Only what the declaration checks beyond the catalog's validator (see declared-difference.ts).
-          schema: declaredDifference(t.input.schema as Schema),
-          pointer: t.tool.input.pointer,
-        }));
-        try {
-          // Types and helpers come from validators.ts: one copy of each in the output.
-          const helpers = catalogValidators(ctx).helpers;
-          compileValidators(entries, file, { readTemplate: ctx.readTemplate, typesFrom: "../validators.js", helpersFrom: { module: "../validators.js", ids: helpers } });
-        } catch (e) {
-          if (!(e instanceof CompileError)) throw e;
-          for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });
-          continue;
-        }
-        compiled.push({ id, planned });
-        declared = Name.of(DECLARED);
-        const table: Code[] = planned.map((t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`);
-        // A named type keeps the declaration's first line within a print width.
-        const tableType = file.scope.unique("DeclaredValidators");
-        file.printCanonical(
-          code`type ${tableType} = { readonly [name: string]: (value: unknown) => ValidationResult<unknown> };`,
-          code`/** What the declared (lowered) input schemas check beyond the catalog's validators, for the tools whose declaration differs. */
+/** Ids of the helpers validators.ts declares (the call validators import those, see the module comment). */
+export type ValidatorHelpers = (ctx: EmitContext) => ReadonlySet<string>;
+
+export const callValidatorsEmitter: ArtifactEmitter = createCallValidatorsEmitter((ctx) => catalogValidators(ctx).helpers);
+
+/**
+ * The emitter, told which helpers validators.ts declares: by compiling it (above), or — on
+ * another thread (generator/node/parallel-emit.ts) — by the thread that did.
+ */
+export function createCallValidatorsEmitter(validatorHelpers: ValidatorHelpers): ArtifactEmitter {
+  return { id: "call-validators", emit: (ctx) => emitCallValidators(ctx, validatorHelpers) };
+}
+
+function emitCallValidators(ctx: EmitContext, validatorHelpers: ValidatorHelpers): readonly OutputFile[] {
+  const files: OutputFile[] = [];
+  const names = catalogNames(ctx.ir);
+  // Targets that declare the same schemas (OpenAI Chat and Responses) share one compiled table.
+  const compiled: { readonly id: string; readonly planned: readonly LoweredTool[] }[] = [];
+  for (const lowering of plannedLowerings(ctx.ir)) {
+    if (!hasCallValidator(lowering.tools)) continue;
+    const planned = lowering.tools.filter((t) => t.plan !== undefined);
+    const id = lowering.target.id;
+    const exportName = callValidatorName(id);
+    const sameAs = compiled.find((c) => declareAlike(c.planned, planned))?.id;
+    // A file that compiles its own table declares these names; one that shares imports them.
+    const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, sameAs === undefined ? [exportName, DECLARED, "ToolName", "ToolInput"] : [exportName, "ToolName", "ToolInput"]);
+    const normalise = file.importFrom(`./${id}.js`, providerExports(id).normalise);
+    const validate = file.importFrom("../validators.js", "validate");
+    // The result type is validators.ts's own (the declared validators below use it too).
+    if (file.importFrom("../validators.js", "ValidationResult", { typeOnly: true }).text !== "ValidationResult") throw new Error("internal: ValidationResult is taken");
+    let declared: Name;
+    if (sameAs !== undefined) {
+      declared = file.importFrom(`./${sameAs}.calls.js`, DECLARED);
+      file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+    } else {
+      file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+      const entries: ValidatorEntry[] = planned.map((t) => ({
+        name: file.scope.unique(`validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`),
+        // The declared shape (nullable where the catalog says optional) has no named type.
+        type: raw("unknown"),
+        // Only what the declaration checks beyond the catalog's validator (see declared-difference.ts).
+        schema: declaredDifference(t.input.schema as Schema),
+        pointer: t.tool.input.pointer,
+      }));
+      try {
+        // Types and helpers come from validators.ts: one copy of each in the output.
+        const helpers = validatorHelpers(ctx);
+        compileValidators(entries, file, { readTemplate: ctx.readTemplate, typesFrom: "../validators.js", helpersFrom: { module: "../validators.js", ids: helpers } });
+      } catch (e) {
+        if (!(e instanceof CompileError)) throw e;
+        for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });
+        continue;
+      }
+      compiled.push({ id, planned });
+      declared = Name.of(DECLARED);
+      const table: Code[] = planned.map((t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`);
+      // A named type keeps the declaration's first line within a print width.
+      const tableType = file.scope.unique("DeclaredValidators");
+      file.printCanonical(
+        code`type ${tableType} = { readonly [name: string]: (value: unknown) => ValidationResult<unknown> };`,
+        code`/** What the declared (lowered) input schemas check beyond the catalog's validators, for the tools whose declaration differs. */
 export const ${declared}: ${tableType} = Object.freeze({
   ${join(table, ",\n  ")},
 });`,
-        );
-      }
-      const doc = jsdoc([
-        `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
-        "First what the declared schema adds to the catalog's (every field present, a null standing for an omitted",
-        "optional one; no unknown keys), then the nulls that mean \"not given\" are removed, then the catalog's validator",
-        "runs: `ok` is what the handler may receive.",
-        `Tools whose ${id} declaration is the catalog's own shape go straight to the catalog's validator.`,
-      ]);
-      file.printCanonical(code`${raw(doc)}export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {
+      );
+    }
+    const doc = jsdoc([
+      `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
+      "First what the declared schema adds to the catalog's (every field present, a null standing for an omitted",
+      "optional one; no unknown keys), then the nulls that mean \"not given\" are removed, then the catalog's validator",
+      "runs: `ok` is what the handler may receive.",
+      `Tools whose ${id} declaration is the catalog's own shape go straight to the catalog's validator.`,
+    ]);
+    file.printCanonical(code`${raw(doc)}export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {
   const check = Object.prototype.hasOwnProperty.call(${declared}, name) ? ${declared}[name] : undefined;
   if (check === undefined) return ${validate}(name, args);
   const announced = check(args);
   if (!announced.ok) return announced;
   return ${validate}(name, ${normalise}(name, args));
 }`);
-      files.push(chunkedFile(file.path, "typescript", file.toChunks(), undefined, "machine"));
-    }
-    return files;
-  },
-};
+    files.push(chunkedFile(file.path, "typescript", file.toChunks(), undefined, "machine"));
+  }
+  return files;
+}
 
 /**
  * Whether two targets declare the same tools with equal input schemas (so one compiled table

@@ -35,14 +35,29 @@ const cache = new WeakMap<CatalogIR, readonly TargetLowering[]>();
 export function lowerCatalog(ir: CatalogIR): readonly TargetLowering[] {
   const cached = cache.get(ir);
   if (cached) return cached;
-  const out = ir.targets
-    .filter((t): t is TargetIR & { id: TargetId } => isTargetId(t.id))
-    .map((target) => {
-      const module = PROVIDERS[target.id as TargetId];
-      return { target, module, tools: ir.tools.map((tool) => lowerTool(module, tool, target)) };
-    });
+  const out = lowerTargets(ir, () => true);
   cache.set(ir, out);
   return out;
+}
+
+const byTarget = new WeakMap<TargetIR, TargetLowering>();
+
+/**
+ * The lowerings of the enabled targets that `which` selects, in catalog order: the same objects
+ * lowerCatalog lists, but only these are computed (the call validators need only the targets
+ * with a strict dialect).
+ */
+export function lowerTargets(ir: CatalogIR, which: (module: ProviderModule, target: TargetIR) => boolean): readonly TargetLowering[] {
+  return ir.targets
+    .filter((t): t is TargetIR & { id: TargetId } => isTargetId(t.id) && which(PROVIDERS[t.id as TargetId], t))
+    .map((target) => {
+      let lowering = byTarget.get(target);
+      if (!lowering) {
+        const module = PROVIDERS[target.id as TargetId];
+        byTarget.set(target, (lowering = { target, module, tools: ir.tools.map((tool) => lowerTool(module, tool, target)) }));
+      }
+      return lowering;
+    });
 }
 
 /** Identifiers of one target's generated module: `openaiChatTools`, `normaliseOpenaiChatArguments`. */

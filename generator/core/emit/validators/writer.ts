@@ -213,8 +213,13 @@ export class Slot {
   fill(statements: readonly Code[]): void {
     if (statements.length === 0) return;
     const locals = new Set<string>();
-    for (const s of statements) collectLocals(s.text, locals);
+    const lines: string[] = [];
+    const nextLine = "\n" + this.indent;
+    for (const s of statements) {
+      collectLocals(s.text, locals);
+      lines.push(this.indent + (s.text.includes("\n") ? s.text.replaceAll("\n", nextLine) : s.text));
+    }
     for (const owner of this.owners) for (const n of locals) owner.add(n);
-    this.text = statements.flatMap((s) => s.text.split("\n")).map((l) => this.indent + l).join("\n");
+    this.text = lines.join("\n");
   }
 }

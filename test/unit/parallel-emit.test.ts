@@ -1,0 +1,52 @@
+/**
+ * The types and call validators emitted on a worker thread (generator/node/parallel-emit.ts) are
+ * the bytes this thread emits, and a worker that cannot do them leaves the run unchanged. Runs the
+ * compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript beside it.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { ARTIFACT_EMITTERS as Registry } from "../../generator/core/emit/registry.js";
+import type { PipelineResult, runPipeline as RunPipeline } from "../../generator/core/pipeline.js";
+import type { parallelEmitters as ParallelEmitters } from "../../generator/node/parallel-emit.js";
+import { readTemplate, repoRoot } from "../validators/harness.js";
+
+const dist = (module: string) => import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
+const { runPipeline } = (await dist("core/pipeline.js")) as { runPipeline: typeof RunPipeline };
+const { ARTIFACT_EMITTERS } = (await dist("core/emit/registry.js")) as { ARTIFACT_EMITTERS: typeof Registry };
+const { parallelEmitters } = (await dist("node/parallel-emit.js")) as { parallelEmitters: typeof ParallelEmitters };
+
+const catalogs = ["catalog/tools.yaml", "test/fixtures/providers-optional-nullable/catalog.yaml", "test/fixtures/hostile/catalog.yaml"];
+
+async function run(catalog: string, workerSource?: string | Uint8Array): Promise<PipelineResult> {
+  const source = readFileSync(path.join(repoRoot, catalog));
+  const parallel = workerSource === undefined ? undefined : parallelEmitters(ARTIFACT_EMITTERS, { catalogPath: catalog, source: workerSource });
+  if (workerSource !== undefined) expect(parallel).toBeDefined();
+  try {
+    return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: parallel?.emitters });
+  } finally {
+    parallel?.close();
+  }
+}
+
+describe("types and call validators on a worker thread", () => {
+  it.each(catalogs)("%s: the same files and findings as on this thread", async (catalog) => {
+    const here = await run(catalog);
+    const there = await run(catalog, readFileSync(path.join(repoRoot, catalog)));
+    expect(there.ok).toBe(here.ok);
+    expect(there.timings.map((t) => t.stage)).toEqual(expect.arrayContaining(["emit types (parallel)", "emit call-validators (parallel)"]));
+    expect([...there.files.keys()]).toEqual([...here.files.keys()]);
+    for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
+    expect(there.diagnostics).toEqual(here.diagnostics);
+    // The catalogs have call validators at all (else the comparison proves nothing).
+    if (catalog !== "test/fixtures/hostile/catalog.yaml") expect([...here.files.keys()].some((p) => p.endsWith(".calls.ts"))).toBe(true);
+  }, 60_000);
+
+  it("a worker that cannot read the catalog leaves the work to this thread", async () => {
+    const here = await run("catalog/tools.yaml");
+    const fallback = await run("catalog/tools.yaml", "toolcat: [not, a catalog");
+    expect(fallback.ok).toBe(true);
+    expect([...fallback.files]).toEqual([...here.files]);
+  }, 60_000);
+});
