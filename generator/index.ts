@@ -4,13 +4,13 @@
  */
 import { relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "./core/diagnostics.js";
-import type { OutputFile } from "./core/emit/artifact.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
 import { runPipeline, type StageTiming } from "./core/pipeline.js";
 import { prettierFormatter } from "./node/format.js";
 import { toJavaScript } from "./node/js-output.js";
 import { readTemplate } from "./node/package-root.js";
 import { compare } from "./core/diagnostics.js";
+import { normaliseText } from "./core/emit/line-ends.js";
 import { readCatalogSource, ToolcatUsageError } from "./node/read-catalog.js";
 
 export { ToolcatUsageError };
@@ -57,44 +57,22 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
   const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
-  const format = options.format === false ? undefined : prettierFormatter(outDir, { cache: options.cache });
-  const result = await runPipeline({
-    catalogPath: displayPath(cwd, catalogFile),
-    source,
-    readTemplate,
-    // With --js the TypeScript is not written: it is transpiled as emitted, and only the
-    // JavaScript and declarations are formatted (prettier's layout does not depend on the input's).
-    format: options.js ? undefined : format,
-    js: options.js ?? false,
-  });
-  if (!result.ok || !options.js) {
-    if (options.js) format?.dispose?.();
-    return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
-  }
+  const formatting = options.format !== false;
+  const format = formatting ? prettierFormatter(outDir, { cache: options.cache }) : undefined;
+  // With --js the TypeScript is formatted first, as without: the JavaScript and declarations are
+  // then laid out after it, so that only what the type erasure changed meets prettier.
+  const result = await runPipeline({ catalogPath: displayPath(cwd, catalogFile), source, readTemplate, format, js: options.js ?? false });
+  if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
 
   const t = performance.now();
   const sorted = (await toJavaScript(result.files)).sort((a, b) => compare(a.path, b.path));
   const toFormat = sorted.filter((f) => f.language !== "verbatim");
-  await format?.prepare?.(halfBySize(toFormat));
-  const texts = format ? await format(toFormat) : toFormat.map((f) => f.contents);
+  // One thread: what is left for prettier is small, and a second one would first load prettier.
+  const texts = formatting ? await prettierFormatter(outDir, { cache: options.cache, parallel: false })(toFormat) : toFormat.map((f) => f.contents);
   const formattedByPath = new Map(toFormat.map((f, i) => [f.path, texts[i]!] as const));
   const files = new Map<string, string>();
-  for (const f of sorted) files.set(f.path, formattedByPath.get(f.path) ?? f.contents);
+  for (const f of sorted) files.set(f.path, normaliseText(formattedByPath.get(f.path) ?? f.contents));
   return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }] };
-}
-
-/** About half of the bytes (largest first, greedily), for the format worker to do beside this thread. */
-function halfBySize(files: readonly OutputFile[]): OutputFile[] {
-  let mine = 0;
-  let theirs = 0;
-  const handed: OutputFile[] = [];
-  for (const f of [...files].sort((a, b) => b.contents.length - a.contents.length || compare(a.path, b.path))) {
-    if (theirs <= mine) {
-      handed.push(f);
-      theirs += f.contents.length;
-    } else mine += f.contents.length;
-  }
-  return handed;
 }
 
 export interface LintOptions {

@@ -1,0 +1,677 @@
+/**
+ * `--js` output in prettier's layout without giving prettier the whole file: the `.js` and `.d.ts`
+ * that oxc prints (its own layout: tabs, every object on its own lines, no trailing commas) are
+ * laid out after the formatted TypeScript they come from, which prettier (or a printer that
+ * reproduces it) has already laid out.
+ *
+ * Both texts are cut into the same units — a statement, a block head (`if (…) {`), a block's
+ * closing line — and compared by their tokens, ignoring comments, whitespace, semicolons, trailing
+ * commas and how a number is spelled (oxc writes `5000` as `5e3`). Most units of the JavaScript are
+ * the TypeScript's without change: prettier prints a statement the same way in both languages, so
+ * the TypeScript's text is kept. A unit whose TypeScript differs only by type syntax erased from
+ * one line (`_e[3]!`, `let d: any;`, `x as unknown`) is that line with the type syntax cut out: a
+ * shorter line still fits, and nothing else moves. Every other unit (a function head, a statement
+ * that prettier broke over lines) is given to prettier, all of them in one call, each wrapped in
+ * as many blocks as it is deep.
+ *
+ * Measured on the example catalog (`npm run bench -- generate`): prettier on the whole output took
+ * about 1.4 s of CPU (2.8 s cold); with this, about a tenth of the code meets prettier. Whatever
+ * this cannot place sends the file to prettier whole, and the result is checked: its tokens must
+ * be oxc's, unit for unit, or the file goes to prettier whole too. A test compares the result with
+ * prettier's formatting of it for the example catalog and the fixtures (test/unit/js-layout.test.ts).
+ */
+import type { Options } from "prettier";
+import { layoutSettings } from "./ts-data-format.js";
+
+/** A formatter call (prettier.format) injected so the module stays testable. */
+export type FormatText = (text: string, options: Options) => Promise<string>;
+
+type TokenKind = "word" | "number" | "string" | "template" | "regex" | "punct" | "comment";
+
+interface Token {
+  readonly kind: TokenKind;
+  readonly start: number;
+  readonly end: number;
+}
+
+interface Unit {
+  /** Offsets of the unit's text: from its first line's start to its last line's end. */
+  readonly from: number;
+  readonly to: number;
+  /** Where the code starts: the start of the first code token's line (after leading comments). */
+  readonly codeFrom: number;
+  /** The leading comments, whitespace collapsed (so oxc's and prettier's comments compare equal). */
+  readonly comments: string;
+  readonly depth: number;
+  /** Code tokens (no comments) from the unit's first code token on. */
+  readonly tokens: readonly Token[];
+  readonly key: string;
+  /** A block head: the unit ends with the `{` of a block whose statements are units of their own. */
+  readonly head: boolean;
+  /** What the unit is a member of: a statement of a block, an interface's or a class's member. */
+  readonly member: BlockKind;
+}
+
+type BlockKind = "code" | "interface" | "class";
+
+const BODY = "__toolcat_body__;";
+const CUT = "__toolcat_cut__;";
+
+/**
+ * `code` (oxc's output for `reference`, the formatted TypeScript) in prettier's layout, or
+ * undefined when this module cannot tell (the caller formats the file with prettier).
+ */
+export async function layOutLike(path: string, reference: string, code: string, options: Options, format: FormatText): Promise<string | undefined> {
+  const settings = layoutSettings(options);
+  if (settings === undefined) return undefined;
+  const ts = cutUnits(reference, (line) => indentDepth(line, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs));
+  const js = cutUnits(code, (line) => indentDepth(line, 1, true));
+  if (ts === undefined || js === undefined) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL units", ts === undefined, js === undefined); return undefined; }
+  const pad = (depth: number) => (settings.useTabs ? "\t".repeat(depth) : " ".repeat(depth * settings.tabWidth));
+
+  // What each JavaScript unit becomes: kept text, or a job for prettier.
+  const pieces: (string | Job)[] = [];
+  const jobs: Job[] = [];
+  const byKey = new Map<string, number[]>();
+  ts.forEach((u, i) => {
+    const list = byKey.get(u.key);
+    if (list) list.push(i);
+    else byKey.set(u.key, [i]);
+  });
+  let i = 0;
+  for (const unit of js) {
+    // The unit's own comments, unless the TypeScript unit it takes its code from has the same.
+    const comments = (from: Unit): string | undefined => (from.comments === unit.comments ? reference.slice(from.from, from.codeFrom) : layOutComments(code.slice(unit.from, unit.codeFrom), pad(unit.depth)));
+    // The next TypeScript unit with the same tokens, not far ahead (type declarations, which the
+    // JavaScript lacks, are skipped over).
+    const same = nextAt(byKey.get(unit.key), i, 64);
+    if (same !== undefined) {
+      const lead = comments(ts[same]!);
+      if (lead !== undefined) {
+        pieces.push(lead + reference.slice(ts[same]!.codeFrom, ts[same]!.to));
+        i = same + 1;
+        continue;
+      }
+    }
+    // A TypeScript unit close ahead that is this one with its types cut out.
+    let erased: { text: string; kept: boolean } | undefined;
+    let at = i;
+    for (; at < Math.min(ts.length, i + 8) && erased === undefined; at++) if (ts[at]!.depth === unit.depth) erased = eraseTypes(reference, ts[at]!, unit, code, settings.printWidth);
+    if (erased !== undefined) i = at - 1;
+    const counterpart = ts[i];
+    // A function's declaration has no body: its statements are skipped with it.
+    if (counterpart !== undefined) i = counterpart.head && !unit.head ? closerOf(ts, i) + 1 : erased !== undefined ? i + 1 : i;
+    const lead = erased !== undefined ? comments(counterpart!) : undefined;
+    if (erased !== undefined && erased.kept && lead !== undefined) {
+      pieces.push(lead + erased.text);
+      continue;
+    }
+    // The code from the TypeScript's text where it is the same (numbers spelled as the catalog
+    // does), the comments the JavaScript has.
+    const source = code.slice(unit.from, unit.codeFrom).trimStart() + (erased !== undefined ? erased.text.trimStart() : code.slice(unit.codeFrom, unit.to).trimStart());
+    const job: Job = { depth: unit.depth, head: unit.head, member: unit.member, text: source, lines: [] };
+    jobs.push(job);
+    pieces.push(job);
+  }
+
+  if (process.env.JSLAYOUT_DEBUG) for (const j of jobs) console.error("JOB", j.depth, j.head, JSON.stringify(j.text.slice(0, 160)));
+  if (jobs.length > 0 && !(await formatJobs(jobs, options, format, pad))) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL jobs"); return undefined; }
+  const out = pieces.map((p) => (typeof p === "string" ? p : p.lines.join("\n"))).join("\n") + "\n";
+  // The result is oxc's code, token for token, or it is not used.
+  // The result is oxc's code, or it is not used.
+  if (!(await sameCode(path, out, code))) {
+    if (process.env.JSLAYOUT_DEBUG) console.error("FAIL same");
+    return undefined;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+const PUNCT3 = ["===", "!==", "...", "**=", "&&=", "||=", "??="];
+const PUNCT2 = ["=>", "==", "!=", "<=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<"];
+
+/** JavaScript and TypeScript tokens, comments included; undefined where the scanner is unsure. */
+function tokenize(text: string): Token[] | undefined {
+  const tokens: Token[] = [];
+  const n = text.length;
+  let i = 0;
+  let last: Token | undefined;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let kind: TokenKind;
+    if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      const end = text.indexOf("\n", i);
+      i = end === -1 ? n : end;
+      kind = "comment";
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf("*/", i + 2);
+      if (end === -1) return undefined;
+      i = end + 2;
+      kind = "comment";
+    } else if (c === 34 || c === 39) {
+      i = skipString(text, i);
+      if (i < 0) return undefined;
+      kind = "string";
+    } else if (c === 96) {
+      i = skipTemplate(text, i);
+      if (i < 0) return undefined;
+      kind = "template";
+    } else if (c === 47 && regexAllowed(text, last)) {
+      i = skipRegex(text, i);
+      if (i < 0) return undefined;
+      kind = "regex";
+    } else if ((c >= 48 && c <= 57) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
+      i++;
+      while (i < n && /[\w.]/.test(text[i]!)) i += (text[i] === "e" || text[i] === "E") && (text[i + 1] === "+" || text[i + 1] === "-") ? 2 : 1;
+      kind = "number";
+    } else if (isWordChar(c) || c > 127) {
+      while (i < n && (isWordChar(text.charCodeAt(i)) || isDigit(text.charCodeAt(i)) || text.charCodeAt(i) > 127)) i++;
+      kind = "word";
+    } else {
+      const three = text.slice(i, i + 3);
+      const two = text.slice(i, i + 2);
+      i += PUNCT3.includes(three) ? 3 : PUNCT2.includes(two) && !(two === "?." && isDigit(text.charCodeAt(i + 2))) ? 2 : 1;
+      kind = "punct";
+    }
+    const token: Token = { kind, start, end: i };
+    tokens.push(token);
+    if (kind !== "comment") last = token;
+  }
+  return tokens;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 92;
+}
+
+function skipString(text: string, i: number): number {
+  const quote = text.charCodeAt(i);
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92) j++;
+    else if (c === quote) return j + 1;
+    else if (c === 10) return -1;
+  }
+  return -1;
+}
+
+/** The end of a template literal, `${…}` expressions scanned for their own strings and templates. */
+function skipTemplate(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92) j++;
+    else if (c === 96) return j + 1;
+    else if (c === 36 && text.charCodeAt(j + 1) === 123) {
+      let depth = 1;
+      j += 2;
+      for (; j < text.length && depth > 0; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 123) depth++;
+        else if (d === 125) depth--;
+        else if (d === 34 || d === 39) {
+          const end = skipString(text, j);
+          if (end < 0) return -1;
+          j = end - 1;
+        } else if (d === 96) {
+          const end = skipTemplate(text, j);
+          if (end < 0) return -1;
+          j = end - 1;
+        }
+      }
+      if (depth > 0) return -1;
+      j--;
+    }
+  }
+  return -1;
+}
+
+function skipRegex(text: string, i: number): number {
+  let inClass = false;
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92) j++;
+    else if (c === 10) return -1;
+    else if (c === 91) inClass = true;
+    else if (c === 93) inClass = false;
+    else if (c === 47 && !inClass) {
+      let k = j + 1;
+      while (k < text.length && /[a-z]/.test(text[k]!)) k++;
+      return k;
+    }
+  }
+  return -1;
+}
+
+const BEFORE_EXPRESSION = new Set(["return", "typeof", "case", "do", "else", "in", "of", "instanceof", "new", "delete", "void", "throw", "yield", "await"]);
+
+/** A `/` starts a regular expression unless it follows the end of an operand. */
+function regexAllowed(text: string, last: Token | undefined): boolean {
+  if (last === undefined) return true;
+  const t = text.slice(last.start, last.end);
+  if (last.kind === "word") return BEFORE_EXPRESSION.has(t);
+  if (last.kind === "punct") return t !== ")" && t !== "]" && t !== "}";
+  return false;
+}
+
+/** A token as compared: numbers by value, everything else by its text. */
+function tokenKey(text: string, t: Token): string {
+  const s = text.slice(t.start, t.end);
+  if (t.kind === "number" && !s.endsWith("n")) {
+    const v = Number(s.replace(/_/g, ""));
+    return Number.isNaN(v) ? s : String(v);
+  }
+  return s;
+}
+
+/**
+ * Code tokens as compared: no comments, no semicolons, no trailing commas, and no parentheses
+ * unless asked for (prettier adds some that oxc leaves out: `...(a ? b : c)`; whether a result
+ * is oxc's code is checked with them, on oxc's own printing of both, see `layOutLike`).
+ */
+function significant(text: string, tokens: readonly Token[], parens = false): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.kind === "comment") continue;
+    const s = tokenKey(text, t);
+    if (s === ";" || (!parens && (s === "(" || s === ")"))) continue;
+    if (s === "," && isCloser(nextCode(text, tokens, k))) continue;
+    // The `|` or `&` prettier puts before the first member of a union broken over lines.
+    if ((s === "|" || s === "&") && LEADS_TYPE.has(out[out.length - 1] ?? "")) continue;
+    out.push(s);
+  }
+  return out;
+}
+
+const LEADS_TYPE = new Set(["=", ":", "(", "<", ",", "["]);
+
+function nextCode(text: string, tokens: readonly Token[], k: number): string | undefined {
+  for (let j = k + 1; j < tokens.length; j++) if (tokens[j]!.kind !== "comment") return text.slice(tokens[j]!.start, tokens[j]!.end);
+  return undefined;
+}
+
+function isCloser(s: string | undefined): boolean {
+  return s === ")" || s === "]" || s === "}";
+}
+
+/** Whether `a` and `b` print alike in oxc (so are the same code, comments and layout aside). */
+async function sameCode(path: string, a: string, b: string): Promise<boolean> {
+  const oxc = await import("oxc-transform");
+  const print = (text: string) => {
+    const r = path.endsWith(".d.ts") ? oxc.isolatedDeclarationSync(path, text, {}) : oxc.transformSync(path, text, { lang: "js", sourceType: "module" });
+    if (r.errors.length > 0) return undefined;
+    const tokens = tokenize(r.code);
+    return tokens === undefined ? undefined : significant(r.code, tokens, true);
+  };
+  const sa = print(a);
+  const sb = print(b);
+  return sa !== undefined && sb !== undefined && sa.length === sb.length && sa.every((s, k) => s === sb[k]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Units
+
+function indentDepth(line: string, unit: number, tabs: boolean): number | undefined {
+  let i = 0;
+  const ch = tabs ? "\t" : " ";
+  while (line[i] === ch) i++;
+  if (line[i] === " " || line[i] === "\t") return undefined;
+  return i % unit === 0 ? i / unit : undefined;
+}
+
+/** A unit-ending `{` opens a block (not an object) after these. */
+function opensBlock(text: string, tokens: readonly Token[], k: number, context: BlockKind): boolean {
+  const before = k > 0 ? text.slice(tokens[k - 1]!.start, tokens[k - 1]!.end) : "";
+  const first = text.slice(tokens[0]!.start, tokens[0]!.end);
+  if (before === ")" || before === "=>" || before === "else" || before === "try" || before === "catch" || before === "finally" || before === "do") return true;
+  // After a function's or method's return type (`): Promise<void> {`, `): { a: string } {`).
+  const fn = context === "class" || tokens.some((t) => t.kind === "word" && text.slice(t.start, t.end) === "function");
+  if (fn && k > 0 && before !== "return" && isOperandEnd(before, tokens[k - 1]!.kind)) return true;
+  // `case x: {`, a label, and class, interface and enum bodies.
+  if (before === ":" && (first === "case" || first === "default" || k === 2)) return true;
+  return ["class", "interface", "enum", "namespace", "module"].some((w) => tokens.slice(0, k).some((t) => text.slice(t.start, t.end) === w)) && !tokens.slice(0, k).some((t) => text.slice(t.start, t.end) === "=");
+}
+
+/**
+ * The text cut into units (see the top of this file), or undefined when a line's indentation or
+ * brackets do not fit that picture.
+ */
+function cutUnits(text: string, depthOf: (line: string) => number | undefined): Unit[] | undefined {
+  const tokens = tokenize(text);
+  if (tokens === undefined) return undefined;
+  const units: Unit[] = [];
+  const lineStart = (offset: number) => text.lastIndexOf("\n", offset - 1) + 1;
+  const lineEnd = (offset: number) => {
+    const e = text.indexOf("\n", offset);
+    return e === -1 ? text.length : e;
+  };
+  // For each open block: whether it holds type members (an interface body), where `name: {` opens
+  // a type literal, not a labelled block.
+  const blocks: BlockKind[] = [];
+  let k = 0;
+  while (k < tokens.length) {
+    // Leading comments belong to the unit that follows them.
+    const first = k;
+    while (k < tokens.length && tokens[k]!.kind === "comment") k++;
+    if (k === tokens.length) {
+      // Comments at the end: a unit of their own, with no code.
+      const from = lineStart(tokens[first]!.start);
+      const depth = depthOf(text.slice(from, lineEnd(from)));
+      if (depth === undefined) return undefined;
+      const to = lineEnd(tokens[tokens.length - 1]!.end);
+      units.push({ from, to, codeFrom: to, comments: collapse(text.slice(from, to)), depth, tokens: [], key: `${depth}\0`, head: false, member: "code" });
+      break;
+    }
+    const codeStart = k;
+    const context = blocks[blocks.length - 1] ?? "code";
+    const stack: string[] = [];
+    const isCase = ["case", "default"].includes(text.slice(tokens[k]!.start, tokens[k]!.end));
+    let head = false;
+    for (; k < tokens.length; k++) {
+      const t = tokens[k]!;
+      const s = t.kind === "punct" ? text.slice(t.start, t.end) : "";
+      if (s === "(" || s === "[" || s === "{") stack.push(s);
+      else if (s === ")" || s === "]" || s === "}") {
+        if (stack.length === 0) {
+          // A block's closing brace: a unit of its own (with `else …`, `catch …` and so on).
+          if (k !== codeStart) break;
+          blocks.pop();
+        } else stack.pop();
+      }
+      if (isCase && stack.length === 0 && s === ":") {
+        k++;
+        break;
+      }
+      if (s === ">" && stack[stack.length - 1] === "<") stack.pop();
+      const endsLine = k + 1 === tokens.length || lineStart(tokens[k + 1]!.start) > t.start;
+      if (!endsLine) continue;
+      // A type parameter list broken over lines (a comparison never ends a line outside brackets).
+      if (s === "<" && stack.length === 0) {
+        stack.push("<");
+        continue;
+      }
+      if (stack.length === 0) {
+        k++;
+        break;
+      }
+      if (s === "{" && stack.length === 1 && context !== "interface" && opensBlock(text, tokens.slice(codeStart, k + 1), k - codeStart, context)) {
+        stack.pop();
+        head = true;
+        const words = new Set(tokens.slice(codeStart, k).flatMap((x) => (x.kind === "word" ? [text.slice(x.start, x.end)] : [])));
+        blocks.push(words.has("interface") ? "interface" : words.has("class") ? "class" : "code");
+        k++;
+        break;
+      }
+    }
+    if (stack.length > 0) return undefined;
+    const code = tokens.slice(codeStart, k).filter((t) => t.kind !== "comment");
+    const startLine = lineStart(tokens[first]!.start);
+    // A unit that starts after another on its line (oxc's `default: statement`) is the case's body.
+    const previous = units[units.length - 1];
+    const midLine = previous !== undefined && startLine < previous.to;
+    const from = midLine ? tokens[first]!.start : startLine;
+    const codeLine = lineStart(tokens[codeStart]!.start);
+    const depth = midLine ? previous.depth + 1 : depthOf(text.slice(codeLine, lineEnd(codeLine)));
+    if (depth === undefined) return undefined;
+    // Comments that end the unit's last line stay with it.
+    let last = k - 1;
+    while (k < tokens.length && tokens[k]!.kind === "comment" && lineStart(tokens[k]!.start) === lineStart(tokens[last]!.start)) last = k++;
+    const sharesLine = k < tokens.length && lineStart(tokens[k]!.start) === lineStart(tokens[last]!.end);
+    const codeFrom = midLine ? tokens[codeStart]!.start : codeLine;
+    units.push({ from, to: sharesLine ? tokens[last]!.end : lineEnd(tokens[last]!.end), codeFrom, comments: collapse(text.slice(from, codeFrom)), depth, tokens: code, key: `${depth}\0${significant(text, code).join("\u0001")}`, head, member: text.slice(tokens[codeStart]!.start, tokens[codeStart]!.end) === "}" ? "code" : context });
+  }
+  return units;
+}
+
+/** The first of the sorted `positions` at or after `from`, if it is less than `window` ahead. */
+function nextAt(positions: readonly number[] | undefined, from: number, window: number): number | undefined {
+  if (positions === undefined) return undefined;
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (positions[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const p = positions[lo];
+  return p !== undefined && p < from + window ? p : undefined;
+}
+
+/** The index of the unit that closes the block opened by the head at `i` (or the last unit). */
+function closerOf(units: readonly Unit[], i: number): number {
+  const depth = units[i]!.depth;
+  for (let j = i + 1; j < units.length; j++) if (units[j]!.depth <= depth) return j;
+  return units.length - 1;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Comments as prettier lays them out at an indentation: line comments and JSDoc-like block
+ * comments (every line after the first starts with `*`) re-indented, the rest undefined.
+ */
+function layOutComments(text: string, pad: string): string | undefined {
+  if (text.trim() === "") return "";
+  let out = "";
+  let inBlock = false;
+  for (const raw of text.replace(/\n$/, "").split("\n")) {
+    const line = raw.trim();
+    if (inBlock) {
+      if (!line.startsWith("*")) return undefined;
+      out += `${pad} ${line}\n`;
+      if (line.endsWith("*/")) inBlock = false;
+    } else if (line === "") out += "\n";
+    else if (line.startsWith("//")) out += `${pad}${line}\n`;
+    else if (line.startsWith("/*")) {
+      out += `${pad}${line}\n`;
+      inBlock = !line.endsWith("*/");
+    } else return undefined;
+  }
+  return inBlock ? undefined : out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Type erasure in the TypeScript's own text
+
+/**
+ * The TypeScript unit's text with type syntax cut out, when what is left has exactly the
+ * JavaScript unit's tokens: `kept` when that text is prettier's layout as it is (one line; or the
+ * type cut from the first line of an object declaration, which prettier keeps expanded).
+ */
+function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, printWidth: number): { text: string; kept: boolean } | undefined {
+  const t = tsUnit.tokens;
+  const j = significant(jsText, jsUnit.tokens, true);
+  const cuts: [number, number][] = [];
+  // Parentheses prettier wrote that oxc leaves out: kept, but then prettier lays the unit out.
+  let parenKept = false;
+  let a = 0;
+  let b = 0;
+  const word = (k: number) => (k < t.length ? tsText.slice(t[k]!.start, t[k]!.end) : undefined);
+  const skipType = (k: number): number => {
+    // A type: operands joined by `|`, `&`, `[]`, type arguments and `.`; brackets balanced.
+    let depth = 0;
+    for (; k < t.length; k++) {
+      const s = word(k)!;
+      // A block's brace after a whole type ends it (`): Result {`).
+      if (depth === 0 && s === "{" && k > 0 && isOperandEnd(word(k - 1)!, t[k - 1]!.kind)) return k;
+      if (s === "(" || s === "[" || s === "{" || s === "<") depth++;
+      else if (s === ")" || s === "]" || s === "}" || s === ">") {
+        if (depth === 0) return k;
+        depth--;
+      } else if (depth === 0 && (s === "," || s === ";" || s === "=" || s === "=>")) return k;
+      else if (depth === 0 && k > 0 && t[k]!.kind !== "punct" && isOperandEnd(word(k - 1)!, t[k - 1]!.kind) && word(k - 1) !== "|" && word(k - 1) !== "&") return k;
+    }
+    return k;
+  };
+  const cutFromSpace = (k: number) => {
+    let s = t[k]!.start;
+    while (s > 0 && tsText[s - 1] === " ") s--;
+    return s;
+  };
+  while (a < t.length) {
+    const s = word(a)!;
+    if (b < j.length && tokenKey(tsText, t[a]!) === j[b]) {
+      a++;
+      b++;
+      continue;
+    }
+    if (s === ";" || (s === "," && isCloser(word(a + 1)))) {
+      a++;
+      continue;
+    }
+    const prev = a > 0 ? word(a - 1)! : "";
+    const prevKind = a > 0 ? t[a - 1]!.kind : "punct";
+    if (s === "!" && isOperandEnd(prev, prevKind)) {
+      cuts.push([t[a]!.start, t[a]!.end]);
+      a++;
+    } else if ((s === "as" || s === "satisfies") && isOperandEnd(prev, prevKind)) {
+      const end = skipType(a + 1);
+      cuts.push([cutFromSpace(a), t[end - 1]!.end]);
+      a = end;
+    } else if (s === ":" || (s === "?" && word(a + 1) === ":")) {
+      const end = skipType(a + (s === "?" ? 2 : 1));
+      cuts.push([t[a]!.start, t[end - 1]!.end]);
+      a = end;
+    } else if (s === "(" && t[a + 1]?.kind === "word" && word(a + 2) === "as") {
+      // `(x as T)`: prettier writes a bare `x` without the parentheses.
+      const end = skipType(a + 3);
+      if (word(end) !== ")") return undefined;
+      cuts.push([t[a]!.start, t[a]!.end], [cutFromSpace(a + 2), t[end]!.end]);
+      if (tokenKey(tsText, t[a + 1]!) !== j[b]) return undefined;
+      a = end + 1;
+      b++;
+    } else if (s === "(" || s === ")") {
+      parenKept = true;
+      a++;
+    } else if (s === "<" && (prevKind === "word" || prev === ")")) {
+      const end = skipType(a + 1);
+      if (word(end) !== ">") return undefined;
+      cuts.push([t[a]!.start, t[end]!.end]);
+      a = end + 1;
+    } else return undefined;
+  }
+  if (b !== j.length) return undefined;
+  let out = "";
+  let from = tsUnit.codeFrom;
+  for (const [s, e] of cuts) {
+    if (s < from) return undefined;
+    out += tsText.slice(from, s);
+    from = e;
+  }
+  out += tsText.slice(from, tsUnit.to);
+  // Kept as it is: a unit on one line (a shorter line still fits), or an object declaration whose
+  // type was cut from its first line (prettier keeps the object expanded, as it was).
+  const firstCode = t.length > 0 ? t[0]!.start : tsUnit.codeFrom;
+  const lines = out.split("\n");
+  const firstLineEnd = tsText.indexOf("\n", firstCode);
+  const objectDeclaration = lines.length > 1 && lines[0]!.trimEnd().endsWith("= {") && cuts.every(([, e]) => e <= firstLineEnd);
+  const oneLine = firstLineEnd === -1 || firstLineEnd >= tsUnit.to;
+  return { text: out, kept: !parenKept && ((oneLine && lines.length === 1 && displayWidth(out) <= printWidth) || objectDeclaration) };
+}
+
+/** An upper bound of prettier's width of a line: two columns for anything not ASCII. */
+function displayWidth(line: string): number {
+  let width = line.length;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) > 0x7f) width++;
+  return width;
+}
+
+/** The token ends an operand, so a following `!`, `as` or `<` is TypeScript. */
+function isOperandEnd(s: string, kind: TokenKind): boolean {
+  if (kind === "word") return !BEFORE_EXPRESSION.has(s);
+  if (kind === "punct") return s === ")" || s === "]" || s === "}" || s === ">";
+  return kind !== "comment";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Units that meet prettier
+
+interface Job {
+  readonly depth: number;
+  readonly head: boolean;
+  readonly member: BlockKind;
+  readonly text: string;
+  /** The formatted lines, indented (filled in by formatJobs). */
+  lines: string[];
+}
+
+/**
+ * What goes before a unit so that it parses alone: the block it closes (`} else {` needs an
+ * `if`), or the braceless `if` an `else` line follows.
+ */
+function opener(text: string): { readonly code: string; readonly body: boolean } | undefined {
+  if (text.startsWith("} else")) return { code: "if (x) {", body: true };
+  if (text.startsWith("} catch") || text.startsWith("} finally")) return { code: "try {", body: true };
+  if (text.startsWith("} while")) return { code: "do {", body: true };
+  if (text.startsWith("}")) return { code: "{", body: true };
+  if (/^else\b/.test(text)) return { code: "if (x) x;", body: false };
+  return undefined;
+}
+
+/** The job as a program whose formatting shows how prettier lays it out at its depth. */
+function wrap(job: Job): string {
+  // An interface, then object types as members: depth levels of indentation.
+  if (job.member === "interface") return `interface W {\n${"w: {\n".repeat(job.depth - 1)}${job.text}\n${"};\n".repeat(job.depth - 1)}}`;
+  const before = opener(job.text);
+  const inner = `${before ? `${before.code}\n${before.body ? `${BODY}\n` : ""}` : ""}${job.text}${job.head ? `\n${BODY}\n}` : ""}`;
+  if (job.member === "class") return wrapAt(job.depth - 1, `class W {\n${inner}\n}`);
+  return wrapAt(job.depth, inner);
+}
+
+/** `inner` at `depth` levels: a function first (so `return` and `await` parse), then plain blocks. */
+function wrapAt(depth: number, inner: string): string {
+  if (depth === 0) return inner;
+  return `async function w() {\n${"{\n".repeat(depth - 1)}${inner}\n${"}\n".repeat(depth - 1)}}`;
+}
+
+/** The formatted lines of the job, taken back out of their wrapping; undefined when unexpected. */
+function unwrap(job: Job, out: readonly string[], pad: (depth: number) => string): string[] | undefined {
+  const d = job.depth;
+  const body = d === 0 ? out : out.slice(d, out.length - d);
+  const marks = body.flatMap((l, i) => (l.trim() === BODY ? [i] : []));
+  const before = opener(job.text);
+  const expected = (before?.body ? 1 : 0) + (job.head ? 1 : 0);
+  if (marks.length !== expected) return undefined;
+  const from = before === undefined ? 0 : before.body ? marks[0]! + 1 : 1;
+  const to = job.head ? marks[marks.length - 1]! : body.length;
+  const lines = body.slice(from, to);
+  const indent = pad(d);
+  if (lines.length === 0 || !lines.every((l) => l === "" || l.startsWith(indent))) return undefined;
+  return lines;
+}
+
+/** Formats every job in one prettier call (halving the batch when one of them does not parse). */
+async function formatJobs(jobs: readonly Job[], options: Options, format: FormatText, pad: (depth: number) => string): Promise<boolean> {
+  const source = jobs.map(wrap).join(`\n${CUT}\n`);
+  let formatted: string | undefined;
+  try {
+    formatted = await format(source, options);
+  } catch {
+    formatted = undefined;
+  }
+  const pieces = formatted?.replace(/\n$/, "").split(`\n${CUT}\n`);
+  if (pieces === undefined || pieces.length !== jobs.length) {
+    if (jobs.length === 1) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL job", source); return false; }
+    const half = Math.ceil(jobs.length / 2);
+    return (await formatJobs(jobs.slice(0, half), options, format, pad)) && (await formatJobs(jobs.slice(half), options, format, pad));
+  }
+  for (let k = 0; k < jobs.length; k++) {
+    const lines = unwrap(jobs[k]!, pieces[k]!.split("\n"), pad);
+    if (lines === undefined) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL unwrap", pieces[k]); return false; }
+    jobs[k]!.lines = lines;
+  }
+  return true;
+}
