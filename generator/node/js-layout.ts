@@ -32,6 +32,10 @@ interface Token {
   readonly kind: TokenKind;
   readonly start: number;
   readonly end: number;
+  readonly text: string;
+  /** The lines (0-based) of the token's first and last character. */
+  readonly line: number;
+  readonly endLine: number;
 }
 
 interface Unit {
@@ -64,8 +68,9 @@ const CUT = "__toolcat_cut__;";
 export async function layOutLike(path: string, reference: string, code: string, options: Options, format: FormatText): Promise<string | undefined> {
   const settings = layoutSettings(options);
   if (settings === undefined) return undefined;
-  const ts = cutUnits(reference, (line) => indentDepth(line, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs));
-  const js = cutUnits(code, (line) => indentDepth(line, 1, true));
+  // Semicolons are compared where prettier writes them (`}` and `};` close different things).
+  const ts = cutUnits(reference, (line) => indentDepth(line, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs), settings.semi);
+  const js = cutUnits(code, (line) => indentDepth(line, 1, true), settings.semi);
   if (ts === undefined || js === undefined) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL units", ts === undefined, js === undefined); return undefined; }
   const pad = (depth: number) => (settings.useTabs ? "\t".repeat(depth) : " ".repeat(depth * settings.tabWidth));
 
@@ -78,13 +83,18 @@ export async function layOutLike(path: string, reference: string, code: string, 
     if (list) list.push(i);
     else byKey.set(u.key, [i]);
   });
+  // Units whose code occurs once in each text, in the same order, are pinned to each other; the
+  // rest are matched between them, so a match never runs ahead of the next pinned unit.
+  const anchors = pinnedUnits(ts, js);
   let i = 0;
-  for (const unit of js) {
+  for (const [index, unit] of js.entries()) {
+    const pinned = anchors.at.get(index);
+    const limit = anchors.limit[index]!;
     // The unit's own comments, unless the TypeScript unit it takes its code from has the same.
     const comments = (from: Unit): string | undefined => (from.comments === unit.comments ? reference.slice(from.from, from.codeFrom) : layOutComments(code.slice(unit.from, unit.codeFrom), pad(unit.depth)));
     // The next TypeScript unit with the same tokens, not far ahead (type declarations, which the
     // JavaScript lacks, are skipped over).
-    const same = nextAt(byKey.get(unit.key), i, 64);
+    const same = pinned ?? nextAt(byKey.get(unit.key), i, Math.min(64, limit - i));
     if (same !== undefined) {
       const lead = comments(ts[same]!);
       if (lead !== undefined) {
@@ -96,7 +106,11 @@ export async function layOutLike(path: string, reference: string, code: string, 
     // A TypeScript unit close ahead that is this one with its types cut out.
     let erased: { text: string; kept: boolean } | undefined;
     let at = i;
-    for (; at < Math.min(ts.length, i + 8) && erased === undefined; at++) if (ts[at]!.depth === unit.depth) erased = eraseTypes(reference, ts[at]!, unit, code, settings.printWidth);
+    const firstToken = unit.tokens[0]?.text;
+    for (; at < Math.min(limit, i + 64) && erased === undefined; at++) {
+      const candidate = ts[at]!;
+      if (candidate.depth === unit.depth && candidate.tokens[0]?.text === firstToken) erased = eraseTypes(reference, candidate, unit, code, settings.printWidth);
+    }
     if (erased !== undefined) i = at - 1;
     const counterpart = ts[i];
     // A function's declaration has no body: its statements are skipped with it.
@@ -129,18 +143,20 @@ export async function layOutLike(path: string, reference: string, code: string, 
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
-const PUNCT3 = ["===", "!==", "...", "**=", "&&=", "||=", "??="];
-const PUNCT2 = ["=>", "==", "!=", "<=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<"];
+const PUNCT3 = new Set(["===", "!==", "...", "**=", "&&=", "||=", "??="]);
+const PUNCT2 = new Set(["=>", "==", "!=", "<=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<"]);
 
 /** JavaScript and TypeScript tokens, comments included; undefined where the scanner is unsure. */
 function tokenize(text: string): Token[] | undefined {
   const tokens: Token[] = [];
   const n = text.length;
   let i = 0;
+  let line = 0;
   let last: Token | undefined;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) {
+      if (c === 10) line++;
       i++;
       continue;
     }
@@ -169,18 +185,25 @@ function tokenize(text: string): Token[] | undefined {
       kind = "regex";
     } else if ((c >= 48 && c <= 57) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
       i++;
-      while (i < n && /[\w.]/.test(text[i]!)) i += (text[i] === "e" || text[i] === "E") && (text[i + 1] === "+" || text[i + 1] === "-") ? 2 : 1;
+      while (i < n && (isWordChar(text.charCodeAt(i)) || isDigit(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i += (text[i] === "e" || text[i] === "E") && (text[i + 1] === "+" || text[i + 1] === "-") ? 2 : 1;
       kind = "number";
     } else if (isWordChar(c) || c > 127) {
       while (i < n && (isWordChar(text.charCodeAt(i)) || isDigit(text.charCodeAt(i)) || text.charCodeAt(i) > 127)) i++;
       kind = "word";
     } else {
-      const three = text.slice(i, i + 3);
-      const two = text.slice(i, i + 2);
-      i += PUNCT3.includes(three) ? 3 : PUNCT2.includes(two) && !(two === "?." && isDigit(text.charCodeAt(i + 2))) ? 2 : 1;
+      const next = text.charCodeAt(i + 1);
+      // Only characters that start a longer operator need a look at the next ones.
+      if (next === 61 || next === 62 || next === 46 || next === 38 || next === 124 || next === 63 || next === 43 || next === 45 || next === 42 || next === 60) {
+        const three = text.slice(i, i + 3);
+        const two = text.slice(i, i + 2);
+        i += PUNCT3.has(three) ? 3 : PUNCT2.has(two) && !(two === "?." && isDigit(text.charCodeAt(i + 2))) ? 2 : 1;
+      } else i++;
       kind = "punct";
     }
-    const token: Token = { kind, start, end: i };
+    const tokenText = text.slice(start, i);
+    const startLine = line;
+    if (kind === "comment" || kind === "template" || kind === "regex" || kind === "string") for (let j = start; j < i; j++) if (text.charCodeAt(j) === 10) line++;
+    const token: Token = { kind, start, end: i, text: tokenText, line: startLine, endLine: line };
     tokens.push(token);
     if (kind !== "comment") last = token;
   }
@@ -258,15 +281,15 @@ const BEFORE_EXPRESSION = new Set(["return", "typeof", "case", "do", "else", "in
 /** A `/` starts a regular expression unless it follows the end of an operand. */
 function regexAllowed(text: string, last: Token | undefined): boolean {
   if (last === undefined) return true;
-  const t = text.slice(last.start, last.end);
+  const t = last.text;
   if (last.kind === "word") return BEFORE_EXPRESSION.has(t);
   if (last.kind === "punct") return t !== ")" && t !== "]" && t !== "}";
   return false;
 }
 
 /** A token as compared: numbers by value, everything else by its text. */
-function tokenKey(text: string, t: Token): string {
-  const s = text.slice(t.start, t.end);
+function tokenKey(_text: string, t: Token): string {
+  const s = t.text;
   if (t.kind === "number" && !s.endsWith("n")) {
     const v = Number(s.replace(/_/g, ""));
     return Number.isNaN(v) ? s : String(v);
@@ -279,13 +302,13 @@ function tokenKey(text: string, t: Token): string {
  * unless asked for (prettier adds some that oxc leaves out: `...(a ? b : c)`; whether a result
  * is oxc's code is checked with them, on oxc's own printing of both, see `layOutLike`).
  */
-function significant(text: string, tokens: readonly Token[], parens = false): string[] {
+function significant(text: string, tokens: readonly Token[], parens = false, semicolons = false): string[] {
   const out: string[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     if (t.kind === "comment") continue;
     const s = tokenKey(text, t);
-    if (s === ";" || (!parens && (s === "(" || s === ")"))) continue;
+    if ((s === ";" && !semicolons) || (!parens && (s === "(" || s === ")"))) continue;
     if (s === "," && isCloser(nextCode(text, tokens, k))) continue;
     // The `|` or `&` prettier puts before the first member of a union broken over lines.
     if ((s === "|" || s === "&") && LEADS_TYPE.has(out[out.length - 1] ?? "")) continue;
@@ -297,7 +320,7 @@ function significant(text: string, tokens: readonly Token[], parens = false): st
 const LEADS_TYPE = new Set(["=", ":", "(", "<", ",", "["]);
 
 function nextCode(text: string, tokens: readonly Token[], k: number): string | undefined {
-  for (let j = k + 1; j < tokens.length; j++) if (tokens[j]!.kind !== "comment") return text.slice(tokens[j]!.start, tokens[j]!.end);
+  for (let j = k + 1; j < tokens.length; j++) if (tokens[j]!.kind !== "comment") return tokens[j]!.text;
   return undefined;
 }
 
@@ -314,8 +337,11 @@ async function sameCode(path: string, a: string, b: string): Promise<boolean> {
     const tokens = tokenize(r.code);
     return tokens === undefined ? undefined : significant(r.code, tokens, true);
   };
+  // JavaScript from oxc prints as it is; declarations are printed again too (a second
+  // declaration emit leaves out what the first kept, such as imports no export needs).
   const sa = print(a);
-  const sb = print(b);
+  const tb = path.endsWith(".d.ts") ? undefined : tokenize(b);
+  const sb = tb === undefined ? print(b) : significant(b, tb, true);
   return sa !== undefined && sb !== undefined && sa.length === sb.length && sa.every((s, k) => s === sb[k]);
 }
 
@@ -331,27 +357,32 @@ function indentDepth(line: string, unit: number, tabs: boolean): number | undefi
 }
 
 /** A unit-ending `{` opens a block (not an object) after these. */
+/** Words after which a type follows (a `{` there starts an object type, not a body). */
+const TYPE_OPERATORS = new Set(["return", "is", "asserts", "keyof", "typeof", "readonly", "infer", "extends", "unique"]);
+
 function opensBlock(text: string, tokens: readonly Token[], k: number, context: BlockKind): boolean {
-  const before = k > 0 ? text.slice(tokens[k - 1]!.start, tokens[k - 1]!.end) : "";
-  const first = text.slice(tokens[0]!.start, tokens[0]!.end);
+  const before = k > 0 ? tokens[k - 1]!.text : "";
+  const first = tokens[0]!.text;
   if (before === ")" || before === "=>" || before === "else" || before === "try" || before === "catch" || before === "finally" || before === "do") return true;
   // After a function's or method's return type (`): Promise<void> {`, `): { a: string } {`).
-  const fn = context === "class" || tokens.some((t) => t.kind === "word" && text.slice(t.start, t.end) === "function");
-  if (fn && k > 0 && before !== "return" && isOperandEnd(before, tokens[k - 1]!.kind)) return true;
+  const words = new Set(tokens.slice(0, k).flatMap((t) => (t.kind === "word" ? [t.text] : [])));
+  const fn = (context === "class" || words.has("function")) && !words.has("declare");
+  if (fn && k > 0 && !TYPE_OPERATORS.has(before) && isOperandEnd(before, tokens[k - 1]!.kind)) return true;
   // `case x: {`, a label, and class, interface and enum bodies.
   if (before === ":" && (first === "case" || first === "default" || k === 2)) return true;
-  return ["class", "interface", "enum", "namespace", "module"].some((w) => tokens.slice(0, k).some((t) => text.slice(t.start, t.end) === w)) && !tokens.slice(0, k).some((t) => text.slice(t.start, t.end) === "=");
+  return ["class", "interface", "enum", "namespace", "module"].some((w) => words.has(w)) && !tokens.slice(0, k).some((t) => t.text === "=");
 }
 
 /**
  * The text cut into units (see the top of this file), or undefined when a line's indentation or
  * brackets do not fit that picture.
  */
-function cutUnits(text: string, depthOf: (line: string) => number | undefined): Unit[] | undefined {
+function cutUnits(text: string, depthOf: (line: string) => number | undefined, semicolons: boolean): Unit[] | undefined {
   const tokens = tokenize(text);
   if (tokens === undefined) return undefined;
   const units: Unit[] = [];
-  const lineStart = (offset: number) => text.lastIndexOf("\n", offset - 1) + 1;
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const lineEnd = (offset: number) => {
     const e = text.indexOf("\n", offset);
     return e === -1 ? text.length : e;
@@ -359,6 +390,12 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined): 
   // For each open block: whether it holds type members (an interface body), where `name: {` opens
   // a type literal, not a labelled block.
   const blocks: BlockKind[] = [];
+  // Whether the next code token (comments aside: they stay with the unit) is on a later line.
+  const endsLine = (k: number) => {
+    let next = k + 1;
+    while (next < tokens.length && tokens[next]!.kind === "comment") next++;
+    return next >= tokens.length || tokens[next]!.line > tokens[k]!.endLine;
+  };
   let k = 0;
   while (k < tokens.length) {
     // Leading comments belong to the unit that follows them.
@@ -366,7 +403,7 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined): 
     while (k < tokens.length && tokens[k]!.kind === "comment") k++;
     if (k === tokens.length) {
       // Comments at the end: a unit of their own, with no code.
-      const from = lineStart(tokens[first]!.start);
+      const from = lineStarts[tokens[first]!.line]!;
       const depth = depthOf(text.slice(from, lineEnd(from)));
       if (depth === undefined) return undefined;
       const to = lineEnd(tokens[tokens.length - 1]!.end);
@@ -376,11 +413,12 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined): 
     const codeStart = k;
     const context = blocks[blocks.length - 1] ?? "code";
     const stack: string[] = [];
-    const isCase = ["case", "default"].includes(text.slice(tokens[k]!.start, tokens[k]!.end));
+    const isCase = tokens[k]!.text === "case" || tokens[k]!.text === "default";
     let head = false;
     for (; k < tokens.length; k++) {
       const t = tokens[k]!;
-      const s = t.kind === "punct" ? text.slice(t.start, t.end) : "";
+      if (t.kind === "comment") continue;
+      const s = t.kind === "punct" ? t.text : "";
       if (s === "(" || s === "[" || s === "{") stack.push(s);
       else if (s === ")" || s === "]" || s === "}") {
         if (stack.length === 0) {
@@ -389,19 +427,21 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined): 
           blocks.pop();
         } else stack.pop();
       }
-      if (isCase && stack.length === 0 && s === ":") {
+      // oxc's `default: statement` is two units (prettier puts the statement on the next line).
+      if (isCase && stack.length === 0 && s === ":" && !(tokens[k + 1]?.text === "{" && endsLine(k + 1))) {
         k++;
         break;
       }
       if (s === ">" && stack[stack.length - 1] === "<") stack.pop();
-      const endsLine = k + 1 === tokens.length || lineStart(tokens[k + 1]!.start) > t.start;
-      if (!endsLine) continue;
+      if (!endsLine(k)) continue;
       // A type parameter list broken over lines (a comparison never ends a line outside brackets).
       if (s === "<" && stack.length === 0) {
         stack.push("<");
         continue;
       }
-      if (stack.length === 0) {
+      // A braceless `if (…)`, `for (…)`, `while (…)` or `else` whose statement is on a later line
+      // (after a comment) is one unit with it.
+      if (stack.length === 0 && !bracelessHead(text, tokens, codeStart, k)) {
         k++;
         break;
       }
@@ -416,22 +456,66 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined): 
     }
     if (stack.length > 0) return undefined;
     const code = tokens.slice(codeStart, k).filter((t) => t.kind !== "comment");
-    const startLine = lineStart(tokens[first]!.start);
+    const startLine = lineStarts[tokens[first]!.line]!;
     // A unit that starts after another on its line (oxc's `default: statement`) is the case's body.
     const previous = units[units.length - 1];
     const midLine = previous !== undefined && startLine < previous.to;
     const from = midLine ? tokens[first]!.start : startLine;
-    const codeLine = lineStart(tokens[codeStart]!.start);
+    const codeLine = lineStarts[tokens[codeStart]!.line]!;
     const depth = midLine ? previous.depth + 1 : depthOf(text.slice(codeLine, lineEnd(codeLine)));
     if (depth === undefined) return undefined;
     // Comments that end the unit's last line stay with it.
     let last = k - 1;
-    while (k < tokens.length && tokens[k]!.kind === "comment" && lineStart(tokens[k]!.start) === lineStart(tokens[last]!.start)) last = k++;
-    const sharesLine = k < tokens.length && lineStart(tokens[k]!.start) === lineStart(tokens[last]!.end);
+    while (k < tokens.length && tokens[k]!.kind === "comment" && tokens[k]!.line === tokens[last]!.endLine) last = k++;
+    const sharesLine = k < tokens.length && tokens[k]!.line === tokens[last]!.endLine;
     const codeFrom = midLine ? tokens[codeStart]!.start : codeLine;
-    units.push({ from, to: sharesLine ? tokens[last]!.end : lineEnd(tokens[last]!.end), codeFrom, comments: collapse(text.slice(from, codeFrom)), depth, tokens: code, key: `${depth}\0${significant(text, code).join("\u0001")}`, head, member: text.slice(tokens[codeStart]!.start, tokens[codeStart]!.end) === "}" ? "code" : context });
+    units.push({ from, to: sharesLine ? tokens[last]!.end : lineEnd(tokens[last]!.end), codeFrom, comments: collapse(text.slice(from, codeFrom)), depth, tokens: code, key: `${depth}\0${significant(text, code, false, semicolons).join("\u0001")}`, head, member: tokens[codeStart]!.text === "}" ? "code" : context });
   }
   return units;
+}
+
+/**
+ * The JavaScript units whose key occurs exactly once in each text, pinned to their TypeScript
+ * unit where the order agrees (a longest increasing run), and for every JavaScript unit the
+ * TypeScript index its match must stay below (the next pinned unit's).
+ */
+function pinnedUnits(ts: readonly Unit[], js: readonly Unit[]): { at: Map<number, number>; limit: number[] } {
+  const count = new Map<string, number>();
+  const where = new Map<string, number>();
+  ts.forEach((u, i) => {
+    count.set(u.key, (count.get(u.key) ?? 0) + 1);
+    where.set(u.key, i);
+  });
+  const jsCount = new Map<string, number>();
+  for (const u of js) jsCount.set(u.key, (jsCount.get(u.key) ?? 0) + 1);
+  const pairs: [number, number][] = [];
+  js.forEach((u, j) => {
+    if (count.get(u.key) === 1 && jsCount.get(u.key) === 1) pairs.push([j, where.get(u.key)!]);
+  });
+  // Longest increasing subsequence of the TypeScript indexes (patience sorting).
+  const tails: number[] = [];
+  const previous: number[] = [];
+  pairs.forEach(([, t], p) => {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pairs[tails[mid]!]![1] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    previous[p] = lo > 0 ? tails[lo - 1]! : -1;
+    tails[lo] = p;
+  });
+  const at = new Map<number, number>();
+  for (let p = tails.length > 0 ? tails[tails.length - 1]! : -1; p >= 0; p = previous[p]!) at.set(pairs[p]![0], pairs[p]![1]);
+  const limit: number[] = new Array(js.length);
+  let next = ts.length;
+  for (let j = js.length - 1; j >= 0; j--) {
+    limit[j] = next;
+    const t = at.get(j);
+    if (t !== undefined) next = t;
+  }
+  return { at, limit };
 }
 
 /** The first of the sorted `positions` at or after `from`, if it is less than `window` ahead. */
@@ -446,6 +530,28 @@ function nextAt(positions: readonly number[] | undefined, from: number, window: 
   }
   const p = positions[lo];
   return p !== undefined && p < from + window ? p : undefined;
+}
+
+/** The unit so far (tokens `from`…`to`) is a control head whose statement is still to come. */
+function bracelessHead(text: string, tokens: readonly Token[], from: number, to: number): boolean {
+  const word = (k: number) => tokens[k]!.text;
+  let k = from;
+  if (word(k) === "}") k++;
+  if (k > to) return false;
+  if (word(to) === "else") return k === to;
+  if (word(k) === "else") k++;
+  if (k > to || !["if", "for", "while"].includes(word(k)) || word(to) !== ")") return false;
+  // The parenthesis opened after the keyword closes at `to`.
+  let depth = 0;
+  for (let j = k + 1; j <= to; j++) {
+    const w = tokens[j]!.kind === "punct" ? word(j) : "";
+    if (w === "(" || w === "[" || w === "{") depth++;
+    else if (w === ")" || w === "]" || w === "}") {
+      depth--;
+      if (depth === 0) return j === to;
+    }
+  }
+  return false;
 }
 
 /** The index of the unit that closes the block opened by the head at `i` (or the last unit). */
@@ -499,20 +605,21 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
   let parenKept = false;
   let a = 0;
   let b = 0;
-  const word = (k: number) => (k < t.length ? tsText.slice(t[k]!.start, t[k]!.end) : undefined);
-  const skipType = (k: number): number => {
+  const word = (k: number) => (k < t.length ? t[k]!.text : undefined);
+  const skipType = (start: number): number => {
     // A type: operands joined by `|`, `&`, `[]`, type arguments and `.`; brackets balanced.
     let depth = 0;
+    let k = start;
     for (; k < t.length; k++) {
       const s = word(k)!;
       // A block's brace after a whole type ends it (`): Result {`).
-      if (depth === 0 && s === "{" && k > 0 && isOperandEnd(word(k - 1)!, t[k - 1]!.kind)) return k;
+      if (depth === 0 && s === "{" && k > start && isOperandEnd(word(k - 1)!, t[k - 1]!.kind) && !TYPE_OPERATORS.has(word(k - 1)!)) return k;
       if (s === "(" || s === "[" || s === "{" || s === "<") depth++;
       else if (s === ")" || s === "]" || s === "}" || s === ">") {
         if (depth === 0) return k;
         depth--;
       } else if (depth === 0 && (s === "," || s === ";" || s === "=" || s === "=>")) return k;
-      else if (depth === 0 && k > 0 && t[k]!.kind !== "punct" && isOperandEnd(word(k - 1)!, t[k - 1]!.kind) && word(k - 1) !== "|" && word(k - 1) !== "&") return k;
+      else if (depth === 0 && k > start && t[k]!.kind !== "punct" && isOperandEnd(word(k - 1)!, t[k - 1]!.kind) && !TYPE_OPERATORS.has(word(k - 1)!)) return k;
     }
     return k;
   };
@@ -557,7 +664,14 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
       parenKept = true;
       a++;
     } else if (s === "<" && (prevKind === "word" || prev === ")")) {
-      const end = skipType(a + 1);
+      // Type arguments or parameters: to the matching `>`.
+      let end = a + 1;
+      for (let depth = 1; end < t.length; end++) {
+        const w = word(end);
+        if (w === "<") depth++;
+        else if (w === ">" && --depth === 0) break;
+        else if (w === ";" || w === "{" || w === "}") return undefined;
+      }
       if (word(end) !== ">") return undefined;
       cuts.push([t[a]!.start, t[end]!.end]);
       a = end + 1;
@@ -626,7 +740,9 @@ function wrap(job: Job): string {
   // An interface, then object types as members: depth levels of indentation.
   if (job.member === "interface") return `interface W {\n${"w: {\n".repeat(job.depth - 1)}${job.text}\n${"};\n".repeat(job.depth - 1)}}`;
   const before = opener(job.text);
-  const inner = `${before ? `${before.code}\n${before.body ? `${BODY}\n` : ""}` : ""}${job.text}${job.head ? `\n${BODY}\n}` : ""}`;
+  // A `try` or `do` block alone does not parse: what follows its body is added.
+  const after = !job.head ? "" : /^(?:\} )?(?:try|finally)\b/.test(job.text) && !job.text.startsWith("} finally") ? "} finally {\n}" : /^do\b/.test(job.text) ? "} while (x);" : "}";
+  const inner = `${before ? `${before.code}\n${before.body ? `${BODY}\n` : ""}` : ""}${job.text}${job.head ? `\n${BODY}\n${after}` : ""}`;
   if (job.member === "class") return wrapAt(job.depth - 1, `class W {\n${inner}\n}`);
   return wrapAt(job.depth, inner);
 }
@@ -664,7 +780,7 @@ async function formatJobs(jobs: readonly Job[], options: Options, format: Format
   }
   const pieces = formatted?.replace(/\n$/, "").split(`\n${CUT}\n`);
   if (pieces === undefined || pieces.length !== jobs.length) {
-    if (jobs.length === 1) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL job", source); return false; }
+    if (jobs.length === 1) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL job", JSON.stringify(jobs[0]), source); return false; }
     const half = Math.ceil(jobs.length / 2);
     return (await formatJobs(jobs.slice(0, half), options, format, pad)) && (await formatJobs(jobs.slice(half), options, format, pad));
   }
