@@ -71,7 +71,7 @@ export async function layOutLike(path: string, reference: string, code: string, 
   // Semicolons are compared where prettier writes them (`}` and `};` close different things).
   const ts = cutUnits(reference, (line) => indentDepth(line, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs), settings.semi);
   const js = cutUnits(code, (line) => indentDepth(line, 1, true), settings.semi);
-  if (ts === undefined || js === undefined) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL units", ts === undefined, js === undefined); return undefined; }
+  if (ts === undefined || js === undefined) return undefined;
   const pad = (depth: number) => (settings.useTabs ? "\t".repeat(depth) : " ".repeat(depth * settings.tabWidth));
 
   // What each JavaScript unit becomes: kept text, or a job for prettier.
@@ -86,6 +86,7 @@ export async function layOutLike(path: string, reference: string, code: string, 
   // Units whose code occurs once in each text, in the same order, are pinned to each other; the
   // rest are matched between them, so a match never runs ahead of the next pinned unit.
   const anchors = pinnedUnits(ts, js);
+  const declarations = path.endsWith(".d.ts");
   let i = 0;
   for (const [index, unit] of js.entries()) {
     const pinned = anchors.at.get(index);
@@ -109,7 +110,8 @@ export async function layOutLike(path: string, reference: string, code: string, 
     const firstToken = unit.tokens[0]?.text;
     for (; at < Math.min(limit, i + 64) && erased === undefined; at++) {
       const candidate = ts[at]!;
-      if (candidate.depth === unit.depth && candidate.tokens[0]?.text === firstToken) erased = eraseTypes(reference, candidate, unit, code, settings.printWidth);
+      if (candidate.depth !== unit.depth || candidate.tokens[0]?.text !== firstToken) continue;
+      erased = declarations ? declarationOf(reference, candidate, unit, settings.printWidth, pad(1)) : eraseTypes(reference, candidate, unit, code, settings.printWidth);
     }
     if (erased !== undefined) i = at - 1;
     const counterpart = ts[i];
@@ -128,16 +130,10 @@ export async function layOutLike(path: string, reference: string, code: string, 
     pieces.push(job);
   }
 
-  if (process.env.JSLAYOUT_DEBUG) for (const j of jobs) console.error("JOB", j.depth, j.head, JSON.stringify(j.text.slice(0, 160)));
-  if (jobs.length > 0 && !(await formatJobs(jobs, options, format, pad))) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL jobs"); return undefined; }
+  if (jobs.length > 0 && !(await formatJobs(jobs, options, format, pad))) return undefined;
   const out = pieces.map((p) => (typeof p === "string" ? p : p.lines.join("\n"))).join("\n") + "\n";
-  // The result is oxc's code, token for token, or it is not used.
   // The result is oxc's code, or it is not used.
-  if (!(await sameCode(path, out, code))) {
-    if (process.env.JSLAYOUT_DEBUG) console.error("FAIL same");
-    return undefined;
-  }
-  return out;
+  return (await sameCode(path, out, code)) ? out : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,7 +305,8 @@ function significant(text: string, tokens: readonly Token[], parens = false, sem
     if (t.kind === "comment") continue;
     const s = tokenKey(text, t);
     if ((s === ";" && !semicolons) || (!parens && (s === "(" || s === ")"))) continue;
-    if (s === "," && isCloser(nextCode(text, tokens, k))) continue;
+    // Trailing commas, and the `;` after an object type's last member (prettier writes none on one line).
+    if ((s === "," && isCloser(nextCode(text, tokens, k))) || (s === ";" && nextCode(text, tokens, k) === "}")) continue;
     // The `|` or `&` prettier puts before the first member of a union broken over lines.
     if ((s === "|" || s === "&") && LEADS_TYPE.has(out[out.length - 1] ?? "")) continue;
     out.push(s);
@@ -441,7 +438,7 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined, s
       }
       // A braceless `if (…)`, `for (…)`, `while (…)` or `else` whose statement is on a later line
       // (after a comment) is one unit with it.
-      if (stack.length === 0 && !bracelessHead(text, tokens, codeStart, k)) {
+      if (stack.length === 0 && !bracelessHead(text, tokens, codeStart, k) && !CONTINUES.has(s)) {
         k++;
         break;
       }
@@ -531,6 +528,9 @@ function nextAt(positions: readonly number[] | undefined, from: number, window: 
   const p = positions[lo];
   return p !== undefined && p < from + window ? p : undefined;
 }
+
+/** Operators after which prettier breaks a line inside a statement (`x =`, `a &&`, `key?:`). */
+const CONTINUES = new Set(["=", ":", "|", "&", "?", "=>", "+", "-", "*", "/", "%", "&&", "||", "??", ",", ".", "==", "===", "!=", "!==", "<=", ">", "**"]);
 
 /** The unit so far (tokens `from`…`to`) is a control head whose statement is still to come. */
 function bracelessHead(text: string, tokens: readonly Token[], from: number, to: number): boolean {
@@ -696,6 +696,27 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
   return { text: out, kept: !parenKept && ((oneLine && lines.length === 1 && displayWidth(out) <= printWidth) || objectDeclaration) };
 }
 
+/**
+ * The declaration of a function from its TypeScript head, when the `.d.ts` unit is that head
+ * with `declare` after `export` and `;` for the body: the head's text so changed, `kept` when it
+ * is one line that still fits, or its parameters were broken one per line (they stay so: the
+ * first line only grew).
+ */
+function declarationOf(tsText: string, tsUnit: Unit, dtsUnit: Unit, printWidth: number, indent: string): { text: string; kept: boolean } | undefined {
+  const head = significant(tsText, tsUnit.tokens, true);
+  const decl = dtsUnit.tokens.map((t) => t.text);
+  if (!tsUnit.head || head[0] !== "export" || head[1] !== "function" || decl[1] !== "declare" || decl[decl.length - 1] !== ";") return undefined;
+  const declared = ["export", ...significant("", dtsUnit.tokens.slice(2), true), "{"];
+  if (declared.length !== head.length || !declared.every((w, k) => w === head[k])) return undefined;
+  const text = tsText.slice(tsUnit.codeFrom, tsUnit.to);
+  const lines = text.replace(/^(\s*)export function /, "$1export declare function ").replace(/ \{$/, ";").split("\n");
+  const pad = /^\s*/.exec(lines[0]!)![0];
+  const inner = pad + indent;
+  const oneParamPerLine = lines.length > 2 && lines[0]!.endsWith("(") && lines[lines.length - 1]!.startsWith(`${pad})`) && lines.slice(1, -1).every((l) => l.startsWith(inner) && !/\s/.test(l[inner.length] ?? "") && l.endsWith(","));
+  const fits = lines.every((l) => displayWidth(l) <= printWidth);
+  return { text: lines.join("\n"), kept: fits && (lines.length === 1 || oneParamPerLine) };
+}
+
 /** An upper bound of prettier's width of a line: two columns for anything not ASCII. */
 function displayWidth(line: string): number {
   let width = line.length;
@@ -780,13 +801,13 @@ async function formatJobs(jobs: readonly Job[], options: Options, format: Format
   }
   const pieces = formatted?.replace(/\n$/, "").split(`\n${CUT}\n`);
   if (pieces === undefined || pieces.length !== jobs.length) {
-    if (jobs.length === 1) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL job", JSON.stringify(jobs[0]), source); return false; }
+    if (jobs.length === 1) return false;
     const half = Math.ceil(jobs.length / 2);
     return (await formatJobs(jobs.slice(0, half), options, format, pad)) && (await formatJobs(jobs.slice(half), options, format, pad));
   }
   for (let k = 0; k < jobs.length; k++) {
     const lines = unwrap(jobs[k]!, pieces[k]!.split("\n"), pad);
-    if (lines === undefined) { if (process.env.JSLAYOUT_DEBUG) console.error("FAIL unwrap", pieces[k]); return false; }
+    if (lines === undefined) return false;
     jobs[k]!.lines = lines;
   }
   return true;
