@@ -66,8 +66,10 @@ const CUT = "__toolcat_cut__;";
  * undefined when this module cannot tell (the caller formats the file with prettier).
  */
 export async function layOutLike(path: string, reference: string, code: string, options: Options, format: FormatText): Promise<string | undefined> {
+  // Without semicolons (`semi: false`) the units do not line up as written here: prettier then
+  // formats the files whole.
   const settings = layoutSettings(options);
-  if (settings === undefined) return undefined;
+  if (settings === undefined || !settings.semi) return undefined;
   // Semicolons are compared where prettier writes them (`}` and `};` close different things).
   const ts = cutUnits(reference, (line) => indentDepth(line, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs), settings.semi);
   const js = cutUnits(code, (line) => indentDepth(line, 1, true), settings.semi);
@@ -286,11 +288,24 @@ function regexAllowed(text: string, last: Token | undefined): boolean {
 /** A token as compared: numbers by value, everything else by its text. */
 function tokenKey(_text: string, t: Token): string {
   const s = t.text;
+  // Strings by value: prettier picks the quote that needs fewer escapes, oxc always `"`.
+  if (t.kind === "string") return stringValue(s) ?? s;
   if (t.kind === "number" && !s.endsWith("n")) {
     const v = Number(s.replace(/_/g, ""));
     return Number.isNaN(v) ? s : String(v);
   }
   return s;
+}
+
+/** The value of a string literal as JSON, where its escapes are JSON's too (else undefined). */
+function stringValue(literal: string): string | undefined {
+  const inner = literal.slice(1, -1);
+  const json = literal[0] === "'" ? `"${inner.replace(/\\'|"/g, (m) => (m === '"' ? '\\"' : "'"))}"` : literal;
+  try {
+    return JSON.stringify(JSON.parse(json));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -387,6 +402,9 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined, s
   // For each open block: whether it holds type members (an interface body), where `name: {` opens
   // a type literal, not a labelled block.
   const blocks: BlockKind[] = [];
+  // Blocks whose head started mid-line (oxc's `default: if (…) {`): oxc indents their contents
+  // one level less than they are deep.
+  const shifted: boolean[] = [];
   // Whether the next code token (comments aside: they stay with the unit) is on a later line.
   const endsLine = (k: number) => {
     let next = k + 1;
@@ -409,6 +427,7 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined, s
     }
     const codeStart = k;
     const context = blocks[blocks.length - 1] ?? "code";
+    const shift = shifted.filter(Boolean).length;
     const stack: string[] = [];
     const isCase = tokens[k]!.text === "case" || tokens[k]!.text === "default";
     let head = false;
@@ -422,6 +441,7 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined, s
           // A block's closing brace: a unit of its own (with `else …`, `catch …` and so on).
           if (k !== codeStart) break;
           blocks.pop();
+          shifted.pop();
         } else stack.pop();
       }
       // oxc's `default: statement` is two units (prettier puts the statement on the next line).
@@ -447,6 +467,9 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined, s
         head = true;
         const words = new Set(tokens.slice(codeStart, k).flatMap((x) => (x.kind === "word" ? [text.slice(x.start, x.end)] : [])));
         blocks.push(words.has("interface") ? "interface" : words.has("class") ? "class" : "code");
+        const startLine = lineStarts[tokens[first]!.line]!;
+        const last = units[units.length - 1];
+        shifted.push(last !== undefined && startLine < last.to);
         k++;
         break;
       }
@@ -459,7 +482,9 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined, s
     const midLine = previous !== undefined && startLine < previous.to;
     const from = midLine ? tokens[first]!.start : startLine;
     const codeLine = lineStarts[tokens[codeStart]!.line]!;
-    const depth = midLine ? previous.depth + 1 : depthOf(text.slice(codeLine, lineEnd(codeLine)));
+    // An `else` after a braceless `if` sits at the `if`'s depth (oxc indents it as the case it is in).
+    const lineDepth = depthOf(text.slice(codeLine, lineEnd(codeLine)));
+    const depth = midLine ? previous.depth + 1 : tokens[codeStart]!.text === "else" && previous !== undefined ? previous.depth : lineDepth === undefined ? undefined : lineDepth + shift;
     if (depth === undefined) return undefined;
     // Comments that end the unit's last line stay with it.
     let last = k - 1;
@@ -765,6 +790,8 @@ function wrap(job: Job): string {
   const after = !job.head ? "" : /^(?:\} )?(?:try|finally)\b/.test(job.text) && !job.text.startsWith("} finally") ? "} finally {\n}" : /^do\b/.test(job.text) ? "} while (x);" : "}";
   const inner = `${before ? `${before.code}\n${before.body ? `${BODY}\n` : ""}` : ""}${job.text}${job.head ? `\n${BODY}\n${after}` : ""}`;
   if (job.member === "class") return wrapAt(job.depth - 1, `class W {\n${inner}\n}`);
+  // A case label one level inside its `switch`.
+  if (/^(?:case\b|default\s*:)/.test(job.text)) return wrapAt(job.depth - 1, `switch (x) {\n${inner}\n}`);
   return wrapAt(job.depth, inner);
 }
 
