@@ -5,26 +5,28 @@
  * reproduces it) has already laid out.
  *
  * Both texts are cut into the same units — a statement, a block head (`if (…) {`), a block's
- * closing line — and compared by their tokens, ignoring comments, whitespace, semicolons, trailing
- * commas and how a number is spelled (oxc writes `5000` as `5e3`). Most units of the JavaScript are
- * the TypeScript's without change: prettier prints a statement the same way in both languages, so
- * the TypeScript's text is kept. A unit whose TypeScript differs only by type syntax erased from
- * one line (`_e[3]!`, `let d: any;`, `x as unknown`) is that line with the type syntax cut out: a
- * shorter line still fits, and nothing else moves. Every other unit (a function head, a statement
- * that prettier broke over lines) is given to prettier, all of them in one call, each wrapped in
- * as many blocks as it is deep.
+ * closing line, an interface member — and compared by their tokens, ignoring comments,
+ * whitespace, parentheses, trailing commas, quotes and how a number is spelled (oxc writes `5000`
+ * as `5e3`). Most units of the JavaScript are the TypeScript's without change: prettier prints a
+ * statement the same way in both languages, so the TypeScript's text is kept. A unit whose
+ * TypeScript differs only by type syntax on one line (`_e[3]!`, `let d: any;`, `typeof (x as
+ * unknown)`) is that line with the type syntax cut out: a shorter line still fits, and nothing
+ * else moves; a function's declaration is its head with `declare` (when the head was one line or
+ * one parameter per line). Every other unit (a head whose parameters lost their types, a
+ * statement prettier broke over lines) is given to prettier, all of a file's in one call, each
+ * wrapped in as many blocks as it is deep, in the TypeScript's spelling where it is the same code.
  *
- * Measured on the example catalog (`npm run bench -- generate`): prettier on the whole output took
- * about 1.4 s of CPU (2.8 s cold); with this, about a tenth of the code meets prettier. Whatever
- * this cannot place sends the file to prettier whole, and the result is checked: its tokens must
- * be oxc's, unit for unit, or the file goes to prettier whole too. A test compares the result with
- * prettier's formatting of it for the example catalog and the fixtures (test/unit/js-layout.test.ts).
+ * Why (example catalog): prettier on the whole `--js` output took about 1.4 s of CPU warm and 2.8 s
+ * cold, more than the 0.5 s that `--js` may cost; laid out this way, what meets prettier is about
+ * a third of the bytes, in small pieces. Whatever cannot be placed sends the file to prettier
+ * whole, and so does a result that oxc does not print as it printed the file (the same code, or
+ * it is not used). test/unit/js-layout.test.ts checks that prettier changes nothing in the result,
+ * for the example catalog, every fixture and other options.
  */
 import type { Options } from "prettier";
+import { formatPrograms, type FormatText } from "./format-batch.js";
 import { layoutSettings } from "./ts-data-format.js";
 
-/** A formatter call (prettier.format) injected so the module stays testable. */
-export type FormatText = (text: string, options: Options) => Promise<string>;
 
 type TokenKind = "word" | "number" | "string" | "template" | "regex" | "punct" | "comment";
 
@@ -59,7 +61,6 @@ interface Unit {
 type BlockKind = "code" | "interface" | "class";
 
 const BODY = "__toolcat_body__;";
-const CUT = "__toolcat_cut__;";
 
 /**
  * `code` (oxc's output for `reference`, the formatted TypeScript) in prettier's layout, or
@@ -70,9 +71,8 @@ export async function layOutLike(path: string, reference: string, code: string, 
   // formats the files whole.
   const settings = layoutSettings(options);
   if (settings === undefined || !settings.semi) return undefined;
-  // Semicolons are compared where prettier writes them (`}` and `};` close different things).
-  const ts = cutUnits(reference, (line) => indentDepth(line, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs), settings.semi);
-  const js = cutUnits(code, (line) => indentDepth(line, 1, true), settings.semi);
+  const ts = cutUnits(reference, (line) => indentDepth(line, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs));
+  const js = cutUnits(code, (line) => indentDepth(line, 1, true));
   if (ts === undefined || js === undefined) return undefined;
   const pad = (depth: number) => (settings.useTabs ? "\t".repeat(depth) : " ".repeat(depth * settings.tabWidth));
 
@@ -286,7 +286,7 @@ function regexAllowed(text: string, last: Token | undefined): boolean {
 }
 
 /** A token as compared: numbers by value, everything else by its text. */
-function tokenKey(_text: string, t: Token): string {
+function tokenKey(t: Token): string {
   const s = t.text;
   // Strings by value: prettier picks the quote that needs fewer escapes, oxc always `"`.
   if (t.kind === "string") return stringValue(s) ?? s;
@@ -314,11 +314,13 @@ function stringValue(literal: string): string | undefined {
  * is oxc's code is checked with them, on oxc's own printing of both, see `layOutLike`).
  */
 function significant(text: string, tokens: readonly Token[], parens = false, semicolons = false): string[] {
+  // Keys keep semicolons (`}` and `};` close different things); comparing code to code does not
+  // need them.
   const out: string[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     if (t.kind === "comment") continue;
-    const s = tokenKey(text, t);
+    const s = tokenKey(t);
     if ((s === ";" && !semicolons) || (!parens && (s === "(" || s === ")"))) continue;
     // Trailing commas, and the `;` after an object type's last member (prettier writes none on one line).
     if ((s === "," && isCloser(nextCode(text, tokens, k))) || (s === ";" && nextCode(text, tokens, k) === "}")) continue;
@@ -389,7 +391,7 @@ function opensBlock(text: string, tokens: readonly Token[], k: number, context: 
  * The text cut into units (see the top of this file), or undefined when a line's indentation or
  * brackets do not fit that picture.
  */
-function cutUnits(text: string, depthOf: (line: string) => number | undefined, semicolons: boolean): Unit[] | undefined {
+function cutUnits(text: string, depthOf: (line: string) => number | undefined): Unit[] | undefined {
   const tokens = tokenize(text);
   if (tokens === undefined) return undefined;
   const units: Unit[] = [];
@@ -491,7 +493,7 @@ function cutUnits(text: string, depthOf: (line: string) => number | undefined, s
     while (k < tokens.length && tokens[k]!.kind === "comment" && tokens[k]!.line === tokens[last]!.endLine) last = k++;
     const sharesLine = k < tokens.length && tokens[k]!.line === tokens[last]!.endLine;
     const codeFrom = midLine ? tokens[codeStart]!.start : codeLine;
-    units.push({ from, to: sharesLine ? tokens[last]!.end : lineEnd(tokens[last]!.end), codeFrom, comments: collapse(text.slice(from, codeFrom)), depth, tokens: code, key: `${depth}\0${significant(text, code, false, semicolons).join("\u0001")}`, head, member: tokens[codeStart]!.text === "}" ? "code" : context });
+    units.push({ from, to: sharesLine ? tokens[last]!.end : lineEnd(tokens[last]!.end), codeFrom, comments: collapse(text.slice(from, codeFrom)), depth, tokens: code, key: `${depth}\0${significant(text, code, false, true).join("\u0001")}`, head, member: tokens[codeStart]!.text === "}" ? "code" : context });
   }
   return units;
 }
@@ -655,7 +657,7 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
   };
   while (a < t.length) {
     const s = word(a)!;
-    if (b < j.length && tokenKey(tsText, t[a]!) === j[b]) {
+    if (b < j.length && tokenKey(t[a]!) === j[b]) {
       a++;
       b++;
       continue;
@@ -682,7 +684,7 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
       const end = skipType(a + 3);
       if (word(end) !== ")") return undefined;
       cuts.push([t[a]!.start, t[a]!.end], [cutFromSpace(a + 2), t[end]!.end]);
-      if (tokenKey(tsText, t[a + 1]!) !== j[b]) return undefined;
+      if (tokenKey(t[a + 1]!) !== j[b]) return undefined;
       a = end + 1;
       b++;
     } else if (s === "(" || s === ")") {
@@ -817,23 +819,11 @@ function unwrap(job: Job, out: readonly string[], pad: (depth: number) => string
   return lines;
 }
 
-/** Formats every job in one prettier call (halving the batch when one of them does not parse). */
+/** Formats every job in one prettier call; false when one of them could not be placed. */
 async function formatJobs(jobs: readonly Job[], options: Options, format: FormatText, pad: (depth: number) => string): Promise<boolean> {
-  const source = jobs.map(wrap).join(`\n${CUT}\n`);
-  let formatted: string | undefined;
-  try {
-    formatted = await format(source, options);
-  } catch {
-    formatted = undefined;
-  }
-  const pieces = formatted?.replace(/\n$/, "").split(`\n${CUT}\n`);
-  if (pieces === undefined || pieces.length !== jobs.length) {
-    if (jobs.length === 1) return false;
-    const half = Math.ceil(jobs.length / 2);
-    return (await formatJobs(jobs.slice(0, half), options, format, pad)) && (await formatJobs(jobs.slice(half), options, format, pad));
-  }
+  const pieces = await formatPrograms(jobs.map(wrap), options, format);
   for (let k = 0; k < jobs.length; k++) {
-    const lines = unwrap(jobs[k]!, pieces[k]!.split("\n"), pad);
+    const lines = pieces[k] === undefined ? undefined : unwrap(jobs[k]!, pieces[k]!.split("\n"), pad);
     if (lines === undefined) return false;
     jobs[k]!.lines = lines;
   }

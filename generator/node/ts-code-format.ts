@@ -17,10 +17,9 @@
 import type { Options } from "prettier";
 import type { CanonicalChunk } from "../core/emit/artifact.js";
 import { preferredQuote, requote } from "../core/codegen/code.js";
+import { formatPrograms, type FormatText } from "./format-batch.js";
 import { layoutSettings } from "./ts-data-format.js";
 
-/** A formatter call (prettier.format) injected so the module stays testable. */
-export type FormatText = (text: string, options: Options) => Promise<string>;
 
 /** A wide line to be broken by prettier, placed at `depth` blocks. */
 interface WideLine {
@@ -30,7 +29,6 @@ interface WideLine {
 }
 
 const BODY = "__toolcat_body__;";
-const CUT = "__toolcat_cut__;";
 
 /**
  * The chunks formatted as prettier would (each with its trailing newline; a chunk the fast path
@@ -262,24 +260,11 @@ function widthBound(line: string): number {
 /** Formats every wide line in one prettier call; the lines each one becomes, by key. */
 async function breakWideLines(lines: readonly WideLine[], options: Options, format: FormatText): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
-  const source = lines.map(wrap).join(`\n${CUT}\n`);
-  let formatted: string | undefined;
-  try {
-    formatted = await format(source, options);
-  } catch {
-    formatted = undefined;
-  }
-  const pieces = formatted?.replace(/\n$/, "").split(`\n${CUT}\n`);
-  if (pieces === undefined || pieces.length !== lines.length) {
-    // One of them is not a statement after all: halve the batch until it is found; the chunks
-    // holding it go to prettier whole.
-    if (lines.length === 1) return result;
-    const half = Math.ceil(lines.length / 2);
-    for (const part of [lines.slice(0, half), lines.slice(half)]) for (const [k, v] of await breakWideLines(part, options, format)) result.set(k, v);
-    return result;
-  }
+  // A line that is not a statement after all comes back undefined: the chunks holding it go to
+  // prettier whole.
+  const pieces = await formatPrograms(lines.map(wrap), options, format);
   for (let i = 0; i < lines.length; i++) {
-    const placed = unwrap(lines[i]!, pieces[i]!.split("\n"));
+    const placed = pieces[i] === undefined ? undefined : unwrap(lines[i]!, pieces[i]!.split("\n"));
     if (placed !== undefined) result.set(key(lines[i]!), placed);
   }
   return result;
