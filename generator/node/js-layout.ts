@@ -71,7 +71,7 @@ export async function layOutLike(path: string, reference: string, code: string, 
   // formats the files whole.
   const settings = layoutSettings(options);
   if (settings === undefined || !settings.semi) return undefined;
-  const ts = cutUnits(reference, (line) => indentDepth(line, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs));
+  const ts = referenceUnits(reference, settings.useTabs ? 1 : settings.tabWidth, settings.useTabs);
   const js = cutUnits(code, (line) => indentDepth(line, 1, true));
   if (ts === undefined || js === undefined) return undefined;
   const pad = (depth: number) => (settings.useTabs ? "\t".repeat(depth) : " ".repeat(depth * settings.tabWidth));
@@ -136,6 +136,16 @@ export async function layOutLike(path: string, reference: string, code: string, 
   const out = pieces.map((p) => (typeof p === "string" ? p : p.lines.join("\n"))).join("\n") + "\n";
   // The result is oxc's code, or it is not used.
   return (await sameCode(path, out, code)) ? out : undefined;
+}
+
+/** The last reference's units: a `.ts` file's `.d.ts` and `.js` are laid out one after the other. */
+let lastReference: { text: string; indent: number; tabs: boolean; units: Unit[] | undefined } | undefined;
+
+function referenceUnits(text: string, indent: number, tabs: boolean): Unit[] | undefined {
+  if (lastReference?.text === text && lastReference.indent === indent && lastReference.tabs === tabs) return lastReference.units;
+  const units = cutUnits(text, (line) => indentDepth(line, indent, tabs));
+  lastReference = { text, indent, tabs, units };
+  return units;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,6 +309,7 @@ function tokenKey(t: Token): string {
 
 /** The value of a string literal as JSON, where its escapes are JSON's too (else undefined). */
 function stringValue(literal: string): string | undefined {
+  if (literal[0] === '"' && !literal.includes("\\")) return literal;
   const inner = literal.slice(1, -1);
   const json = literal[0] === "'" ? `"${inner.replace(/\\'|"/g, (m) => (m === '"' ? '\\"' : "'"))}"` : literal;
   try {
