@@ -113,7 +113,7 @@ export async function layOutLike(path: string, reference: string, code: string, 
     for (; at < Math.min(limit, i + 64) && erased === undefined; at++) {
       const candidate = ts[at]!;
       if (candidate.depth !== unit.depth || candidate.tokens[0]?.text !== firstToken) continue;
-      erased = declarations ? declarationOf(reference, candidate, unit, settings.printWidth, pad(1)) : eraseTypes(reference, candidate, unit, code, settings.printWidth);
+      erased = declarations ? declarationOf(reference, candidate, unit, settings.printWidth, pad(1)) : eraseTypes(reference, candidate, unit, code, settings.printWidth, pad(1));
     }
     if (erased !== undefined) i = at - 1;
     const counterpart = ts[i];
@@ -635,12 +635,14 @@ function layOutComments(text: string, pad: string): string | undefined {
  * JavaScript unit's tokens: `kept` when that text is prettier's layout as it is (one line; or the
  * type cut from the first line of an object declaration, which prettier keeps expanded).
  */
-function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, printWidth: number): { text: string; kept: boolean } | undefined {
+function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, printWidth: number, indentUnit: string): { text: string; kept: boolean } | undefined {
   const t = tsUnit.tokens;
   const j = significant(jsText, jsUnit.tokens, true);
   const cuts: [number, number][] = [];
   // Parentheses prettier wrote that oxc leaves out: kept, but then prettier lays the unit out.
   let parenKept = false;
+  // Whether every cut is a non-null `!` (one character, nothing around it changes).
+  let nonNullOnly = true;
   let a = 0;
   let b = 0;
   const word = (k: number) => (k < t.length ? t[k]!.text : undefined);
@@ -685,16 +687,19 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
     } else if ((s === "as" || s === "satisfies") && isOperandEnd(prev, prevKind)) {
       const end = skipType(a + 1);
       cuts.push([cutFromSpace(a), t[end - 1]!.end]);
+      nonNullOnly = false;
       a = end;
     } else if (s === ":" || (s === "?" && word(a + 1) === ":")) {
       const end = skipType(a + (s === "?" ? 2 : 1));
       cuts.push([t[a]!.start, t[end - 1]!.end]);
+      nonNullOnly = false;
       a = end;
     } else if (s === "(" && t[a + 1]?.kind === "word" && word(a + 2) === "as") {
       // `(x as T)`: prettier writes a bare `x` without the parentheses.
       const end = skipType(a + 3);
       if (word(end) !== ")") return undefined;
       cuts.push([t[a]!.start, t[a]!.end], [cutFromSpace(a + 2), t[end]!.end]);
+      nonNullOnly = false;
       if (tokenKey(t[a + 1]!) !== j[b]) return undefined;
       a = end + 1;
       b++;
@@ -712,6 +717,7 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
       }
       if (word(end) !== ">") return undefined;
       cuts.push([t[a]!.start, t[end]!.end]);
+      nonNullOnly = false;
       a = end + 1;
     } else return undefined;
   }
@@ -731,7 +737,43 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
   const firstLineEnd = tsText.indexOf("\n", firstCode);
   const objectDeclaration = lines.length > 1 && lines[0]!.trimEnd().endsWith("= {") && cuts.every(([, e]) => e <= firstLineEnd);
   const oneLine = firstLineEnd === -1 || firstLineEnd >= tsUnit.to;
-  return { text: out, kept: !parenKept && ((oneLine && lines.length === 1 && displayWidth(out) <= printWidth) || objectDeclaration) };
+  const flat = jsText.slice(jsUnit.codeFrom, jsUnit.to).trim();
+  const brokenAsBefore = nonNullOnly && !flat.includes("\n") && keepsBreaks(lines, flat, printWidth, indentUnit);
+  return { text: out, kept: !parenKept && ((oneLine && lines.length === 1 && displayWidth(out) <= printWidth) || objectDeclaration || brokenAsBefore) };
+}
+
+/**
+ * Whether prettier breaks a statement as it did before some `!` were cut from it: true for the
+ * shapes the validators write — a call whose arguments are one per line, and a braceless `if`
+ * whose statement is on the next line (itself one line, or such a call) — when each broken part
+ * still does not fit on one line (`flat` is the statement on one line, as oxc prints it, which
+ * is never wider than prettier's). The lines inside were on one line and only got shorter.
+ */
+function keepsBreaks(lines: readonly string[], flat: string, printWidth: number, indentUnit: string): boolean {
+  const pad = /^[\t ]*/.exec(lines[0]!)![0];
+  if (displayWidth(pad + flat) <= printWidth) return false;
+  const head = lines[0]!.slice(pad.length);
+  if (head.endsWith("(")) return callBrokenAsBefore(lines, pad, indentUnit, printWidth, true);
+  if (!/^if \(.*\)$/.test(head) || lines.length < 2) return false;
+  const clause = lines.slice(1);
+  const inner = pad + indentUnit;
+  if (!clause.every((l) => l.startsWith(inner))) return false;
+  return clause.length === 1 || callBrokenAsBefore(clause, inner, indentUnit, printWidth, false);
+}
+
+/** A call broken one argument per line, no argument that prettier would hug, still too wide on one line. */
+function callBrokenAsBefore(lines: readonly string[], pad: string, indentUnit: string, printWidth: number, checked: boolean): boolean {
+  const inner = pad + indentUnit;
+  const last = lines[lines.length - 1]!;
+  if (lines.length < 3 || !/^\)[;,]?$/.test(last.slice(pad.length)) || !last.startsWith(pad)) return false;
+  const args = lines.slice(1, -1);
+  if (!args.every((l) => l.startsWith(inner) && !/^\s/.test(l.slice(inner.length)) && l.endsWith(","))) return false;
+  // A last (or first) argument that is an object, array, function or template would be hugged.
+  const hug = (l: string) => /^[{[(`]|^(?:async )?function\b|=>/.test(l.slice(inner.length));
+  if (hug(args[0]!) || hug(args[args.length - 1]!)) return false;
+  if (checked) return true;
+  const joined = `${lines[0]!.trim()}${args.map((l) => l.trim()).join(" ").replace(/,$/, "")}${last.trim()}`;
+  return displayWidth(pad + joined) > printWidth;
 }
 
 /**
