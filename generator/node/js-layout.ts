@@ -124,6 +124,14 @@ export async function layOutLike(path: string, reference: string, code: string, 
       pieces.push(lead + erased.text);
       continue;
     }
+    // A function head whose parameters are plain names, on one line that fits: prettier writes
+    // it so (only a parameter list too wide for the line is broken).
+    const jsHead = code.slice(unit.codeFrom, unit.to).trim();
+    const ownComments = layOutComments(code.slice(unit.from, unit.codeFrom), pad(unit.depth));
+    if (unit.head && !declarations && PLAIN_FUNCTION_HEAD.test(jsHead) && displayWidth(pad(unit.depth) + jsHead) <= settings.printWidth && (lead ?? ownComments) !== undefined) {
+      pieces.push((lead ?? ownComments) + pad(unit.depth) + jsHead);
+      continue;
+    }
     // The code from the TypeScript's text where it is the same (numbers spelled as the catalog
     // does), the comments the JavaScript has.
     const source = code.slice(unit.from, unit.codeFrom).trimStart() + (erased !== undefined ? erased.text.trimStart() : code.slice(unit.codeFrom, unit.to).trimStart());
@@ -137,6 +145,9 @@ export async function layOutLike(path: string, reference: string, code: string, 
   // The result is oxc's code, or it is not used.
   return (await sameCode(path, out, code)) ? out : undefined;
 }
+
+/** `function name(a, b) {`, exported or async or not: names only, no defaults, no patterns. */
+const PLAIN_FUNCTION_HEAD = /^(?:export )?(?:async )?function\*? ?[A-Za-z_$][\w$]*\((?:[A-Za-z_$][\w$]*(?:, [A-Za-z_$][\w$]*)*)?\) \{$/;
 
 /** The last reference's units: a `.ts` file's `.d.ts` and `.js` are laid out one after the other. */
 let lastReference: { text: string; indent: number; tabs: boolean; units: Unit[] | undefined } | undefined;
@@ -392,7 +403,7 @@ function opensBlock(text: string, tokens: readonly Token[], k: number, context: 
   // After a function's or method's return type (`): Promise<void> {`, `): { a: string } {`).
   const words = new Set(tokens.slice(0, k).flatMap((t) => (t.kind === "word" ? [t.text] : [])));
   const fn = (context === "class" || words.has("function")) && !words.has("declare");
-  if (fn && k > 0 && !TYPE_OPERATORS.has(before) && isOperandEnd(before, tokens[k - 1]!.kind)) return true;
+  if (fn && k > 0 && !TYPE_OPERATORS.has(before) && endsType(before, tokens[k - 1]!.kind)) return true;
   // `case x: {`, a label, and class, interface and enum bodies.
   if (before === ":" && (first === "case" || first === "default" || k === 2)) return true;
   return ["class", "interface", "enum", "namespace", "module"].some((w) => words.has(w)) && !tokens.slice(0, k).some((t) => t.text === "=");
@@ -653,7 +664,7 @@ function eraseTypes(tsText: string, tsUnit: Unit, jsUnit: Unit, jsText: string, 
     for (; k < t.length; k++) {
       const s = word(k)!;
       // A block's brace after a whole type ends it (`): Result {`).
-      if (depth === 0 && s === "{" && k > start && isOperandEnd(word(k - 1)!, t[k - 1]!.kind) && !TYPE_OPERATORS.has(word(k - 1)!)) return k;
+      if (depth === 0 && s === "{" && k > start && endsType(word(k - 1)!, t[k - 1]!.kind) && !TYPE_OPERATORS.has(word(k - 1)!)) return k;
       if (s === "(" || s === "[" || s === "{" || s === "<") depth++;
       else if (s === ")" || s === "]" || s === "}" || s === ">") {
         if (depth === 0) return k;
@@ -802,6 +813,11 @@ function displayWidth(line: string): number {
   let width = line.length;
   for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) > 0x7f) width++;
   return width;
+}
+
+/** The token can end a type (`void`, which is an operator in expressions, included). */
+function endsType(s: string, kind: TokenKind): boolean {
+  return s === "void" || isOperandEnd(s, kind);
 }
 
 /** The token ends an operand, so a following `!`, `as` or `<` is TypeScript. */

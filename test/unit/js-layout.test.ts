@@ -97,9 +97,33 @@ describe("layOutLike", () => {
     expect(laidOut).toBe(
       ["// header", "export function f(aVeryLongParameterName, another) {", "  const d = aVeryLongParameterName;", '  if (typeof d === "string") return another;', "  return 5000;", "}", ""].join("\n"),
     );
-    // Only the head, whose layout changed, met prettier.
-    expect(given.join("\n")).toContain("export function f(");
-    expect(given.join("\n")).not.toContain("const d");
+    // The head without its types fits on one line, as prettier writes it: nothing met prettier.
+    expect(given).toEqual([]);
+  });
+
+  it("gives prettier a unit whose layout it cannot tell: a head still too wide", async () => {
+    const names = ["firstParameterWithALongName", "secondParameterWithALongName", "third"];
+    const ts = `export function g(
+${names.map((n) => `  ${n}: number,\n`).join("")}): void {
+  return;
+}
+`;
+    const js = `export function g(${names.join(", ")}) {
+	return;
+}
+`;
+    const given: string[] = [];
+    const laidOut = await layOutLike("g.js", ts, js, { parser: "babel-ts" }, (t, o) => {
+      given.push(t);
+      return prettier.format(t, o);
+    });
+    expect(laidOut).toBe(`export function g(
+${names.map((n) => `  ${n},\n`).join("")}) {
+  return;
+}
+`);
+    expect(given.join("\n")).toContain("export function g(");
+    expect(given.join("\n")).not.toContain("return");
   });
 
   it("declines options it does not reproduce (a plugin, no semicolons): the caller formats the file", async () => {
