@@ -58,16 +58,17 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const outDir = resolve(cwd, options.out ?? "generated");
   const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
   const formatting = options.format !== false;
-  const format = formatting ? prettierFormatter(outDir, { cache: options.cache }) : undefined;
-  // With --js the TypeScript is formatted first, as without: the JavaScript and declarations are
-  // then laid out after it, so that only what the type erasure changed meets prettier.
+  // With --js the TypeScript is not written: it is transpiled as emitted (oxc prints the
+  // JavaScript and declarations in its own layout, whatever the input's), so it is not formatted.
+  const format = formatting && !options.js ? prettierFormatter(outDir, { cache: options.cache }) : undefined;
   const result = await runPipeline({ catalogPath: displayPath(cwd, catalogFile), source, readTemplate, format, js: options.js ?? false });
   if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
 
   const t = performance.now();
   const sorted = (await toJavaScript(result.files)).sort((a, b) => compare(a.path, b.path));
   const toFormat = sorted.filter((f) => f.language !== "verbatim");
-  // One thread: what is left for prettier is small, and a second one would first load prettier.
+  // What is left for prettier (the JSON declarations; the .js and .d.ts are verbatim) is small:
+  // one thread, since a second one would first load prettier.
   const texts = formatting ? await prettierFormatter(outDir, { cache: options.cache, parallel: false })(toFormat) : toFormat.map((f) => f.contents);
   const formattedByPath = new Map(toFormat.map((f, i) => [f.path, texts[i]!] as const));
   const files = new Map<string, string>();

@@ -16,7 +16,6 @@ import type { Options } from "prettier";
 import { chunkText, isDataChunk, type CanonicalChunk, type Chunk, type OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast } from "./json-format.js";
-import { layOutLike } from "./js-layout.js";
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatTsDataFast } from "./ts-data-format.js";
@@ -114,19 +113,11 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
       continue;
     }
     const optionsKey = JSON.stringify({ ...options, filepath: undefined });
-    const keyOf = (text: string) => createHash("sha256").update(version).update("\0").update(optionsKey).update("\0").update(text).digest("hex");
     const job = (text: string): Job => {
-      const key = keyOf(text);
+      const key = createHash("sha256").update(version).update("\0").update(optionsKey).update("\0").update(text).digest("hex");
       if (!unique.has(key)) unique.set(key, { text, options, key });
       return unique.get(key)!;
     };
-    // `--js` output laid out after the TypeScript it comes from (js-layout.ts); only the code that
-    // differs meets prettier, in one call whose result is cached like any other job.
-    const laidOut = file.layoutOf === undefined ? undefined : await layOutLike(file.path, file.layoutOf, file.contents, options, (text, o) => cachedFormat(prettier, text, o, keyOf(text), cacheDir));
-    if (laidOut !== undefined) {
-      plan.push({ file, pieces: [laidOut] });
-      continue;
-    }
     const pieces: (Job | string)[] = [];
     if (!file.chunks || file.chunks.length === 0) pieces.push(job(file.contents));
     else {
@@ -173,15 +164,6 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
   if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
 
   return plan.map(({ pieces }) => pieces.map((p) => (typeof p === "string" ? p : results.get(p.key)!)).join("\n"));
-}
-
-/** `formatWithFallback` through the cache (one prettier call, kept under `key`). */
-async function cachedFormat(prettier: typeof import("prettier"), text: string, options: Options, key: string, cacheDir: string | undefined): Promise<string> {
-  const hit = cacheDir ? await readFile(cachePath(cacheDir, key), "utf8").catch(() => undefined) : undefined;
-  if (hit !== undefined) return hit;
-  const formatted = await formatWithFallback(prettier, text, options);
-  if (cacheDir) await store(cacheDir, key, formatted);
-  return formatted;
 }
 
 /**

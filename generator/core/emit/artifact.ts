@@ -26,11 +26,6 @@ export interface OutputFile {
    * dispatcher's API) stays expanded. Absent: `machine` under `runtime/`, `contract` elsewhere.
    */
   readonly review?: ReviewKind;
-  /**
-   * The formatted code this file was derived from (`--js`: the `.ts` whose types were erased or
-   * declarations taken): a formatter may keep its layout where the code is the same.
-   */
-  readonly layoutOf?: string;
 }
 
 export type ReviewKind = "machine" | "contract";
