@@ -4,7 +4,6 @@
  */
 import { relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "./core/diagnostics.js";
-import type { OutputFile } from "./core/emit/artifact.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
 import { runPipeline, type StageTiming } from "./core/pipeline.js";
 import { ARTIFACT_EMITTERS } from "./core/emit/registry.js";
@@ -13,6 +12,7 @@ import { parallelEmitters } from "./node/parallel-emit.js";
 import { toJavaScript } from "./node/js-output.js";
 import { readTemplate } from "./node/package-root.js";
 import { compare } from "./core/diagnostics.js";
+import { normaliseText } from "./core/emit/line-ends.js";
 import { readCatalogSource, ToolcatUsageError } from "./node/read-catalog.js";
 
 export { ToolcatUsageError };
@@ -59,7 +59,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
   const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
-  const format = options.format === false ? undefined : prettierFormatter(outDir, { cache: options.cache });
+  const formatting = options.format !== false;
+  // With --js the TypeScript is not written: it is transpiled as emitted (oxc prints the
+  // JavaScript and declarations in its own layout, whatever the input's), so it is not formatted.
+  const format = formatting && !options.js ? prettierFormatter(outDir, { cache: options.cache }) : undefined;
   const catalogPath = displayPath(cwd, catalogFile);
   // A large catalog's call validators are compiled on a second thread (see parallel-emit.ts);
   // for a small one, starting the thread would cost more than it saves.
@@ -70,28 +73,24 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       catalogPath,
       source,
       readTemplate,
-      // With --js the TypeScript is not written: it is transpiled as emitted, and only the
-      // JavaScript and declarations are formatted (prettier's layout does not depend on the input's).
-      format: options.js ? undefined : format,
+      format,
       js: options.js ?? false,
       emitters: parallel?.emitters,
     });
   } finally {
     parallel?.close();
   }
-  if (!result.ok || !options.js) {
-    if (options.js) format?.dispose?.();
-    return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
-  }
+  if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
 
   const t = performance.now();
   const sorted = (await toJavaScript(result.files)).sort((a, b) => compare(a.path, b.path));
   const toFormat = sorted.filter((f) => f.language !== "verbatim");
-  await format?.prepare?.(halfBySize(toFormat));
-  const texts = format ? await format(toFormat) : toFormat.map((f) => f.contents);
+  // What is left for prettier (the JSON declarations; the .js and .d.ts are verbatim) is small:
+  // one thread, since a second one would first load prettier.
+  const texts = formatting ? await prettierFormatter(outDir, { cache: options.cache, parallel: false })(toFormat) : toFormat.map((f) => f.contents);
   const formattedByPath = new Map(toFormat.map((f, i) => [f.path, texts[i]!] as const));
   const files = new Map<string, string>();
-  for (const f of sorted) files.set(f.path, formattedByPath.get(f.path) ?? f.contents);
+  for (const f of sorted) files.set(f.path, normaliseText(formattedByPath.get(f.path) ?? f.contents));
   return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }] };
 }
 
@@ -100,20 +99,6 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
  * tools, where they take longer than starting the thread and reading the catalog there does.
  */
 const PARALLEL_FROM_BYTES = 128 * 1024;
-
-/** About half of the bytes (largest first, greedily), for the format worker to do beside this thread. */
-function halfBySize(files: readonly OutputFile[]): OutputFile[] {
-  let mine = 0;
-  let theirs = 0;
-  const handed: OutputFile[] = [];
-  for (const f of [...files].sort((a, b) => b.contents.length - a.contents.length || compare(a.path, b.path))) {
-    if (theirs <= mine) {
-      handed.push(f);
-      theirs += f.contents.length;
-    } else mine += f.contents.length;
-  }
-  return handed;
-}
 
 export interface LintOptions {
   readonly catalog?: string;
