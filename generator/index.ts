@@ -60,7 +60,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const outDir = resolve(cwd, options.out ?? "generated");
   const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
   const formatting = options.format !== false;
-  // With --js the TypeScript is not written: it is transpiled as emitted (oxc prints the
+  // With --js the TypeScript is not written: it is compiled as emitted (the compiler prints the
   // JavaScript and declarations in its own layout, whatever the input's), so it is not formatted.
   const format = formatting && !options.js ? prettierFormatter(outDir, { cache: options.cache }) : undefined;
   const catalogPath = displayPath(cwd, catalogFile);
