@@ -43,6 +43,8 @@ const COMPLETED = 2;
 
 const IS_ERROR = 1;
 const HAS_OUTPUT = 2;
+/** The result's errors are kept beside the slot (in `errors`). */
+const HAS_ERRORS = 4;
 
 /** A slot's length field when the value is kept as a string beside the slot. */
 const LONG = -1;
@@ -177,7 +179,8 @@ class SlotStore implements MemoryCallStore {
     );
     this.flags[slot] =
       (result.isError ? IS_ERROR : 0) |
-      (result.output !== undefined ? HAS_OUTPUT : 0);
+      (result.output !== undefined ? HAS_OUTPUT : 0) |
+      (result.errors !== undefined ? HAS_ERRORS : 0);
     this.writeText(slot, result.text);
     if (result.errors !== undefined) this.errors.set(slot, result.errors);
   }
@@ -202,7 +205,7 @@ class SlotStore implements MemoryCallStore {
 
   private keyIs(slot: number, key: KeyParts): boolean {
     const length = this.keyLength[slot]!;
-    if (length === LONG) return this.longKeys.get(slot) === textOf(key);
+    if (length === LONG) return this.longKeys.get(slot) === callKey(key.call);
     if (length !== lengthOf(key)) return false;
     const chars = this.keyChars;
     let at = slot * KEY_CHARS;
@@ -219,7 +222,7 @@ class SlotStore implements MemoryCallStore {
     const length = lengthOf(key);
     if (length > KEY_CHARS) {
       this.keyLength[slot] = LONG;
-      this.longKeys.set(slot, textOf(key));
+      this.longKeys.set(slot, callKey(key.call)!);
       return;
     }
     this.keyLength[slot] = length;
@@ -274,8 +277,7 @@ class SlotStore implements MemoryCallStore {
         // Not the JSON of its output (a result the dispatcher did not write): the text stands alone.
       }
     }
-    const errors = this.errors.get(slot);
-    if (errors !== undefined) result.errors = errors;
+    if ((flags & HAS_ERRORS) !== 0) result.errors = this.errors.get(slot)!;
     return result;
   }
 
@@ -304,9 +306,10 @@ class SlotStore implements MemoryCallStore {
   private drop(slot: number): void {
     this.remove(slot);
     this.state[slot] = EMPTY;
-    this.longKeys.delete(slot);
-    this.longTexts.delete(slot);
-    this.errors.delete(slot);
+    // Only what the slot keeps beside it: three map deletes per recycled slot otherwise.
+    if (this.keyLength[slot] === LONG) this.longKeys.delete(slot);
+    if (this.textLength[slot] === LONG) this.longTexts.delete(slot);
+    if ((this.flags[slot]! & HAS_ERRORS) !== 0) this.errors.delete(slot);
     if (this.lastSlot === slot) this.lastCall = undefined;
   }
 
@@ -370,22 +373,18 @@ interface KeyParts {
   readonly head: string;
   readonly bar: number;
   readonly id: string;
+  /** The call, for `callKey` where the text itself is kept (a key longer than a slot holds). */
+  readonly call: CallIdentity;
 }
 
 function partsOf(call: CallIdentity): KeyParts {
   if (call.scope === undefined)
-    return { head: call.target, bar: BAR, id: call.id ?? "" };
-  return { head: callKey(call) ?? "", bar: NO_CHAR, id: "" };
+    return { head: call.target, bar: BAR, id: call.id ?? "", call };
+  return { head: callKey(call) ?? "", bar: NO_CHAR, id: "", call };
 }
 
 function lengthOf(key: KeyParts): number {
   return key.head.length + (key.bar !== NO_CHAR ? 1 : 0) + key.id.length;
-}
-
-function textOf(key: KeyParts): string {
-  return key.bar !== NO_CHAR
-    ? key.head + String.fromCharCode(key.bar) + key.id
-    : key.head + key.id;
 }
 
 /** FNV-1a over the key's UTF-16 code units: quick, and spread well enough for linear probing. */

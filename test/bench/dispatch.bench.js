@@ -38,14 +38,13 @@ const fmt = (n) => Math.round(n).toLocaleString("en-US");
  * wall time. Returns the median ops/s per contender, and `ratio(i, j)`: the median over rounds of
  * contender i's time over contender j's in the same round (paired, so a slow round slows both).
  */
-async function interleaved(contenders, batch = BATCH, rounds = ROUNDS) {
+async function interleaved(contenders, batch = BATCH, rounds = ROUNDS, clock = cpuMs) {
   const times = contenders.map(() => []);
   for (let r = -1; r < rounds; r++) {
     for (const [i, c] of contenders.entries()) {
-      const t = process.cpuUsage();
+      const t = clock();
       await c.run(batch);
-      const used = process.cpuUsage(t);
-      if (r >= 0) times[i].push((used.user + used.system) / 1000); // round -1 warms up
+      if (r >= 0) times[i].push(clock() - t); // round -1 warms up
     }
   }
   const rates = times.map((ms) => (batch / median(ms)) * 1000);
@@ -57,17 +56,10 @@ async function interleaved(contenders, batch = BATCH, rounds = ROUNDS) {
   return rates;
 }
 
-/** As `interleaved`, timed in wall time; median ops/s per contender. */
-async function interleavedWall(contenders, batch, rounds) {
-  const rates = contenders.map(() => []);
-  for (let r = -1; r < rounds; r++) {
-    for (const [i, c] of contenders.entries()) {
-      const t = performance.now();
-      await c.run(batch);
-      if (r >= 0) rates[i].push((batch / (performance.now() - t)) * 1000);
-    }
-  }
-  return rates.map(median);
+/** This process's CPU time (user + system), ms. */
+function cpuMs() {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
 }
 
 export default async function bench() {
@@ -208,7 +200,7 @@ export default async function bench() {
     ];
     const batch = Math.max(200, Math.round(BATCH / 10));
     // Wall time here: a commit's cost is partly waiting for the disk, which CPU time leaves out.
-    const [dm, ds, ins] = await interleavedWall(sqlite, batch, Math.min(ROUNDS, 5));
+    const [dm, ds, ins] = await interleaved(sqlite, batch, Math.min(ROUNDS, 5), () => performance.now());
     store.flush();
     const mode = db.pragma("journal_mode", { simple: true });
     const sync = db.pragma("synchronous", { simple: true });
