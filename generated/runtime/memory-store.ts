@@ -13,10 +13,11 @@
  * of slot numbers, so remembering a call allocates nothing the collector has to copy. Keys and
  * texts longer than a slot holds are kept as strings beside it.
  *
- * A record's key is the call's `callKey` text, but it is never built for the common call (no
- * scope): the target, a "|" and the id are hashed, copied and compared part by part, since
- * building the text means a string the engine then reads slowly, character by character, until
- * it is flattened (measured: more than the rest of a claim).
+ * A record's key is the call's target and id, and its `callKey` text is never built for the
+ * common call (no scope): the target, one of a few names, is kept as a number, and only the id's
+ * characters are hashed, copied and compared. Building the text means a string the engine then
+ * reads slowly, character by character, until it is flattened (measured: more than the rest of a
+ * claim). A call with a scope (the Agents API) is keyed by its whole `callKey` text.
  *
  * Slots form a ring in claim order: a new claim takes the oldest slot whose call completed (a
  * pending claim is never dropped), so at most `maxEntries` records are kept — unless more calls
@@ -51,8 +52,11 @@ const HAS_ERRORS = 4;
 /** A slot's length field when the value is kept as a string beside the slot. */
 const LONG = -1;
 
-const BAR = 0x7c; // "|", between the target and the id of a call without a scope
-const NO_CHAR = -1;
+/** A key's target number when the key is the call's whole `callKey` text (a scoped call). */
+const WHOLE_KEY = -1;
+/** Distinct targets numbered; past them a call is keyed by its `callKey` text (never reached by
+ * the generated dispatcher, whose targets are eight names). */
+const MAX_TARGETS = 64;
 
 const CLAIMED: ClaimOutcome = Object.freeze({ state: "claimed" });
 
@@ -87,6 +91,7 @@ class SlotStore implements MemoryCallStore {
   private state = new Uint8Array(0);
   private flags = new Uint8Array(0);
   private hash = new Int32Array(0);
+  private keyTarget = new Int32Array(0);
   private keyLength = new Int32Array(0);
   private keyChars = new Uint16Array(0);
   private textLength = new Int32Array(0);
@@ -102,11 +107,10 @@ class SlotStore implements MemoryCallStore {
   private readonly longKeys = new Map<number, string>();
   private readonly longTexts = new Map<number, string>();
   private readonly errors = new Map<number, readonly CallProblem[]>();
-  /** Tool names and statuses are few: each is kept once and referred to by number. */
-  private readonly tools: string[] = [];
-  private readonly toolNumbers = new Map<string, number>();
-  private readonly statuses: CallStatus[] = [];
-  private readonly statusNumbers = new Map<string, number>();
+  /** Targets, tool names and statuses are few: each is kept once and referred to by number. */
+  private readonly targets = new Numbering<string>();
+  private readonly tools = new Numbering<string>();
+  private readonly statuses = new Numbering<CallStatus>();
   /** The call `claim` last inserted, and its slot: `complete` usually asks for it next. */
   private lastCall: CallIdentity | undefined = undefined;
   private lastSlot = -1;
@@ -121,25 +125,27 @@ class SlotStore implements MemoryCallStore {
   }
 
   claim(call: CallIdentity, claim: Claim): ClaimOutcome {
-    const key = partsOf(call);
-    const h = hashOf(key);
-    const found = this.find(key, h);
+    const target = this.targetOf(call);
+    const text = keyText(call, target);
+    const h = hashOf(target, text);
+    const found = this.find(target, text, h);
     if (found < 0) {
       const slot = this.takeSlot();
       this.state[slot] = PENDING;
       this.flags[slot] = 0;
       this.hash[slot] = h;
-      this.writeKey(slot, key);
+      this.keyTarget[slot] = target;
+      this.writeKey(slot, text);
       this.textLength[slot] = 0;
       this.claimedAt[slot] = claim.at;
-      this.toolOf[slot] = numberOf(this.toolNumbers, this.tools, claim.tool);
+      this.toolOf[slot] = this.tools.numberOf(claim.tool);
       this.owners[slot] = claim.owner;
       this.insert(slot, h);
       this.lastCall = call;
       this.lastSlot = slot;
       return CLAIMED;
     }
-    const tool = this.tools[this.toolOf[found]!]!;
+    const tool = this.tools.nameOf(this.toolOf[found]!);
     if (this.state[found] === COMPLETED)
       return { state: "completed", tool, result: this.resultOf(found) };
     return {
@@ -163,7 +169,7 @@ class SlotStore implements MemoryCallStore {
       this.claimedAt[slot] !== previous.claimedAt
     )
       return false;
-    this.toolOf[slot] = numberOf(this.toolNumbers, this.tools, claim.tool);
+    this.toolOf[slot] = this.tools.numberOf(claim.tool);
     this.owners[slot] = claim.owner;
     this.claimedAt[slot] = claim.at;
     return true;
@@ -174,11 +180,7 @@ class SlotStore implements MemoryCallStore {
     if (slot < 0 || this.state[slot] !== PENDING || this.owners[slot] !== owner)
       return;
     this.state[slot] = COMPLETED;
-    this.statusOf[slot] = numberOf(
-      this.statusNumbers,
-      this.statuses,
-      result.status,
-    );
+    this.statusOf[slot] = this.statuses.numberOf(result.status);
     this.flags[slot] =
       (result.isError ? IS_ERROR : 0) |
       (result.output !== undefined ? HAS_OUTPUT : 0) |
@@ -190,50 +192,58 @@ class SlotStore implements MemoryCallStore {
   /** The slot of a call, through the last claim's when it is the same call object. */
   private slotOf(call: CallIdentity): number {
     if (call === this.lastCall) return this.lastSlot;
-    const key = partsOf(call);
-    return this.find(key, hashOf(key));
+    const target = this.targetOf(call);
+    const text = keyText(call, target);
+    return this.find(target, text, hashOf(target, text));
   }
 
-  private find(key: KeyParts, h: number): number {
+  /**
+   * The call's target number, or WHOLE_KEY for a call keyed by its `callKey` text. A call's target
+   * is usually the very string of the call before (an adapter's constant), so that is tried first.
+   */
+  private targetOf(call: CallIdentity): number {
+    if (call.scope !== undefined) return WHOLE_KEY;
+    const target = call.target;
+    const known = this.targets.find(target);
+    if (known >= 0 || this.targets.size >= MAX_TARGETS) return known;
+    return this.targets.numberOf(target);
+  }
+
+  private find(target: number, text: string, h: number): number {
     const index = this.index;
     const mask = this.mask;
     for (let at = h & mask; ; at = (at + 1) & mask) {
       const cell = index[at]!;
       if (cell === 0) return -1;
       const slot = cell - 1;
-      if (this.hash[slot] === h && this.keyIs(slot, key)) return slot;
+      if (
+        this.hash[slot] === h &&
+        this.keyTarget[slot] === target &&
+        this.keyIs(slot, text)
+      )
+        return slot;
     }
   }
 
-  private keyIs(slot: number, key: KeyParts): boolean {
+  private keyIs(slot: number, text: string): boolean {
     const length = this.keyLength[slot]!;
-    if (length === LONG) return this.longKeys.get(slot) === callKey(key.call);
-    if (length !== lengthOf(key)) return false;
+    if (length === LONG) return this.longKeys.get(slot) === text;
+    if (length !== text.length) return false;
     const chars = this.keyChars;
-    let at = slot * KEY_CHARS;
-    const { head, bar, id } = key;
-    for (let i = 0; i < head.length; i++)
-      if (chars[at++] !== head.charCodeAt(i)) return false;
-    if (bar !== NO_CHAR && chars[at++] !== bar) return false;
-    for (let i = 0; i < id.length; i++)
-      if (chars[at++] !== id.charCodeAt(i)) return false;
+    const at = slot * KEY_CHARS;
+    for (let i = 0; i < length; i++)
+      if (chars[at + i] !== text.charCodeAt(i)) return false;
     return true;
   }
 
-  private writeKey(slot: number, key: KeyParts): void {
-    const length = lengthOf(key);
-    if (length > KEY_CHARS) {
+  private writeKey(slot: number, text: string): void {
+    if (text.length > KEY_CHARS) {
       this.keyLength[slot] = LONG;
-      this.longKeys.set(slot, callKey(key.call)!);
+      this.longKeys.set(slot, text);
       return;
     }
-    this.keyLength[slot] = length;
-    const chars = this.keyChars;
-    let at = slot * KEY_CHARS;
-    writeChars(chars, at, key.head);
-    at += key.head.length;
-    if (key.bar !== NO_CHAR) chars[at++] = key.bar;
-    writeChars(chars, at, key.id);
+    this.keyLength[slot] = text.length;
+    writeChars(this.keyChars, slot * KEY_CHARS, text);
   }
 
   private writeText(slot: number, text: string): void {
@@ -267,7 +277,7 @@ class SlotStore implements MemoryCallStore {
       output?: unknown;
       errors?: readonly CallProblem[];
     } = {
-      status: this.statuses[this.statusOf[slot]!]!,
+      status: this.statuses.nameOf(this.statusOf[slot]!),
       isError: (flags & IS_ERROR) !== 0,
       text,
     };
@@ -348,6 +358,7 @@ class SlotStore implements MemoryCallStore {
     this.state = resized(this.state, slots);
     this.flags = resized(this.flags, slots);
     this.hash = resized(this.hash, slots);
+    this.keyTarget = resized(this.keyTarget, slots);
     this.keyLength = resized(this.keyLength, slots);
     this.keyChars = resized(this.keyChars, slots * KEY_CHARS);
     this.textLength = resized(this.textLength, slots);
@@ -367,37 +378,18 @@ class SlotStore implements MemoryCallStore {
 }
 
 /**
- * A call's key text in parts: `head`, then the `bar` character (unless NO_CHAR), then `id`. For a
- * call without a scope that is the target, "|" and the id, exactly `callKey`'s text; with a
- * scope (the Agents API) the whole text is built and is the head.
+ * The characters a record's key keeps beside its target number: the id, or for a call keyed as a
+ * whole (WHOLE_KEY: a scoped call, or a target past MAX_TARGETS) its `callKey` text.
  */
-interface KeyParts {
-  readonly head: string;
-  readonly bar: number;
-  readonly id: string;
-  /** The call, for `callKey` where the text itself is kept (a key longer than a slot holds). */
-  readonly call: CallIdentity;
+function keyText(call: CallIdentity, target: number): string {
+  return target !== WHOLE_KEY ? (call.id ?? "") : (callKey(call) ?? "");
 }
 
-function partsOf(call: CallIdentity): KeyParts {
-  if (call.scope === undefined)
-    return { head: call.target, bar: BAR, id: call.id ?? "", call };
-  return { head: callKey(call) ?? "", bar: NO_CHAR, id: "", call };
-}
-
-function lengthOf(key: KeyParts): number {
-  return key.head.length + (key.bar !== NO_CHAR ? 1 : 0) + key.id.length;
-}
-
-/** FNV-1a over the key's UTF-16 code units: quick, and spread well enough for linear probing. */
-function hashOf(key: KeyParts): number {
-  const { head, bar, id } = key;
-  let h = 0x811c9dc5;
-  for (let i = 0; i < head.length; i++)
-    h = Math.imul(h ^ head.charCodeAt(i), 0x01000193);
-  if (bar !== NO_CHAR) h = Math.imul(h ^ bar, 0x01000193);
-  for (let i = 0; i < id.length; i++)
-    h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+/** FNV-1a over the target number and the key text's UTF-16 code units. */
+function hashOf(target: number, text: string): number {
+  let h = Math.imul(0x811c9dc5 ^ (target & 0xff), 0x01000193);
+  for (let i = 0; i < text.length; i++)
+    h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h | 0;
 }
 
@@ -405,19 +397,44 @@ function writeChars(chars: Uint16Array, base: number, text: string): void {
   for (let i = 0; i < text.length; i++) chars[base + i] = text.charCodeAt(i);
 }
 
-/** The number a small set of names gives `name`, adding it on first sight. */
-function numberOf<T extends string>(
-  numbers: Map<string, number>,
-  names: T[],
-  name: T,
-): number {
-  let n = numbers.get(name);
-  if (n === undefined) {
-    n = names.length;
-    names.push(name);
-    numbers.set(name, n);
+/**
+ * Numbers for a small set of names, given on first sight. The name asked for is usually the very
+ * string asked for last (a constant of the dispatcher or an adapter), so that is compared first.
+ */
+class Numbering<T extends string> {
+  private readonly names: T[] = [];
+  private readonly numbers = new Map<string, number>();
+  private last: string | undefined = undefined;
+  private lastNumber = -1;
+
+  get size(): number {
+    return this.names.length;
   }
-  return n;
+
+  /** The name's number, or -1 when it has none yet. */
+  find(name: string): number {
+    if (name === this.last) return this.lastNumber;
+    const n = this.numbers.get(name);
+    if (n === undefined) return -1;
+    this.last = name;
+    this.lastNumber = n;
+    return n;
+  }
+
+  numberOf(name: T): number {
+    const known = this.find(name);
+    if (known >= 0) return known;
+    const n = this.names.length;
+    this.names.push(name);
+    this.numbers.set(name, n);
+    this.last = name;
+    this.lastNumber = n;
+    return n;
+  }
+
+  nameOf(n: number): T {
+    return this.names[n]!;
+  }
 }
 
 type NumberArray = Uint8Array | Uint16Array | Int32Array | Float64Array;

@@ -132,6 +132,20 @@ describe("in-memory store", () => {
     );
   });
 
+  it("keeps calls of many targets apart, past the targets it numbers (then keyed by callKey text)", () => {
+    const store = memoryCallStore();
+    // 100 targets (the store numbers 64, then keys by text): ids repeat across targets.
+    const calls = Array.from({ length: 200 }, (_, i) => ({ target: `target-${i % 100}` as TargetName, id: `id-${i % 3}` }));
+    const distinct = new Map(calls.map((c) => [callKey(c), c]));
+    for (const c of distinct.values()) expect(store.claim(c, { tool: "t", owner: "A", at: 1 })).toEqual({ state: "claimed" });
+    for (const c of distinct.values()) store.complete(c, "A", { status: "ok", isError: false, text: callKey(c)! });
+    for (const c of calls) {
+      const again = store.claim(c, { tool: "t", owner: "A", at: 2 });
+      expect(again).toMatchObject({ state: "completed", result: { text: callKey(c) } });
+    }
+    expect(store.size).toBe(distinct.size);
+  });
+
   it("callKey never gives two identities one key", () => {
     fc.assert(
       fc.property(identity, identity, (a, b) => {
