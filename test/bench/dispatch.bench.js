@@ -10,6 +10,11 @@
 //   -text        the checkpoint without the text (the handler's result consumed as a value)
 //   +output      the checkpoint plus the same generated output validator (what run also checks)
 //   bare         JSON.parse and the handler, nothing checked
+//   same duties  the checkpoint plus, written out by hand in one loop, what `run` must do besides:
+//                claim and record in the same in-memory store, the three clock reads of the
+//                event's two timings, the output validator, one result object and one event. What
+//                the dispatcher costs over this is its own structure (routing, steps, promises);
+//                what this costs over the checkpoint is the price of the duties themselves.
 // The call is OpenAI Chat's write_measurement (strict: JSON text with nulls for omitted fields).
 // Target: dispatcher / checkpoint <= 1.25. Also: an invalid call (dispatcher vs parse + validate +
 // the same error text), and the SQLite store (a WAL file through better-sqlite3): calls/s beside
@@ -70,6 +75,7 @@ export default async function bench() {
   const { validateOutput } = await load("validators.js");
   const { renderValidationErrors } = await load("runtime/validation-errors.js");
   const { sqliteCallStore } = await load("runtime/sqlite-store.js");
+  const { memoryCallStore } = await load("runtime/memory-store.js");
 
   let checksum = 0;
   const handler = async (args) => ({ saved: Object.keys(args.data) });
@@ -94,6 +100,10 @@ export default async function bench() {
   const call = (args) => ({ target: "openai-chat", id: `call_${seq++}`, name: "write_measurement", arguments: args });
 
   const dispatcher = createDispatcher(handlers, { confirm: () => true, onEvent });
+  const dutyStore = memoryCallStore();
+  const clock = performance;
+  const NO_SCOPE = Object.freeze({});
+  const NO_ERRORS = Object.freeze([]);
   /** Parse, the same call validator, the handler; optionally the result text and the output validator. */
   const checkpoint = (name, withText, withOutput) => ({
     name,
@@ -123,6 +133,28 @@ export default async function bench() {
     checkpoint("checkpoint-text", false, false),
     checkpoint("checkpoint+output", true, true),
     {
+      name: "same duties",
+      async run(n) {
+        for (let i = 0; i < n; i++) {
+          const c = call(text);
+          const started = clock.now();
+          const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
+          if (!checked.ok) continue;
+          const accepted = clock.now();
+          if (dutyStore.claim(c, { tool: c.name, owner: "bench", at: accepted }).state !== "claimed") continue;
+          const ctx = { tool: c.name, target: c.target, callId: c.id, scope: NO_SCOPE, signal: undefined };
+          const output = await handler(checked.value, ctx);
+          const done = clock.now();
+          const out = validateOutput(c.name, output);
+          if (!out.ok) continue;
+          const result = { status: "ok", target: c.target, tool: c.name, isError: false, text: JSON.stringify(out.value), replayed: false, id: c.id, output: out.value };
+          dutyStore.complete(c, "bench", result);
+          onEvent({ status: result.status, tool: result.tool, target: result.target, id: result.id, replayed: false, validationMs: accepted - started, handlerMs: done - accepted, errors: NO_ERRORS, result });
+          checksum += result.text.length;
+        }
+      },
+    },
+    {
       name: "bare",
       async run(n) {
         for (let i = 0; i < n; i++) {
@@ -133,14 +165,16 @@ export default async function bench() {
     },
   ];
   const valid = await interleaved(contenders);
-  const [d, cp, cpv, cpo, bare] = valid;
+  const [d, cp, cpv, cpo, duties, bare] = valid;
   const cost = (j) => `dispatcher costs ${valid.ratio(0, j).toFixed(2)}x (rounds ${valid.spread(0, j)})`;
   console.log(`valid call (openai-chat write_measurement), CPU time, median of ${ROUNDS} interleaved rounds of ${fmt(BATCH)} (load average ${loadavg()[0].toFixed(1)}):`);
   console.log(`  dispatcher.run          ${fmt(d)} calls/s`);
   console.log(`  checkpoint (with text)  ${fmt(cp)} calls/s   ${cost(1)} (target <= 1.25)`);
   console.log(`  … without the text      ${fmt(cpv)} calls/s   ${cost(2)}`);
   console.log(`  … plus output validator ${fmt(cpo)} calls/s   ${cost(3)}`);
-  console.log(`  bare JSON.parse + call  ${fmt(bare)} calls/s   ${cost(4)}`);
+  console.log(`  … plus every duty of run, hand-written (same store, clock reads, output check, result, event)`);
+  console.log(`                          ${fmt(duties)} calls/s   dispatcher costs ${valid.ratio(0, 4).toFixed(2)}x (rounds ${valid.spread(0, 4)}); the duties alone ${valid.ratio(4, 1).toFixed(2)}x the checkpoint`);
+  console.log(`  bare JSON.parse + call  ${fmt(bare)} calls/s   ${cost(5)}`);
 
   const invalid = [
     {
