@@ -188,24 +188,90 @@ describe("SQLite store in one process", () => {
     expect(again).toMatchObject({ status: "ok", replayed: true, output: { saved: ["weight_kg"] } });
   });
 
-  it("commits once per call: a result goes in the transaction of the next claim", async () => {
+  it("runs one statement per call: a result goes in the two-row upsert of the next claim", async () => {
     const db = new Database(join(dir, "one-commit.db"));
-    // Every statement the store runs, by its first word.
+    // Every statement the store runs (reads are not recorded), by its first words.
     const ran: string[] = [];
-    const counted = watched(db, (sql) => void ran.push(sql.split(" ")[0]!));
+    const counted = watched(db, (sql) => void ran.push(sql.includes(" AS c ") ? "INSERT+RESULT" : sql.split(" ")[0]!));
     const store = sqliteCallStore(counted);
     const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store });
     for (let i = 0; i < 5; i++) await d.run(write(`one-${i}`));
-    // The first claim commits alone; each later one carries the previous result: BEGIN, UPDATE, INSERT, COMMIT.
-    expect(ran).toEqual(["INSERT", ...Array.from({ length: 4 }, () => ["BEGIN", "UPDATE", "INSERT", "COMMIT"]).flat()]);
+    // The first claim inserts alone; each later one is a single statement carrying the previous result.
+    expect(ran).toEqual(["INSERT", "INSERT+RESULT", "INSERT+RESULT", "INSERT+RESULT", "INSERT+RESULT"]);
     store.flush();
-    expect(ran.slice(-3)).toEqual(["BEGIN", "UPDATE", "COMMIT"]);
+    expect(ran.slice(-1)).toEqual(["UPDATE"]);
     const states = db.prepare("SELECT state, count(*) AS n FROM toolcat_calls GROUP BY state").all();
     expect(states).toEqual([{ state: "completed", n: 5 }]);
     db.close();
   });
 
-  it("a failed transaction keeps the results for the next one, and the call it carried is not run", async () => {
+  it("a call id sent again right after its call replays it: the claim meets the row its own statement completed", async () => {
+    const db = new Database(":memory:");
+    const app = exampleApp({}, { store: sqliteCallStore(db) });
+    const first = await app.dispatcher.run(write("again"));
+    const second = await app.dispatcher.run(write("again"));
+    expect(second).toEqual({ ...first, replayed: true });
+    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(1);
+  });
+
+  it("a call id sent again while its call runs is in-progress, also when another call's result is carried", async () => {
+    const db = new Database(":memory:");
+    // Handlers that wait for their day's gate: calls of "first" and "second" finish when told.
+    const gates = new Map<string, () => void>();
+    const opened = new Map<string, Promise<void>>();
+    for (const day of ["2026-05-01", "2026-05-02"]) opened.set(day, new Promise<void>((r) => gates.set(day, r)));
+    const app = exampleApp(
+      {
+        write_measurement: async (args) => {
+          await opened.get(args.date);
+          return { saved: Object.keys(args.data) as "weight_kg"[] };
+        },
+      },
+      { store: sqliteCallStore(db) },
+    );
+    const on = (id: string, date: string): ToolCall => ({ ...write(id), arguments: { ...VALID.write_measurement, date } });
+    const first = app.dispatcher.run(on("first", "2026-05-01"));
+    const second = app.dispatcher.run(on("second", "2026-05-02"));
+    await new Promise((r) => setImmediate(r));
+    gates.get("2026-05-01")!();
+    expect((await first).status).toBe("ok");
+    // The next claim carries first's result and meets second's pending claim, the row this
+    // connection inserted last: only the result's row tells that the claim did not insert.
+    const dup = await app.dispatcher.run(on("second", "2026-05-02"));
+    expect(dup.status).toBe("in-progress");
+    gates.get("2026-05-02")!();
+    expect((await second).status).toBe("ok");
+    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(2);
+    expect(db.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get("anthropic|first")).toEqual({ state: "completed" });
+  });
+
+  it("a carried result whose claim was taken over meanwhile is not written, and the next claim still runs", async () => {
+    const db = new Database(":memory:");
+    const app = exampleApp({}, { store: sqliteCallStore(db) });
+    await app.dispatcher.run(write("taken"));
+    // Another dispatcher took the claim over before the result was written (its owner changed).
+    db.prepare("UPDATE toolcat_calls SET owner = 'someone-else' WHERE key = ?").run("anthropic|taken");
+    expect((await app.dispatcher.run(write("next"))).status).toBe("ok");
+    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(2);
+    expect(db.prepare("SELECT state, owner, result FROM toolcat_calls WHERE key = ?").get("anthropic|taken")).toEqual({ state: "claimed", owner: "someone-else", result: null });
+    expect(db.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get("anthropic|next")).toEqual({ state: "claimed" });
+  });
+
+  it("a carried result whose claim the app deleted meanwhile is written whole, and the next claim still runs", async () => {
+    const db = new Database(":memory:");
+    const app = exampleApp({}, { store: sqliteCallStore(db) });
+    await app.dispatcher.run(write("gone"));
+    const claimed = db.prepare("SELECT tool, owner, claimed_at FROM toolcat_calls WHERE key = ?").get("anthropic|gone");
+    db.prepare("DELETE FROM toolcat_calls WHERE key = ?").run("anthropic|gone");
+    expect((await app.dispatcher.run(write("after"))).status).toBe("ok");
+    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(2);
+    const row = db.prepare("SELECT tool, owner, claimed_at, state FROM toolcat_calls WHERE key = ?").get("anthropic|gone");
+    expect(row).toEqual({ ...(claimed as object), state: "completed" });
+    // The call it records is answered from it.
+    expect(await app.dispatcher.run(write("gone"))).toMatchObject({ status: "ok", replayed: true });
+  });
+
+  it("a failed claim statement keeps the result it carried for the next one, and its call is not run", async () => {
     const db = new Database(":memory:");
     let failNext = false;
     const flaky = watched(db, (sql) => {
@@ -220,7 +286,7 @@ describe("SQLite store in one process", () => {
     const refused = await app.dispatcher.run(write("f-2"));
     expect(refused.status).toBe("handler-failed");
     expect(app.handlers.write_measurement).toHaveBeenCalledTimes(1);
-    // f-1's result was rolled back with f-2's claim, and kept: the next claim writes it.
+    // f-1's result failed with f-2's claim, and was kept: the next claim writes it.
     expect((await app.dispatcher.run(write("f-3"))).status).toBe("ok");
     expect(db.prepare("SELECT key, state FROM toolcat_calls ORDER BY key").all()).toEqual([
       { key: "anthropic|f-1", state: "completed" },
