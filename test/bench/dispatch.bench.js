@@ -53,6 +53,7 @@ async function interleaved(contenders, batch = BATCH, rounds = ROUNDS, clock = c
     }
   }
   const rates = times.map((ms) => (batch / median(ms)) * 1000);
+  rates.times = times;
   rates.ratio = (i, j) => median(times[i].map((ms, r) => ms / times[j][r]));
   rates.spread = (i, j) => {
     const rs = times[i].map((ms, r) => ms / times[j][r]).sort((a, b) => a - b);
@@ -234,15 +235,21 @@ export default async function bench() {
     ];
     const batch = Math.max(200, Math.round(BATCH / 10));
     // Wall time here: a commit's cost is partly waiting for the disk, which CPU time leaves out.
-    const [dm, ds, ins] = await interleaved(sqlite, batch, Math.min(ROUNDS, 5), () => performance.now());
+    const sqliteRounds = Math.max(ROUNDS, 9);
+    const measured = await interleaved(sqlite, batch, sqliteRounds, () => performance.now());
+    const [dm, ds, ins] = measured;
     store.flush();
     const mode = db.pragma("journal_mode", { simple: true });
     const sync = db.pragma("synchronous", { simple: true });
-    console.log(`SQLite store (file, journal_mode=${mode}, synchronous=${sync}; median of ${Math.min(ROUNDS, 5)} rounds of ${fmt(batch)}):`);
-    console.log(`  dispatcher.run          ${fmt(ds)} calls/s (one commit per call: the claim, carrying the previous call's result)`);
-    console.log(`  SQLite insert, same row ${fmt(ins)} rows/s   = ${(ins / ds).toFixed(2)} inserts per dispatched call's time`);
-    const storeMs = 1 / ds - 1 / dm; // what the SQLite store adds to a call, over the in-memory store
-    console.log(`  the store's own share   ${(storeMs * ins).toFixed(2)} inserts per call (a call with the SQLite store, less one with the in-memory store: ${fmt(dm)} calls/s)`);
+    // Per round (paired: the three batches of a round see the same disk and load): a dispatched
+    // call's time in inserts, and what the SQLite store adds to a call over the in-memory store.
+    const [memTimes, sqlTimes, insTimes] = measured.times;
+    const perCall = median(sqlTimes.map((t, r) => t / insTimes[r]));
+    const share = median(sqlTimes.map((t, r) => (t - memTimes[r]) / insTimes[r]));
+    console.log(`SQLite store (file, journal_mode=${mode}, synchronous=${sync}; medians of ${sqliteRounds} interleaved rounds of ${fmt(batch)}, wall time):`);
+    console.log(`  dispatcher.run          ${fmt(ds)} calls/s (one statement and one commit per call: the claim, carrying the previous call's result)`);
+    console.log(`  SQLite insert, same row ${fmt(ins)} rows/s   = ${perCall.toFixed(2)} inserts per dispatched call's time (rounds ${measured.spread(1, 2)})`);
+    console.log(`  the store's own share   ${share.toFixed(2)} inserts per call (a call with the SQLite store, less one with the in-memory store: ${fmt(dm)} calls/s)`);
     db.close();
   } finally {
     rmSync(sqliteDir, { recursive: true, force: true });
