@@ -211,7 +211,8 @@ export default async function bench() {
     const sqliteDispatcher = createDispatcher(handlers, { confirm: () => true, onEvent, store });
     db.exec("CREATE TABLE plain (key TEXT PRIMARY KEY, tool TEXT NOT NULL, state TEXT NOT NULL, owner TEXT NOT NULL, claimed_at INTEGER NOT NULL, result TEXT)");
     const insert = db.prepare("INSERT INTO plain (key, tool, state, owner, claimed_at, result) VALUES (?, ?, 'completed', ?, ?, ?)");
-    const row = JSON.stringify({ status: "ok", isError: false, text: '{"saved":["weight_kg","body_fat_pct"]}', output: { saved: ["weight_kg", "body_fat_pct"] } });
+    // The row as the store writes a completed call (its key as callKey, its result as storedResultJson).
+    const row = JSON.stringify({ status: "ok", isError: false, text: '{"saved":["weight_kg","body_fat_pct"]}', hasOutput: true });
     let inserted = 0;
     const sqlite = [
       {
@@ -229,7 +230,7 @@ export default async function bench() {
       {
         name: "SQLite insert of the same row",
         async run(n) {
-          for (let i = 0; i < n; i++) checksum += insert.run(JSON.stringify(["openai-chat", null, null, `row_${inserted++}`]), "write_measurement", "owner", Date.now(), row).changes;
+          for (let i = 0; i < n; i++) checksum += insert.run(`openai-chat|row_${inserted++}`, "write_measurement", "owner", Date.now(), row).changes;
         },
       },
     ];
@@ -250,6 +251,44 @@ export default async function bench() {
     console.log(`  dispatcher.run          ${fmt(ds)} calls/s (one statement and one commit per call: the claim, carrying the previous call's result)`);
     console.log(`  SQLite insert, same row ${fmt(ins)} rows/s   = ${perCall.toFixed(2)} inserts per dispatched call's time (rounds ${measured.spread(1, 2)})`);
     console.log(`  the store's own share   ${share.toFixed(2)} inserts per call (a call with the SQLite store, less one with the in-memory store: ${fmt(dm)} calls/s)`);
+
+    // The statements alone, on tables of the store's shape in the same file: why a call is one
+    // two-row upsert (the previous result's row, then the claim's) and not a transaction around an
+    // UPDATE and an INSERT, nor an upsert with RETURNING (which would say which row changed).
+    const shape = "(key TEXT PRIMARY KEY, tool TEXT NOT NULL, state TEXT NOT NULL, owner TEXT NOT NULL, claimed_at INTEGER NOT NULL, result TEXT)";
+    for (const t of ["s_insert", "s_txn", "s_upsert", "s_returning"]) db.exec(`CREATE TABLE ${t} ${shape}`);
+    const claimSql = (t) => db.prepare(`INSERT INTO ${t} (key, tool, state, owner, claimed_at) VALUES (?, 'write_measurement', 'claimed', 'owner', ?) ON CONFLICT (key) DO NOTHING`);
+    const upsertSql = (t, tail) => db.prepare(`INSERT INTO ${t} AS c (key, tool, state, owner, claimed_at, result) VALUES (?, 'write_measurement', 'completed', 'owner', 0, ?), (?, 'write_measurement', 'claimed', 'owner', ?, NULL) ON CONFLICT (key) DO UPDATE SET state = 'completed', result = excluded.result WHERE excluded.state = 'completed' AND c.state = 'claimed' AND c.owner = excluded.owner${tail}`);
+    const plainInsert = db.prepare(`INSERT INTO s_insert (key, tool, state, owner, claimed_at, result) VALUES (?, 'write_measurement', 'completed', 'owner', ?, ?)`);
+    const txn = { claim: claimSql("s_txn"), update: db.prepare("UPDATE s_txn SET state = 'completed', result = ? WHERE key = ? AND state = 'claimed' AND owner = 'owner'"), begin: db.prepare("BEGIN IMMEDIATE"), commit: db.prepare("COMMIT") };
+    const upsert = { first: claimSql("s_upsert"), both: upsertSql("s_upsert", "") };
+    const returning = { first: claimSql("s_returning"), both: upsertSql("s_returning", " RETURNING key") };
+    let k = 0;
+    /** Each call: the claim of a new key, carrying the previous key's result (the first claims alone). */
+    const carrying = (first, both) => ({
+      async run(n) {
+        let previous;
+        for (let i = 0; i < n; i++) {
+          const key = `openai-chat|s_${k++}`;
+          if (previous === undefined) first(key);
+          else both(previous, key);
+          previous = key;
+        }
+      },
+    });
+    const statements = await interleaved(
+      [
+        { async run(n) { for (let i = 0; i < n; i++) checksum += plainInsert.run(`openai-chat|s_${k++}`, Date.now(), row).changes; } },
+        carrying((key) => txn.claim.run(key, Date.now()), (previous, key) => { txn.begin.run(); txn.update.run(row, previous); txn.claim.run(key, Date.now()); txn.commit.run(); }),
+        carrying((key) => upsert.first.run(key, Date.now()), (previous, key) => { checksum += upsert.both.run(previous, row, key, Date.now()).changes; }),
+        carrying((key) => returning.first.run(key, Date.now()), (previous, key) => { checksum += returning.both.all(previous, row, key, Date.now()).length; }),
+      ],
+      batch,
+      Math.max(ROUNDS, 15),
+      () => performance.now(),
+    );
+    const per = (i) => `${statements.ratio(i, 0).toFixed(2)} inserts (rounds ${statements.spread(i, 0)})`;
+    console.log(`  the statements alone, per call: two-row upsert ${per(2)}; BEGIN, UPDATE, INSERT, COMMIT ${per(1)}; upsert with RETURNING ${per(3)}`);
     db.close();
   } finally {
     rmSync(sqliteDir, { recursive: true, force: true });
