@@ -31,7 +31,7 @@ import {
 } from "./call-store.js";
 import type { CallProblem, CallStatus } from "./tool-call.js";
 
-/** Characters of a key kept in its slot (an OpenAI call id with its target is about 40). */
+/** Characters of a key kept in its slot: the id (an OpenAI call id is about 30), or a scoped call's `callKey`. */
 const KEY_CHARS = 64;
 /** Characters of a result text kept in its slot; a longer text is kept as a string. */
 const TEXT_CHARS = 160;
@@ -52,8 +52,10 @@ const LONG = -1;
 
 /** A key's target number when the key is the call's whole `callKey` text (a scoped call). */
 const WHOLE_KEY = -1;
-/** Distinct targets numbered; past them a call is keyed by its `callKey` text (never reached by
- * the generated dispatcher, whose targets are eight names). */
+/**
+ * Distinct targets numbered; past them a call is keyed by its `callKey` text (never reached by
+ * the generated dispatcher, whose targets are eight names).
+ */
 const MAX_TARGETS = 64;
 
 const CLAIMED: ClaimOutcome = Object.freeze({ state: "claimed" });
