@@ -15,7 +15,7 @@ import { dirname, join } from "node:path";
 import type { Options } from "prettier";
 import { chunkText, isDataChunk, type CanonicalChunk, type Chunk, type OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
-import { formatJsonFast } from "./json-format.js";
+import { formatJsonFast, formatJsonValue } from "./json-format.js";
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatTsDataFast } from "./ts-data-format.js";
@@ -116,8 +116,9 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
   const unique = new Map<string, Job>();
   for (const file of files) {
     const options = await optionsFor(file);
-    // JSON declarations: a byte-identical fast path (see json-format.ts), prettier otherwise.
-    const fast = file.language === "json" ? formatJsonFast(file.contents, options) : undefined;
+    // JSON declarations: byte-identical fast paths (see json-format.ts) — from the value when the
+    // file is kept as data, else from its text — and prettier otherwise.
+    const fast = file.language !== "json" ? undefined : ((file.json && formatJsonValue(file.json.value, options)) ?? formatJsonFast(file.contents, options));
     if (fast !== undefined) {
       plan.push({ file, pieces: [fast] });
       continue;
