@@ -64,9 +64,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // JavaScript and declarations in its own layout, whatever the input's), so it is not formatted.
   const format = formatting && !options.js ? prettierFormatter(outDir, { cache: options.cache }) : undefined;
   const catalogPath = displayPath(cwd, catalogFile);
-  // A large catalog's call validators are compiled on a second thread (see parallel-emit.ts);
-  // for a small one, starting the thread would cost more than it saves.
-  const parallel = source.length >= PARALLEL_FROM_BYTES ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath, source }) : undefined;
+  // A large catalog's provider declarations, call validators and dispatcher are emitted on a
+  // second thread (see parallel-emit.ts); for a small one, starting the thread would cost more
+  // than it saves.
+  const parallel = source.length >= PARALLEL_FROM_BYTES ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath, source, format: format?.remote }) : undefined;
   let result: Awaited<ReturnType<typeof runPipeline>>;
   try {
     result = await runPipeline({
@@ -95,8 +96,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 }
 
 /**
- * Catalog size from which the call validators are compiled on a worker thread: about 80 typical
- * tools, where they take longer than starting the thread and reading the catalog there does.
+ * Catalog size from which part of the emitting runs on a worker thread: about 80 typical tools,
+ * where the call validators alone take longer than starting the thread and reading the catalog
+ * there does.
  */
 const PARALLEL_FROM_BYTES = 128 * 1024;
 

@@ -1,21 +1,27 @@
 /**
- * The worker thread of parallel-emit.ts: reads the catalog it was started with and lowers the
- * strict provider targets right away (while the main thread lints and compiles validators.ts),
- * then runs each emitter it is asked for exactly as the main thread would: the types at once, the
- * call validators once told which helpers validators.ts declares.
+ * The worker thread of parallel-emit.ts: reads the catalog it was started with, then runs each
+ * emitter it is asked for exactly as the main thread would: the providers at once (formatted
+ * here when the run formats), the call validators once told which helpers validators.ts
+ * declares, the dispatcher. The lowering of the provider targets is computed once for all three.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { hasErrors } from "../core/diagnostics.js";
-import type { ArtifactEmitter, EmitFinding } from "../core/emit/artifact.js";
-import { typesEmitter } from "../core/emit/types/index.js";
+import type { ArtifactEmitter, EmitFinding, OutputFile } from "../core/emit/artifact.js";
+import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { loadCatalog } from "../core/load/load-catalog.js";
-import { createCallValidatorsEmitter, plannedLowerings } from "../core/providers/call-validators.js";
+import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
+import { providersEmitter } from "../core/providers/emitter.js";
+import { formatFiles, prettierOptions } from "./format.js";
 import { readTemplate } from "./package-root.js";
 import type { EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId } from "./parallel-emit.js";
 
 const input = workerData as EmitWorkerInput;
+const format = input.format && { ...prettierOptions(input.format.outDir), cacheDir: input.format.cacheDir };
+// prettier (for the config, and for what the printers leave to it) loads while the catalog is read.
+const prettier = format?.loadPrettier();
+prettier?.catch(() => undefined);
 
 /** The catalog's IR; undefined when it does not load (the main thread reports why). */
 function prepare(): CatalogIR | undefined {
@@ -30,36 +36,48 @@ function prepare(): CatalogIR | undefined {
 }
 
 const ir = prepare();
-// Lowered now, before the call validators are asked for (types first, if asked by then).
-let lowered = false;
 
 const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmitter> = {
-  types: () => typesEmitter,
+  providers: () => providersEmitter,
   "call-validators": (request) => {
     const helpers = new Set(request.helpers);
     return createCallValidatorsEmitter(() => helpers);
   },
+  dispatcher: () => dispatcherEmitter,
 };
 
+/**
+ * The provider files as the main thread's formatter would make them, marked `verbatim` so that
+ * nothing formats them again: most of them is data, printed by the data printers where the data is.
+ */
+async function formatted(files: readonly OutputFile[]): Promise<readonly OutputFile[]> {
+  if (!format) return files;
+  const toFormat = files.filter((f) => f.language !== "verbatim");
+  const texts = await formatFiles(toFormat, format.optionsFor, format.cacheDir, await prettier!);
+  const byFile = new Map(toFormat.map((f, i) => [f, texts[i]!] as const));
+  return files.map((f) => {
+    const text = byFile.get(f);
+    if (text === undefined) return f;
+    return f.review === undefined ? { path: f.path, contents: text, language: "verbatim" } : { path: f.path, contents: text, language: "verbatim", review: f.review };
+  });
+}
+
+// One request at a time, in the order received (formatting awaits).
+let queue: Promise<void> = Promise.resolve();
 parentPort?.on("message", (request: EmitWorkerRequest) => {
-  let reply: EmitWorkerReply;
-  try {
-    if (!ir) throw new Error("the catalog did not load on the worker");
-    const findings: EmitFinding[] = [];
-    const files = emitters[request.emitter](request).emit({ ir, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
-    if (files instanceof Promise) throw new Error(`internal: the ${request.emitter} emitter is synchronous`);
-    reply = { emitter: request.emitter, files, findings };
-  } catch (e) {
-    reply = { emitter: request.emitter, error: String(e) };
-  }
-  parentPort!.postMessage(reply);
-  if (!lowered && ir) {
-    lowered = true;
-    // The call validators' lowering, while the main thread still compiles validators.ts.
+  queue = queue.then(async () => {
+    let reply: EmitWorkerReply;
     try {
-      plannedLowerings(ir);
-    } catch {
-      /* the call validators report it when they run */
+      if (!ir) throw new Error("the catalog did not load on the worker");
+      const findings: EmitFinding[] = [];
+      const files = emitters[request.emitter](request).emit({ ir, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
+      if (files instanceof Promise) throw new Error(`internal: the ${request.emitter} emitter is synchronous`);
+      // A run with errors writes nothing: formatting would be wasted.
+      const done = request.emitter === "providers" && !findings.some((f) => f.severity === "error") ? await formatted(files) : files;
+      reply = { emitter: request.emitter, files: done, findings };
+    } catch (e) {
+      reply = { emitter: request.emitter, error: String(e) };
     }
-  }
+    parentPort!.postMessage(reply);
+  });
 });

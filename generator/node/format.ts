@@ -38,8 +38,20 @@ interface Job {
 /** Resolves the prettier options of one output file. */
 export type OptionsFor = (file: OutputFile) => Promise<Options>;
 
-export function prettierFormatter(outDir: string, settings: FormatterOptions = {}): Formatter {
-  const cacheDir = settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir));
+/**
+ * What another thread needs to format output files exactly as prettierFormatter does: it
+ * resolves the same config the same way (prettierOptions) and shares the cache.
+ */
+export interface RemoteFormat {
+  readonly outDir: string;
+  readonly cacheDir: string | undefined;
+}
+
+/** A formatter that can also tell another thread how to format like it (see RemoteFormat). */
+export type NodeFormatter = Formatter & { readonly remote: RemoteFormat };
+
+/** prettier (loaded on first use) and each output file's options, from the app's config. */
+export function prettierOptions(outDir: string): { readonly loadPrettier: () => Promise<typeof import("prettier")>; readonly optionsFor: OptionsFor } {
   let prettierModule: Promise<typeof import("prettier")> | undefined;
   const loadPrettier = () => (prettierModule ??= import("prettier"));
   const configs = new Map<string, Promise<Options | null>>();
@@ -54,6 +66,12 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     // every golden file) and loads a third faster; a parser named in the app's config wins.
     return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "babel-ts"), endOfLine: "lf" };
   };
+  return { loadPrettier, optionsFor };
+}
+
+export function prettierFormatter(outDir: string, settings: FormatterOptions = {}): NodeFormatter {
+  const cacheDir = settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir));
+  const { loadPrettier, optionsFor } = prettierOptions(outDir);
 
   // Text-only files handed over early (`prepare`, as each emitter finishes) are formatted on a
   // worker thread while this one goes on emitting; the rest here, as soon as they are handed
@@ -100,7 +118,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     }
   };
   formatter.dispose = () => worker?.close();
-  return formatter;
+  return Object.assign(formatter, { remote: { outDir, cacheDir } });
 }
 
 /**

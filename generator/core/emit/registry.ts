@@ -7,7 +7,9 @@ import { typesEmitter } from "./types/index.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /**
- * The call validators come right after validators.ts, the one artifact they depend on (its
- * helpers), so that on a worker thread they compile while the provider declarations are emitted.
+ * The order only decides when each starts (files are sorted by path, findings by position): the
+ * provider declarations come first, so that on a worker thread (generator/node/parallel-emit.ts)
+ * they are lowered and printed while this thread emits the types and compiles validators.ts; the
+ * call validators follow validators.ts, the one artifact they depend on (its helpers).
  */
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [typesEmitter, validatorsEmitter, callValidatorsEmitter, providersEmitter, dispatcherEmitter];
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, typesEmitter, validatorsEmitter, callValidatorsEmitter, dispatcherEmitter];
