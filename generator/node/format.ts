@@ -25,7 +25,10 @@ export interface FormatterOptions {
   readonly cache?: boolean;
   /** Where cached chunks live (default: the nearest node_modules/.cache/toolcat above `outDir`). */
   readonly cacheDir?: string;
-  /** Format text-only files on a worker thread while emitting goes on (default true). */
+  /**
+   * Format text-only files on a worker thread while emitting goes on (default true). Without,
+   * files handed over early are formatted on this thread whenever it waits for other threads.
+   */
   readonly parallel?: boolean;
 }
 
@@ -69,8 +72,19 @@ export function prettierOptions(outDir: string): { readonly loadPrettier: () => 
   return { loadPrettier, optionsFor };
 }
 
+/** How prettierFormatter(outDir, settings) formats, for another thread. */
+export function remoteFormat(outDir: string, settings: FormatterOptions = {}): RemoteFormat {
+  return { outDir, cacheDir: settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir)) };
+}
+
+/** After the work queued now: the pipeline's next emitter runs before a file handed over is formatted. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export function prettierFormatter(outDir: string, settings: FormatterOptions = {}): NodeFormatter {
-  const cacheDir = settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir));
+  const remote = remoteFormat(outDir, settings);
+  const { cacheDir } = remote;
   const { loadPrettier, optionsFor } = prettierOptions(outDir);
 
   // Text-only files handed over early (`prepare`, as each emitter finishes) are formatted on a
@@ -99,26 +113,27 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     }
   };
   formatter.prepare = async (files) => {
-    if (!worker) return;
     for (const file of files) {
       const options = await optionsFor(file);
       // A plugin (code) cannot cross to another thread: such files are formatted here.
       const plain = !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
-      if (plain && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
-      // The rest is formatted here, starting now: this thread would otherwise wait for emitters
-      // running on other threads before formatting it. A failure is left to the final call.
+      if (worker && plain && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
+      // The rest is formatted here, once this thread is idle (waiting for emitters on other
+      // threads), not before the next emitter has started. A failure is left to the final call.
       else
         early.set(
           file,
-          formatFiles([file], optionsFor, cacheDir, await loadPrettier()).then(
-            ([text]) => text,
-            () => undefined,
-          ),
+          whenIdle()
+            .then(async () => formatFiles([file], optionsFor, cacheDir, await loadPrettier()))
+            .then(
+              ([text]) => text,
+              () => undefined,
+            ),
         );
     }
   };
   formatter.dispose = () => worker?.close();
-  return Object.assign(formatter, { remote: { outDir, cacheDir } });
+  return Object.assign(formatter, { remote });
 }
 
 /**

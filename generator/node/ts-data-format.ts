@@ -287,6 +287,7 @@ class DataPrinter {
   private readonly infos = new Map<object, Info>();
   /** Broken layouts by object and indentation level: they depend on nothing else. */
   private readonly layouts = new Map<object, string[]>();
+  private readonly flats = new Map<object, string>();
   private readonly indents: string[] = [];
   private readonly width: number;
   private readonly tabWidth: number;
@@ -421,9 +422,15 @@ class DataPrinter {
     return info.broken ? undefined : info;
   }
 
-  /** The one-line text of a value that has no forced break. */
+  /** The one-line text of a value that has no forced break (kept by identity: a shared schema is laid flat in several files). */
   private flat(v: Value): string {
     if (isLeaf(v)) return this.scalar(v).text;
+    let text = this.flats.get(v);
+    if (text === undefined) this.flats.set(v, (text = this.flatText(v)));
+    return text;
+  }
+
+  private flatText(v: Exclude<Value, null | boolean | number | string | Verbatim>): string {
     if (Array.isArray(v)) {
       const items = v as readonly Value[];
       if (items.length === 0) return "[]";

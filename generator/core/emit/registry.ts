@@ -8,8 +8,9 @@ import { validatorsEmitter } from "./validators/index.js";
 
 /**
  * The order only decides when each starts (files are sorted by path, findings by position): the
- * provider declarations come first, so that on a worker thread (generator/node/parallel-emit.ts)
- * they are lowered and printed while this thread emits the types and compiles validators.ts; the
- * call validators follow validators.ts, the one artifact they depend on (its helpers).
+ * provider declarations and the dispatcher come first, so that on a worker thread
+ * (generator/node/parallel-emit.ts) they are lowered and printed while this thread emits the
+ * types and compiles validators.ts; the call validators follow validators.ts, the one artifact
+ * they depend on (its helpers).
  */
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, typesEmitter, validatorsEmitter, callValidatorsEmitter, dispatcherEmitter];
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, dispatcherEmitter, typesEmitter, validatorsEmitter, callValidatorsEmitter];
