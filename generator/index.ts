@@ -68,7 +68,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // second thread (see parallel-emit.ts), which also formats the declarations; for a small one,
   // starting the thread would cost more than it saves.
   const parallel =
-    source.length >= PARALLEL_FROM_BYTES ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath, source, format: formats ? remoteFormat(outDir, { cache: options.cache }) : undefined }) : undefined;
+    source.length >= PARALLEL_FROM_BYTES ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath, format: formats ? remoteFormat(outDir, { cache: options.cache }) : undefined }) : undefined;
   // Two threads then share the two cores a developer machine is assumed to have (and a shared
   // one may not even give that): this thread formats its own files while it waits for the
   // worker, rather than a third thread loading prettier to do it. Without that worker, a
@@ -83,6 +83,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       format,
       js: options.js ?? false,
       emitters: parallel?.emitters,
+      onCatalog: parallel?.catalog,
     });
   } finally {
     parallel?.close();

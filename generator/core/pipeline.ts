@@ -12,6 +12,7 @@ import { REVIEW_ATTRIBUTES_PATH, reviewAttributes } from "./emit/review-attribut
 import { buildIR } from "./ir/build-ir.js";
 import type { CatalogIR } from "./ir/catalog-ir.js";
 import { loadCatalog } from "./load/load-catalog.js";
+import type { JsonObject } from "./schema/json.js";
 
 /**
  * Formats output files (prettier in Node, prettier/standalone in a browser); given every file at
@@ -37,6 +38,8 @@ export interface PipelineOptions {
   readonly format?: Formatter;
   readonly js?: boolean;
   readonly emitters?: readonly ArtifactEmitter[];
+  /** Told the catalog as soon as it passed the document check (see loadCatalog's `onChecked`). */
+  readonly onCatalog?: (catalog: JsonObject) => void;
 }
 
 export interface StageTiming {
@@ -65,7 +68,7 @@ export function carriesHeader(contents: string): boolean {
 }
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
-  const loaded = loadCatalog(options.catalogPath, options.source);
+  const loaded = loadCatalog(options.catalogPath, options.source, { onChecked: options.onCatalog });
   const timings: StageTiming[] = [...loaded.timings];
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   if (!loaded.catalog || hasErrors(diagnostics)) return { files: new Map(), diagnostics: sortDiagnostics(diagnostics), ok: false, timings };

@@ -1,41 +1,32 @@
 /**
- * The worker thread of parallel-emit.ts: reads the catalog it was started with, then runs each
- * emitter it is asked for exactly as the main thread would: the providers at once (formatted
- * here when the run formats), the call validators once told which helpers validators.ts
- * declares, the dispatcher. The lowering of the provider targets is computed once for all three.
+ * The worker thread of parallel-emit.ts: builds the IR of the catalog it is handed first, then
+ * runs each emitter it is asked for exactly as the main thread would: the providers at once
+ * (formatted here when the run formats), the call validators once told which helpers
+ * validators.ts declares, the dispatcher. The lowering of the provider targets is computed once
+ * for all three.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { hasErrors } from "../core/diagnostics.js";
 import type { ArtifactEmitter, EmitFinding, OutputFile } from "../core/emit/artifact.js";
 import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
-import { loadCatalog } from "../core/load/load-catalog.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
 import { providersEmitter } from "../core/providers/emitter.js";
 import { formatFiles, prettierOptions } from "./format.js";
 import { readTemplate } from "./package-root.js";
-import type { EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId } from "./parallel-emit.js";
+import type { EmitWorkerCatalog, EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId } from "./parallel-emit.js";
 
 const input = workerData as EmitWorkerInput;
 const format = input.format && { ...prettierOptions(input.format.outDir), cacheDir: input.format.cacheDir };
-// prettier (for the config, and for what the printers leave to it) loads while the catalog is read.
+// prettier (for the config, and for what the printers leave to it) loads while the catalog is read on the main thread.
 const prettier = format?.loadPrettier();
 prettier?.catch(() => undefined);
 
-/** The catalog's IR; undefined when it does not load (the main thread reports why). */
-function prepare(): CatalogIR | undefined {
-  try {
-    // The lint rules run on the main thread; the emitters need only the catalog.
-    const loaded = loadCatalog(input.catalogPath, input.source, { lint: false });
-    if (!loaded.catalog || hasErrors(loaded.diagnostics)) return undefined;
-    return buildIR(loaded.catalog, input.catalogPath);
-  } catch {
-    return undefined;
-  }
-}
-
-const ir = prepare();
+/**
+ * The catalog's IR; undefined before the catalog came or when it does not build (the main thread
+ * lints it meanwhile and reports why; the lint rules run there, the emitters need only the catalog).
+ */
+let ir: CatalogIR | undefined;
 
 const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmitter> = {
   providers: () => providersEmitter,
@@ -64,7 +55,16 @@ async function formatted(files: readonly OutputFile[]): Promise<readonly OutputF
 
 // One request at a time, in the order received (formatting awaits).
 let queue: Promise<void> = Promise.resolve();
-parentPort?.on("message", (request: EmitWorkerRequest) => {
+parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog) => {
+  if ("catalog" in message) {
+    try {
+      ir = buildIR(message.catalog, input.catalogPath);
+    } catch {
+      ir = undefined;
+    }
+    return;
+  }
+  const request = message;
   queue = queue.then(async () => {
     let reply: EmitWorkerReply;
     try {

@@ -33,8 +33,14 @@ export interface LoadedCatalog {
  * @param options.compileCheck  also ask the validator compiler, when the rules found no error
  *                              (`toolcat lint`; `generate` hears the same from its emitter)
  * @param options.lintRules     run only these lint rules (default: all)
+ * @param options.onChecked     told the catalog as soon as it passed the document check, before
+ *                              the lint rules run (a worker thread starts on it meanwhile)
  */
-export function loadCatalog(path: string, source: string | Uint8Array, options: { lint?: boolean; compileCheck?: boolean; lintRules?: readonly LintRule[] } = {}): LoadedCatalog {
+export function loadCatalog(
+  path: string,
+  source: string | Uint8Array,
+  options: { lint?: boolean; compileCheck?: boolean; lintRules?: readonly LintRule[]; onChecked?: (catalog: JsonObject) => void } = {},
+): LoadedCatalog {
   const timings: { stage: string; ms: number }[] = [];
   let t = performance.now();
   const lap = (stage: string) => {
@@ -66,6 +72,7 @@ export function loadCatalog(path: string, source: string | Uint8Array, options: 
   if (hasErrors(diagnostics)) return { path, text, parsed, locator, findings: [], diagnostics: sortDiagnostics(diagnostics), timings };
 
   const catalog = parsed.value as JsonObject;
+  options.onChecked?.(catalog);
   let findings: Finding[] = [];
   if (options.lint !== false) {
     findings = runLint(catalog, options.lintRules);
