@@ -112,24 +112,29 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       worker?.close();
     }
   };
+  // Formatted here once this thread is idle (waiting for emitters on other threads), not before
+  // the next emitter has started: even loading prettier waits. A failure is left to the final call.
+  const later = (file: OutputFile) =>
+    early.set(
+      file,
+      whenIdle()
+        .then(async () => formatFiles([file], optionsFor, cacheDir, await loadPrettier()))
+        .then(
+          ([text]) => text,
+          () => undefined,
+        ),
+    );
   formatter.prepare = async (files) => {
     for (const file of files) {
+      if (!worker) {
+        later(file);
+        continue;
+      }
       const options = await optionsFor(file);
       // A plugin (code) cannot cross to another thread: such files are formatted here.
       const plain = !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
-      if (worker && plain && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
-      // The rest is formatted here, once this thread is idle (waiting for emitters on other
-      // threads), not before the next emitter has started. A failure is left to the final call.
-      else
-        early.set(
-          file,
-          whenIdle()
-            .then(async () => formatFiles([file], optionsFor, cacheDir, await loadPrettier()))
-            .then(
-              ([text]) => text,
-              () => undefined,
-            ),
-        );
+      if (plain && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
+      else later(file);
     }
   };
   formatter.dispose = () => worker?.close();

@@ -7,10 +7,10 @@ import { typesEmitter } from "./types/index.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /**
- * The order only decides when each starts (files are sorted by path, findings by position): the
- * provider declarations and the dispatcher come first, so that on a worker thread
- * (generator/node/parallel-emit.ts) they are lowered and printed while this thread emits the
- * types and compiles validators.ts; the call validators follow validators.ts, the one artifact
- * they depend on (its helpers).
+ * The order only decides when each starts (files are sorted by path, findings by position). With
+ * a worker thread (generator/node/parallel-emit.ts): the provider declarations and the dispatcher
+ * come first, lowered and printed there while this thread compiles validators.ts; the call
+ * validators follow validators.ts, the one artifact they depend on (its helpers), as early as
+ * possible, since the worker waits for them; the types are emitted here meanwhile.
  */
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, dispatcherEmitter, typesEmitter, validatorsEmitter, callValidatorsEmitter];
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, dispatcherEmitter, validatorsEmitter, callValidatorsEmitter, typesEmitter];
