@@ -75,10 +75,21 @@ export function loadCatalog(
   options.onChecked?.(catalog);
   let findings: Finding[] = [];
   if (options.lint !== false) {
-    findings = runLint(catalog, options.lintRules);
-    if (options.compileCheck && !findings.some((f) => f.severity === "error")) findings = [...findings, ...compilerFindings(catalog, path)];
-    for (const f of findings) diagnostics.push(locator.pointer(f.pointer, f.atKey, { severity: f.severity, rule: f.rule, message: f.message, target: f.target, fixable: f.fix !== undefined }));
+    const linted = lintCatalog(catalog, locator, path, options);
+    findings = linted.findings;
+    diagnostics.push(...linted.diagnostics);
     lap("lint");
   }
   return { path, text, catalog, parsed, locator, findings, diagnostics: sortDiagnostics(diagnostics), timings };
+}
+
+/**
+ * The lint rules over a catalog that passed the document check (loadCatalog runs them unless told
+ * not to; the pipeline runs them itself, after starting the emitters).
+ */
+export function lintCatalog(catalog: JsonObject, locator: Locator, path: string, options: { compileCheck?: boolean; lintRules?: readonly LintRule[] } = {}): { readonly findings: Finding[]; readonly diagnostics: Diagnostic[] } {
+  let findings = runLint(catalog, options.lintRules);
+  if (options.compileCheck && !findings.some((f) => f.severity === "error")) findings = [...findings, ...compilerFindings(catalog, path)];
+  const diagnostics = findings.map((f) => locator.pointer(f.pointer, f.atKey, { severity: f.severity, rule: f.rule, message: f.message, target: f.target, fixable: f.fix !== undefined }));
+  return { findings, diagnostics };
 }
