@@ -28,6 +28,24 @@ prettier?.catch(() => undefined);
  */
 let ir: CatalogIR | undefined;
 
+/**
+ * The helper ids validators.ts declares, as the call validators ask about them — answered "yes"
+ * before the list is known, and recorded. The call validators ask only whether each helper they
+ * use is one to import (generator/core/emit/validators/helpers.ts): when every id they asked
+ * about is in the list that comes later, compiling with the list takes exactly the same steps
+ * and gives the same bytes, so the early result stands; otherwise they are compiled again.
+ */
+class AskedHelpers extends Set<string> {
+  readonly asked = new Set<string>();
+  override has(id: string): boolean {
+    this.asked.add(id);
+    return true;
+  }
+}
+
+/** Call validators compiled before their request came (see AskedHelpers), for that request's header and output kind. */
+let early: { readonly header: string; readonly js: boolean; readonly helpers: AskedHelpers; readonly reply: EmitWorkerReply } | undefined;
+
 const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmitter> = {
   providers: () => providersEmitter,
   "call-validators": (request) => {
@@ -67,6 +85,12 @@ parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog) => {
   const request = message;
   queue = queue.then(async () => {
     let reply: EmitWorkerReply;
+    const guessed = request.emitter === "call-validators" && early !== undefined && early.header === request.header && early.js === request.js ? early : undefined;
+    early = undefined;
+    if (guessed && "files" in guessed.reply && [...guessed.helpers.asked].every((id) => request.helpers.includes(id))) {
+      parentPort!.postMessage(guessed.reply);
+      return;
+    }
     try {
       if (!ir) throw new Error("the catalog did not load on the worker");
       const findings: EmitFinding[] = [];
@@ -79,5 +103,20 @@ parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog) => {
       reply = { emitter: request.emitter, error: String(e) };
     }
     parentPort!.postMessage(reply);
+    // The call validators wait for validators.ts on the main thread; the dispatcher is the last
+    // request before theirs, so the time until it comes is spent compiling them on a guess.
+    if (request.emitter === "dispatcher" && ir) early = guess(request);
   });
 });
+
+function guess(request: EmitWorkerRequest): typeof early {
+  const helpers = new AskedHelpers();
+  try {
+    const findings: EmitFinding[] = [];
+    const files = createCallValidatorsEmitter(() => helpers).emit({ ir: ir!, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
+    if (files instanceof Promise) return undefined;
+    return { header: request.header, js: request.js, helpers, reply: { emitter: "call-validators", files, findings } };
+  } catch {
+    return undefined;
+  }
+}
