@@ -7,7 +7,7 @@ import type { Diagnostic } from "./core/diagnostics.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
 import { runPipeline, type StageTiming } from "./core/pipeline.js";
 import { ARTIFACT_EMITTERS } from "./core/emit/registry.js";
-import { prettierFormatter } from "./node/format.js";
+import { prettierFormatter, remoteFormat } from "./node/format.js";
 import { parallelEmitters } from "./node/parallel-emit.js";
 import { toJavaScript } from "./node/js-output.js";
 import { readTemplate } from "./node/package-root.js";
@@ -60,13 +60,20 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const outDir = resolve(cwd, options.out ?? "generated");
   const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
   const formatting = options.format !== false;
+  const catalogPath = displayPath(cwd, catalogFile);
   // With --js the TypeScript is not written: it is compiled as emitted (the compiler prints the
   // JavaScript and declarations in its own layout, whatever the input's), so it is not formatted.
-  const format = formatting && !options.js ? prettierFormatter(outDir, { cache: options.cache }) : undefined;
-  const catalogPath = displayPath(cwd, catalogFile);
-  // A large catalog's call validators are compiled on a second thread (see parallel-emit.ts);
-  // for a small one, starting the thread would cost more than it saves.
-  const parallel = source.length >= PARALLEL_FROM_BYTES ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath, source }) : undefined;
+  const formats = formatting && !options.js;
+  // A large catalog's provider declarations, call validators and dispatcher are emitted on a
+  // second thread (see parallel-emit.ts), which also formats the declarations; for a small one,
+  // starting the thread would cost more than it saves.
+  const parallel =
+    source.length >= PARALLEL_FROM_BYTES ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath, format: formats ? remoteFormat(outDir, { cache: options.cache }) : undefined }) : undefined;
+  // Two threads then share the two cores a developer machine is assumed to have (and a shared
+  // one may not even give that): this thread formats its own files while it waits for the
+  // worker, rather than a third thread loading prettier to do it. Without that worker, a
+  // formatting thread works beside this one.
+  const format = formats ? prettierFormatter(outDir, { cache: options.cache, parallel: parallel === undefined }) : undefined;
   let result: Awaited<ReturnType<typeof runPipeline>>;
   try {
     result = await runPipeline({
@@ -76,6 +83,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       format,
       js: options.js ?? false,
       emitters: parallel?.emitters,
+      onCatalog: parallel?.catalog,
     });
   } finally {
     parallel?.close();
@@ -95,8 +103,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 }
 
 /**
- * Catalog size from which the call validators are compiled on a worker thread: about 80 typical
- * tools, where they take longer than starting the thread and reading the catalog there does.
+ * Catalog size from which part of the emitting runs on a worker thread: about 80 typical tools,
+ * where the call validators alone take longer than starting the thread and reading the catalog
+ * there does.
  */
 const PARALLEL_FROM_BYTES = 128 * 1024;
 

@@ -11,7 +11,8 @@ import { ARTIFACT_EMITTERS } from "./emit/registry.js";
 import { REVIEW_ATTRIBUTES_PATH, reviewAttributes } from "./emit/review-attributes.js";
 import { buildIR } from "./ir/build-ir.js";
 import type { CatalogIR } from "./ir/catalog-ir.js";
-import { loadCatalog } from "./load/load-catalog.js";
+import { lintCatalog, loadCatalog } from "./load/load-catalog.js";
+import type { JsonObject } from "./schema/json.js";
 
 /**
  * Formats output files (prettier in Node, prettier/standalone in a browser); given every file at
@@ -37,6 +38,8 @@ export interface PipelineOptions {
   readonly format?: Formatter;
   readonly js?: boolean;
   readonly emitters?: readonly ArtifactEmitter[];
+  /** Told the catalog as soon as it passed the document check (see loadCatalog's `onChecked`). */
+  readonly onCatalog?: (catalog: JsonObject) => void;
 }
 
 export interface StageTiming {
@@ -65,10 +68,12 @@ export function carriesHeader(contents: string): boolean {
 }
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
-  const loaded = loadCatalog(options.catalogPath, options.source);
+  // Read and checked here; the lint rules run once the emitters have started (below).
+  const loaded = loadCatalog(options.catalogPath, options.source, { lint: false, onChecked: options.onCatalog });
   const timings: StageTiming[] = [...loaded.timings];
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   if (!loaded.catalog || hasErrors(diagnostics)) return { files: new Map(), diagnostics: sortDiagnostics(diagnostics), ok: false, timings };
+  const catalog = loaded.catalog;
 
   let t = performance.now();
   const lap = (stage: string) => {
@@ -76,48 +81,77 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     timings.push({ stage, ms: now - t });
     t = now;
   };
-  const ir = buildIR(loaded.catalog, options.catalogPath);
-  lap("ir");
-
-  const header = generatedHeader(options.catalogPath);
-  const report = (f: EmitFinding) => diagnostics.push(loaded.locator.pointer(f.pointer, false, f));
-  // Each emitter's files in registry order; an emitter that answers with a promise (work done on
-  // another thread) settles while the later ones run.
-  const byEmitter: (readonly OutputFile[])[] = [];
-  let handing = 0;
-  const parallel: Promise<void>[] = [];
-  const handOver = async (files: readonly OutputFile[]) => {
-    // Handing files over takes the event loop a moment (options are resolved asynchronously).
-    if (!hasErrors(diagnostics)) await options.format?.prepare?.(files.filter((f) => f.language !== "verbatim"));
-  };
-  for (const [i, emitter] of (options.emitters ?? ARTIFACT_EMITTERS).entries()) {
-    const started = performance.now();
-    const files = emitter.emit({ ir, options: { js: options.js ?? false }, header, readTemplate: options.readTemplate, report });
-    if (files instanceof Promise) {
-      byEmitter[i] = [];
-      parallel.push(
-        files.then(async (settled) => {
-          byEmitter[i] = settled;
-          timings.push({ stage: `emit ${emitter.id} (parallel)`, ms: performance.now() - started });
-          await handOver(settled);
-        }),
-      );
-      lap(`start ${emitter.id}`);
-      continue;
+  // The lint rules decide whether anything is generated, but nothing the emitters do depends on
+  // them: they run after the emitters have started, so that work on other threads (and the one
+  // that waits for validators.ts) begins a lint pass earlier. A catalog with lint errors is
+  // reported exactly as if nothing had been emitted (emitters' findings and failures dropped).
+  let lintErrors: readonly Diagnostic[] | undefined;
+  const lint = (): boolean => {
+    if (lintErrors === undefined) {
+      const linted = lintCatalog(catalog, loaded.locator, options.catalogPath).diagnostics;
+      lap("lint");
+      lintErrors = linted;
     }
-    byEmitter[i] = files;
-    lap(`emit ${emitter.id}`);
-    await handOver(files);
-    // Formatting that starts as files are handed over is timed apart from the next emitter.
-    const now = performance.now();
-    handing += now - t;
-    t = now;
+    return hasErrors(lintErrors);
+  };
+  const lintFailed = (): PipelineResult => {
+    options.format?.dispose?.();
+    return { files: new Map(), diagnostics: sortDiagnostics([...diagnostics, ...lintErrors!]), ok: false, timings };
+  };
+
+  const emitFindings: Diagnostic[] = [];
+  const parallel: Promise<void>[] = [];
+  let ir: CatalogIR;
+  const byEmitter: (readonly OutputFile[])[] = [];
+  try {
+    ir = buildIR(catalog, options.catalogPath);
+    lap("ir");
+
+    const header = generatedHeader(options.catalogPath);
+    const report = (f: EmitFinding) => emitFindings.push(loaded.locator.pointer(f.pointer, false, f));
+    // Each emitter's files in registry order; an emitter that answers with a promise (work done
+    // on another thread) settles while the later ones run.
+    let handing = 0;
+    const handOver = async (files: readonly OutputFile[]) => {
+      // Handing files over takes the event loop a moment (options are resolved asynchronously).
+      if (!hasErrors(emitFindings)) await options.format?.prepare?.(files.filter((f) => f.language !== "verbatim"));
+    };
+    for (const [i, emitter] of (options.emitters ?? ARTIFACT_EMITTERS).entries()) {
+      const started = performance.now();
+      const files = emitter.emit({ ir, options: { js: options.js ?? false }, header, readTemplate: options.readTemplate, report });
+      if (files instanceof Promise) {
+        byEmitter[i] = [];
+        const settled = files.then(async (done) => {
+          byEmitter[i] = done;
+          timings.push({ stage: `emit ${emitter.id} (parallel)`, ms: performance.now() - started });
+          await handOver(done);
+        });
+        // Awaited below, unless the lint rules end the run first.
+        settled.catch(() => undefined);
+        parallel.push(settled);
+        lap(`start ${emitter.id}`);
+        continue;
+      }
+      byEmitter[i] = files;
+      lap(`emit ${emitter.id}`);
+      await handOver(files);
+      // Formatting that starts as files are handed over is timed apart from the next emitter.
+      const now = performance.now();
+      handing += now - t;
+      t = now;
+    }
+    if (handing >= 1) timings.push({ stage: "format while emitting", ms: handing });
+    if (lint()) return lintFailed();
+    if (parallel.length > 0) {
+      await Promise.all(parallel);
+      lap("wait");
+    }
+  } catch (e) {
+    // An emitter that fails on a catalog the lint rules reject: the run reports the lint errors.
+    if (lint()) return lintFailed();
+    throw e;
   }
-  if (handing >= 1) timings.push({ stage: "format while emitting", ms: handing });
-  if (parallel.length > 0) {
-    await Promise.all(parallel);
-    lap("wait");
-  }
+  diagnostics.push(...lintErrors!, ...emitFindings);
   const emitted: OutputFile[] = byEmitter.flat();
   if (hasErrors(diagnostics)) {
     options.format?.dispose?.();

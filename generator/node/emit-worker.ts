@@ -1,65 +1,122 @@
 /**
- * The worker thread of parallel-emit.ts: reads the catalog it was started with and lowers the
- * strict provider targets right away (while the main thread lints and compiles validators.ts),
- * then runs each emitter it is asked for exactly as the main thread would: the types at once, the
- * call validators once told which helpers validators.ts declares.
+ * The worker thread of parallel-emit.ts: builds the IR of the catalog it is handed first, then
+ * runs each emitter it is asked for exactly as the main thread would: the providers at once
+ * (formatted here when the run formats), the call validators once told which helpers
+ * validators.ts declares, the dispatcher. The lowering of the provider targets is computed once
+ * for all three.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { hasErrors } from "../core/diagnostics.js";
-import type { ArtifactEmitter, EmitFinding } from "../core/emit/artifact.js";
-import { typesEmitter } from "../core/emit/types/index.js";
+import type { ArtifactEmitter, EmitFinding, OutputFile } from "../core/emit/artifact.js";
+import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
-import { loadCatalog } from "../core/load/load-catalog.js";
-import { createCallValidatorsEmitter, plannedLowerings } from "../core/providers/call-validators.js";
+import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
+import { providersEmitter } from "../core/providers/emitter.js";
+import { formatFiles, prettierOptions } from "./format.js";
 import { readTemplate } from "./package-root.js";
-import type { EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId } from "./parallel-emit.js";
+import type { EmitWorkerCatalog, EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId } from "./parallel-emit.js";
 
 const input = workerData as EmitWorkerInput;
+const format = input.format && { ...prettierOptions(input.format.outDir), cacheDir: input.format.cacheDir };
+// prettier (for the config, and for what the printers leave to it) loads while the catalog is read on the main thread.
+const prettier = format?.loadPrettier();
+prettier?.catch(() => undefined);
 
-/** The catalog's IR; undefined when it does not load (the main thread reports why). */
-function prepare(): CatalogIR | undefined {
-  try {
-    // The lint rules run on the main thread; the emitters need only the catalog.
-    const loaded = loadCatalog(input.catalogPath, input.source, { lint: false });
-    if (!loaded.catalog || hasErrors(loaded.diagnostics)) return undefined;
-    return buildIR(loaded.catalog, input.catalogPath);
-  } catch {
-    return undefined;
+/**
+ * The catalog's IR; undefined before the catalog came or when it does not build (the main thread
+ * lints it meanwhile and reports why; the lint rules run there, the emitters need only the catalog).
+ */
+let ir: CatalogIR | undefined;
+
+/**
+ * The helper ids validators.ts declares, as the call validators ask about them — answered "yes"
+ * before the list is known, and recorded. The call validators ask only whether each helper they
+ * use is one to import (generator/core/emit/validators/helpers.ts): when every id they asked
+ * about is in the list that comes later, compiling with the list takes exactly the same steps
+ * and gives the same bytes, so the early result stands; otherwise they are compiled again.
+ */
+class AskedHelpers extends Set<string> {
+  readonly asked = new Set<string>();
+  override has(id: string): boolean {
+    this.asked.add(id);
+    return true;
   }
 }
 
-const ir = prepare();
-// Lowered now, before the call validators are asked for (types first, if asked by then).
-let lowered = false;
+/** Call validators compiled before their request came (see AskedHelpers), for that request's header and output kind. */
+let early: { readonly header: string; readonly js: boolean; readonly helpers: AskedHelpers; readonly reply: EmitWorkerReply } | undefined;
 
 const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmitter> = {
-  types: () => typesEmitter,
+  providers: () => providersEmitter,
   "call-validators": (request) => {
     const helpers = new Set(request.helpers);
     return createCallValidatorsEmitter(() => helpers);
   },
+  dispatcher: () => dispatcherEmitter,
 };
 
-parentPort?.on("message", (request: EmitWorkerRequest) => {
-  let reply: EmitWorkerReply;
-  try {
-    if (!ir) throw new Error("the catalog did not load on the worker");
-    const findings: EmitFinding[] = [];
-    const files = emitters[request.emitter](request).emit({ ir, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
-    if (files instanceof Promise) throw new Error(`internal: the ${request.emitter} emitter is synchronous`);
-    reply = { emitter: request.emitter, files, findings };
-  } catch (e) {
-    reply = { emitter: request.emitter, error: String(e) };
-  }
-  parentPort!.postMessage(reply);
-  if (!lowered && ir) {
-    lowered = true;
-    // The call validators' lowering, while the main thread still compiles validators.ts.
+/**
+ * The provider files as the main thread's formatter would make them, marked `verbatim` so that
+ * nothing formats them again: most of them is data, printed by the data printers where the data is.
+ */
+async function formatted(files: readonly OutputFile[]): Promise<readonly OutputFile[]> {
+  if (!format) return files;
+  const toFormat = files.filter((f) => f.language !== "verbatim");
+  const texts = await formatFiles(toFormat, format.optionsFor, format.cacheDir, await prettier!);
+  const byFile = new Map(toFormat.map((f, i) => [f, texts[i]!] as const));
+  return files.map((f) => {
+    const text = byFile.get(f);
+    if (text === undefined) return f;
+    return f.review === undefined ? { path: f.path, contents: text, language: "verbatim" } : { path: f.path, contents: text, language: "verbatim", review: f.review };
+  });
+}
+
+// One request at a time, in the order received (formatting awaits).
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog) => {
+  if ("catalog" in message) {
     try {
-      plannedLowerings(ir);
+      ir = buildIR(message.catalog, input.catalogPath);
     } catch {
-      /* the call validators report it when they run */
+      ir = undefined;
     }
+    return;
   }
+  const request = message;
+  queue = queue.then(async () => {
+    let reply: EmitWorkerReply;
+    const guessed = request.emitter === "call-validators" && early !== undefined && early.header === request.header && early.js === request.js ? early : undefined;
+    early = undefined;
+    if (guessed && "files" in guessed.reply && [...guessed.helpers.asked].every((id) => request.helpers.includes(id))) {
+      parentPort!.postMessage(guessed.reply);
+      return;
+    }
+    try {
+      if (!ir) throw new Error("the catalog did not load on the worker");
+      const findings: EmitFinding[] = [];
+      const files = emitters[request.emitter](request).emit({ ir, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
+      if (files instanceof Promise) throw new Error(`internal: the ${request.emitter} emitter is synchronous`);
+      // A run with errors writes nothing: formatting would be wasted.
+      const done = request.emitter === "providers" && !findings.some((f) => f.severity === "error") ? await formatted(files) : files;
+      reply = { emitter: request.emitter, files: done, findings };
+    } catch (e) {
+      reply = { emitter: request.emitter, error: String(e) };
+    }
+    parentPort!.postMessage(reply);
+    // The call validators wait for validators.ts on the main thread; the dispatcher is the last
+    // request before theirs, so the time until it comes is spent compiling them on a guess.
+    if (request.emitter === "dispatcher" && ir) early = guess(request);
+  });
 });
+
+function guess(request: EmitWorkerRequest): typeof early {
+  const helpers = new AskedHelpers();
+  try {
+    const findings: EmitFinding[] = [];
+    const files = createCallValidatorsEmitter(() => helpers).emit({ ir: ir!, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
+    if (files instanceof Promise) return undefined;
+    return { header: request.header, js: request.js, helpers, reply: { emitter: "call-validators", files, findings } };
+  } catch {
+    return undefined;
+  }
+}

@@ -56,11 +56,13 @@ export class FormatWorker {
   }
 
   /**
-   * Files that are mostly text (code chunks, JSON or whole-file contents) are handed over; a file
-   * that is mostly data declarations (a provider module) stays: copying its objects to another
-   * thread costs about what printing them does.
+   * Files that are mostly text (code chunks or whole-file contents) are handed over; a file that
+   * is mostly data (a provider module's declarations, a JSON file kept as its value) stays:
+   * copying its objects to another thread costs about what printing them does.
    */
   static takes(file: OutputFile): boolean {
+    // A JSON file kept as data is printed from its value where the value is.
+    if (file.json !== undefined) return false;
     if (file.chunks === undefined) return true;
     let data = 0;
     for (const c of file.chunks) if (typeof c !== "string" && "value" in c) data++;

@@ -15,7 +15,7 @@ import { dirname, join } from "node:path";
 import type { Options } from "prettier";
 import { chunkText, isDataChunk, type CanonicalChunk, type Chunk, type OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
-import { formatJsonFast } from "./json-format.js";
+import { formatJsonFast, formatJsonValue } from "./json-format.js";
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatTsDataFast } from "./ts-data-format.js";
@@ -25,7 +25,10 @@ export interface FormatterOptions {
   readonly cache?: boolean;
   /** Where cached chunks live (default: the nearest node_modules/.cache/toolcat above `outDir`). */
   readonly cacheDir?: string;
-  /** Format text-only files on a worker thread while emitting goes on (default true). */
+  /**
+   * Format text-only files on a worker thread while emitting goes on (default true). Without,
+   * files handed over early are formatted on this thread whenever it waits for other threads.
+   */
   readonly parallel?: boolean;
 }
 
@@ -38,8 +41,20 @@ interface Job {
 /** Resolves the prettier options of one output file. */
 export type OptionsFor = (file: OutputFile) => Promise<Options>;
 
-export function prettierFormatter(outDir: string, settings: FormatterOptions = {}): Formatter {
-  const cacheDir = settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir));
+/**
+ * What another thread needs to format output files exactly as prettierFormatter does: it
+ * resolves the same config the same way (prettierOptions) and shares the cache.
+ */
+export interface RemoteFormat {
+  readonly outDir: string;
+  readonly cacheDir: string | undefined;
+}
+
+/** A formatter that can also tell another thread how to format like it (see RemoteFormat). */
+export type NodeFormatter = Formatter & { readonly remote: RemoteFormat };
+
+/** prettier (loaded on first use) and each output file's options, from the app's config. */
+export function prettierOptions(outDir: string): { readonly loadPrettier: () => Promise<typeof import("prettier")>; readonly optionsFor: OptionsFor } {
   let prettierModule: Promise<typeof import("prettier")> | undefined;
   const loadPrettier = () => (prettierModule ??= import("prettier"));
   const configs = new Map<string, Promise<Options | null>>();
@@ -54,6 +69,23 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     // every golden file) and loads a third faster; a parser named in the app's config wins.
     return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "babel-ts"), endOfLine: "lf" };
   };
+  return { loadPrettier, optionsFor };
+}
+
+/** How prettierFormatter(outDir, settings) formats, for another thread. */
+export function remoteFormat(outDir: string, settings: FormatterOptions = {}): RemoteFormat {
+  return { outDir, cacheDir: settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir)) };
+}
+
+/** After the work queued now: the pipeline's next emitter runs before a file handed over is formatted. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export function prettierFormatter(outDir: string, settings: FormatterOptions = {}): NodeFormatter {
+  const remote = remoteFormat(outDir, settings);
+  const { cacheDir } = remote;
+  const { loadPrettier, optionsFor } = prettierOptions(outDir);
 
   // Text-only files handed over early (`prepare`, as each emitter finishes) are formatted on a
   // worker thread while this one goes on emitting; the rest here, as soon as they are handed
@@ -80,27 +112,33 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       worker?.close();
     }
   };
+  // Formatted here once this thread is idle (waiting for emitters on other threads), not before
+  // the next emitter has started: even loading prettier waits. A failure is left to the final call.
+  const later = (file: OutputFile) =>
+    early.set(
+      file,
+      whenIdle()
+        .then(async () => formatFiles([file], optionsFor, cacheDir, await loadPrettier()))
+        .then(
+          ([text]) => text,
+          () => undefined,
+        ),
+    );
   formatter.prepare = async (files) => {
-    if (!worker) return;
     for (const file of files) {
+      if (!worker) {
+        later(file);
+        continue;
+      }
       const options = await optionsFor(file);
       // A plugin (code) cannot cross to another thread: such files are formatted here.
       const plain = !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
       if (plain && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
-      // The rest is formatted here, starting now: this thread would otherwise wait for emitters
-      // running on other threads before formatting it. A failure is left to the final call.
-      else
-        early.set(
-          file,
-          formatFiles([file], optionsFor, cacheDir, await loadPrettier()).then(
-            ([text]) => text,
-            () => undefined,
-          ),
-        );
+      else later(file);
     }
   };
   formatter.dispose = () => worker?.close();
-  return formatter;
+  return Object.assign(formatter, { remote });
 }
 
 /**
@@ -116,8 +154,9 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
   const unique = new Map<string, Job>();
   for (const file of files) {
     const options = await optionsFor(file);
-    // JSON declarations: a byte-identical fast path (see json-format.ts), prettier otherwise.
-    const fast = file.language === "json" ? formatJsonFast(file.contents, options) : undefined;
+    // JSON declarations: byte-identical fast paths (see json-format.ts) — from the value when the
+    // file is kept as data, else from its text — and prettier otherwise.
+    const fast = file.language !== "json" ? undefined : ((file.json && formatJsonValue(file.json.value, options)) ?? formatJsonFast(file.contents, options));
     if (fast !== undefined) {
       plan.push({ file, pieces: [fast] });
       continue;

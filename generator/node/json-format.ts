@@ -1,157 +1,258 @@
 /**
  * A fast path for formatting JSON output the way prettier's `json` parser does, for the shape
  * toolcat emits (`JSON.stringify(value, null, 2)`: every non-empty object on several lines). At
- * that shape prettier keeps objects expanded and lays out arrays as groups: on one line when they
- * fit, else one element per line; arrays of only numbers are filled. Formatting a megabyte of
- * declarations this way takes milliseconds instead of seconds. Whatever this printer is not sure
- * about — other options, non-ASCII text in a line-fitting decision, input not in the expected
- * shape — makes it return undefined, and the caller uses prettier itself. A property test
- * compares the two on random values and options.
+ * that shape prettier keeps every object expanded, so the native serialiser's text (indented with
+ * the app's unit) is already prettier's except for arrays, which prettier lays out as groups: on
+ * one line when they fit, else one element per line; arrays of only numbers are filled. So the
+ * text is made by `JSON.stringify` and only its arrays are laid out again here: JSON.stringify
+ * is native and fast, while walking megabytes of declarations in JavaScript was most of the cost.
+ * Whatever this printer is not sure about — other options, non-ASCII text in a line-fitting
+ * decision — makes it return undefined, and the caller uses prettier itself. A property test
+ * compares the two on random values and options (test/unit/json-format.test.ts).
  *
- * Kept (issue 13, `npm run bench -- stand-ins`): on the 1,000-tool catalog's 31 MB of JSON
- * declarations this printer takes about 1.6 s on the loaded 2-core machine and prettier about
- * 35 s (22× on the same sample) — without it `generate` could not come near its 3 s target.
+ * Kept (issue 13, `npm run bench -- stand-ins`): on the 1,000-tool catalog's 28 MB of JSON
+ * declarations this printer takes about 0.3 s and prettier about 35 s — without it `generate`
+ * could not come near its 3 s target.
  */
 import type { Options } from "prettier";
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+import { escapeLineSeparators } from "../core/providers/json-text.js";
 
 class Unsure extends Error {}
 
 /** Options this printer reproduces; any other option set (or a plugin) means "ask prettier". */
 const UNDERSTOOD = new Set(["printWidth", "tabWidth", "useTabs", "endOfLine", "parser", "filepath", "semi", "singleQuote", "jsxSingleQuote", "quoteProps", "trailingComma", "bracketSpacing", "bracketSameLine", "arrowParens", "proseWrap", "htmlWhitespaceSensitivity", "vueIndentScriptAndStyle", "embeddedLanguageFormatting", "singleAttributePerLine", "experimentalTernaries", "experimentalOperatorPosition", "objectWrap", "insertPragma", "requirePragma", "editorconfig"]);
 
+/** The text `JSON.stringify(value, null, 2) + "\n"` of a JSON value formatted as prettier would, or undefined. */
 export function formatJsonFast(text: string, options: Options): string | undefined {
-  for (const [key, value] of Object.entries(options)) {
-    if (value === undefined) continue;
-    if (!UNDERSTOOD.has(key)) return undefined;
-  }
-  if (options.parser !== "json" || options.objectWrap === "collapse" || options.insertPragma || options.requirePragma) return undefined;
-  let value: Json;
+  const settings = jsonSettings(options);
+  if (settings === undefined) return undefined;
+  let value: unknown;
   try {
-    value = JSON.parse(text) as Json;
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
   // Only the expanded shape toolcat writes: then prettier's "keep objects expanded" applies.
   if (JSON.stringify(value, null, 2) + "\n" !== text) return undefined;
-  const printer = new JsonPrinter(options.printWidth ?? 80, options.useTabs ? "\t" : " ".repeat(options.tabWidth ?? 2), options.useTabs ? (options.tabWidth ?? 2) : undefined);
+  return print(value, settings, false);
+}
+
+/**
+ * What formatJsonFast answers for the text of `value` as toolcat writes it (jsonText:
+ * JSON.stringify's, U+2028/U+2029 escaped), made from the value without reading text back: an
+ * output file kept as data (OutputFile.json).
+ */
+export function formatJsonValue(value: unknown, options: Options): string | undefined {
+  const settings = jsonSettings(options);
+  return settings === undefined ? undefined : print(value, settings, true);
+}
+
+interface Settings {
+  readonly printWidth: number;
+  /** One level of indentation. */
+  readonly unit: string;
+  /** Columns one level counts for. */
+  readonly columns: number;
+}
+
+function jsonSettings(options: Options): Settings | undefined {
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    if (!UNDERSTOOD.has(key)) return undefined;
+  }
+  if (options.parser !== "json" || options.objectWrap === "collapse" || options.insertPragma || options.requirePragma) return undefined;
+  const tabWidth = options.tabWidth ?? 2;
+  return { printWidth: options.printWidth ?? 80, unit: options.useTabs ? "\t" : " ".repeat(tabWidth), columns: tabWidth };
+}
+
+/** `escape`: U+2028/U+2029 as jsonText writes them (prettier keeps a string's text as it is). */
+function print(value: unknown, settings: Settings, escape: boolean): string | undefined {
+  const stringified = JSON.stringify(value, null, settings.unit) as string | undefined;
+  if (stringified === undefined) return undefined;
+  let text = escape ? escapeLineSeparators(stringified) : stringified;
+  // prettier prints numbers normalised: no `+` in the exponent (strings are left alone).
+  if (text.includes("e+")) text = text.replace(/"(?:[^"\\]|\\.)*"|(\d)e\+/g, (m, digit: string | undefined) => (digit === undefined ? m : `${digit}e`));
   try {
-    return printer.value(value, 0, 0, 0) + "\n";
+    return new ArrayLayout(text, settings).text() + "\n";
   } catch (e) {
-    if (e instanceof Unsure) return undefined;
+    if (e instanceof Unsure || e instanceof RangeError) return undefined; // RangeError: nesting too deep
     throw e;
   }
 }
 
-function numberText(n: number): string {
-  // prettier prints numbers normalised: lower-case `e`, no `+` in the exponent.
-  return JSON.stringify(n).replace("e+", "e");
-}
+/**
+ * An array read back from the serialiser's text, when it holds no non-empty object: its elements
+ * as their text (scalars, `[]`, `{}`) or as arrays again.
+ */
+type Items = (string | Items)[];
 
-function width(text: string): number {
-  if (!/^[\x20-\x7e]*$/.test(text)) throw new Unsure();
-  return text.length;
-}
+const NEWLINE = 10;
+const COMMA = 44;
+const QUOTE = 34;
+const BACKSLASH = 92;
 
-class JsonPrinter {
-  /** Indentation by level, and each key's `"key": ` with its width: the same few, over and over. */
+/** The serialiser's text with each array laid out as prettier does. */
+class ArrayLayout {
   private readonly indents: string[] = [];
-  private readonly prefixes = new Map<string, { readonly text: string; readonly width: number }>();
 
   constructor(
-    private readonly printWidth: number,
-    private readonly unit: string,
-    /** Columns a tab counts for when indenting with tabs. */
-    private readonly tabColumns: number | undefined,
+    private readonly source: string,
+    private readonly s: Settings,
   ) {}
 
-  private indent(level: number): string {
-    return (this.indents[level] ??= this.unit.repeat(level));
-  }
-
-  private prefix(key: string): { readonly text: string; readonly width: number } {
-    let known = this.prefixes.get(key);
-    if (known === undefined) {
-      const text = `${JSON.stringify(key)}: `;
-      this.prefixes.set(key, (known = { text, width: width(text) }));
-    }
-    return known;
-  }
-
-  private columns(level: number): number {
-    return this.tabColumns !== undefined ? level * this.tabColumns : level * this.unit.length;
-  }
-
-  /** Flat (one-line) text of a value; undefined when it contains a hard break (an object). */
-  private flat(v: Json): string | undefined {
-    if (v === null || typeof v !== "object") return typeof v === "number" ? numberText(v) : JSON.stringify(v);
-    if (Array.isArray(v)) {
-      if (v.length === 0) return "[]";
-      if (this.mustBreak(v)) return undefined;
-      const parts: string[] = [];
-      for (const e of v) {
-        const f = this.flat(e);
-        if (f === undefined) return undefined;
-        parts.push(f);
+  text(): string {
+    const { source } = this;
+    const parts: string[] = [];
+    let pos = 0;
+    for (;;) {
+      // A newline is never inside a string (the serialiser escapes it), so "[\n" opens an array.
+      const open = source.indexOf("[\n", pos);
+      if (open < 0) break;
+      const read = this.read(open);
+      if (read === undefined) {
+        // It holds an object: prettier breaks it, one element per line as the serialiser wrote
+        // them; arrays inside are met on the way.
+        parts.push(source.slice(pos, open + 2));
+        pos = open + 2;
+        continue;
       }
-      return `[${parts.join(", ")}]`;
+      const lineStart = source.lastIndexOf("\n", open) + 1;
+      let level = 0;
+      let k = lineStart;
+      while (source.startsWith(this.s.unit, k)) {
+        level++;
+        k += this.s.unit.length;
+      }
+      // What precedes the array on its line: indentation, and `"key": ` in an object.
+      const column = level * this.s.columns + width(source.slice(k, open));
+      const trail = source.charCodeAt(read.end) === COMMA ? 1 : 0;
+      parts.push(source.slice(pos, open), this.array(read.items, level, column, trail));
+      pos = read.end;
     }
-    return Object.keys(v).length === 0 ? "{}" : undefined;
+    parts.push(source.slice(pos));
+    return parts.join("");
   }
 
-  /** prettier breaks an array of two or more arrays (or objects) that each hold more than one entry. */
-  private mustBreak(v: Json[]): boolean {
-    if (v.length <= 1) return false;
-    const kind = (e: Json) => (Array.isArray(e) ? (e.length > 1 ? "array" : undefined) : e !== null && typeof e === "object" ? (Object.keys(e).length > 1 ? "object" : undefined) : undefined);
-    const first = kind(v[0]!);
-    return first !== undefined && v.every((e) => kind(e) === first);
+  /** The array opening at `open` ("[\n"), or undefined when it holds a non-empty object. */
+  private read(open: number): { readonly items: Items; readonly end: number } | undefined {
+    const { source } = this;
+    const items: Items = [];
+    let i = open + 2;
+    for (;;) {
+      i = this.skipIndent(i);
+      const c = source.charCodeAt(i);
+      if (c === QUOTE) {
+        let j = i + 1;
+        for (;;) {
+          const d = source.charCodeAt(j);
+          if (d === QUOTE) break;
+          j += d === BACKSLASH ? 2 : 1;
+        }
+        items.push(source.slice(i, j + 1));
+        i = j + 1;
+      } else if (c === 91 /* [ */ || c === 123 /* { */) {
+        const next = source.charCodeAt(i + 1);
+        if (next !== NEWLINE) {
+          items.push(c === 91 ? "[]" : "{}");
+          i += 2;
+        } else if (c === 123) return undefined;
+        else {
+          const inner = this.read(i);
+          if (inner === undefined) return undefined;
+          items.push(inner.items);
+          i = inner.end;
+        }
+      } else {
+        let j = i;
+        while (j < source.length && source.charCodeAt(j) !== COMMA && source.charCodeAt(j) !== NEWLINE) j++;
+        items.push(source.slice(i, j));
+        i = j;
+      }
+      if (source.charCodeAt(i) === COMMA) i += 2; // ",\n"
+      else {
+        i = this.skipIndent(i + 1); // "\n", indentation, "]"
+        return { items, end: i + 1 };
+      }
+    }
+  }
+
+  private skipIndent(i: number): number {
+    const { source } = this;
+    for (;;) {
+      const c = source.charCodeAt(i);
+      if (c !== 32 && c !== 9) return i;
+      i++;
+    }
+  }
+
+  private indent(level: number): string {
+    return (this.indents[level] ??= this.s.unit.repeat(level));
   }
 
   /**
-   * Prints `v` starting at column `column` of a line indented `level` times; `trail` is the width
-   * of what follows on the same line (a comma) and counts when deciding whether a group fits.
+   * Prints an array starting at column `column` of a line indented `level` times; `trail` is the
+   * width of what follows on the same line (a comma) and counts when deciding whether it fits.
    */
-  value(v: Json, level: number, column: number, trail: number): string {
-    if (v === null || typeof v !== "object") return typeof v === "number" ? numberText(v) : JSON.stringify(v);
-    if (Array.isArray(v)) return this.array(v, level, column, trail);
-    const keys = Object.keys(v);
-    if (keys.length === 0) return "{}";
+  private array(items: Items, level: number, column: number, trail: number): string {
+    const flat = flatText(items);
+    if (flat !== undefined && column + width(flat) + trail <= this.s.printWidth) return flat;
     const inner = this.indent(level + 1);
-    const lines = keys.map((k, i) => {
-      const prefix = this.prefix(k);
-      const comma = i < keys.length - 1 ? 1 : 0;
-      return `${inner}${prefix.text}${this.value(v[k]!, level + 1, this.columns(level + 1) + prefix.width, comma)}${comma ? "," : ""}`;
-    });
-    return `{\n${lines.join("\n")}\n${this.indent(level)}}`;
-  }
-
-  private array(v: Json[], level: number, column: number, trail: number): string {
-    if (v.length === 0) return "[]";
-    const flat = this.flat(v);
-    if (flat !== undefined && column + width(flat) + trail <= this.printWidth) return flat;
-    const inner = this.indent(level + 1);
-    if (v.length > 1 && v.every((e) => typeof e === "number")) {
+    const innerColumn = (level + 1) * this.s.columns;
+    if (items.length > 1 && items.every(isNumber)) {
       // fill: as many numbers per line as fit, separated by ", ".
-      const texts = v.map((e) => numberText(e as number));
       const lines: string[] = [];
-      let line = texts[0]!;
-      for (let i = 1; i < texts.length; i++) {
-        const candidate = `${line}, ${texts[i]}`;
-        const lastTrail = i === texts.length - 1 ? 0 : 1;
-        if (this.columns(level + 1) + candidate.length + lastTrail <= this.printWidth) line = candidate;
+      let line = items[0] as string;
+      for (let i = 1; i < items.length; i++) {
+        const candidate = `${line}, ${items[i] as string}`;
+        const lastTrail = i === items.length - 1 ? 0 : 1;
+        if (innerColumn + candidate.length + lastTrail <= this.s.printWidth) line = candidate;
         else {
           lines.push(line + ",");
-          line = texts[i]!;
+          line = items[i] as string;
         }
       }
       lines.push(line);
       return `[\n${lines.map((l) => inner + l).join("\n")}\n${this.indent(level)}]`;
     }
-    const items = v.map((e, i) => {
-      const comma = i < v.length - 1 ? 1 : 0;
-      return `${inner}${this.value(e, level + 1, this.columns(level + 1), comma)}${comma ? "," : ""}`;
-    });
-    return `[\n${items.join("\n")}\n${this.indent(level)}]`;
+    let out = "[";
+    for (let i = 0; i < items.length; i++) {
+      const comma = i < items.length - 1 ? 1 : 0;
+      const item = items[i]!;
+      out += `\n${inner}${typeof item === "string" ? item : this.array(item, level + 1, innerColumn, comma)}${comma ? "," : ""}`;
+    }
+    return `${out}\n${this.indent(level)}]`;
   }
+}
+
+function isNumber(item: string | Items): boolean {
+  if (typeof item !== "string") return false;
+  const c = item.charCodeAt(0);
+  return c === 45 /* - */ || (c >= 48 && c <= 57);
+}
+
+/** One-line text of an array; undefined when prettier must break it (or an array inside). */
+function flatText(items: Items): string | undefined {
+  if (items.length === 0) return "[]";
+  if (mustBreak(items)) return undefined;
+  let out = "[";
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const text = typeof item === "string" ? item : flatText(item);
+    if (text === undefined) return undefined;
+    out += i === 0 ? text : `, ${text}`;
+  }
+  return out + "]";
+}
+
+/**
+ * prettier breaks an array of two or more arrays (or objects) that each hold more than one entry;
+ * the arrays read here hold no non-empty object, so only arrays count.
+ */
+function mustBreak(items: Items): boolean {
+  return items.length > 1 && items.every((e) => typeof e !== "string" && e.length > 1);
+}
+
+function width(text: string): number {
+  if (!/^[\x20-\x7e]*$/.test(text)) throw new Unsure();
+  return text.length;
 }

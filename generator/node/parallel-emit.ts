@@ -1,30 +1,43 @@
 /**
- * Emitters run on a worker thread (generator/node/emit-worker.ts) while this thread runs the
- * others: the call validators (generator/core/providers/call-validators.ts), a third of the
- * emitting for a large catalog, whose only input from the rest of the run is which helpers
- * validators.ts declares, known as soon as it is compiled; and the types, which need nothing but
- * the catalog and are done there while the call validators wait for that list.
+ * Emitters run on a worker thread (generator/node/emit-worker.ts) while this thread lints, emits
+ * the types and compiles validators.ts — for a large catalog the work splits about evenly:
+ *   - the provider declarations, lowered for every target and printed there in their final
+ *     layout (when formatting: the worker formats them as this thread's formatter would, see
+ *     RemoteFormat), since copying megabytes of declaration objects back here to print them
+ *     would cost about what printing them does; they come back as finished text;
+ *   - the call validators (generator/core/providers/call-validators.ts), whose only input from
+ *     the rest of the run is which helpers validators.ts declares, known once it is compiled;
+ *     they reuse the strict targets' lowering;
+ *   - the dispatcher, which needs the lowering too (which targets have call validators).
  *
- * The worker is started with the catalog text before the pipeline runs, so that reading it and
- * lowering the strict provider targets happen while this thread lints and compiles validators.ts.
- * It runs the same emitters on the same input, so the bytes cannot depend on the thread.
- * Whatever goes wrong there (no compiled worker beside this module, as when running from sources;
- * a crash; an error) makes this thread run the emitter itself.
+ * The worker is started before the pipeline runs and is handed the catalog as this thread has
+ * read and checked it (a structured copy costs a tenth of reading the YAML again), so it builds
+ * its IR while this thread lints. It runs the same emitters on the same input, so the bytes
+ * cannot depend on the thread. Whatever goes wrong there (no compiled worker beside this
+ * module, as when running from sources; a crash; an error) makes this thread run the emitter itself.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ArtifactEmitter, EmitContext, EmitFinding, OutputFile } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
+import type { JsonObject } from "../core/schema/json.js";
+import type { RemoteFormat } from "./format.js";
 
 /** What the worker is started with (`workerData`). */
 export interface EmitWorkerInput {
   readonly catalogPath: string;
-  readonly source: string | Uint8Array;
+  /** Formatting is on: the provider files come back formatted (as `verbatim` files). */
+  readonly format?: RemoteFormat;
+}
+
+/** The first message: the checked catalog (before any request). */
+export interface EmitWorkerCatalog {
+  readonly catalog: JsonObject;
 }
 
 /** The emitters the worker runs, by id. */
-export const OFFLOADED = ["types", "call-validators"] as const;
+export const OFFLOADED = ["providers", "call-validators", "dispatcher"] as const;
 export type OffloadedId = (typeof OFFLOADED)[number];
 
 /** A request: which emitter, and everything it reads besides the catalog. */
@@ -41,6 +54,8 @@ export type EmitWorkerReply = { readonly emitter: OffloadedId } & ({ readonly fi
 export interface ParallelEmitters {
   /** The registry with the offloaded emitters replaced by worker-backed ones. */
   readonly emitters: readonly ArtifactEmitter[];
+  /** Hands the worker the catalog the run emits from (the pipeline's `onCatalog`), before its emitters run. */
+  catalog(catalog: JsonObject): void;
   /** Ends the worker (the run is over, or ended early). */
   close(): void;
 }
@@ -102,5 +117,13 @@ export function parallelEmitters(registry: readonly ArtifactEmitter[], input: Em
     },
   });
   const emitters = registry.map((e) => ((OFFLOADED as readonly string[]).includes(e.id) ? offload(e, e.id as OffloadedId) : e));
-  return { emitters, close };
+  const catalog = (doc: JsonObject) => {
+    if (broken || closed) return;
+    try {
+      worker.postMessage({ catalog: doc } satisfies EmitWorkerCatalog);
+    } catch {
+      fail();
+    }
+  };
+  return { emitters, catalog, close };
 }

@@ -17,9 +17,10 @@
  * values and options (test/unit/ts-data-format.test.ts).
  *
  * Kept (issue 13, `npm run bench -- stand-ins`): the 1,000-tool catalog's 15 MB of data
- * declarations take 0.14 s here and about 40 s in prettier (29× on the same sample, more with the
- * layouts shared across files) — far past `generate`'s 3 s target. It also prints the wide rows
- * of literals in code (`formatArrayElement`, for ts-code-format.ts).
+ * declarations take about 1.2 s here (load average 3.4, caches cold as in one run) and about 24 s
+ * in prettier (12× on the same sample, more with the layouts shared across files) — far past
+ * `generate`'s 3 s target. It also prints the wide rows of literals in code
+ * (`formatArrayElement`, for ts-code-format.ts).
  */
 import type { Options } from "prettier";
 import { preferredQuote, requote, stringLiteral, type JsonValue } from "../core/codegen/code.js";
@@ -423,7 +424,10 @@ class DataPrinter {
 
   /** The one-line text of a value that has no forced break. */
   private flat(v: Value): string {
-    if (isLeaf(v)) return this.scalar(v).text;
+    return isLeaf(v) ? this.scalar(v).text : this.flatText(v);
+  }
+
+  private flatText(v: Exclude<Value, null | boolean | number | string | Verbatim>): string {
     if (Array.isArray(v)) {
       const items = v as readonly Value[];
       if (items.length === 0) return "[]";
@@ -445,16 +449,17 @@ class DataPrinter {
    * A value starting at `column` of a line indented `level` times; `trail` is the width of what
    * follows it on the line (`,` `;`), which counts when prettier decides whether a group fits.
    */
-  value(v: Value, level: number, column: number, trail: number): string {
+  value(v: Value, level: number, column: number, trail: number, known?: Info): string {
     if (isLeaf(v)) return this.scalar(v).text;
-    if (isEmpty(v)) return Array.isArray(v) ? "[]" : "{}";
-    const info = this.info(v, 0);
+    if (known === undefined && isEmpty(v)) return Array.isArray(v) ? "[]" : "{}";
+    // `known`: the caller has looked it up already (one lookup fewer per object).
+    const info = known ?? this.info(v, 0);
     if (!info.broken && this.fits(info.lo, info.hi, this.width - column - trail)) return this.flat(v);
     // Broken, the value's lines depend only on its indentation (not on where it starts or what
     // follows it): a value printed again at the same level (a shared schema) is printed once.
     let layouts = this.layouts.get(v);
-    const known = layouts?.[level];
-    if (known !== undefined) return known;
+    const laidOut = layouts?.[level];
+    if (laidOut !== undefined) return laidOut;
     const text = this.broken(v, info, level);
     if (!layouts) this.layouts.set(v, (layouts = []));
     layouts[level] = text;
@@ -512,18 +517,26 @@ class DataPrinter {
   assignment(left: string, op: string, v: Value, level: number, column: number, trail: number, shortKey: boolean): string {
     const prefix = left + op;
     const after = column + prefix.length;
-    const m = this.measure(v, 0);
+    // measure(v), keeping the info of a non-empty object or array for value() below.
+    let info: Info | undefined;
+    let m: { lo: number; hi: number } | undefined;
+    if (isLeaf(v)) m = this.scalar(v);
+    else if (isEmpty(v)) m = EMPTY;
+    else {
+      info = this.info(v, 0);
+      m = info.broken ? undefined : info;
+    }
     if (m !== undefined && this.fits(prefix.length + 1 + m.lo, prefix.length + 1 + m.hi, this.width - column - trail)) return prefix + " " + this.flat(v);
     const layout = chooseLayout(v, shortKey);
-    if (layout === "never-break-after-operator") return prefix + " " + this.value(v, level, after + 1, trail);
+    if (layout === "never-break-after-operator") return prefix + " " + this.value(v, level, after + 1, trail, info);
     if (layout === "break-after-operator") return prefix + "\n" + this.indent(level + 1) + this.scalar(v).text;
     // fluid: the value stays after the operator when its first line's start fits there (an
     // object or array up to its bracket, anything else whole, with what follows it).
     let lead: number;
     if (!isLeaf(v)) lead = isEmpty(v) ? 2 + trail : 1;
     else lead = this.scalar(v).text.length + trail;
-    if (1 + lead <= this.width - after) return prefix + " " + this.value(v, level, after + 1, trail);
-    return prefix + "\n" + this.indent(level + 1) + this.value(v, level + 1, this.columns(level + 1), trail);
+    if (1 + lead <= this.width - after) return prefix + " " + this.value(v, level, after + 1, trail, info);
+    return prefix + "\n" + this.indent(level + 1) + this.value(v, level + 1, this.columns(level + 1), trail, info);
   }
 }
 

@@ -10,7 +10,7 @@ describe("toolcat generate", () => {
     const dir = scratchProject();
     const first = toolcat(dir, ["generate"]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/read [\d.]+, parse [\d.]+, check [\d.]+, lint [\d.]+, ir [\d.]+, emit types [\d.]+.*format [\d.]+, write [\d.]+\)/);
+    expect(first.stderr).toMatch(/read [\d.]+, parse [\d.]+, check [\d.]+, ir [\d.]+, emit providers [\d.]+.*emit types [\d.]+.*lint [\d.]+.*format [\d.]+, write [\d.]+\)/);
     const a = snapshot(join(dir, "generated"));
     expect(a.size).toBeGreaterThan(0);
     const second = toolcat(dir, ["generate"]);

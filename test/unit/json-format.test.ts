@@ -2,7 +2,9 @@
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { formatJsonFast } from "../../generator/node/json-format.js";
+import { formatJsonFast, formatJsonValue } from "../../generator/node/json-format.js";
+import { jsonText } from "../../generator/core/providers/json-text.js";
+import type { Json } from "../../generator/core/schema/json.js";
 
 const seed = Number(process.env.FC_SEED ?? 424242);
 const key = fc.oneof(fc.constantFrom("type", "properties", "required", "enum", "a", "__proto__", "description", "x-y", ""), fc.string({ maxLength: 12 }));
@@ -35,6 +37,29 @@ describe("JSON fast formatter", () => {
       { seed, numRuns: 400 },
     );
     expect(answered).toBeGreaterThan(200);
+  });
+
+  it("prints a value kept as data exactly as prettier formats its text (jsonText's), U+2028 included", async () => {
+    let answered = 0;
+    await fc.assert(
+      fc.asyncProperty(json, options, async (value, opts) => {
+        const o = { ...opts, parser: "json" as const, endOfLine: "lf" as const };
+        const fast = formatJsonValue(value, o);
+        if (fast === undefined) return;
+        answered++;
+        expect(fast).toBe(await prettier.format(jsonText(value as Json), o));
+      }),
+      { seed: seed + 1, numRuns: 400 },
+    );
+    expect(answered).toBeGreaterThan(200);
+  });
+
+  it("lays out arrays inside arrays of objects, and exponents, as prettier does", async () => {
+    const value = { a: [[1, 2], { b: [3, "x"] }, [[4, 5], [6, 7]]], big: 1e21, list: [1e21, 2e-7], s: "1e+5" };
+    for (const printWidth of [10, 20, 80]) {
+      const o = { printWidth, parser: "json" as const, endOfLine: "lf" as const };
+      expect(formatJsonValue(value, o)).toBe(await prettier.format(jsonText(value), o));
+    }
   });
 
   it("declines what it does not reproduce", () => {

@@ -1,6 +1,7 @@
 /**
- * The types and call validators emitted on a worker thread (generator/node/parallel-emit.ts) are
- * the bytes this thread emits, and a worker that cannot do them leaves the run unchanged. Runs the
+ * The provider declarations, call validators and dispatcher emitted on a worker thread
+ * (generator/node/parallel-emit.ts) are the bytes this thread emits — formatted there too when the
+ * run formats — and a worker that cannot do them leaves the run unchanged. Runs the
  * compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript beside it.
  */
 import { readFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { ARTIFACT_EMITTERS as Registry } from "../../generator/core/emit/registry.js";
 import type { PipelineResult, runPipeline as RunPipeline } from "../../generator/core/pipeline.js";
 import type { parallelEmitters as ParallelEmitters } from "../../generator/node/parallel-emit.js";
+import type { JsonObject } from "../../generator/core/schema/json.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const dist = (module: string) => import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
@@ -17,25 +19,29 @@ const { runPipeline } = (await dist("core/pipeline.js")) as { runPipeline: typeo
 const { ARTIFACT_EMITTERS } = (await dist("core/emit/registry.js")) as { ARTIFACT_EMITTERS: typeof Registry };
 const { parallelEmitters } = (await dist("node/parallel-emit.js")) as { parallelEmitters: typeof ParallelEmitters };
 
+const { prettierFormatter, remoteFormat } = (await dist("node/format.js")) as typeof import("../../generator/node/format.js");
+
 const catalogs = ["catalog/tools.yaml", "test/fixtures/providers-optional-nullable/catalog.yaml", "test/fixtures/hostile/catalog.yaml"];
 
-async function run(catalog: string, workerSource?: string | Uint8Array): Promise<PipelineResult> {
+/** `worker`: run the offloaded emitters there, handed the checked catalog (or, to break it, no catalog at all). */
+async function run(catalog: string, worker?: "catalog" | "not a catalog"): Promise<PipelineResult> {
   const source = readFileSync(path.join(repoRoot, catalog));
-  const parallel = workerSource === undefined ? undefined : parallelEmitters(ARTIFACT_EMITTERS, { catalogPath: catalog, source: workerSource });
-  if (workerSource !== undefined) expect(parallel).toBeDefined();
+  const parallel = worker === undefined ? undefined : parallelEmitters(ARTIFACT_EMITTERS, { catalogPath: catalog });
+  if (worker !== undefined) expect(parallel).toBeDefined();
+  const onCatalog = worker === "catalog" ? parallel?.catalog : () => parallel?.catalog(null as unknown as JsonObject);
   try {
-    return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: parallel?.emitters });
+    return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: parallel?.emitters, onCatalog });
   } finally {
     parallel?.close();
   }
 }
 
-describe("types and call validators on a worker thread", () => {
+describe("providers, call validators and dispatcher on a worker thread", () => {
   it.each(catalogs)("%s: the same files and findings as on this thread", async (catalog) => {
     const here = await run(catalog);
-    const there = await run(catalog, readFileSync(path.join(repoRoot, catalog)));
+    const there = await run(catalog, "catalog");
     expect(there.ok).toBe(here.ok);
-    expect(there.timings.map((t) => t.stage)).toEqual(expect.arrayContaining(["emit types (parallel)", "emit call-validators (parallel)"]));
+    expect(there.timings.map((t) => t.stage)).toEqual(expect.arrayContaining(["emit providers (parallel)", "emit call-validators (parallel)", "emit dispatcher (parallel)"]));
     expect([...there.files.keys()]).toEqual([...here.files.keys()]);
     for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
     expect(there.diagnostics).toEqual(here.diagnostics);
@@ -43,9 +49,32 @@ describe("types and call validators on a worker thread", () => {
     if (catalog !== "test/fixtures/hostile/catalog.yaml") expect([...here.files.keys()].some((p) => p.endsWith(".calls.ts"))).toBe(true);
   }, 60_000);
 
-  it("a worker that cannot read the catalog leaves the work to this thread", async () => {
+  it("formats the provider files there exactly as this thread's formatter does", async () => {
+    const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
+    const source = readFileSync(path.join(repoRoot, catalog));
+    const outDir = path.join(repoRoot, "generated");
+    const formatted = async (parallel: boolean): Promise<PipelineResult> => {
+      const emitters = parallel ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath: catalog, format: remoteFormat(outDir, { cache: false }) }) : undefined;
+      if (parallel) expect(emitters).toBeDefined();
+      try {
+        return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: emitters?.emitters, onCatalog: emitters?.catalog, format: prettierFormatter(outDir, { cache: false, parallel: !parallel }) });
+      } finally {
+        emitters?.close();
+      }
+    };
+    const here = await formatted(false);
+    const there = await formatted(true);
+    expect(here.ok).toBe(true);
+    expect(there.timings.map((t) => t.stage)).toContain("emit providers (parallel)");
+    expect([...there.files.keys()]).toEqual([...here.files.keys()]);
+    for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
+    // Formatted for real: prettier's layout breaks the declarations over lines.
+    expect(here.files.get("providers/openai-chat.ts")!.split("\n").length).toBeGreaterThan(40);
+  }, 60_000);
+
+  it("a worker that cannot build the catalog's IR leaves the work to this thread", async () => {
     const here = await run("catalog/tools.yaml");
-    const fallback = await run("catalog/tools.yaml", "toolcat: [not, a catalog");
+    const fallback = await run("catalog/tools.yaml", "not a catalog");
     expect(fallback.ok).toBe(true);
     expect([...fallback.files]).toEqual([...here.files]);
   }, 60_000);

@@ -69,38 +69,45 @@ function enclosed(text: string): boolean {
 
 /** Index of the closing quote of the string literal starting at `start`. */
 function skipString(text: string, start: number): number {
-  const quote = text[start];
+  const quote = text.charCodeAt(start);
   for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === "\\") i++;
-    else if (text[i] === quote) return i;
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === quote) return i;
   }
   return text.length;
 }
 
 const BINARY = [" === ", " !== ", " == ", " != ", " < ", " > ", " <= ", " >= ", " + ", " - ", " * ", " / ", " % ", " instanceof ", " in "];
 const LOOSE = [" ? ", " ?? ", " = ", " ??= ", " => ", " as ", " satisfies "];
+const RANK: Readonly<Record<Precedence, number>> = { primary: 0, unary: 1, binary: 2, and: 3, or: 4, loose: 5 };
+const BACKSLASH = 92;
 
-/** The loosest operator at the top level of `text`. */
+function startsWithAny(text: string, operators: readonly string[], at: number): boolean {
+  for (const op of operators) if (text.startsWith(op, at)) return true;
+  return false;
+}
+
+/** The loosest operator at the top level of `text` (every condition of every validator asks: a plain scan). */
 function precedence(text: string): Precedence {
   let depth = 0;
   let found: Precedence = "primary";
-  const rank: Record<Precedence, number> = { primary: 0, unary: 1, binary: 2, and: 3, or: 4, loose: 5 };
-  const see = (p: Precedence) => {
-    if (rank[p] > rank[found]) found = p;
-  };
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'") {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */ || c === 39 /* ' */) {
       i = skipString(text, i);
       continue;
     }
-    if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (depth === 0 && c === " ") {
-      if (text.startsWith(" || ", i)) see("or");
-      else if (text.startsWith(" && ", i)) see("and");
-      else if (LOOSE.some((op) => text.startsWith(op, i))) see("loose");
-      else if (BINARY.some((op) => text.startsWith(op, i))) see("binary");
+    if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) depth++;
+    else if (c === 41 /* ) */ || c === 93 /* ] */ || c === 125 /* } */) depth--;
+    else if (depth === 0 && c === 32) {
+      let seen: Precedence | undefined;
+      if (text.startsWith(" || ", i)) seen = "or";
+      else if (text.startsWith(" && ", i)) seen = "and";
+      // Nothing is looser: the rest of the text cannot change the answer.
+      else if (startsWithAny(text, LOOSE, i)) return "loose";
+      else if (startsWithAny(text, BINARY, i)) seen = "binary";
+      if (seen !== undefined && RANK[seen] > RANK[found]) found = seen;
     }
   }
   if (found === "primary" && (text.startsWith("!") || text.startsWith("typeof ") || text.startsWith("-"))) return "unary";

@@ -5,6 +5,8 @@
  */
 import { jsonLiteral, type JsonValue, type SharedLiterals } from "../codegen/code.js";
 import type { CatalogIR } from "../ir/catalog-ir.js";
+import { jsonText } from "../providers/json-text.js";
+import type { Json } from "../schema/json.js";
 import type { Severity } from "../diagnostics.js";
 
 export interface OutputFile {
@@ -26,6 +28,16 @@ export interface OutputFile {
    * dispatcher's API) stays expanded. Absent: `machine` under `runtime/`, `contract` elsewhere.
    */
   readonly review?: ReviewKind;
+  /**
+   * A JSON file kept as data: `contents` is this value's JSON text, so a formatter may print the
+   * value in its final layout directly instead of reading the text back (see jsonDataFile).
+   */
+  readonly json?: JsonData;
+}
+
+/** The value a JSON output file is the text of (see OutputFile.json). */
+export interface JsonData {
+  readonly value: JsonValue;
 }
 
 export type ReviewKind = "machine" | "contract";
@@ -90,13 +102,34 @@ export function isDataChunk(chunk: Chunk): chunk is DataChunk {
  * values that the data chunks of several files print (see SharedLiterals).
  */
 export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[], shared?: SharedLiterals, review?: ReviewKind): OutputFile {
-  const texts = chunks.map((c) => chunkText(c, shared));
-  // The final newline goes onto the last chunk before the join, so the file's text comes out of
-  // the join flat: appended after it, it would make a rope of megabytes that every later step
-  // (normalising, comparing, writing) first copies flat.
-  if (texts.length > 0) texts[texts.length - 1] += "\n";
-  const contents = texts.length > 0 ? texts.join("\n\n") : "\n";
-  return review === undefined ? { path, language, chunks, contents } : { path, language, chunks, contents, review };
+  const file = review === undefined ? { path, language, chunks } : { path, language, chunks, review };
+  return withLazyContents(file, () => {
+    const texts = chunks.map((c) => chunkText(c, shared));
+    // The final newline goes onto the last chunk before the join, so the file's text comes out of
+    // the join flat: appended after it, it would make a rope of megabytes that every later step
+    // (normalising, comparing, writing) first copies flat.
+    if (texts.length > 0) texts[texts.length - 1] += "\n";
+    return texts.length > 0 ? texts.join("\n\n") : "\n";
+  });
+}
+
+/**
+ * A JSON output file of `value` (its text is jsonText's, see OutputFile.json), made only when
+ * asked for: a formatter prints the value itself.
+ */
+export function jsonDataFile(path: string, value: JsonValue): OutputFile {
+  return withLazyContents({ path, language: "json" as const, json: { value } }, () => jsonText(value as Json));
+}
+
+/**
+ * `file` with `contents` made on first read (once): a formatter that prints a file from its
+ * chunks or data never needs the unformatted text, which for a large catalog is megabytes of
+ * literals made only to be dropped. The property is an own enumerable one, so copying the file
+ * to another thread (structured clone) or spreading it carries the text.
+ */
+function withLazyContents<T extends Omit<OutputFile, "contents">>(file: T, make: () => string): T & { readonly contents: string } {
+  let contents: string | undefined;
+  return Object.defineProperty(file, "contents", { enumerable: true, get: () => (contents ??= make()) }) as T & { readonly contents: string };
 }
 
 /** A finding an emitter raises; the pipeline resolves the pointer to a file position. */

@@ -7,7 +7,10 @@ import { typesEmitter } from "./types/index.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /**
- * The call validators come right after validators.ts, the one artifact they depend on (its
- * helpers), so that on a worker thread they compile while the provider declarations are emitted.
+ * The order only decides when each starts (files are sorted by path, findings by position). With
+ * a worker thread (generator/node/parallel-emit.ts): the provider declarations and the dispatcher
+ * come first, lowered and printed there while this thread compiles validators.ts; the call
+ * validators follow validators.ts, the one artifact they depend on (its helpers), as early as
+ * possible, since the worker waits for them; the types are emitted here meanwhile.
  */
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [typesEmitter, validatorsEmitter, callValidatorsEmitter, providersEmitter, dispatcherEmitter];
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, dispatcherEmitter, validatorsEmitter, callValidatorsEmitter, typesEmitter];

@@ -33,8 +33,14 @@ export interface LoadedCatalog {
  * @param options.compileCheck  also ask the validator compiler, when the rules found no error
  *                              (`toolcat lint`; `generate` hears the same from its emitter)
  * @param options.lintRules     run only these lint rules (default: all)
+ * @param options.onChecked     told the catalog as soon as it passed the document check, before
+ *                              the lint rules run (a worker thread starts on it meanwhile)
  */
-export function loadCatalog(path: string, source: string | Uint8Array, options: { lint?: boolean; compileCheck?: boolean; lintRules?: readonly LintRule[] } = {}): LoadedCatalog {
+export function loadCatalog(
+  path: string,
+  source: string | Uint8Array,
+  options: { lint?: boolean; compileCheck?: boolean; lintRules?: readonly LintRule[]; onChecked?: (catalog: JsonObject) => void } = {},
+): LoadedCatalog {
   const timings: { stage: string; ms: number }[] = [];
   let t = performance.now();
   const lap = (stage: string) => {
@@ -66,12 +72,24 @@ export function loadCatalog(path: string, source: string | Uint8Array, options: 
   if (hasErrors(diagnostics)) return { path, text, parsed, locator, findings: [], diagnostics: sortDiagnostics(diagnostics), timings };
 
   const catalog = parsed.value as JsonObject;
+  options.onChecked?.(catalog);
   let findings: Finding[] = [];
   if (options.lint !== false) {
-    findings = runLint(catalog, options.lintRules);
-    if (options.compileCheck && !findings.some((f) => f.severity === "error")) findings = [...findings, ...compilerFindings(catalog, path)];
-    for (const f of findings) diagnostics.push(locator.pointer(f.pointer, f.atKey, { severity: f.severity, rule: f.rule, message: f.message, target: f.target, fixable: f.fix !== undefined }));
+    const linted = lintCatalog(catalog, locator, path, options);
+    findings = linted.findings;
+    diagnostics.push(...linted.diagnostics);
     lap("lint");
   }
   return { path, text, catalog, parsed, locator, findings, diagnostics: sortDiagnostics(diagnostics), timings };
+}
+
+/**
+ * The lint rules over a catalog that passed the document check (loadCatalog runs them unless told
+ * not to; the pipeline runs them itself, after starting the emitters).
+ */
+export function lintCatalog(catalog: JsonObject, locator: Locator, path: string, options: { compileCheck?: boolean; lintRules?: readonly LintRule[] } = {}): { readonly findings: Finding[]; readonly diagnostics: Diagnostic[] } {
+  let findings = runLint(catalog, options.lintRules);
+  if (options.compileCheck && !findings.some((f) => f.severity === "error")) findings = [...findings, ...compilerFindings(catalog, path)];
+  const diagnostics = findings.map((f) => locator.pointer(f.pointer, f.atKey, { severity: f.severity, rule: f.rule, message: f.message, target: f.target, fixable: f.fix !== undefined }));
+  return { findings, diagnostics };
 }

@@ -7,14 +7,13 @@
 import { code, join, propertyKey, raw, SharedLiterals, type Code, type JsonValue } from "../codegen/code.js";
 import { camelCase, Name, pascalCase } from "../codegen/identifiers.js";
 import { jsdoc } from "../codegen/jsdoc.js";
-import { chunkedFile, templateFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../emit/artifact.js";
+import { chunkedFile, jsonDataFile, templateFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../emit/artifact.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import type { CatalogIR, TargetIR } from "../ir/catalog-ir.js";
 import { isTargetId, type TargetId } from "../targets.js";
 import { isJsonObject, objectFromEntries, type Json, type JsonObject } from "../schema/json.js";
 import { catalogNames } from "../emit/naming.js";
 import { catalogPointer, lowerTool, type LoweredTool, type ProviderModule } from "./provider.js";
-import { jsonText, SharedJson } from "./json-text.js";
 import { PROVIDERS } from "./registry.js";
 
 /** The runtime helper the normalisers call, copied from templates/. */
@@ -192,13 +191,15 @@ function withConstants(value: Json, declarations: readonly JsonObject[], consts:
   return render(value);
 }
 
-function jsonFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedJson): OutputFile {
+function jsonFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
   const headerText = ctx.header.replace(/^\/\/ /, "");
   const doc = objectFromEntries<Json>([
     ["//", headerText],
     ["tools", declarations(lowering)],
   ]);
-  return { path: `providers/${lowering.module.id}.json`, contents: jsonText(doc, shared), language: "json" };
+  // Kept as data: the formatter prints the declarations in their final layout (json-format.ts);
+  // the JSON.stringify text is made only when something reads it (no formatting, a fallback).
+  return jsonDataFile(`providers/${lowering.module.id}.json`, doc as JsonValue);
 }
 
 export const providersEmitter: ArtifactEmitter = {
@@ -208,17 +209,13 @@ export const providersEmitter: ArtifactEmitter = {
     // Targets that lower into the same dialect (or not at all) declare the same schema objects:
     // each one's literal is built once for all the modules.
     const shared = new SharedLiterals();
-    const sharedJson = new SharedJson();
     for (const t of lowerings.flatMap((l) => l.tools)) {
-      for (const schema of t.output ? [t.input.schema, t.output.schema] : [t.input.schema]) {
-        shared.add(schema as JsonValue);
-        sharedJson.add(schema);
-      }
+      for (const schema of t.output ? [t.input.schema, t.output.schema] : [t.input.schema]) shared.add(schema as JsonValue);
     }
     const files: OutputFile[] = [];
     for (const lowering of lowerings) {
       reportProblems(ctx, lowering);
-      files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering, sharedJson));
+      files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering));
     }
     if (lowerings.some((l) => l.tools.some((t) => t.plan !== undefined))) {
       files.push(templateFile(NORMALISE_RUNTIME, ctx.header, ctx.readTemplate(NORMALISE_RUNTIME)));

@@ -104,20 +104,38 @@ const TYPE_ERROR = /^ {4}errs = addError\(errs, (_e\[\d+\]!)\);$/;
  * declared-schema check that leaves the type to the catalog's validator) the early result is ok.
  */
 function returnEarly(body: Code, type: Code): Code {
-  const lines = body.text.split("\n");
-  const n = lines.length;
-  const head = TYPE_CHECKED.exec(lines[0]!);
-  if (!head || lines[n - 1] !== "  }") return body;
-  const error = n > 4 && lines[n - 3] === "  } else {" ? TYPE_ERROR.exec(lines[n - 2]!) : null;
-  const inner = lines.slice(1, error ? n - 3 : n - 1);
-  if (!inner.every((l) => l === "" || l.startsWith("    "))) return body;
+  // Read as lines, but without splitting: bodies are most of validators.ts, and a string per
+  // line (split, sliced, joined) was a good part of compiling it.
+  const text = body.text;
+  const firstEnd = text.indexOf("\n");
+  if (firstEnd < 0 || !text.endsWith("\n  }")) return body;
+  const head = TYPE_CHECKED.exec(text.slice(0, firstEnd));
+  if (!head) return body;
+  const last = text.length - 4; // the "\n" before the closing "  }"
+  const beforeLast = last > firstEnd ? text.lastIndexOf("\n", last - 1) : -1; // the "\n" before line n - 2
+  const beforeElse = beforeLast > firstEnd ? text.lastIndexOf("\n", beforeLast - 1) : -1; // before line n - 3
+  // n > 4: the else line is neither the first line nor the one after it.
+  const elseLine = beforeElse > firstEnd ? text.slice(beforeElse + 1, beforeLast) : undefined;
+  const error = elseLine === "  } else {" ? TYPE_ERROR.exec(text.slice(beforeLast + 1, last)) : null;
+  const innerEnd = error ? beforeElse : last;
+  // The lines between the head and the end (or the else part), each empty or inside the block.
+  const inner = innerEnd > firstEnd ? text.slice(firstEnd, innerEnd) : "";
+  if (/\n(?! {4}|\n|$)/.test(inner)) return body;
   const result = error ? code`{ ok: false, errors: [${raw(error[1]!)}] }` : code`{ ok: true, value: value as ${type} }`;
   const exit = code`  if (${not(raw(head[1]!))}) return ${result};`;
-  const out = inner.map((l) => l.slice(2));
-  // The declarations the checks open with run before any error is recorded: a count of errors
-  // taken there is 0.
-  for (let i = 0; i < out.length && out[i]!.startsWith("  let "); i++) out[i] = out[i]!.replace(ERROR_COUNT_INIT, " = 0;");
-  return raw([exit.text, ...out].join("\n"));
+  // One block less deep; the declarations the checks open with run before any error is
+  // recorded: a count of errors taken there is 0.
+  let out = inner.replace(/\n {2}/g, "\n");
+  let at = 0;
+  while (out.startsWith("\n  let ", at)) {
+    const end = out.indexOf("\n", at + 1);
+    const lineEnd = end < 0 ? out.length : end;
+    const line = out.slice(at + 1, lineEnd);
+    const fixed = line.replace(ERROR_COUNT_INIT, " = 0;");
+    if (fixed !== line) out = out.slice(0, at + 1) + fixed + out.slice(lineEnd);
+    at += 1 + fixed.length;
+  }
+  return raw(exit.text + out);
 }
 
 const ERROR_COUNT_INIT = / = errs === null \? 0 : errs\.length;$/;
