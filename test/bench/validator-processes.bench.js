@@ -6,7 +6,8 @@
 // not the code, decides a single process's figure (the same build against itself gave 0.57–1.43
 // on the corpus sample in one process). A pair of neighbouring processes shares the machine's
 // load, so the figure is the median of the per-pair ratios new/baseline, printed with its spread.
-// Knobs: TOOLCAT_BENCH_PAIRS (default 5), TOOLCAT_BENCH_ONLY=<group title> (default: all three).
+// Knobs: TOOLCAT_BENCH_PAIRS (default 5), TOOLCAT_BENCH_ONLY=<group title> (default: all three),
+// TOOLCAT_BENCH_SETS=valid|invalid (default both).
 // Skipped (with a note) without TOOLCAT_BENCH_BASELINE.
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
@@ -44,7 +45,7 @@ export default async function bench() {
   console.log(`this build / ${process.env.TOOLCAT_BENCH_BASELINE}, ${pairs} pairs of fresh processes each (load average ${loadavg()[0].toFixed(1)}):`);
   for (const group of groups) {
     const cells = [];
-    for (const set of ["valid", "invalid"]) {
+    for (const set of process.env.TOOLCAT_BENCH_SETS ? [process.env.TOOLCAT_BENCH_SETS] : ["valid", "invalid"]) {
       const ratios = [];
       for (let p = 0; p < pairs; p++) ratios.push(countIn(group, set, 0) / countIn(group, set, 2));
       const sorted = [...ratios].sort((a, b) => a - b);
