@@ -15,7 +15,7 @@
  * could not come near its 3 s target.
  */
 import type { Options } from "prettier";
-import { escapeLineSeparators } from "../core/providers/json-text.js";
+import { escapeLineSeparators } from "../core/codegen/code.js";
 
 class Unsure extends Error {}
 

@@ -77,8 +77,9 @@ export function sqliteCallStore(
   const insert = db.prepare(
     `INSERT INTO ${table} (key, tool, state, owner, claimed_at) VALUES (?, ?, 'claimed', ?, ?) ON CONFLICT (key) DO NOTHING`,
   );
+  // A call's row: its record for `outcomeOfRow`, and its rowid for `claimCarrying`.
   const select = db.prepare(
-    `SELECT tool, state, owner, claimed_at, result FROM ${table} WHERE key = ?`,
+    `SELECT rowid AS id, tool, state, owner, claimed_at, result FROM ${table} WHERE key = ?`,
   );
   const takeOver = db.prepare(
     `UPDATE ${table} SET owner = ?, claimed_at = ? WHERE key = ? AND state = 'claimed' AND owner = ? AND claimed_at = ?`,
@@ -92,9 +93,6 @@ export function sqliteCallStore(
   const claimWithResult = db.prepare(
     `INSERT INTO ${table} AS c (key, tool, state, owner, claimed_at, result) VALUES (?, ?, 'completed', ?, ?, ?), (?, ?, 'claimed', ?, ?, NULL) ON CONFLICT (key) DO UPDATE SET state = 'completed', result = excluded.result WHERE excluded.state = 'completed' AND c.state = 'claimed' AND c.owner = excluded.owner`,
   );
-  const rowOf = db.prepare(
-    `SELECT rowid AS id, state, owner, result FROM ${table} WHERE key = ?`,
-  );
   const begin = db.prepare("BEGIN IMMEDIATE");
   const commit = db.prepare("COMMIT");
   const rollback = db.prepare("ROLLBACK");
@@ -102,10 +100,7 @@ export function sqliteCallStore(
   /** Results recorded and not yet committed, in the order they came. */
   const unwritten: Unwritten[] = [];
   /** This store's claims still running: the tool and time their result's row is written with. */
-  const running = new Map<
-    string,
-    { readonly tool: string; readonly at: number }
-  >();
+  const running = new Map<string, ClaimMade>();
   let flushQueued = false;
 
   /**
@@ -154,7 +149,8 @@ export function sqliteCallStore(
    * rowid confirms (anything else is taken as a claim not made: never run twice).
    */
   function claimCarrying(
-    carried: Unwritten & { readonly tool: string; readonly at: number },
+    carried: Unwritten,
+    made: ClaimMade,
     key: string,
     claim: {
       readonly tool: string;
@@ -164,9 +160,9 @@ export function sqliteCallStore(
   ): boolean {
     const changed = claimWithResult.run(
       carried.key,
-      carried.tool,
+      made.tool,
       carried.owner,
-      carried.at,
+      made.at,
       carried.json,
       key,
       claim.tool,
@@ -176,7 +172,7 @@ export function sqliteCallStore(
     unwritten.length = 0;
     if (changed.changes === 2) return true;
     if (changed.changes === 0) return false;
-    const result = rowOf.get(carried.key) as StoreRow | undefined;
+    const result = select.get(carried.key) as StoreRow | undefined;
     if (
       result !== undefined &&
       result.state === "completed" &&
@@ -184,7 +180,7 @@ export function sqliteCallStore(
       result.result === carried.json
     )
       return false;
-    const claimed = rowOf.get(key) as StoreRow | undefined;
+    const claimed = select.get(key) as StoreRow | undefined;
     return (
       claimed !== undefined &&
       changed.lastInsertRowid !== undefined &&
@@ -211,14 +207,11 @@ export function sqliteCallStore(
   return {
     claim(call, claim): ClaimOutcome {
       const key = storeKey(call);
-      const carried = unwritten.length === 1 ? unwritten[0]! : undefined;
+      const carried = unwritten.length === 1 ? unwritten[0] : undefined;
+      const made = carried?.claim;
       const inserted =
-        carried?.tool !== undefined && db.inTransaction !== true
-          ? claimCarrying(
-              carried as Unwritten & { tool: string; at: number },
-              key,
-              claim,
-            )
+        carried !== undefined && made !== undefined && db.inTransaction !== true
+          ? claimCarrying(carried, made, key, claim)
           : withResults(
               () => insert.run(key, claim.tool, claim.owner, claim.at).changes,
             ) === 1;
@@ -245,36 +238,32 @@ export function sqliteCallStore(
     },
     complete(call, owner, result) {
       const key = storeKey(call);
-      const claimed = running.get(key);
+      const claim = running.get(key);
       running.delete(key);
-      unwritten.push({
-        key,
-        owner,
-        json: storedResultJson(result),
-        tool: claimed?.tool,
-        at: claimed?.at,
-      });
+      unwritten.push({ key, owner, json: storedResultJson(result), claim });
       queueFlush();
     },
     flush,
   };
 }
 
-/** A result recorded and not yet committed; `tool` and `at` are its claim's, when this store made it. */
+/** A claim this store made (or took over): what its result's row is written with. */
+interface ClaimMade {
+  readonly tool: string;
+  readonly at: number;
+}
+
+/** A result recorded and not yet committed, with its claim when this store made it. */
 interface Unwritten {
   readonly key: string;
   readonly owner: string;
   readonly json: string;
-  readonly tool: string | undefined;
-  readonly at: number | undefined;
+  readonly claim: ClaimMade | undefined;
 }
 
-/** A row as `claimCarrying` reads it back. */
-interface StoreRow {
+/** A call's row as `select` reads it. */
+interface StoreRow extends CallRow {
   readonly id: number | bigint;
-  readonly state: string;
-  readonly owner: string;
-  readonly result: string | null;
 }
 
 /** Runs `task` after the current turn of the event loop (`setImmediate` where there is one). */
