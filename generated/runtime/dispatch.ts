@@ -69,6 +69,8 @@ export interface ToolTable {
   /** The call validator of the target that sent the call (OpenAI strict: declared, normalised, catalog). */
   validateCall(target: TargetName, name: string, args: unknown): CheckedValue;
   validateOutput(name: string, value: unknown): CheckedValue;
+  /** The JSON text of a result that passed `validateOutput`: JSON.stringify's bytes, written by the tool's compiled text function. */
+  outputText(name: string, value: unknown): string | undefined;
 }
 
 /** The minimum of an `AbortSignal` the core relies on. */
@@ -707,7 +709,7 @@ export function createDispatchCore<Output = unknown>(
     let checked: CheckedValue;
     try {
       checked = table.validateOutput(name, output);
-      if (checked.ok) text = JSON.stringify(checked.value) ?? "null";
+      if (checked.ok) text = table.outputText(name, checked.value) ?? "null";
     } catch (e) {
       // A value JSON cannot carry (a cycle, a BigInt) or too deep to check.
       threw(trace, e);

@@ -9,10 +9,14 @@
 //                the least it must do (the dispatcher's result is consumed as its text too)
 //   -text        the checkpoint without the text (the handler's result consumed as a value)
 //   +output      the checkpoint plus the same generated output validator (what run also checks)
+//   toolcat text the checkpoint with the text written by generated/output-text.ts (what run writes
+//                it with: JSON.stringify's bytes, compiled from the output schema) instead of
+//                JSON.stringify — what the checkpoint costs when it uses toolcat's writer too
 //   bare         JSON.parse and the handler, nothing checked
 //   same duties  the checkpoint plus, written out by hand in one loop, what `run` must do besides:
 //                claim and record in the same in-memory store, the three clock reads of the
-//                event's two timings, the output validator, one result object and one event. What
+//                event's two timings, the output validator, the text written as run writes it
+//                (output-text.ts), one result object and one event. What
 //                the dispatcher costs over this is its own structure (routing, steps, promises);
 //                what this costs over the checkpoint is the price of the duties themselves.
 //   … async      the same duties in an async function called per call, as `run` is: its promise
@@ -76,6 +80,7 @@ export default async function bench() {
   const { createDispatcher } = await load("dispatcher.js");
   const { validateOpenaiChatCall } = await load("providers/openai-chat.calls.js");
   const { validateOutput } = await load("validators.js");
+  const { outputText } = await load("output-text.js");
   const { renderValidationErrors } = await load("runtime/validation-errors.js");
   const { sqliteCallStore } = await load("runtime/sqlite-store.js");
   const { memoryCallStore } = await load("runtime/memory-store.js");
@@ -120,7 +125,7 @@ export default async function bench() {
     const done = clock.now();
     const out = validateOutput(c.name, output);
     if (!out.ok) return undefined;
-    const result = { status: "ok", target: c.target, tool: c.name, isError: false, text: JSON.stringify(out.value), replayed: false, id: c.id, output: out.value };
+    const result = { status: "ok", target: c.target, tool: c.name, isError: false, text: outputText(c.name, out.value), replayed: false, id: c.id, output: out.value };
     dutyStore.complete(c, "bench", result);
     onEvent({ status: result.status, tool: result.tool, target: result.target, id: result.id, replayed: false, validationMs: accepted - started, handlerMs: done - accepted, errors: NO_ERRORS, result });
     return result;
@@ -128,8 +133,8 @@ export default async function bench() {
   const clock = performance;
   const NO_SCOPE = Object.freeze({});
   const NO_ERRORS = Object.freeze([]);
-  /** Parse, the same call validator, the handler; optionally the result text and the output validator. */
-  const checkpoint = (name, withText, withOutput) => ({
+  /** Parse, the same call validator, the handler; optionally the result text (JSON.stringify's, or toolcat's writer) and the output validator. */
+  const checkpoint = (name, withText, withOutput, writer = JSON.stringify) => ({
     name,
     async run(n) {
       for (let i = 0; i < n; i++) {
@@ -138,7 +143,7 @@ export default async function bench() {
         if (!checked.ok) continue;
         const result = await handler(checked.value);
         if (!withOutput) {
-          checksum += withText ? JSON.stringify(result).length : result.saved.length;
+          checksum += withText ? writer(result).length : result.saved.length;
           continue;
         }
         const out = validateOutput(c.name, result);
@@ -156,6 +161,7 @@ export default async function bench() {
     checkpoint("checkpoint", true, false),
     checkpoint("checkpoint-text", false, false),
     checkpoint("checkpoint+output", true, true),
+    checkpoint("checkpoint, toolcat's text", true, false, (value) => outputText("write_measurement", value)),
     {
       name: "same duties",
       async run(n) {
@@ -172,7 +178,7 @@ export default async function bench() {
           const done = clock.now();
           const out = validateOutput(c.name, output);
           if (!out.ok) continue;
-          const result = { status: "ok", target: c.target, tool: c.name, isError: false, text: JSON.stringify(out.value), replayed: false, id: c.id, output: out.value };
+          const result = { status: "ok", target: c.target, tool: c.name, isError: false, text: outputText(c.name, out.value), replayed: false, id: c.id, output: out.value };
           dutyStore.complete(c, "bench", result);
           onEvent({ status: result.status, tool: result.tool, target: result.target, id: result.id, replayed: false, validationMs: accepted - started, handlerMs: done - accepted, errors: NO_ERRORS, result });
           checksum += result.text.length;
@@ -199,18 +205,19 @@ export default async function bench() {
     },
   ];
   const valid = await interleaved(contenders);
-  const [d, cp, cpv, cpo, duties, dutiesAsync, bare] = valid;
+  const [d, cp, cpv, cpo, cpt, duties, dutiesAsync, bare] = valid;
   const cost = (j) => `dispatcher costs ${valid.ratio(0, j).toFixed(2)}x (rounds ${valid.spread(0, j)})`;
   console.log(`valid call (openai-chat write_measurement), CPU time, median of ${ROUNDS} interleaved rounds of ${fmt(BATCH)} (load average ${loadavg()[0].toFixed(1)}):`);
   console.log(`  dispatcher.run          ${fmt(d)} calls/s`);
   console.log(`  checkpoint (with text)  ${fmt(cp)} calls/s   ${cost(1)} (target <= 1.25)`);
   console.log(`  … without the text      ${fmt(cpv)} calls/s   ${cost(2)}`);
   console.log(`  … plus output validator ${fmt(cpo)} calls/s   ${cost(3)}`);
-  console.log(`  … plus every duty of run, hand-written (same store, clock reads, output check, result, event)`);
-  console.log(`                          ${fmt(duties)} calls/s   dispatcher costs ${valid.ratio(0, 4).toFixed(2)}x (rounds ${valid.spread(0, 4)}); the duties alone ${valid.ratio(4, 1).toFixed(2)}x the checkpoint`);
+  console.log(`  … text by output-text.ts ${fmt(cpt)} calls/s   ${cost(4)} (the generated text writer instead of JSON.stringify: ${valid.ratio(4, 1).toFixed(2)}x the checkpoint)`);
+  console.log(`  … plus every duty of run, hand-written (same store, clock reads, output check, text writer, result, event)`);
+  console.log(`                          ${fmt(duties)} calls/s   dispatcher costs ${valid.ratio(0, 5).toFixed(2)}x (rounds ${valid.spread(0, 5)}); the duties alone ${valid.ratio(5, 1).toFixed(2)}x the checkpoint`);
   console.log(`  … the same in an async function, as run must be`);
-  console.log(`                          ${fmt(dutiesAsync)} calls/s   dispatcher costs ${valid.ratio(0, 5).toFixed(2)}x (rounds ${valid.spread(0, 5)}); duties and the async layer ${valid.ratio(5, 1).toFixed(2)}x the checkpoint`);
-  console.log(`  bare JSON.parse + call  ${fmt(bare)} calls/s   ${cost(6)}`);
+  console.log(`                          ${fmt(dutiesAsync)} calls/s   dispatcher costs ${valid.ratio(0, 6).toFixed(2)}x (rounds ${valid.spread(0, 6)}); duties and the async layer ${valid.ratio(6, 1).toFixed(2)}x the checkpoint`);
+  console.log(`  bare JSON.parse + call  ${fmt(bare)} calls/s   ${cost(7)}`);
 
   const invalid = [
     {

@@ -9,7 +9,8 @@
  * - `validate` and each `validate<Target>Call` answer random JSON values without throwing, and
  *   their failures render as tool-result text;
  * - each provider's `.json` file is JSON equal to the declarations its `.ts` module exports;
- * - values the validators accept type-check as the generated input and output types;
+ * - values the validators accept type-check as the generated input and output types, and an
+ *   accepted output's text (output-text.ts) is JSON.stringify's;
  * - with `--js`, the `.d.ts` files type-check strictly and the `.js` validators answer as the `.ts` ones;
  * - OpenAI strict call validators (declared schema → normalise → catalog schema) agree with Ajv
  *   (test/providers/support/call-agreement.ts).
@@ -181,6 +182,7 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
  */
 async function acceptedValuesModule(dir: string, sample: Sample, index: number): Promise<string> {
   const validators = (await import(pathToFileURL(join(dir, "validators.ts")).href)) as Record<string, (tool: string, value: unknown) => { ok: boolean }>;
+  const { outputText } = (await import(pathToFileURL(join(dir, "output-text.ts")).href)) as { outputText: (tool: string, value: unknown) => string | undefined };
   const lines: string[] = [];
   const used = new Set<string>();
   let n = 0;
@@ -193,6 +195,8 @@ async function acceptedValuesModule(dir: string, sample: Sample, index: number):
       // Not every accepted value can be written as a literal: a `__proto__` key sets the prototype,
       // and TypeScript checks a key named like an Object member (`isPrototypeOf`) against that
       // member even where an index signature admits it.
+      // An accepted output's text is JSON.stringify's (output-text.ts), hostile names and all.
+      if (map === "ToolOutput") for (const v of values) if (check(tool, v).ok) expect(outputText(tool, v), `${dir}: ${tool} ${JSON.stringify(v)}`).toBe(JSON.stringify(v));
       const accepted = values.filter((v) => check(tool, v).ok && !hasKeyNamed(v, (k) => k === "__proto__" || TYPESCRIPT_OBJECT_MEMBERS.has(k))).slice(0, 6);
       for (const v of accepted) lines.push(`export const value${n++}: ${map}[${JSON.stringify(tool)}] = ${JSON.stringify(v)};`);
       if (accepted.length > 0) used.add(map);

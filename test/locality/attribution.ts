@@ -35,7 +35,7 @@ export function toolTokens(name: string): ToolTokens {
   // An identifier of the tool: not inside a longer word on the left, and not continued by a
   // lowercase letter or digit (so `GetWorkout` does not match inside `GetWorkoutHistory`'s
   // continuation `History`, which starts uppercase — ruled out by the suffix list).
-  const identifier = new RegExp(`(?:^|[^A-Za-z0-9])(?:validateDeclared|validate|declared)?(?:${escape(p)}|${escape(c)})(?:Input|Output)?(?:_|[^A-Za-z0-9]|$)`);
+  const identifier = new RegExp(`(?:^|[^A-Za-z0-9])(?:validateDeclared|validate|declared)?(?:${escape(p)}|${escape(c)})(?:Input|Output(?:Text)?)?(?:_|[^A-Za-z0-9]|$)`);
   const quoted = new RegExp(`(["'])${escape(name)}\\1|^\\s*${escape(name)}:`);
   return { name, test: (line) => identifier.test(line) || quoted.test(line) };
 }

@@ -31,7 +31,7 @@ function gitGenerated(attributes: string, paths: readonly string[]): Map<string,
 }
 
 describe(".gitattributes in the output folder", () => {
-  it("marks validators, call validators and runtime for the example catalog, and nothing a reviewer reads", async () => {
+  it("marks validators, call validators, output text and runtime for the example catalog, and nothing a reviewer reads", async () => {
     const result = await generateFrom(readCatalog("catalog/tools.yaml"));
     const text = result.files.get(REVIEW_ATTRIBUTES_PATH)!;
     expect(carriesHeader(text)).toBe(true);
@@ -40,7 +40,7 @@ describe(".gitattributes in the output folder", () => {
     const marked = gitGenerated(text, paths);
     const machine = paths.filter((p) => marked.get(p));
     expect(machine.sort()).toEqual(
-      paths.filter((p) => p === "validators.ts" || p.endsWith(".calls.ts") || p.startsWith("runtime/")).sort(),
+      paths.filter((p) => p === "validators.ts" || p === "output-text.ts" || p.endsWith(".calls.ts") || p.startsWith("runtime/")).sort(),
     );
     expect(machine).toContain("validators.ts");
     expect(machine).toContain("runtime/validation-errors.ts");

@@ -14,6 +14,7 @@ import { lowerCatalog, providerExports } from "../providers/emitter.js";
 import type { ProviderModule, RuntimeAdapter } from "../providers/provider.js";
 import { chunkedFile, templateFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "./artifact.js";
 import { GeneratedFile } from "./generated-file.js";
+import { OUTPUT_TEXT_PATH, outputTextFile } from "./output-text.js";
 
 /** Runtime files every dispatcher needs, copied from templates/ (validation-errors.ts comes with the validators). */
 export const DISPATCH_RUNTIME = [
@@ -59,6 +60,7 @@ export function createDispatcherEmitter(adapterOf: AdapterLookup = (module) => m
       const ToolOutput = file.importFrom("./types.js", "ToolOutput", { typeOnly: true });
       const validate = file.importFrom("./validators.js", "validate");
       const validateOutput = file.importFrom("./validators.js", "validateOutput");
+      const outputText = file.importFrom(`./${OUTPUT_TEXT_PATH.replace(/\.ts$/, ".js")}`, "outputText");
 
       const tools = ir.tools;
       const destructive = tools.filter((t) => t.effect === "destructive");
@@ -125,6 +127,9 @@ ${validateCall}
   validateOutput(name: ${ToolName}, value: unknown) {
     return ${validateOutput}(name, value);
   },
+  outputText(name: ${ToolName}, value: unknown) {
+    return ${outputText}(name, value);
+  },
 };`,
       );
 
@@ -175,7 +180,7 @@ ${memberTypes.length > 0 ? join(memberTypes, "\n") : raw("")}
 }`,
       );
 
-      const files: OutputFile[] = [chunkedFile(file.path, "typescript", file.toChunks())];
+      const files: OutputFile[] = [chunkedFile(file.path, "typescript", file.toChunks()), outputTextFile(ir, ctx.header)];
       for (const path of DISPATCH_RUNTIME) files.push(templateFile(path, ctx.header, ctx.readTemplate(path)));
       const copied = new Set<string>();
       for (const { adapter } of adapters) {
