@@ -1,6 +1,7 @@
 /** Pieces of the types emitter: the cycle check and deferral of eager tuple elements (recursion.ts), and the operator scan that decides parentheses (type-expression.ts). */
 import { describe, expect, it } from "vitest";
 import { Deferral, namesOnCycles, referencedNames } from "../../generator/core/emit/types/recursion.js";
+import { TypeWriter } from "../../generator/core/emit/types/type-expression.js";
 
 describe("namesOnCycles", () => {
   it("finds self references and longer cycles, and nothing else", () => {
@@ -60,5 +61,34 @@ describe("hasTopLevelOperator", () => {
     expect(hasTopLevelOperator("{\n/** { ( */\na: string;\n}")).toBe(false);
     expect(hasTopLevelOperator("{\n/** a | b */\na: string;\n}")).toBe(false);
     expect(hasTopLevelOperator("Deferred<A | B>")).toBe(false);
+  });
+});
+
+describe("TypeWriter: references without a name", () => {
+  const scope = (root: unknown) => ({ root: root as never, refName: (ref: string) => (ref.startsWith("#/$defs/") ? ref.slice(8) : undefined) });
+
+  it("writes a pointer that leads back to itself out once, then `unknown` where it recurs (it used to be written out 200 levels deep, or for ever when it branched)", () => {
+    const single = { type: "object", properties: { value: { type: "object", properties: { a: { $ref: "#/properties/value" } } } } };
+    const once = new TypeWriter(scope(single)).typeOf(single as never);
+    expect(once).toBe("{\nvalue?: {\na?: {\na?: unknown;\n[key: string]: unknown;\n};\n[key: string]: unknown;\n};\n[key: string]: unknown;\n}");
+    // Three references to its own target in each copy: written out to depth 200, 3^200 copies.
+    const value = { type: "object", properties: { a: { $ref: "#/properties/value" }, b: { type: "array", prefixItems: [{ $ref: "#/properties/value" }, { $ref: "#/properties/value" }] } } };
+    const root = { type: "object", properties: { value } };
+    expect(new TypeWriter(scope(root)).typeOf(root as never).length).toBeLessThan(2_000);
+  });
+
+  it("stays within a bounded size when each target uses the next one twice (no cycle, but 2^18 copies written out)", () => {
+    const depth = 18;
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < depth; i++) properties[`p${i}`] = i === depth - 1 ? { type: "string" } : { type: "object", properties: { left: { $ref: `#/properties/p${i + 1}` }, right: { $ref: `#/properties/p${i + 1}` } } };
+    const root = { type: "object", properties };
+    const text = new TypeWriter(scope(root)).typeOf(root as never);
+    expect(text.length).toBeLessThan(2_000_000);
+    expect(text).toContain("unknown");
+  });
+
+  it("still writes a named ($defs) reference as its name", () => {
+    const root = { type: "object", properties: { node: { $ref: "#/$defs/Node" } } };
+    expect(new TypeWriter(scope(root)).typeOf(root as never)).toBe("{\nnode?: Node;\n[key: string]: unknown;\n}");
   });
 });

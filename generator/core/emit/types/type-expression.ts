@@ -79,8 +79,18 @@ function paren(t: string): string {
   return hasTopLevelOperator(t) ? `(${t})` : t;
 }
 
+/**
+ * Characters of one declaration that references without a name may write out; past it they are
+ * `unknown` (see TypeWriter.ref).
+ */
+const INLINE_BUDGET = 100_000;
+
 export class TypeWriter {
   private depth = 0;
+  /** The unnamed references being written out, outermost first. */
+  private readonly expanding: string[] = [];
+  /** Characters written out for unnamed references so far (nested ones count again in their users). */
+  private inlined = 0;
   constructor(private readonly scope: TypeScope) {}
 
   typeOf(schema: Schema): string {
@@ -109,16 +119,33 @@ export class TypeWriter {
     return intersection(parts);
   }
 
+  /**
+   * A `$defs` reference is its named type. Any other (a pointer into the resource, such as
+   * `#/properties/node`) has no name, so its target is written out where it is used. Two such
+   * references could make that endless or exponential — one that leads back to itself, and one
+   * used twice in a target that is itself used twice, and so on — so a reference that recurs
+   * inside its own expansion, and every one once the declaration's INLINE_BUDGET is spent, is
+   * `unknown`: wider than the schema, never narrower, so every value the validator accepts still
+   * type-checks. (A catalog that means recursion names it in `$defs`, which has neither problem.)
+   */
   private ref(ref: string): string {
     const named = this.scope.refName(ref);
     if (named !== undefined) return named;
+    if (this.expanding.includes(ref) || this.inlined > INLINE_BUDGET) return "unknown";
     let node: Json = this.scope.root as Json;
     for (const seg of pointerSegments(decodeURIComponent(ref.slice(1)))) {
       if (Array.isArray(node)) node = node[Number(seg)] ?? true;
       else if (isJsonObject(node) && hasOwn(node, seg)) node = node[seg]!;
       else return "unknown";
     }
-    return this.typeOf(node as Schema);
+    this.expanding.push(ref);
+    try {
+      const type = this.typeOf(node as Schema);
+      this.inlined += type.length;
+      return type;
+    } finally {
+      this.expanding.pop();
+    }
   }
 
   /** The type from the schema's own assertions (type/enum/const and the per-type keywords). */
