@@ -257,14 +257,14 @@ export function createDispatchCore<Output = unknown>(
     options.now === undefined &&
     storeInMemory &&
     performanceClock !== undefined;
+  // Read once: `performance.timeOrigin` is a getter that costs about as much as a clock read.
+  const timeOrigin = monotonicClaims ? performanceClock!.timeOrigin : 0;
   const now: () => number =
     options.now ??
-    (monotonicClaims
-      ? () => performanceClock!.timeOrigin + performanceClock!.now()
-      : Date.now);
+    (monotonicClaims ? () => timeOrigin + performanceClock!.now() : Date.now);
   const claimTime = (trace: Trace): number =>
     monotonicClaims && onEvent !== undefined && trace.acceptedAt >= 0
-      ? performanceClock!.timeOrigin + trace.acceptedAt
+      ? timeOrigin + trace.acceptedAt
       : now();
 
   // The steps below run synchronously for as long as every answer they get is synchronous (the
@@ -881,7 +881,23 @@ function callResult(
   replayed: boolean,
 ): CallResult {
   // Built field by field in one order (not by spreading), so every result has the same few
-  // shapes: this is on every call's path.
+  // shapes: this is on every call's path. The usual `ok` result is one literal: a field added
+  // after the literal is built costs a separate allocation for it.
+  if (
+    typeof call.id === "string" &&
+    output !== undefined &&
+    errors === undefined
+  )
+    return {
+      status,
+      target: call.target,
+      tool,
+      isError,
+      text,
+      replayed,
+      id: call.id,
+      output,
+    };
   const out: Mutable<CallResult> = {
     status,
     target: call.target,
