@@ -881,23 +881,7 @@ function callResult(
   replayed: boolean,
 ): CallResult {
   // Built field by field in one order (not by spreading), so every result has the same few
-  // shapes: this is on every call's path. The usual `ok` result is one literal: a field added
-  // after the literal is built costs a separate allocation for it.
-  if (
-    typeof call.id === "string" &&
-    output !== undefined &&
-    errors === undefined
-  )
-    return {
-      status,
-      target: call.target,
-      tool,
-      isError,
-      text,
-      replayed,
-      id: call.id,
-      output,
-    };
+  // shapes: this is on every call's path.
   const out: Mutable<CallResult> = {
     status,
     target: call.target,
