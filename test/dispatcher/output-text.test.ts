@@ -203,6 +203,32 @@ describe("output text: values JSON.stringify treats specially, under schemas tha
   });
 });
 
+describe("output text: definitions used many times over", () => {
+  const root = mkdtempSync(join(tmpdir(), "toolcat-output-text-dag-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("stays small when a definition is used six times in one used six times, six levels deep (6^5 copies written out before)", async () => {
+    const $defs: Record<string, unknown> = {};
+    for (let i = 0; i < 6; i++) $defs[`D${i}`] = i === 5 ? { type: "string" } : { type: "object", properties: Object.fromEntries([0, 1, 2, 3, 4, 5].map((j) => [`k${j}`, { $ref: `#/$defs/D${i + 1}` }])), additionalProperties: false };
+    const output = { type: "object", properties: { root: { $ref: "#/$defs/D0" } }, additionalProperties: false, $defs };
+    const source = JSON.stringify({ toolcat: 1, targets: { mcp: {} }, tools: { deep_tool: { description: "A tool.", input: { type: "object", properties: {}, additionalProperties: false }, output } } });
+    const result = await generateFrom(source, { catalogPath: "deep.json", format: false });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const text = result.files.get("output-text.ts")!;
+    expect(text.split("\n").length).toBeLessThan(2_000);
+    for (const [path, contents] of result.files) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), contents);
+    }
+    const { outputText } = (await import(pathToFileURL(join(root, "output-text.ts")).href)) as { outputText: OutputText };
+    const { validateOutput } = (await import(pathToFileURL(join(root, "validators.ts")).href)) as { validateOutput: ValidateOutput };
+    const nested = (level: number): unknown => (level === 5 ? "leaf" : { k5: nested(level + 1), k0: nested(level + 1) });
+    const value = { root: nested(0) };
+    expect(validateOutput("deep_tool", value).ok).toBe(true);
+    expect(outputText("deep_tool", value)).toBe(JSON.stringify(value));
+  });
+});
+
 describe("output text: random output schemas", () => {
   const root = mkdtempSync(join(tmpdir(), "toolcat-output-text-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));

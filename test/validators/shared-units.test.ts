@@ -42,6 +42,20 @@ describe("units shared between entries", () => {
     expect(unitFunctions(validatorSource([tool("price"), tool("price")]))).toBe(2);
   });
 
+  it("a def used six times in one used six times, ten levels deep, compiles and is still shared", async () => {
+    // Each unit's share key used to hold its callees' keys written out: 6^9 copies, past V8's
+    // longest string (RangeError: Invalid string length).
+    const $defs: Record<string, unknown> = {};
+    for (let i = 0; i < 10; i++) $defs[`D${i}`] = i === 9 ? { type: "string", maxLength: 3 } : { type: "object", properties: Object.fromEntries([0, 1, 2, 3, 4, 5].map((j) => [`k${j}`, { $ref: `#/$defs/D${i + 1}` }])) };
+    const schema = { type: "object", properties: { root: { $ref: "#/$defs/D0" } }, $defs } as Schema;
+    const source = validatorSource([schema, schema], { owner });
+    // One function per definition, for both entries.
+    expect(unitFunctions(source)).toBeLessThanOrEqual(10);
+    const [validate] = await compileAll([schema], { owner });
+    const ajv = referenceValidator(schema)!;
+    for (const input of [{ root: { k0: { k1: { k2: "abc" } } } }, { root: { k0: { k5: { k3: "toolong" } } } }, { root: { k4: 1 } }]) expect(validate!(input), JSON.stringify(input)).toEqual(normalise(ajv(input)));
+  });
+
   it("a def on a $ref cycle is not shared", () => {
     const tree = { type: "object", properties: { child: { $ref: "#/$defs/Tree" }, c: { $ref: "#/$defs/Currency" } } };
     const schema = { type: "object", properties: { t: { $ref: "#/$defs/Tree" } }, $defs: { Tree: tree, Currency: defs.Currency } } as Schema;

@@ -14,7 +14,8 @@
  *    key by its literal, any other key by JSON.stringify;
  *  - a property whose value is `undefined` is left out, as JSON.stringify leaves it out;
  *  - a schema this file does not specialise (unions, tuples, a `$ref` cycle, nesting deeper than
- *    MAX_DEPTH) is written by JSON.stringify for that value;
+ *    MAX_DEPTH, anything past MAX_LINES of one function) is written by JSON.stringify for that
+ *    value;
  *  - an object or array with a `toJSON` method (a Date under `type: object`) makes the whole value
  *    be written by JSON.stringify, which alone passes `toJSON` the key it is written under.
  *
@@ -32,8 +33,14 @@ import { catalogNames } from "./naming.js";
 
 export const OUTPUT_TEXT_PATH = "output-text.ts";
 
-/** Nesting deeper than this is written by JSON.stringify: bounded code for any schema. */
+/** Nesting deeper than this is written by JSON.stringify. */
 const MAX_DEPTH = 8;
+/**
+ * Past this many lines in one tool's function, nested objects and arrays are written by
+ * JSON.stringify. `$ref` targets are written out where they are used, and a definition used six
+ * times in one that is itself used six times, and so on, would otherwise make 6^8 copies.
+ */
+const MAX_LINES = 400;
 
 /** The export and the map's names, never handed to a tool's function or a helper. */
 const FIXED_NAMES = ["outputText", "outputTexts", "OutputTexts"];
@@ -223,6 +230,11 @@ class FunctionWriter {
     this.lines.push(`${"  ".repeat(depth)}${text}`);
   }
 
+  /** Whether a value at `nesting` is past the depth or the function past its size (then: JSON.stringify). */
+  private exhausted(nesting: number): boolean {
+    return nesting > MAX_DEPTH || this.lines.length > MAX_LINES;
+  }
+
   private local(prefix: string): string {
     return `${prefix}${this.count++}`;
   }
@@ -280,7 +292,7 @@ class FunctionWriter {
    * `into`, at indentation `depth`; `nesting` counts the objects and arrays around it.
    */
   value(schema: Json, expr: string, into: string, depth: number, nesting: number, refs: readonly string[]): void {
-    const shape = nesting > MAX_DEPTH ? GENERIC : this.shapeOf(schema, refs);
+    const shape = this.exhausted(nesting) ? GENERIC : this.shapeOf(schema, refs);
     const inner = this.refsThrough(schema, refs);
     switch (shape.kind) {
       case "generic":
@@ -355,7 +367,7 @@ class FunctionWriter {
       seen.add(key);
       const quotedKey = `${JSON.stringify(key)}:`;
       this.line(depth + 2, `case ${codeStringLiteral(key)}:`);
-      const shape = nesting + 1 > MAX_DEPTH ? GENERIC : this.shapeOf(propSchema, refs);
+      const shape = this.exhausted(nesting + 1) ? GENERIC : this.shapeOf(propSchema, refs);
       if (shape.kind === "generic") {
         this.line(depth + 3, `${t} = ${this.helper(JSON_ANY)}(${x});`);
         this.line(depth + 3, `if (${t} !== undefined) {`);

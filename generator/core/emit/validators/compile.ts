@@ -27,7 +27,7 @@ import { ERROR_TABLE, ERROR_TYPE, ERRORS, Compilation, FailTarget, FunctionScope
 import { CompileError, type Problem } from "./check.js";
 import { FileHelpers, loadHelperTemplate, type ImportedHelpers } from "./helpers.js";
 import { InstancePath } from "./instance-path.js";
-import { Resource, type Unit } from "./resource.js";
+import { Resource, ShareKeys, type Unit } from "./resource.js";
 import { compileSchema } from "./schema.js";
 import { Writer } from "./writer.js";
 
@@ -257,9 +257,11 @@ ${this.tableBinding(w)}${w.toCode()}
 export function compileValidators(entries: readonly ValidatorEntry[], file: GeneratedFile, options: CompileValidatorsOptions): CompiledValidators {
   const problems: Problem[] = [];
   const resources: Resource[] = [];
+  // One table for every entry: units of different entries share functions by equal keys.
+  const keys = new ShareKeys();
   for (const entry of entries) {
     try {
-      resources.push(Resource.prepare(entry.schema));
+      resources.push(Resource.prepare(entry.schema, keys));
     } catch (e) {
       if (!(e instanceof CompileError)) throw e;
       problems.push(...e.problems.map((p) => ({ ...p, pointer: (entry.pointer ?? "") + p.pointer })));

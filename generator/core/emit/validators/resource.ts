@@ -82,6 +82,20 @@ function isRootRef(ref: string): boolean {
   return ref === "#" || ref === "#/";
 }
 
+/**
+ * Short stand-ins for share keys (see Resource.shareKey), numbered in the order they are first
+ * seen: the same key, the same stand-in, in every resource given this table.
+ */
+export class ShareKeys {
+  private readonly ids = new Map<string, string>();
+
+  idOf(key: string): string {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = `#${this.ids.size}`));
+    return id;
+  }
+}
+
 export class Resource {
   readonly units: Unit[] = [];
   private readonly unitBySchema = new Map<object, Unit>();
@@ -90,13 +104,19 @@ export class Resource {
   private readonly boundedMemo = new WeakMap<object, boolean>();
   private readonly unboundedUnits = new Map<Unit, boolean>();
 
-  private constructor(readonly root: Schema) {}
+  private constructor(
+    readonly root: Schema,
+    private readonly keys: ShareKeys,
+  ) {}
 
-  /** Checks, resolves and analyses one resource; throws `CompileError` listing every problem. */
-  static prepare(root: Schema): Resource {
+  /**
+   * Checks, resolves and analyses one resource; throws `CompileError` listing every problem.
+   * Resources whose units may share functions are given the same `keys`.
+   */
+  static prepare(root: Schema, keys: ShareKeys = new ShareKeys()): Resource {
     const problems = checkSchema(root);
     if (problems.length > 0) throw new CompileError(problems);
-    const resource = new Resource(root);
+    const resource = new Resource(root, keys);
     resource.analyse();
     return resource;
   }
@@ -139,7 +159,9 @@ export class Resource {
             parts.length = 0;
             break;
           }
-          parts.push(ref, inner);
+          // The unit's key stands for it by its number: written out, a definition used six times in
+          // one used six times, and so on, made keys of 6^depth characters (past V8's string limit).
+          parts.push(JSON.stringify(ref), t.kind === "inline" ? inner : this.keys.idOf(inner));
         }
         for (const [c] of evaluatedChildren(s)) stack.push(c);
       }
