@@ -3,11 +3,14 @@
  * see support/call-agreement.ts (the whole-output fuzzer runs the same check on random catalogs).
  * Replay with FC_SEED=<seed>.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateFrom, repoRoot } from "../helpers/pipeline.js";
 import { assertCallValidatorsAgree } from "./support/call-agreement.js";
+import { declaredDifference } from "../../generator/core/providers/declared-difference.js";
+import type { Schema } from "../../generator/core/schema/schema.js";
 
 const seed = Number(process.env.FC_SEED ?? 31337);
 
@@ -26,6 +29,55 @@ describe("per-target call validators (generated)", () => {
       expect(checked).toBeGreaterThan(5);
     });
   }
+});
+
+/**
+ * Optional fields through `$defs` used many times over: each definition has six optional fields,
+ * each a `$ref` to the next. The declared difference inlined a definition at each use (6^depth
+ * copies: ten levels took minutes to generate); past its budget it keeps the `$ref`, checked as declared.
+ */
+function manyTimesOver(depth: number): Record<string, unknown> {
+  const $defs: Record<string, unknown> = {};
+  for (let i = 0; i < depth; i++)
+    $defs[`D${i}`] = i === depth - 1 ? { type: "string", maxLength: 4, description: "A leaf." } : { type: "object", description: "A level.", properties: Object.fromEntries([0, 1, 2, 3, 4, 5].map((j) => [`k${j}`, { $ref: `#/$defs/D${i + 1}` }])), additionalProperties: false };
+  return { type: "object", properties: { root: { $ref: "#/$defs/D0" } }, required: ["root"], additionalProperties: false, $defs };
+}
+
+describe("declared difference of definitions used many times over", () => {
+  it("stays bounded in size", () => {
+    // The lowered (declared) form is what the difference is taken of: run it on a strict-shaped schema directly.
+    const text = JSON.stringify(declaredDifference(manyTimesOver(7) as Schema));
+    expect(text.length).toBeLessThan(500_000);
+  });
+
+  it("agrees with Ajv through the generated call validator (four levels: 258 inlines, past the budget)", async () => {
+    const source = JSON.stringify({ toolcat: 1, targets: { "openai-chat": { strict: "auto" } }, tools: { deep_tool: { description: "A tool.", input: manyTimesOver(4) } } });
+    const result = await generateFrom(source, { catalogPath: "deep.json", format: false });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), "toolcat-deep-calls-"));
+    try {
+      for (const [path, text] of result.files) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      // Strict declarations make every field required and nullable: random values rarely have them
+      // all, so calls are also written by hand (valid, a leaf too long, an unknown key, a missing field).
+      const level = (depth: number, leaf: (i: number) => unknown): unknown =>
+        depth === 3 ? leaf(0) : Object.fromEntries([0, 1, 2, 3, 4, 5].map((j) => [`k${j}`, j === 0 ? level(depth + 1, leaf) : j % 2 === 0 ? null : depth === 2 ? "leaf" : null]));
+      const extra = [
+        { root: level(0, () => "ok") },
+        { root: level(0, () => "too long") },
+        { root: level(0, () => null) },
+        { root: { k0: null, k1: null, k2: null, k3: null, k4: null, k5: null } },
+        { root: { k0: null, k1: null, k2: null, k3: null, k4: null } },
+        { root: { k0: null, k1: null, k2: null, k3: null, k4: null, k5: null, k6: null } },
+        { root: null },
+      ];
+      expect(await assertCallValidatorsAgree(result.ir!, dir, { seed, numRuns: 150, extra })).toBeGreaterThan(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("call validator files share validators.ts's types", () => {

@@ -14,7 +14,8 @@
  * required and nullable) and `additionalProperties` (strict objects are closed).
  *
  * A subschema that is only a `$ref` to an entry of the root's `$defs` applies that entry, just as
- * unconditionally, to the same value: its remainder is the entry's (a `$ref` cycle is kept).
+ * unconditionally, to the same value: its remainder is the entry's (a `$ref` cycle is kept, and so
+ * is every `$ref` once MAX_INLINES entries were inlined).
  * Under a keyword whose outcome depends on which branch passes (`anyOf`, `oneOf`, `not`, `if`,
  * `contains`, …) or beside other keywords under `$ref`, dropping a constraint could let another
  * branch pass, so such a subschema is kept whole. test/providers/call-validators.property.test.ts
@@ -32,21 +33,31 @@ const KEEP_WHOLE = new Set(["anyOf", "oneOf", "allOf", "not", "if", "then", "els
 /** The part of `declared` a call validator checks before normalising (see the module comment). */
 export function declaredDifference(declared: Schema): Schema {
   const defs = typeof declared === "object" && declared.$defs !== undefined ? declared.$defs : {};
-  return remainder(declared, { defs, inlining: new Set() }).schema;
+  return remainder(declared, { defs, inlining: new Set(), budget: { inlines: MAX_INLINES } }).schema;
 }
+
+/**
+ * `$defs` entries inlined in one remainder at most; past that a `$ref` is kept (checked in full,
+ * as declared: the same acceptance). An entry is inlined at each use, so one used six times in
+ * one used six times, and so on, would be written out 6^depth times.
+ */
+const MAX_INLINES = 200;
 
 interface Scope {
   /** The root's `$defs`. */
   readonly defs: Readonly<Record<string, Schema>>;
   /** The `$defs` entries being inlined (a `$ref` back to one of them is kept). */
   readonly inlining: ReadonlySet<string>;
+  /** Inlines left for the whole remainder (shared by every scope of it). */
+  readonly budget: { inlines: number };
 }
 
 /** The `$defs` entry a bare `{ $ref: "#/$defs/<name>" }` (annotations aside) names, if any. */
 function defOf(schema: SchemaObject, scope: Scope): string | undefined {
   if (typeof schema.$ref !== "string" || Object.keys(schema).some((k) => k !== "$ref" && k !== "description" && k !== "title")) return undefined;
   const match = /^#\/\$defs\/([^/~%]+)$/.exec(schema.$ref);
-  if (!match || !Object.hasOwn(scope.defs, match[1]!) || scope.inlining.has(match[1]!)) return undefined;
+  if (!match || !Object.hasOwn(scope.defs, match[1]!) || scope.inlining.has(match[1]!) || scope.budget.inlines <= 0) return undefined;
+  scope.budget.inlines--;
   return match[1];
 }
 

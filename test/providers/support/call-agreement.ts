@@ -28,9 +28,10 @@ function accepts(schema: unknown): (value: unknown) => boolean {
 
 /**
  * Checks every target's call validator in the output at `outDir` (generated from `ir`) on values
- * sampled from each declared schema. Returns how many declared-valid calls were checked.
+ * sampled from each declared schema (and on `extra` values, for every tool). Returns how many
+ * declared-valid calls were checked.
  */
-export async function assertCallValidatorsAgree(ir: CatalogIR, outDir: string, options: { seed: number; numRuns: number }): Promise<number> {
+export async function assertCallValidatorsAgree(ir: CatalogIR, outDir: string, options: { seed: number; numRuns: number; extra?: readonly unknown[] }): Promise<number> {
   let checked = 0;
   for (const lowering of lowerCatalog(ir)) {
     const planned = lowering.tools.filter((t) => t.plan !== undefined);
@@ -44,7 +45,7 @@ export async function assertCallValidatorsAgree(ir: CatalogIR, outDir: string, o
     for (const t of planned) {
       const declared = accepts(t.input.schema);
       const canonical = accepts(t.tool.input.schema);
-      for (const args of fc.sample(dataArbitrary(t.input.schema as never), { seed: options.seed, numRuns: options.numRuns })) {
+      for (const args of [...fc.sample(dataArbitrary(t.input.schema as never), { seed: options.seed, numRuns: options.numRuns }), ...(options.extra ?? [])]) {
         const got = validateCall(t.tool.name, args);
         const where = `${outDir} ${id} ${t.tool.name} ${JSON.stringify(args)}`;
         if (!declared(args)) {
