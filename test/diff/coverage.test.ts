@@ -97,3 +97,24 @@ describe("direction", () => {
     ]);
   });
 });
+
+describe("definitions used many times over", () => {
+  /** Six properties per level, each a `$ref` to the next level: 6^(depth-1) places reach the leaf. */
+  function manyTimesOver(depth: number, leaf: Json): string {
+    const $defs: Record<string, Json> = {};
+    for (let i = 0; i < depth; i++) $defs[`D${i}`] = i === depth - 1 ? leaf : { type: "object", properties: Object.fromEntries([0, 1, 2, 3, 4, 5].map((j) => [`k${j}`, { $ref: `#/$defs/D${i + 1}` }])), additionalProperties: false };
+    return JSON.stringify({ toolcat: 1, $defs, tools: { t: { description: "T.", effect: "read", input: { type: "object", properties: { root: { $ref: "#/$defs/D0" } }, additionalProperties: false } } } });
+  }
+
+  it("reports a changed definition at the first places it is used, not at all 6^5 (ten levels never finished)", () => {
+    const found = diffCatalogs(version("old.yaml", manyTimesOver(6, { type: "string" })), version("new.yaml", manyTimesOver(6, { type: "string", maxLength: 3 })));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBeLessThanOrEqual(16);
+    expect(new Set(found.map((f) => f.rule))).toEqual(new Set(["input-constraint-tightened"]));
+  });
+
+  it("still reports every place of a definition used at a few", () => {
+    const found = diffCatalogs(version("old.yaml", manyTimesOver(2, { type: "string" })), version("new.yaml", manyTimesOver(2, { type: "string", maxLength: 3 })));
+    expect(found.map((f) => f.pointer).sort()).toEqual([0, 1, 2, 3, 4, 5].map((j) => `/tools/t/input/properties/root/properties/k${j}/maxLength`).sort());
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Compares two versions of one tool's input or output schema, family by family, descending into
  * properties, items and branches. References are followed on both sides, so where a definition
- * lives never matters; a pair of references met again (recursion) is not compared twice.
+ * lives never matters; a pair of references met again (recursion) is not compared twice, and one
+ * met at more than MAX_PLACES places is compared at the first of them.
  */
 import type { SchemaResource } from "../ir/catalog-ir.js";
 import { hasOwn, type Json, type JsonObject } from "../schema/json.js";
@@ -41,9 +42,17 @@ function noRefs(node: Json): boolean {
 /** Nesting deeper than this is not a hand-written catalog; stop rather than exhaust the stack. */
 const MAX_DEPTH = 200;
 
+/**
+ * Places one pair of references is compared at, at most. A shared definition is compared at each
+ * place it is used (each is a change callers see), but a definition used six times in one used six
+ * times, and so on, has 6^depth places: past this many, its changes are already reported.
+ */
+const MAX_PLACES = 16;
+
 export function compareResources(side: Side, oldRes: SchemaResource, newRes: SchemaResource, pointer: string): SchemaChange[] {
   const changes: SchemaChange[] = [];
   const open = new Set<string>();
+  const places = new Map<string, number>();
   let depth = 0;
   const w: Walk = {
     side,
@@ -59,7 +68,12 @@ export function compareResources(side: Side, oldRes: SchemaResource, newRes: Sch
       // places is compared in both (each place is a change callers see), a recursive one once.
       const key = o.ref !== undefined && n.ref !== undefined ? `${o.ref}\u0000${n.ref}` : undefined;
       if ((key !== undefined && open.has(key)) || depth >= MAX_DEPTH) return;
-      if (key !== undefined) open.add(key);
+      if (key !== undefined) {
+        const seen = places.get(key) ?? 0;
+        if (seen >= MAX_PLACES) return;
+        places.set(key, seen + 1);
+        open.add(key);
+      }
       depth++;
       const pair = { old: o, new: n, site: { pointer: site.pointer, oldSrc: o.src, newSrc: n.src } };
       for (const family of FAMILIES) family(w, pair);
