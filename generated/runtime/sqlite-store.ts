@@ -30,6 +30,7 @@ import {
   tableName,
   type CallRow,
   type CallStore,
+  type Claim,
   type ClaimOutcome,
 } from "./call-store.js";
 
@@ -154,11 +155,7 @@ export function sqliteCallStore(
     carried: Unwritten,
     made: ClaimMade,
     key: string,
-    claim: {
-      readonly tool: string;
-      readonly owner: string;
-      readonly at: number;
-    },
+    claim: Claim,
   ): boolean {
     const changed = claimWithResult.run(
       carried.key,

@@ -28,6 +28,7 @@ import {
   tableName,
   type CallRow,
   type CallStore,
+  type Claim,
   type ClaimOutcome,
 } from "./call-store.js";
 
@@ -152,11 +153,7 @@ export function sqliteCallStore(
     carried: Unwritten,
     made: ClaimMade,
     key: string,
-    claim: {
-      readonly tool: string;
-      readonly owner: string;
-      readonly at: number;
-    },
+    claim: Claim,
   ): boolean {
     const changed = claimWithResult.run(
       carried.key,

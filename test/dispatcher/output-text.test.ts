@@ -6,25 +6,31 @@
  * values' keys in random orders, properties left undefined, `toJSON` methods and values
  * JSON.stringify refuses.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { dataArbitrary, instanceFor, resourceArbitrary } from "../differential/arbitraries.js";
-import { generateFrom } from "../helpers/pipeline.js";
+import { generateFrom, repoRoot, writeFiles } from "../helpers/pipeline.js";
 import * as exampleValidators from "../../generated/validators.js";
 import * as exampleText from "../../generated/output-text.js";
 import { parse } from "yaml";
-import { readFileSync } from "node:fs";
-import { repoRoot } from "../helpers/pipeline.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type OutputText = (name: string, value: unknown) => string | undefined;
 type ValidateOutput = (name: string, value: unknown) => { ok: boolean };
 
 const seed = Number(process.env.FC_SEED ?? 20261201);
+
+/** The output written to `dir`, and its output-text and validators modules loaded from there. */
+async function loaded(dir: string, files: ReadonlyMap<string, string>): Promise<{ outputText: OutputText; validateOutput: ValidateOutput }> {
+  writeFiles(dir, files);
+  const { outputText } = (await import(pathToFileURL(join(dir, "output-text.ts")).href)) as { outputText: OutputText };
+  const { validateOutput } = (await import(pathToFileURL(join(dir, "validators.ts")).href)) as { validateOutput: ValidateOutput };
+  return { outputText, validateOutput };
+}
 
 /** The same value with every object's keys in an order `order` picks (own `__proto__` keys stay own data). */
 function reordered(value: unknown, order: (keys: string[]) => string[]): unknown {
@@ -159,12 +165,7 @@ describe("output text: values JSON.stringify treats specially, under schemas tha
     const source = JSON.stringify({ toolcat: 1, targets: { mcp: {} }, tools: { open_tool: { description: "A tool.", input: { type: "object", properties: {}, additionalProperties: false }, output } } });
     const result = await generateFrom(source, { catalogPath: "open.json", format: false });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    for (const [path, text] of result.files) {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), text);
-    }
-    const { outputText } = (await import(pathToFileURL(join(root, "output-text.ts")).href)) as { outputText: OutputText };
-    const { validateOutput } = (await import(pathToFileURL(join(root, "validators.ts")).href)) as { validateOutput: ValidateOutput };
+    const { outputText, validateOutput } = await loaded(root, result.files);
     const keyed = { toJSON: (key: string) => `written under ${JSON.stringify(key)}` };
     class Instance {
       b = "text";
@@ -216,12 +217,7 @@ describe("output text: definitions used many times over", () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const text = result.files.get("output-text.ts")!;
     expect(text.split("\n").length).toBeLessThan(2_000);
-    for (const [path, contents] of result.files) {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), contents);
-    }
-    const { outputText } = (await import(pathToFileURL(join(root, "output-text.ts")).href)) as { outputText: OutputText };
-    const { validateOutput } = (await import(pathToFileURL(join(root, "validators.ts")).href)) as { validateOutput: ValidateOutput };
+    const { outputText, validateOutput } = await loaded(root, result.files);
     const nested = (level: number): unknown => (level === 5 ? "leaf" : { k5: nested(level + 1), k0: nested(level + 1) });
     const value = { root: nested(0) };
     expect(validateOutput("deep_tool", value).ok).toBe(true);
@@ -249,13 +245,8 @@ describe("output text: random output schemas", () => {
       }
       generated++;
       const dir = join(root, `s${i}`);
-      for (const [path, text] of result.files) {
-        mkdirSync(dirname(join(dir, path)), { recursive: true });
-        writeFileSync(join(dir, path), text);
-      }
+      const { outputText, validateOutput } = await loaded(dir, result.files);
       writeFileSync(join(dir, "catalog.json"), source);
-      const { outputText } = (await import(pathToFileURL(join(dir, "output-text.ts")).href)) as { outputText: OutputText };
-      const { validateOutput } = (await import(pathToFileURL(join(dir, "validators.ts")).href)) as { validateOutput: ValidateOutput };
       const values = [...fc.sample(instanceFor(output as never), { seed: seed + i, numRuns: 40 }), ...fc.sample(dataArbitrary(output as never), { seed: seed + i, numRuns: 40 })];
       compared += assertSameText(outputText, validateOutput, "random_tool", values, `${dir}/catalog.json`);
     }

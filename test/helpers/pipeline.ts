@@ -1,6 +1,6 @@
 /** Test helpers: run the real pipeline (with prettier) on a catalog text or file. */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { runPipeline, type PipelineResult } from "../../generator/core/pipeline.js";
 import { prettierFormatter } from "../../generator/node/format.js";
 import { readTemplate } from "../../generator/node/package-root.js";
@@ -31,4 +31,12 @@ export function catalogWith(input: unknown, extra: { targets?: unknown; defs?: u
   if (extra.output !== undefined) tool.output = extra.output;
   doc.tools = { [extra.name ?? "tool"]: tool };
   return JSON.stringify(doc, null, 2) + "\n";
+}
+
+/** Writes generated files (a pipeline result's `files`) under `dir`. */
+export function writeFiles(dir: string, files: ReadonlyMap<string, string>): void {
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
 }

@@ -3,11 +3,11 @@
  * see support/call-agreement.ts (the whole-output fuzzer runs the same check on random catalogs).
  * Replay with FC_SEED=<seed>.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateFrom, repoRoot } from "../helpers/pipeline.js";
+import { generateFrom, repoRoot, writeFiles } from "../helpers/pipeline.js";
 import { assertCallValidatorsAgree } from "./support/call-agreement.js";
 import { declaredDifference } from "../../generator/core/providers/declared-difference.js";
 import type { Schema } from "../../generator/core/schema/schema.js";
@@ -56,10 +56,7 @@ describe("declared difference of definitions used many times over", () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const dir = mkdtempSync(join(tmpdir(), "toolcat-deep-calls-"));
     try {
-      for (const [path, text] of result.files) {
-        mkdirSync(dirname(join(dir, path)), { recursive: true });
-        writeFileSync(join(dir, path), text);
-      }
+      writeFiles(dir, result.files);
       // Strict declarations make every field required and nullable: random values rarely have them
       // all, so calls are also written by hand (valid, a leaf too long, an unknown key, a missing field).
       const level = (depth: number, leaf: (i: number) => unknown): unknown =>

@@ -23,6 +23,7 @@
  * come in a fixed order, so an edit to one tool changes only that tool's function and map entry.
  */
 import { code, codeStringLiteral, join, propertyKey, raw, type Code } from "../codegen/code.js";
+import { commentSafe } from "../codegen/jsdoc.js";
 import type { Name } from "../codegen/identifiers.js";
 import type { CatalogIR, SchemaResource } from "../ir/catalog-ir.js";
 import { isJsonObject, type Json, type JsonObject } from "../schema/json.js";
@@ -178,8 +179,9 @@ type Shape =
   | { readonly kind: "number" }
   | { readonly kind: "boolean" }
   | { readonly kind: "nullable"; readonly inner: Shape }
-  | { readonly kind: "object"; readonly properties: readonly (readonly [string, Json])[] }
-  | { readonly kind: "array"; readonly items: Json | undefined };
+  // Objects and arrays carry the `$ref`s followed to reach them: their subschemas resolve on from there.
+  | { readonly kind: "object"; readonly properties: readonly (readonly [string, Json])[]; readonly refs: readonly string[] }
+  | { readonly kind: "array"; readonly items: Json | undefined; readonly refs: readonly string[] };
 
 const GENERIC: Shape = { kind: "generic" };
 const PLAIN_STRING: Shape = { kind: "plain-string" };
@@ -209,9 +211,9 @@ function toolFunction(file: GeneratedFile, resource: SchemaResource, fnName: str
   const root = w.shapeOf(schema, []);
   if (root.kind !== "object" && root.kind !== "array") return undefined;
   w.line(1, "let s = \"\";");
-  w.value(schema, "value", "s", 1, 0, []);
+  w.write(root, "value", "s", 1, 0);
   w.line(1, "return s;");
-  return raw(`/** The text of a valid ${codeStringLiteral(toolName).replace(/\*\//g, "*\\/")} output. */
+  return raw(`/** The text of a valid ${commentSafe(codeStringLiteral(toolName))} output. */
 function ${fnName}(value: unknown): string {
 ${w.lines.join("\n")}
 }`);
@@ -270,11 +272,11 @@ class FunctionWriter {
     switch (schema.type) {
       case "object": {
         const props = isJsonObject(schema.properties) ? Object.entries(schema.properties) : [];
-        return { kind: "object", properties: props };
+        return { kind: "object", properties: props, refs };
       }
       case "array": {
         if (schema.prefixItems !== undefined || Array.isArray(schema.items)) return GENERIC;
-        return { kind: "array", items: schema.items };
+        return { kind: "array", items: schema.items, refs };
       }
       default:
         return GENERIC;
@@ -288,38 +290,25 @@ class FunctionWriter {
   }
 
   /**
-   * Statements that append the text of `expr` (a value valid for `schema`, never undefined) to
-   * `into`, at indentation `depth`; `nesting` counts the objects and arrays around it.
+   * Statements that append the text of `expr` (a value of `shape`, never undefined) to `into`, at
+   * indentation `depth`; `nesting` counts the objects and arrays around it. Past the bounds (the
+   * lines written since `shape` was decided count too), JSON.stringify's.
    */
-  value(schema: Json, expr: string, into: string, depth: number, nesting: number, refs: readonly string[]): void {
-    const shape = this.exhausted(nesting) ? GENERIC : this.shapeOf(schema, refs);
-    const inner = this.refsThrough(schema, refs);
+  write(decided: Shape, expr: string, into: string, depth: number, nesting: number): void {
+    const shape = this.exhausted(nesting) ? GENERIC : decided;
     switch (shape.kind) {
       case "generic":
         this.line(depth, `${into} += ${this.helper(JSON_ITEM)}(${expr});`);
         return;
       case "object":
-        this.object(shape.properties, expr, into, depth, nesting, inner);
+        this.object(shape.properties, expr, into, depth, nesting, shape.refs);
         return;
       case "array":
-        this.array(shape.items, expr, into, depth, nesting, inner);
+        this.array(shape.items, expr, into, depth, nesting, shape.refs);
         return;
       default:
         this.line(depth, `${into} += ${this.scalar(shape, expr, false)};`);
     }
-  }
-
-  /** The `$ref`s followed to reach the schema node that decides `schema`'s shape. */
-  private refsThrough(schema: Json, refs: readonly string[]): readonly string[] {
-    let node = schema;
-    let path = refs;
-    while (isJsonObject(node) && typeof node.type !== "string" && typeof node.$ref === "string") {
-      const target = this.resolve(node.$ref, path);
-      if (target === undefined) return path;
-      path = [...path, node.$ref];
-      node = target;
-    }
-    return path;
   }
 
   /** An expression for a scalar shape's text (`operand`: written as an operand of `+`, parenthesised as prettier keeps it). */
@@ -375,7 +364,7 @@ class FunctionWriter {
       } else if (shape.kind === "object" || shape.kind === "array") {
         this.line(depth + 3, `if (${x} !== undefined) {`);
         this.line(depth + 4, `${into} += ${c} + ${codeStringLiteral(quotedKey)};`);
-        this.value(propSchema, x, into, depth + 4, nesting + 1, refs);
+        this.write(shape, x, into, depth + 4, nesting + 1);
       } else if (shape.kind === "plain-string") {
         // The key and the opening quote in one literal.
         this.line(depth + 3, `if (${x} !== undefined) {`);
@@ -407,7 +396,7 @@ class FunctionWriter {
     this.line(depth, `${into} += "[";`);
     this.line(depth, `for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {`);
     this.line(depth + 1, `if (${i} > 0) ${into} += ",";`);
-    this.value(items ?? true, `${a}[${i}]`, into, depth + 1, nesting + 1, refs);
+    this.write(this.shapeOf(items ?? true, refs), `${a}[${i}]`, into, depth + 1, nesting + 1);
     this.line(depth, `}`);
     this.line(depth, `${into} += "]";`);
   }

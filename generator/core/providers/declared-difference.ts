@@ -57,7 +57,6 @@ function defOf(schema: SchemaObject, scope: Scope): string | undefined {
   if (typeof schema.$ref !== "string" || Object.keys(schema).some((k) => k !== "$ref" && k !== "description" && k !== "title")) return undefined;
   const match = /^#\/\$defs\/([^/~%]+)$/.exec(schema.$ref);
   if (!match || !Object.hasOwn(scope.defs, match[1]!) || scope.inlining.has(match[1]!) || scope.budget.inlines <= 0) return undefined;
-  scope.budget.inlines--;
   return match[1];
 }
 
@@ -65,7 +64,10 @@ function defOf(schema: SchemaObject, scope: Scope): string | undefined {
 function remainder(declared: Schema, scope: Scope): { readonly schema: Schema; readonly typeFree: boolean } {
   if (typeof declared === "boolean") return { schema: declared, typeFree: declared };
   const def = defOf(declared, scope);
-  if (def !== undefined) return remainder(scope.defs[def]!, { ...scope, inlining: new Set([...scope.inlining, def]) });
+  if (def !== undefined) {
+    scope.budget.inlines--;
+    return remainder(scope.defs[def]!, { ...scope, inlining: new Set([...scope.inlining, def]) });
+  }
   const inner = nullWrapped(declared);
   if (inner !== undefined) {
     // `anyOf: [X, {type: "null"}]` (an optional field made nullable): the value is null or meets

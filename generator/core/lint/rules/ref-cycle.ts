@@ -35,11 +35,14 @@ export function reportRefCycles(ctx: LintContext, rule: string): void {
   const catalogContext = {};
   const contextOf = (res: { root: Json; kind: string }): Json =>
     res.kind === "catalog-def" && !(isJsonObject(res.root) && Object.prototype.hasOwnProperty.call(res.root, "$defs")) ? catalogContext : res.root;
-  // Per context: the `$ref` nodes met in it, then (on first question) those on a cycle.
+  // Every `$ref` with its context; per context, the `$ref` nodes met in it, then (on first
+  // question) those on a cycle.
+  const refs: { readonly node: JsonObject; readonly pointer: string; readonly context: Json }[] = [];
   const starts = new Map<Json, JsonObject[]>();
   for (const { node, site } of ctx.schemaNodes) {
     if (!isJsonObject(node) || typeof node.$ref !== "string") continue;
     const context = contextOf(roots.get(site.resource)!);
+    refs.push({ node, pointer: site.pointer, context });
     let list = starts.get(context);
     if (list === undefined) starts.set(context, (list = []));
     list.push(node);
@@ -55,11 +58,10 @@ export function reportRefCycles(ctx: LintContext, rule: string): void {
     return found.has(node);
   };
   const reported = new Set<string>();
-  for (const { node, site } of ctx.schemaNodes) {
-    if (!isJsonObject(node) || typeof node.$ref !== "string") continue;
-    if (!reported.has(site.pointer) && onCycle(contextOf(roots.get(site.resource)!), node)) {
-      reported.add(site.pointer);
-      ctx.report({ rule, severity: "error", pointer: pointerJoin(site.pointer, "$ref"), message: `$ref ${JSON.stringify(node.$ref)} leads back to itself without descending into a property or item: validation would never end` });
+  for (const { node, pointer, context } of refs) {
+    if (!reported.has(pointer) && onCycle(context, node)) {
+      reported.add(pointer);
+      ctx.report({ rule, severity: "error", pointer: pointerJoin(pointer, "$ref"), message: `$ref ${JSON.stringify(node.$ref)} leads back to itself without descending into a property or item: validation would never end` });
     }
   }
 }
