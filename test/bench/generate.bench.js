@@ -2,7 +2,8 @@
 // json-schema-to-typescript on the same schemas. Each command is a fresh process timed from
 // outside, the format cache cold (`--no-cache`); the load average is printed beside the figures,
 // since the machine (2 cores) is shared and wall time follows the load.
-//   - `toolcat generate` on a synthetic 1,000-tool catalog (target: at most 3 s wall)
+//   - `toolcat generate` on a synthetic 1,000-tool catalog (target: at most 3 s wall), and the
+//     same catalog through the peer tools (peer-generate.js), interleaved, as a ratio
 //   - `toolcat generate --js` over `toolcat generate` on the example catalog (target: at most 0.5 s)
 //   - `toolcat generate --check` on the example catalog, Node start included (target: under 1.5 s)
 import { spawnSync } from "node:child_process";
@@ -50,6 +51,16 @@ function timeCommand(args, cwd, runs) {
   return { walls, cpus, stderr };
 }
 
+/** One run of peer-generate.js, a fresh process timed from outside like toolcat's commands. */
+function timePeer(catalog, out) {
+  const t = performance.now();
+  const c = childrenCpuMs();
+  const r = spawnSync(process.execPath, [join(root, "test", "bench", "peer-generate.js"), catalog, out], { encoding: "utf8" });
+  const wall = performance.now() - t;
+  if (r.status !== 0) throw new Error(`peer-generate.js failed (${r.status}): ${r.stderr}`);
+  return { wall, cpu: c === undefined ? undefined : childrenCpuMs() - c };
+}
+
 export default async function bench() {
   const dir = mkdtempSync(join(tmpdir(), "toolcat-bench-"));
   mkdirSync(join(dir, "catalog"));
@@ -59,16 +70,29 @@ export default async function bench() {
 
   const load = () => `load average ${loadavg()[0].toFixed(1)}`;
   const gen = timeCommand(["generate", "--no-cache", "--out", "out-a"], dir, 1);
+  // Interleaved with the peer (peer-generate.js: Ajv standalone + json-schema-to-typescript on
+  // the same catalog, a fresh process too), so that each pair sees the same machine: on this
+  // shared virtual machine the CPU time of one and the same run varies by a third within minutes.
   const gens = [];
   const genCpus = [];
+  const peers = [];
+  const peerCpus = [];
   for (let i = 0; i < 3; i++) {
     const run = timeCommand(["generate", "--no-cache", "--out", `out-${i}`], dir, 1);
     gens.push(...run.walls);
     genCpus.push(...run.cpus);
+    const peer = timePeer(join(dir, "catalog", "tools.yaml"), join(dir, `peer-${i}`));
+    peers.push(peer.wall);
+    if (peer.cpu !== undefined) peerCpus.push(peer.cpu);
   }
   const cpu = genCpus.length > 0 ? `, CPU median ${median(genCpus).toFixed(0)} ms` : "";
   console.log(`toolcat generate --no-cache, 1,000 tools (${(source.length / 1024).toFixed(0)} KiB catalog): median ${median(gens).toFixed(0)} ms wall of ${gens.map((w) => w.toFixed(0)).join(", ")}${cpu} (target ≤ 3000 ms wall; ${load()})`);
   console.log(`  stages of one run: ${gen.stderr.trim().split("\n").pop()}`);
+  const peerCpu = peerCpus.length > 0 ? `, CPU median ${median(peerCpus).toFixed(0)} ms` : "";
+  const ratios = gens.map((g, i) => peers[i] / g);
+  console.log(
+    `peer on the same catalog (Ajv standalone allErrors + json-schema-to-typescript, unformatted, no provider files): median ${median(peers).toFixed(0)} ms wall of ${peers.map((w) => w.toFixed(0)).join(", ")}${peerCpu} → toolcat's whole generate is ${median(ratios).toFixed(2)}× faster (pairs ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+  );
 
   // Warm: a node_modules/ next to the catalog enables the formatted-chunk cache; after one run
   // that fills it, an edit to one tool reformats only the chunks that changed.
