@@ -4,6 +4,7 @@
 // (allErrors, own properties, ajv-formats: the semantics toolcat's validators match) into one
 // module, and by json-schema-to-typescript into one types file. Neither is formatted, and it
 // writes no provider declarations, dispatcher or runtime: the peer does less than toolcat.
+// test/unit/peer-generate.test.ts checks that its validators answer as toolcat's do, errors included.
 //   node test/bench/peer-generate.js <catalog.yaml> <out dir>
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +23,7 @@ const catalog = parse(readFileSync(catalogPath, "utf8"));
 const defs = catalog.$defs ?? {};
 const withDefs = (schema) => ({ ...schema, $defs: { ...defs, ...(schema.$defs ?? {}) } });
 
-const ajv = new Ajv2020({ allErrors: true, ownProperties: true, strict: false, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+const ajv = new Ajv2020({ allErrors: true, ownProperties: true, strict: false, code: { source: true, esm: false, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
 addFormats(ajv);
 const exports = {};
 let types = "";
@@ -36,5 +37,6 @@ for (const [name, tool] of Object.entries(catalog.tools)) {
   }
 }
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, "validators.js"), standaloneCode(ajv, exports));
+// CommonJS: Ajv standalone refers to ajv-formats with `require` (test/unit/peer-generate.test.ts loads it).
+writeFileSync(join(outDir, "validators.cjs"), standaloneCode(ajv, exports));
 writeFileSync(join(outDir, "types.ts"), types);
