@@ -8,7 +8,7 @@ import { loadCatalog } from "./core/load/load-catalog.js";
 import { runPipeline, type StageTiming } from "./core/pipeline.js";
 import { ARTIFACT_EMITTERS } from "./core/emit/registry.js";
 import { prettierFormatter, remoteFormat } from "./node/format.js";
-import { parallelEmitters } from "./node/parallel-emit.js";
+import { EmitThread, parallelEmitters } from "./node/parallel-emit.js";
 import { toJavaScript } from "./node/js-output.js";
 import { readTemplate } from "./node/package-root.js";
 import { compare } from "./core/diagnostics.js";
@@ -21,6 +21,7 @@ export type { Diagnostic, Severity } from "./core/diagnostics.js";
 export type { StageTiming } from "./core/pipeline.js";
 export { compareWithDisk, hasDrift, writeOutput, type Drift } from "./node/files.js";
 export { formatDiagnostics, type DiagnosticFormat } from "./cli/report.js";
+export { EmitThread };
 
 export interface GenerateOptions {
   /** Catalog file (default `catalog/tools.yaml`), relative to `cwd`. */
@@ -36,6 +37,12 @@ export interface GenerateOptions {
   /** Reuse formatted chunks from earlier runs, kept in node_modules/.cache/toolcat (default true). */
   readonly cache?: boolean;
   readonly cwd?: string;
+  /**
+   * A worker thread to emit a large catalog's share on, kept from call to call by a caller that
+   * generates again and again (a watch loop): warm, it does that share faster than a new one.
+   * The caller ends it (`close()`). Without it, a large catalog gets a thread for the one call.
+   */
+  readonly thread?: EmitThread;
 }
 
 export interface GenerateResult {
@@ -67,8 +74,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // A large catalog's provider declarations, call validators and dispatcher are emitted on a
   // second thread (see parallel-emit.ts), which also formats the declarations; for a small one,
   // starting the thread would cost more than it saves.
-  const parallel =
-    source.length >= PARALLEL_FROM_BYTES ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath, format: formats ? remoteFormat(outDir, { cache: options.cache }) : undefined }) : undefined;
+  const workerInput = { catalogPath, format: formats ? remoteFormat(outDir, { cache: options.cache }) : undefined };
+  const parallel = source.length < PARALLEL_FROM_BYTES ? undefined : options.thread ? options.thread.run(ARTIFACT_EMITTERS, workerInput) : parallelEmitters(ARTIFACT_EMITTERS, workerInput);
   // Two threads then share the two cores a developer machine is assumed to have (and a shared
   // one may not even give that): this thread formats its own files while it waits for the
   // worker, rather than a third thread loading prettier to do it. Without that worker, a

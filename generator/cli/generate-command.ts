@@ -1,7 +1,7 @@
 /** `toolcat generate`: write, `--check` (compare, never write) or `--watch`. */
 import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { generate, ToolcatUsageError, type GenerateResult } from "../index.js";
+import { EmitThread, generate, ToolcatUsageError, type GenerateResult } from "../index.js";
 import { compareWithDisk, hasDrift, writeOutput } from "../node/files.js";
 import { unifiedDiff } from "../node/diff.js";
 import { formatDiagnostics, summary } from "./report.js";
@@ -35,7 +35,8 @@ function timingLine(result: GenerateResult, extra: { stage: string; ms: number }
   return `${Math.round(total)} ms (${stages})`;
 }
 
-async function once(flags: Flags): Promise<number> {
+/** One run; `thread`: the watch loop's worker thread, kept warm from run to run. */
+async function once(flags: Flags, thread?: EmitThread): Promise<number> {
   const started = performance.now();
   const result = await generate({
     catalog: typeof flags.catalog === "string" ? flags.catalog : undefined,
@@ -43,6 +44,7 @@ async function once(flags: Flags): Promise<number> {
     js: flags.js === true,
     format: flags["no-format"] !== true,
     cache: flags["no-cache"] !== true,
+    thread,
   });
   const problems = formatDiagnostics(result.diagnostics, "text", { verbose: flags.verbose === true });
   if (problems) process.stderr.write(problems);
@@ -93,9 +95,11 @@ export async function runGenerate(flags: Flags): Promise<number> {
  */
 async function watchCatalog(flags: Flags): Promise<number> {
   const catalog = resolve(typeof flags.catalog === "string" ? flags.catalog : "catalog/tools.yaml");
+  // One worker thread for every run: a new one would compile its code afresh each time.
+  const thread = new EmitThread();
   const run = async () => {
     try {
-      await once(flags);
+      await once(flags, thread);
     } catch (e) {
       const hint = e instanceof ToolcatUsageError && e.hint ? `${e.hint}\n` : "";
       process.stderr.write(`toolcat: ${(e as Error).message}\n${hint}`);
@@ -116,7 +120,10 @@ async function watchCatalog(flags: Flags): Promise<number> {
     const stop = () => {
       watcher.close();
       clearTimeout(timer);
-      void running.then(() => resolveExit(0));
+      void running.then(() => {
+        thread.close();
+        resolveExit(0);
+      });
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

@@ -3,7 +3,9 @@
  * runs each emitter it is asked for exactly as the main thread would: the providers at once
  * (formatted here when the run formats), the call validators once told which helpers
  * validators.ts declares, the dispatcher. The lowering of the provider targets is computed once
- * for all three.
+ * for all three. A thread may serve several runs in turn (EmitThread): a run starts with its
+ * catalog, and everything is done in the order received, so a run's work never sees another's
+ * catalog; a request of a run that has been followed by another is answered with an error.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { ArtifactEmitter, EmitFinding, OutputFile } from "../core/emit/artifact.js";
@@ -17,10 +19,18 @@ import { readTemplate } from "./package-root.js";
 import type { EmitWorkerCatalog, EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId } from "./parallel-emit.js";
 
 const input = workerData as EmitWorkerInput;
-const format = input.format && { ...prettierOptions(input.format.outDir), cacheDir: input.format.cacheDir };
-// prettier (for the config, and for what the printers leave to it) loads while the catalog is read on the main thread.
+/** How this run formats: the app's prettier config is resolved afresh for each run, as on the main thread. */
+const formatForRun = () => input.format && { ...prettierOptions(input.format.outDir), cacheDir: input.format.cacheDir };
+let format = formatForRun();
+// prettier (for the config, and for what the printers leave to it) loads while the catalog is read
+// on the main thread; once per thread (later runs' imports find it loaded).
 const prettier = format?.loadPrettier();
 prettier?.catch(() => undefined);
+
+/** The run whose catalog was handled last (in the queue), and the newest one received. */
+let run = 0;
+let newest = 0;
+let catalogs = 0;
 
 /**
  * The catalog's IR; undefined before the catalog came or when it does not build (the main thread
@@ -43,8 +53,8 @@ class AskedHelpers extends Set<string> {
   }
 }
 
-/** Call validators compiled before their request came (see AskedHelpers), for that request's header and output kind. */
-let early: { readonly header: string; readonly js: boolean; readonly helpers: AskedHelpers; readonly reply: EmitWorkerReply } | undefined;
+/** Call validators compiled before their request came (see AskedHelpers), for that request's run, header and output kind. */
+let early: { readonly run: number; readonly header: string; readonly js: boolean; readonly helpers: AskedHelpers; readonly reply: EmitWorkerReply } | undefined;
 
 const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmitter> = {
   providers: () => providersEmitter,
@@ -71,41 +81,50 @@ async function formatted(files: readonly OutputFile[]): Promise<readonly OutputF
   });
 }
 
-// One request at a time, in the order received (formatting awaits).
+// One message at a time, in the order received (formatting awaits): a run's catalog too, so
+// that no request of the run before it is still at work when the IR changes.
 let queue: Promise<void> = Promise.resolve();
 parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog) => {
   if ("catalog" in message) {
-    try {
-      ir = buildIR(message.catalog, input.catalogPath);
-    } catch {
-      ir = undefined;
-    }
+    newest = message.run;
+    queue = queue.then(() => {
+      run = message.run;
+      early = undefined;
+      if (catalogs++ > 0) format = formatForRun();
+      try {
+        ir = buildIR(message.catalog, message.catalogPath);
+      } catch {
+        ir = undefined;
+      }
+    });
     return;
   }
   const request = message;
   queue = queue.then(async () => {
     let reply: EmitWorkerReply;
-    const guessed = request.emitter === "call-validators" && early !== undefined && early.header === request.header && early.js === request.js ? early : undefined;
+    const guessed = request.emitter === "call-validators" && early !== undefined && early.run === request.run && early.header === request.header && early.js === request.js ? early : undefined;
     early = undefined;
     if (guessed && "files" in guessed.reply && [...guessed.helpers.asked].every((id) => request.helpers.includes(id))) {
       parentPort!.postMessage(guessed.reply);
       return;
     }
     try {
+      if (request.run !== run) throw new Error("internal: a request of a run that has ended");
       if (!ir) throw new Error("the catalog did not load on the worker");
       const findings: EmitFinding[] = [];
       const files = emitters[request.emitter](request).emit({ ir, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
       if (files instanceof Promise) throw new Error(`internal: the ${request.emitter} emitter is synchronous`);
       // A run with errors writes nothing: formatting would be wasted.
       const done = request.emitter === "providers" && !findings.some((f) => f.severity === "error") ? await formatted(files) : files;
-      reply = { emitter: request.emitter, files: done, findings };
+      reply = { emitter: request.emitter, run: request.run, files: done, findings };
     } catch (e) {
-      reply = { emitter: request.emitter, error: String(e) };
+      reply = { emitter: request.emitter, run: request.run, error: String(e) };
     }
     parentPort!.postMessage(reply);
     // The call validators wait for validators.ts on the main thread; the dispatcher is the last
-    // request before theirs, so the time until it comes is spent compiling them on a guess.
-    if (request.emitter === "dispatcher" && ir) early = guess(request);
+    // request before theirs, so the time until it comes is spent compiling them on a guess
+    // (not when a later run's catalog has come meanwhile).
+    if (request.emitter === "dispatcher" && ir && request.run === run && newest === run) early = guess(request);
   });
 });
 
@@ -115,7 +134,7 @@ function guess(request: EmitWorkerRequest): typeof early {
     const findings: EmitFinding[] = [];
     const files = createCallValidatorsEmitter(() => helpers).emit({ ir: ir!, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
     if (files instanceof Promise) return undefined;
-    return { header: request.header, js: request.js, helpers, reply: { emitter: "call-validators", files, findings } };
+    return { run: request.run, header: request.header, js: request.js, helpers, reply: { emitter: "call-validators", run: request.run, files, findings } };
   } catch {
     return undefined;
   }

@@ -15,6 +15,8 @@
  * its IR while this thread lints. It runs the same emitters on the same input, so the bytes
  * cannot depend on the thread. Whatever goes wrong there (no compiled worker beside this
  * module, as when running from sources; a crash; an error) makes this thread run the emitter itself.
+ * `generate --watch` keeps one worker for all its runs (EmitThread), so that the worker's code
+ * is not compiled afresh for every regeneration.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -24,16 +26,24 @@ import { catalogValidators } from "../core/emit/validators/index.js";
 import type { JsonObject } from "../core/schema/json.js";
 import type { RemoteFormat } from "./format.js";
 
-/** What the worker is started with (`workerData`). */
+/** What the worker is started with (`workerData`): the same for every run it serves. */
 export interface EmitWorkerInput {
-  readonly catalogPath: string;
   /** Formatting is on: the provider files come back formatted (as `verbatim` files). */
   readonly format?: RemoteFormat;
 }
 
-/** The first message: the checked catalog (before any request). */
+/** What one run on the worker is for. */
+export interface EmitRunInput extends EmitWorkerInput {
+  /** The catalog's path as headers and findings name it. */
+  readonly catalogPath: string;
+}
+
+/** The first message of a run: the checked catalog (before any request of that run). */
 export interface EmitWorkerCatalog {
   readonly catalog: JsonObject;
+  readonly catalogPath: string;
+  /** The run it starts (see EmitThread): requests and replies carry it. */
+  readonly run: number;
 }
 
 /** The emitters the worker runs, by id. */
@@ -43,87 +53,161 @@ export type OffloadedId = (typeof OFFLOADED)[number];
 /** A request: which emitter, and everything it reads besides the catalog. */
 export interface EmitWorkerRequest {
   readonly emitter: OffloadedId;
+  readonly run: number;
   readonly header: string;
   readonly js: boolean;
   /** Call validators: the helpers validators.ts declares. */
   readonly helpers: readonly string[];
 }
 
-export type EmitWorkerReply = { readonly emitter: OffloadedId } & ({ readonly files: readonly OutputFile[]; readonly findings: readonly EmitFinding[] } | { readonly error: string });
+export type EmitWorkerReply = { readonly emitter: OffloadedId; readonly run: number } & ({ readonly files: readonly OutputFile[]; readonly findings: readonly EmitFinding[] } | { readonly error: string });
 
 export interface ParallelEmitters {
   /** The registry with the offloaded emitters replaced by worker-backed ones. */
   readonly emitters: readonly ArtifactEmitter[];
   /** Hands the worker the catalog the run emits from (the pipeline's `onCatalog`), before its emitters run. */
   catalog(catalog: JsonObject): void;
-  /** Ends the worker (the run is over, or ended early). */
+  /** Ends the run (it is over, or ended early); a thread of its own is ended with it. */
   close(): void;
 }
 
 /** `registry` with the emitters of OFFLOADED run on a worker thread for this catalog, or undefined where no worker can run. */
-export function parallelEmitters(registry: readonly ArtifactEmitter[], input: EmitWorkerInput): ParallelEmitters | undefined {
-  const url = new URL("./emit-worker.js", import.meta.url);
-  if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
-  let worker: Worker;
-  try {
-    worker = new Worker(url, { workerData: input satisfies EmitWorkerInput });
-  } catch {
-    return undefined;
-  }
-  // Idle, the worker never keeps the process alive; with a request pending, it does.
-  worker.unref();
-  const pending = new Map<OffloadedId, (reply: EmitWorkerReply | undefined) => void>();
-  let broken = false;
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    void worker.terminate();
-  };
-  const settle = (id: OffloadedId, reply: EmitWorkerReply | undefined) => {
-    const done = pending.get(id);
-    pending.delete(id);
-    if (pending.size === 0) worker.unref();
-    done?.(reply);
-  };
-  worker.on("message", (reply: EmitWorkerReply) => settle(reply.emitter, reply));
-  const fail = () => {
-    broken = true;
-    for (const id of [...pending.keys()]) settle(id, undefined);
-  };
-  worker.on("error", fail);
-  worker.on("exit", fail);
-
-  const offload = (local: ArtifactEmitter, id: OffloadedId): ArtifactEmitter => ({
-    id: local.id,
-    emit(ctx: EmitContext): Promise<readonly OutputFile[]> {
-      // For the call validators, validators.ts was compiled by the emitter before (cached per catalog and context).
-      const helpers = id === "call-validators" ? [...catalogValidators(ctx).helpers] : [];
-      const request: EmitWorkerRequest = { emitter: id, header: ctx.header, js: ctx.options.js, helpers };
-      return new Promise<EmitWorkerReply | undefined>((resolve) => {
-        if (broken || closed || pending.has(id)) return resolve(undefined);
-        pending.set(id, resolve);
-        worker.ref();
-        try {
-          worker.postMessage(request);
-        } catch {
-          settle(id, undefined);
-        }
-      }).then(async (reply) => {
-        if (reply === undefined || "error" in reply) return local.emit(ctx);
-        for (const f of reply.findings) ctx.report(f);
-        return reply.files;
-      });
+export function parallelEmitters(registry: readonly ArtifactEmitter[], input: EmitRunInput): ParallelEmitters | undefined {
+  const thread = new EmitThread();
+  const run = thread.run(registry, input);
+  if (!run) return undefined;
+  return {
+    ...run,
+    close: () => {
+      run.close();
+      thread.close();
     },
-  });
-  const emitters = registry.map((e) => ((OFFLOADED as readonly string[]).includes(e.id) ? offload(e, e.id as OffloadedId) : e));
-  const catalog = (doc: JsonObject) => {
-    if (broken || closed) return;
-    try {
-      worker.postMessage({ catalog: doc } satisfies EmitWorkerCatalog);
-    } catch {
-      fail();
-    }
   };
-  return { emitters, catalog, close };
+}
+
+/**
+ * A worker thread kept for one run after another (`generate --watch`): its compiled code stays
+ * warm and prettier stays loaded, where a thread per run would start cold every time. Runs take
+ * turns; each is numbered, so a reply of an earlier run (one that ended early) never reaches a
+ * later one. The worker starts again when it crashed or when a run needs other start-up data.
+ */
+export class EmitThread {
+  private worker: Worker | undefined;
+  private input: EmitWorkerInput | undefined;
+  private broken = false;
+  private runs = 0;
+  private starts = 0;
+  /** The current run's waiting requests. */
+  private pending = new Map<OffloadedId, (reply: EmitWorkerReply | undefined) => void>();
+
+  /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
+  run(registry: readonly ArtifactEmitter[], input: EmitRunInput): ParallelEmitters | undefined {
+    this.endRun();
+    const worker = this.workerFor({ format: input.format });
+    if (!worker) return undefined;
+    const run = ++this.runs;
+    let closed = false;
+    const offload = (local: ArtifactEmitter, id: OffloadedId): ArtifactEmitter => ({
+      id: local.id,
+      emit: (ctx: EmitContext): Promise<readonly OutputFile[]> => {
+        // For the call validators, validators.ts was compiled by the emitter before (cached per catalog and context).
+        const helpers = id === "call-validators" ? [...catalogValidators(ctx).helpers] : [];
+        const request: EmitWorkerRequest = { emitter: id, run, header: ctx.header, js: ctx.options.js, helpers };
+        return new Promise<EmitWorkerReply | undefined>((resolve) => {
+          if (this.broken || closed || run !== this.runs || this.pending.has(id)) return resolve(undefined);
+          this.pending.set(id, resolve);
+          worker.ref();
+          try {
+            worker.postMessage(request);
+          } catch {
+            this.settle(id, undefined);
+          }
+        }).then(async (reply) => {
+          if (reply === undefined || "error" in reply) return local.emit(ctx);
+          for (const f of reply.findings) ctx.report(f);
+          return reply.files;
+        });
+      },
+    });
+    const emitters = registry.map((e) => ((OFFLOADED as readonly string[]).includes(e.id) ? offload(e, e.id as OffloadedId) : e));
+    const catalog = (doc: JsonObject) => {
+      if (this.broken || closed || run !== this.runs) return;
+      try {
+        worker.postMessage({ catalog: doc, catalogPath: input.catalogPath, run } satisfies EmitWorkerCatalog);
+      } catch {
+        this.fail();
+      }
+    };
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      if (run === this.runs) this.endRun();
+    };
+    return { emitters, catalog, close };
+  }
+
+  /** How many worker threads it has started: one, unless one crashed or the start-up data changed. */
+  get started(): number {
+    return this.starts;
+  }
+
+  /** Ends the thread. */
+  close(): void {
+    this.endRun();
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) void worker.terminate();
+  }
+
+  /** The worker for a run with this start-up data: the one running, or a new one. */
+  private workerFor(input: EmitWorkerInput): Worker | undefined {
+    if (this.worker && !this.broken && sameInput(this.input!, input)) return this.worker;
+    this.close();
+    const url = new URL("./emit-worker.js", import.meta.url);
+    if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
+    let worker: Worker;
+    try {
+      worker = new Worker(url, { workerData: input satisfies EmitWorkerInput });
+    } catch {
+      return undefined;
+    }
+    // Idle, the worker never keeps the process alive; with a request pending, it does.
+    worker.unref();
+    this.worker = worker;
+    this.input = input;
+    this.broken = false;
+    this.starts++;
+    worker.on("message", (reply: EmitWorkerReply) => {
+      if (worker === this.worker && reply.run === this.runs) this.settle(reply.emitter, reply);
+    });
+    const fail = () => {
+      if (worker === this.worker) this.fail();
+    };
+    worker.on("error", fail);
+    worker.on("exit", fail);
+    return worker;
+  }
+
+  private settle(id: OffloadedId, reply: EmitWorkerReply | undefined): void {
+    const done = this.pending.get(id);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker?.unref();
+    done?.(reply);
+  }
+
+  /** The worker is gone: what waits for it is done on this thread. */
+  private fail(): void {
+    this.broken = true;
+    this.endRun();
+  }
+
+  /** Whatever the current run still waits for is done on this thread; its later replies are dropped. */
+  private endRun(): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, undefined);
+    this.runs++;
+  }
+}
+
+function sameInput(a: EmitWorkerInput, b: EmitWorkerInput): boolean {
+  return a.format?.outDir === b.format?.outDir && a.format?.cacheDir === b.format?.cacheDir;
 }

@@ -4,6 +4,8 @@
 // since the machine (2 cores) is shared and wall time follows the load.
 //   - `toolcat generate` on a synthetic 1,000-tool catalog (target: at most 3 s wall), and the
 //     same catalog through the peer tools (peer-generate.js), interleaved, as a ratio
+//   - `generate()` called again and again in one process (as `--watch` does), with one worker
+//     thread kept for every call against a new one per call
 //   - `toolcat generate --js` over `toolcat generate` on the example catalog (target: at most 0.5 s)
 //   - `toolcat generate --check` on the example catalog, Node start included (target: under 1.5 s)
 import { spawnSync } from "node:child_process";
@@ -101,6 +103,26 @@ export default async function bench() {
   writeFileSync(join(dir, "catalog", "tools.yaml"), source.replace("Synthetic tool number 500 ", "Synthetic tool number five hundred "));
   const warm = timeCommand(["generate", "--out", "out-warm"], dir, 1);
   console.log(`toolcat generate after editing one tool, cache warm: ${warm.walls[0].toFixed(0)} ms wall; ${warm.stderr.trim().split("\n").pop()}`);
+
+  // generate --watch keeps one worker thread for every run: generate() again and again in one
+  // process, alternating a kept thread with a new thread per call (each side's first call, which
+  // starts cold either way, left out).
+  const { generate, EmitThread } = await import(join(root, "dist", "generator", "index.js"));
+  const thread = new EmitThread();
+  const kept = [];
+  const fresh = [];
+  for (let i = 0; i < 8; i++) {
+    const keep = i % 2 === 1;
+    const t = performance.now();
+    const r = await generate({ cwd: dir, out: "out-watch", cache: false, thread: keep ? thread : undefined });
+    if (!r.ok) throw new Error("generate() failed on the synthetic catalog");
+    (keep ? kept : fresh).push(performance.now() - t);
+  }
+  thread.close();
+  const later = (xs) => xs.slice(1);
+  console.log(
+    `generate() again and again in one process (as --watch), 1,000 tools: a kept worker thread median ${median(later(kept)).toFixed(0)} ms (${later(kept).map((w) => w.toFixed(0)).join(", ")}), a new one per call ${median(later(fresh)).toFixed(0)} ms (${later(fresh).map((w) => w.toFixed(0)).join(", ")}) → ${(median(later(fresh)) / median(later(kept))).toFixed(2)}×; first calls ${kept[0].toFixed(0)} / ${fresh[0].toFixed(0)} ms (${load()})`,
+  );
 
   // --js over plain generate, example catalog, interleaved so both see the same load.
   const example = mkdtempSync(join(tmpdir(), "toolcat-bench-js-"));

@@ -1,8 +1,13 @@
-/** `generate --watch`: regenerates on catalog change and keeps running after a bad edit. */
+/**
+ * `generate --watch`: regenerates on catalog change and keeps running after a bad edit; with a
+ * catalog large enough for a worker thread, the one thread it keeps for every run writes what a
+ * fresh `generate` writes.
+ */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { scratchProject, toolcatAsync } from "../helpers/cli.js";
+import { syntheticCatalog } from "../bench/synthetic-catalog.js";
+import { scratchProject, snapshot, toolcat, toolcatAsync } from "../helpers/cli.js";
 
 function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
   const start = Date.now();
@@ -45,4 +50,42 @@ describe("toolcat generate --watch", () => {
     }
     await new Promise((r) => child.once("exit", r));
   });
+
+  it("with a large catalog (a worker thread kept from run to run), writes after each edit what a fresh generate writes", async () => {
+    const original = syntheticCatalog(90);
+    // Large enough for the worker thread (generator/index.ts: PARALLEL_FROM_BYTES, 128 KiB).
+    expect(original.length).toBeGreaterThan(128 * 1024);
+    const dir = scratchProject(original);
+    const child = toolcatAsync(dir, ["generate", "--watch", "--no-cache"]);
+    let stderr = "";
+    child.stderr!.on("data", (d) => (stderr += d));
+    const catalog = join(dir, "catalog", "tools.yaml");
+    const runs = () => (stderr.match(/watching/g) ?? []).length;
+    const edits = [
+      original.replace("Synthetic tool number 40 ", "Synthetic tool number forty "),
+      // A bound: validators, call validators and declarations change, not only text.
+      original.replace("Synthetic tool number 40 ", "Synthetic tool number forty ").replace("maximum: 141,", "maximum: 142,"),
+      // A tool fewer: every file that lists the tools changes.
+      original.replace(/ {2}tool_89_list:[\s\S]*$/, ""),
+    ];
+    try {
+      await waitFor(() => runs() >= 1, "first run", 60_000);
+      for (const [i, text] of edits.entries()) {
+        writeFileSync(catalog, text);
+        await waitFor(() => runs() >= i + 2, `run after edit ${i + 1}`, 60_000);
+        expect(stderr).not.toMatch(/ error [a-z][a-z-]*: |internal/);
+        const fresh = toolcat(dir, ["generate", "--no-cache", "--quiet", "--out", `fresh-${i}`]);
+        expect(fresh.code, fresh.stderr).toBe(0);
+        const watched = snapshot(join(dir, "generated"));
+        const expected = snapshot(join(dir, `fresh-${i}`));
+        expect([...watched.keys()].sort()).toEqual([...expected.keys()].sort());
+        for (const [p, f] of expected) expect(watched.get(p)?.text, `edit ${i + 1}: ${p}`).toBe(f.text);
+      }
+      // The run line shows the worker's share, so the runs did use the thread.
+      expect(stderr).toMatch(/emit providers \(parallel\)[\s\S]*emit providers \(parallel\)[\s\S]*emit providers \(parallel\)[\s\S]*emit providers \(parallel\)/);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    await new Promise((r) => child.once("exit", r));
+  }, 240_000);
 });

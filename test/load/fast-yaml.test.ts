@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseYamlSubset } from "../../generator/core/load/fast-yaml/subset-parser.js";
 import { parseCatalogYaml } from "../../generator/core/load/parse-catalog-yaml.js";
 import { parseYaml } from "../../generator/core/load/yaml-to-json.js";
+import { syntheticCatalog } from "../bench/synthetic-catalog.js";
 import { repoRoot } from "../helpers/pipeline.js";
 import { compareWithYamlPath } from "./yaml-compare.js";
 
@@ -17,11 +17,6 @@ const fixtures = readdirSync(join(repoRoot, "test", "fixtures"))
   .map((d) => `test/fixtures/${d}/catalog.yaml`)
   .filter((f) => existsSync(join(repoRoot, f)));
 
-async function synthetic(count: number): Promise<string> {
-  const url = pathToFileURL(join(repoRoot, "test", "bench", "synthetic-catalog.js")).href;
-  const mod = (await import(url)) as { syntheticCatalog(n: number): string };
-  return mod.syntheticCatalog(count);
-}
 
 describe("fast YAML path", () => {
   it("reads the example catalog and every fixture catalog, as yaml does", () => {
@@ -31,10 +26,10 @@ describe("fast YAML path", () => {
     }
   });
 
-  it("reads the synthetic benchmark catalog, as yaml does", async () => {
-    expect(compareWithYamlPath(await synthetic(40))).toBe("same");
+  it("reads the synthetic benchmark catalog, as yaml does", () => {
+    expect(compareWithYamlPath(syntheticCatalog(40))).toBe("same");
     // CRLF line ends and a trailing comment do not change that.
-    expect(compareWithYamlPath((await synthetic(3)).replace(/\n/g, "\r\n") + "# end\r\n")).toBe("same");
+    expect(compareWithYamlPath(syntheticCatalog(3).replace(/\n/g, "\r\n") + "# end\r\n")).toBe("same");
   });
 
   it("reads these layouts, as yaml does", () => {
@@ -120,8 +115,8 @@ describe("fast YAML path", () => {
     expect(outcomes).toContain("declined");
   });
 
-  it("parses the yaml document only when asked (lint --fix), and it is the one the yaml path has", async () => {
-    const text = await synthetic(2);
+  it("parses the yaml document only when asked (lint --fix), and it is the one the yaml path has", () => {
+    const text = syntheticCatalog(2);
     const parsed = parseCatalogYaml(text);
     expect(parsed.problems).toEqual([]);
     expect(parsed.document.toString()).toBe(parseYaml(text).document.toString());

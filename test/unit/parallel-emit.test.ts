@@ -10,14 +10,14 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ARTIFACT_EMITTERS as Registry } from "../../generator/core/emit/registry.js";
 import type { PipelineResult, runPipeline as RunPipeline } from "../../generator/core/pipeline.js";
-import type { parallelEmitters as ParallelEmitters } from "../../generator/node/parallel-emit.js";
+import type { EmitThread as Thread, parallelEmitters as ParallelEmitters } from "../../generator/node/parallel-emit.js";
 import type { JsonObject } from "../../generator/core/schema/json.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const dist = (module: string) => import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
 const { runPipeline } = (await dist("core/pipeline.js")) as { runPipeline: typeof RunPipeline };
 const { ARTIFACT_EMITTERS } = (await dist("core/emit/registry.js")) as { ARTIFACT_EMITTERS: typeof Registry };
-const { parallelEmitters } = (await dist("node/parallel-emit.js")) as { parallelEmitters: typeof ParallelEmitters };
+const { EmitThread, parallelEmitters } = (await dist("node/parallel-emit.js")) as { EmitThread: typeof Thread; parallelEmitters: typeof ParallelEmitters };
 
 const { prettierFormatter, remoteFormat } = (await dist("node/format.js")) as typeof import("../../generator/node/format.js");
 
@@ -35,6 +35,20 @@ async function run(catalog: string, worker?: "catalog" | "not a catalog"): Promi
     parallel?.close();
   }
 }
+
+/** A run of the pipeline on a thread kept for several runs (`generate --watch`). */
+async function runOn(thread: Thread, catalog: string, source: Uint8Array | string = readFileSync(path.join(repoRoot, catalog)), outDir?: string): Promise<PipelineResult> {
+  const parallel = thread.run(ARTIFACT_EMITTERS, { catalogPath: catalog, format: outDir === undefined ? undefined : remoteFormat(outDir, { cache: false }) });
+  expect(parallel).toBeDefined();
+  try {
+    return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: parallel?.emitters, onCatalog: parallel?.catalog });
+  } finally {
+    parallel?.close();
+  }
+}
+
+/** A catalog that passes the document check (so the worker is handed it) and then fails lint. */
+const LINT_ERRORS = JSON.stringify({ toolcat: 1, targets: { anthropic: {}, mcp: {} }, tools: { ["x".repeat(70)]: { description: "A tool whose name no provider takes.", input: { type: "object", properties: {}, additionalProperties: false } } } });
 
 describe("providers, call validators and dispatcher on a worker thread", () => {
   it.each(catalogs)("%s: the same files and findings as on this thread", async (catalog) => {
@@ -71,6 +85,39 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
     // Formatted for real: prettier's layout breaks the declarations over lines.
     expect(here.files.get("providers/openai-chat.ts")!.split("\n").length).toBeGreaterThan(40);
   }, 60_000);
+
+  it("one thread serves run after run with this thread's bytes, also after a run that ended early", async () => {
+    const thread = new EmitThread();
+    try {
+      // Different catalogs in turn under one path, as `generate --watch` sees edits (so the
+      // headers match and anything left from the run before — its IR, its call validators
+      // compiled on a guess — would show in the bytes); the lint failure ends a run whose
+      // emitters had already started on the worker.
+      const sources = [...catalogs, catalogs[0]!].map((c) => readFileSync(path.join(repoRoot, c), "utf8"));
+      sources.splice(2, 0, LINT_ERRORS);
+      for (const source of sources) {
+        const there = await runOn(thread, "catalog/tools.yaml", source);
+        if (source === LINT_ERRORS) {
+          expect(there.ok).toBe(false);
+          expect(there.diagnostics.some((d) => d.rule === "name-portable")).toBe(true);
+          continue;
+        }
+        const here = await runPipeline({ catalogPath: "catalog/tools.yaml", source, readTemplate });
+        expect(here.ok).toBe(true);
+        expect(there.timings.map((t) => t.stage)).toContain("emit call-validators (parallel)");
+        expect([...there.files.keys()]).toEqual([...here.files.keys()]);
+        for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
+        expect(there.diagnostics).toEqual(here.diagnostics);
+      }
+      expect(thread.started).toBe(1);
+      // Other start-up data (formatting for an output folder) needs a worker started with it.
+      const formatted = await runOn(thread, catalogs[1]!, undefined, path.join(repoRoot, "generated"));
+      expect(formatted.ok).toBe(true);
+      expect(thread.started).toBe(2);
+    } finally {
+      thread.close();
+    }
+  }, 120_000);
 
   it("a worker that cannot build the catalog's IR leaves the work to this thread", async () => {
     const here = await run("catalog/tools.yaml");
