@@ -30,6 +30,7 @@ prettier?.catch(() => undefined);
 /** The run whose catalog was handled last (in the queue), and the newest one received. */
 let run = 0;
 let newest = 0;
+/** Catalogs handled so far: from the second on, the run resolves the prettier config again. */
 let catalogs = 0;
 
 /**
