@@ -30,8 +30,6 @@ prettier?.catch(() => undefined);
 /** The run whose catalog was handled last (in the queue), and the newest one received. */
 let run = 0;
 let newest = 0;
-/** Catalogs handled so far: from the second on, the run resolves the prettier config again. */
-let catalogs = 0;
 
 /**
  * The catalog's IR; undefined before the catalog came or when it does not build (the main thread
@@ -91,7 +89,7 @@ parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog) => {
     queue = queue.then(() => {
       run = message.run;
       early = undefined;
-      if (catalogs++ > 0) format = formatForRun();
+      format = formatForRun();
       try {
         ir = buildIR(message.catalog, message.catalogPath);
       } catch {

@@ -105,8 +105,9 @@ export class EmitThread {
     this.endRun();
     const worker = this.workerFor({ format: input.format });
     if (!worker) return undefined;
-    const run = ++this.runs;
-    let closed = false;
+    // A run is current while this.runs holds its number; ending it (or the worker failing) moves
+    // the number on, so "ended" needs no flag of its own.
+    const run = this.runs;
     const offload = (local: ArtifactEmitter, id: OffloadedId): ArtifactEmitter => ({
       id: local.id,
       emit: (ctx: EmitContext): Promise<readonly OutputFile[]> => {
@@ -114,7 +115,7 @@ export class EmitThread {
         const helpers = id === "call-validators" ? [...catalogValidators(ctx).helpers] : [];
         const request: EmitWorkerRequest = { emitter: id, run, header: ctx.header, js: ctx.options.js, helpers };
         return new Promise<EmitWorkerReply | undefined>((resolve) => {
-          if (this.broken || closed || run !== this.runs || this.pending.has(id)) return resolve(undefined);
+          if (run !== this.runs || this.pending.has(id)) return resolve(undefined);
           this.pending.set(id, resolve);
           worker.ref();
           try {
@@ -131,7 +132,7 @@ export class EmitThread {
     });
     const emitters = registry.map((e) => ((OFFLOADED as readonly string[]).includes(e.id) ? offload(e, e.id as OffloadedId) : e));
     const catalog = (doc: JsonObject) => {
-      if (this.broken || closed || run !== this.runs) return;
+      if (run !== this.runs) return;
       try {
         worker.postMessage({ catalog: doc, catalogPath: input.catalogPath, run } satisfies EmitWorkerCatalog);
       } catch {
@@ -139,8 +140,6 @@ export class EmitThread {
       }
     };
     const close = () => {
-      if (closed) return;
-      closed = true;
       if (run === this.runs) this.endRun();
     };
     return { emitters, catalog, close };

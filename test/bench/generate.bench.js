@@ -37,30 +37,32 @@ function childrenCpuMs() {
   }
 }
 
+/** One node process with these arguments, timed from outside: wall and CPU time (ms), its stderr. */
+function timeNode(args, cwd) {
+  const t = performance.now();
+  const c = childrenCpuMs();
+  const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8" });
+  const wall = performance.now() - t;
+  if (r.status !== 0) throw new Error(`node ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
+  return { wall, cpu: c === undefined ? undefined : childrenCpuMs() - c, stderr: r.stderr };
+}
+
 function timeCommand(args, cwd, runs) {
   const walls = [];
   const cpus = [];
   let stderr = "";
   for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    const c = childrenCpuMs();
-    const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8" });
-    walls.push(performance.now() - t);
-    if (c !== undefined) cpus.push(childrenCpuMs() - c);
-    if (r.status !== 0) throw new Error(`toolcat ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
-    stderr = r.stderr;
+    const run = timeNode([bin, ...args], cwd);
+    walls.push(run.wall);
+    if (run.cpu !== undefined) cpus.push(run.cpu);
+    stderr = run.stderr;
   }
   return { walls, cpus, stderr };
 }
 
-/** One run of peer-generate.js, a fresh process timed from outside like toolcat's commands. */
+/** One run of peer-generate.js, a fresh process timed like toolcat's commands. */
 function timePeer(catalog, out) {
-  const t = performance.now();
-  const c = childrenCpuMs();
-  const r = spawnSync(process.execPath, [join(root, "test", "bench", "peer-generate.js"), catalog, out], { encoding: "utf8" });
-  const wall = performance.now() - t;
-  if (r.status !== 0) throw new Error(`peer-generate.js failed (${r.status}): ${r.stderr}`);
-  return { wall, cpu: c === undefined ? undefined : childrenCpuMs() - c };
+  return timeNode([join(root, "test", "bench", "peer-generate.js"), catalog, out], root);
 }
 
 export default async function bench() {
