@@ -29,6 +29,11 @@ export function notJsonText(tool: string, received: string): string {
   return `The tool ${name(tool)} was not run: its arguments are not valid JSON (received ${excerpt(received, 40)}). Send the arguments as one JSON object.`;
 }
 
+/** `why` is the adapter's own wording (model text in it is already a short quoted excerpt). */
+export function unreadableArgumentsText(tool: string, why: string): string {
+  return `The tool ${name(tool)} was not run: its arguments could not be put together from what was streamed: ${clip(why, 300)}. Call it again with the complete arguments.`;
+}
+
 export function notObjectText(tool: string, received: unknown): string {
   return `The tool ${name(tool)} was not run: its arguments must be a JSON object; received ${kindOf(received)}. Send the arguments as one JSON object.`;
 }

@@ -32,6 +32,7 @@ import {
   storeFailedText,
   uncheckableText,
   unknownToolText,
+  unreadableArgumentsText,
 } from "./call-texts.js";
 import type {
   CallProblem,
@@ -393,7 +394,9 @@ export function createDispatchCore<Output = unknown>(
         badIdText(name, idProblem),
         [{ instancePath: "", keyword: "callId", message: idProblem }],
       );
-    // 3. A JSON object?
+    // 3. A JSON object? (An adapter that could not read the arguments says why.)
+    if (call.argumentsProblem !== undefined)
+      return unreadable(call, name, call.argumentsProblem);
     const started = clock();
     let args = call.arguments;
     if (typeof args === "string" && TEXT_ARGUMENT_TARGETS.has(call.target)) {
@@ -829,6 +832,14 @@ const NOT_JSON: CheckedValue = Object.freeze({
     }),
   ]),
 });
+
+/** Arguments the adapter could not read (Gemini's streamed fragments that do not fit together). */
+function unreadable(call: ToolCall, tool: string, why: unknown): CallResult {
+  const reason = typeof why === "string" ? why : excerpt(why, 80);
+  return refusal(call, tool, "invalid-arguments", unreadableArgumentsText(tool, reason), [
+    { instancePath: "", keyword: "stream", message: reason },
+  ]);
+}
 
 /** A refusal by `confirm`: the tool did not run. */
 function declined(call: ToolCall, name: string): CallResult {

@@ -31,6 +31,11 @@ export interface ToolCall {
    * parsed value (Anthropic, Google, the Agents API, MCP). Never coerced.
    */
   readonly arguments: unknown;
+  /**
+   * Why the adapter could not read the arguments the provider sent (Gemini's streamed fragments
+   * that do not fit together): the call is refused `invalid-arguments` with this reason, never run.
+   */
+  readonly argumentsProblem?: string;
   /** What else identifies the call (Agents API: session and turn), part of its store key. */
   readonly scope?: { readonly sessionId?: string; readonly turnId?: string };
   /**

@@ -9,7 +9,7 @@ import { schemaObject } from "./common.js";
 
 export const googleGenai: ProviderModule = {
   id: "google-genai",
-  adapter: { file: "runtime/adapters/google-genai.ts", export: "googleGenaiAdapter", uses: ["runtime/adapters/reading.ts"] },
+  adapter: { file: "runtime/adapters/google-genai.ts", export: "googleGenaiAdapter", uses: ["runtime/adapters/reading.ts", "runtime/adapters/partial-args.ts"] },
   title: "Gemini (@google/genai)",
   usage: "pass as `config.tools` to `ai.models.generateContent`",
   dialects: { plain: GOOGLE },
