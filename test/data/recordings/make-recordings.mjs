@@ -148,6 +148,58 @@ function genai(key, s, { dropped = false } = {}) {
   put("google-genai", `${key}.sse`, events.map((e) => `data: ${JSON.stringify(e)}\r\n\r\n`).join(""));
 }
 
+// ---- Gemini on Vertex AI with streamed arguments (toolConfig.functionCallingConfig.streamFunctionCallArguments) ----
+// The shape is @google/genai's FunctionCall { name, willContinue, partialArgs: PartialArg[] } and
+// PartialArg { jsonPath, stringValue | numberValue | boolValue | nullValue, willContinue }; the
+// sequence is the one public Vertex recordings show: the start part { name, willContinue: true }
+// with the thoughtSignature, then one fragment per part, strings in pieces (willContinue: true)
+// closed by an empty stringValue, bare { willContinue: true } parts between array elements, and
+// an empty functionCall {} at the end — or no terminator: the last fragment's part stops
+// continuing and the final chunk (finishReason STOP) follows.
+const STREAMED = {
+  "weight-invalid": { text: "Saving your weight.", end: "terminator", calls: [{ name: "write_measurement", args: scenarios["weight-invalid"].calls[0].args }] },
+  "weight-valid": { end: "terminator-in-final", calls: [{ name: "write_measurement", args: scenarios["weight-valid"].calls[0].args }] },
+  // The streamed call ends on its last fragment (no terminator), then a whole call without args.
+  parallel: { text: "Two things at once.", end: "last-fragment", calls: [{ name: "write_measurement", args: scenarios.parallel.calls[0].args }, { name: "list_exercises", whole: true }] },
+  // Nested objects in an array, a null, a string with quotes and a line break.
+  meal: { end: "terminator", calls: [{ name: "log_meal", args: { day: "2024-04-11", meal: "Almuerzo", items: [{ food: "Lentejas", grams: 300, kcal: null }, { food: "Pan \"integral\"", grams: 50, kcal: 130 }], notes: "Con limón.\nSin sal." } }] },
+};
+// A path as Gemini writes it: $ then .name or [index].
+const jsonPath = (segments) => "$" + segments.map((s) => (typeof s === "number" ? `[${s}]` : `.${s}`)).join("");
+function fragmentsOf(value, at = []) {
+  if (Array.isArray(value)) return value.flatMap((v, i) => [...(i > 0 ? [null] : []), ...fragmentsOf(v, [...at, i])]);
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => fragmentsOf(v, [...at, k]));
+  const path = jsonPath(at);
+  if (typeof value === "string") return [...pieces(value).map((p) => ({ jsonPath: path, stringValue: p, willContinue: true })), { jsonPath: path, stringValue: "" }];
+  if (typeof value === "number") return [{ jsonPath: path, numberValue: value }];
+  if (typeof value === "boolean") return [{ jsonPath: path, boolValue: value }];
+  return [{ jsonPath: path, nullValue: "NULL_VALUE" }];
+}
+function genaiStreamed(stem, s, { cut = false, truncated = false } = {}) {
+  const usageMetadata = { promptTokenCount: 50, candidatesTokenCount: 20, totalTokenCount: 70, trafficType: "ON_DEMAND" };
+  const chunk = (ps, finish) => ({ candidates: [{ content: { role: "model", parts: ps }, ...(finish ? { finishReason: finish } : {}), index: 0 }], usageMetadata, modelVersion: "gemini-test", responseId: `resp-${stem}` });
+  const signature = "c2lnbmF0dXJl";
+  const whole = s.calls.map((c, i) => ({ functionCall: { name: c.name, ...(c.whole ? {} : { args: c.args }) }, ...(i === 0 ? { thoughtSignature: signature } : {}) }));
+  // The same turn as generateContent sends it: each call whole.
+  if (!cut && !truncated) put("google-genai", `${stem}.json`, json({ candidates: [{ content: { role: "model", parts: [...(s.text ? [{ text: s.text }] : []), ...whole] }, finishReason: "STOP", index: 0 }], usageMetadata, modelVersion: "gemini-test", responseId: `resp-${stem}` }));
+  const events = s.text ? pieces(s.text).map((p) => chunk([{ text: p }])) : [];
+  s.calls.forEach((c, i) => {
+    if (c.whole) { events.push(chunk([whole[i]])); return; }
+    events.push(chunk([{ functionCall: { name: c.name, willContinue: true }, ...(i === 0 ? { thoughtSignature: signature } : {}) }]));
+    const fragments = fragmentsOf(c.args);
+    fragments.forEach((f, j) => {
+      const lastOne = j === fragments.length - 1;
+      if (f === null) events.push(chunk([{ functionCall: { willContinue: true } }]));
+      else events.push(chunk([{ functionCall: { partialArgs: [f], ...(lastOne && s.end === "last-fragment" ? {} : { willContinue: true }) } }]));
+    });
+    if (s.end === "terminator") events.push(chunk([{ functionCall: {} }]));
+  });
+  if (cut) { put("google-genai", `${stem}.sse`, events.slice(0, -4).map((e) => `data: ${JSON.stringify(e)}\r\n\r\n`).join("")); return; }
+  if (truncated) events.splice(-4, 4, chunk([{ text: "" }], "MAX_TOKENS"));
+  else events.push(s.end === "terminator-in-final" ? chunk([{ functionCall: {} }], "STOP") : chunk([{ text: "" }], "STOP"));
+  put("google-genai", `${stem}.sse`, events.map((e) => `data: ${JSON.stringify(e)}\r\n\r\n`).join(""));
+}
+
 // ---- Google Interactions ----
 function interactions(key, s, { dropped = false } = {}) {
   const steps = [];
@@ -179,6 +231,10 @@ for (const [key, s] of Object.entries(scenarios)) {
 chat("openai-chat", "dropped", strictScenario(scenarios.parallel), { dropped: true }); chat("openai-compatible", "dropped", scenarios.parallel, { dropped: true });
 responses("dropped", strictScenario(scenarios.parallel), { dropped: true }); agents("dropped", scenarios.parallel, { dropped: true });
 anthropic("dropped", scenarios.parallel, { dropped: true }); genai("dropped", scenarios.parallel, { dropped: true }); interactions("dropped", scenarios.parallel, { dropped: true });
+for (const [key, s] of Object.entries(STREAMED)) genaiStreamed(`streamed-${key}`, s);
+// Streamed arguments cut: by a dropped connection in the middle of the date's pieces, and by the provider (MAX_TOKENS).
+genaiStreamed("streamed-dropped", STREAMED["weight-valid"], { cut: true });
+genaiStreamed("streamed-truncated", STREAMED["weight-valid"], { truncated: true });
 for (const [name, body] of Object.entries(files)) {
   if (name.endsWith("dropped.json")) continue;
   mkdirSync(dirname(join(here, name)), { recursive: true });
