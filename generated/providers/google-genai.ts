@@ -585,6 +585,19 @@ export const googleGenaiTools: GoogleGenaiTool[] = [
   },
 ];
 
+/** The request's tool configuration (structurally the SDK's `ToolConfig`). */
+export interface GoogleGenaiToolConfig {
+  functionCallingConfig: { streamFunctionCallArguments: boolean };
+}
+
+/**
+ * Pass as `config.toolConfig` (target option `stream_arguments: true`): Gemini on Vertex AI then streams each call's arguments in `partialArgs` fragments, which `dispatcher.googleGenai.respondToStream` puts back together.
+ * Vertex AI only (`new GoogleGenAI({ vertexai: true, ... })`): the SDK refuses it for the Gemini Developer API. With `generateContentStream`, also pass `automaticFunctionCalling: { disable: true }` when `config.tools` holds callable tools.
+ */
+export const googleGenaiToolConfig: GoogleGenaiToolConfig = {
+  functionCallingConfig: { streamFunctionCallArguments: true },
+};
+
 /**
  * The arguments of a call as Gemini (@google/genai) sends them, in the catalog's shape.
  * google-genai declares every tool with its own optional fields, so there is nothing to rewrite.

@@ -16,11 +16,19 @@ export const TARGET_IDS = [
 
 export type TargetId = (typeof TARGET_IDS)[number];
 
+/** Options that are true or false (default false), by their catalog key. */
+export type TargetFlag = "stream_arguments";
+
 export interface TargetSpec {
   /** Which values `strict:` accepts for this target (empty: the target has no strict mode). */
   readonly strict: readonly (true | false | "auto")[];
   /** Default `strict` when the catalog names the target without one. */
   readonly defaultStrict?: true | false | "auto";
+  /**
+   * The target's true-or-false options. `stream_arguments` (google-genai): ask Gemini on Vertex
+   * AI to stream function-call arguments (the declarations file then exports the `toolConfig`).
+   */
+  readonly flags?: readonly TargetFlag[];
 }
 
 export const TARGET_SPECS: Readonly<Record<TargetId, TargetSpec>> = {
@@ -29,7 +37,7 @@ export const TARGET_SPECS: Readonly<Record<TargetId, TargetSpec>> = {
   "openai-agents": { strict: [] },
   "openai-compatible": { strict: [true, false, "auto"], defaultStrict: false },
   anthropic: { strict: [true, false], defaultStrict: false },
-  "google-genai": { strict: [] },
+  "google-genai": { strict: [], flags: ["stream_arguments"] },
   "google-interactions": { strict: [] },
   mcp: { strict: [] },
 };

@@ -5,7 +5,7 @@
  * either side makes a line below fail to compile.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { Content, GenerateContentResponse, Interactions } from "@google/genai";
+import type { Content, GenerateContentConfig, GenerateContentResponse, Interactions, ToolConfig } from "@google/genai";
 import type { CallToolRequest, CallToolResult, ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
 import type OpenAI from "openai";
 import type { ChatCompletionStream } from "openai/lib/ChatCompletionStream";
@@ -13,6 +13,8 @@ import type { ResponseStream } from "openai/lib/responses/ResponseStream";
 import type { MessageStream } from "@anthropic-ai/sdk/lib/MessageStream";
 import type { Stream as OpenAIStream } from "openai/streaming";
 import { createDispatcher } from "../../generated/dispatcher.js";
+import { googleGenaiTools, googleGenaiToolConfig } from "../../generated/providers/google-genai.js";
+import { googleGenaiModelContent } from "../../generated/runtime/adapters/google-genai.js";
 import { exampleHandlers } from "../dispatcher/example-app.js";
 
 const dispatcher = createDispatcher(exampleHandlers(), { confirm: () => true });
@@ -53,6 +55,10 @@ accepts<Anthropic.Messages.MessageParam>(sdk<Out<"anthropic">>());
 accepts<In<"googleGenai">>(sdk<GenerateContentResponse>());
 accepts<Events<"googleGenai">>(sdk<AsyncGenerator<GenerateContentResponse>>());
 accepts<Content>(sdk<Out<"googleGenai">>());
+// Streamed arguments (Vertex AI): the generated toolConfig is the SDK's, and the model turn rebuilt from the chunks is a Content.
+accepts<ToolConfig>(googleGenaiToolConfig);
+accepts<GenerateContentConfig>({ tools: googleGenaiTools, toolConfig: googleGenaiToolConfig, automaticFunctionCalling: { disable: true } });
+accepts<Content>(googleGenaiModelContent(sdk<GenerateContentResponse[]>()));
 
 // Google Interactions: the interaction and its SSE events in; function_result steps (the next `input`) out.
 accepts<In<"googleInteractions">>(sdk<Interactions.Interaction>());

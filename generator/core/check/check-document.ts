@@ -81,11 +81,14 @@ function checkTargets(targets: Json, err: (p: string, m: string, k?: boolean) =>
     }
     const spec = TARGET_SPECS[id];
     for (const key of Object.keys(options)) {
+      const flags: readonly string[] = spec.flags ?? [];
       if (key === "strict" && spec.strict.length > 0) {
         const v = options.strict;
         if (!(spec.strict as readonly Json[]).includes(v!)) err(pointerJoin(p, "strict"), `\`strict\` for ${id} must be one of ${spec.strict.map((s) => JSON.stringify(s)).join(", ")}`);
+      } else if (flags.includes(key)) {
+        if (typeof options[key] !== "boolean") err(pointerJoin(p, key), `\`${key}\` for ${id} must be true or false, not ${describe(options[key]!)}`);
       } else {
-        err(pointerJoin(p, key), key === "strict" ? `target ${id} has no strict mode` : `unknown option ${JSON.stringify(key)} for target ${id}${didYouMean(key, spec.strict.length > 0 ? ["strict"] : [])}`, true);
+        err(pointerJoin(p, key), key === "strict" ? `target ${id} has no strict mode` : `unknown option ${JSON.stringify(key)} for target ${id}${didYouMean(key, [...(spec.strict.length > 0 ? ["strict"] : []), ...flags])}`, true);
       }
     }
   }

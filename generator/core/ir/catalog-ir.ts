@@ -11,6 +11,8 @@ export type StrictSetting = true | false | "auto";
 /** Options for one provider target, as written under `targets:` in the catalog. */
 export interface TargetOptions {
   readonly strict?: StrictSetting;
+  /** google-genai `stream_arguments: true`: ask for streamed function-call arguments (Vertex AI). */
+  readonly streamArguments?: boolean;
 }
 
 export interface TargetIR {

@@ -14,7 +14,8 @@ export function resolveTargets(catalog: JsonObject): TargetIR[] {
   return ids.map((id) => {
     const raw = declared && isJsonObject(declared[id] ?? null) ? (declared[id] as JsonObject) : {};
     const spec = TARGET_SPECS[id];
-    const options: TargetOptions = {};
+    // Only an option set to true is kept, so a catalog that leaves it out (or says false) builds the same IR.
+    const options: TargetOptions = spec.flags?.includes("stream_arguments") && raw.stream_arguments === true ? { streamArguments: true } : {};
     const strict = hasOwn(raw, "strict") ? raw.strict : spec.defaultStrict;
     return {
       id,

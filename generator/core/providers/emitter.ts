@@ -120,7 +120,9 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLi
   const { module } = lowering;
   const names = providerExports(module.id);
   const typeNames = [...module.typeDeclarations.matchAll(/^export (?:interface|type) ([A-Za-z0-9_]+)/gm)].map((m) => m[1]!);
-  const file = new GeneratedFile(`providers/${module.id}.ts`, ctx.header, [names.tools, names.normalise, ...typeNames, ...MODULE_NAMES]);
+  const settings = module.requestSettings?.(lowering.target) ?? [];
+  const settingNames = settings.flatMap((s) => [s.export, s.type]);
+  const file = new GeneratedFile(`providers/${module.id}.ts`, ctx.header, [names.tools, names.normalise, ...typeNames, ...settingNames, ...MODULE_NAMES]);
   const planned = lowering.tools.filter((t) => t.plan !== undefined);
   const runtime = `../${NORMALISE_RUNTIME.replace(/\.ts$/, ".js")}`;
   const normalise = planned.length > 0 ? file.importFrom(runtime, "normaliseArguments") : undefined;
@@ -145,6 +147,11 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLi
   chunks.push({
     canonical: `${jsdoc([`Tool declarations for ${module.title}, in catalog order: ${module.usage}.`, "Plain mutable data, structurally compatible with the official SDK's types."]).trimEnd()}\n${code`export const ${Name.of(names.tools)}: ${element}[] = ${listCode};`.text}`,
   });
+
+  for (const setting of settings) {
+    chunks.push({ canonical: setting.typeDeclaration, members: true });
+    chunks.push({ leading: jsdoc([...setting.doc]), head: code`export const ${Name.of(setting.export)}: ${Name.of(setting.type)}`.text, value: setting.value as JsonValue });
+  }
 
   if (planned.length === 0) {
     chunks.push({
@@ -193,9 +200,11 @@ function withConstants(value: Json, declarations: readonly JsonObject[], consts:
 
 function jsonFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
   const headerText = ctx.header.replace(/^\/\/ /, "");
+  const settings = lowering.module.requestSettings?.(lowering.target) ?? [];
   const doc = objectFromEntries<Json>([
     ["//", headerText],
     ["tools", declarations(lowering)],
+    ...settings.map((s) => [s.key, s.value] as const),
   ]);
   // Kept as data: the formatter prints the declarations in their final layout (json-format.ts);
   // the JSON.stringify text is made only when something reads it (no formatting, a fallback).

@@ -52,6 +52,25 @@ export interface RuntimeAdapter {
   readonly uses?: readonly string[];
 }
 
+/**
+ * A request setting a target exports beside its declarations when the catalog's options for it
+ * ask for one (google-genai `stream_arguments`: the `toolConfig` that asks for streamed
+ * function-call arguments). A catalog that does not ask gets none: its output is unchanged.
+ */
+export interface RequestSetting {
+  /** The export in providers/<target>.ts (`googleGenaiToolConfig`) … */
+  readonly export: string;
+  /** … its key in providers/<target>.json and in the request (`toolConfig`) … */
+  readonly key: string;
+  /** … the type it is declared with, declared by `typeDeclaration` (generator-owned source) … */
+  readonly type: string;
+  readonly typeDeclaration: string;
+  /** … its doc comment, one paragraph per entry … */
+  readonly doc: readonly string[];
+  /** … and its value, as data. */
+  readonly value: JsonObject;
+}
+
 export interface ProviderModule {
   readonly id: TargetId;
   /** The dispatcher's reader and writer for this provider (absent: no `dispatcher.<target>` yet). */
@@ -78,6 +97,8 @@ export interface ProviderModule {
   readonly elementType: string;
   /** … and for one tool's declaration (the same, or the function variant of the element union). */
   readonly declarationType: string;
+  /** Request settings the target's options ask for (absent: the target has none). */
+  requestSettings?(target: TargetIR): readonly RequestSetting[];
   /** Findings about one tool that only this target has (e.g. an output MCP cannot declare). */
   check?(lowered: LoweredTool, report: (finding: { severity: "info" | "warning" | "error"; message: string; pointer: string }) => void): void;
 }

@@ -33,6 +33,25 @@ export interface GoogleGenaiFunctionDeclaration {
 export interface GoogleGenaiTool {
   functionDeclarations: GoogleGenaiFunctionDeclaration[];
 }`,
+  requestSettings: (target) =>
+    target.options.streamArguments === true
+      ? [
+          {
+            export: "googleGenaiToolConfig",
+            key: "toolConfig",
+            type: "GoogleGenaiToolConfig",
+            typeDeclaration: `/** The request's tool configuration (structurally the SDK's \`ToolConfig\`). */
+export interface GoogleGenaiToolConfig {
+  functionCallingConfig: { streamFunctionCallArguments: boolean };
+}`,
+            doc: [
+              "Pass as `config.toolConfig` (target option `stream_arguments: true`): Gemini on Vertex AI then streams each call's arguments in `partialArgs` fragments, which `dispatcher.googleGenai.respondToStream` puts back together.",
+              "Vertex AI only (`new GoogleGenAI({ vertexai: true, ... })`): the SDK refuses it for the Gemini Developer API. With `generateContentStream`, also pass `automaticFunctionCalling: { disable: true }` when `config.tools` holds callable tools.",
+            ],
+            value: { functionCallingConfig: { streamFunctionCallArguments: true } },
+          },
+        ]
+      : [],
   elementType: "GoogleGenaiTool",
   declarationType: "GoogleGenaiFunctionDeclaration",
 };
