@@ -20,6 +20,8 @@ export interface TurnCall {
 export interface Options {
   /** Only `$.name` and `[index]` paths, for readers that know no other form (the AI SDK's). */
   readonly dotOnly?: boolean;
+  /** Never leave the last call open for the final chunk to end (the AI SDK drops such a call). */
+  readonly closeEveryCall?: boolean;
 }
 
 type Part = { [key: string]: unknown };
@@ -101,7 +103,7 @@ function streamedParts(call: TurnCall, lastCall: boolean, pick: Pick, options: O
   const canStopOnLast = last !== start && lastFragments !== undefined && lastFragments.every((f) => f["willContinue"] !== true);
   const end = pick(0, 2);
   if (end === 1 && canStopOnLast) delete (last["functionCall"] as Part)["willContinue"];
-  else if (end === 2 && lastCall) {
+  else if (end === 2 && lastCall && options.closeEveryCall !== true) {
     // Left open: the final chunk ends it.
   } else parts.push({ functionCall: {} });
   return parts;
