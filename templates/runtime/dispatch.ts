@@ -836,9 +836,13 @@ const NOT_JSON: CheckedValue = Object.freeze({
 /** Arguments the adapter could not read (Gemini's streamed fragments that do not fit together). */
 function unreadable(call: ToolCall, tool: string, why: unknown): CallResult {
   const reason = typeof why === "string" ? why : excerpt(why, 80);
-  return refusal(call, tool, "invalid-arguments", unreadableArgumentsText(tool, reason), [
-    { instancePath: "", keyword: "stream", message: reason },
-  ]);
+  return refusal(
+    call,
+    tool,
+    "invalid-arguments",
+    unreadableArgumentsText(tool, reason),
+    [{ instancePath: "", keyword: "stream", message: reason }],
+  );
 }
 
 /** A refusal by `confirm`: the tool did not run. */

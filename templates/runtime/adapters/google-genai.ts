@@ -131,12 +131,18 @@ export class GeminiCallReader {
         return;
       }
       // A new call while this one still promised more: it was cut off before its last fragment.
-      open.problem ??= "its arguments stopped before their last fragment (another call began)";
+      open.problem ??=
+        "its arguments stopped before their last fragment (another call began)";
       this.open = undefined;
     }
     const id = nonEmpty(call["id"]);
     if (name !== undefined && !hasArgs && (continues || hasFragments)) {
-      this.start({ id, name, streamed: new PartialArgs(), parts: [at] }, fragments, hasFragments, continues);
+      this.start(
+        { id, name, streamed: new PartialArgs(), parts: [at] },
+        fragments,
+        hasFragments,
+        continues,
+      );
     } else if (name !== undefined || hasArgs) {
       const streamedToo = hasFragments || continues;
       this.calls.push({
@@ -144,13 +150,31 @@ export class GeminiCallReader {
         name: name ?? "",
         // `args` left out is the empty object (a function without parameters); any other value is passed on to be checked.
         whole: hasArgs ? call["args"] : {},
-        ...(streamedToo ? { problem: "it sent whole arguments and streamed ones in the same part" } : {}),
+        ...(streamedToo
+          ? {
+              problem:
+                "it sent whole arguments and streamed ones in the same part",
+            }
+          : {}),
         parts: [at],
       });
       // Its fragments, if any follow, belong to it (and are refused with it), not to a call of their own.
-      if (streamedToo && continues) this.open = this.calls[this.calls.length - 1];
+      if (streamedToo && continues)
+        this.open = this.calls[this.calls.length - 1];
     } else if (hasFragments || continues) {
-      this.start({ id, name: "", streamed: new PartialArgs(), problem: "its argument fragments came without a call that named a tool", parts: [at] }, fragments, hasFragments, continues);
+      this.start(
+        {
+          id,
+          name: "",
+          streamed: new PartialArgs(),
+          problem:
+            "its argument fragments came without a call that named a tool",
+          parts: [at],
+        },
+        fragments,
+        hasFragments,
+        continues,
+      );
     }
     // An empty `functionCall: {}` with no call open ends nothing.
   }
@@ -169,22 +193,38 @@ export class GeminiCallReader {
         ...(read.id !== undefined ? { id: read.id } : {}),
         name: read.name,
       };
-      if (problem !== undefined) return { ...base, arguments: undefined, argumentsProblem: problem };
-      return { ...base, arguments: read.streamed !== undefined ? read.streamed.value() : read.whole };
+      if (problem !== undefined)
+        return { ...base, arguments: undefined, argumentsProblem: problem };
+      return {
+        ...base,
+        arguments:
+          read.streamed !== undefined ? read.streamed.value() : read.whole,
+      };
     });
   }
 
-  private start(read: ReadCall, fragments: unknown, hasFragments: boolean, continues: boolean): void {
+  private start(
+    read: ReadCall,
+    fragments: unknown,
+    hasFragments: boolean,
+    continues: boolean,
+  ): void {
     this.calls.push(read);
     this.open = read;
     this.feed(read, fragments, hasFragments, continues);
   }
 
   /** Adds a part's fragments to the open call and closes it when neither the part nor a fragment continues. */
-  private feed(read: ReadCall, fragments: unknown, hasFragments: boolean, continues: boolean): void {
+  private feed(
+    read: ReadCall,
+    fragments: unknown,
+    hasFragments: boolean,
+    continues: boolean,
+  ): void {
     let more = continues;
     if (hasFragments) {
-      if (!Array.isArray(fragments)) read.problem ??= "its partialArgs are not a list";
+      if (!Array.isArray(fragments))
+        read.problem ??= "its partialArgs are not a list";
       else
         for (const fragment of fragments) {
           read.streamed?.add(fragment);
@@ -199,7 +239,8 @@ export class GeminiCallReader {
 export interface GeminiChunkWithParts<Part> {
   readonly candidates?:
     | readonly {
-        readonly content?: { readonly parts?: readonly Part[] | undefined } | undefined;
+        readonly content?:
+          { readonly parts?: readonly Part[] | undefined } | undefined;
       }[]
     | undefined;
 }
@@ -223,7 +264,10 @@ export function googleGenaiModelContent<Part extends object>(
 ): GeminiModelContent<Part> {
   const parts: Part[] = [];
   for (const chunk of chunks)
-    for (const part of arrayField(field(firstCandidate(chunk), "content"), "parts"))
+    for (const part of arrayField(
+      field(firstCandidate(chunk), "content"),
+      "parts",
+    ))
       parts.push(part as Part);
   const reader = new GeminiCallReader();
   for (const part of parts) reader.part(part);
@@ -231,14 +275,23 @@ export function googleGenaiModelContent<Part extends object>(
   // Position of a part -> its replacement (a whole call part), or null when it is dropped.
   const replaced = new Map<number, object | null>();
   for (const read of reader.calls) {
-    if (read.streamed === undefined || read.problem !== undefined || read.streamed.problem !== undefined) continue;
+    if (
+      read.streamed === undefined ||
+      read.problem !== undefined ||
+      read.streamed.problem !== undefined
+    )
+      continue;
     const [first, ...rest] = read.parts as [number, ...number[]];
     const signature = [first, ...rest]
       .map((at) => field(parts[at], "thoughtSignature"))
       .find((s) => typeof s === "string");
     replaced.set(first, {
       ...parts[first],
-      functionCall: { ...(read.id !== undefined ? { id: read.id } : {}), name: read.name, args: read.streamed.value() },
+      functionCall: {
+        ...(read.id !== undefined ? { id: read.id } : {}),
+        name: read.name,
+        args: read.streamed.value(),
+      },
       ...(signature !== undefined ? { thoughtSignature: signature } : {}),
     });
     for (const at of rest) replaced.set(at, null);
@@ -253,7 +306,8 @@ export function googleGenaiModelContent<Part extends object>(
 }
 
 function callsOf(candidate: unknown, reader: GeminiCallReader): void {
-  for (const part of arrayField(field(candidate, "content"), "parts")) reader.part(part);
+  for (const part of arrayField(field(candidate, "content"), "parts"))
+    reader.part(part);
 }
 
 function completeness(

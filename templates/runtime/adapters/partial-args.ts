@@ -30,7 +30,10 @@ export interface PartialArgLike {
 }
 
 /** Bounds on what fragments may build: deeper or larger arguments are refused, not built. */
-export const PARTIAL_ARGS_LIMITS = Object.freeze({
+export const PARTIAL_ARGS_LIMITS: {
+  readonly depth: number;
+  readonly size: number;
+} = Object.freeze({
   /** Members and indexes in one path (`$.a.b[0]` has 3). */
   depth: 64,
   /** Characters of the arguments: string contents, member names, and a few per other value. */
@@ -50,13 +53,22 @@ function quoted(text: string): string {
  * or `[index]` — or, when `path` is not one, why not. Wildcards, slices, filters, unions and
  * descendant segments select more than one value and are refused; so is a negative index.
  */
-export function parseJsonPath(path: string): PathSegment[] | { readonly problem: string } {
+export function parseJsonPath(
+  path: string,
+): PathSegment[] | { readonly problem: string } {
   const bad = (why: string) => ({ problem: `the path ${quoted(path)} ${why}` });
   if (path[0] !== "$") return bad("is not a JSON path (it must start with $)");
   const segments: PathSegment[] = [];
   let i = 1;
   const blank = () => {
-    while (i < path.length && (path[i] === " " || path[i] === "\t" || path[i] === "\n" || path[i] === "\r")) i++;
+    while (
+      i < path.length &&
+      (path[i] === " " ||
+        path[i] === "\t" ||
+        path[i] === "\n" ||
+        path[i] === "\r")
+    )
+      i++;
   };
   for (;;) {
     blank();
@@ -66,10 +78,17 @@ export function parseJsonPath(path: string): PathSegment[] | { readonly problem:
       i++;
       if (path[i] === ".") return bad("selects descendants, not one value");
       const start = i;
-      while (i < path.length && isNameChar(path.charCodeAt(i), i === start)) i++;
-      if (i === start) return bad(path[i] === "*" ? "has a wildcard, not one value" : `has no member name after "." at ${start}`);
+      while (i < path.length && isNameChar(path.charCodeAt(i), i === start))
+        i++;
+      if (i === start)
+        return bad(
+          path[i] === "*"
+            ? "has a wildcard, not one value"
+            : `has no member name after "." at ${start}`,
+        );
       const name = path.slice(start, i);
-      if (!wellFormed(name)) return bad("has a lone surrogate in a member name");
+      if (!wellFormed(name))
+        return bad("has a lone surrogate in a member name");
       segments.push(name);
     } else if (c === "[") {
       i++;
@@ -84,9 +103,11 @@ export function parseJsonPath(path: string): PathSegment[] | { readonly problem:
         const start = i;
         while (i < path.length && path[i]! >= "0" && path[i]! <= "9") i++;
         const digits = path.slice(start, i);
-        if (digits.length > 1 && digits[0] === "0") return bad(`has an index with a leading zero (${digits})`);
+        if (digits.length > 1 && digits[0] === "0")
+          return bad(`has an index with a leading zero (${digits})`);
         const index = Number(digits);
-        if (!Number.isSafeInteger(index)) return bad("has an index too large to be one");
+        if (!Number.isSafeInteger(index))
+          return bad("has an index too large to be one");
         segments.push(index);
       } else if (q === "-") {
         return bad("has a negative index (arguments are sent from the start)");
@@ -94,18 +115,26 @@ export function parseJsonPath(path: string): PathSegment[] | { readonly problem:
         return bad("selects something other than one member or index");
       }
       blank();
-      if (path[i] !== "]") return bad("selects more than one value, or is missing a closing ]");
+      if (path[i] !== "]")
+        return bad("selects more than one value, or is missing a closing ]");
       i++;
     } else {
       return bad(`is not a JSON path (unexpected ${quoted(c!)} at ${i})`);
     }
-    if (segments.length > PARTIAL_ARGS_LIMITS.depth) return bad(`is deeper than ${PARTIAL_ARGS_LIMITS.depth} levels`);
+    if (segments.length > PARTIAL_ARGS_LIMITS.depth)
+      return bad(`is deeper than ${PARTIAL_ARGS_LIMITS.depth} levels`);
   }
 }
 
 /** RFC 9535 member-name-shorthand: ALPHA, "_", any non-ASCII code unit (surrogates are checked after), DIGIT after the first. */
 function isNameChar(code: number, first: boolean): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code >= 0x80 || (!first && code >= 0x30 && code <= 0x39);
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    code === 0x5f ||
+    code >= 0x80 ||
+    (!first && code >= 0x30 && code <= 0x39)
+  );
 }
 
 /** No lone surrogate (RFC 9535 names and strings are sequences of Unicode scalar values). */
@@ -121,10 +150,21 @@ function wellFormed(text: string): boolean {
   return true;
 }
 
-const ESCAPES: { readonly [c: string]: string } = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", "/": "/", "\\": "\\" };
+const ESCAPES: { readonly [c: string]: string } = {
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  "/": "/",
+  "\\": "\\",
+};
 
 /** An RFC 9535 string literal starting at `start` (its quote): the name and where it ends, or why it is not one. */
-function stringLiteral(path: string, start: number): { readonly value: string; readonly end: number } | string {
+function stringLiteral(
+  path: string,
+  start: number,
+): { readonly value: string; readonly end: number } | string {
   const quote = path[start]!;
   let out = "";
   let i = start + 1;
@@ -134,7 +174,8 @@ function stringLiteral(path: string, start: number): { readonly value: string; r
       if (!wellFormed(out)) return "has a lone surrogate in a member name";
       return { value: out, end: i + 1 };
     }
-    if (c.charCodeAt(0) < 0x20) return "has a control character in a member name";
+    if (c.charCodeAt(0) < 0x20)
+      return "has a control character in a member name";
     if (c !== "\\") {
       out += c;
       i++;
@@ -144,7 +185,8 @@ function stringLiteral(path: string, start: number): { readonly value: string; r
     if (e === quote) out += quote;
     else if (e === "u") {
       const hex = path.slice(i + 2, i + 6);
-      if (!/^[0-9A-Fa-f]{4}$/.test(hex)) return "has a bad \\u escape in a member name";
+      if (!/^[0-9A-Fa-f]{4}$/.test(hex))
+        return "has a bad \\u escape in a member name";
       out += String.fromCharCode(parseInt(hex, 16));
       i += 6;
       continue;
@@ -156,21 +198,31 @@ function stringLiteral(path: string, start: number): { readonly value: string; r
 }
 
 /** Why a fragment's value cannot be read, or the value (a string to set or append, or another JSON value to set once). */
-type FragmentValue = { readonly kind: "string"; readonly value: string } | { readonly kind: "set"; readonly value: number | boolean | null } | { readonly kind: "none" } | { readonly problem: string };
+type FragmentValue =
+  | { readonly kind: "string"; readonly value: string }
+  | { readonly kind: "set"; readonly value: number | boolean | null }
+  | { readonly kind: "none" }
+  | { readonly problem: string };
 
-function valueOf(fragment: { readonly [key: string]: unknown }, path: string): FragmentValue {
+function valueOf(
+  fragment: { readonly [key: string]: unknown },
+  path: string,
+): FragmentValue {
   const present: FragmentValue[] = [];
   const s = fragment["stringValue"];
   const n = fragment["numberValue"];
   const b = fragment["boolValue"];
   const z = fragment["nullValue"];
-  const wrong = (what: string) => ({ problem: `the fragment at ${quoted(path)} has a ${what} that is not one` });
+  const wrong = (what: string) => ({
+    problem: `the fragment at ${quoted(path)} has a ${what} that is not one`,
+  });
   if (s !== undefined && s !== null) {
     if (typeof s !== "string") return wrong("stringValue");
     present.push({ kind: "string", value: s });
   }
   if (n !== undefined && n !== null) {
-    if (typeof n !== "number" || !Number.isFinite(n)) return wrong("numberValue");
+    if (typeof n !== "number" || !Number.isFinite(n))
+      return wrong("numberValue");
     present.push({ kind: "set", value: n });
   }
   if (b !== undefined && b !== null) {
@@ -182,7 +234,10 @@ function valueOf(fragment: { readonly [key: string]: unknown }, path: string): F
     if (z !== null && z !== "NULL_VALUE") return wrong("nullValue");
     present.push({ kind: "set", value: null });
   }
-  if (present.length > 1) return { problem: `the fragment at ${quoted(path)} has more than one value` };
+  if (present.length > 1)
+    return {
+      problem: `the fragment at ${quoted(path)} has more than one value`,
+    };
   return present[0] ?? { kind: "none" };
 }
 
@@ -193,12 +248,19 @@ function isContainer(value: unknown): value is Container {
 }
 
 function own(container: Container, key: PathSegment): unknown {
-  return hasOwn.call(container, key) ? (container as { [key: string]: unknown })[key as string] : undefined;
+  return hasOwn.call(container, key)
+    ? (container as { [key: string]: unknown })[key as string]
+    : undefined;
 }
 
 /** Writes `value` as an own data property: a `__proto__` key is data, never the object's prototype. */
 function put(container: Container, key: PathSegment, value: unknown): void {
-  Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(container, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 function noValue(path: string): string {
@@ -231,13 +293,20 @@ export class PartialArgs {
   }
 
   private apply(fragment: unknown): string | undefined {
-    if (typeof fragment !== "object" || fragment === null || Array.isArray(fragment)) return "a fragment is not an object";
+    if (
+      typeof fragment !== "object" ||
+      fragment === null ||
+      Array.isArray(fragment)
+    )
+      return "a fragment is not an object";
     const record = fragment as { readonly [key: string]: unknown };
     const path = record["jsonPath"];
     if (typeof path !== "string") return "a fragment has no jsonPath";
     const segments = parseJsonPath(path);
-    if (!Array.isArray(segments)) return (segments as { problem: string }).problem;
-    if (segments.length === 0) return `the fragment at ${quoted(path)} sets the whole arguments, which must be an object of named members`;
+    if (!Array.isArray(segments))
+      return (segments as { problem: string }).problem;
+    if (segments.length === 0)
+      return `the fragment at ${quoted(path)} sets the whole arguments, which must be an object of named members`;
     const value = valueOf(record, path);
     if ("problem" in value) return value.problem;
     // A fragment without a value only announces more (willContinue) or ends a string at its path: it builds nothing.
@@ -249,25 +318,39 @@ export class PartialArgs {
       const at = segments.slice(0, k).map(describeSegment).join("");
       if (node === undefined) {
         // Not built yet (a fragment without a value): the array it would create is empty.
-        if (typeof segment === "number" && segment > 0) return `the path ${quoted(path)} skips to index ${segment} of an array that has no element yet`;
+        if (typeof segment === "number" && segment > 0)
+          return `the path ${quoted(path)} skips to index ${segment} of an array that has no element yet`;
         if (last && record["willContinue"] !== true) return noValue(path);
         continue;
       }
       if (Array.isArray(node)) {
-        if (typeof segment !== "number") return `the path ${quoted(path)} names a member of $${at}, which is an array`;
-        if (segment > node.length) return `the path ${quoted(path)} skips to index ${segment} of $${at}, which has ${node.length} element${node.length === 1 ? "" : "s"}`;
+        if (typeof segment !== "number")
+          return `the path ${quoted(path)} names a member of $${at}, which is an array`;
+        if (segment > node.length)
+          return `the path ${quoted(path)} skips to index ${segment} of $${at}, which has ${node.length} element${node.length === 1 ? "" : "s"}`;
       } else if (typeof segment === "number") {
         return `the path ${quoted(path)} indexes $${at}, which is an object, as an array`;
       }
       const existing = own(node, segment);
-      if (last) return this.leaf(node, segment, existing, value, record["willContinue"] === true, path);
+      if (last)
+        return this.leaf(
+          node,
+          segment,
+          existing,
+          value,
+          record["willContinue"] === true,
+          path,
+        );
       if (existing === undefined) {
         if (!build) {
           node = undefined;
           continue;
         }
         const child: Container = typeof segments[k + 1] === "number" ? [] : {};
-        const grew = this.grow(typeof segment === "string" ? segment.length + 4 : 3, path);
+        const grew = this.grow(
+          typeof segment === "string" ? segment.length + 4 : 3,
+          path,
+        );
         if (grew !== undefined) return grew;
         put(node, segment, child);
         node = child;
@@ -280,7 +363,14 @@ export class PartialArgs {
     return undefined;
   }
 
-  private leaf(node: Container, segment: PathSegment, existing: unknown, value: FragmentValue, continues: boolean, path: string): string | undefined {
+  private leaf(
+    node: Container,
+    segment: PathSegment,
+    existing: unknown,
+    value: FragmentValue,
+    continues: boolean,
+    path: string,
+  ): string | undefined {
     if ("problem" in value) return value.problem;
     if (value.kind === "none") {
       // An announcement of more at this path, or the end of a string sent in pieces; anything else would be a guess.
@@ -289,19 +379,28 @@ export class PartialArgs {
     }
     if (value.kind === "string") {
       if (existing === undefined) {
-        const grew = this.grow(value.value.length + (typeof segment === "string" ? segment.length + 6 : 3), path);
+        const grew = this.grow(
+          value.value.length +
+            (typeof segment === "string" ? segment.length + 6 : 3),
+          path,
+        );
         if (grew !== undefined) return grew;
         put(node, segment, value.value);
         return undefined;
       }
-      if (typeof existing !== "string") return `the fragment at ${quoted(path)} appends text to a value that is not a string`;
+      if (typeof existing !== "string")
+        return `the fragment at ${quoted(path)} appends text to a value that is not a string`;
       const grew = this.grow(value.value.length, path);
       if (grew !== undefined) return grew;
       put(node, segment, existing + value.value);
       return undefined;
     }
-    if (existing !== undefined) return `the fragment at ${quoted(path)} sets a value that was already set`;
-    const grew = this.grow(6 + (typeof segment === "string" ? segment.length + 4 : 1), path);
+    if (existing !== undefined)
+      return `the fragment at ${quoted(path)} sets a value that was already set`;
+    const grew = this.grow(
+      6 + (typeof segment === "string" ? segment.length + 4 : 1),
+      path,
+    );
     if (grew !== undefined) return grew;
     put(node, segment, value.value);
     return undefined;
@@ -309,11 +408,17 @@ export class PartialArgs {
 
   private grow(by: number, path: string): string | undefined {
     this.size += by;
-    return this.size > PARTIAL_ARGS_LIMITS.size ? `the arguments grow beyond ${PARTIAL_ARGS_LIMITS.size} characters (at ${quoted(path)})` : undefined;
+    return this.size > PARTIAL_ARGS_LIMITS.size
+      ? `the arguments grow beyond ${PARTIAL_ARGS_LIMITS.size} characters (at ${quoted(path)})`
+      : undefined;
   }
 }
 
 /** Whether a fragment says more follows at its path (a string still being sent). */
 export function fragmentContinues(fragment: unknown): boolean {
-  return typeof fragment === "object" && fragment !== null && (fragment as { readonly willContinue?: unknown }).willContinue === true;
+  return (
+    typeof fragment === "object" &&
+    fragment !== null &&
+    (fragment as { readonly willContinue?: unknown }).willContinue === true
+  );
 }
