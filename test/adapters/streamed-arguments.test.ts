@@ -207,6 +207,17 @@ describe("hostile fragments: a refused call, never a throw, never a guess", () =
     });
   }
 
+  it("dispatcher.run refuses any call that carries an argumentsProblem, whatever its value, without a throw", async () => {
+    const { dispatcher, runs } = counting();
+    for (const problem of ["the path \"$.a[9]\" skips to index 9", 42, { toString: null }, ""]) {
+      const result = await dispatcher.run({ target: "google-genai", name: "list_exercises", arguments: {}, argumentsProblem: problem as string });
+      expect(result.status).toBe("invalid-arguments");
+      expect(result.errors).toEqual([{ instancePath: "", keyword: "stream", message: expect.any(String) }]);
+      expect(result.text).toContain("could not be put together");
+    }
+    expect(runs()).toBe(0);
+  });
+
   it("a refused streamed call leaves the turn's other calls to run", async () => {
     const { dispatcher, runs } = counting();
     const { results } = await dispatcher.googleGenai.respondToStream(stream(chunk([start("write_measurement"), frag([{ jsonPath: "$.data[5]", numberValue: 1 }]), END, { functionCall: { name: "list_exercises" } }]), STOP));
