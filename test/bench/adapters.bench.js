@@ -1,6 +1,8 @@
 // Provider adapters: the cost of reading a turn's calls and building its reply, per provider,
 // against the parsing any client does anyway, on the same recorded bytes
-// (test/data/recordings/<target>/parallel.{json,sse}: text, two calls, 3-character argument deltas).
+// (test/data/recordings/<target>/parallel.{json,sse}: text, two calls, 3-character argument deltas;
+// and for Gemini on Vertex AI with streamed arguments, google-genai/streamed-meal.{json,sse}: one
+// log_meal call in 30 partialArgs fragments, objects in an array).
 //   Non-streaming: adapter.read + adapter.reply on the parsed body vs JSON.parse of the body (what
 //   every SDK does with it). Streaming: adapter.readStream over the events + adapter.reply vs
 //   JSON.parse of each SSE event. Printed: ns per turn and the ratio adapter / parse.
@@ -20,7 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ROUNDS = Number(process.env.TOOLCAT_BENCH_ROUNDS ?? 5);
 const TRIPS = Number(process.env.TOOLCAT_BENCH_TRIPS ?? 40);
 const adapter = async (file, name) => (await import(pathToFileURL(join(root, "dist", "templates", "runtime", "adapters", `${file}.js`)).href))[name];
-const recording = (target, ext) => readFileSync(join(root, "test", "data", "recordings", target, `parallel.${ext}`), "utf8");
+const recording = (target, ext, scenario = "parallel") => readFileSync(join(root, "test", "data", "recordings", target, `${scenario}.${ext}`), "utf8");
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let sink = 0;
 
@@ -64,6 +66,7 @@ const providers = [
   { target: "openai-compatible", file: "openai-compatible", name: "openaiCompatibleAdapter", trip: (c, s) => (s ? drainAll(c.openai.chat.completions.create({ model: "m", messages: [], stream: true })) : c.openai.chat.completions.create({ model: "m", messages: [] })) },
   { target: "anthropic", file: "anthropic", name: "anthropicAdapter", trip: (c, s) => (s ? drainAll(c.anthropic.messages.create({ model: "m", max_tokens: 10, messages: [], stream: true })) : c.anthropic.messages.create({ model: "m", max_tokens: 10, messages: [] })) },
   { target: "google-genai", file: "google-genai", name: "googleGenaiAdapter", trip: (c, s) => (s ? drainAll(c.google.models.generateContentStream({ model: "m", contents: "x" })) : c.google.models.generateContent({ model: "m", contents: "x" })) },
+  { target: "google-genai", label: "google-genai args", scenario: "streamed-meal", file: "google-genai", name: "googleGenaiAdapter", trip: (c, s) => (s ? drainAll(c.vertex.models.generateContentStream({ model: "m", contents: "x" })) : c.vertex.models.generateContent({ model: "m", contents: "x" })) },
   { target: "google-interactions", file: "google-interactions", name: "googleInteractionsAdapter", trip: (c, s) => (s ? drainAll(c.google.interactions.create({ model: "m", input: "x", stream: true })) : c.google.interactions.create({ model: "m", input: "x" })) },
 ];
 
@@ -87,20 +90,22 @@ export default async function run() {
     openai: new OpenAI({ apiKey: "bench", baseURL: `${url}/v1`, maxRetries: 0 }),
     anthropic: new Anthropic({ apiKey: "bench", baseURL: url, maxRetries: 0 }),
     google: new GoogleGenAI({ apiKey: "bench", httpOptions: { baseUrl: url } }),
+    // Streamed arguments are Vertex AI's (express mode: an API key, no credentials lookup).
+    vertex: new GoogleGenAI({ vertexai: true, apiKey: "bench", httpOptions: { baseUrl: url } }),
   };
   console.log("provider             | mode   | parse ns | adapter ns | adapter/parse | round trip µs | adapter share");
   try {
     for (const p of providers) {
       const a = await adapter(p.file, p.name);
-      const json = recording(p.target, "json");
-      const data = sseData(recording(p.target, "sse"));
+      const json = recording(p.target, "json", p.scenario);
+      const data = sseData(recording(p.target, "sse", p.scenario));
       const parsed = JSON.parse(json);
       const events = data.map((d) => JSON.parse(d));
       const results = okResults(a.read(parsed));
       const streamResults = okResults(await a.readStream(iterate(events)));
       const rows = [
         { mode: "json", parse: () => void (sink += JSON.parse(json) ? 1 : 0), work: () => void (sink += a.reply(a.read(parsed), results) ? 1 : 0), sse: false, text: json },
-        { mode: "stream", parse: () => void (sink += data.map((d) => JSON.parse(d)).length), work: async () => void (sink += a.reply(await a.readStream(iterate(events)), streamResults) ? 1 : 0), sse: true, text: recording(p.target, "sse") },
+        { mode: "stream", parse: () => void (sink += data.map((d) => JSON.parse(d)).length), work: async () => void (sink += a.reply(await a.readStream(iterate(events)), streamResults) ? 1 : 0), sse: true, text: recording(p.target, "sse", p.scenario) },
       ];
       for (const row of rows) {
         const parseNs = await time(row.parse);
@@ -115,7 +120,7 @@ export default async function run() {
         }
         const tripUs = median(trips);
         console.log(
-          `${p.target.padEnd(20)} | ${row.mode.padEnd(6)} | ${parseNs.toFixed(0).padStart(8)} | ${workNs.toFixed(0).padStart(10)} | ${(workNs / parseNs).toFixed(2).padStart(12)}× | ${tripUs.toFixed(0).padStart(13)} | ${((workNs / 1000 / tripUs) * 100).toFixed(2).padStart(12)}%`,
+          `${(p.label ?? p.target).padEnd(20)} | ${row.mode.padEnd(6)} | ${parseNs.toFixed(0).padStart(8)} | ${workNs.toFixed(0).padStart(10)} | ${(workNs / parseNs).toFixed(2).padStart(12)}× | ${tripUs.toFixed(0).padStart(13)} | ${((workNs / 1000 / tripUs) * 100).toFixed(2).padStart(12)}%`,
         );
       }
     }

@@ -110,7 +110,7 @@ interface ReadCall {
  * as they are, streamed calls reassembled. At most one streamed call is open at a time (Gemini
  * sends a call's parts one after another); `end()` closes it when the turn ends.
  */
-export class GeminiCallReader {
+class GeminiCallReader {
   readonly calls: ReadCall[] = [];
   private open: ReadCall | undefined;
   private position = 0;
@@ -147,19 +147,17 @@ export class GeminiCallReader {
       );
     } else if (name !== undefined || hasArgs) {
       const streamedToo = hasFragments || continues;
-      this.calls.push({
+      const whole: ReadCall = {
         id,
         name: name ?? "",
         // `args` left out is the empty object (a function without parameters); any other value is passed on to be checked.
         whole: hasArgs ? call["args"] : {},
-        ...(streamedToo
-          ? {
-              problem:
-                "it sent whole arguments and streamed ones in the same part",
-            }
-          : {}),
         parts: [at],
-      });
+      };
+      if (streamedToo)
+        whole.problem =
+          "it sent whole arguments and streamed ones in the same part";
+      this.calls.push(whole);
       // Its fragments, if any follow, belong to it (and are refused with it), not to a call of their own.
       if (streamedToo && continues)
         this.open = this.calls[this.calls.length - 1];
@@ -188,20 +186,30 @@ export class GeminiCallReader {
 
   /** The turn's calls, in order, as the dispatcher takes them. */
   toolCalls(): ToolCall[] {
-    return this.calls.map((read) => {
+    // Object literals of a few fixed shapes, not spreads: this is on every turn's path.
+    return this.calls.map((read): ToolCall => {
       const problem = read.problem ?? read.streamed?.problem;
-      const base = {
-        target: "google-genai" as const,
-        ...(read.id !== undefined ? { id: read.id } : {}),
-        name: read.name,
-      };
+      const { id, name } = read;
       if (problem !== undefined)
-        return { ...base, arguments: undefined, argumentsProblem: problem };
-      return {
-        ...base,
-        arguments:
-          read.streamed !== undefined ? read.streamed.value() : read.whole,
-      };
+        return id !== undefined
+          ? {
+              target: "google-genai",
+              id,
+              name,
+              arguments: undefined,
+              argumentsProblem: problem,
+            }
+          : {
+              target: "google-genai",
+              name,
+              arguments: undefined,
+              argumentsProblem: problem,
+            };
+      const args =
+        read.streamed !== undefined ? read.streamed.value() : read.whole;
+      return id !== undefined
+        ? { target: "google-genai", id, name, arguments: args }
+        : { target: "google-genai", name, arguments: args };
     });
   }
 

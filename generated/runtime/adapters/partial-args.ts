@@ -255,7 +255,7 @@ function own(container: Container, key: PathSegment): unknown {
     : undefined;
 }
 
-/** Writes `value` as an own data property: a `__proto__` key is data, never the object's prototype. */
+/** Creates an own data property: a `__proto__` key is data, never the object's prototype, and no setter anywhere on a prototype chain runs. */
 function put(container: Container, key: PathSegment, value: unknown): void {
   Object.defineProperty(container, key, {
     value,
@@ -263,6 +263,11 @@ function put(container: Container, key: PathSegment, value: unknown): void {
     enumerable: true,
     configurable: true,
   });
+}
+
+/** Replaces the value of an own data property that `put` created (a plain assignment finds it first; several times cheaper than defineProperty, once per string piece). */
+function replace(container: Container, key: PathSegment, value: unknown): void {
+  (container as { [key: string]: unknown })[key as string] = value;
 }
 
 function noValue(path: string): string {
@@ -317,7 +322,9 @@ export class PartialArgs {
     for (let k = 0; k < segments.length; k++) {
       const segment = segments[k]!;
       const last = k === segments.length - 1;
-      const at = segments.slice(0, k).map(describeSegment).join("");
+      // Where the path is, for a reason (built only when there is one).
+      const at = (): string =>
+        segments.slice(0, k).map(describeSegment).join("");
       if (node === undefined) {
         // Not built yet (a fragment without a value): the array it would create is empty.
         if (typeof segment === "number" && segment > 0)
@@ -327,11 +334,11 @@ export class PartialArgs {
       }
       if (Array.isArray(node)) {
         if (typeof segment !== "number")
-          return `the path ${quoted(path)} names a member of $${at}, which is an array`;
+          return `the path ${quoted(path)} names a member of $${at()}, which is an array`;
         if (segment > node.length)
-          return `the path ${quoted(path)} skips to index ${segment} of $${at}, which has ${node.length} element${node.length === 1 ? "" : "s"}`;
+          return `the path ${quoted(path)} skips to index ${segment} of $${at()}, which has ${node.length} element${node.length === 1 ? "" : "s"}`;
       } else if (typeof segment === "number") {
-        return `the path ${quoted(path)} indexes $${at}, which is an object, as an array`;
+        return `the path ${quoted(path)} indexes $${at()}, which is an object, as an array`;
       }
       const existing = own(node, segment);
       if (last)
@@ -359,7 +366,7 @@ export class PartialArgs {
       } else if (isContainer(existing)) {
         node = existing;
       } else {
-        return `the path ${quoted(path)} goes through $${at}${describeSegment(segment)}, which holds a value that is not an object or array`;
+        return `the path ${quoted(path)} goes through $${at()}${describeSegment(segment)}, which holds a value that is not an object or array`;
       }
     }
     return undefined;
@@ -394,7 +401,7 @@ export class PartialArgs {
         return `the fragment at ${quoted(path)} appends text to a value that is not a string`;
       const grew = this.grow(value.value.length, path);
       if (grew !== undefined) return grew;
-      put(node, segment, existing + value.value);
+      replace(node, segment, existing + value.value);
       return undefined;
     }
     if (existing !== undefined)
