@@ -21,6 +21,8 @@ const chat = (calls: { id: string; name?: string; arguments: string }[], finish_
 });
 const chunk = (tool_calls: unknown[], finish_reason: string | null = null) => ({ choices: [{ index: 0, delta: { tool_calls }, finish_reason }] });
 const gemini = (finishReason: string, parts: unknown[]) => ({ candidates: [{ finishReason, content: { role: "model", parts } }] });
+/** A Gemini stream chunk that is not the last one (no finishReason). */
+const geminiChunk = (parts: unknown[]) => ({ candidates: [{ content: { role: "model", parts } }] });
 const anthropic = (input: unknown) => ({ stop_reason: "tool_use", content: [{ type: "tool_use", id: "tu1", name: "write_measurement", input }] });
 
 interface Case {
@@ -55,6 +57,16 @@ const cases: Case[] = [
   { name: "Gemini: finishReason UNEXPECTED_TOOL_CALL", send: (d) => d.googleGenai.respond(gemini("UNEXPECTED_TOOL_CALL", [{ functionCall: { name: "write_measurement", args: { date: "2024-04-11", data: { weight_kg: 75.5 } } } }]) as never), statuses: ["incomplete"] },
   { name: "Gemini: finishReason MALFORMED_FUNCTION_CALL", send: (d) => d.googleGenai.respond(gemini("MALFORMED_FUNCTION_CALL", []) as never), statuses: [] },
   { name: "Gemini: args that are null", send: (d) => d.googleGenai.respond(gemini("STOP", [{ functionCall: { name: "write_measurement", args: null } }]) as never), statuses: ["invalid-arguments"] },
+  {
+    name: "Gemini (Vertex, streamed arguments): fragments that skip an array index",
+    send: (d) => d.googleGenai.respondToStream(stream(geminiChunk([{ functionCall: { name: "write_measurement", willContinue: true } }, { functionCall: { partialArgs: [{ jsonPath: "$.date", stringValue: "2024-04-11" }, { jsonPath: "$.data[3]", numberValue: 75.5 }], willContinue: true } }, { functionCall: {} }]), gemini("STOP", []))),
+    statuses: ["invalid-arguments"],
+  },
+  {
+    name: "Gemini (Vertex, streamed arguments): a stream cut in the middle of a call's fragments",
+    send: (d) => d.googleGenai.respondToStream(stream(geminiChunk([{ functionCall: { name: "write_measurement", willContinue: true } }, { functionCall: { partialArgs: [{ jsonPath: "$.date", stringValue: "2024-", willContinue: true }], willContinue: true } }]))),
+    statuses: ["incomplete"],
+  },
   { name: "Interactions: an error event", send: (d) => d.googleInteractions.respondToStream(stream({ event_type: "step.start", index: 0, step: { type: "function_call", id: "f1", name: "write_measurement", arguments: {} } }, { event_type: "error", error: { message: "internal" } })), statuses: ["incomplete"] },
   {
     name: "Agents API: a required action that is not a function call",
