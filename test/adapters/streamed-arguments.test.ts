@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 import { createDispatcher, type Handlers } from "../../generated/dispatcher.js";
 import { googleGenaiAdapter, googleGenaiModelContent } from "../../templates/runtime/adapters/google-genai.js";
 import { parseJsonPath, PARTIAL_ARGS_LIMITS } from "../../templates/runtime/adapters/partial-args.js";
+import { createDispatchCore } from "../../templates/runtime/dispatch.js";
+import { bindAdapter } from "../../templates/runtime/respond.js";
 import type { ProviderTurn } from "../../templates/runtime/tool-call.js";
 import { streamedTurn, wholeTurn, type Chunk, type TurnCall } from "./support/gemini-streamed.js";
 
@@ -101,6 +103,27 @@ describe("reassembly", () => {
     expect(results[0]!.status).toBe("invalid-arguments");
     expect(results[0]!.errors?.map((e) => e.params)).toContainEqual({ additionalProperty: "__proto__" });
     expect(runs()).toBe(0);
+  });
+
+  it("a handler whose schema takes any member gets __proto__ and constructor as own data of a plain object", async () => {
+    const seen: unknown[] = [];
+    const table = {
+      names: ["open"],
+      effects: { open: "read" as const },
+      validateCall: (_t: string, _n: string, args: unknown) => ({ ok: true as const, value: args }),
+      validateOutput: (_n: string, value: unknown) => ({ ok: true as const, value }),
+      outputText: () => "{}",
+    };
+    const core = createDispatchCore(table, { open: (args: unknown) => (seen.push(args), {}) });
+    const { results } = await bindAdapter(googleGenaiAdapter, core.run).respondToStream(
+      stream(chunk([start("open"), frag([{ jsonPath: "$.__proto__.isAdmin", boolValue: true }, { jsonPath: "$.constructor", stringValue: "x" }]), END]), STOP),
+    );
+    expect(results.map((r) => r.status)).toEqual(["ok"]);
+    const args = seen[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyNames(args)).toEqual(["__proto__", "constructor"]);
+    expect((args as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+    expect(args["constructor"]).toBe("x");
   });
 
   it("googleGenaiModelContent gives the history one whole functionCall part per streamed call, with the thought signature of its first part", () => {
