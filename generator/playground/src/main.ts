@@ -39,6 +39,9 @@ interface PlaygroundProbe {
   outputsLatencies: number[];
   checks: number;
   generations: number;
+  /** Replaces the editor's text as a paste would (large texts are slow to type). */
+  setInput?: (text: string) => void;
+  getInput?: () => string;
 }
 const probe: PlaygroundProbe = { findingsLatencies: [], outputsLatencies: [], checks: 0, generations: 0 };
 (globalThis as unknown as { toolcatPlayground: PlaygroundProbe }).toolcatPlayground = probe;
@@ -61,7 +64,16 @@ const state: PageState = { mode: "check", check: "", build: cloneBuild(EXAMPLE_B
 
 // ---------------------------------------------------------------- workers
 
-const checkWorker = new Worker(new URL("./check-worker.ts", import.meta.url), { type: "module" });
+const startCheckWorker = () => {
+  const worker = new Worker(new URL("./check-worker.ts", import.meta.url), { type: "module" });
+  worker.onmessage = onCheckReply;
+  return worker;
+};
+let checkWorker: Worker;
+/** When the check in progress started (undefined: the worker is idle). */
+let checkRunningSince: number | undefined;
+/** A check that runs longer than this is abandoned (the worker restarted) when a newer one comes. */
+const ABANDON_AFTER_MS = 400;
 const outputWorker = new Worker(new URL("./output-worker.ts", import.meta.url), { type: "module" });
 let checkSeq = 0;
 let outputSeq = 0;
@@ -73,7 +85,14 @@ const pendingTries = new Map<number, (reply: OutputReply) => void>();
 
 function requestCheck(kind: CheckRequest["kind"], text: string): void {
   const seq = ++checkSeq;
-  editedAt.set(seq, performance.now());
+  const now = performance.now();
+  editedAt.set(seq, now);
+  // An alias bomb keeps the worker busy for seconds; a newer text need not wait for it.
+  if (checkRunningSince !== undefined && now - checkRunningSince > ABANDON_AFTER_MS) {
+    checkWorker.terminate();
+    checkWorker = startCheckWorker();
+  }
+  checkRunningSince ??= now;
   checkWorker.postMessage({ seq, kind, text } satisfies CheckRequest);
 }
 
@@ -92,8 +111,9 @@ function requestOutputs(): void {
   if (state.mode === "build") renderBuildCatalog(catalog);
 }
 
-checkWorker.onmessage = (e: MessageEvent<CheckReply>) => {
+function onCheckReply(e: MessageEvent<CheckReply>): void {
   const reply = e.data;
+  checkRunningSince = reply.seq === checkSeq ? undefined : performance.now();
   if (reply.seq !== checkSeq) return;
   if (reply.kind === "failed") {
     setNotice(reply.message);
@@ -120,7 +140,8 @@ checkWorker.onmessage = (e: MessageEvent<CheckReply>) => {
     requestOutputs();
   }
   currentCatalog = catalog;
-};
+}
+checkWorker = startCheckWorker();
 
 outputWorker.onmessage = (e: MessageEvent<OutputReply>) => {
   const reply = e.data;
@@ -185,6 +206,8 @@ function setLanguage(lang: "yaml" | "json"): void {
 function setEditorText(text: string): void {
   editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
 }
+probe.setInput = setEditorText;
+probe.getInput = () => editor.state.doc.toString();
 
 function offsetOf(line: number, col: number): number {
   const doc = editor.state.doc;
