@@ -138,6 +138,7 @@ function onCheckReply(e: MessageEvent<CheckReply>): void {
   if (state.mode === "check" && catalog !== currentCatalog) {
     currentCatalog = catalog;
     requestOutputs();
+    if (outputTab === "catalog.yaml") $("output").textContent = catalogText();
   }
   currentCatalog = catalog;
 }
@@ -160,6 +161,10 @@ outputWorker.onmessage = (e: MessageEvent<OutputReply>) => {
   probe.generations++;
   document.body.dataset.generation = String(reply.seq);
   if (!reply.ok) {
+    // Outputs of an earlier catalog would mislead: only the catalog itself stays.
+    generation = undefined;
+    renderOutputs();
+    renderTryChoices();
     const errors = reply.diagnostics.filter((d) => d.severity === "error");
     showOutputsStatus(`not generated: ${errors.length} error${errors.length === 1 ? "" : "s"} (${errors.map((d) => d.rule).join(", ")})`);
     if (state.mode === "build") renderBuildFindings(reply.diagnostics);
