@@ -81,6 +81,13 @@ describe("the built page", () => {
     for (const ref of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(ref[1]).toMatch(/^(\.\/|data:,$)/);
   });
 
+  it("writes user text only as text: no HTML sinks in the page's source", () => {
+    const dir = join(repoRoot, "generator", "playground", "src");
+    const sources = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    expect(sources).toContain("main.ts");
+    for (const f of sources) expect(readFileSync(join(dir, f), "utf8"), f).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|srcdoc|\beval\(|new Function/);
+  });
+
   it("reports its JavaScript size", () => {
     const assets = readdirSync(join(outDir, "assets")).filter((f) => f.endsWith(".js"));
     let raw = 0;
