@@ -4,7 +4,8 @@
  * generated dispatcher's answers from the type-stripped modules — plus the share fragment's
  * defences and the rule table rendered from the registry.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,6 +20,8 @@ import { decodeShare, encodeShare, MAX_FRAGMENT } from "../../generator/playgrou
 import { relink, stripTypes } from "../../generator/playground/src/engine/strip-types.js";
 import { buildCatalogYaml, EXAMPLE_BUILD } from "../../generator/playground/src/engine/build-catalog.js";
 import { BROKEN_EXAMPLE, CLEAN_EXAMPLE } from "../../generator/playground/src/examples.js";
+import { handlersStub } from "../../generator/playground/src/engine/handlers-stub.js";
+import { strictestCompilerOptions } from "../helpers/strictest.js";
 import { scratchProject, toolcat } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/pipeline.js";
 import { createDispatcher } from "../../generated/dispatcher.js";
@@ -31,6 +34,42 @@ describe("the page's generate", () => {
     expect(page.ok).toBe(true);
     expect([...page.files.keys()]).toEqual([...cli.files.keys()]);
     for (const [path, text] of cli.files) expect(page.files.get(path), path).toBe(text);
+  });
+});
+
+describe("the dispatcher stub", () => {
+  it("type-checks under the strictest options against generated/ (a wrong handler would not)", async () => {
+    const page = await generateInPage(readFileSync(join(repoRoot, "catalog", "tools.yaml"), "utf8"), readTemplate);
+    const stub = handlersStub(page.ir!);
+    expect(stub).toMatch(/^ {4}write_measurement: async \(args: WriteMeasurementInput\): Promise<WriteMeasurementOutput> => \{$/m);
+    expect(stub).toContain("{ confirm: async () => false }");
+    const dir = join(repoRoot, "test", ".tmp", `stub-${process.pid}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    symlinkSync(join(repoRoot, "generated"), join(dir, "generated"), "dir");
+    writeFileSync(join(dir, "package.json"), '{"type":"module"}');
+    writeFileSync(join(dir, "handlers.ts"), stub);
+    // The control: the same stub without its last handler must fail.
+    writeFileSync(join(dir, "control.ts"), stub.replace(/ {4}get_customer: async[\s\S]*?\n {4}\},\n/, ""));
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...strictestCompilerOptions(), noEmit: true, skipLibCheck: true }, files: ["handlers.ts", "control.ts"] }));
+    let output = "";
+    try {
+      execFileSync(process.execPath, [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", join(dir, "tsconfig.json"), "--pretty", "false"], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout ?? "");
+    }
+    rmSync(dir, { recursive: true, force: true });
+    const errors = output.split("\n").filter((l) => /error TS\d+/.test(l));
+    expect(errors.filter((l) => !l.startsWith("control.ts")), output).toEqual([]);
+    expect(errors.some((l) => l.startsWith("control.ts")), output).toBe(true);
+  });
+
+  it("has no confirm for a catalog without destructive tools, and quotes names", async () => {
+    const page = await generateInPage(buildCatalogYaml({ ...EXAMPLE_BUILD, name: "get-weather" }), readTemplate);
+    const stub = handlersStub(page.ir!);
+    expect(stub).toContain('    "get-weather": async (args: GetWeatherInput): Promise<GetWeatherOutput> => {');
+    expect(stub).toContain('throw new Error("get-weather: not implemented");');
+    expect(stub).toContain("\n  {},\n);\n");
   });
 });
 

@@ -214,7 +214,8 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
     await waitGenerated(page, g);
     const tabs = await page.$$eval("[data-testid=output-tabs] button", (bs) => bs.map((b) => (b as HTMLElement).dataset.testid!.slice(4)));
     expect(tabs).toContain("providers/openai-chat.ts");
-    for (const tab of tabs.filter((t) => t !== "catalog.yaml")) {
+    expect(tabs[tabs.length - 1]).toBe("handlers.ts");
+    for (const tab of tabs.filter((t) => t !== "catalog.yaml" && t !== "handlers.ts")) {
       await page.click(`[data-testid="tab-${tab}"]`);
       expect(await page.textContent("[data-testid=output]"), tab).toBe(readFileSync(join(repoRoot, "generated", tab), "utf8"));
     }
@@ -222,6 +223,8 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
       await page.selectOption("[data-testid=other-files]", other);
       expect(await page.textContent("[data-testid=output]"), other).toBe(readFileSync(join(repoRoot, "generated", other), "utf8"));
     }
+    await page.click('[data-testid="tab-handlers.ts"]');
+    expect(await page.textContent("[data-testid=output]")).toMatch(/^export const dispatcher = createDispatcher\(\n[\s\S]*  \{ confirm: async \(\) => false \}/m);
     await page.click('[data-testid="tab-providers/openai-chat.ts"]');
     expect(await page.textContent("[data-testid=output-notes]")).toMatch(/write_measurement: strict — strict: auto and the schema fits openai-chat's strict subset/);
 

@@ -80,7 +80,7 @@ let outputSeq = 0;
 const editedAt = new Map<number, number>();
 let latestFindings: readonly PageFinding[] = [];
 let currentCatalog: string | undefined;
-let generation: { seq: number; files: Map<string, string>; decisions: readonly StrictnessDecision[]; tools: readonly string[]; targets: readonly string[] } | undefined;
+let generation: { seq: number; files: Map<string, string>; stub?: readonly [string, string]; decisions: readonly StrictnessDecision[]; tools: readonly string[]; targets: readonly string[] } | undefined;
 const pendingTries = new Map<number, (reply: OutputReply) => void>();
 
 function requestCheck(kind: CheckRequest["kind"], text: string): void {
@@ -171,7 +171,7 @@ outputWorker.onmessage = (e: MessageEvent<OutputReply>) => {
     return;
   }
   if (state.mode === "build") renderBuildFindings(reply.diagnostics);
-  generation = { seq: reply.seq, files: new Map(reply.files), decisions: reply.decisions, tools: reply.tools, targets: reply.targets };
+  generation = { seq: reply.seq, files: new Map(reply.files), ...(reply.stub ? { stub: reply.stub } : {}), decisions: reply.decisions, tools: reply.tools, targets: reply.targets };
   showOutputsStatus(`${reply.files.length} files in ${Math.round(reply.ms)} ms`);
   renderOutputs();
   renderTryChoices();
@@ -362,7 +362,7 @@ let outputTab = "catalog.yaml";
 function outputTabs(): string[] {
   if (!generation) return ["catalog.yaml"];
   const providers = [...generation.files.keys()].filter((p) => p.startsWith("providers/") && p.endsWith(".ts") && !p.endsWith(".calls.ts"));
-  return ["catalog.yaml", "types.ts", "validators.ts", ...providers, "dispatcher.ts"];
+  return ["catalog.yaml", "types.ts", "validators.ts", ...providers, "dispatcher.ts", ...(generation.stub ? [generation.stub[0]] : [])];
 }
 
 function catalogText(): string {
@@ -371,6 +371,7 @@ function catalogText(): string {
 
 function outputText(tab: string): string {
   if (tab === "catalog.yaml") return catalogText();
+  if (generation?.stub && tab === generation.stub[0]) return generation.stub[1];
   return generation?.files.get(tab) ?? "";
 }
 
@@ -380,7 +381,7 @@ function renderOutputs(): void {
   if (!names.includes(outputTab) && !(generation?.files.has(outputTab) ?? false)) outputTab = "catalog.yaml";
   tabs.replaceChildren(
     ...names.map((name) => {
-      const b = el("button", name.replace(/^providers\//, "").replace(/\.ts$/, ""));
+      const b = el("button", name === generation?.stub?.[0] ? "handlers (stub)" : name.replace(/^providers\//, "").replace(/\.ts$/, ""));
       b.type = "button";
       b.setAttribute("role", "tab");
       b.setAttribute("aria-selected", String(name === outputTab));

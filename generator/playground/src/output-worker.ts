@@ -4,6 +4,7 @@
  * generated; a try is answered with the dispatcher of the generation it names.
  */
 import { generateInPage } from "./engine/generate.js";
+import { HANDLERS_STUB_PATH, handlersStub } from "./engine/handlers-stub.js";
 import { answerCall, loadDispatcher } from "./engine/run-call.js";
 import { strictnessDecisions } from "./engine/strictness.js";
 import { bundledTemplate } from "./engine/templates.js";
@@ -36,6 +37,7 @@ async function handle(request: OutputRequest): Promise<OutputReply> {
       kind: "outputs",
       ok: result.ok,
       files: [...result.files],
+      stub: result.ok && result.ir ? [HANDLERS_STUB_PATH, handlersStub(result.ir)] : undefined,
       diagnostics: result.diagnostics,
       decisions: result.ir ? strictnessDecisions(result.ir) : [],
       tools,

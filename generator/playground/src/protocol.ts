@@ -16,6 +16,8 @@ export type OutputReply =
       readonly kind: "outputs";
       readonly ok: boolean;
       readonly files: readonly (readonly [string, string])[];
+      /** The dispatcher stub (not a generated file): its path and text. */
+      readonly stub?: readonly [string, string];
       readonly diagnostics: readonly Diagnostic[];
       readonly decisions: readonly StrictnessDecision[];
       readonly tools: readonly string[];
