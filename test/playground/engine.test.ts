@@ -18,6 +18,7 @@ import { autoStrict, checkPasted } from "../../generator/playground/src/engine/c
 import { generateInPage } from "../../generator/playground/src/engine/generate.js";
 import { decodeShare, encodeShare, MAX_FRAGMENT } from "../../generator/playground/src/engine/share.js";
 import { relink, stripTypes } from "../../generator/playground/src/engine/strip-types.js";
+import { deliveredArguments } from "../../generator/playground/src/engine/run-call.js";
 import { buildCatalogYaml, EXAMPLE_BUILD } from "../../generator/playground/src/engine/build-catalog.js";
 import { BROKEN_EXAMPLE, CLEAN_EXAMPLE } from "../../generator/playground/src/examples.js";
 import { handlersStub } from "../../generator/playground/src/engine/handlers-stub.js";
@@ -164,6 +165,13 @@ describe("try arguments: the generated modules without their types", () => {
       const fromSource = await nodeAnswer(createDispatcher, call);
       expect(fromStripped, JSON.stringify(call)).toEqual(fromSource);
     }
+  });
+
+  it("takes JSON text for every target, passing it on as text to the OpenAI text targets and parsed to the others", () => {
+    expect(deliveredArguments("openai-chat", "not json")).toEqual({ ok: true, value: "not json" });
+    expect(deliveredArguments("anthropic", '{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
+    const refused = deliveredArguments("mcp", "{nope");
+    expect(refused.ok).toBe(false);
   });
 
   it("refuses TypeScript it cannot erase instead of running something else", async () => {

@@ -433,7 +433,8 @@ async function runTry(): Promise<void> {
     pendingTries.set(seq, resolve);
     outputWorker.postMessage({ seq, kind: "try", generation: generation!.seq, request: { target: state.tryTarget, tool: state.tryTool, arguments: state.tryArguments, handlerResult: state.tryResult } } satisfies OutputRequest);
   });
-  if (reply.kind === "answer") {
+  if (reply.kind === "answer" && reply.answer.undeliverable !== undefined) answer.text.textContent = reply.answer.undeliverable;
+  else if (reply.kind === "answer") {
     answer.wouldRun.textContent = reply.answer.wouldRun ? "yes: the handler ran" : "no: the handler was not called";
     answer.status.textContent = reply.answer.status;
     answer.isError.textContent = String(reply.answer.isError);

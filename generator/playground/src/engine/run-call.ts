@@ -7,6 +7,8 @@
 import { stripTypes, type StrippedModule } from "./strip-types.js";
 
 export interface CallAnswer {
+  /** Set when the text cannot arrive from that target (then nothing was run). */
+  readonly undeliverable?: string;
   /** The handler was called (the call passed every check before it). */
   readonly wouldRun: boolean;
   readonly status: string;
@@ -21,6 +23,24 @@ export interface TryRequest {
   readonly arguments: string;
   /** What the handler returns (JSON text). */
   readonly handlerResult: string;
+}
+
+/**
+ * How each target delivers arguments (ToolCall.arguments in templates/runtime/tool-call.ts): a
+ * JSON text for OpenAI Chat, Responses and OpenAI-compatible servers; an already parsed value for
+ * the others. The page takes JSON text for every target and parses it for the latter, as their
+ * SDKs do before the app sees the call.
+ */
+export const ARGUMENTS_AS_TEXT: ReadonlySet<string> = new Set(["openai-chat", "openai-responses", "openai-compatible"]);
+
+/** What the page passes as `ToolCall.arguments` for the target, or why such text cannot arrive. */
+export function deliveredArguments(target: string, text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string } {
+  if (ARGUMENTS_AS_TEXT.has(target)) return { ok: true, value: text };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, reason: `${target} delivers the arguments already parsed, so they are JSON: this text is not (OpenAI Chat, Responses and compatible servers deliver the text as the model wrote it)` };
+  }
 }
 
 interface DispatcherModule {
@@ -131,6 +151,8 @@ function relinkWithin(module: StrippedModule, resolve: (specifier: string) => st
 
 /** One call through `dispatcher.run`, with a handler per tool that returns `handlerResult`. */
 export async function answerCall(module: DispatcherModule, tools: readonly string[], request: TryRequest): Promise<CallAnswer> {
+  const delivered = deliveredArguments(request.target, request.arguments);
+  if (!delivered.ok) return { undeliverable: delivered.reason, wouldRun: false, status: "", isError: false, text: "" };
   let ran = false;
   let returned: unknown;
   try {
@@ -143,6 +165,6 @@ export async function answerCall(module: DispatcherModule, tools: readonly strin
     return structuredClone(returned);
   };
   const dispatcher = module.createDispatcher(Object.fromEntries(tools.map((t) => [t, handler])), { confirm: () => true });
-  const result = await dispatcher.run({ target: request.target, id: "call_playground", name: request.tool, arguments: request.arguments });
+  const result = await dispatcher.run({ target: request.target, id: "call_playground", name: request.tool, arguments: delivered.value });
   return { wouldRun: ran, status: result.status, isError: result.isError, text: result.text };
 }
