@@ -210,6 +210,23 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
     await page.close();
   });
 
+  it("reads pasted provider declarations as toolcat import does (JSON mode), and Auto-strict turns them into a fixed catalog", async () => {
+    const page = await open();
+    const tools = { tools: [{ name: "get_weather", description: "Current weather.", inputSchema: { type: "object", properties: { city: { type: "string", description: "City.", default: "Oslo" } }, required: ["city"] } }] };
+    await setInput(page, JSON.stringify(tools, null, 2));
+    expect(await page.textContent("[data-testid=language]")).toBe("JSON");
+    expect(await page.textContent("[data-testid=check-summary]")).toMatch(/^Provider declarations: /);
+    const found = await rows(page);
+    expect(found.filter((r) => r[2] === "auto-strict").map((r) => r[0]).sort()).toEqual(["no-additional-properties", "no-defaults"]);
+    const n = await checks(page);
+    await page.click("[data-testid=auto-strict]");
+    await waitChecked(page, n);
+    expect(await page.textContent("[data-testid=language]")).toBe("YAML");
+    expect(await editorText(page)).toMatch(/^# yaml-language-server: \$schema=node_modules\/toolcat\/catalog\.schema\.json\n# Imported by toolcat import from pasted\.json\.\n/);
+    expect((await rows(page)).filter((r) => r[2] === "auto-strict")).toEqual([]);
+    await page.close();
+  });
+
   it("shows toolcat generate's files for the example catalog, copies one, and answers calls as the Node runtime does", async () => {
     const page = await open();
     const g = await generation(page);
