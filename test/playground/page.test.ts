@@ -202,6 +202,13 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
     expect(await editorText(page)).toBe(fixed);
     expect(await page.getAttribute("[data-testid=check-summary]", "data-applied")).toBe("0");
 
+    // Hostile text in the editor and in findings stays text.
+    await setInput(page, `toolcat: 1\ntools:\n  "<img src=x onerror=alert(1)>":\n    description: "</textarea><script>alert(2)</script> javascript:alert(3) {{x}}"\n    input: { type: object, properties: { a: { type: string, enum: ["<b>x</b>", "<img src=y onerror=alert(4)>"] } } }\n`);
+    expect((await rows(page)).map((r) => r[0])).toContain("name-portable");
+    expect(await page.textContent("#findings tbody")).toContain("<img src=x onerror=alert(1)>");
+    expect(await page.locator("img, b, main script").count()).toBe(0);
+    expect(dialogs).toEqual([]);
+
     n = await checks(page);
     await page.click("[data-testid=example-clean]");
     await waitChecked(page, n);
