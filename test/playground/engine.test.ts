@@ -23,6 +23,7 @@ import { buildCatalogYaml, EXAMPLE_BUILD } from "../../generator/playground/src/
 import { BROKEN_EXAMPLE, CLEAN_EXAMPLE } from "../../generator/playground/src/examples.js";
 import { handlersStub } from "../../generator/playground/src/engine/handlers-stub.js";
 import { strictestCompilerOptions } from "../helpers/strictest.js";
+import { adopt, initialState, isPageState } from "../../generator/playground/src/ui/page-state.js";
 import { scratchProject, toolcat } from "../helpers/cli.js";
 import { repoRoot } from "../helpers/pipeline.js";
 import { createDispatcher } from "../../generated/dispatcher.js";
@@ -200,6 +201,21 @@ describe("share fragment", () => {
     const fragment = await encodeShare({ a: "<script>alert(1)</script> </textarea> javascript: {{x}}" });
     expect(fragment).toMatch(/^s1\.[A-Za-z0-9_-]+$/);
     expect(await decodeShare(`#${fragment}`, isState)).toEqual({ ok: true, state: { a: "<script>alert(1)</script> </textarea> javascript: {{x}}" } });
+  });
+
+  it("a link's page state is checked field by field and adopted without its other keys (no __proto__)", async () => {
+    const state = initialState();
+    const hostile = JSON.parse(JSON.stringify({ ...state, mode: "build", check: "<script>x</script>" }).replace(/^\{/, '{"__proto__":{"polluted":true},"extra":1,')) as unknown;
+    const read = await decodeShare(await encodeShare(hostile), isPageState);
+    expect(read.ok).toBe(true);
+    const target = initialState();
+    if (read.ok) adopt(target, read.state);
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
+    expect((target as unknown as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.keys(target)).toEqual(Object.keys(state));
+    expect(target.check).toBe("<script>x</script>");
+    const wrong = await decodeShare(await encodeShare({ ...state, build: { ...state.build, parameters: [{ name: 1 }] } }), isPageState);
+    expect(wrong.ok).toBe(false);
   });
 
   it("refuses corrupt, truncated, enormous, other-version and wrongly shaped fragments with a reason", async () => {

@@ -10,28 +10,16 @@ import { Compartment, EditorState } from "@codemirror/state";
 import { yaml } from "@codemirror/lang-yaml";
 import { json } from "@codemirror/lang-json";
 import { lintGutter, setDiagnostics, type Diagnostic as CmDiagnostic } from "@codemirror/lint";
-import { ruleTable } from "../../core/lint/registry.js";
-import { SEVERITY_TEXT } from "../../core/lint/rule-table-markdown.js";
-import { buildCatalogYaml, EXAMPLE_BUILD, emptyRow, ITEM_TYPES, PARAMETER_TYPES, type BuildState, type ParameterRow } from "./engine/build-catalog.js";
+import { buildCatalogYaml, emptyRow } from "./engine/build-catalog.js";
 import type { PageFinding } from "./engine/check.js";
 import { decodeShare, encodeShare } from "./engine/share.js";
 import type { StrictnessDecision } from "./engine/strictness.js";
 import { BROKEN_EXAMPLE, CLEAN_EXAMPLE } from "./examples.js";
 import type { CheckReply, CheckRequest, OutputReply, OutputRequest } from "./protocol.js";
-
-type Mode = "check" | "build";
-type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? Mutable<E>[] : T[K] };
-type Row = Mutable<ParameterRow>;
-
-interface PageState {
-  mode: Mode;
-  check: string;
-  build: Mutable<BuildState>;
-  tryTarget: string;
-  tryTool: string;
-  tryArguments: string;
-  tryResult: string;
-}
+import { $, copyText, el } from "./ui/dom.js";
+import { adopt, initialState, isPageState, type Mode, type PageState, type Row } from "./ui/page-state.js";
+import { renderParameters } from "./ui/parameter-form.js";
+import { renderRuleTable } from "./ui/rule-table.js";
 
 /** What the E2E test reads: latencies from a keystroke to the findings it produced. */
 interface PlaygroundProbe {
@@ -46,21 +34,7 @@ interface PlaygroundProbe {
 const probe: PlaygroundProbe = { findingsLatencies: [], outputsLatencies: [], checks: 0, generations: 0 };
 (globalThis as unknown as { toolcatPlayground: PlaygroundProbe }).toolcatPlayground = probe;
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-
-/** An element with text content only. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (className) e.className = className;
-  return e;
-}
-
-function cloneBuild(b: BuildState): Mutable<BuildState> {
-  return structuredClone(b) as Mutable<BuildState>;
-}
-
-const state: PageState = { mode: "check", check: "", build: cloneBuild(EXAMPLE_BUILD), tryTarget: "openai-chat", tryTool: "", tryArguments: "{}", tryResult: "{}" };
+const state: PageState = initialState();
 
 // ---------------------------------------------------------------- workers
 
@@ -78,7 +52,6 @@ const outputWorker = new Worker(new URL("./output-worker.ts", import.meta.url), 
 let checkSeq = 0;
 let outputSeq = 0;
 const editedAt = new Map<number, number>();
-let latestFindings: readonly PageFinding[] = [];
 let currentCatalog: string | undefined;
 let generation: { seq: number; files: Map<string, string>; stub?: readonly [string, string]; decisions: readonly StrictnessDecision[]; tools: readonly string[]; targets: readonly string[] } | undefined;
 const pendingTries = new Map<number, (reply: OutputReply) => void>();
@@ -126,7 +99,6 @@ function onCheckReply(e: MessageEvent<CheckReply>): void {
     state.check = reply.text;
     $("check-summary").dataset.applied = String(reply.applied);
   } else if (reply.kind === "auto-strict") $("check-summary").dataset.applied = "0";
-  latestFindings = reply.result.findings;
   setLanguage(reply.result.language);
   renderFindings(reply.result.findings, reply.result.form, reply.kind === "auto-strict" ? reply.applied : undefined);
   const started = editedAt.get(reply.seq);
@@ -258,78 +230,14 @@ function renderFindings(findings: readonly PageFinding[], form: string, applied?
 
 // ---------------------------------------------------------------- build mode
 
-function renderParameters(): void {
-  const box = $("parameters");
-  box.replaceChildren(...state.build.parameters.map((row, i) => parameterEditor(row, state.build.parameters, i, "parameter")));
-}
-
-function parameterEditor(row: Row, siblings: Row[], index: number, path: string): HTMLElement {
-  const box = el("div", undefined, "param");
-  const id = `${path}-${index}`;
-  box.dataset.testid = id;
-  const line = el("div", undefined, "row");
-  const name = el("input");
-  name.value = row.name;
-  name.placeholder = "name";
-  name.setAttribute("aria-label", "parameter name");
-  name.dataset.testid = `${id}-name`;
-  name.addEventListener("input", () => ((row.name = name.value), requestOutputs()));
-  const type = el("select");
-  type.dataset.testid = `${id}-type`;
-  type.setAttribute("aria-label", "parameter type");
-  for (const t of PARAMETER_TYPES) type.append(new Option(t, t, false, t === row.type));
-  type.addEventListener("change", () => ((row.type = type.value as Row["type"]), renderParameters(), requestOutputs()));
-  const required = el("label");
-  const box2 = el("input");
-  box2.type = "checkbox";
-  box2.checked = row.required;
-  box2.dataset.testid = `${id}-required`;
-  box2.addEventListener("change", () => ((row.required = box2.checked), requestOutputs()));
-  required.append(box2, document.createTextNode(" required"));
-  const remove = el("button", "Remove");
-  remove.type = "button";
-  remove.addEventListener("click", () => (siblings.splice(index, 1), renderParameters(), requestOutputs()));
-  line.append(name, type, required, remove);
-  const description = el("input");
-  description.value = row.description;
-  description.placeholder = "description (what the model should send)";
-  description.setAttribute("aria-label", "parameter description");
-  description.dataset.testid = `${id}-description`;
-  description.addEventListener("input", () => ((row.description = description.value), requestOutputs()));
-  box.append(line, description);
-  if (row.type === "array") {
-    const items = el("select");
-    items.dataset.testid = `${id}-items`;
-    items.setAttribute("aria-label", "item type");
-    for (const t of ITEM_TYPES) items.append(new Option(`array of ${t}`, t, false, t === row.items));
-    items.addEventListener("change", () => ((row.items = items.value as Row["items"]), renderParameters(), requestOutputs()));
-    box.append(items);
-  }
-  if (row.type === "string" || row.type === "number" || row.type === "integer" || (row.type === "array" && row.items !== "object" && row.items !== "boolean")) {
-    const values = el("input");
-    values.value = row.enumValues;
-    values.placeholder = "enum values, comma-separated (optional)";
-    values.setAttribute("aria-label", "enum values");
-    values.dataset.testid = `${id}-enum`;
-    values.addEventListener("input", () => ((row.enumValues = values.value), requestOutputs()));
-    box.append(values);
-  }
-  if (row.type === "object" || (row.type === "array" && row.items === "object")) {
-    const children = el("div");
-    children.append(...row.children.map((c, i) => parameterEditor(c, row.children, i, id)));
-    const add = el("button", "Add property");
-    add.type = "button";
-    add.dataset.testid = `${id}-add`;
-    add.addEventListener("click", () => (row.children.push(emptyRow() as Row), renderParameters(), requestOutputs()));
-    box.append(children, add);
-  }
-  return box;
+function renderParameterRows(): void {
+  renderParameters($("parameters"), state.build.parameters, requestOutputs);
 }
 
 function renderBuildForm(): void {
   ($("tool-name") as HTMLInputElement).value = state.build.name;
   ($("tool-description") as HTMLTextAreaElement).value = state.build.description;
-  renderParameters();
+  renderParameterRows();
 }
 
 function renderBuildCatalog(catalog: string): void {
@@ -443,20 +351,6 @@ async function runTry(): Promise<void> {
   document.body.dataset.tries = String(Number(document.body.dataset.tries ?? "0") + 1);
 }
 
-// ---------------------------------------------------------------- rule table
-
-function renderRuleTable(): void {
-  const body = $("rule-table").querySelector("tbody")!;
-  body.replaceChildren(
-    ...ruleTable().map((r) => {
-      const tr = el("tr");
-      tr.dataset.rule = r.id;
-      tr.append(el("td", r.id), el("td", r.summary), el("td", SEVERITY_TEXT[r.severity]), el("td", r.fix ? `yes: ${r.fix}` : "no"));
-      return tr;
-    }),
-  );
-}
-
 // ---------------------------------------------------------------- mode, share, notice
 
 function setNotice(text: string): void {
@@ -474,29 +368,6 @@ function setMode(mode: Mode): void {
   requestOutputs();
 }
 
-function isRow(v: unknown, depth = 0): v is Row {
-  if (depth > 8 || typeof v !== "object" || v === null) return false;
-  const r = v as Record<string, unknown>;
-  return typeof r.name === "string" && (PARAMETER_TYPES as readonly unknown[]).includes(r.type) && typeof r.description === "string" && typeof r.enumValues === "string" && typeof r.required === "boolean" && (ITEM_TYPES as readonly unknown[]).includes(r.items) && Array.isArray(r.children) && r.children.every((c) => isRow(c, depth + 1));
-}
-
-function isPageState(v: unknown): v is PageState {
-  if (typeof v !== "object" || v === null) return false;
-  const s = v as Record<string, unknown>;
-  const b = s.build as Record<string, unknown> | null;
-  return (
-    (s.mode === "check" || s.mode === "build") &&
-    typeof s.check === "string" &&
-    typeof b === "object" &&
-    b !== null &&
-    typeof b.name === "string" &&
-    typeof b.description === "string" &&
-    Array.isArray(b.parameters) &&
-    b.parameters.every((r) => isRow(r)) &&
-    ["tryTarget", "tryTool", "tryArguments", "tryResult"].every((k) => typeof s[k] === "string")
-  );
-}
-
 async function share(): Promise<void> {
   const fragment = await encodeShare(state);
   history.replaceState(null, "", `#${fragment}`);
@@ -510,21 +381,11 @@ async function share(): Promise<void> {
   setTimeout(() => ($("share").textContent = "Share link"), 2000);
 }
 
-async function copy(text: string, button: HTMLElement): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
-  } catch {
-    button.textContent = "Copy failed (select and copy by hand)";
-  }
-  setTimeout(() => (button.textContent = "Copy"), 1500);
-}
-
 async function start(): Promise<void> {
-  renderRuleTable();
+  renderRuleTable($("rule-table").querySelector("tbody")!);
   if (location.hash.length > 1) {
     const read = await decodeShare(location.hash, isPageState);
-    if (read.ok) Object.assign(state, read.state);
+    if (read.ok) adopt(state, read.state);
     else {
       // An unreadable link opens an empty page, and says why in one line.
       state.build = { name: "", description: "", parameters: [] };
@@ -545,12 +406,12 @@ $("mode-build").addEventListener("click", () => setMode("build"));
 $("example-clean").addEventListener("click", () => setEditorText(CLEAN_EXAMPLE));
 $("example-broken").addEventListener("click", () => setEditorText(BROKEN_EXAMPLE));
 $("auto-strict").addEventListener("click", () => requestCheck("auto-strict", editor.state.doc.toString()));
-$("copy-input").addEventListener("click", () => void copy(editor.state.doc.toString(), $("copy-input")));
-$("copy-output").addEventListener("click", () => void copy(outputText(outputTab), $("copy-output")));
+$("copy-input").addEventListener("click", () => void copyText(editor.state.doc.toString(), $("copy-input")));
+$("copy-output").addEventListener("click", () => void copyText(outputText(outputTab), $("copy-output")));
 $("share").addEventListener("click", () => void share());
 $("tool-name").addEventListener("input", (e) => ((state.build.name = (e.target as HTMLInputElement).value), requestOutputs()));
 $("tool-description").addEventListener("input", (e) => ((state.build.description = (e.target as HTMLTextAreaElement).value), requestOutputs()));
-$("add-parameter").addEventListener("click", () => (state.build.parameters.push(emptyRow() as Row), renderParameters(), requestOutputs()));
+$("add-parameter").addEventListener("click", () => (state.build.parameters.push(emptyRow() as Row), renderParameterRows(), requestOutputs()));
 $("other-files").addEventListener("change", (e) => {
   const v = (e.target as HTMLSelectElement).value;
   if (v !== "") ((outputTab = v), renderOutputs());
