@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Plugin } from "vite";
 import { serveStatic, type StaticServer } from "../../generator/node/static-server.js";
 import { autoStrict } from "../../generator/playground/src/engine/check.js";
-import { BROKEN_EXAMPLE } from "../../generator/playground/src/examples.js";
+import { BROKEN_EXAMPLE, CLEAN_EXAMPLE } from "../../generator/playground/src/examples.js";
 import { createDispatcher } from "../../generated/dispatcher.js";
 import { repoRoot } from "../helpers/pipeline.js";
 import { NODE_CALLS, nodeAnswer } from "./calls.js";
@@ -214,6 +214,9 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
     await waitChecked(page, n);
     expect(await rows(page)).toEqual([]);
     expect(await page.textContent("[data-testid=check-summary]")).toMatch(/no findings/);
+    // The clean example copies as it is.
+    await page.click("[data-testid=copy-input]");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CLEAN_EXAMPLE);
     await page.close();
   });
 
