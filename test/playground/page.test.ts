@@ -163,7 +163,7 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
     });
     expect(ran).toEqual({ violated: "script-src-elem", ran: false });
     await page.close();
-  });
+  }, 180_000);
 
   it("checks the broken example: its findings by rule id and path, marked in the editor; Auto-strict fixes what lint --fix fixes, and a second click changes nothing", async () => {
     const page = await open();
@@ -218,7 +218,7 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
     await page.click("[data-testid=copy-input]");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CLEAN_EXAMPLE);
     await page.close();
-  });
+  }, 180_000);
 
   it("reads pasted provider declarations as toolcat import does (JSON mode), and Auto-strict turns them into a fixed catalog", async () => {
     const page = await open();
@@ -235,7 +235,7 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
     expect(await editorText(page)).toMatch(/^# yaml-language-server: \$schema=node_modules\/toolcat\/catalog\.schema\.json\n# Imported by toolcat import from pasted\.json\.\n/);
     expect((await rows(page)).filter((r) => r[2] === "auto-strict")).toEqual([]);
     await page.close();
-  });
+  }, 180_000);
 
   it("shows toolcat generate's files for the example catalog, copies one, and answers calls as the Node runtime does", async () => {
     const page = await open();
@@ -275,7 +275,7 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
       expect({ status: await page.textContent("[data-testid=try-status]"), isError: await page.textContent("[data-testid=try-is-error]"), text: await page.textContent("[data-testid=try-text]"), wouldRun: (await page.textContent("[data-testid=try-would-run]"))!.startsWith("yes") }, JSON.stringify(call)).toEqual({ status: expected.status, isError: String(expected.isError), text: expected.text, wouldRun: expected.wouldRun });
     }
     await page.close();
-  });
+  }, 180_000);
 
   it("builds a tool from the form (nested objects, arrays of objects, optional parameters), shows hostile text as text, and reopens it from a shared link", async () => {
     const page = await open();
@@ -329,7 +329,7 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
     expect(await again.inputValue("[data-testid=tool-description]")).toBe(`Plan a trip. ${hostile}`);
     expect(await again.textContent("[data-testid=notice]")).toBe("");
     await again.close();
-  });
+  }, 180_000);
 
   it("a corrupt, truncated or other-version link opens an empty page with a one-line notice", async () => {
     for (const fragment of ["#s1.@@@", "#s1.q1ZKy8kvUrJSykvMTQUA", "#s9.AAAA", `#s1.${"A".repeat(300 * 1024)}`]) {
@@ -341,7 +341,7 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
       expect(await editorText(page)).toBe("");
       await page.close();
     }
-  });
+  }, 180_000);
 
   it("stays responsive on a 5 MB paste, a YAML alias bomb and recursive $refs, and shows the CLI's diagnostics", async () => {
     const page = await open();
