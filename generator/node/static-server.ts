@@ -63,7 +63,7 @@ export function serveStatic(root: string, port = 0): Promise<StaticServer> {
     server.listen(port, "127.0.0.1", () => {
       const address = server.address();
       const actual = typeof address === "object" && address ? address.port : port;
-      resolve({ url: `http://127.0.0.1:${actual}/`, server, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({ url: `http://127.0.0.1:${actual}/`, server, close: () => new Promise((done) => (server.close(() => done()), server.closeAllConnections())) });
     });
   });
 }
