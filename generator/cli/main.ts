@@ -11,13 +11,14 @@ import { importCommand } from "./import-command.js";
 import { initCommand } from "./init-command.js";
 import { lintCommand } from "./lint-command.js";
 import { diffCommand } from "./diff-command.js";
+import { playgroundCommand } from "./playground-command.js";
 import { ToolcatUsageError } from "../index.js";
 import { packageRoot } from "../node/package-root.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Every command, in the order the global help lists them. */
-export const COMMANDS: readonly Command[] = [initCommand, generateCommand, lintCommand, diffCommand, importCommand];
+export const COMMANDS: readonly Command[] = [initCommand, generateCommand, lintCommand, diffCommand, importCommand, playgroundCommand];
 
 function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 3;
