@@ -6,6 +6,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode, type Document } from "yaml";
 import { objectFromEntries, pointerJoin, type Json } from "../schema/json.js";
+import { measureExpansion } from "./alias-expansion.js";
 import { locateIndentationFaults } from "./indentation-faults.js";
 
 /** [start, end) character offsets into the catalog text. */
@@ -32,16 +33,22 @@ export interface ParsedYaml {
   readonly document: Document.Parsed;
 }
 
-/** Upper bound on nodes produced (alias expansion included): stops "billion laughs" documents. */
-const MAX_NODES = 2_000_000;
-const MAX_DEPTH = 1000;
+export interface ConversionLimits {
+  /** Upper bound on nodes produced (alias expansion included): stops "billion laughs" documents. */
+  readonly maxNodes: number;
+  readonly maxDepth: number;
+  /** Count the alias expansion out before converting (false only in tests, as the reference). */
+  readonly countAliasesFirst: boolean;
+}
+
+const LIMITS: ConversionLimits = { maxNodes: 2_000_000, maxDepth: 1000, countAliasesFirst: true };
 
 /** The `yaml` document for `text`, parsed with the options the whole loader relies on. */
 export function parseYamlDocument(text: string): Document.Parsed {
   return parseDocument(text, { uniqueKeys: true, schema: "core", prettyErrors: false, strict: true, stringKeys: false });
 }
 
-export function parseYaml(text: string): ParsedYaml {
+export function parseYaml(text: string, limits: ConversionLimits = LIMITS): ParsedYaml {
   const document = parseYamlDocument(text);
   const problems: YamlProblem[] = [];
   const seen = new Set<string>();
@@ -62,8 +69,16 @@ export function parseYaml(text: string): ParsedYaml {
   const locations = new Map<string, NodeLocation>();
   if (problems.some((p) => p.rule !== "json-parseable")) return { value: undefined, locations, problems, document };
 
-  const converter = new Converter(document, locations, problems);
   const contents = document.contents as YamlNode | null;
+  // Only aliases expand a document past maxNodes quickly; count them out before converting.
+  if (contents !== null && limits.countAliasesFirst && text.includes("*")) {
+    const expansion = measureExpansion(document, contents, limits);
+    if (typeof expansion === "object") {
+      problems.push({ rule: "yaml-syntax", message: tooLargeMessage(limits), offset: rangeOf(expansion.node)[0] });
+      return { value: undefined, locations, problems, document };
+    }
+  }
+  const converter = new Converter(document, locations, problems, limits);
   try {
     const value = contents === null ? null : converter.convert(contents, "", undefined, 0);
     return { value, locations, problems, document };
@@ -72,6 +87,10 @@ export function parseYaml(text: string): ParsedYaml {
     problems.push({ rule: "yaml-syntax", message: e.message, offset: e.offset });
     return { value: undefined, locations, problems, document };
   }
+}
+
+function tooLargeMessage(limits: ConversionLimits): string {
+  return `document expands to more than ${limits.maxNodes} nodes through aliases`;
 }
 
 function cleanMessage(message: string): string {
@@ -98,11 +117,12 @@ class Converter {
     private readonly document: Document.Parsed,
     private readonly locations: Map<string, NodeLocation>,
     private readonly problems: YamlProblem[],
+    private readonly limits: ConversionLimits,
   ) {}
 
   convert(node: YamlNode, pointer: string, keyRange: Range | undefined, depth: number): Json {
-    if (++this.nodes > MAX_NODES) throw new TooLarge(`document expands to more than ${MAX_NODES} nodes through aliases`, rangeOf(node)[0]);
-    if (depth > MAX_DEPTH) return this.fail(node, `nesting deeper than ${MAX_DEPTH} levels`, "yaml-syntax");
+    if (++this.nodes > this.limits.maxNodes) throw new TooLarge(tooLargeMessage(this.limits), rangeOf(node)[0]);
+    if (depth > this.limits.maxDepth) return this.fail(node, `nesting deeper than ${this.limits.maxDepth} levels`, "yaml-syntax");
     const range = rangeOf(node);
     if (!this.locations.has(pointer)) this.locations.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
 
