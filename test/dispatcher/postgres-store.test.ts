@@ -81,6 +81,17 @@ describe("PostgreSQL store", () => {
     }
   });
 
+  it("a result is committed before run resolves: another connection sees it at once", async (ctx) => {
+    needServer(ctx);
+    const table = freshTable();
+    const d = createDispatcher(exampleHandlers(), { confirm: () => true, store: postgresCallStore(await connect(), { table }) });
+    const other = await connect();
+    for (const id of ["d1", "d2"]) {
+      await d.run(write(id));
+      expect((await other.query(`SELECT state FROM ${table} WHERE key = $1`, [`anthropic|${id}`])).rows).toEqual([{ state: "completed" }]);
+    }
+  });
+
   it("an abandoned claim: a write is outcome-unknown and not run; a read runs again", async (ctx) => {
     needServer(ctx);
     const table = freshTable();

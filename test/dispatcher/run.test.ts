@@ -258,7 +258,7 @@ describe("call store", () => {
     await app.dispatcher.run(anthropic("get_weather", VALID.get_weather, "same"));
     const r = await app.dispatcher.run(anthropic("get_customer", VALID.get_customer, "same"));
     expect(r.status).toBe("invalid-arguments");
-    expect(r.text).toContain("already used by a call of another tool");
+    expect(r.text).toContain("already used for a different call");
     expect(app.handlers.get_customer).not.toHaveBeenCalled();
   });
 
