@@ -151,6 +151,9 @@ describe("confirmation (destructive tools)", () => {
     ["false", () => false],
     ["a promise of false", async () => false],
     ["a truthy non-true value", () => "yes" as unknown as boolean],
+    ["a promise of a truthy non-true value", async () => "yes" as unknown as boolean],
+    ["a promise of 1", () => Promise.resolve(1 as unknown as boolean)],
+    ["a rejected promise", () => Promise.reject(new Error("UI closed"))],
     ["a throw", () => { throw new Error("UI closed"); }],
   ] as const) {
     it(`a refusal (${label}) is not-confirmed: the model is told the user declined, nothing ran or was written`, async () => {
