@@ -238,7 +238,12 @@ export function outcomeOfRow(row: CallRow | undefined): ClaimOutcome {
     };
     return row.digest == null
       ? { state: "completed", tool: row.tool, result }
-      : { state: "completed", tool: row.tool, result, digest: Number(row.digest) };
+      : {
+          state: "completed",
+          tool: row.tool,
+          result,
+          digest: Number(row.digest),
+        };
   }
   const pending = {
     state: "pending",

@@ -88,7 +88,9 @@ export function postgresCallStore(
     async find(call) {
       await ready();
       const found = await row(storeKey(call));
-      return found === undefined ? undefined : (outcomeOfRow(found) as FoundCall);
+      return found === undefined
+        ? undefined
+        : (outcomeOfRow(found) as FoundCall);
     },
     async takeOver(call, previous, claim) {
       await ready();

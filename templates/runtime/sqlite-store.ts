@@ -62,9 +62,7 @@ export interface SqliteCallStore extends CallStore {
     claim: Claim,
   ): Promise<ClaimOutcome>;
   find(call: Parameters<CallStore["claim"]>[0]): FoundCall | undefined;
-  takeOver(
-    ...args: Parameters<CallStore["takeOver"]>
-  ): Promise<boolean>;
+  takeOver(...args: Parameters<CallStore["takeOver"]>): Promise<boolean>;
   complete(...args: Parameters<CallStore["complete"]>): Promise<void>;
   /**
    * Commits the writes queued in this microtask run now. Not needed for correctness (every
@@ -170,8 +168,13 @@ export function sqliteCallStore(
       const key = storeKey(call);
       return queue((): ClaimOutcome => {
         const inserted =
-          insert.run(key, claim.tool, claim.owner, claim.at, claim.digest ?? null)
-            .changes === 1;
+          insert.run(
+            key,
+            claim.tool,
+            claim.owner,
+            claim.at,
+            claim.digest ?? null,
+          ).changes === 1;
         if (inserted) {
           running.set(key, claim);
           return { state: "claimed" };

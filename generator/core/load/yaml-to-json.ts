@@ -6,6 +6,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode, type Document } from "yaml";
 import { objectFromEntries, pointerJoin, type Json } from "../schema/json.js";
+import { locateUnclosedFlows } from "./unclosed-flow.js";
 import { locateIndentationFaults } from "./indentation-faults.js";
 
 /** [start, end) character offsets into the catalog text. */
@@ -47,7 +48,7 @@ export function parseYaml(text: string): ParsedYaml {
   const seen = new Set<string>();
   const syntax = locateIndentationFaults(
     text,
-    document.errors.map((e) => ({ code: e.code, offset: e.pos[0], end: e.pos[1], message: e.code === "DUPLICATE_KEY" ? `duplicate key ${JSON.stringify(text.slice(e.pos[0], e.pos[1]).replace(/:\s*$/, "").trim())}` : cleanMessage(e.message) })),
+    locateUnclosedFlows(text, document.errors.map((e) => ({ code: e.code, offset: e.pos[0], end: e.pos[1], message: e.code === "DUPLICATE_KEY" ? `duplicate key ${JSON.stringify(text.slice(e.pos[0], e.pos[1]).replace(/:\s*$/, "").trim())}` : cleanMessage(e.message) }))),
   );
   for (const e of syntax) {
     // The YAML parser can report one fault twice (once per enclosing collection).
