@@ -369,7 +369,20 @@ export function createDispatchCore<Output = unknown>(
     }
   }
 
-  /** Steps 1 to 4 (complete, known tool, a JSON object, valid for its target), then on to the checks. */
+  // The steps of a call, in order, each a function below (a step that gets a promise goes on in
+  // its `then`; `run` awaits a running handler):
+  //   1–2  steps          complete? a known tool? a usable call id?
+  //   3    parsed         JSON text (OpenAI and compatible) → an object
+  //   4    validated      the target's call validator; the handler's context
+  //   5    seenBefore     a recorded call id: replayed, refused or in progress (answerFromRecord)
+  //   6    domainChecked  the app's check (checkedByApp), then confirmed: `confirm` for a destructive tool
+  //   7    claimed        the claim (afterClaim: ours, replayed, or someone else's), then
+  //        handled        the handler, then
+  //        outputChecked  its result against `output`, and the result's text, then
+  //        record         the result in the store, committed before `run` resolves
+  // Every refusal is built by `refusal`, every result by `callResult` (module level).
+
+  /** Steps 1 and 2 (complete, a known tool) and the call id's shape, then on to parsing. */
   function steps(
     call: ToolCall,
     trace: Trace,
@@ -398,8 +411,17 @@ export function createDispatchCore<Output = unknown>(
         badIdText(name, idProblem),
         [{ instancePath: "", keyword: "callId", message: idProblem }],
       );
-    // 3. A JSON object?
-    const started = clock();
+    return parsed(call, name, trace, clock(), signal);
+  }
+
+  /** 3. The arguments as a JSON object: text is parsed for the targets that send text. */
+  function parsed(
+    call: ToolCall,
+    name: string,
+    trace: Trace,
+    started: number,
+    signal: AbortSignalType | undefined,
+  ): Step {
     let args = call.arguments;
     if (typeof args === "string" && TEXT_ARGUMENT_TARGETS.has(call.target)) {
       if (args === "") args = {};
@@ -441,7 +463,18 @@ export function createDispatchCore<Output = unknown>(
         ],
       );
     }
-    // 4. Valid for the target that sent it?
+    return validated(call, name, args, trace, started, signal);
+  }
+
+  /** 4. Valid for the target that sent it? Then the handler's context, and on to step 5 or 6. */
+  function validated(
+    call: ToolCall,
+    name: string,
+    args: object,
+    trace: Trace,
+    started: number,
+    signal: AbortSignalType | undefined,
+  ): Step {
     let checked: CheckedValue;
     try {
       checked = table.validateCall(call.target, name, args);
