@@ -33,6 +33,12 @@ export interface Claim {
   /** The dispatcher instance that runs it (random per `createDispatcher`). */
   readonly owner: string;
   readonly at: number;
+  /**
+   * The request's digest (`callDigest` of the tool and its validated arguments), kept with the
+   * claim so that the same id sent with other arguments is told apart. Absent from claims made
+   * before stores kept it; a record without one is answered as before.
+   */
+  readonly digest?: number;
 }
 
 /** What `claim` finds. */
@@ -44,6 +50,8 @@ export type ClaimOutcome =
       readonly state: "completed";
       readonly tool: string;
       readonly result: StoredResult;
+      /** The claim's request digest (absent for a record written without one). */
+      readonly digest?: number;
     }
   /** Someone claimed the call and has not recorded a result (still running, or died). */
   | {
@@ -51,7 +59,11 @@ export type ClaimOutcome =
       readonly tool: string;
       readonly owner: string;
       readonly claimedAt: number;
+      readonly digest?: number;
     };
+
+/** What `find` reads about a call id: its record, or undefined when there is none. */
+export type FoundCall = Exclude<ClaimOutcome, { readonly state: "claimed" }>;
 
 /**
  * A store of call records. Every method may answer synchronously (in-memory, better-sqlite3) or
@@ -71,6 +83,14 @@ export interface CallStore {
   readonly inMemory?: boolean;
   claim(call: CallIdentity, claim: Claim): ClaimOutcome | Promise<ClaimOutcome>;
   /**
+   * Reads a call's record without claiming it (optional; every store here has it). The
+   * dispatcher asks before a domain check or `confirm`, so that a call id that already ran is
+   * replayed without asking again; a store without `find` is asked by `claim`, after them.
+   */
+  find?(
+    call: CallIdentity,
+  ): FoundCall | undefined | Promise<FoundCall | undefined>;
+  /**
    * Takes over a claim its owner abandoned (compare-and-swap on owner and time); false when the
    * claim changed meanwhile (someone else took it over, or it completed).
    */
@@ -79,7 +99,12 @@ export interface CallStore {
     previous: { readonly owner: string; readonly claimedAt: number },
     claim: Claim,
   ): boolean | Promise<boolean>;
-  /** Records the result of a call this owner claimed (ignored when the claim is no longer its). */
+  /**
+   * Records the result of a call this owner claimed (ignored when the claim is no longer its).
+   * The record must be durable when the answer (or its promise) is given: the dispatcher hands
+   * the result to the app only then, so an app that exits right after `run` resolved leaves a
+   * record the next process replays. A store may share one commit between concurrent calls.
+   */
   complete(
     call: CallIdentity,
     owner: string,
@@ -195,6 +220,8 @@ export interface CallRow {
   /** Milliseconds since the epoch (PostgreSQL's BIGINT arrives as text). */
   readonly claimed_at: number | string;
   readonly result: string | null;
+  /** The claim's request digest (NULL in rows written before stores kept it; BIGINT as text). */
+  readonly digest?: number | string | bigint | null;
 }
 
 /**
@@ -211,12 +238,113 @@ export function outcomeOfRow(row: CallRow | undefined): ClaimOutcome {
       isError: true,
       text: "The tool's recorded result could not be read, so its outcome is unknown. Do not call it again.",
     };
-    return { state: "completed", tool: row.tool, result };
+    return row.digest == null
+      ? { state: "completed", tool: row.tool, result }
+      : {
+          state: "completed",
+          tool: row.tool,
+          result,
+          digest: Number(row.digest),
+        };
   }
-  return {
+  const pending = {
     state: "pending",
     tool: row.tool,
     owner: row.owner,
     claimedAt: Number(row.claimed_at),
-  };
+  } as const;
+  return row.digest == null
+    ? pending
+    : { ...pending, digest: Number(row.digest) };
+}
+
+/**
+ * The digest of a request: the tool and its validated arguments, as a canonical JSON value —
+ * object keys in sorted order, numbers by their value (`1.0` and `1` are one number), strings by
+ * their UTF-16 code units as sent (no Unicode normalisation: different text is a different
+ * call). A 53-bit number (two 32-bit FNV-style lanes, mixed), so a store keeps it in an integer
+ * column and the in-memory store in a typed array. It is only ever compared with the digest
+ * recorded under the same call id, so a chance collision needs two requests on one id (about
+ * one in 2^53), not a birthday among all of them.
+ */
+export function callDigest(tool: string, args: unknown): number {
+  lane1 = 0xdeadbeef;
+  lane2 = 0x41c6ce57;
+  digestText(tool);
+  digestValue(args);
+  let a = Math.imul(lane1 ^ (lane1 >>> 16), 2246822507);
+  a ^= Math.imul(lane2 ^ (lane2 >>> 13), 3266489909);
+  let b = Math.imul(lane2 ^ (lane2 >>> 16), 2246822507);
+  b ^= Math.imul(a ^ (a >>> 13), 3266489909);
+  return 4294967296 * (0x1fffff & b) + (a >>> 0);
+}
+
+// The digest's running state: module-level numbers, so hashing a call allocates nothing.
+let lane1 = 0;
+let lane2 = 0;
+
+function digestUnit(unit: number): void {
+  lane1 = Math.imul(lane1 ^ unit, 2654435761);
+  lane2 = Math.imul(lane2 ^ unit, 1597334677);
+}
+
+/** A string: its length, then its code units (so no two sequences of strings run together). */
+function digestText(text: string): void {
+  digestUnit(text.length);
+  for (let i = 0; i < text.length; i++) digestUnit(text.charCodeAt(i));
+}
+
+// Tags that open each kind of value (outside the range a length takes in practice).
+const TAG_NULL = 0x7fff0001;
+const TAG_FALSE = 0x7fff0002;
+const TAG_TRUE = 0x7fff0003;
+const TAG_INTEGER = 0x7fff0004;
+const TAG_NUMBER = 0x7fff0005;
+const TAG_STRING = 0x7fff0006;
+const TAG_ARRAY = 0x7fff0007;
+const TAG_OBJECT = 0x7fff0008;
+const TAG_OTHER = 0x7fff0009;
+
+function digestValue(value: unknown): void {
+  switch (typeof value) {
+    case "string":
+      digestUnit(TAG_STRING);
+      digestText(value);
+      return;
+    case "number":
+      // A small integer is its own unit; any other number by its shortest round-trip spelling
+      // (what JSON.stringify writes: -0 and 0 are one value, as in JSON).
+      if ((value | 0) === value) {
+        digestUnit(TAG_INTEGER);
+        digestUnit(value);
+      } else {
+        digestUnit(TAG_NUMBER);
+        digestText(String(value));
+      }
+      return;
+    case "boolean":
+      digestUnit(value ? TAG_TRUE : TAG_FALSE);
+      return;
+    case "object":
+      if (value === null) digestUnit(TAG_NULL);
+      else if (Array.isArray(value)) {
+        digestUnit(TAG_ARRAY);
+        digestUnit(value.length);
+        for (let i = 0; i < value.length; i++) digestValue(value[i]);
+      } else {
+        const object = value as { readonly [key: string]: unknown };
+        const keys = Object.keys(object);
+        if (keys.length > 1) keys.sort();
+        digestUnit(TAG_OBJECT);
+        digestUnit(keys.length);
+        for (const key of keys) {
+          digestText(key);
+          digestValue(object[key]);
+        }
+      }
+      return;
+    default:
+      // Validated arguments are JSON values; anything else still digests deterministically.
+      digestUnit(TAG_OTHER);
+  }
 }

@@ -3,20 +3,24 @@
 /**
  * The dispatcher core: the one checkpoint between a model's tool call and the app's side effects.
  * `run` takes a call as the provider sent it and, in this order, checks that it is complete, that
- * it names a tool, that its arguments are a JSON object valid for the target that sent it, the
- * app's domain checks and (for destructive tools) the user's confirmation. Only then does it
- * claim the call id in the store, run the handler, check the result against the tool's output
- * schema and record it. A call refused at any step has no effect: no handler, no store write.
- * `run` never throws: every outcome is a `CallResult`.
+ * it names a tool, that its arguments are a JSON object valid for the target that sent it; then
+ * whether its call id was seen before (a completed call is replayed, bound to its tool and
+ * canonical arguments: another request under the same id is refused); then the app's domain
+ * checks and (for destructive tools) the user's confirmation. Only then does it claim the call
+ * id in the store, run the handler, check the result against the tool's output schema and record
+ * it — durably, before `run` resolves. A call refused at any step has no effect: no handler, no
+ * store write. `run` never throws: every outcome is a `CallResult`.
  *
  * generated/dispatcher.ts types this core by the catalog (handlers, checks, confirm) and gives it
  * the generated validators. Copied into generated output (runtime/dispatch.ts); real TypeScript.
  */
 import {
+  callDigest,
   memoryCallStore,
   type CallIdentity,
   type CallStore,
   type ClaimOutcome,
+  type FoundCall,
   type StoredResult,
 } from "./call-store.js";
 import {
@@ -31,6 +35,7 @@ import {
   notJsonText,
   notObjectText,
   outcomeUnknownText,
+  reusedIdText,
   storeFailedText,
   uncheckableText,
   unknownToolText,
@@ -367,7 +372,20 @@ export function createDispatchCore<Output = unknown>(
     }
   }
 
-  /** Steps 1 to 4 (complete, known tool, a JSON object, valid for its target), then on to the checks. */
+  // The steps of a call, in order, each a function below (a step that gets a promise goes on in
+  // its `then`; `run` awaits a running handler):
+  //   1–2  steps          complete? a known tool? a usable call id?
+  //   3    parsed         JSON text (OpenAI and compatible) → an object
+  //   4    validated      the target's call validator; the handler's context
+  //   5    seenBefore     a recorded call id: replayed, refused or in progress (answerFromRecord)
+  //   6    domainChecked  the app's check (checkedByApp), then confirmed: `confirm` for a destructive tool
+  //   7    claimed        the claim (afterClaim: ours, replayed, or someone else's), then
+  //        handled        the handler, then
+  //        outputChecked  its result against `output`, and the result's text, then
+  //        record         the result in the store, committed before `run` resolves
+  // Every refusal is built by `refusal`, every result by `callResult` (module level).
+
+  /** Steps 1 and 2 (complete, a known tool) and the call id's shape, then on to parsing. */
   function steps(
     call: ToolCall,
     trace: Trace,
@@ -396,10 +414,22 @@ export function createDispatchCore<Output = unknown>(
         badIdText(name, idProblem),
         [{ instancePath: "", keyword: "callId", message: idProblem }],
       );
-    // 3. A JSON object? (An adapter that could not read the arguments says why.)
-    if (call.argumentsProblem !== undefined)
+    return parsed(call, name, trace, clock(), signal);
+  }
+
+  /** 3. The arguments as a JSON object: text is parsed for the targets that send text. */
+  function parsed(
+    call: ToolCall,
+    name: string,
+    trace: Trace,
+    started: number,
+    signal: AbortSignalType | undefined,
+  ): Step {
+    // An adapter that could not read the arguments (a refused stream of fragments) says why.
+    if (call.argumentsProblem !== undefined) {
+      trace.validationMs = clock() - started;
       return unreadable(call, name, call.argumentsProblem);
-    const started = clock();
+    }
     let args = call.arguments;
     if (typeof args === "string" && TEXT_ARGUMENT_TARGETS.has(call.target)) {
       if (args === "") args = {};
@@ -441,7 +471,18 @@ export function createDispatchCore<Output = unknown>(
         ],
       );
     }
-    // 4. Valid for the target that sent it?
+    return validated(call, name, args, trace, started, signal);
+  }
+
+  /** 4. Valid for the target that sent it? Then the handler's context, and on to step 5 or 6. */
+  function validated(
+    call: ToolCall,
+    name: string,
+    args: object,
+    trace: Trace,
+    started: number,
+    signal: AbortSignalType | undefined,
+  ): Step {
     let checked: CheckedValue;
     try {
       checked = table.validateCall(call.target, name, args);
@@ -470,11 +511,65 @@ export function createDispatchCore<Output = unknown>(
       scope: call.scope ?? NO_SCOPE,
       signal: signal ?? neverAborted(),
     };
-    // 5. Domain checks, then confirmation.
     const check =
       checks !== undefined && hasOwn.call(checks, name)
         ? checks[name]
         : undefined;
+    // 5. Seen before? Asked here only when a domain check or `confirm` comes next: a call id
+    // that already ran is replayed without them. Otherwise the claim itself finds the record.
+    if (
+      call.id !== undefined &&
+      store.find !== undefined &&
+      (check !== undefined || table.effects[name] === "destructive")
+    )
+      return seenBefore(call, value, ctx, trace, started, check);
+    return domainChecked(call, value, ctx, trace, started, check);
+  }
+
+  /** 5. Reads the call id's record: answered from it when there is one, else on to the checks. */
+  function seenBefore(
+    call: ToolCall,
+    value: unknown,
+    ctx: HandlerContext,
+    trace: Trace,
+    started: number,
+    check: AnyCheck | undefined,
+  ): Step {
+    const name = ctx.tool;
+    const digest = callDigest(name, value);
+    let found: FoundCall | undefined | Promise<FoundCall | undefined>;
+    try {
+      found = store.find!(call);
+    } catch (e) {
+      return storeFailed(call, name, trace, e);
+    }
+    const onward = (record: FoundCall | undefined): Step => {
+      const answer =
+        record === undefined
+          ? undefined
+          : answerFromRecord(call, name, digest, record);
+      if (answer === undefined)
+        return domainChecked(call, value, ctx, trace, started, check);
+      accepted(trace, started);
+      return answer;
+    };
+    if (isThenable(found))
+      return Promise.resolve(found).then<Settled, Settled>(onward, (e) =>
+        storeFailed(call, name, trace, e),
+      );
+    return onward(found);
+  }
+
+  /** 6. Domain checks, then confirmation. */
+  function domainChecked(
+    call: ToolCall,
+    value: unknown,
+    ctx: HandlerContext,
+    trace: Trace,
+    started: number,
+    check: AnyCheck | undefined,
+  ): Step {
+    const name = ctx.tool;
     if (check === undefined) {
       accepted(trace, started);
       return confirmed(call, value, ctx, trace);
@@ -582,7 +677,7 @@ export function createDispatchCore<Output = unknown>(
     return declined(call, name);
   }
 
-  /** 6. Claims the call id (a call without one cannot be deduplicated), then runs the handler. */
+  /** 7. Claims the call id (a call without one cannot be deduplicated), then runs the handler. */
   function claimed(
     call: ToolCall,
     value: unknown,
@@ -595,17 +690,25 @@ export function createDispatchCore<Output = unknown>(
     if (key === undefined) return handled(call, value, ctx, trace, key);
     if (!storeInMemory) trace.acceptedAt = -1;
     let outcome: ClaimOutcome | Promise<ClaimOutcome>;
+    let digest: number;
     try {
-      outcome = store.claim(key, { tool: name, owner, at: claimTime(trace) });
+      // The request the id is bound to: its tool and canonical arguments.
+      digest = callDigest(name, value);
+      outcome = store.claim(key, {
+        tool: name,
+        owner,
+        at: claimTime(trace),
+        digest,
+      });
     } catch (e) {
       return storeFailed(call, name, trace, e);
     }
     if (isThenable(outcome))
       return Promise.resolve(outcome).then<Settled, Settled>(
-        (found) => afterClaim(call, value, ctx, trace, key, found),
+        (found) => afterClaim(call, value, ctx, trace, key, digest, found),
         (e: unknown) => storeFailed(call, name, trace, e),
       );
-    return afterClaim(call, value, ctx, trace, key, outcome);
+    return afterClaim(call, value, ctx, trace, key, digest, outcome);
   }
 
   function storeFailed(
@@ -625,24 +728,24 @@ export function createDispatchCore<Output = unknown>(
     ctx: HandlerContext,
     trace: Trace,
     key: CallIdentity,
+    digest: number,
     outcome: ClaimOutcome,
   ): Step {
     if (outcome.state === "claimed")
       return handled(call, value, ctx, trace, key);
     const name = ctx.tool;
-    if (outcome.tool !== name) return reusedId(call, name);
-    if (outcome.state === "completed")
-      return replay(call, name, outcome.result);
-    const abandoned =
-      outcome.owner !== owner && now() - outcome.claimedAt >= staleClaimMs;
-    if (!abandoned)
-      return refusal(call, name, "in-progress", inProgressText(name));
-    // The process that claimed it died. A write may have happened: never run it again.
-    if (table.effects[name] !== "read")
-      return refusal(call, name, "outcome-unknown", outcomeUnknownText(name));
+    const answer = answerFromRecord(call, name, digest, outcome);
+    if (answer !== undefined) return answer;
+    // Only a pending claim of a read tool whose claimer died gets here: taken over, run again.
+    const abandoned = outcome as Extract<FoundCall, { state: "pending" }>;
     let taken: boolean | Promise<boolean>;
     try {
-      taken = store.takeOver(key, outcome, { tool: name, owner, at: now() });
+      taken = store.takeOver(key, abandoned, {
+        tool: name,
+        owner,
+        at: now(),
+        digest,
+      });
     } catch (e) {
       return storeFailed(call, name, trace, e);
     }
@@ -656,6 +759,33 @@ export function createDispatchCore<Output = unknown>(
         (e: unknown) => storeFailed(call, name, trace, e),
       );
     return ifTaken(taken);
+  }
+
+  /**
+   * The answer to a call whose id has a record, or undefined for a read tool whose claimer died
+   * (it may run again). Another tool or other arguments under the id: refused, never replayed.
+   * A record without a digest (written before stores kept one) is matched by its tool alone.
+   */
+  function answerFromRecord(
+    call: ToolCall,
+    name: string,
+    digest: number,
+    record: FoundCall,
+  ): CallResult | undefined {
+    if (
+      record.tool !== name ||
+      (record.digest !== undefined && record.digest !== digest)
+    )
+      return reusedId(call, name);
+    if (record.state === "completed") return replay(call, name, record.result);
+    const abandoned =
+      record.owner !== owner && now() - record.claimedAt >= staleClaimMs;
+    if (!abandoned)
+      return refusal(call, name, "in-progress", inProgressText(name));
+    // The process that claimed it died. A write may have happened: never run it again.
+    if (table.effects[name] !== "read")
+      return refusal(call, name, "outcome-unknown", outcomeUnknownText(name));
+    return undefined;
   }
 
   /** Runs the handler (the call is accepted and, when it has an id, claimed). */
@@ -879,10 +1009,14 @@ function replay(
   );
 }
 
+/** A call id already used for a different call (another tool, or other arguments). */
 function reusedId(call: ToolCall, tool: string): CallResult {
-  const why = "its call id was already used by a call of another tool";
-  return refusal(call, tool, "invalid-arguments", badIdText(tool, why), [
-    { instancePath: "", keyword: "callId", message: why },
+  return refusal(call, tool, "invalid-arguments", reusedIdText(tool), [
+    {
+      instancePath: "",
+      keyword: "callId",
+      message: "was already used for a different call",
+    },
   ]);
 }
 

@@ -29,6 +29,7 @@ import {
   type CallStore,
   type Claim,
   type ClaimOutcome,
+  type FoundCall,
   type StoredResult,
 } from "./call-store.js";
 import type { CallProblem, CallStatus } from "./tool-call.js";
@@ -67,6 +68,7 @@ export interface MemoryCallStore extends CallStore {
   /** How many records it holds. */
   readonly size: number;
   claim(call: CallIdentity, claim: Claim): ClaimOutcome;
+  find(call: CallIdentity): FoundCall | undefined;
   takeOver(
     call: CallIdentity,
     previous: { readonly owner: string; readonly claimedAt: number },
@@ -99,6 +101,8 @@ class SlotStore implements MemoryCallStore {
   private textLength = new Int32Array(0);
   private textChars = new Uint16Array(0);
   private claimedAt = new Float64Array(0);
+  /** The claim's request digest (a 53-bit integer), NaN for a claim made without one. */
+  private digestOf = new Float64Array(0);
   private toolOf = new Int32Array(0);
   private statusOf = new Uint16Array(0);
   /** Owners are dispatcher tokens (long-lived strings): referencing them copies nothing. */
@@ -130,7 +134,7 @@ class SlotStore implements MemoryCallStore {
     const target = this.targetOf(call);
     const text = keyText(call, target);
     const h = hashOf(target, text);
-    const found = this.find(target, text, h);
+    const found = this.slotFor(target, text, h);
     if (found < 0) {
       const slot = this.takeSlot();
       this.state[slot] = PENDING;
@@ -140,6 +144,7 @@ class SlotStore implements MemoryCallStore {
       this.writeKey(slot, text);
       this.textLength[slot] = 0;
       this.claimedAt[slot] = claim.at;
+      this.digestOf[slot] = claim.digest ?? NaN;
       this.toolOf[slot] = this.tools.numberOf(claim.tool);
       this.owners[slot] = claim.owner;
       this.insert(slot, h);
@@ -147,15 +152,34 @@ class SlotStore implements MemoryCallStore {
       this.lastSlot = slot;
       return CLAIMED;
     }
-    const tool = this.tools.nameOf(this.toolOf[found]!);
-    if (this.state[found] === COMPLETED)
-      return { state: "completed", tool, result: this.resultOf(found) };
-    return {
+    return this.recordOf(found);
+  }
+
+  find(call: CallIdentity): FoundCall | undefined {
+    const target = this.targetOf(call);
+    const text = keyText(call, target);
+    const found = this.slotFor(target, text, hashOf(target, text));
+    return found < 0 ? undefined : this.recordOf(found);
+  }
+
+  /** A slot's record as `claim` and `find` answer it. */
+  private recordOf(slot: number): FoundCall {
+    const tool = this.tools.nameOf(this.toolOf[slot]!);
+    const digest = this.digestOf[slot]!;
+    if (this.state[slot] === COMPLETED) {
+      const result = this.resultOf(slot);
+      return digest === digest
+        ? { state: "completed", tool, result, digest }
+        : { state: "completed", tool, result };
+    }
+    const pending = {
       state: "pending",
       tool,
-      owner: this.owners[found]!,
-      claimedAt: this.claimedAt[found]!,
-    };
+      owner: this.owners[slot]!,
+      claimedAt: this.claimedAt[slot]!,
+    } as const;
+    // NaN is the one value not equal to itself: a claim made without a digest.
+    return digest === digest ? { ...pending, digest } : pending;
   }
 
   takeOver(
@@ -174,6 +198,7 @@ class SlotStore implements MemoryCallStore {
     this.toolOf[slot] = this.tools.numberOf(claim.tool);
     this.owners[slot] = claim.owner;
     this.claimedAt[slot] = claim.at;
+    this.digestOf[slot] = claim.digest ?? NaN;
     return true;
   }
 
@@ -196,7 +221,7 @@ class SlotStore implements MemoryCallStore {
     if (call === this.lastCall) return this.lastSlot;
     const target = this.targetOf(call);
     const text = keyText(call, target);
-    return this.find(target, text, hashOf(target, text));
+    return this.slotFor(target, text, hashOf(target, text));
   }
 
   /**
@@ -211,7 +236,8 @@ class SlotStore implements MemoryCallStore {
     return this.targets.numberOf(target);
   }
 
-  private find(target: number, text: string, h: number): number {
+  /** The slot holding a key, or -1. */
+  private slotFor(target: number, text: string, h: number): number {
     const index = this.index;
     const mask = this.mask;
     for (let at = h & mask; ; at = (at + 1) & mask) {
@@ -366,6 +392,7 @@ class SlotStore implements MemoryCallStore {
     this.textLength = resized(this.textLength, slots);
     this.textChars = resized(this.textChars, slots * TEXT_CHARS);
     this.claimedAt = resized(this.claimedAt, slots);
+    this.digestOf = resized(this.digestOf, slots);
     this.toolOf = resized(this.toolOf, slots);
     this.statusOf = resized(this.statusOf, slots);
     this.slots = slots;

@@ -9,19 +9,15 @@
  * beside the writer, and `busy_timeout` makes a writer wait for the lock instead of failing.
  * Copied into generated output (runtime/sqlite-store.ts); real TypeScript.
  *
- * One commit per call. A claim must be durable before its handler runs, and a commit is most of
- * what a write costs (the statements are prepared once). So a result is not committed on its
- * own: it is written with the next claim, or at the end of the current turn of the event loop if
- * no claim comes first (and by `flush()`). A process that dies in between leaves the call
- * claimed, exactly as if it had died inside the handler: `outcome-unknown` for a write tool,
- * never run twice; a read tool runs again.
- *
- * One statement per call, too: a claim that carries one result is a single two-row upsert (the
- * result's row, then the claim's), which SQLite commits on its own. A transaction around an
- * `UPDATE` and an `INSERT` costs about a fifth of an insert more, and a `RETURNING` clause (which
- * would say which row changed) a third more: measured on this store's benchmark. So the statement
- * reports only how many rows changed, and when that is one of two, the result's row is read back
- * to tell which (see `claimCarrying`).
+ * Durable before returned. A claim is committed before its handler runs, and a result before
+ * `complete`'s promise resolves — which is before `run` resolves with it: an app that exits or
+ * is killed right after a call returned leaves a record its next process replays. A sequential
+ * call therefore costs two commits of its one row (the claim, then the result). Writes asked for
+ * together share one commit (group commit): claims and results are queued, and the queue is
+ * written at the end of the current microtask run — a write alone commits on its own, several
+ * share one transaction — so 64 calls started together cost about two commits in all (their
+ * claims, then their results). A sequential call never waits for a later one: its write is alone
+ * in the queue.
  */
 import {
   outcomeOfRow,
@@ -32,6 +28,7 @@ import {
   type CallStore,
   type Claim,
   type ClaimOutcome,
+  type FoundCall,
 } from "./call-store.js";
 
 /** The parts of a better-sqlite3 statement the store uses. */
@@ -60,9 +57,19 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs?: number;
 }
 
-/** The SQLite store: a `CallStore`, and `flush()` to write the results not yet committed. */
+/** The SQLite store: a `CallStore`, and `flush()` to write queued writes at once. */
 export interface SqliteCallStore extends CallStore {
-  /** Commits every result recorded so far (call it before closing the database). */
+  claim(
+    call: Parameters<CallStore["claim"]>[0],
+    claim: Claim,
+  ): Promise<ClaimOutcome>;
+  find(call: Parameters<CallStore["claim"]>[0]): FoundCall | undefined;
+  takeOver(...args: Parameters<CallStore["takeOver"]>): Promise<boolean>;
+  complete(...args: Parameters<CallStore["complete"]>): Promise<void>;
+  /**
+   * Commits the writes queued in this microtask run now. Not needed for correctness (every
+   * claim and result is committed before its caller hears of it); kept for apps that call it.
+   */
   flush(): void;
 }
 
@@ -75,202 +82,171 @@ export function sqliteCallStore(
   db.exec(`PRAGMA busy_timeout = ${busy}`);
   if (options.wal ?? true) db.exec("PRAGMA journal_mode = WAL");
   db.exec(
-    `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, tool TEXT NOT NULL, state TEXT NOT NULL, owner TEXT NOT NULL, claimed_at INTEGER NOT NULL, result TEXT)`,
+    `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, tool TEXT NOT NULL, state TEXT NOT NULL, owner TEXT NOT NULL, claimed_at INTEGER NOT NULL, result TEXT, digest INTEGER)`,
   );
+  migrate(db, table);
   const insert = db.prepare(
-    `INSERT INTO ${table} (key, tool, state, owner, claimed_at) VALUES (?, ?, 'claimed', ?, ?) ON CONFLICT (key) DO NOTHING`,
+    `INSERT INTO ${table} (key, tool, state, owner, claimed_at, digest) VALUES (?, ?, 'claimed', ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
   );
-  // A call's row: its record for `outcomeOfRow`, and its rowid for `claimCarrying`.
   const select = db.prepare(
-    `SELECT rowid AS id, tool, state, owner, claimed_at, result FROM ${table} WHERE key = ?`,
+    `SELECT tool, state, owner, claimed_at, result, digest FROM ${table} WHERE key = ?`,
   );
   const takeOver = db.prepare(
-    `UPDATE ${table} SET owner = ?, claimed_at = ? WHERE key = ? AND state = 'claimed' AND owner = ? AND claimed_at = ?`,
+    `UPDATE ${table} SET owner = ?, claimed_at = ?, digest = ? WHERE key = ? AND state = 'claimed' AND owner = ? AND claimed_at = ?`,
   );
+  // A result updates its claim when the claim is still this owner's. Its insert is there only
+  // for a claim the app deleted meanwhile: the call ran, so its record is written whole, and the
+  // id is never run again.
   const complete = db.prepare(
-    `UPDATE ${table} SET state = 'completed', result = ? WHERE key = ? AND state = 'claimed' AND owner = ?`,
+    `INSERT INTO ${table} AS c (key, tool, state, owner, claimed_at, result, digest) VALUES (?, ?, 'completed', ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = 'completed', result = excluded.result WHERE c.state = 'claimed' AND c.owner = excluded.owner`,
   );
-  // The result's row updates its claim (its insert is there only for a claim the app deleted
-  // meanwhile: the call ran, so its record is written whole); the claim's row inserts, and on a
-  // conflict changes nothing, since the update applies only to rows that carry a result.
-  const claimWithResult = db.prepare(
-    `INSERT INTO ${table} AS c (key, tool, state, owner, claimed_at, result) VALUES (?, ?, 'completed', ?, ?, ?), (?, ?, 'claimed', ?, ?, NULL) ON CONFLICT (key) DO UPDATE SET state = 'completed', result = excluded.result WHERE excluded.state = 'completed' AND c.state = 'claimed' AND c.owner = excluded.owner`,
+  const update = db.prepare(
+    `UPDATE ${table} SET state = 'completed', result = ? WHERE key = ? AND state = 'claimed' AND owner = ?`,
   );
   const begin = db.prepare("BEGIN IMMEDIATE");
   const commit = db.prepare("COMMIT");
   const rollback = db.prepare("ROLLBACK");
 
-  /** Results recorded and not yet committed, in the order they came. */
-  const unwritten: Unwritten[] = [];
-  /** This store's claims still running: the tool and time their result's row is written with. */
-  const running = new Map<string, ClaimMade>();
-  let flushQueued = false;
+  /** Writes asked for in this microtask run (claims and results), not yet committed. */
+  let queued: Queued[] = [];
+  /** This store's claims still running: what their row is written with if the app deleted it. */
+  const running = new Map<string, Claim>();
 
   /**
-   * Runs `statement` with every unwritten result written first, all in one transaction (or in
-   * the app's own, when one is open on the connection). A result is dropped from the queue only
-   * once committed: a failed transaction leaves it for the next attempt.
+   * Queues a write and answers once it is committed. The first write of a microtask run
+   * schedules the commit after the others queued in it (`Promise.resolve().then`: a microtask,
+   * so a call alone waits for nothing else).
    */
-  function withResults<T>(statement: () => T): T {
-    if (unwritten.length === 0) return statement();
-    const own = db.inTransaction !== true;
-    if (own) begin.run();
-    try {
-      for (const r of unwritten) complete.run(r.json, r.key, r.owner);
-      const answer = statement();
-      if (own) commit.run();
-      unwritten.length = 0;
-      return answer;
-    } catch (e) {
-      if (own && db.inTransaction !== false) {
-        try {
-          rollback.run();
-        } catch {
-          // SQLite already rolled back (a failed COMMIT does).
-        }
-      }
-      throw e;
-    }
-  }
-
-  function flush(): void {
-    if (unwritten.length === 1 && db.inTransaction !== true) {
-      // One result alone: its UPDATE commits on its own.
-      const r = unwritten[0]!;
-      complete.run(r.json, r.key, r.owner);
-      unwritten.length = 0;
-      return;
-    }
-    withResults(() => undefined);
-  }
-
-  /**
-   * Claims `key` in the statement that writes the one unwritten result (`carried`): true when the
-   * claim inserted its row. Two rows changed: both applied. Otherwise the result's row tells which
-   * one did: completed by this owner with this very text, the result was written (and the claim
-   * met a row already there); else the claim's row is the one this statement inserted, which its
-   * rowid confirms (anything else is taken as a claim not made: never run twice).
-   */
-  function claimCarrying(
-    carried: Unwritten,
-    made: ClaimMade,
-    key: string,
-    claim: Claim,
-  ): boolean {
-    const changed = claimWithResult.run(
-      carried.key,
-      made.tool,
-      carried.owner,
-      made.at,
-      carried.json,
-      key,
-      claim.tool,
-      claim.owner,
-      claim.at,
-    );
-    unwritten.length = 0;
-    if (changed.changes === 2) return true;
-    if (changed.changes === 0) return false;
-    const result = select.get(carried.key) as StoreRow | undefined;
-    if (
-      result !== undefined &&
-      result.state === "completed" &&
-      result.owner === carried.owner &&
-      result.result === carried.json
-    )
-      return false;
-    const claimed = select.get(key) as StoreRow | undefined;
-    return (
-      claimed !== undefined &&
-      changed.lastInsertRowid !== undefined &&
-      Number(claimed.id) === Number(changed.lastInsertRowid) &&
-      claimed.state === "claimed" &&
-      claimed.owner === claim.owner
-    );
-  }
-
-  /** Writes the queue when the current turn of the event loop ends, unless a claim does first. */
-  function queueFlush(): void {
-    if (flushQueued) return;
-    flushQueued = true;
-    later(() => {
-      flushQueued = false;
-      try {
-        flush();
-      } catch {
-        // Still queued: written with the next claim, whose failure the app hears.
-      }
+  function queue<T>(write: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (queued.length === 0) void Promise.resolve().then(flush);
+      queued.push({
+        write,
+        answer: resolve as (value: unknown) => void,
+        failed: reject,
+      });
     });
   }
 
-  return {
-    claim(call, claim): ClaimOutcome {
-      const key = storeKey(call);
-      const carried = unwritten.length === 1 ? unwritten[0] : undefined;
-      const made = carried?.claim;
-      const inserted =
-        carried !== undefined && made !== undefined && db.inTransaction !== true
-          ? claimCarrying(carried, made, key, claim)
-          : withResults(
-              () => insert.run(key, claim.tool, claim.owner, claim.at).changes,
-            ) === 1;
-      if (inserted) {
-        running.set(key, { tool: claim.tool, at: claim.at });
-        return { state: "claimed" };
+  /**
+   * Commits every queued write: one alone commits on its own; several share one transaction
+   * (or the app's own, when one is open on the connection: committed with it). Each waiting
+   * caller hears the outcome once committed; when the transaction fails, every one of them
+   * hears the failure (none of its writes happened).
+   */
+  function flush(): void {
+    const batch = queued;
+    if (batch.length === 0) return;
+    queued = [];
+    const answers: unknown[] = [];
+    try {
+      if (batch.length === 1 || db.inTransaction === true)
+        for (const w of batch) answers.push(w.write());
+      else {
+        begin.run();
+        try {
+          for (const w of batch) answers.push(w.write());
+          commit.run();
+        } catch (e) {
+          if (db.inTransaction !== false) {
+            try {
+              rollback.run();
+            } catch {
+              // SQLite already rolled back (a failed COMMIT does).
+            }
+          }
+          throw e;
+        }
       }
-      return outcomeOfRow(select.get(key) as CallRow | undefined);
+    } catch (e) {
+      for (const w of batch) w.failed(e);
+      return;
+    }
+    for (let i = 0; i < batch.length; i++) batch[i]!.answer(answers[i]);
+  }
+
+  return {
+    claim(call, claim): Promise<ClaimOutcome> {
+      const key = storeKey(call);
+      return queue((): ClaimOutcome => {
+        const inserted =
+          insert.run(
+            key,
+            claim.tool,
+            claim.owner,
+            claim.at,
+            claim.digest ?? null,
+          ).changes === 1;
+        if (inserted) {
+          running.set(key, claim);
+          return { state: "claimed" };
+        }
+        return outcomeOfRow(select.get(key) as CallRow | undefined);
+      });
+    },
+    find(call) {
+      const row = select.get(storeKey(call)) as CallRow | undefined;
+      return row === undefined ? undefined : (outcomeOfRow(row) as FoundCall);
     },
     takeOver(call, previous, claim) {
       const key = storeKey(call);
-      const taken =
-        withResults(() =>
+      return queue((): boolean => {
+        const taken =
           takeOver.run(
             claim.owner,
             claim.at,
+            claim.digest ?? null,
             key,
             previous.owner,
             previous.claimedAt,
-          ),
-        ).changes === 1;
-      if (taken) running.set(key, { tool: claim.tool, at: claim.at });
-      return taken;
+          ).changes === 1;
+        if (taken) running.set(key, claim);
+        return taken;
+      });
     },
     complete(call, owner, result) {
       const key = storeKey(call);
-      const claim = running.get(key);
-      running.delete(key);
-      unwritten.push({ key, owner, json: storedResultJson(result), claim });
-      queueFlush();
+      const json = storedResultJson(result);
+      return queue((): void => {
+        // An upsert for a claim this store made (written whole if the app deleted its row),
+        // else an update of the claim.
+        const claim = running.get(key);
+        running.delete(key);
+        if (claim === undefined) update.run(json, key, owner);
+        else
+          complete.run(
+            key,
+            claim.tool,
+            owner,
+            claim.at,
+            json,
+            claim.digest ?? null,
+          );
+      });
     },
     flush,
   };
 }
 
-/** A claim this store made (or took over): what its result's row is written with. */
-interface ClaimMade {
-  readonly tool: string;
-  readonly at: number;
+/** A write waiting for its commit, and the caller that hears of it. */
+interface Queued {
+  readonly write: () => unknown;
+  readonly answer: (value: unknown) => void;
+  readonly failed: (e: unknown) => void;
 }
 
-/** A result recorded and not yet committed, with its claim when this store made it. */
-interface Unwritten {
-  readonly key: string;
-  readonly owner: string;
-  readonly json: string;
-  readonly claim: ClaimMade | undefined;
-}
-
-/** A call's row as `select` reads it. */
-interface StoreRow extends CallRow {
-  readonly id: number | bigint;
-}
-
-/** Runs `task` after the current turn of the event loop (`setImmediate` where there is one). */
-function later(task: () => void): void {
-  const host = globalThis as {
-    setImmediate?: (task: () => void) => unknown;
-    setTimeout?: (task: () => void, ms: number) => unknown;
-  };
-  if (host.setImmediate !== undefined) host.setImmediate(task);
-  else host.setTimeout?.(task, 0);
+/**
+ * Adds the `digest` column to a table written before stores kept one (its rows keep NULL: they
+ * replay as before). Of two processes migrating at once, the second finds the column added.
+ */
+function migrate(db: SqliteDatabaseLike, table: string): void {
+  const columns = db.prepare(
+    `SELECT count(*) AS n FROM pragma_table_info('${table}') WHERE name = 'digest'`,
+  );
+  if ((columns.get() as { n: number }).n > 0) return;
+  try {
+    db.exec(`ALTER TABLE ${table} ADD COLUMN digest INTEGER`);
+  } catch (e) {
+    if ((columns.get() as { n: number }).n === 0) throw e;
+  }
 }

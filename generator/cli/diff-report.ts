@@ -40,9 +40,18 @@ function summaryLine(report: DiffReport): string {
   const count = (p: string) => report.findings.filter((f) => f.breaks === p && !f.acknowledged).length;
   const acked = report.findings.filter((f) => f.acknowledged).length;
   const n = report.findings.length;
-  const parts = [`${count("callers")} break callers`, `${count("consumers")} break consumers`, `${count("handlers")} need handler changes`, `${count("nobody")} compatible`];
+  // Each count agrees with its verb: "1 breaks callers", "2 break callers".
+  const verb = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts = [verb(count("callers"), "breaks callers", "break callers"), verb(count("consumers"), "breaks consumers", "break consumers"), verb(count("handlers"), "needs handler changes", "need handler changes"), `${count("nobody")} compatible`];
   if (acked > 0) parts.push(`${acked} acknowledged`);
   return `${n} change${n === 1 ? "" : "s"} from ${report.base} to ${report.catalog}: ${parts.join(", ")}`;
+}
+
+/** Whether a change is one MCP clients feel (an effect changed, an output schema changed): the note is about those. */
+function mcpFelt(f: DiffFinding): boolean {
+  if (f.rule === "tool-effect-escalated" || f.rule === "tool-effect-relaxed" || f.rule === "output-added" || f.rule === "output-removed") return true;
+  const prefix = "/tools/" + f.tool.replace(/~/g, "~0").replace(/\//g, "~1") + "/output";
+  return f.pointer === prefix || f.pointer.startsWith(prefix + "/");
 }
 
 function relativePointer(f: DiffFinding): string {
@@ -58,7 +67,7 @@ function text(report: DiffReport): string {
   });
   for (const u of report.unmatched) lines.push(`${report.ackFile}:${u.line}:${u.col} stale acknowledgement ${u.fingerprint}: it matches no change (remove it once its change has reached the base)`);
   lines.push(`toolcat diff: ${summaryLine(report)}`);
-  if (report.findings.length > 0) lines.push(`note: ${MCP_NOTE}`);
+  if (report.findings.some(mcpFelt)) lines.push(`note: ${MCP_NOTE}`);
   return lines.join("\n") + "\n";
 }
 
@@ -76,7 +85,7 @@ function markdown(report: DiffReport): string {
   out.push(`### toolcat diff: ${blocking === 0 ? "no unacknowledged breaking change" : `${blocking} unacknowledged change${blocking === 1 ? "" : "s"} break${blocking === 1 ? "s" : ""} ${parties}`}`, "");
   out.push(cell(summaryLine(report)) + ".", "");
   if (report.findings.length === 0) return out.join("\n") + "\n";
-  out.push(`> ${MCP_NOTE}`, "");
+  if (report.findings.some(mcpFelt)) out.push(`> ${MCP_NOTE}`, "");
   out.push("🔴 breaks callers or consumers · 🟠 possibly breaks them · 🟡 the handler must change (flagged by the type checker in this pull request) · ⚪ compatible · ✅ acknowledged", "");
   const byTool = new Map<string, DiffFinding[]>();
   for (const f of ordered(report.findings)) byTool.set(f.tool, [...(byTool.get(f.tool) ?? []), f]);

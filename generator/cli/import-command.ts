@@ -85,10 +85,19 @@ export async function runImport(flags: Flags, positionals: readonly string[]): P
   await writeFile(tmp, result.catalog, "utf8");
   await rename(tmp, out);
   const mapped = result.report.filter((d) => d.rule === "import-name-mapped").length;
-  const notCarried = result.report.filter((d) => d.rule === "import-not-carried").length;
+  const notCarried = result.report.filter((d) => d.rule === "import-not-carried");
   const converted = result.report.filter((d) => d.rule === "import-converted").length;
+  const destructive = result.report.filter((d) => d.rule === "import-converted" && d.message.startsWith("no `readOnlyHint` or `destructiveHint`")).length;
   process.stderr.write(
-    `toolcat: ${result.tools.length} tool${result.tools.length === 1 ? "" : "s"} from ${sources.length} file${sources.length === 1 ? "" : "s"} written to ${display(out)}; ${mapped} name${mapped === 1 ? "" : "s"} mapped, ${converted} conversion${converted === 1 ? "" : "s"}${flags.verbose === true ? "" : " (--verbose lists them)"}, ${notCarried} not carried\n`,
+    `toolcat: ${result.tools.length} tool${result.tools.length === 1 ? "" : "s"} from ${sources.length} file${sources.length === 1 ? "" : "s"} written to ${display(out)}; ${mapped} name${mapped === 1 ? "" : "s"} mapped, ${converted} conversion${converted === 1 ? "" : "s"}${flags.verbose === true ? "" : " (--verbose lists them)"}${destructive > 0 ? `, ${destructive} MCP tool${destructive === 1 ? "" : "s"} without hints imported as destructive (MCP's defaults)` : ""}, ${notCarriedSummary(notCarried)}\n`,
   );
   return 0;
+}
+
+/** How many things were not carried, and which (each by what its message names first, at most five). */
+function notCarriedSummary(entries: readonly { readonly message: string }[]): string {
+  if (entries.length === 0) return "0 not carried";
+  const names = [...new Set(entries.map((d) => d.message.split(" not carried")[0]!.trim()))];
+  const shown = names.slice(0, 5).join(", ");
+  return `${entries.length} not carried: ${shown}${names.length > 5 ? `, and ${names.length - 5} more` : ""}`;
 }

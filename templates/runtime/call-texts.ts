@@ -88,6 +88,10 @@ export function inProgressText(tool: string): string {
   return `The tool ${name(tool)} is already running for this call id; its outcome is not known yet. Do not call it again.`;
 }
 
+export function reusedIdText(tool: string): string {
+  return `The tool ${name(tool)} was not run: its call id was already used for a different call (another tool or other arguments), so this call is neither run nor answered with that call's result. If it is still needed, it must come as a new call.`;
+}
+
 export function storeFailedText(tool: string): string {
   return `The tool ${name(tool)} was not run: the app could not record the call. Try again later.`;
 }

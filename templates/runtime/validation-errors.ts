@@ -183,6 +183,43 @@ function alternative(schemaPath: string | undefined): string {
 }
 
 /**
+ * Every problem of a call a strict declaration turned down (OpenAI strict: every field sent, `null`
+ * for an omitted optional one, no other keys), in one list, so that one retry can fix them all:
+ * first the catalog validator's errors on the normalised arguments (wrong types, failed
+ * constraints, missing required fields: Ajv's verdict), then what only the declaration checks —
+ * each field left out that the catalog does not require (marked `nullLeavesOut`: `null` leaves
+ * it out) and each unknown key — unless the catalog already named it.
+ */
+export function strictCallErrors<E extends RenderableError>(
+  declared: readonly E[],
+  catalog: readonly E[],
+): E[] {
+  const named = new Set(catalog.map(problemKey));
+  const errors = [...catalog];
+  for (const e of declared) {
+    const key = problemKey(e);
+    if (named.has(key)) continue;
+    named.add(key);
+    errors.push(
+      e.keyword === "required"
+        ? ({ ...e, params: { ...e.params, nullLeavesOut: true } } as E)
+        : e,
+    );
+  }
+  return errors;
+}
+
+/** One problem's identity: where, which rule, and which property it names. */
+function problemKey(e: RenderableError): string {
+  const p: KnownParams = e.params ?? {};
+  return JSON.stringify([
+    e.instancePath,
+    e.keyword,
+    p.missingProperty ?? p.additionalProperty ?? null,
+  ]);
+}
+
+/**
  * The params this file reads, by name: each keyword's own (Ajv's `params`), all optional. Named
  * fields rather than the index signature keep the reads plain under `noPropertyAccessFromIndexSignature`.
  */
@@ -201,6 +238,7 @@ interface KnownParams {
   readonly missingProperty?: unknown;
   readonly multipleOf?: unknown;
   readonly name?: unknown;
+  readonly nullLeavesOut?: unknown;
   readonly passingSchemas?: unknown;
   readonly pattern?: unknown;
   readonly property?: unknown;
@@ -232,9 +270,11 @@ export function describeError(
     case "dependentRequired": {
       segments = [...segments, String(p.missingProperty)];
       expected =
-        error.keyword === "required"
-          ? "a value (required property)"
-          : `a value (required when ${fieldPath([...pointerSegments(error.instancePath), String(p.property)], args)} is present)`;
+        error.keyword === "dependentRequired"
+          ? `a value (required when ${fieldPath([...pointerSegments(error.instancePath), String(p.property)], args)} is present)`
+          : p.nullLeavesOut === true
+            ? "a value, or null to leave it out (the field is optional, but it must be sent)"
+            : "a value (required property)";
       return {
         field: fieldPath(segments, args),
         rule: error.keyword,

@@ -37,6 +37,9 @@ interface Case {
 const cases: Case[] = [
   { name: "Chat: arguments cut mid-string", send: (d) => d.openaiChat.respond(chat([{ id: "c1", arguments: '{"date":"2024-04-11","data":{"wei' }]) as never), statuses: ["invalid-arguments"] },
   { name: "Chat: finish_reason length", send: (d) => d.openaiChat.respond(chat([{ id: "c1", arguments: VALID }], "length") as never), statuses: ["incomplete"] },
+  { name: "Chat: finish_reason content_filter", send: (d) => d.openaiChat.respond(chat([{ id: "c1", arguments: VALID }], "content_filter") as never), statuses: ["incomplete"] },
+  { name: "Chat: a stream whose final chunk says content_filter", send: (d) => d.openaiChat.respondToStream(stream(chunk([{ index: 0, id: "c1", function: { name: "write_measurement", arguments: VALID } }]), chunk([], "content_filter"))), statuses: ["incomplete"] },
+  { name: "Compatible: finish_reason content_filter", send: (d) => d.openaiCompatible.respond(chat([{ id: "c1", arguments: VALID }], "content_filter") as never), statuses: ["incomplete"] },
   { name: "Chat: a stream that stops without its final chunk", send: (d) => d.openaiChat.respondToStream(stream(chunk([{ index: 0, id: "c1", function: { name: "write_measurement", arguments: VALID } }]))), statuses: ["incomplete"] },
   { name: "Chat: a dropped connection (the stream throws)", send: (d) => d.openaiChat.respondToStream(failing("socket hang up", chunk([{ index: 0, id: "c1", function: { name: "write_measurement", arguments: VALID } }]))), statuses: ["incomplete"] },
   {

@@ -8,7 +8,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpTools } from "../../generated/providers/mcp.js";
@@ -55,21 +56,19 @@ async function inMemory(): Promise<Session> {
 }
 
 async function overStdio(): Promise<Session> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [transpiledServer()], cwd: ROOT, stderr: "pipe" });
-  let ran = 0;
+  // The server appends each run to this file before it answers (support/mcp-stdio.ts).
+  const runsFile = join(mkdtempSync(join(tmpdir(), "toolcat-mcp-runs-")), "runs.log");
+  writeFileSync(runsFile, "");
+  const transport = new StdioClientTransport({ command: process.execPath, args: [transpiledServer()], cwd: ROOT, stderr: "pipe", env: { ...(process.env as Record<string, string>), TOOLCAT_RUNS_FILE: runsFile } });
   let errors = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    const text = chunk.toString("utf8");
-    ran += text.split("\n").filter((l) => l === "ran write_measurement").length;
-    errors += text.replace(/^ran .*\n/gm, "");
-  });
+  transport.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString("utf8")));
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(transport);
   return {
     client,
     runs: () => {
       expect(errors).toBe("");
-      return ran;
+      return readFileSync(runsFile, "utf8").split("\n").filter((l) => l === "ran write_measurement").length;
     },
     close: () => client.close(),
   };
@@ -105,8 +104,8 @@ for (const [name, connect] of [["in-memory transport", inMemory], ["stdio, a sep
       expect(result.isError).toBe(false);
       expect(result.structuredContent).toEqual({ saved: ["weight_kg"] });
       expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual({ saved: ["weight_kg"] });
-      // Reported over stderr by the separate process: wait for its line.
-      await expect.poll(() => session.runs(), { timeout: 2000 }).toBe(1);
+      // Counted when the answer is here (the stdio server wrote its run down before answering).
+      expect(session.runs()).toBe(1);
     });
 
     it("answers an unknown tool and arguments that are no object as tool errors", async () => {

@@ -5,6 +5,7 @@
  * marked `in_progress` in a completed response, Gemini calls without `id` or `args`, text and
  * server-side tools mixed with client calls, Interactions argument deltas.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anthropicAdapter } from "../../templates/runtime/adapters/anthropic.js";
 import { googleGenaiAdapter } from "../../templates/runtime/adapters/google-genai.js";
@@ -81,6 +82,62 @@ describe("OpenAI Responses", () => {
     expect(brief(turn)).toEqual({ complete: true, calls: [["call_1", "t1", '{"a":1}'], ["call_2", "t2", '{"b":2}']] });
     const whole = openaiResponsesAdapter.read({ status: "completed", output: [{ type: "function_call", call_id: "c", name: "t", arguments: "{}", status: "in_progress" } as never] });
     expect(brief(whole)).toEqual({ complete: true, calls: [["c", "t", "{}"]] });
+  });
+});
+
+/**
+ * A call's arguments cut into fragments (each at least one character), and an interleaving of
+ * every call's fragments that keeps each call's own order: the shape of any streamed turn.
+ */
+const streamedCalls = fc
+  .array(fc.record({ args: fc.oneof(fc.json(), fc.string({ minLength: 1, maxLength: 30 })), cuts: fc.array(fc.nat(), { maxLength: 6 }), done: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }) }), { minLength: 1, maxLength: 4 })
+  .chain((calls) => {
+    const fragments = calls.map((c) => {
+      const points = [...new Set(c.cuts.map((n) => (c.args.length > 1 ? 1 + (n % (c.args.length - 1)) : 0)).filter((n) => n > 0))].sort((a, b) => a - b);
+      return [0, ...points].map((start, i, all) => c.args.slice(start, all[i + 1] ?? c.args.length));
+    });
+    const slots = fragments.flatMap((f, index) => f.map(() => index));
+    return fc.shuffledSubarray(slots, { minLength: slots.length, maxLength: slots.length }).map((order) => ({ calls, fragments, order }));
+  });
+
+describe("streamed calls, any interleaving (property)", () => {
+  it("Chat: each call is reassembled by its index, in index order, whatever the order of the fragments", async () => {
+    await fc.assert(
+      fc.asyncProperty(streamedCalls, async ({ calls, fragments, order }) => {
+        const events: unknown[] = [];
+        const next = fragments.map(() => 0);
+        for (const index of order) {
+          const first = next[index] === 0;
+          const piece = fragments[index]![next[index]!++]!;
+          // The first delta of a call carries its id and name; later ones only arguments (odd
+          // indexes repeat an empty id and name, as some compatible servers do).
+          const call = first ? { index, id: `c${index}`, type: "function", function: { name: `t${index}`, arguments: piece } } : index % 2 === 1 ? { index, id: "", function: { name: "", arguments: piece } } : { index, function: { arguments: piece } };
+          events.push(delta([call]));
+        }
+        events.push(finish("tool_calls"));
+        const turn = await openaiChatAdapter.readStream(stream(...events));
+        // The independent answer: the calls as they were before the stream cut them up.
+        expect(brief(turn)).toEqual({ complete: true, calls: calls.map((c, i) => [`c${i}`, `t${i}`, c.args]) });
+      }),
+      { numRuns: 200, seed: Number(process.env.FC_SEED ?? 4242) },
+    );
+  });
+
+  it("Responses: argument deltas are keyed by item; a .done event's arguments win over the deltas", async () => {
+    await fc.assert(
+      fc.asyncProperty(streamedCalls, async ({ calls, fragments, order }) => {
+        const events: unknown[] = calls.map((_, i) => ({ type: "response.output_item.added", output_index: i, item: { type: "function_call", id: `fc_${i}`, call_id: `call_${i}`, name: `t${i}`, arguments: "" } }));
+        const next = fragments.map(() => 0);
+        for (const index of order) events.push({ type: "response.function_call_arguments.delta", item_id: `fc_${index}`, output_index: index, delta: fragments[index]![next[index]!++] });
+        calls.forEach((c, i) => {
+          if (c.done !== undefined) events.push({ type: "response.function_call_arguments.done", item_id: `fc_${i}`, output_index: i, arguments: c.done });
+        });
+        events.push({ type: "response.completed", response: { status: "completed", output: [] } });
+        const turn = await openaiResponsesAdapter.readStream(stream(...events));
+        expect(brief(turn)).toEqual({ complete: true, calls: calls.map((c, i) => [`call_${i}`, `t${i}`, c.done ?? c.args]) });
+      }),
+      { numRuns: 200, seed: Number(process.env.FC_SEED ?? 4243) },
+    );
   });
 });
 

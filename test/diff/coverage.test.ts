@@ -71,6 +71,14 @@ function changes(before: Json, after: Json): string[] {
   return diffCatalogs(version("old.yaml", catalogWith(before)), version("new.yaml", catalogWith(after))).map((f) => f.rule);
 }
 
+/** The findings of a change at property `p`, as `rule at` with the place relative to `p`. */
+function placed(before: Json, after: Json): string[] {
+  return diffCatalogs(version("old.yaml", catalogWith(before)), version("new.yaml", catalogWith(after))).map((f) => `${f.rule} at ${f.pointer.replace("/tools/t/input/properties/p", "")}`);
+}
+
+/** Whether some finding is an input rule reported at the keyword itself (or inside it). */
+const atKeyword = (keyword: string) => (found: readonly string[]) => found.some((f) => f.startsWith("input-") && (f.endsWith(` at /${keyword}`) || f.includes(` at /${keyword}/`)));
+
 describe("every supported keyword is compared", () => {
   it("the samples list every keyword toolcat accepts", () => {
     expect([...Object.keys(SAMPLES), ...Object.keys(NOT_A_CHANGE)].sort()).toEqual(Object.keys(KEYWORDS).sort());
@@ -78,9 +86,12 @@ describe("every supported keyword is compared", () => {
 
   for (const [keyword, [a, b]] of Object.entries(SAMPLES)) {
     it(`${keyword}: added, removed and changed are each reported`, () => {
-      expect(changes({}, { [keyword]: a }), "added").not.toEqual([]);
-      expect(changes({ [keyword]: a }, {}), "removed").not.toEqual([]);
-      expect(changes({ [keyword]: a }, { [keyword]: b }), "changed").not.toEqual([]);
+      // Not just any finding: one about this keyword, at its place.
+      const here = atKeyword(keyword);
+      for (const [what, before, after] of [["added", {}, { [keyword]: a }], ["removed", { [keyword]: a }, {}], ["changed", { [keyword]: a }, { [keyword]: b }]] as const) {
+        const found = placed(before, after);
+        expect(here(found), `${what}: ${JSON.stringify(found)}`).toBe(true);
+      }
       expect(changes({ [keyword]: a }, { [keyword]: a }), "unchanged").toEqual([]);
     });
   }

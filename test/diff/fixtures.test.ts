@@ -1,6 +1,7 @@
 /**
  * One old/new catalog pair per diff rule (test/diff/fixtures/<rule-id>/), each with the findings
- * it must give (expected.txt, one line per finding; UPDATE_FIXTURES=1 rewrites them), and
+ * it must give (expected.txt, one line per finding; UPDATE_FIXTURES=1 rewrites them, and a missing
+ * one fails the test rather than being written from the current output), and
  * refactor-only pairs (test/diff/refactors/) that must give none.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -25,7 +26,9 @@ describe("diff rule fixtures", () => {
       expect(findings.map((f) => f.rule)).toContain(rule);
       const text = findings.map(findingLine).join("\n") + "\n";
       const file = join(here, rule, "expected.txt");
-      if (process.env.UPDATE_FIXTURES || !existsSync(file)) writeFileSync(file, text);
+      if (process.env.UPDATE_FIXTURES) writeFileSync(file, text);
+      // A pair without its expected findings fails: the current output is not its own proof.
+      expect(existsSync(file), `${file} is missing (UPDATE_FIXTURES=1 writes it; then read it)`).toBe(true);
       expect(text).toBe(readFileSync(file, "utf8"));
     });
   }

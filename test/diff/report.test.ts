@@ -130,3 +130,27 @@ describe("renamed_from", () => {
     expect(r.findings.map((f) => `${f.rule} ${f.tool}`)).toEqual(["tool-renamed find", "input-constraint-tightened find"]);
   });
 });
+
+describe("summary wording and the MCP note", () => {
+  const narrowed = report(catalog({ t: tool(obj({ a: { type: "string" } })) }), catalog({ t: tool(obj({ a: { type: "string", maxLength: 3 } })) }));
+  const two = report(catalog({ t: tool(obj({ a: { type: "string" }, b: { type: "string" } })) }), catalog({ t: tool(obj({ a: { type: "string", maxLength: 3 }, b: { type: "string", maxLength: 3 } })) }));
+
+  it("a count agrees with its verb: 1 breaks callers, 2 break callers", () => {
+    expect(formatDiff(narrowed, "text")).toContain("1 change from main to new.yaml: 1 breaks callers, 0 break consumers, 0 need handler changes, 0 compatible");
+    expect(formatDiff(two, "text")).toContain("2 changes from main to new.yaml: 2 break callers, 0 break consumers");
+    const handlers = report(catalog({ t: tool(obj({ a: { type: "string", maxLength: 3 } })) }), catalog({ t: tool(obj({ a: { type: "string" } })) }));
+    expect(formatDiff(handlers, "text")).toContain("1 needs handler changes");
+  });
+
+  it("the effect/output note only when an effect or an output changed", () => {
+    expect(formatDiff(narrowed, "text")).not.toContain("note:");
+    expect(formatDiff(narrowed, "markdown")).not.toContain("MCP clients");
+    const escalated = report(catalog({ t: tool(obj({ a: { type: "string" } })) }), catalog({ t: tool(obj({ a: { type: "string" } }), { effect: "destructive" }) }));
+    expect(formatDiff(escalated, "text")).toContain("note: Effect escalations and output changes");
+    expect(formatDiff(escalated, "markdown")).toContain("> Effect escalations and output changes");
+    const out = (o: unknown) => catalog({ t: tool(obj({ a: { type: "string" } }), { output: o }) });
+    const output = report(out(obj({ r: { type: "string" } })), out(obj({ r: { type: "string", maxLength: 2 } })));
+    expect(output.findings.map((f) => f.rule)).toEqual(["output-constraint-tightened"]);
+    expect(formatDiff(output, "text")).toContain("note: Effect escalations and output changes");
+  });
+});

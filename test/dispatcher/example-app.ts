@@ -59,12 +59,13 @@ export function exampleChecks(): Checks {
   };
 }
 
-/** A store whose every method is a spy over an in-memory store. */
-export function spiedStore(inner: CallStore = memoryCallStore()): CallStore & { spies: { claim: Mock; takeOver: Mock; complete: Mock } } {
+/** A store whose every method is a spy over an in-memory store (`find`, a read, too). */
+export function spiedStore(inner: CallStore = memoryCallStore()): CallStore & { spies: { claim: Mock; takeOver: Mock; complete: Mock; find: Mock } } {
   const spies = {
     claim: vi.fn(inner.claim.bind(inner)),
     takeOver: vi.fn(inner.takeOver.bind(inner)),
     complete: vi.fn(inner.complete.bind(inner)),
+    find: vi.fn(inner.find !== undefined ? inner.find.bind(inner) : () => undefined),
   };
   return { ...spies, spies };
 }

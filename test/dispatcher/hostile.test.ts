@@ -169,7 +169,9 @@ describe("random call sequences against a model", () => {
         };
         const store = spiedStore();
         const d = createDispatcher(handlers, { confirm: () => true, store });
-        const model = new Map<string, { tool: string; status: CallStatus }>();
+        // What each call id was first used for: its tool, its arguments (as JSON: these have one
+        // spelling) and its outcome. The same id for anything else is refused, never replayed.
+        const model = new Map<string, { tool: string; args: string; status: CallStatus }>();
         const expectedRuns = { get_weather: 0, write_measurement: 0 };
         for (const s of steps) {
           const args = argsFor(s.tool, s.kind);
@@ -185,12 +187,12 @@ describe("random call sequences against a model", () => {
           else if (s.kind === "invalid" || s.kind === "not-json") expected = { status: "invalid-arguments", replayed: false };
           else if (key !== undefined && model.has(key)) {
             const recorded = model.get(key)!;
-            expected = recorded.tool === s.tool ? { status: recorded.status, replayed: true } : { status: "invalid-arguments", replayed: false };
+            expected = recorded.tool === s.tool && recorded.args === JSON.stringify(args) ? { status: recorded.status, replayed: true } : { status: "invalid-arguments", replayed: false };
           } else {
             const tool = s.tool as "get_weather" | "write_measurement";
             expectedRuns[tool]++;
             const status: CallStatus = s.kind === "throws" ? (tool === "get_weather" ? "handler-failed" : "outcome-unknown") : "ok";
-            if (key !== undefined) model.set(key, { tool, status });
+            if (key !== undefined) model.set(key, { tool, args: JSON.stringify(args), status });
             expected = { status, replayed: false };
           }
           const r = await d.run(call);

@@ -107,6 +107,72 @@ describe("in-memory store", () => {
     );
   });
 
+  it("with keys reused heavily: claim, find, complete and take-over of the same few calls agree with the model, and each path is taken often", () => {
+    // Four identities (short, long past a slot, scoped, scoped alike but another turn), two owners,
+    // three times: most operations meet a record, so every branch below is exercised many times.
+    const pool: CallIdentity[] = [
+      { target: "anthropic", id: "a" },
+      { target: "anthropic", id: "x".repeat(70) },
+      { target: "openai-agents", id: "a", scope: { sessionId: "s", turnId: "t1" } },
+      { target: "openai-agents", id: "a", scope: { sessionId: "s", turnId: "t2" } },
+    ];
+    const which = fc.integer({ min: 0, max: pool.length - 1 });
+    const owner = fc.constantFrom("A", "B");
+    const time = fc.integer({ min: 0, max: 2 });
+    const reuse = fc.oneof(
+      fc.record({ kind: fc.constant("claim" as const), i: which, owner, at: time, digest: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }),
+      fc.record({ kind: fc.constant("find" as const), i: which }),
+      fc.record({ kind: fc.constant("complete" as const), i: which, owner, result: resultArb }),
+      fc.record({ kind: fc.constant("takeOver" as const), i: which, owner, prevOwner: owner, prevAt: time, at: time, digest: fc.integer({ min: 0, max: 3 }) }),
+    );
+    const seen = { claimedFresh: 0, claimedPending: 0, claimedCompleted: 0, found: 0, completed: 0, completeIgnored: 0, tookOver: 0, takeOverRefused: 0 };
+    type Rec = { state: "pending"; owner: string; at: number; digest?: number } | { state: "completed"; result: StoredResult; digest?: number };
+    fc.assert(
+      fc.property(fc.array(reuse, { minLength: 20, maxLength: 60 }), (ops) => {
+        const store = memoryCallStore();
+        const model = new Map<number, Rec>();
+        const outcome = (r: Rec): unknown =>
+          r.state === "completed" ? { state: "completed", tool: "t", result: replayed(r.result), ...(r.digest !== undefined ? { digest: r.digest } : {}) } : { state: "pending", tool: "t", owner: r.owner, claimedAt: r.at, ...(r.digest !== undefined ? { digest: r.digest } : {}) };
+        for (const o of ops) {
+          const found = model.get(o.i);
+          const c = pool[o.i]!;
+          if (o.kind === "claim") {
+            const got = store.claim(c, { tool: "t", owner: o.owner, at: o.at, ...(o.digest !== undefined ? { digest: o.digest } : {}) });
+            if (found === undefined) {
+              expect(got).toEqual({ state: "claimed" });
+              model.set(o.i, { state: "pending", owner: o.owner, at: o.at, ...(o.digest !== undefined ? { digest: o.digest } : {}) });
+              seen.claimedFresh++;
+            } else {
+              expect(got).toEqual(outcome(found));
+              if (found.state === "pending") seen.claimedPending++;
+              else seen.claimedCompleted++;
+            }
+          } else if (o.kind === "find") {
+            expect(store.find(c)).toEqual(found === undefined ? undefined : outcome(found));
+            if (found !== undefined) seen.found++;
+          } else if (o.kind === "complete") {
+            store.complete(c, o.owner, o.result);
+            if (found?.state === "pending" && found.owner === o.owner) {
+              model.set(o.i, { state: "completed", result: o.result, ...(found.digest !== undefined ? { digest: found.digest } : {}) });
+              seen.completed++;
+            } else seen.completeIgnored++;
+          } else {
+            const ok = found?.state === "pending" && found.owner === o.prevOwner && found.at === o.prevAt;
+            expect(store.takeOver(c, { owner: o.prevOwner, claimedAt: o.prevAt }, { tool: "t", owner: o.owner, at: o.at, digest: o.digest })).toBe(ok);
+            if (ok) {
+              model.set(o.i, { state: "pending", owner: o.owner, at: o.at, digest: o.digest });
+              seen.tookOver++;
+            } else seen.takeOverRefused++;
+          }
+        }
+        expect(store.size).toBe(model.size);
+      }),
+      { numRuns: 300, seed: Number(process.env.FC_SEED ?? 2112) },
+    );
+    // Every path, many times (the sequences above meet the same calls again and again).
+    for (const [path, n] of Object.entries(seen)) expect(n, path).toBeGreaterThan(100);
+  });
+
   it("under a small bound: never forgets a pending claim, keeps the newest completed record, stays within the bound", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 6 }), fc.array(fc.record({ id: fc.integer({ min: 0, max: 12 }), finish: fc.boolean() }), { maxLength: 80 }), (maxEntries, steps) => {

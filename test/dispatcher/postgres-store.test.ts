@@ -81,6 +81,49 @@ describe("PostgreSQL store", () => {
     }
   });
 
+  it("a result is committed before run resolves: another connection sees it at once", async (ctx) => {
+    needServer(ctx);
+    const table = freshTable();
+    const d = createDispatcher(exampleHandlers(), { confirm: () => true, store: postgresCallStore(await connect(), { table }) });
+    const other = await connect();
+    for (const id of ["d1", "d2"]) {
+      await d.run(write(id));
+      expect((await other.query(`SELECT state FROM ${table} WHERE key = $1`, [`anthropic|${id}`])).rows).toEqual([{ state: "completed" }]);
+    }
+  });
+
+  it("the same id with other arguments is refused and not run; the same request spelled otherwise replays", async (ctx) => {
+    needServer(ctx);
+    const table = freshTable();
+    let runs = 0;
+    const handlers = { ...exampleHandlers(), write_measurement: () => (runs++, { saved: ["weight_kg" as const] }) };
+    const d = createDispatcher(handlers, { confirm: () => true, store: postgresCallStore(await connect(), { table }) });
+    const first = await d.run(write("bound", 70));
+    const other = await d.run(write("bound", 71));
+    expect(other.status).toBe("invalid-arguments");
+    expect(other.text).toContain("already used for a different call");
+    const reordered: ToolCall = { target: "anthropic", id: "bound", name: "write_measurement", arguments: { data: { weight_kg: 70.0 }, date: "2026-06-01" } };
+    expect(await d.run(reordered)).toEqual({ ...first, replayed: true });
+    expect(runs).toBe(1);
+  });
+
+  it("a table written before digests were kept: migrated in place, its rows replay as before", async (ctx) => {
+    needServer(ctx);
+    const table = freshTable();
+    const client = await connect();
+    await client.query(`CREATE TABLE ${table} (key TEXT PRIMARY KEY, tool TEXT NOT NULL, state TEXT NOT NULL, owner TEXT NOT NULL, claimed_at BIGINT NOT NULL, result TEXT)`);
+    await client.query(`INSERT INTO ${table} VALUES ($1, 'write_measurement', 'completed', 'old', 1, $2)`, ["anthropic|old", JSON.stringify({ status: "ok", isError: false, text: '{"saved":["weight_kg"]}', hasOutput: true })]);
+    let runs = 0;
+    const handlers = { ...exampleHandlers(), write_measurement: () => (runs++, { saved: [] }) };
+    // Two stores migrating the same table at once: both come up.
+    const [a, b] = [postgresCallStore(await connect(), { table }), postgresCallStore(await connect(), { table })];
+    await Promise.all([a.ready(), b.ready()]);
+    const d = createDispatcher(handlers, { confirm: () => true, store: a });
+    expect(await d.run(write("old", 5))).toMatchObject({ status: "ok", replayed: true, output: { saved: ["weight_kg"] } });
+    expect(runs).toBe(0);
+    expect((await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name = 'digest'`, [table])).rowCount).toBe(1);
+  });
+
   it("an abandoned claim: a write is outcome-unknown and not run; a read runs again", async (ctx) => {
     needServer(ctx);
     const table = freshTable();

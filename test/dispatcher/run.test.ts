@@ -151,6 +151,9 @@ describe("confirmation (destructive tools)", () => {
     ["false", () => false],
     ["a promise of false", async () => false],
     ["a truthy non-true value", () => "yes" as unknown as boolean],
+    ["a promise of a truthy non-true value", async () => "yes" as unknown as boolean],
+    ["a promise of 1", () => Promise.resolve(1 as unknown as boolean)],
+    ["a rejected promise", () => Promise.reject(new Error("UI closed"))],
     ["a throw", () => { throw new Error("UI closed"); }],
   ] as const) {
     it(`a refusal (${label}) is not-confirmed: the model is told the user declined, nothing ran or was written`, async () => {
@@ -258,7 +261,7 @@ describe("call store", () => {
     await app.dispatcher.run(anthropic("get_weather", VALID.get_weather, "same"));
     const r = await app.dispatcher.run(anthropic("get_customer", VALID.get_customer, "same"));
     expect(r.status).toBe("invalid-arguments");
-    expect(r.text).toContain("already used by a call of another tool");
+    expect(r.text).toContain("already used for a different call");
     expect(app.handlers.get_customer).not.toHaveBeenCalled();
   });
 
@@ -332,12 +335,27 @@ describe("events", () => {
     expect(app.events).toHaveLength(2);
     const [ok, invalid] = app.events as [CallEvent, CallEvent];
     expect(ok).toMatchObject({ status: "ok", tool: "get_weather", id: "a", target: "anthropic", errors: [], replayed: false });
-    expect(ok.validationMs).toBeGreaterThanOrEqual(0);
-    expect(ok.handlerMs).toBeGreaterThanOrEqual(0);
+    expect(Number.isFinite(ok.validationMs) && Number.isFinite(ok.handlerMs)).toBe(true);
     expect("error" in ok).toBe(false);
     expect(invalid).toMatchObject({ status: "invalid-arguments", id: "b", handlerMs: 0 });
     expect(invalid.errors.map((e) => e.keyword)).toEqual(["minLength"]);
     expect(invalid.result.text).toContain("city: minLength");
+  });
+
+  it("measures the checks' time as validation, apart from the handler's", async () => {
+    const spin = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {}
+    };
+    const app = exampleApp({}, { checks: { write_measurement: () => (spin(25), []) } });
+    await app.dispatcher.run(anthropic("write_measurement", VALID.write_measurement));
+    const slowCheck = app.events[0]!;
+    expect(slowCheck.validationMs).toBeGreaterThanOrEqual(20);
+    expect(slowCheck.handlerMs).toBeLessThan(20);
+    const slowHandler = exampleApp({ write_measurement: () => (spin(25), { saved: ["weight_kg" as const] }) });
+    await slowHandler.dispatcher.run(anthropic("write_measurement", VALID.write_measurement));
+    expect(slowHandler.events[0]!.handlerMs).toBeGreaterThanOrEqual(20);
+    expect(slowHandler.events[0]!.validationMs).toBeLessThan(20);
   });
 
   it("measures the handler's time", async () => {

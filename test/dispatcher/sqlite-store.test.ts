@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher } from "../../generated/dispatcher.js";
 import { sqliteCallStore } from "../../generated/runtime/sqlite-store.js";
+import type { CallEvent } from "../../generated/runtime/dispatch.js";
 import type { CallResult, ToolCall } from "../../generated/runtime/tool-call.js";
 import { generatedAsJs, removeGeneratedJs } from "../helpers/generated-js.js";
 import { repoRoot } from "../helpers/pipeline.js";
@@ -93,6 +94,24 @@ describe("SQLite store across processes", () => {
     expect(handlerLog(db)).toHaveLength(1);
   });
 
+  for (const mode of ["kill", "exit"] as const) {
+    it(`a process that ${mode === "kill" ? "is SIGKILLed" : "exits"} the moment run resolved leaves its result replayable by the next process`, async () => {
+      const db = join(dir, `${mode}-after.db`);
+      const gone = await runChild(db, { MODE: mode, CALL: JSON.stringify(write("k1")) });
+      expect(mode === "kill" ? gone.signal : gone.code).toBe(mode === "kill" ? "SIGKILL" : 0);
+      const first = JSON.parse(gone.stdout.trim()) as CallResult;
+      expect(first).toMatchObject({ status: "ok", replayed: false });
+      const next = await once(db, write("k1"));
+      expect(next).toEqual({ ...first, replayed: true });
+      expect(next.text).toBe(first.text);
+      expect(handlerLog(db)).toHaveLength(1);
+      // A read too (a read whose record were lost would simply run again: here it must not).
+      const read1 = JSON.parse((await runChild(db, { MODE: mode, CALL: JSON.stringify(read("k2")) })).stdout.trim()) as CallResult;
+      expect(await once(db, read("k2"), { STALE_MS: "0" })).toEqual({ ...read1, replayed: true });
+      expect(handlerLog(db)).toHaveLength(2);
+    });
+  }
+
   it("a write killed inside its handler is outcome-unknown after a restart and never runs again", async () => {
     const db = join(dir, "crash-write.db");
     const killed = await runChild(db, { MODE: "hang", CALL: JSON.stringify(write("w2")) }, true);
@@ -121,7 +140,7 @@ describe("SQLite store across processes", () => {
     const db = join(dir, "race.db");
     const rounds = 150;
     // The file and its table exist before the race (as in an app that opened its database).
-    sqliteCallStore(new Database(db)).claim({ target: "anthropic", id: "warm-up" }, { tool: "none", owner: "test", at: 0 });
+    await sqliteCallStore(new Database(db)).claim({ target: "anthropic", id: "warm-up" }, { tool: "none", owner: "test", at: 0 });
     const env = { MODE: "race", ROUNDS: String(rounds), START: String(Date.now() + 1500), SLOT: "6" };
     const [a, b] = await Promise.all([runChild(db, env), runChild(db, env)]);
     const results = [JSON.parse(a.stdout) as { id: string; status: string; replayed: boolean }[], JSON.parse(b.stdout) as { id: string; status: string; replayed: boolean }[]];
@@ -171,16 +190,8 @@ describe("SQLite store in one process", () => {
   it("works as the dispatcher's store with the app's Database type (structural, no import)", async () => {
     const db = new Database(":memory:");
     const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store: sqliteCallStore(db) });
-    const store = sqliteCallStore(db);
-    const d2 = createDispatcher(exampleApp().handlers, { confirm: () => true, store });
-    await d2.run(write("y"));
-    // Not committed yet: it goes with the next claim, or when this turn of the event loop ends.
-    expect(db.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get("anthropic|y")).toEqual({ state: "claimed" });
-    await new Promise((r) => setImmediate(r));
-    expect(db.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get("anthropic|y")).toEqual({ state: "completed" });
     await d.run(write("x"));
-    await new Promise((r) => setImmediate(r));
-    const row = db.prepare("SELECT tool, state, result FROM toolcat_calls WHERE tool = ?").get("write_measurement") as { state: string; result: string };
+    const row = db.prepare("SELECT tool, state, result FROM toolcat_calls WHERE key = ?").get("anthropic|x") as { state: string; result: string };
     expect(row.state).toBe("completed");
     // The output is kept once, as the result's text; a replay reads it back.
     expect(JSON.parse(row.result)).toEqual({ status: "ok", isError: false, text: '{"saved":["weight_kg"]}', hasOutput: true });
@@ -188,24 +199,49 @@ describe("SQLite store in one process", () => {
     expect(again).toMatchObject({ status: "ok", replayed: true, output: { saved: ["weight_kg"] } });
   });
 
-  it("runs one statement per call: a result goes in the two-row upsert of the next claim", async () => {
-    const db = new Database(join(dir, "one-commit.db"));
-    // Every statement the store runs (reads are not recorded), by its first words.
+  it("a result is committed before run resolves: nothing waits for a later call or the event loop", async () => {
+    const db = new Database(join(dir, "durable.db"));
+    const store = sqliteCallStore(db);
+    const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store });
+    // Another connection on the file sees only what was committed.
+    const reader = new Database(join(dir, "durable.db"), { readonly: true });
+    for (const id of ["d-1", "d-2"]) {
+      await d.run(write(id));
+      expect(reader.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get(`anthropic|${id}`), id).toEqual({ state: "completed" });
+    }
+    reader.close();
+    db.close();
+  });
+
+  it("a sequential call costs two writes of its one row (the claim, then the result), each committed on its own", async () => {
+    const db = new Database(join(dir, "two-writes.db"));
     const ran: string[] = [];
-    const counted = watched(db, (sql) => void ran.push(sql.includes(" AS c ") ? "INSERT+RESULT" : sql.split(" ")[0]!));
+    const counted = watched(db, (sql) => void ran.push(sql.split(" ")[0]!));
     const store = sqliteCallStore(counted);
     const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store });
-    for (let i = 0; i < 5; i++) await d.run(write(`one-${i}`));
-    // The first claim inserts alone; each later one is a single statement carrying the previous result.
-    expect(ran).toEqual(["INSERT", "INSERT+RESULT", "INSERT+RESULT", "INSERT+RESULT", "INSERT+RESULT"]);
-    store.flush();
-    expect(ran.slice(-1)).toEqual(["UPDATE"]);
+    for (let i = 0; i < 5; i++) await d.run(write(`two-${i}`));
+    expect(ran).toEqual(Array.from({ length: 5 }, () => ["INSERT", "INSERT"]).flat());
     const states = db.prepare("SELECT state, count(*) AS n FROM toolcat_calls GROUP BY state").all();
     expect(states).toEqual([{ state: "completed", n: 5 }]);
     db.close();
   });
 
-  it("a call id sent again right after its call replays it: the claim meets the row its own statement completed", async () => {
+  it("64 concurrent calls share one commit of their claims and one of their results (group commit)", async () => {
+    const db = new Database(join(dir, "group.db"));
+    const ran: string[] = [];
+    const counted = watched(db, (sql) => void ran.push(sql.split(" ")[0]!));
+    const store = sqliteCallStore(counted);
+    const d = createDispatcher(exampleApp().handlers, { confirm: () => true, store });
+    const results = await Promise.all(Array.from({ length: 64 }, (_, i) => d.run(write(`g-${i}`))));
+    expect(results.every((r) => r.status === "ok")).toBe(true);
+    // One transaction around the 64 claims, then one around the 64 results.
+    const together = ["BEGIN", ...Array(64).fill("INSERT"), "COMMIT"];
+    expect(ran).toEqual([...together, ...together]);
+    expect(db.prepare("SELECT count(*) AS n FROM toolcat_calls WHERE state = 'completed'").get()).toEqual({ n: 64 });
+    db.close();
+  });
+
+  it("a call id sent again right after its call replays it", async () => {
     const db = new Database(":memory:");
     const app = exampleApp({}, { store: sqliteCallStore(db) });
     const first = await app.dispatcher.run(write("again"));
@@ -214,83 +250,94 @@ describe("SQLite store in one process", () => {
     expect(app.handlers.write_measurement).toHaveBeenCalledTimes(1);
   });
 
-  it("a call id sent again while its call runs is in-progress, also when another call's result is carried", async () => {
+  it("a call id sent again while its call runs is in-progress", async () => {
     const db = new Database(":memory:");
-    // Handlers that wait for their day's gate: calls of "first" and "second" finish when told.
-    const gates = new Map<string, () => void>();
-    const opened = new Map<string, Promise<void>>();
-    for (const day of ["2026-05-01", "2026-05-02"]) opened.set(day, new Promise<void>((r) => gates.set(day, r)));
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
     const app = exampleApp(
       {
         write_measurement: async (args) => {
-          await opened.get(args.date);
+          await gate;
           return { saved: Object.keys(args.data) as "weight_kg"[] };
         },
       },
       { store: sqliteCallStore(db) },
     );
-    const on = (id: string, date: string): ToolCall => ({ ...write(id), arguments: { ...VALID.write_measurement, date } });
-    const first = app.dispatcher.run(on("first", "2026-05-01"));
-    const second = app.dispatcher.run(on("second", "2026-05-02"));
+    const first = app.dispatcher.run(write("slow"));
     await new Promise((r) => setImmediate(r));
-    gates.get("2026-05-01")!();
+    expect((await app.dispatcher.run(write("slow"))).status).toBe("in-progress");
+    open();
     expect((await first).status).toBe("ok");
-    // The next claim carries first's result and meets second's pending claim, the row this
-    // connection inserted last: only the result's row tells that the claim did not insert.
-    const dup = await app.dispatcher.run(on("second", "2026-05-02"));
-    expect(dup.status).toBe("in-progress");
-    gates.get("2026-05-02")!();
-    expect((await second).status).toBe("ok");
-    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(2);
-    expect(db.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get("anthropic|first")).toEqual({ state: "completed" });
-  });
-
-  it("a carried result whose claim was taken over meanwhile is not written, and the next claim still runs", async () => {
-    const db = new Database(":memory:");
-    const app = exampleApp({}, { store: sqliteCallStore(db) });
-    await app.dispatcher.run(write("taken"));
-    // Another dispatcher took the claim over before the result was written (its owner changed).
-    db.prepare("UPDATE toolcat_calls SET owner = 'someone-else' WHERE key = ?").run("anthropic|taken");
-    expect((await app.dispatcher.run(write("next"))).status).toBe("ok");
-    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(2);
-    expect(db.prepare("SELECT state, owner, result FROM toolcat_calls WHERE key = ?").get("anthropic|taken")).toEqual({ state: "claimed", owner: "someone-else", result: null });
-    expect(db.prepare("SELECT state FROM toolcat_calls WHERE key = ?").get("anthropic|next")).toEqual({ state: "claimed" });
-  });
-
-  it("a carried result whose claim the app deleted meanwhile is written whole, and the next claim still runs", async () => {
-    const db = new Database(":memory:");
-    const app = exampleApp({}, { store: sqliteCallStore(db) });
-    await app.dispatcher.run(write("gone"));
-    const claimed = db.prepare("SELECT tool, owner, claimed_at FROM toolcat_calls WHERE key = ?").get("anthropic|gone");
-    db.prepare("DELETE FROM toolcat_calls WHERE key = ?").run("anthropic|gone");
-    expect((await app.dispatcher.run(write("after"))).status).toBe("ok");
-    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(2);
-    const row = db.prepare("SELECT tool, owner, claimed_at, state FROM toolcat_calls WHERE key = ?").get("anthropic|gone");
-    expect(row).toEqual({ ...(claimed as object), state: "completed" });
-    // The call it records is answered from it.
-    expect(await app.dispatcher.run(write("gone"))).toMatchObject({ status: "ok", replayed: true });
-  });
-
-  it("a failed claim statement keeps the result it carried for the next one, and its call is not run", async () => {
-    const db = new Database(":memory:");
-    let failNext = false;
-    const flaky = watched(db, (sql) => {
-      if (failNext && sql.startsWith("INSERT")) {
-        failNext = false;
-        throw new Error("SQLITE_FULL");
-      }
-    });
-    const app = exampleApp({}, { store: sqliteCallStore(flaky) });
-    expect((await app.dispatcher.run(write("f-1"))).status).toBe("ok");
-    failNext = true;
-    const refused = await app.dispatcher.run(write("f-2"));
-    expect(refused.status).toBe("handler-failed");
     expect(app.handlers.write_measurement).toHaveBeenCalledTimes(1);
-    // f-1's result failed with f-2's claim, and was kept: the next claim writes it.
-    expect((await app.dispatcher.run(write("f-3"))).status).toBe("ok");
-    expect(db.prepare("SELECT key, state FROM toolcat_calls ORDER BY key").all()).toEqual([
-      { key: "anthropic|f-1", state: "completed" },
-      { key: "anthropic|f-3", state: "claimed" },
-    ]);
+  });
+
+  it("a result whose claim was taken over while the handler ran is not written over the new owner's claim", async () => {
+    const db = new Database(":memory:");
+    const app = exampleApp(
+      {
+        write_measurement: async () => {
+          // Another dispatcher took the claim over meanwhile (its owner changed).
+          db.prepare("UPDATE toolcat_calls SET owner = 'someone-else' WHERE key = ?").run("anthropic|taken");
+          return { saved: ["weight_kg" as const] };
+        },
+      },
+      { store: sqliteCallStore(db) },
+    );
+    expect((await app.dispatcher.run(write("taken"))).status).toBe("ok");
+    expect(db.prepare("SELECT state, owner, result FROM toolcat_calls WHERE key = ?").get("anthropic|taken")).toEqual({ state: "claimed", owner: "someone-else", result: null });
+  });
+
+  it("a result whose claim the app deleted while the handler ran is written whole: the id is never run again", async () => {
+    const db = new Database(":memory:");
+    let claimed: unknown;
+    const app = exampleApp(
+      {
+        write_measurement: async () => {
+          claimed = db.prepare("SELECT tool, owner, claimed_at, digest FROM toolcat_calls WHERE key = ?").get("anthropic|gone");
+          db.prepare("DELETE FROM toolcat_calls WHERE key = ?").run("anthropic|gone");
+          return { saved: ["weight_kg" as const] };
+        },
+      },
+      { store: sqliteCallStore(db) },
+    );
+    expect((await app.dispatcher.run(write("gone"))).status).toBe("ok");
+    const row = db.prepare("SELECT tool, owner, claimed_at, digest, state FROM toolcat_calls WHERE key = ?").get("anthropic|gone");
+    expect(row).toEqual({ ...(claimed as object), state: "completed" });
+    expect(await app.dispatcher.run(write("gone"))).toMatchObject({ status: "ok", replayed: true });
+    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(1);
+  });
+
+  it("a result that cannot be committed: the call's outcome stands, the app hears why, and the id is never run again", async () => {
+    const db = new Database(":memory:");
+    let failResults = false;
+    const flaky = watched(db, (sql) => {
+      if (failResults && sql.includes("'completed'")) throw new Error("SQLITE_FULL: database or disk is full");
+    });
+    const events: CallEvent[] = [];
+    const app = exampleApp({}, { store: sqliteCallStore(flaky), onEvent: (e) => void events.push(e) });
+    failResults = true;
+    const r = await app.dispatcher.run(write("full"));
+    expect(r.status).toBe("ok");
+    expect(String(events[0]!.error)).toContain("SQLITE_FULL");
+    expect(r.text).not.toContain("SQLITE");
+    failResults = false;
+    // The claim stands: the same id is in progress, then (its claimer gone) of unknown outcome.
+    expect((await app.dispatcher.run(write("full"))).status).toBe("in-progress");
+    expect(app.handlers.write_measurement).toHaveBeenCalledTimes(1);
+  });
+
+  it("a claim that cannot be written: the call is not run, and the model's text holds nothing of the store's error", async () => {
+    const db = new Database(":memory:");
+    const flaky = watched(db, (sql) => {
+      if (sql.startsWith("INSERT")) throw new Error("SQLITE_IOERR: disk I/O error at /var/lib/secret/app.db");
+    });
+    const events: CallEvent[] = [];
+    const app = exampleApp({}, { store: sqliteCallStore(flaky), onEvent: (e) => void events.push(e) });
+    const r = await app.dispatcher.run(write("io"));
+    expect(r).toMatchObject({ status: "handler-failed", isError: true });
+    expect(r.text).toContain("was not run");
+    expect(r.text).not.toMatch(/SQLITE|secret|disk I\/O/);
+    expect(String(events[0]!.error)).toContain("SQLITE_IOERR");
+    expect(app.handlers.write_measurement).not.toHaveBeenCalled();
   });
 });

@@ -47,7 +47,8 @@ describe("toolcat diff --base <git ref>", () => {
     const r = toolcat(dir, ["diff", "--base", "HEAD"]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^catalog\/tools\.yaml:19:11 breaks callers input-enum-value-removed log_meal \/input\/properties\/meal\/enum: value "Merienda" is no longer allowed \[[0-9a-f]{12}\]$/m);
-    expect(r.stdout).toContain("MCP clients feel");
+    // An input change only: the note about effects and outputs is not printed.
+    expect(r.stdout).not.toContain("MCP clients feel");
   });
 
   it("places a removal in the old catalog, named by ref and path", () => {
@@ -137,7 +138,7 @@ describe("toolcat diff --base <file>", () => {
     edit(dir, ...REMOVE_MERIENDA);
     const r = toolcat(dir, ["diff", "--base", "old.yaml"]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("1 change from old.yaml to catalog/tools.yaml: 1 break callers");
+    expect(r.stdout).toContain("1 change from old.yaml to catalog/tools.yaml: 1 breaks callers");
     const missing = toolcat(dir, ["diff", "--base", "old.yaml", "--catalog", "catalog/missing.yaml"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("cannot read catalog catalog/missing.yaml: no such file");
@@ -201,7 +202,7 @@ describe("acknowledgements", () => {
 });
 
 describe("report formats", () => {
-  it("markdown: a heading, the MCP note, one table per tool, most severe first", () => {
+  it("markdown: a heading, no MCP note without an effect or output change, one table per tool, most severe first", () => {
     const dir = repo();
     edit(dir, ...ADD_SNACK);
     edit(dir, "maxItems: 50", "maxItems: 20");
@@ -210,7 +211,7 @@ describe("report formats", () => {
     expect(r.code).toBe(1);
     const md = r.stdout;
     expect(md).toMatch(/^### toolcat diff: 1 unacknowledged change breaks callers or consumers\n/);
-    expect(md).toContain("> Effect escalations and output changes are what MCP clients feel");
+    expect(md).not.toContain("> Effect escalations and output changes are what MCP clients feel");
     const logMeal = md.indexOf("#### <code>log_meal</code>");
     const write = md.indexOf("#### <code>write_measurement</code>");
     expect(logMeal).toBeGreaterThan(0);

@@ -91,7 +91,7 @@ interface Loaded {
  * Generates every sample, type-checks all outputs in one tsc run, loads and exercises them (see
  * the file comment). Returns how many samples were generated.
  */
-async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generated: number; agreedCalls: number }> {
+async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generated: number; agreedCalls: number; rejectedCalls: number }> {
   const root = mkdtempSync(join(tmpdir(), "toolcat-output-fuzz-"));
   const outputs: Loaded[] = [];
   let acceptedValues = 0;
@@ -121,7 +121,7 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
     acceptedValues += values.split("\n").filter((l) => l.startsWith("export const")).length;
     writeFileSync(join(dir, "accepted-values.ts"), values);
   }
-  if (outputs.length === 0) return { generated: 0, agreedCalls: 0 };
+  if (outputs.length === 0) return { generated: 0, agreedCalls: 0, rejectedCalls: 0 };
   // Enough accepted values were typed for the inhabitation check to say something.
   expect(acceptedValues).toBeGreaterThan(outputs.length);
 
@@ -171,8 +171,13 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
   }
   expect(calls).toBeGreaterThan(outputs.length * 30);
   let agreedCalls = 0;
-  for (const out of outputs) agreedCalls += await assertCallValidatorsAgree(out.ir, out.dir, { seed, numRuns: 60 });
-  return { generated: outputs.length, agreedCalls };
+  let rejectedCalls = 0;
+  for (const out of outputs) {
+    const agreed = await assertCallValidatorsAgree(out.ir, out.dir, { seed, numRuns: 60 });
+    agreedCalls += agreed.checked;
+    rejectedCalls += agreed.rejected;
+  }
+  return { generated: outputs.length, agreedCalls, rejectedCalls };
 }
 
 /**
@@ -307,9 +312,11 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
     }));
     // How many declared-valid calls reach the OpenAI strict call validators depends on the sample
     // (tools that fall back to non-strict have none), but some must, or the agreement said nothing.
-    const { generated, agreedCalls } = await checkWholeOutputs(samples);
+    const { generated, agreedCalls, rejectedCalls } = await checkWholeOutputs(samples);
     expect(generated).toBe(samples.length);
     expect(agreedCalls).toBeGreaterThan(0);
+    // And calls the declarations turn down, answered with every problem at once (issue 21).
+    expect(rejectedCalls).toBeGreaterThan(0);
   }, 300_000);
 
   it("--js output of hostile catalogs: the .d.ts files type-check strictly, the .js modules answer as the .ts ones", async () => {
@@ -375,11 +382,12 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
         catalog: { toolcat: 1, targets: i % 4 === 3 ? STRICT_TARGETS : TARGETS, ...(i % 2 === 1 ? { $defs: catalogDefsFrom(schemas[i]) } : {}), tools: { first: { description: "First.", input: i % 2 === 1 ? usingCatalogDefs(asToolInput(schemas[i + 1])) : asToolInput(schemas[i]) }, second: { description: "Second.", input: asToolInput(schemas[i + 1]), output: asToolInput(schemas[i + 2]) } } },
       });
     }
-    const { generated, agreedCalls } = await checkWholeOutputs(samples);
+    const { generated, agreedCalls, rejectedCalls } = await checkWholeOutputs(samples);
     // Lint turns many down (reference loops, strict-mode rules, definitions that clash); enough
     // must get through or the test says little.
     expect(generated).toBeGreaterThan(samples.length / 5);
     // The strict-declarable samples put calls through the OpenAI strict call validators.
     expect(agreedCalls).toBeGreaterThan(10);
+    expect(rejectedCalls).toBeGreaterThan(10);
   }, 300_000);
 });

@@ -27,6 +27,16 @@ describe("toolcat import (CLI)", () => {
     expect(existsSync(join(dir, "generated", "validators.ts"))).toBe(true);
   });
 
+  it("the summary counts MCP tools imported as destructive and names what was not carried", () => {
+    const mcp = JSON.stringify({ tools: [{ name: "delete_note", description: "Deletes.", inputSchema: { type: "object", properties: { id: { type: "string", description: "Id." } } }, "x-owner": "ops" }, { name: "read_note", description: "Reads.", inputSchema: { type: "object" }, annotations: { readOnlyHint: true, audience: "all" } }] }, null, 2);
+    const dir = project({ "tools.json": mcp });
+    const r = toolcat(dir, ["import", "tools.json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("1 MCP tool without hints imported as destructive (MCP's defaults)");
+    expect(r.stderr).toContain('2 not carried: "x-owner", annotation "audience"\n');
+    expect(readFileSync(join(dir, "catalog", "tools.yaml"), "utf8")).toContain("  delete_note:\n    description: Deletes.\n    effect: destructive\n");
+  });
+
   it("never overwrites an existing catalog without --force", () => {
     const dir = project({ "tools.json": tools });
     mkdirSync(join(dir, "catalog"));

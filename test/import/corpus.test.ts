@@ -1,8 +1,10 @@
 /**
  * Issue 14, item 2, on the public tool corpus (test/data/tool-corpus/tools.jsonl, 3,502 tools in
  * Anthropic's `input_schema` shape): every tool imports, into a catalog generate's loader accepts;
- * the test prints how many tools then pass lint, and how many `lint --fix` makes strict-clean
- * (no error or warning with OpenAI strict mode on), the figures the README quotes.
+ * how many tools then pass lint, and how many `lint --fix` makes strict-clean (no error or
+ * warning with OpenAI strict mode on), the figures the README quotes, asserted exactly: an import
+ * that drops or mangles a keyword moves them. The corpus's shape carries no effect hints, so the
+ * `effect-declared` warning (a decision for the catalog's author, on every tool) is not counted.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,13 +19,15 @@ import { dataRoot } from "../validators/harness.js";
 const path = "test/data/tool-corpus/tools.jsonl";
 const text = readFileSync(join(dataRoot, "tool-corpus", "tools.jsonl"), "utf8");
 const SLICE = 100;
+/** The figures as measured (README quotes them); they change only with the importer or the lint rules. */
+const EXPECTED = { passing: 1, strictClean: 3453, applied: 10710 };
 const lines = text.split("\n").filter((l) => l.trim() !== "").length;
 
 /** Tools with at least one error or warning (infos are advice, not findings), or only errors. */
 function toolsWithFindings(diagnostics: readonly Diagnostic[], errorsOnly = false): Set<string> {
   const out = new Set<string>();
   for (const d of diagnostics) {
-    if (d.severity === "info" || (errorsOnly && d.severity !== "error")) continue;
+    if (d.severity === "info" || d.rule === "effect-declared" || (errorsOnly && d.severity !== "error")) continue;
     const [tools, name] = pointerSegments(d.pointer);
     out.add(tools === "tools" && name !== undefined ? name : "(catalog)");
   }
@@ -62,7 +66,6 @@ describe("import of the public tool corpus", () => {
 
     console.log(`corpus import: ${result.tools.length} of ${lines} tools imported; as imported ${withoutErrors} lint without errors and ${passing} without warnings; after lint --fix with OpenAI strict: true, ${strictClean} are strict-clean (${fixed.applied} fixes applied)`);
     expect(withoutErrors).toBe(lines);
-    expect(passing).toBeGreaterThan(0);
-    expect(strictClean).toBeGreaterThan(passing);
+    expect({ passing, strictClean, applied }).toEqual(EXPECTED);
   }, 300_000);
 });

@@ -16,6 +16,7 @@ interface Vector {
   defs?: unknown;
   tool?: string;
   description?: string;
+  effect?: string;
   output?: unknown;
   /** Rules whose fixes produce `fixed` (default: the vector's own rule). */
   fixWith?: string[];
@@ -30,6 +31,7 @@ function catalogText(v: Vector): string {
   if (v.defs !== undefined) doc.$defs = v.defs;
   const tool: Record<string, unknown> = { description: v.description ?? "A tool.", input: v.schema };
   if (v.output !== undefined) tool.output = v.output;
+  if (v.effect !== undefined) tool.effect = v.effect;
   doc.tools = { [v.tool ?? "tool"]: tool };
   // JSON is YAML; flow style also exercises the fixer on flow collections.
   return JSON.stringify(doc, null, 2) + "\n";

@@ -206,6 +206,14 @@ function common(format: FormatId, value: JsonObject, pointer: string, site: Site
     report.add(site, pointerJoin(pointer, "type"), "warning", "import-not-carried", `\`type: ${JSON.stringify(value.type)}\` not carried: only custom (client) tools can be imported`);
   }
   if (format === "mcp" && hasOwn(value, "annotations")) readAnnotations(value.annotations!, pointerJoin(pointer, "annotations"), d, site, report);
+  // MCP's defaults (readOnlyHint: false, destructiveHint: true): a tool that says neither is
+  // destructive, and runs only after `confirm`. Declarations toolcat wrote keep their own
+  // convention: a catalog tool without `effect` is written without hints.
+  if (format === "mcp" && d.effect === undefined && !site.byToolcat) {
+    d.effect = "destructive";
+    const at = hasOwn(value, "annotations") ? pointerJoin(pointer, "annotations") : pointer;
+    report.add(site, at, "warning", "import-converted", "no `readOnlyHint` or `destructiveHint`: MCP's defaults make the tool destructive, imported as `effect: destructive` (it runs only after `confirm`; say `effect: read` or `write` if it is not)", hasOwn(value, "annotations"));
+  }
   for (const key of ["strict", "defer_loading"]) {
     if (hasOwn(value, key) && value[key] !== null && typeof value[key] !== "boolean") report.add(site, pointerJoin(pointer, key), "warning", "import-not-carried", `\`${key}\` not carried: it is not true or false`);
   }

@@ -4,6 +4,7 @@ import { allRequired } from "./rules/all-required.js";
 import { arrayItems } from "./rules/array-items.js";
 import { defsConflict } from "./rules/defs-conflict.js";
 import { descriptionPresent } from "./rules/description-present.js";
+import { effectDeclared } from "./rules/effect-declared.js";
 import { enumValues } from "./rules/enum-values.js";
 import { invalidSchema } from "./rules/invalid-schema.js";
 import { namePortable } from "./rules/name-portable.js";
@@ -35,6 +36,8 @@ export const LINT_RULES: readonly LintRule[] = [
   namePortable,
   prototypeName,
   requiredUndeclared,
+  // What the dispatcher does with a tool.
+  effectDeclared,
   // The strict-mode contract: errors when a target is `strict: true`, warnings otherwise.
   descriptionPresent,
   noAdditionalProperties,

@@ -10,6 +10,7 @@ import type { Finding, LintRule } from "../lint/rule.js";
 import { Locator } from "../locate.js";
 import type { JsonObject } from "../schema/json.js";
 import { LineIndex } from "./line-index.js";
+import { lintablePart } from "./lintable-part.js";
 import { checkText, decodeCatalog } from "./source-text.js";
 import { parseCatalogYaml } from "./parse-catalog-yaml.js";
 import type { ParsedYaml } from "./yaml-to-json.js";
@@ -67,9 +68,15 @@ export function loadCatalog(
     return { path, text, parsed, locator, findings: [], diagnostics: sortDiagnostics(diagnostics), timings };
   }
 
-  for (const f of checkDocument(parsed.value)) diagnostics.push(locator.pointer(f.pointer, f.atKey, f));
+  const checked = checkDocument(parsed.value);
+  for (const f of checked) diagnostics.push(locator.pointer(f.pointer, f.atKey, f));
   lap("check");
-  if (hasErrors(diagnostics)) return { path, text, parsed, locator, findings: [], diagnostics: sortDiagnostics(diagnostics), timings };
+  if (hasErrors(diagnostics)) {
+    // The rules still read the parts the structure errors are not about: one run reports both.
+    const part = options.lint !== false ? lintablePart(parsed.value, checked.filter((f) => f.severity === "error").map((f) => f.pointer)) : undefined;
+    if (part !== undefined) diagnostics.push(...lintCatalog(part, locator, path, { ...options, compileCheck: false }).diagnostics);
+    return { path, text, parsed, locator, findings: [], diagnostics: sortDiagnostics(diagnostics), timings };
+  }
 
   const catalog = parsed.value as JsonObject;
   options.onChecked?.(catalog);

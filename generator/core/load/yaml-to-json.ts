@@ -7,6 +7,7 @@
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode, type Document } from "yaml";
 import { objectFromEntries, pointerJoin, type Json } from "../schema/json.js";
 import { measureExpansion } from "./alias-expansion.js";
+import { locateUnclosedFlows } from "./unclosed-flow.js";
 import { locateIndentationFaults } from "./indentation-faults.js";
 
 /** [start, end) character offsets into the catalog text. */
@@ -54,7 +55,7 @@ export function parseYaml(text: string, limits: ConversionLimits = LIMITS): Pars
   const seen = new Set<string>();
   const syntax = locateIndentationFaults(
     text,
-    document.errors.map((e) => ({ code: e.code, offset: e.pos[0], end: e.pos[1], message: e.code === "DUPLICATE_KEY" ? `duplicate key ${JSON.stringify(text.slice(e.pos[0], e.pos[1]).replace(/:\s*$/, "").trim())}` : cleanMessage(e.message) })),
+    locateUnclosedFlows(text, document.errors.map((e) => ({ code: e.code, offset: e.pos[0], end: e.pos[1], message: e.code === "DUPLICATE_KEY" ? `duplicate key ${JSON.stringify(text.slice(e.pos[0], e.pos[1]).replace(/:\s*$/, "").trim())}` : cleanMessage(e.message) }))),
   );
   for (const e of syntax) {
     // The YAML parser can report one fault twice (once per enclosing collection).

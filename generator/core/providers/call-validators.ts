@@ -74,6 +74,7 @@ function emitCallValidators(ctx: EmitContext, validatorHelpers: ValidatorHelpers
     const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, sameAs === undefined ? [exportName, DECLARED, "ToolName", "ToolInput"] : [exportName, "ToolName", "ToolInput"]);
     const normalise = file.importFrom(`./${id}.js`, providerExports(id).normalise);
     const validate = file.importFrom("../validators.js", "validate");
+    const strictErrors = file.importFrom("../runtime/validation-errors.js", "strictCallErrors");
     // The result type is validators.ts's own (the declared validators below use it too).
     if (file.importFrom("../validators.js", "ValidationResult", { typeOnly: true }).text !== "ValidationResult") throw new Error("internal: ValidationResult is taken");
     let declared: Name;
@@ -116,15 +117,18 @@ export const ${declared}: ${tableType} = Object.freeze({
       `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
       "First what the declared schema adds to the catalog's (every field present, a null standing for an omitted",
       "optional one; no unknown keys), then the nulls that mean \"not given\" are removed, then the catalog's validator",
-      "runs: `ok` is what the handler may receive.",
+      "runs: `ok` is what the handler may receive. A call the declared schema turns down is answered with every",
+      "problem at once: the catalog's verdict on its normalised arguments, then each field it left out (for one the",
+      "catalog makes optional, saying that `null` leaves it out) or added: one retry fixes them all.",
       `Tools whose ${id} declaration is the catalog's own shape go straight to the catalog's validator.`,
     ]);
     file.printCanonical(code`${raw(doc)}export function ${Name.of(exportName)}<K extends ToolName>(name: K, args: unknown): ValidationResult<ToolInput[K]> {
   const check = Object.prototype.hasOwnProperty.call(${declared}, name) ? ${declared}[name] : undefined;
   if (check === undefined) return ${validate}(name, args);
   const announced = check(args);
-  if (!announced.ok) return announced;
-  return ${validate}(name, ${normalise}(name, args));
+  const checked = ${validate}(name, ${normalise}(name, args));
+  if (announced.ok) return checked;
+  return { ok: false, errors: ${strictErrors}(announced.errors, checked.ok ? [] : checked.errors) };
 }`);
     files.push(chunkedFile(file.path, "typescript", file.toChunks(), undefined, "machine"));
   }

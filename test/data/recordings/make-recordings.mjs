@@ -3,7 +3,7 @@
 // (<target>/<scenario>.sse), in the provider's wire format as its API documents it. Argument
 // text is streamed in fragments of FRAGMENT characters. Deterministic: `node make-recordings.mjs`
 // rewrites the same bytes.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,15 +11,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const FRAGMENT = 3;
 const pieces = (text) => { const out = []; for (let i = 0; i < text.length; i += FRAGMENT) out.push(text.slice(i, i + FRAGMENT)); return out; };
 
-// The calls of each scenario. `cut` marks a turn cut off by the provider (arguments end mid-string).
-const CUT_TEXT = '{"date":"2024-04-11","data":{"weig';
-const scenarios = {
-  "weight-invalid": { text: "Saving your weight.", calls: [{ id: "w1", name: "write_measurement", args: { date: "2024-04-11", data: { weight_kg: "75,5" } } }] },
-  "weight-valid": { calls: [{ id: "w2", name: "write_measurement", args: { date: "2024-04-11", data: { weight_kg: 75.5 } } }] },
-  parallel: { text: "Two things at once.", calls: [{ id: "p1", name: "write_measurement", args: { date: "2024-04-12", data: { waist_cm: 82 } } }, { id: "p2", name: "list_exercises", args: { muscle_group: "legs" } }] },
-  truncated: { cut: true, calls: [{ id: "t1", name: "write_measurement", args: CUT_TEXT }] },
-  done: { text: "Saved 75.5 kg for 2024-04-11.", calls: [] },
-};
+// The calls of each scenario (scenarios.json: the tests read them too).
+const { $comment: _comment, ...scenarios } = JSON.parse(readFileSync(join(here, "scenarios.json"), "utf8"));
 const argText = (call) => (typeof call.args === "string" ? call.args : JSON.stringify(call.args));
 // OpenAI strict mode declares every property required, an omitted one as null: a strict model sends them all.
 const STRICT_NULLS = { write_measurement: (a) => ({ ...a, data: { weight_kg: null, body_fat_pct: null, waist_cm: null, ...a.data } }), list_exercises: (a) => ({ muscle_group: null, equipment: null, limit: null, ...a }) };

@@ -1,11 +1,13 @@
 // A child process of test/dispatcher/sqlite-store.test.ts: an app that runs the generated
 // dispatcher (compiled to JS at argv[2]) with the SQLite store on the file argv[3].
 //   MODE=once  CALL=<ToolCall JSON>      run one call, print its result as a JSON line
+//   MODE=kill  CALL=<ToolCall JSON>      the same, then SIGKILL itself the moment `run` resolved
+//   MODE=exit  CALL=<ToolCall JSON>      the same, then process.exit(0) at once (no close, no flush)
 //   MODE=hang  CALL=<ToolCall JSON>      the handler prints IN_HANDLER and never returns (the test kills it)
 //   MODE=race  ROUNDS=n START=<ms>       run call ids race-0..n-1, round i at START + i*SLOT ms; print the results
 // Every handler invocation is appended to <db>.handlers.log before it does anything else.
 // STALE_MS sets staleClaimMs.
-import { appendFileSync } from "node:fs";
+import { appendFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
@@ -43,7 +45,13 @@ const db = new Database(dbPath);
 const store = sqliteCallStore(db);
 const dispatcher = createDispatcher(handlers, { store, confirm: () => true, ...(process.env.STALE_MS ? { staleClaimMs: Number(process.env.STALE_MS) } : {}) });
 
-if (mode === "once" || mode === "hang") {
+if (mode === "kill" || mode === "exit") {
+  const result = await dispatcher.run(JSON.parse(process.env.CALL));
+  // Written synchronously, then gone before anything else of the event loop runs.
+  writeSync(1, JSON.stringify(result) + "\n");
+  if (mode === "kill") process.kill(process.pid, "SIGKILL");
+  else process.exit(0);
+} else if (mode === "once" || mode === "hang") {
   const result = await dispatcher.run(JSON.parse(process.env.CALL));
   process.stdout.write(JSON.stringify(result) + "\n");
 } else if (mode === "race") {
@@ -61,6 +69,5 @@ if (mode === "once" || mode === "hang") {
   }
   process.stdout.write(JSON.stringify(results) + "\n");
 }
-// Results are committed with the next claim or at the end of the event loop's turn: flush first.
-store.flush();
+// Every result was committed before its `run` resolved: nothing to flush.
 db.close();
