@@ -79,3 +79,14 @@ export function formatRuleTable(): string {
   const legend = "severity: \"error if strict\" is an error when a target has strict: true, a warning otherwise; \"varies\" depends on the finding.\n";
   return all.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join("") + "\n").join("") + legend;
 }
+
+/**
+ * The same table as Markdown, for docs/lint.md (between its `lint-rules` markers; written by
+ * `npm run docs:update`, compared by test/docs-lint-rules.test.ts): one row per rule id, from the
+ * registry, so the page never lists a rule by hand.
+ */
+export function formatRuleTableMarkdown(): string {
+  const cell = (text: string) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|");
+  const rows = ruleTable().map((r) => `| \`${r.id}\` | ${SEVERITY_LABELS[r.severity]} | ${r.fix ? `yes: ${cell(r.fix)}` : "no"} | ${cell(r.summary)} |`);
+  return ["| rule | severity | `--fix` | what it reports |", "| --- | --- | --- | --- |", ...rows, ""].join("\n");
+}

@@ -246,7 +246,7 @@ describe("report formats", () => {
 });
 
 
-describe("README", () => {
+describe("docs/diff-and-import.md", () => {
   it("shows the output toolcat diff really prints for its example edit", async () => {
     const dir = repo();
     edit(dir, ...REMOVE_MERIENDA);
@@ -256,9 +256,9 @@ describe("README", () => {
     edit(dir, '        total_kcal: { type: [integer, "null"], minimum: 0, description: "Sum of known kcal, or null when none was known." }\n', '        total_kcal: { type: [integer, "null"], minimum: 0, description: "Sum of known kcal, or null when none was known." }\n        warnings: { type: array, items: { type: string, description: A warning. }, description: Problems with the entry. }\n');
     const r = await run(dir, ["diff", "--base", "HEAD"]);
     expect(r.code).toBe(1);
-    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-    const shown = /\$ toolcat diff --base origin\/main\n([\s\S]*?)\$ echo \$\?\n1\n/.exec(readme);
-    expect(shown, "README example block").not.toBeNull();
+    const page = readFileSync(join(repoRoot, "docs", "diff-and-import.md"), "utf8");
+    const shown = /\$ toolcat diff --base origin\/main\n([\s\S]*?)\$ echo \$\?\n1\n/.exec(page);
+    expect(shown, "the example block of docs/diff-and-import.md").not.toBeNull();
     expect(r.stdout.replace("from HEAD:", "from origin/main:")).toBe(shown![1]);
   });
 });

@@ -2,7 +2,7 @@
  * Issue 14, item 2, on the public tool corpus (test/data/tool-corpus/tools.jsonl, 3,502 tools in
  * Anthropic's `input_schema` shape): every tool imports, into a catalog generate's loader accepts;
  * the test prints how many tools then pass lint, and how many `lint --fix` makes strict-clean
- * (no error or warning with OpenAI strict mode on), the figures the README quotes. The same
+ * (no error or warning with OpenAI strict mode on), the figures docs/diff-and-import.md quotes. The same
  * fixed text then serves lint/fix-keeps-tools-callable's check (fix-callable.ts): every corpus
  * tool that accepted a value before `lint --fix` still accepts one after it. One fix of the
  * corpus serves both tests; it is the costly part.
