@@ -3,13 +3,15 @@
  * `"type": "commonjs"`) with `require` and with `import()`, and an ES-module app with `import`,
  * with no warning on stderr. The output folder's own package.json (`"type": "module"`,
  * generator/core/emit/module-type.ts) is what makes the CommonJS case work: without it, the
- * CommonJS app fails to load the same files, which this test also shows.
+ * CommonJS app fails to load the same files, which this test also shows. The README's CommonJS
+ * example (its ```js block) is run as written, in a CommonJS app made as the README says.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scratchProject, toolcat } from "../helpers/cli.js";
+import { repoRoot } from "../helpers/pipeline.js";
 
 function node(cwd: string, file: string) {
   const r = spawnSync(process.execPath, [file], { cwd, encoding: "utf8" });
@@ -111,3 +113,26 @@ function requireLoadsEsm(): boolean {
   const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
   return major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
 }
+
+describe("README's CommonJS example", () => {
+  it("runs as written in a CommonJS package, on the output of toolcat init + generate --js", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const start = readme.indexOf("\n### CommonJS apps\n");
+    expect(start, "README has a CommonJS apps section").toBeGreaterThan(0);
+    const part = readme.slice(start, readme.indexOf("\n## ", start));
+    const block = /^```js\n([\s\S]*?)^```$/m.exec(part)?.[1];
+    expect(block, "the section's js block").toBeDefined();
+    expect(block).toMatch(/^\/\/ index\.js\n/);
+    const dir = scratchProject();
+    rmSync(join(dir, "catalog"), { recursive: true });
+    expect(toolcat(dir, ["init"]).code).toBe(0);
+    expect(toolcat(dir, ["generate", "--js"]).code).toBe(0);
+    // What `npm init -y` writes (npm 10): a CommonJS package.
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "my-app", version: "1.0.0", main: "index.js", type: "commonjs" }, null, 2) + "\n");
+    writeFileSync(join(dir, "index.js"), block!);
+    const r = node(dir, "index.js");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('ok {"id":"task for Buy milk"}\n');
+  });
+});
