@@ -41,7 +41,17 @@ export function parseYamlDocument(text: string): Document.Parsed {
   return parseDocument(text, { uniqueKeys: true, schema: "core", prettyErrors: false, strict: true, stringKeys: false });
 }
 
-export function parseYaml(text: string): ParsedYaml {
+/**
+ * Bounds of the conversion. Tests set a small `maxNodes` to compare the expansion count with the
+ * conversion it stands in for (`countFirst: false` converts without counting first).
+ */
+export interface YamlLimits {
+  readonly maxNodes?: number;
+  readonly countFirst?: boolean;
+}
+
+export function parseYaml(text: string, limits: YamlLimits = {}): ParsedYaml {
+  const maxNodes = limits.maxNodes ?? MAX_NODES;
   const document = parseYamlDocument(text);
   const problems: YamlProblem[] = [];
   const seen = new Set<string>();
@@ -62,9 +72,13 @@ export function parseYaml(text: string): ParsedYaml {
   const locations = new Map<string, NodeLocation>();
   if (problems.some((p) => p.rule !== "json-parseable")) return { value: undefined, locations, problems, document };
 
-  const converter = new Converter(document, locations, problems);
+  const converter = new Converter(document, locations, problems, maxNodes);
   const contents = document.contents as YamlNode | null;
   try {
+    // A document whose aliases expand past the bound fails where the conversion would reach
+    // it, found by counting instead of converting (see ExpansionCount): converting the millions
+    // of nodes first took seconds for a few lines of YAML.
+    if (contents !== null && limits.countFirst !== false) new ExpansionCount(document, maxNodes).throwIfTooLarge(contents);
     const value = contents === null ? null : converter.convert(contents, "", undefined, 0);
     return { value, locations, problems, document };
   } catch (e) {
@@ -98,10 +112,11 @@ class Converter {
     private readonly document: Document.Parsed,
     private readonly locations: Map<string, NodeLocation>,
     private readonly problems: YamlProblem[],
+    private readonly maxNodes: number,
   ) {}
 
   convert(node: YamlNode, pointer: string, keyRange: Range | undefined, depth: number): Json {
-    if (++this.nodes > MAX_NODES) throw new TooLarge(`document expands to more than ${MAX_NODES} nodes through aliases`, rangeOf(node)[0]);
+    if (++this.nodes > this.maxNodes) throw new TooLarge(`document expands to more than ${this.maxNodes} nodes through aliases`, rangeOf(node)[0]);
     if (depth > MAX_DEPTH) return this.fail(node, `nesting deeper than ${MAX_DEPTH} levels`, "yaml-syntax");
     const range = rangeOf(node);
     if (!this.locations.has(pointer)) this.locations.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
@@ -182,6 +197,134 @@ class Converter {
     this.problems.push({ rule, message, offset: rangeOf(node)[0] });
     return null;
   }
+}
+
+/** What `Converter.convert` would do with a node that reports no problem: its count and depth. */
+interface CleanSize {
+  /** How many `convert` calls the node makes, itself included (aliases expanded). */
+  readonly nodes: number;
+  /** How many levels below it the deepest `convert` call is. */
+  readonly height: number;
+}
+
+/**
+ * Counts the nodes `Converter.convert` would produce, without producing them, mirroring its
+ * counting step for step (an alias and its target both count; a key's value counts, the key
+ * does not; `key:` with nothing after it makes no call). Each node's count is kept, so a target
+ * reached through many aliases is counted once. Only nodes whose conversion reports no problem
+ * are counted ("clean"): an alias to nothing or to itself, a problem key, a scalar JSON cannot
+ * hold, or nesting past the depth limit make the node and every node around it unclean, and then
+ * the conversion runs as before, problems and all. So for a clean document that expands past
+ * MAX_NODES, the node at which `convert` would throw TooLarge is found by walking down: skip
+ * each child that fits in what is left, enter the one that does not.
+ */
+class ExpansionCount {
+  private readonly sizes = new Map<YamlNode, CleanSize>();
+  private readonly active = new Set<YamlNode>();
+
+  constructor(
+    private readonly document: Document.Parsed,
+    private readonly maxNodes: number,
+  ) {}
+
+  throwIfTooLarge(root: YamlNode): void {
+    const size = this.size(root, 0);
+    if (size === null || size.nodes <= this.maxNodes) return;
+    let counted = 0;
+    let node = root;
+    // Each step counts `node` itself, then skips its children that fit; the first one that does
+    // not is where the count passes the bound (the sizes add up to more than MAX_NODES).
+    for (;;) {
+      if (++counted > this.maxNodes) throw new TooLarge(`document expands to more than ${this.maxNodes} nodes through aliases`, rangeOf(node)[0]);
+      let next: YamlNode | undefined;
+      for (const child of this.children(node)) {
+        const n = this.sizes.get(child)!.nodes;
+        if (counted + n <= this.maxNodes) counted += n;
+        else {
+          next = child;
+          break;
+        }
+      }
+      // Not reached for a clean node larger than the bound; were it, the conversion that follows
+      // would still give the right answer, only slower.
+      if (next === undefined) return;
+      node = next;
+    }
+  }
+
+  /** The nodes `convert` is called on for `node`'s contents, in its order. */
+  private children(node: YamlNode): YamlNode[] {
+    if (isAlias(node)) return [node.resolve(this.document) as YamlNode];
+    if (isSeq(node)) return node.items as YamlNode[];
+    if (isMap(node)) return node.items.map((pair) => pair.value as YamlNode | null).filter((v): v is YamlNode => v !== null);
+    return [];
+  }
+
+  /**
+   * `node`'s clean size, or null when converting it reports a problem (see the class comment) or
+   * it lies deeper than the conversion goes (`depth` counts as `convert`'s does). Only clean
+   * sizes are kept: whether a node is unclean can depend on the way it was reached (an open alias
+   * cycle, its depth), and an unclean part ends the count of everything around it at once.
+   */
+  private size(node: YamlNode, depth: number): CleanSize | null {
+    const known = this.sizes.get(node);
+    if (known !== undefined) return depth + known.height > MAX_DEPTH ? null : known;
+    if (depth > MAX_DEPTH) return null;
+    const size = this.measure(node, depth);
+    if (size !== null) this.sizes.set(node, size);
+    return size;
+  }
+
+  private measure(node: YamlNode, depth: number): CleanSize | null {
+    let parts: YamlNode[];
+    if (isAlias(node)) {
+      const target = node.resolve(this.document) as YamlNode | undefined;
+      if (!target || this.active.has(target)) return null;
+      this.active.add(target);
+      try {
+        const inner = this.size(target, depth + 1);
+        return inner === null ? null : { nodes: 1 + inner.nodes, height: 1 + inner.height };
+      } finally {
+        this.active.delete(target);
+      }
+    }
+    if (isScalar(node)) {
+      const v = node.value;
+      return v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)) ? { nodes: 1, height: 0 } : null;
+    }
+    if (isSeq(node)) parts = node.items as YamlNode[];
+    else if (isMap(node)) {
+      parts = [];
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        const key = cleanKey(pair.key as YamlNode | null);
+        if (key === undefined || seen.has(key)) return null;
+        seen.add(key);
+        if (pair.value !== null) parts.push(pair.value as YamlNode);
+      }
+    } else return null;
+    let nodes = 1;
+    let height = 0;
+    for (const part of parts) {
+      const inner = this.size(part, depth + 1);
+      if (inner === null) return null;
+      nodes += inner.nodes;
+      height = Math.max(height, 1 + inner.height);
+      // Past the bound either way: the exact figure no longer matters, only that it is past.
+      if (nodes > this.maxNodes * 2) nodes = this.maxNodes * 2;
+    }
+    return { nodes, height };
+  }
+}
+
+/** A mapping key's text as Converter.keyText reads it, or undefined where it reports a problem. */
+function cleanKey(keyNode: YamlNode | null): string | undefined {
+  if (keyNode === null) return "";
+  if (!isScalar(keyNode)) return undefined;
+  const v = keyNode.value;
+  if (typeof v === "string") return v;
+  if (v === null) return undefined;
+  return keyNode.source ?? String(v);
 }
 
 function rangeOf(node: YamlNode): Range {
