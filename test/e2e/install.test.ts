@@ -6,7 +6,8 @@
  * README's quick start, read from README.md and run as written in an empty folder: `npm init`,
  * the install of the packed tarball, `toolcat init`, `toolcat generate`; then the `toolcat:check`
  * script init added, and the quick start's TypeScript compiled and run, printing the output the
- * README shows (a valid call dispatched, an invalid one refused).
+ * README shows (a valid call dispatched, an invalid one refused); then the README's CI lines
+ * (`generate --check`, `diff --base origin/main`) in the app made a git repository.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
@@ -97,5 +98,15 @@ describe("npm install of the packed toolcat into an app, and the README's quick 
     expect(dispatched.code, dispatched.stderr + dispatched.stdout).toBe(0);
     expect(dispatched.stderr).toBe("");
     expect(dispatched.stdout).toBe(text[0]);
+
+    // The README's CI lines, in the app once it is a git repository whose main is on origin.
+    const ci = /\n## In pull requests\n[\s\S]*?^```sh\n([\s\S]*?)^```$/m.exec(readFileSync(join(repoRoot, "README.md"), "utf8"))?.[1];
+    expect(ci, "README's In pull requests block").toBeDefined();
+    const gitEnv = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.invalid" };
+    const repo = run(app, "bash", ["-euo", "pipefail", "-c", "git init -q -b main && git add catalog generated package.json && git commit -q -m app && git update-ref refs/remotes/origin/main HEAD"], gitEnv);
+    expect(repo.code, repo.stderr).toBe(0);
+    const inCi = run(app, "bash", ["-euo", "pipefail", "-c", ci!]);
+    expect(inCi.code, inCi.stderr + inCi.stdout).toBe(0);
+    expect(readFileSync(join(app, "toolcat-diff.md"), "utf8")).toMatch(/^### toolcat diff: /);
   }, 240_000);
 });
