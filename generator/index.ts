@@ -2,10 +2,12 @@
  * toolcat's programmatic API for build tools: `generate` and `lint`, typed, never writing on
  * their own (see `writeOutput`/`compareWithDisk` for that) and never exiting the process.
  */
-import { relative, resolve, sep } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "./core/diagnostics.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
-import { runPipeline, type StageTiming } from "./core/pipeline.js";
+import { carriesHeader, runPipeline, type StageTiming } from "./core/pipeline.js";
+import { MODULE_TYPE_PATH } from "./core/emit/module-type.js";
 import { ARTIFACT_EMITTERS } from "./core/emit/registry.js";
 import { prettierFormatter, remoteFormat } from "./node/format.js";
 import { EmitThread, parallelEmitters } from "./node/parallel-emit.js";
@@ -61,6 +63,26 @@ function displayPath(cwd: string, file: string): string {
   return (rel.startsWith("..") || rel === "" ? file : rel).split(sep).join("/");
 }
 
+/**
+ * `--js` writes `package.json` into the output folder (module-type.ts); one there that toolcat
+ * did not write (an output folder that is a package's own root, `--out .`) is never replaced.
+ */
+async function refuseForeignPackageJson(outDir: string, cwd: string, catalogPath: string): Promise<void> {
+  const path = join(outDir, MODULE_TYPE_PATH);
+  let head: string;
+  try {
+    head = (await readFile(path, "utf8")).slice(0, 600);
+  } catch {
+    return;
+  }
+  if (!carriesHeader(head)) {
+    throw new ToolcatUsageError(
+      `${displayPath(cwd, path)} exists and toolcat did not write it; --js writes its own package.json ({ "type": "module" }) into the output folder`,
+      `choose an output folder of its own, e.g. toolcat generate --js --catalog ${catalogPath} --out generated`,
+    );
+  }
+}
+
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = resolve(options.cwd ?? ".");
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
@@ -97,6 +119,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
 
+  await refuseForeignPackageJson(outDir, cwd, catalogPath);
   const t = performance.now();
   const sorted = (await toJavaScript(result.files)).sort((a, b) => compare(a.path, b.path));
   const toFormat = sorted.filter((f) => f.language !== "verbatim");

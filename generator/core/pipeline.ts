@@ -8,6 +8,7 @@ import { compare, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnost
 import type { ArtifactEmitter, EmitFinding, OutputFile, TemplateReader } from "./emit/artifact.js";
 import { normaliseText } from "./emit/line-ends.js";
 import { ARTIFACT_EMITTERS } from "./emit/registry.js";
+import { moduleTypeFile } from "./emit/module-type.js";
 import { REVIEW_ATTRIBUTES_PATH, reviewAttributes } from "./emit/review-attributes.js";
 import { buildIR } from "./ir/build-ir.js";
 import type { CatalogIR } from "./ir/catalog-ir.js";
@@ -158,6 +159,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     return { files: new Map(), diagnostics: sortDiagnostics(diagnostics), ok: false, ir, timings };
   }
 
+  // --js output says it is ES modules, whatever kind of package holds it (module-type.ts).
+  if (options.js) emitted.push(moduleTypeFile(generatedHeader(options.catalogPath)));
   // Written last: it lists what every emitter produced.
   emitted.push({ path: REVIEW_ATTRIBUTES_PATH, contents: reviewAttributes(emitted, generatedHeader(options.catalogPath, "#"), options.js ?? false), language: "verbatim" });
 

@@ -1,7 +1,12 @@
-/** Help through the real CLI: per-command usage derived from the command objects, one-line usage errors. */
+/**
+ * Help through the real CLI: per-command usage derived from the command objects, one-line usage
+ * errors. The global help and the unknown command run as real processes (what a shell sees); the
+ * per-command forms run the same entry in-process (cli-in-process.ts), which is most of the runs.
+ */
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../generator/cli/main.js";
 import { toolcat } from "../helpers/cli.js";
+import { toolcatInProcess } from "../helpers/cli-in-process.js";
 import { repoRoot } from "../helpers/pipeline.js";
 
 describe("toolcat --help", () => {
@@ -13,9 +18,9 @@ describe("toolcat --help", () => {
   });
 
   for (const command of COMMANDS) {
-    it(`toolcat ${command.name} --help prints that command's usage with every flag explained`, () => {
+    it(`toolcat ${command.name} --help prints that command's usage with every flag explained`, async () => {
       for (const form of [[command.name, "--help"], [command.name, "-h"], ["help", command.name]]) {
-        const run = toolcat(repoRoot, form);
+        const run = await toolcatInProcess(repoRoot, form);
         expect(run.code, form.join(" ")).toBe(0);
         expect(run.stdout).toMatch(new RegExp(`^Usage: toolcat ${command.name}\\b`));
         const flags = Object.entries(command.flags);
@@ -34,8 +39,8 @@ describe("toolcat --help", () => {
       }
     });
 
-    it(`toolcat ${command.name} with an unknown flag prints one error line and the hint (exit 2)`, () => {
-      const run = toolcat(repoRoot, [command.name, "--no-such-flag"]);
+    it(`toolcat ${command.name} with an unknown flag prints one error line and the hint (exit 2)`, async () => {
+      const run = await toolcatInProcess(repoRoot, [command.name, "--no-such-flag"]);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe("");
       expect(run.stderr).toBe(`toolcat: unknown option --no-such-flag for ${command.name}\nrun 'toolcat ${command.name} --help'\n`);

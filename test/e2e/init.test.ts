@@ -1,10 +1,15 @@
-/** `toolcat init` through the real CLI, in scratch folders: starter catalog, npm scripts, no overwrites. */
+/**
+ * `toolcat init` through the real CLI, in scratch folders: starter catalog, npm scripts, no
+ * overwrites. The first test starts real `toolcat` processes; the others call the same entry
+ * in-process (test/helpers/cli-in-process.ts).
+ */
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { toolcat } from "../helpers/cli.js";
+import { toolcatInProcess as cli } from "../helpers/cli-in-process.js";
 
 function emptyFolder(): string {
   return realpathSync(mkdtempSync(join(tmpdir(), "toolcat-init-")));
@@ -41,13 +46,13 @@ describe("toolcat init", () => {
     expect(toolcat(dir, ["generate", "--check", "--quiet"]).code).toBe(0);
   });
 
-  it("points the editor comment at node_modules from wherever --catalog puts the file", () => {
+  it("points the editor comment at node_modules from wherever --catalog puts the file", async () => {
     const dir = emptyFolder();
     for (const [file, expected] of [
       ["tools.yaml", "node_modules/toolcat/catalog.schema.json"],
       ["config/agent/tools.yaml", "../../node_modules/toolcat/catalog.schema.json"],
     ] as const) {
-      const run = toolcat(dir, ["init", "--catalog", file]);
+      const run = (await cli(dir, ["init", "--catalog", file]));
       expect(run.code, run.stderr).toBe(0);
       const schema = schemaComment.exec(readFileSync(join(dir, file), "utf8"))?.[1];
       expect(schema).toBe(expected);
@@ -56,19 +61,19 @@ describe("toolcat init", () => {
     }
   });
 
-  it("never overwrites an existing catalog (exit 1, names the file, leaves it alone)", () => {
+  it("never overwrites an existing catalog (exit 1, names the file, leaves it alone)", async () => {
     const dir = emptyFolder();
     mkdirSync(join(dir, "catalog"));
     writeFileSync(join(dir, "catalog", "tools.yaml"), "mine\n");
     writeFileSync(join(dir, "package.json"), '{\n  "name": "app"\n}\n');
-    const run = toolcat(dir, ["init"]);
+    const run = (await cli(dir, ["init"]));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("catalog/tools.yaml already exists");
     expect(readFileSync(join(dir, "catalog", "tools.yaml"), "utf8")).toBe("mine\n");
     expect(readFileSync(join(dir, "package.json"), "utf8")).toBe('{\n  "name": "app"\n}\n'); // untouched too
   });
 
-  it("adds the scripts to package.json keeping its indentation, every other key and an existing script of the same name", () => {
+  it("adds the scripts to package.json keeping its indentation, every other key and an existing script of the same name", async () => {
     const dir = emptyFolder();
     const before = {
       name: "app",
@@ -77,7 +82,7 @@ describe("toolcat init", () => {
       dependencies: { yaml: "2.9.1" },
     };
     writeFileSync(join(dir, "package.json"), JSON.stringify(before, null, 4) + "\n");
-    const run = toolcat(dir, ["init"]);
+    const run = (await cli(dir, ["init"]));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('package.json already has a script "toolcat:check"; kept it');
     const after = readFileSync(join(dir, "package.json"), "utf8");
@@ -85,27 +90,27 @@ describe("toolcat init", () => {
     expect(after).toBe(JSON.stringify(expected, null, 4) + "\n");
   });
 
-  it("adds a scripts object to a tab-indented package.json that has none", () => {
+  it("adds a scripts object to a tab-indented package.json that has none", async () => {
     const dir = emptyFolder();
     writeFileSync(join(dir, "package.json"), '{\n\t"name": "app",\n\t"type": "module"\n}');
-    expect(toolcat(dir, ["init"]).code).toBe(0);
+    expect((await cli(dir, ["init"])).code).toBe(0);
     expect(readFileSync(join(dir, "package.json"), "utf8")).toBe(
       '{\n\t"name": "app",\n\t"type": "module",\n\t"scripts": {\n\t\t"toolcat:generate": "toolcat generate",\n\t\t"toolcat:check": "toolcat generate --check"\n\t}\n}',
     );
   });
 
-  it("keeps a package.json written on one line on one line", () => {
+  it("keeps a package.json written on one line on one line", async () => {
     const dir = emptyFolder();
     writeFileSync(join(dir, "package.json"), '{"name":"app","private":true}');
-    expect(toolcat(dir, ["init"]).code).toBe(0);
+    expect((await cli(dir, ["init"])).code).toBe(0);
     expect(readFileSync(join(dir, "package.json"), "utf8")).toBe('{"name":"app","private":true,"scripts":{"toolcat:generate":"toolcat generate","toolcat:check":"toolcat generate --check"}}');
   });
 
-  it("leaves a hand-formatted package.json as it is and prints the scripts to add", () => {
+  it("leaves a hand-formatted package.json as it is and prints the scripts to add", async () => {
     const dir = emptyFolder();
     const handWritten = '{ "name": "app", "scripts": { "test": "vitest" } }\n';
     writeFileSync(join(dir, "package.json"), handWritten);
-    const run = toolcat(dir, ["init"]);
+    const run = (await cli(dir, ["init"]));
     expect(run.code).toBe(0);
     expect(readFileSync(join(dir, "package.json"), "utf8")).toBe(handWritten);
     expect(run.stderr).toContain("package.json left as it is");
@@ -115,9 +120,9 @@ describe("toolcat init", () => {
 
 describe("a folder without a catalog", () => {
   for (const command of ["generate", "lint"]) {
-    it(`toolcat ${command} says where it looked and suggests toolcat init (exit 2)`, () => {
+    it(`toolcat ${command} says where it looked and suggests toolcat init (exit 2)`, async () => {
       const dir = emptyFolder();
-      const run = toolcat(dir, [command]);
+      const run = (await cli(dir, [command]));
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
         `toolcat: no catalog at catalog/tools.yaml (looked for ${join(dir, "catalog", "tools.yaml")})\n` +
@@ -126,9 +131,9 @@ describe("a folder without a catalog", () => {
     });
   }
 
-  it("lint --fix says the same", () => {
+  it("lint --fix says the same", async () => {
     const dir = emptyFolder();
-    const run = toolcat(dir, ["lint", "--fix"]);
+    const run = (await cli(dir, ["lint", "--fix"]));
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("no catalog at catalog/tools.yaml");
     expect(run.stderr).toContain("toolcat init");

@@ -2,11 +2,15 @@
  * `lint --fix` and `generate` on the cases a new user met: a `required` entry no property
  * declares (required-undeclared), and `default` whose value must survive the fix; plus how lint
  * shows which findings --fix repairs.
+ *
+ * The first test starts real `toolcat` processes (exit status and output as a shell sees them);
+ * the others call the same entry in-process (test/helpers/cli-in-process.ts).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scratchProject, toolcat } from "../helpers/cli.js";
+import { toolcatInProcess as cli } from "../helpers/cli-in-process.js";
 
 const ghostCatalog = (closed: boolean) => `toolcat: 1
 targets:
@@ -44,20 +48,20 @@ describe("required-undeclared through the CLI", () => {
     expect(types).not.toContain("ghost");
   });
 
-  it("open object: a warning; one --fix run removes the entry and closes the object, and the tool stays callable", () => {
+  it("open object: a warning; one --fix run removes the entry and closes the object, and the tool stays callable", async () => {
     const dir = scratchProject(ghostCatalog(false));
-    const lint = toolcat(dir, ["lint"]);
+    const lint = (await cli(dir, ["lint"]));
     expect(lint.stdout).toMatch(/^catalog\/tools\.yaml:11:24 warning required-undeclared: required "ghost" is not declared in properties.* \(fixable\)$/m);
     expect(lint.stdout).toMatch(/^catalog\/tools\.yaml:7:5 error no-additional-properties: .* \(fixable\)$/m);
 
-    const fix = toolcat(dir, ["lint", "--fix"]);
+    const fix = (await cli(dir, ["lint", "--fix"]));
     expect(fix.code, fix.stdout + fix.stderr).toBe(0);
     const fixed = readFileSync(join(dir, "catalog", "tools.yaml"), "utf8");
     expect(fixed).toContain("      required: [city]   # ghost is a leftover\n      additionalProperties: false\n");
-    const again = toolcat(dir, ["lint", "--fix"]);
+    const again = (await cli(dir, ["lint", "--fix"]));
     expect(again.stderr).toContain("0 fixes applied");
 
-    const generate = toolcat(dir, ["generate"]);
+    const generate = (await cli(dir, ["generate"]));
     expect(generate.code, generate.stderr).toBe(0);
     expect(readFileSync(join(dir, "generated", "types.ts"), "utf8")).not.toContain("ghost");
   });
@@ -90,9 +94,9 @@ tools:
       additionalProperties: false
 `;
 
-  it("block style: the value moves into the description (or becomes it), comments stay, stated defaults are not repeated", () => {
+  it("block style: the value moves into the description (or becomes it), comments stay, stated defaults are not repeated", async () => {
     const dir = scratchProject(block);
-    expect(toolcat(dir, ["lint", "--fix"]).code).toBe(0);
+    expect((await cli(dir, ["lint", "--fix"])).code).toBe(0);
     const fixed = readFileSync(join(dir, "catalog", "tools.yaml"), "utf8");
     expect(fixed).toBe(
       block
@@ -103,13 +107,13 @@ tools:
     expect(fixed).toContain("# the unit people here expect");
   });
 
-  it("a comment on a removed default line stays, at the line's indent", () => {
+  it("a comment on a removed default line stays, at the line's indent", async () => {
     const dir = scratchProject(block.replace("          default: 1\n", "          default: 1   # one day\n"));
-    expect(toolcat(dir, ["lint", "--fix"]).code).toBe(0);
+    expect((await cli(dir, ["lint", "--fix"])).code).toBe(0);
     expect(readFileSync(join(dir, "catalog", "tools.yaml"), "utf8")).toContain("          description: Days ahead (default 1).\n          # one day\n        lang:");
   });
 
-  it("flow style stays tidy: no stray spaces before commas, the space before } kept", () => {
+  it("flow style stays tidy: no stray spaces before commas, the space before } kept", async () => {
     const flow = `toolcat: 1
 targets: { openai-chat: { strict: true } }
 tools:
@@ -118,7 +122,7 @@ tools:
     input: { type: object, properties: { u: { type: string, description: Units, default: c }, v: { type: object, properties: { w: { type: string, description: W. } }, required: [w], description: V. } }, required: [u, v] }   # keep me
 `;
     const dir = scratchProject(flow);
-    expect(toolcat(dir, ["lint", "--fix"]).code).toBe(0);
+    expect((await cli(dir, ["lint", "--fix"])).code).toBe(0);
     const fixed = readFileSync(join(dir, "catalog", "tools.yaml"), "utf8");
     expect(fixed).toBe(
       flow.replace(
@@ -131,8 +135,8 @@ tools:
 });
 
 describe("lint shows what --fix repairs", () => {
-  it("--rules lists each rule id once with its severity and whether --fix fixes it", () => {
-    const run = toolcat(process.cwd(), ["lint", "--rules"]);
+  it("--rules lists each rule id once with its severity and whether --fix fixes it", async () => {
+    const run = (await cli(process.cwd(), ["lint", "--rules"]));
     expect(run.code).toBe(0);
     const rows = run.stdout.split("\n").filter((l) => /^[a-z][a-z0-9-]+ {2,}/.test(l) && !l.startsWith("rule "));
     const ids = rows.map((l) => l.split(/\s+/)[0]);
@@ -146,17 +150,17 @@ describe("lint shows what --fix repairs", () => {
     expect(ids).toContain("provider-output");
   });
 
-  it("text marks fixable findings after the message; json has fixable on every entry; github stays one annotation per line", () => {
+  it("text marks fixable findings after the message; json has fixable on every entry; github stays one annotation per line", async () => {
     const dir = scratchProject(ghostCatalog(true).replace("city: { type: string, description: City name. }", "city: { type: string }"));
-    const text = toolcat(dir, ["lint"]).stdout.split("\n").filter((l) => l !== "");
+    const text = (await cli(dir, ["lint"])).stdout.split("\n").filter((l) => l !== "");
     expect(text.find((l) => l.includes(" required-undeclared: "))).toMatch(/^catalog\/tools\.yaml:\d+:\d+ error required-undeclared: .*\(fixable\)$/);
     expect(text.find((l) => l.includes(" description-present: "))).not.toContain("(fixable)");
-    const json = JSON.parse(toolcat(dir, ["lint", "--format", "json"]).stdout) as { rule: string; fixable: unknown }[];
+    const json = JSON.parse((await cli(dir, ["lint", "--format", "json"])).stdout) as { rule: string; fixable: unknown }[];
     expect(json.length).toBeGreaterThan(1);
     for (const d of json) expect(typeof d.fixable).toBe("boolean");
     expect(json.find((d) => d.rule === "required-undeclared")!.fixable).toBe(true);
     expect(json.find((d) => d.rule === "description-present")!.fixable).toBe(false);
-    const gh = toolcat(dir, ["lint", "--format", "github"]).stdout.split("\n").filter((l) => l !== "");
+    const gh = (await cli(dir, ["lint", "--format", "github"])).stdout.split("\n").filter((l) => l !== "");
     for (const l of gh) expect(l).toMatch(/^::(error|warning|notice) file=[^,]+,line=\d+,col=\d+,title=toolcat [a-z-]+::/);
   });
 });

@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { anyJson, dataArbitrary, resourceArbitrary } from "../differential/arbitraries.js";
 import { TYPESCRIPT_OBJECT_MEMBERS } from "../../generator/core/codegen/identifiers.js";
 import type { CatalogIR } from "../../generator/core/ir/catalog-ir.js";
@@ -88,11 +88,10 @@ interface Loaded {
 }
 
 /**
- * Generates every sample, type-checks all outputs in one tsc run, loads and exercises them (see
- * the file comment). Returns how many samples were generated.
+ * Generates every sample into `root` with the module of accepted values beside each output (see
+ * the file comment); the type-check is the one tsc run over every test's files (typeCheck).
  */
-async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generated: number; agreedCalls: number; rejectedCalls: number }> {
-  const root = mkdtempSync(join(tmpdir(), "toolcat-output-fuzz-"));
+async function generateWholeOutputs(samples: readonly Sample[], root: string): Promise<Loaded[]> {
   const outputs: Loaded[] = [];
   let acceptedValues = 0;
   for (const [i, sample] of samples.entries()) {
@@ -121,16 +120,24 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
     acceptedValues += values.split("\n").filter((l) => l.startsWith("export const")).length;
     writeFileSync(join(dir, "accepted-values.ts"), values);
   }
-  if (outputs.length === 0) return { generated: 0, agreedCalls: 0, rejectedCalls: 0 };
   // Enough accepted values were typed for the inhabitation check to say something.
-  expect(acceptedValues).toBeGreaterThan(outputs.length);
+  if (outputs.length > 0) expect(acceptedValues).toBeGreaterThan(outputs.length);
+  return outputs;
+}
 
+/**
+ * One tsc run for every generated file of the three tests (a run costs a compiler start and a
+ * check of the standard library before the first file): `include` lists each test's files.
+ * `skipLibCheck` (on in the strictest options, for a consumer's node_modules) would skip every
+ * `.d.ts` file, the --js declarations among them: here only the standard library is skipped.
+ */
+function typeCheck(root: string, include: readonly string[]): void {
   writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module" }));
   writeFileSync(
     join(root, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: strictestCompilerOptions(),
-      include: ["**/*.ts"],
+      compilerOptions: { ...strictestCompilerOptions(), skipLibCheck: false, skipDefaultLibCheck: true },
+      include,
     }),
   );
   try {
@@ -138,7 +145,14 @@ async function checkWholeOutputs(samples: readonly Sample[]): Promise<{ generate
   } catch (e) {
     throw new Error(`generated output does not type-check (FC_SEED=${seed}, files and catalogs in ${root}):\n${(e as { stdout?: string }).stdout ?? e}`);
   }
+}
 
+/**
+ * Loads the type-checked outputs and exercises them (see the file comment). Returns how many
+ * samples were generated.
+ */
+async function exerciseWholeOutputs(outputs: readonly Loaded[]): Promise<{ generated: number; agreedCalls: number; rejectedCalls: number }> {
+  if (outputs.length === 0) return { generated: 0, agreedCalls: 0, rejectedCalls: 0 };
   const values = fc.sample(anyJson, { seed, numRuns: 30 });
   let calls = 0;
   let rendered = 0;
@@ -299,65 +313,98 @@ function usingCatalogDefs(input: Record<string, unknown>): Record<string, unknow
   return { ...input, properties: { ...(input.properties as object), shared: { $ref: "#/$defs/Shared" }, label: { $ref: "#/$defs/label%20text" } } };
 }
 
+/** The first test's samples: hostile strings everywhere, all eight targets; lint may not refuse them. */
+function hostileSamples(): Sample[] {
+  return fc.sample(catalogArbitrary, { seed, numRuns: runs }).map((sample): Sample => ({
+    mayFailLint: false,
+    catalog: {
+      toolcat: 1,
+      description: sample.description,
+      targets: TARGETS,
+      tools: Object.fromEntries(sample.tools.map((t) => [t.name, { description: t.description, input: withPatterns(t.input), ...(t.output ? { output: withPatterns(t.output) } : {}) }])),
+    },
+  }));
+}
+
+/** The third test's samples: schemas over every supported keyword, every third pair made strict-declarable. */
+function keywordSamples(): Sample[] {
+  const schemas = fc.sample(resourceArbitrary, { seed, numRuns: runs * 3 }).map((schema, i) => (i % 9 < 3 ? strictable(schema) : schema));
+  const samples: Sample[] = [];
+  for (let i = 0; i + 2 < schemas.length; i += 3) {
+    if (i % 9 === 0) {
+      samples.push({
+        mayFailLint: true,
+        catalog: { toolcat: 1, targets: TARGETS, tools: { first: { description: "First.", input: withOptionalNote(asToolInput(schemas[i])) }, second: { description: "Second.", input: withOptionalNote(asToolInput(schemas[i + 1])), output: asToolInput(schemas[i + 2]) } } },
+      });
+      continue;
+    }
+    samples.push({
+      mayFailLint: true,
+      catalog: { toolcat: 1, targets: i % 4 === 3 ? STRICT_TARGETS : TARGETS, ...(i % 2 === 1 ? { $defs: catalogDefsFrom(schemas[i]) } : {}), tools: { first: { description: "First.", input: i % 2 === 1 ? usingCatalogDefs(asToolInput(schemas[i + 1])) : asToolInput(schemas[i]) }, second: { description: "Second.", input: asToolInput(schemas[i + 1]), output: asToolInput(schemas[i + 2]) } } },
+    });
+  }
+  return samples;
+}
+
+/** The second test's catalogs, each generated with `--js` and without it (`dir`/js, `dir`/ts). */
+async function generateJsOutputs(root: string): Promise<{ dir: string; tools: string[] }[]> {
+  const { generate } = await import("../../generator/index.js");
+  const samples = fc.sample(catalogArbitrary, { seed: seed + 1, numRuns: Math.max(4, Math.round(runs / 6)) });
+  const loaded: { dir: string; tools: string[] }[] = [];
+  for (const [i, sample] of samples.entries()) {
+    const catalog = {
+      toolcat: 1,
+      targets: TARGETS,
+      tools: Object.fromEntries(sample.tools.map((t) => [t.name, { description: t.description, input: withPatterns(t.input), ...(t.output ? { output: withPatterns(t.output) } : {}) }])),
+    };
+    const source = JSON.stringify(catalog);
+    const dir = join(root, `s${i}`);
+    for (const [js, sub] of [[true, "js"], [false, "ts"]] as const) {
+      const result = await generate({ cwd: root, source, catalog: `fuzz-${i}.yaml`, out: join(dir, sub), js, cache: false, format: i % 2 === 0 });
+      expect(result.ok, `sample ${i} (FC_SEED=${seed}): ${source}`).toBe(true);
+      for (const [path, text] of result.files) {
+        mkdirSync(dirname(join(dir, sub, path)), { recursive: true });
+        writeFileSync(join(dir, sub, path), text);
+      }
+    }
+    writeFileSync(join(dir, "catalog.json"), source);
+    loaded.push({ dir, tools: Object.keys(catalog.tools) });
+  }
+  return loaded;
+}
+
 describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
+  const hostile = hostileSamples();
+  const keywords = keywordSamples();
+  let hostileOutputs: Loaded[];
+  let keywordOutputs: Loaded[];
+  let jsOutputs: { dir: string; tools: string[] }[];
+
+  // Every test's output is generated first and type-checked in one tsc run: the first two
+  // folders' .ts files (with their accepted values), and the --js declarations (not the .ts
+  // output generated beside them for comparison).
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), "toolcat-output-fuzz-"));
+    hostileOutputs = await generateWholeOutputs(hostile, join(root, "hostile"));
+    keywordOutputs = await generateWholeOutputs(keywords, join(root, "keywords"));
+    jsOutputs = await generateJsOutputs(join(root, "js"));
+    typeCheck(root, ["hostile/**/*.ts", "keywords/**/*.ts", "js/*/js/**/*.d.ts"]);
+  }, 300_000);
+
   it("hostile catalogs give output that type-checks, loads without running catalog text, and never throws", async () => {
-    const samples = fc.sample(catalogArbitrary, { seed, numRuns: runs }).map((sample): Sample => ({
-      mayFailLint: false,
-      catalog: {
-        toolcat: 1,
-        description: sample.description,
-        targets: TARGETS,
-        tools: Object.fromEntries(sample.tools.map((t) => [t.name, { description: t.description, input: withPatterns(t.input), ...(t.output ? { output: withPatterns(t.output) } : {}) }])),
-      },
-    }));
     // How many declared-valid calls reach the OpenAI strict call validators depends on the sample
     // (tools that fall back to non-strict have none), but some must, or the agreement said nothing.
-    const { generated, agreedCalls, rejectedCalls } = await checkWholeOutputs(samples);
-    expect(generated).toBe(samples.length);
+    const { generated, agreedCalls, rejectedCalls } = await exerciseWholeOutputs(hostileOutputs);
+    expect(generated).toBe(hostile.length);
     expect(agreedCalls).toBeGreaterThan(0);
     // And calls the declarations turn down, answered with every problem at once (issue 21).
     expect(rejectedCalls).toBeGreaterThan(0);
   }, 300_000);
 
   it("--js output of hostile catalogs: the .d.ts files type-check strictly, the .js modules answer as the .ts ones", async () => {
-    const { generate } = await import("../../generator/index.js");
-    const samples = fc.sample(catalogArbitrary, { seed: seed + 1, numRuns: Math.max(4, Math.round(runs / 6)) });
-    const root = mkdtempSync(join(tmpdir(), "toolcat-js-fuzz-"));
     const values = fc.sample(anyJson, { seed, numRuns: 30 });
-    const loaded: { dir: string; tools: string[] }[] = [];
-    for (const [i, sample] of samples.entries()) {
-      const catalog = {
-        toolcat: 1,
-        targets: TARGETS,
-        tools: Object.fromEntries(sample.tools.map((t) => [t.name, { description: t.description, input: withPatterns(t.input), ...(t.output ? { output: withPatterns(t.output) } : {}) }])),
-      };
-      const source = JSON.stringify(catalog);
-      const dir = join(root, `s${i}`);
-      for (const [js, sub] of [[true, "js"], [false, "ts"]] as const) {
-        const result = await generate({ cwd: root, source, catalog: `fuzz-${i}.yaml`, out: join(dir, sub), js, cache: false, format: i % 2 === 0 });
-        expect(result.ok, `sample ${i} (FC_SEED=${seed}): ${source}`).toBe(true);
-        for (const [path, text] of result.files) {
-          mkdirSync(dirname(join(dir, sub, path)), { recursive: true });
-          writeFileSync(join(dir, sub, path), text);
-        }
-      }
-      writeFileSync(join(dir, "catalog.json"), source);
-      loaded.push({ dir, tools: Object.keys(catalog.tools) });
-    }
-    writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module" }));
-    writeFileSync(
-      join(root, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: strictestCompilerOptions(),
-        include: ["*/js/**/*.d.ts"],
-      }),
-    );
-    try {
-      execFileSync(process.execPath, [join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", root], { encoding: "utf8" });
-    } catch (e) {
-      throw new Error(`--js declarations do not type-check (FC_SEED=${seed}, files in ${root}):\n${(e as { stdout?: string }).stdout ?? e}`);
-    }
-    for (const { dir, tools } of loaded) {
+    expect(jsOutputs.length).toBeGreaterThanOrEqual(4);
+    for (const { dir, tools } of jsOutputs) {
       const js = (await import(pathToFileURL(join(dir, "js", "validators.js")).href)) as Record<string, (tool: string, v: unknown) => unknown>;
       const ts = (await import(pathToFileURL(join(dir, "ts", "validators.ts")).href)) as Record<string, (tool: string, v: unknown) => unknown>;
       expect((globalThis as Record<string, unknown>)[PAYLOAD_GLOBAL.replace("globalThis.", "")], `${dir} ran catalog text`).toBeUndefined();
@@ -366,26 +413,10 @@ describe(`whole-output fuzz (FC_SEED=${seed})`, () => {
   }, 300_000);
 
   it("schemas over every supported keyword, lowered for every target: the same, wherever lint accepts them", async () => {
-    // Every third pair is made declarable in strict mode, so the call validators get calls to judge.
-    const schemas = fc.sample(resourceArbitrary, { seed, numRuns: runs * 3 }).map((schema, i) => (i % 9 < 3 ? strictable(schema) : schema));
-    const samples: Sample[] = [];
-    for (let i = 0; i + 2 < schemas.length; i += 3) {
-      if (i % 9 === 0) {
-        samples.push({
-          mayFailLint: true,
-          catalog: { toolcat: 1, targets: TARGETS, tools: { first: { description: "First.", input: withOptionalNote(asToolInput(schemas[i])) }, second: { description: "Second.", input: withOptionalNote(asToolInput(schemas[i + 1])), output: asToolInput(schemas[i + 2]) } } },
-        });
-        continue;
-      }
-      samples.push({
-        mayFailLint: true,
-        catalog: { toolcat: 1, targets: i % 4 === 3 ? STRICT_TARGETS : TARGETS, ...(i % 2 === 1 ? { $defs: catalogDefsFrom(schemas[i]) } : {}), tools: { first: { description: "First.", input: i % 2 === 1 ? usingCatalogDefs(asToolInput(schemas[i + 1])) : asToolInput(schemas[i]) }, second: { description: "Second.", input: asToolInput(schemas[i + 1]), output: asToolInput(schemas[i + 2]) } } },
-      });
-    }
-    const { generated, agreedCalls, rejectedCalls } = await checkWholeOutputs(samples);
+    const { generated, agreedCalls, rejectedCalls } = await exerciseWholeOutputs(keywordOutputs);
     // Lint turns many down (reference loops, strict-mode rules, definitions that clash); enough
     // must get through or the test says little.
-    expect(generated).toBeGreaterThan(samples.length / 5);
+    expect(generated).toBeGreaterThan(keywords.length / 5);
     // The strict-declarable samples put calls through the OpenAI strict call validators.
     expect(agreedCalls).toBeGreaterThan(10);
     expect(rejectedCalls).toBeGreaterThan(10);

@@ -1,9 +1,14 @@
-/** `toolcat import` end to end: exit codes, nothing written on bad input, --force, and a catalog generate accepts. */
+/**
+ * `toolcat import` end to end: exit codes, nothing written on bad input, --force, and a catalog
+ * generate accepts. The first test and the bad-input cases start real `toolcat` processes; the
+ * others call the same entry in-process (test/helpers/cli-in-process.ts).
+ */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { toolcat } from "../helpers/cli.js";
+import { toolcatInProcess as cli } from "../helpers/cli-in-process.js";
 
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "toolcat-import-"));
@@ -27,25 +32,25 @@ describe("toolcat import (CLI)", () => {
     expect(existsSync(join(dir, "generated", "validators.ts"))).toBe(true);
   });
 
-  it("the summary counts MCP tools imported as destructive and names what was not carried", () => {
+  it("the summary counts MCP tools imported as destructive and names what was not carried", async () => {
     const mcp = JSON.stringify({ tools: [{ name: "delete_note", description: "Deletes.", inputSchema: { type: "object", properties: { id: { type: "string", description: "Id." } } }, "x-owner": "ops" }, { name: "read_note", description: "Reads.", inputSchema: { type: "object" }, annotations: { readOnlyHint: true, audience: "all" } }] }, null, 2);
     const dir = project({ "tools.json": mcp });
-    const r = toolcat(dir, ["import", "tools.json"]);
+    const r = await cli(dir, ["import", "tools.json"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain("1 MCP tool without hints imported as destructive (MCP's defaults)");
     expect(r.stderr).toContain('2 not carried: "x-owner", annotation "audience"\n');
     expect(readFileSync(join(dir, "catalog", "tools.yaml"), "utf8")).toContain("  delete_note:\n    description: Deletes.\n    effect: destructive\n");
   });
 
-  it("never overwrites an existing catalog without --force", () => {
+  it("never overwrites an existing catalog without --force", async () => {
     const dir = project({ "tools.json": tools });
     mkdirSync(join(dir, "catalog"));
     writeFileSync(join(dir, "catalog", "tools.yaml"), "# mine\n");
-    const r = toolcat(dir, ["import", "tools.json"]);
+    const r = (await cli(dir, ["import", "tools.json"]));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("catalog/tools.yaml exists; pass --force");
     expect(readFileSync(join(dir, "catalog", "tools.yaml"), "utf8")).toBe("# mine\n");
-    expect(toolcat(dir, ["import", "tools.json", "--force"]).code).toBe(0);
+    expect((await cli(dir, ["import", "tools.json", "--force"])).code).toBe(0);
     expect(readFileSync(join(dir, "catalog", "tools.yaml"), "utf8")).toContain("get_weather:");
   });
 
@@ -63,14 +68,15 @@ describe("toolcat import (CLI)", () => {
     ["no file at all", {}, ["import"], 2, "import needs at least one file"],
   ])("%s: clear message and its exit code, nothing written", (_what, files, args, code, message) => {
     const dir = project(files as Record<string, string>);
+    // Real processes: the exit codes as a shell sees them.
     const r = toolcat(dir, args as string[]);
     expect(r.code).toBe(code);
     expect(r.stderr).toContain(message);
     expect(existsSync(join(dir, "catalog", "tools.yaml"))).toBe(false);
   });
 
-  it("lists import in the help", () => {
-    expect(toolcat(tmpdir(), ["--help"]).stdout).toMatch(/\n {2}import +start a catalog/);
-    expect(toolcat(tmpdir(), ["import", "--help"]).stdout).toContain("--rename-conflicts");
+  it("lists import in the help", async () => {
+    expect((await cli(tmpdir(), ["--help"])).stdout).toMatch(/\n {2}import +start a catalog/);
+    expect((await cli(tmpdir(), ["import", "--help"])).stdout).toContain("--rename-conflicts");
   });
 });

@@ -2,7 +2,7 @@
  * `lint --fix` must never turn a tool that accepts some input into one that accepts none (the
  * seed case: `required: [city, ghost]` closed by no-additional-properties, so `ghost` is required
  * and forbidden). Run over the lint vectors, the golden fixtures, the example catalog and the
- * public tool corpus: for every tool whose input accepted a value before the fix (Ajv found a
+ * public tool corpus (that one in import/corpus.test.ts): for every tool whose input accepted a value before the fix (Ajv found a
  * witness), some value must still validate after it.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -12,44 +12,14 @@ import { fixCatalog } from "../../generator/core/lint/fix.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
 import { catalogWith, repoRoot } from "../helpers/pipeline.js";
 import { findAccepted } from "../helpers/witness.js";
+import { checkFixed, newTally, SAMPLES, SEED, tools, type Tally } from "./fix-callable.js";
 
-type Schema = boolean | { [key: string]: unknown };
-const SEED = 1010;
-const SAMPLES = 30;
 /**
  * Floors on how many tools the fix changed and the check judged (23 vectors and 5 fixture tools
  * today; the fixtures are mostly lint-clean already), so the check cannot quietly check nothing.
  */
 const VECTOR_TOOLS_CHECKED = 20;
 const FIXTURE_TOOLS_CHECKED = 4;
-
-/** A tool's input as one resource Ajv can compile: catalog defs merged in, draft-07 `$schema` dropped. */
-function resourceOf(catalog: Record<string, unknown>, input: Schema): Schema {
-  if (typeof input === "boolean") return input;
-  const defs = (catalog.$defs ?? catalog.definitions ?? {}) as object;
-  const out: { [key: string]: unknown } = { ...input };
-  delete out.$schema;
-  out.$defs = { ...defs, ...(input.$defs as object) };
-  if (input.definitions !== undefined || catalog.definitions !== undefined) out.definitions = { ...defs, ...(input.definitions as object) };
-  return out;
-}
-
-interface Tally {
-  /** Tools the fix changed that accepted a value before it. */
-  checked: number;
-  /** Tools the fix left as they were (nothing to check). */
-  unchanged: number;
-  undecided: number;
-  broken: string[];
-}
-
-function tools(text: string): { catalog: Record<string, unknown>; inputs: Map<string, Schema> } | undefined {
-  const loaded = loadCatalog("catalog.yaml", text, { lint: false });
-  if (!loaded.catalog) return undefined;
-  const catalog = loaded.catalog as unknown as Record<string, unknown>;
-  const map = catalog.tools as Record<string, { input: Schema }>;
-  return { catalog, inputs: new Map(Object.keys(map).map((k) => [k, map[k]!.input])) };
-}
 
 /** The catalog as JSON text with one strict target, so every fix (optional-nullable's too) is in play. */
 function strictVariant(text: string): string | undefined {
@@ -67,29 +37,8 @@ function checkFixBothWays(label: string, text: string, tally: Tally): void {
 
 /** Fixes `text` and records every tool that accepted a value before and none after. */
 function checkFix(label: string, text: string, tally: Tally): void {
-  const before = tools(text);
-  if (!before) return;
-  const fixed = fixCatalog("catalog.yaml", text);
-  const after = tools(fixed.text);
-  expect(after, `${label}: the fixed catalog still loads`).toBeDefined();
-  for (const [name, input] of before.inputs) {
-    const now = after!.inputs.get(name)!;
-    if (JSON.stringify(now) === JSON.stringify(input)) {
-      tally.unchanged++;
-      continue;
-    }
-    const was = findAccepted(resourceOf(before.catalog, input), { seed: SEED, samples: SAMPLES });
-    if (!was.compiled || was.witness === undefined) {
-      tally.undecided++;
-      continue;
-    }
-    tally.checked++;
-    const fixedAccepts = findAccepted(resourceOf(after!.catalog, now), { seed: SEED, samples: SAMPLES });
-    if (fixedAccepts.witness === undefined) tally.broken.push(`${label} ${name}: accepted ${JSON.stringify(was.witness)} before --fix, nothing after`);
-  }
+  checkFixed(label, text, fixCatalog("catalog.yaml", text).text, tally);
 }
-
-const newTally = (): Tally => ({ checked: 0, unchanged: 0, undecided: 0, broken: [] });
 
 describe("lint --fix keeps every tool callable", () => {
   it("the check itself tells the seed case apart: open with ghost accepts a value, closed with ghost none", () => {
@@ -122,24 +71,6 @@ describe("lint --fix keeps every tool callable", () => {
     expect(tally.checked).toBeGreaterThan(FIXTURE_TOOLS_CHECKED);
   });
 
-  it("over the public tool corpus (strict targets, so every fix is in play)", () => {
-    const lines = readFileSync(join(repoRoot, "test", "data", "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "");
-    const schemas = [...new Set(lines.map((l) => JSON.stringify((JSON.parse(l) as { input_schema: unknown }).input_schema)))].map((t) => JSON.parse(t) as unknown);
-    const tally = newTally();
-    // Small catalogs: a fix round costs a lint and a YAML parse of the whole text, and a big
-    // catalog runs as many rounds as its most involved tool needs.
-    const CHUNK = 10;
-    for (let i = 0; i < schemas.length; i += CHUNK) {
-      const chunk = schemas.slice(i, i + CHUNK);
-      const doc = {
-        toolcat: 1,
-        targets: { "openai-chat": { strict: true } },
-        tools: Object.fromEntries(chunk.map((input, k) => [`tool_${i + k}`, { description: "A tool.", input }])),
-      };
-      checkFix(`corpus tools ${i}-${i + chunk.length - 1}`, JSON.stringify(doc, null, 2) + "\n", tally);
-    }
-    console.info(`tool corpus: ${schemas.length} distinct schemas, ${tally.checked} changed by --fix and checked, ${tally.unchanged} unchanged, ${tally.undecided} without a witness before`);
-    expect(tally.broken).toEqual([]);
-    expect(tally.checked).toBeGreaterThan(schemas.length * 0.6);
-  }, 300_000);
+  // The public tool corpus is checked in import/corpus.test.ts, on the text that test's
+  // `lint --fix` run produces (one fix of the whole corpus serves both).
 });

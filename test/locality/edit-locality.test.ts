@@ -2,8 +2,8 @@
  * One edit, one small diff: typical edits to one tool of the example catalog and of the fixtures
  * change only lines that belong to that tool (its code, declarations and map entries; see
  * attribution.ts for how a line is attributed). Generates in memory through the real pipeline,
- * formatted as `generate` writes it, and prints the changed-line count per edit (README's table,
- * "Pull requests").
+ * formatted as `generate` writes it, and prints the changed-line count per edit (the table of
+ * docs/diff-and-import.md, "How it works: one edit, its own lines").
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -268,7 +268,7 @@ describe("owners", () => {
 describe("an edit to one tool changes only that tool's lines", () => {
   const table: string[] = [];
   afterAll(() => {
-    // The table in README ("Pull requests") is this output.
+    // The table in docs/diff-and-import.md ("How it works: one edit, its own lines") is this output.
     console.log(["| edit | " + CATALOGS.join(" | ") + " |", "|---|" + CATALOGS.map(() => "---:").join("|") + "|", ...table].join("\n"));
   });
   for (const edit of EDITS) {

@@ -23,7 +23,7 @@ import { caseNames, loadCase, type Case } from "./support/cases.js";
 
 /**
  * What a description must say when the declaration drops `keyword` (written from the contract in
- * README "Provider declarations", independently of generator/core/providers/lowering). `nonNull`:
+ * docs/providers.md "Strict lowering", independently of generator/core/providers/lowering). `nonNull`:
  * the object's optional properties are declared nullable, so a counted property is a non-null one.
  */
 function expectedStatement(keyword: string, value: Json, nonNull: boolean): string | undefined {

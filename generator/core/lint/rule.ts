@@ -80,7 +80,7 @@ export type RuleSeverity = Severity | "strict" | "mixed";
 
 export interface LintRule {
   readonly id: string;
-  /** One line for `toolcat lint --rules` and the README. */
+  /** One line for `toolcat lint --rules` and the rules table of docs/lint.md. */
   readonly summary: string;
   readonly severity: RuleSeverity;
   /** What `lint --fix` does about the rule's findings; absent when it has no mechanical fix. */

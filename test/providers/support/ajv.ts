@@ -1,6 +1,6 @@
 /**
  * The reference validator: Ajv for draft 2020-12, every error collected, own properties only,
- * ajv-formats in full mode (the reference README names).
+ * ajv-formats in full mode (the reference docs/catalog.md names).
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
