@@ -9,6 +9,7 @@ targets:
 tools:
   get_weather:
     description: Current weather for a city.
+    effect: read
     input:
       type: object
       properties:
@@ -30,6 +31,7 @@ targets:
 tools:
   get_weather:
     description: Current weather for a city.
+    effect: read
     input:
       type: object
       properties:

@@ -10,7 +10,7 @@ import { Compartment, EditorState } from "@codemirror/state";
 import { yaml } from "@codemirror/lang-yaml";
 import { json } from "@codemirror/lang-json";
 import { lintGutter, setDiagnostics, type Diagnostic as CmDiagnostic } from "@codemirror/lint";
-import { buildCatalogYaml, emptyRow } from "./engine/build-catalog.js";
+import { buildCatalogYaml, emptyRow, type Effect } from "./engine/build-catalog.js";
 import type { PageFinding } from "./engine/check.js";
 import { decodeShare, encodeShare } from "./engine/share.js";
 import type { StrictnessDecision } from "./engine/strictness.js";
@@ -237,6 +237,7 @@ function renderParameterRows(): void {
 function renderBuildForm(): void {
   ($("tool-name") as HTMLInputElement).value = state.build.name;
   ($("tool-description") as HTMLTextAreaElement).value = state.build.description;
+  ($("tool-effect") as HTMLSelectElement).value = state.build.effect;
   renderParameterRows();
 }
 
@@ -388,7 +389,7 @@ async function start(): Promise<void> {
     if (read.ok) adopt(state, read.state);
     else {
       // An unreadable link opens an empty page, and says why in one line.
-      state.build = { name: "", description: "", parameters: [] };
+      state.build = { name: "", description: "", effect: "read", parameters: [] };
       setNotice(`Opened an empty page: ${read.reason}.`);
     }
   }
@@ -411,6 +412,7 @@ $("copy-output").addEventListener("click", () => void copyText(outputText(output
 $("share").addEventListener("click", () => void share());
 $("tool-name").addEventListener("input", (e) => ((state.build.name = (e.target as HTMLInputElement).value), requestOutputs()));
 $("tool-description").addEventListener("input", (e) => ((state.build.description = (e.target as HTMLTextAreaElement).value), requestOutputs()));
+$("tool-effect").addEventListener("change", (e) => ((state.build.effect = (e.target as HTMLSelectElement).value as Effect), requestOutputs()));
 $("add-parameter").addEventListener("click", () => (state.build.parameters.push(emptyRow() as Row), renderParameterRows(), requestOutputs()));
 $("other-files").addEventListener("change", (e) => {
   const v = (e.target as HTMLSelectElement).value;

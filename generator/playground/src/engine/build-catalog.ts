@@ -24,9 +24,14 @@ export interface ParameterRow {
   readonly children: readonly ParameterRow[];
 }
 
+/** What running the tool does (the catalog's `effect`): lint asks for it, since `write` runs without `confirm`. */
+export const EFFECTS = ["read", "write", "destructive"] as const;
+export type Effect = (typeof EFFECTS)[number];
+
 export interface BuildState {
   readonly name: string;
   readonly description: string;
+  readonly effect: Effect;
   readonly parameters: readonly ParameterRow[];
 }
 
@@ -83,7 +88,7 @@ function optionalEnum(row: { type: string; enumValues: string }): JsonObject {
 
 export function buildCatalogDocument(state: BuildState): JsonObject {
   const input = objectSchema(state.parameters);
-  return { toolcat: 1, targets: PAGE_TARGETS, tools: { [state.name]: { description: state.description, input } } };
+  return { toolcat: 1, targets: PAGE_TARGETS, tools: { [state.name]: { description: state.description, effect: state.effect, input } } };
 }
 
 export function buildCatalogYaml(state: BuildState): string {
@@ -93,6 +98,7 @@ export function buildCatalogYaml(state: BuildState): string {
 export const EXAMPLE_BUILD: BuildState = {
   name: "get_weather",
   description: "Current weather for a city.",
+  effect: "read",
   parameters: [
     { ...emptyRow(), name: "city", description: "Name of the city." },
     { ...emptyRow(), name: "unit", description: "Temperature unit.", enumValues: "celsius, fahrenheit", required: false },

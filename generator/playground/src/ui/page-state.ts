@@ -1,5 +1,5 @@
 /** The page state (what a shared link carries) and the checks a link's state must pass. */
-import { EXAMPLE_BUILD, ITEM_TYPES, PARAMETER_TYPES, type BuildState, type ParameterRow } from "../engine/build-catalog.js";
+import { EFFECTS, EXAMPLE_BUILD, ITEM_TYPES, PARAMETER_TYPES, type BuildState, type ParameterRow } from "../engine/build-catalog.js";
 
 export type Mode = "check" | "build";
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? Mutable<E>[] : T[K] };
@@ -27,7 +27,7 @@ export function initialState(): PageState {
 export function adopt(target: PageState, from: PageState): void {
   target.mode = from.mode;
   target.check = from.check;
-  target.build = { name: from.build.name, description: from.build.description, parameters: from.build.parameters.map(copyRow) };
+  target.build = { name: from.build.name, description: from.build.description, effect: from.build.effect, parameters: from.build.parameters.map(copyRow) };
   target.tryTarget = from.tryTarget;
   target.tryTool = from.tryTool;
   target.tryArguments = from.tryArguments;
@@ -55,6 +55,7 @@ export function isPageState(v: unknown): v is PageState {
     b !== null &&
     typeof b.name === "string" &&
     typeof b.description === "string" &&
+    (EFFECTS as readonly unknown[]).includes(b.effect) &&
     Array.isArray(b.parameters) &&
     b.parameters.every((r) => isRow(r)) &&
     ["tryTarget", "tryTool", "tryArguments", "tryResult"].every((k) => typeof s[k] === "string")
