@@ -132,8 +132,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       }
       const options = await optionsFor(file);
       // A plugin (code) cannot cross to another thread: such files are formatted here.
-      const plain = !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
-      if (plain && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
+      if (plainOptions(options) && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
       else later(file);
     }
   };
@@ -146,7 +145,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
  * formatted (fast paths) or prettier jobs (its chunks in groups, or the whole file); identical
  * jobs are formatted once, and kept in the cache when there is one.
  */
-export async function formatFiles(files: readonly OutputFile[], optionsFor: OptionsFor, cacheDir: string | undefined, prettier: typeof import("prettier")): Promise<string[]> {
+export async function formatFiles(files: readonly OutputFile[], optionsFor: OptionsFor, cacheDir: string | undefined, prettier: PrettierCalls): Promise<string[]> {
   const version = prettier.version;
   // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
   // chunks in groups, or the whole file); identical jobs are formatted once.
@@ -216,12 +215,27 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
 }
 
 /**
+ * What formatFiles uses of prettier: its version (part of every cache key) and `format`. The emit
+ * worker passes one that asks the main thread's prettier (see parallel-emit.ts), so that its
+ * few wide lines do not cost it a prettier of its own to load and warm up.
+ */
+export type PrettierCalls = Pick<typeof import("prettier"), "version" | "format">;
+
+/**
+ * Options another thread can be given as they are: nothing in them is code (a plugin object),
+ * which cannot cross to another thread.
+ */
+export function plainOptions(options: Options): boolean {
+  return !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
+}
+
+/**
  * `prettier.format`, retried with the `typescript` parser when `babel-ts` fails: babel-ts (the
  * default here, see above) rejects some TypeScript that the typescript parser accepts and that
  * prettier itself prints, such as the array of a negative literal `-3[]`. Both parsers print
  * toolcat's code alike, so the retry gives the text prettier gives for a `.ts` file.
  */
-async function formatWithFallback(prettier: typeof import("prettier"), text: string, options: Options): Promise<string> {
+export async function formatWithFallback(prettier: PrettierCalls, text: string, options: Options): Promise<string> {
   try {
     return await prettier.format(text, options);
   } catch (e) {

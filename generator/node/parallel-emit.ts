@@ -24,7 +24,7 @@ import { Worker } from "node:worker_threads";
 import type { ArtifactEmitter, EmitContext, EmitFinding, OutputFile } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
 import type { JsonObject } from "../core/schema/json.js";
-import type { RemoteFormat } from "./format.js";
+import { formatWithFallback, plainOptions, prettierOptions, type RemoteFormat } from "./format.js";
 
 /** What the worker is started with (`workerData`): the same for every run it serves. */
 export interface EmitWorkerInput {
@@ -61,6 +61,21 @@ export interface EmitWorkerRequest {
 }
 
 export type EmitWorkerReply = { readonly emitter: OffloadedId; readonly run: number } & ({ readonly files: readonly OutputFile[]; readonly findings: readonly EmitFinding[] } | { readonly error: string });
+
+/**
+ * The worker asks this thread's prettier (loaded and warm here anyway) for what its formatting
+ * needs beyond the data printers: the version, a provider file's options, a wide line's layout.
+ * Loading prettier on the worker and warming it up for a few lines cost it about 0.4 s of CPU on
+ * the run's critical path (docs/performance.md). Options that are not plain data (a plugin
+ * object) are answered with an error, and the worker then formats with a prettier of its own.
+ */
+export type PrettierAsk = { readonly prettier: number } & (
+  | { readonly op: "version" }
+  | { readonly op: "options"; readonly file: Pick<OutputFile, "path" | "language"> }
+  | { readonly op: "format"; readonly text: string; readonly options: import("prettier").Options }
+);
+
+export type PrettierAnswer = { readonly prettierAnswer: number } & ({ readonly value: unknown } | { readonly error: string });
 
 export interface ParallelEmitters {
   /** The registry with the offloaded emitters replaced by worker-backed ones. */
@@ -99,12 +114,15 @@ export class EmitThread {
   private starts = 0;
   /** The current run's waiting requests. */
   private pending = new Map<OffloadedId, (reply: EmitWorkerReply | undefined) => void>();
+  /** This thread's prettier and the app's config, for the worker's questions (PrettierAsk); afresh for each run. */
+  private prettier: ReturnType<typeof prettierOptions> | undefined;
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
   run(registry: readonly ArtifactEmitter[], input: EmitRunInput): ParallelEmitters | undefined {
     this.endRun();
     const worker = this.workerFor({ format: input.format });
     if (!worker) return undefined;
+    this.prettier = input.format ? prettierOptions(input.format.outDir) : undefined;
     // A run is current while this.runs holds its number; ending it (or the worker failing) moves
     // the number on, so "ended" needs no flag of its own.
     const run = this.runs;
@@ -176,8 +194,9 @@ export class EmitThread {
     this.input = input;
     this.broken = false;
     this.starts++;
-    worker.on("message", (reply: EmitWorkerReply) => {
-      if (worker === this.worker && reply.run === this.runs) this.settle(reply.emitter, reply);
+    worker.on("message", (reply: EmitWorkerReply | PrettierAsk) => {
+      if ("prettier" in reply) void this.answer(worker, reply);
+      else if (worker === this.worker && reply.run === this.runs) this.settle(reply.emitter, reply);
     });
     const fail = () => {
       if (worker === this.worker) this.fail();
@@ -185,6 +204,30 @@ export class EmitThread {
     worker.on("error", fail);
     worker.on("exit", fail);
     return worker;
+  }
+
+  /** Answers the worker's question about prettier (see PrettierAsk). */
+  private async answer(worker: Worker, ask: PrettierAsk): Promise<void> {
+    let answer: PrettierAnswer;
+    try {
+      const prettier = this.prettier;
+      if (!prettier) throw new Error("this run does not format");
+      let value: unknown;
+      if (ask.op === "version") value = (await prettier.loadPrettier()).version;
+      else if (ask.op === "options") {
+        const options = await prettier.optionsFor(ask.file as OutputFile);
+        if (!plainOptions(options)) throw new Error("the options hold code");
+        value = options;
+      } else value = await formatWithFallback(await prettier.loadPrettier(), ask.text, ask.options);
+      answer = { prettierAnswer: ask.prettier, value };
+    } catch (e) {
+      answer = { prettierAnswer: ask.prettier, error: String(e) };
+    }
+    try {
+      worker.postMessage(answer);
+    } catch {
+      /* the worker is gone */
+    }
   }
 
   private settle(id: OffloadedId, reply: EmitWorkerReply | undefined): void {
