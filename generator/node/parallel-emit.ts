@@ -225,8 +225,13 @@ export class EmitThread {
     }
     try {
       worker.postMessage(answer);
-    } catch {
-      /* the worker is gone */
+    } catch (e) {
+      // An answer that cannot cross (or a worker that is gone): the worker then formats itself.
+      try {
+        worker.postMessage({ prettierAnswer: ask.prettier, error: String(e) } satisfies PrettierAnswer);
+      } catch {
+        /* the worker is gone */
+      }
     }
   }
 

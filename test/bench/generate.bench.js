@@ -19,10 +19,10 @@
 //   - `toolcat generate --js` over `toolcat generate` on the example catalog (target: at most 0.5 s)
 //   - `toolcat generate --check` on the example catalog, Node start included (target: under 1.5 s)
 // Knobs: TOOLCAT_BENCH_PAIRS (headline pairs, default 5), TOOLCAT_BENCH_CORPUS_SOURCES=all (the
-// whole corpus, BFCL specs included: 3,502 tools), TOOLCAT_BENCH_SKIP=synthetic,edit,watch,js,types
-// (comma-separated parts to leave out).
+// whole corpus, BFCL specs included: 3,502 tools), TOOLCAT_BENCH_SKIP=synthetic,edit,defs,watch,js,types
+// (comma-separated parts to leave out; defs: the synthetic catalog's $defs edit).
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -108,6 +108,21 @@ function versusPeer(label, dir, pairs) {
   return median(ours.map((r) => r.wall));
 }
 
+/** Every file under `dir`, by path relative to it (posix separators). */
+function readTree(dir, at = "", out = new Map()) {
+  for (const entry of readdirSync(join(dir, at), { withFileTypes: true })) {
+    const rel = at === "" ? entry.name : `${at}/${entry.name}`;
+    if (entry.isDirectory()) readTree(dir, rel, out);
+    else out.set(rel, readFileSync(join(dir, rel), "utf8"));
+  }
+  return out;
+}
+
+/** The same paths with the same contents. */
+function sameTree(a, b) {
+  return a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
+}
+
 /** The tool blocks of an imported catalog (two-space keys under `tools:`), as [start, end) line ranges. */
 function toolBlocks(lines) {
   const at = lines.indexOf("tools:");
@@ -168,8 +183,8 @@ async function oneEdit(label, source, edit, generate, EmitThread) {
       writeFileSync(file, source);
       toolcat(["generate", "--quiet", "--out", "out-edit"], dir);
       writeFileSync(file, edited);
-      fresh.push(toolcat(["generate", "--quiet", "--out", "out-edit"], dir).wall);
-      cold.push(toolcat(["generate", "--no-cache", "--quiet", "--out", "out-cold"], dir).wall);
+      fresh.push(toolcat(["generate", "--quiet", "--out", "out-edit"], dir));
+      cold.push(toolcat(["generate", "--no-cache", "--quiet", "--out", "out-cold"], dir));
       writeFileSync(file, source);
       const before = await generate({ cwd: dir, out: "out-watch", thread });
       if (!before.ok) throw new Error("generate() failed before the edit");
@@ -178,14 +193,21 @@ async function oneEdit(label, source, edit, generate, EmitThread) {
       const after = await generate({ cwd: dir, out: "out-watch", thread });
       watch.push(performance.now() - t);
       if (!after.ok) throw new Error("generate() failed after the edit");
+      // Whatever is reused, the bytes are a cold run's.
+      const coldFiles = readTree(join(dir, "out-cold"));
+      if (!sameTree(coldFiles, readTree(join(dir, "out-edit")))) throw new Error(`edit ${label}: the warm run's output differs from a cold run's`);
+      if (!sameTree(coldFiles, after.files)) throw new Error(`edit ${label}: the watch run's output differs from a cold run's`);
     }
   } finally {
     thread.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const f = fresh.map((w, i) => w / cold[i]);
-  const w = watch.map((x, i) => x / cold[i]);
-  console.log(`  ${label}: fresh process ${median(f).toFixed(2)}× cold (${ratios(f)}; ${ms(fresh)} ms vs cold ${ms(cold)} ms) [target ≤ 0.1]; in watch ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(watch)} ms) [target ≤ 0.05]`);
+  const f = fresh.map((r, i) => r.wall / cold[i].wall);
+  const fc = fresh.every((r, i) => r.cpu > 0 && cold[i].cpu > 0) ? fresh.map((r, i) => r.cpu / cold[i].cpu) : undefined;
+  const w = watch.map((x, i) => x / cold[i].wall);
+  console.log(
+    `  ${label}: fresh process ${median(f).toFixed(2)}× cold (${ratios(f)}; ${ms(fresh.map((r) => r.wall))} ms vs cold ${ms(cold.map((r) => r.wall))} ms${fc ? `; CPU ${median(fc).toFixed(2)}×: ${ratios(fc)}` : ""}) [target ≤ 0.1]; in watch ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(watch)} ms) [target ≤ 0.05]; output equal to the cold run's`,
+  );
 }
 
 export default async function bench() {
@@ -205,7 +227,7 @@ export default async function bench() {
   if (!SKIP.has("edit")) {
     console.log(`one edit, then generate with the cache warm, against a cold --no-cache run of the edited catalog (fresh processes; ${load()}):`);
     for (const [kind, edit] of Object.entries(CORPUS_EDITS)) await oneEdit(`${kind} (real tools, ${real.tools})`, real.text, edit, generate, EmitThread);
-    await oneEdit("a $defs entry several tools use (synthetic, 1,000; Money's description)", source, (t) => t.replace("description: An amount of money.", "description: An amount of money, edited."), generate, EmitThread);
+    if (!SKIP.has("defs")) await oneEdit("a $defs entry several tools use (synthetic, 1,000; Money's description)", source, (t) => t.replace("description: An amount of money.", "description: An amount of money, edited."), generate, EmitThread);
   }
 
   // generate --watch keeps one worker thread for every run: generate() again and again in one
