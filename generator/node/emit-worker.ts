@@ -90,12 +90,14 @@ const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmit
 async function formatted(files: readonly OutputFile[]): Promise<readonly OutputFile[]> {
   if (!format) return files;
   const toFormat = files.filter((f) => f.language !== "verbatim");
+  // Notices (a damaged cache entry) go to the main thread, which reports them; no answer comes.
+  const notice = (message: string) => parentPort!.postMessage({ prettier: 0, op: "notice", message } satisfies PrettierAsk);
   let texts: string[];
   try {
     const main = await mainPrettier();
-    texts = await formatFiles(toFormat, main.optionsFor, format.cacheDir, main.prettier);
+    texts = await formatFiles(toFormat, main.optionsFor, format.cacheDir, main.prettier, notice);
   } catch {
-    texts = await formatFiles(toFormat, format.optionsFor, format.cacheDir, await format.loadPrettier());
+    texts = await formatFiles(toFormat, format.optionsFor, format.cacheDir, await format.loadPrettier(), notice);
   }
   const byFile = new Map(toFormat.map((f, i) => [f, texts[i]!] as const));
   return files.map((f) => {

@@ -36,6 +36,8 @@ export interface EmitWorkerInput {
 export interface EmitRunInput extends EmitWorkerInput {
   /** The catalog's path as headers and findings name it. */
   readonly catalogPath: string;
+  /** Told the worker's notices (a damaged cache entry rebuilt); stays on this thread. */
+  readonly notice?: (message: string) => void;
 }
 
 /** The first message of a run: the checked catalog (before any request of that run). */
@@ -73,6 +75,7 @@ export type PrettierAsk = { readonly prettier: number } & (
   | { readonly op: "version" }
   | { readonly op: "options"; readonly file: Pick<OutputFile, "path" | "language"> }
   | { readonly op: "format"; readonly text: string; readonly options: import("prettier").Options }
+  | { readonly op: "notice"; readonly message: string }
 );
 
 export type PrettierAnswer = { readonly prettierAnswer: number } & ({ readonly value: unknown } | { readonly error: string });
@@ -116,6 +119,8 @@ export class EmitThread {
   private pending = new Map<OffloadedId, (reply: EmitWorkerReply | undefined) => void>();
   /** This thread's prettier and the app's config, for the worker's questions (PrettierAsk); afresh for each run. */
   private prettier: ReturnType<typeof prettierOptions> | undefined;
+  /** The current run's notice callback (EmitRunInput.notice). */
+  private notice: ((message: string) => void) | undefined;
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
   run(registry: readonly ArtifactEmitter[], input: EmitRunInput): ParallelEmitters | undefined {
@@ -123,6 +128,7 @@ export class EmitThread {
     const worker = this.workerFor({ format: input.format });
     if (!worker) return undefined;
     this.prettier = input.format ? prettierOptions(input.format.outDir) : undefined;
+    this.notice = input.notice;
     // A run is current while this.runs holds its number; ending it (or the worker failing) moves
     // the number on, so "ended" needs no flag of its own.
     const run = this.runs;
@@ -211,6 +217,10 @@ export class EmitThread {
     let answer: PrettierAnswer;
     try {
       const prettier = this.prettier;
+      if (ask.op === "notice") {
+        this.notice?.(ask.message);
+        return;
+      }
       if (!prettier) throw new Error("this run does not format");
       let value: unknown;
       if (ask.op === "version") value = (await prettier.loadPrettier()).version;
