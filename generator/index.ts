@@ -99,6 +99,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   } finally {
     parallel?.close();
   }
+  // The worker's wide lines formatted here while the pipeline waited for it: part of "wait".
+  const answered = parallel?.answeredMs() ?? 0;
+  if (answered >= 1) result = { ...result, timings: [...result.timings, { stage: "format for the worker (within wait)", ms: answered }] };
   if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings, notices };
 
   const t = performance.now();

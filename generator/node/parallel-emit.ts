@@ -87,6 +87,11 @@ export interface ParallelEmitters {
   catalog(catalog: JsonObject): void;
   /** Ends the run (it is over, or ended early); a thread of its own is ended with it. */
   close(): void;
+  /**
+   * Milliseconds this thread spent on the worker's prettier questions in this run (PrettierAsk):
+   * formatting done here while the pipeline waits, which `--verbose` shows apart from the wait.
+   */
+  answeredMs(): number;
 }
 
 /** `registry` with the emitters of OFFLOADED run on a worker thread for this catalog, or undefined where no worker can run. */
@@ -121,6 +126,8 @@ export class EmitThread {
   private prettier: ReturnType<typeof prettierOptions> | undefined;
   /** The current run's notice callback (EmitRunInput.notice). */
   private notice: ((message: string) => void) | undefined;
+  /** Time spent answering the current run's prettier questions. */
+  private answering = { ms: 0 };
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
   run(registry: readonly ArtifactEmitter[], input: EmitRunInput): ParallelEmitters | undefined {
@@ -129,6 +136,7 @@ export class EmitThread {
     if (!worker) return undefined;
     this.prettier = input.format ? prettierOptions(input.format.outDir) : undefined;
     this.notice = input.notice;
+    const answering = (this.answering = { ms: 0 });
     // A run is current while this.runs holds its number; ending it (or the worker failing) moves
     // the number on, so "ended" needs no flag of its own.
     const run = this.runs;
@@ -166,7 +174,7 @@ export class EmitThread {
     const close = () => {
       if (run === this.runs) this.endRun();
     };
-    return { emitters, catalog, close };
+    return { emitters, catalog, close, answeredMs: () => answering.ms };
   }
 
   /** How many worker threads it has started: one, unless one crashed or the start-up data changed. */
@@ -214,6 +222,8 @@ export class EmitThread {
 
   /** Answers the worker's question about prettier (see PrettierAsk). */
   private async answer(worker: Worker, ask: PrettierAsk): Promise<void> {
+    const started = performance.now();
+    const answering = this.answering;
     let answer: PrettierAnswer;
     try {
       const prettier = this.prettier;
@@ -233,6 +243,7 @@ export class EmitThread {
     } catch (e) {
       answer = { prettierAnswer: ask.prettier, error: String(e) };
     }
+    answering.ms += performance.now() - started;
     try {
       worker.postMessage(answer);
     } catch (e) {
