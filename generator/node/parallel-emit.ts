@@ -88,8 +88,9 @@ export interface ParallelEmitters {
   /** Ends the run (it is over, or ended early); a thread of its own is ended with it. */
   close(): void;
   /**
-   * Milliseconds this thread spent on the worker's prettier questions in this run (PrettierAsk):
-   * formatting done here while the pipeline waits, which `--verbose` shows apart from the wait.
+   * Milliseconds from each of the worker's prettier questions of this run (PrettierAsk) to its
+   * answer, summed: formatting done here while the pipeline waits, which `--verbose` shows apart
+   * from the wait (an upper bound: this thread's own formatting may interleave with it).
    */
   answeredMs(): number;
 }
