@@ -55,6 +55,8 @@ export interface GenerateResult {
   /** Absolute output directory. */
   readonly outDir: string;
   readonly timings: readonly StageTiming[];
+  /** What the user should know but that changed no byte (a damaged cache entry rebuilt). */
+  readonly notices: readonly string[];
 }
 
 
@@ -96,13 +98,15 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // A large catalog's provider declarations, call validators and dispatcher are emitted on a
   // second thread (see parallel-emit.ts), which also formats the declarations; for a small one,
   // starting the thread would cost more than it saves.
-  const workerInput = { catalogPath, format: formats ? remoteFormat(outDir, { cache: options.cache }) : undefined };
+  const notices: string[] = [];
+  const onNotice = (message: string) => notices.push(message);
+  const workerInput = { catalogPath, format: formats ? remoteFormat(outDir, { cache: options.cache }) : undefined, notice: onNotice };
   const parallel = source.length < PARALLEL_FROM_BYTES ? undefined : options.thread ? options.thread.run(ARTIFACT_EMITTERS, workerInput) : parallelEmitters(ARTIFACT_EMITTERS, workerInput);
   // Two threads then share the two cores a developer machine is assumed to have (and a shared
   // one may not even give that): this thread formats its own files while it waits for the
   // worker, rather than a third thread loading prettier to do it. Without that worker, a
   // formatting thread works beside this one.
-  const format = formats ? prettierFormatter(outDir, { cache: options.cache, parallel: parallel === undefined }) : undefined;
+  const format = formats ? prettierFormatter(outDir, { cache: options.cache, parallel: parallel === undefined, onNotice }) : undefined;
   let result: Awaited<ReturnType<typeof runPipeline>>;
   try {
     result = await runPipeline({
@@ -117,7 +121,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   } finally {
     parallel?.close();
   }
-  if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings };
+  // The worker's wide lines formatted here while the pipeline waited for it: part of "wait".
+  const answered = parallel?.answeredMs() ?? 0;
+  if (answered >= 1) result = { ...result, timings: [...result.timings, { stage: "format for the worker (within wait)", ms: answered }] };
+  if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings, notices };
 
   await refuseForeignPackageJson(outDir, cwd, catalogPath);
   const t = performance.now();
@@ -125,11 +132,11 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const toFormat = sorted.filter((f) => f.language !== "verbatim");
   // What is left for prettier (the JSON declarations; the .js and .d.ts are verbatim) is small:
   // one thread, since a second one would first load prettier.
-  const texts = formatting ? await prettierFormatter(outDir, { cache: options.cache, parallel: false })(toFormat) : toFormat.map((f) => f.contents);
+  const texts = formatting ? await prettierFormatter(outDir, { cache: options.cache, parallel: false, onNotice })(toFormat) : toFormat.map((f) => f.contents);
   const formattedByPath = new Map(toFormat.map((f, i) => [f.path, texts[i]!] as const));
   const files = new Map<string, string>();
   for (const f of sorted) files.set(f.path, normaliseText(formattedByPath.get(f.path) ?? f.contents));
-  return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }] };
+  return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }], notices };
 }
 
 /**

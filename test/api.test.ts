@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generate, lint, ToolcatUsageError, type GenerateResult } from "../generator/index.js";
 import { readCatalog, repoRoot } from "./helpers/pipeline.js";
@@ -16,6 +17,22 @@ describe("programmatic API", () => {
     expect(result.timings.map((t) => t.stage)).toEqual(expect.arrayContaining(["read", "parse", "check", "lint", "ir", "emit types", "format"]));
     expect(existsSync(out)).toBe(false);
   });
+
+  it("generate() on a large catalog shows the worker's formatting done on this thread as a stage of its own", async () => {
+    // The real-tool catalog (246 KiB) runs a worker, whose wide lines this thread formats while it
+    // waits (PrettierAsk). The compiled build: a worker needs compiled JavaScript beside it.
+    const built = (await import(pathToFileURL(join(repoRoot, "dist", "generator", "index.js")).href)) as { generate: typeof generate };
+    const { corpusCatalog } = await import("./bench/corpus-catalog.js");
+    const { importTools } = await import("../generator/core/import/import-tools.js");
+    const { loadCatalog } = await import("../generator/core/load/load-catalog.js");
+    const out = join(mkdtempSync(join(tmpdir(), "toolcat-api-")), "gen");
+    const result = await built.generate({ cwd: repoRoot, out, source: corpusCatalog({ importTools, loadCatalog }).text, cache: false });
+    expect(result.ok).toBe(true);
+    const stages = new Map(result.timings.map((t) => [t.stage, t.ms] as const));
+    expect(stages.has("emit providers (parallel)")).toBe(true);
+    expect(stages.get("format for the worker (within wait)")).toBeGreaterThan(0);
+    expect(result.notices).toEqual([]);
+  }, 60_000);
 
   it("generate() with source text reports positioned diagnostics and no files", async () => {
     const result = await generate({ cwd: repoRoot, catalog: "inline.yaml", source: "toolcat: 1\ntools:\n  a: { description: x, input: { type: objekt } }\n" });

@@ -48,6 +48,7 @@ async function once(flags: Flags, thread?: EmitThread): Promise<number> {
   });
   const problems = formatDiagnostics(result.diagnostics, "text", { verbose: flags.verbose === true });
   if (problems) process.stderr.write(problems);
+  for (const notice of result.notices) process.stderr.write(`toolcat: notice: ${notice}\n`);
   if (!result.ok) {
     process.stderr.write(`toolcat: not generated: ${summary(result.diagnostics)}; ${result.outDir} left unchanged\n`);
     return 1;

@@ -14,18 +14,37 @@ import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
 import { providersEmitter } from "../core/providers/emitter.js";
-import { formatFiles, prettierOptions } from "./format.js";
+import { formatFiles, prettierOptions, type OptionsFor, type PrettierCalls } from "./format.js";
 import { readTemplate } from "./package-root.js";
-import type { EmitWorkerCatalog, EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId } from "./parallel-emit.js";
+import type { EmitWorkerCatalog, EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId, PrettierAnswer, PrettierAsk } from "./parallel-emit.js";
 
 const input = workerData as EmitWorkerInput;
-/** How this run formats: the app's prettier config is resolved afresh for each run, as on the main thread. */
+/**
+ * How this run formats: the app's prettier config is resolved afresh for each run, as on the main
+ * thread. A prettier of this thread's own is loaded only when the main thread cannot answer
+ * (see PrettierAsk): options holding code, or no answer.
+ */
 const formatForRun = () => input.format && { ...prettierOptions(input.format.outDir), cacheDir: input.format.cacheDir };
 let format = formatForRun();
-// prettier (for the config, and for what the printers leave to it) loads while the catalog is read
-// on the main thread; once per thread (later runs' imports find it loaded).
-const prettier = format?.loadPrettier();
-prettier?.catch(() => undefined);
+
+/** Questions to the main thread's prettier waiting for their answer, by number. */
+const asked = new Map<number, { readonly resolve: (value: unknown) => void; readonly reject: (error: Error) => void }>();
+let asking = 0;
+type Ask = PrettierAsk extends infer A ? (A extends PrettierAsk ? Omit<A, "prettier"> : never) : never;
+function askMain<T>(ask: Ask): Promise<T> {
+  const id = ++asking;
+  return new Promise<T>((resolve, reject) => {
+    asked.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    parentPort!.postMessage({ ...ask, prettier: id } as PrettierAsk);
+  });
+}
+
+/** The main thread's prettier, as formatFiles calls it. */
+async function mainPrettier(): Promise<{ readonly prettier: PrettierCalls; readonly optionsFor: OptionsFor }> {
+  const version = await askMain<string>({ op: "version" });
+  const format: PrettierCalls["format"] = (text, options) => askMain<string>({ op: "format", text, options: options ?? {} });
+  return { prettier: { version, format }, optionsFor: (file) => askMain({ op: "options", file: { path: file.path, language: file.language } }) };
+}
 
 /** The run whose catalog was handled last (in the queue), and the newest one received. */
 let run = 0;
@@ -71,7 +90,15 @@ const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmit
 async function formatted(files: readonly OutputFile[]): Promise<readonly OutputFile[]> {
   if (!format) return files;
   const toFormat = files.filter((f) => f.language !== "verbatim");
-  const texts = await formatFiles(toFormat, format.optionsFor, format.cacheDir, await prettier!);
+  // Notices (a damaged cache entry) go to the main thread, which reports them; no answer comes.
+  const notice = (message: string) => parentPort!.postMessage({ prettier: 0, op: "notice", message } satisfies PrettierAsk);
+  let texts: string[];
+  try {
+    const main = await mainPrettier();
+    texts = await formatFiles(toFormat, main.optionsFor, format.cacheDir, main.prettier, notice);
+  } catch {
+    texts = await formatFiles(toFormat, format.optionsFor, format.cacheDir, await format.loadPrettier(), notice);
+  }
   const byFile = new Map(toFormat.map((f, i) => [f, texts[i]!] as const));
   return files.map((f) => {
     const text = byFile.get(f);
@@ -83,7 +110,15 @@ async function formatted(files: readonly OutputFile[]): Promise<readonly OutputF
 // One message at a time, in the order received (formatting awaits): a run's catalog too, so
 // that no request of the run before it is still at work when the IR changes.
 let queue: Promise<void> = Promise.resolve();
-parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog) => {
+parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog | PrettierAnswer) => {
+  // Answers are taken at once: the queue may be waiting for them.
+  if ("prettierAnswer" in message) {
+    const waiting = asked.get(message.prettierAnswer);
+    asked.delete(message.prettierAnswer);
+    if ("error" in message) waiting?.reject(new Error(message.error));
+    else waiting?.resolve(message.value);
+    return;
+  }
   if ("catalog" in message) {
     newest = message.run;
     queue = queue.then(() => {

@@ -18,7 +18,7 @@ export interface FormatRequest {
   readonly cacheDir: string | undefined;
 }
 
-export type FormatReply = { readonly id: number; readonly text: string } | { readonly id: number; readonly error: string };
+export type FormatReply = ({ readonly id: number; readonly text: string } | { readonly id: number; readonly error: string }) & { readonly notices?: readonly string[] };
 
 export class FormatWorker {
   private readonly pending = new Map<number, (text: string | undefined) => void>();
@@ -26,8 +26,12 @@ export class FormatWorker {
   private broken = false;
   private closing = false;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    notice: (message: string) => void,
+  ) {
     worker.on("message", (reply: FormatReply) => {
+      for (const n of reply.notices ?? []) notice(n);
       const done = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       this.settle();
@@ -45,11 +49,11 @@ export class FormatWorker {
   }
 
   /** A started worker, or undefined where none can run. */
-  static start(): FormatWorker | undefined {
+  static start(notice: (message: string) => void = () => undefined): FormatWorker | undefined {
     const url = new URL("./format-worker.js", import.meta.url);
     if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
     try {
-      return new FormatWorker(new Worker(url));
+      return new FormatWorker(new Worker(url), notice);
     } catch {
       return undefined;
     }

@@ -13,11 +13,12 @@ let queue: Promise<void> = Promise.resolve();
 parentPort?.on("message", (request: FormatRequest) => {
   queue = queue.then(async () => {
     let reply: FormatReply;
+    const notices: string[] = [];
     try {
-      const [text] = await formatFiles([request.file], async () => request.options, request.cacheDir, await prettier);
-      reply = { id: request.id, text: text! };
+      const [text] = await formatFiles([request.file], async () => request.options, request.cacheDir, await prettier, (n) => notices.push(n));
+      reply = { id: request.id, text: text!, notices };
     } catch (e) {
-      reply = { id: request.id, error: String(e) };
+      reply = { id: request.id, error: String(e), notices };
     }
     parentPort!.postMessage(reply);
   });

@@ -10,12 +10,12 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Options } from "prettier";
 import { chunkText, isDataChunk, type CanonicalChunk, type Chunk, type OutputFile } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast, formatJsonValue } from "./json-format.js";
+import { accountAndPrune, cacheKey, readEntry, storeEntry } from "./format-cache.js";
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatTsDataFast } from "./ts-data-format.js";
@@ -30,7 +30,12 @@ export interface FormatterOptions {
    * files handed over early are formatted on this thread whenever it waits for other threads.
    */
   readonly parallel?: boolean;
+  /** Told what the user should know but that changes no byte: a damaged cache entry was rebuilt. */
+  readonly onNotice?: (message: string) => void;
 }
+
+/** What formatting tells besides the texts (see FormatterOptions.onNotice). */
+export type Notice = (message: string) => void;
 
 interface Job {
   readonly text: string;
@@ -86,12 +91,13 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
   const remote = remoteFormat(outDir, settings);
   const { cacheDir } = remote;
   const { loadPrettier, optionsFor } = prettierOptions(outDir);
+  const notice: Notice = settings.onNotice ?? (() => undefined);
 
   // Text-only files handed over early (`prepare`, as each emitter finishes) are formatted on a
   // worker thread while this one goes on emitting; the rest here, as soon as they are handed
   // over, and whatever the worker could not do at the end — by the same function, so the bytes
   // do not depend on the thread.
-  const worker = settings.parallel === false ? undefined : FormatWorker.start();
+  const worker = settings.parallel === false ? undefined : FormatWorker.start(notice);
   const early = new Map<OutputFile, Promise<string | undefined>>();
 
   const formatter: Formatter = async (files) => {
@@ -99,14 +105,14 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       // This thread formats what it kept while the worker finishes; then whatever the worker
       // could not do.
       const kept = files.filter((f) => !early.has(f));
-      const here = kept.length > 0 ? await formatFiles(kept, optionsFor, cacheDir, await loadPrettier()) : [];
+      const here = kept.length > 0 ? await formatFiles(kept, optionsFor, cacheDir, await loadPrettier(), notice) : [];
       const texts = new Map(kept.map((f, i) => [f, here[i]!] as const));
       for (const f of files) {
         const text = await early.get(f);
         if (text !== undefined) texts.set(f, text);
       }
       const failed = files.filter((f) => !texts.has(f));
-      if (failed.length > 0) (await formatFiles(failed, optionsFor, cacheDir, await loadPrettier())).forEach((t, i) => texts.set(failed[i]!, t));
+      if (failed.length > 0) (await formatFiles(failed, optionsFor, cacheDir, await loadPrettier(), notice)).forEach((t, i) => texts.set(failed[i]!, t));
       return files.map((f) => texts.get(f)!);
     } finally {
       worker?.close();
@@ -118,7 +124,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     early.set(
       file,
       whenIdle()
-        .then(async () => formatFiles([file], optionsFor, cacheDir, await loadPrettier()))
+        .then(async () => formatFiles([file], optionsFor, cacheDir, await loadPrettier(), notice))
         .then(
           ([text]) => text,
           () => undefined,
@@ -132,8 +138,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       }
       const options = await optionsFor(file);
       // A plugin (code) cannot cross to another thread: such files are formatted here.
-      const plain = !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
-      if (plain && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
+      if (plainOptions(options) && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
       else later(file);
     }
   };
@@ -146,7 +151,7 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
  * formatted (fast paths) or prettier jobs (its chunks in groups, or the whole file); identical
  * jobs are formatted once, and kept in the cache when there is one.
  */
-export async function formatFiles(files: readonly OutputFile[], optionsFor: OptionsFor, cacheDir: string | undefined, prettier: typeof import("prettier")): Promise<string[]> {
+export async function formatFiles(files: readonly OutputFile[], optionsFor: OptionsFor, cacheDir: string | undefined, prettier: PrettierCalls, notice: Notice = () => undefined): Promise<string[]> {
   const version = prettier.version;
   // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
   // chunks in groups, or the whole file); identical jobs are formatted once.
@@ -163,7 +168,7 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
     }
     const optionsKey = JSON.stringify({ ...options, filepath: undefined });
     const job = (text: string): Job => {
-      const key = createHash("sha256").update(version).update("\0").update(optionsKey).update("\0").update(text).digest("hex");
+      const key = cacheKey(version, optionsKey, text);
       if (!unique.has(key)) unique.set(key, { text, options, key });
       return unique.get(key)!;
     };
@@ -198,7 +203,7 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
   const misses: Job[] = [];
   await Promise.all(
     [...unique.values()].map(async (job) => {
-      const hit = cacheDir ? await readFile(cachePath(cacheDir, job.key), "utf8").catch(() => undefined) : undefined;
+      const hit = cacheDir ? await readEntry(cacheDir, job.key, notice) : undefined;
       if (hit !== undefined) results.set(job.key, hit);
       else misses.push(job);
     }),
@@ -210,9 +215,27 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
   const formatted: string[] = [];
   for (const j of misses) formatted.push(await formatWithFallback(prettier, j.text, j.options));
   misses.forEach((j, i) => results.set(j.key, formatted[i]!));
-  if (cacheDir) await Promise.all(misses.map((j, i) => store(cacheDir, j.key, formatted[i]!)));
+  if (cacheDir && misses.length > 0) {
+    const written = await Promise.all(misses.map((j, i) => storeEntry(cacheDir, j.key, formatted[i]!)));
+    await accountAndPrune(cacheDir, written.reduce((a, b) => a + b, 0));
+  }
 
   return plan.map(({ pieces }) => pieces.map((p) => (typeof p === "string" ? p : results.get(p.key)!)).join("\n"));
+}
+
+/**
+ * What formatFiles uses of prettier: its version (part of every cache key) and `format`. The emit
+ * worker passes one that asks the main thread's prettier (see parallel-emit.ts), so that its
+ * few wide lines do not cost it a prettier of its own to load and warm up.
+ */
+export type PrettierCalls = Pick<typeof import("prettier"), "version" | "format">;
+
+/**
+ * Options another thread can be given as they are: nothing in them is code (a plugin object),
+ * which cannot cross to another thread.
+ */
+export function plainOptions(options: Options): boolean {
+  return !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
 }
 
 /**
@@ -221,7 +244,7 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
  * prettier itself prints, such as the array of a negative literal `-3[]`. Both parsers print
  * toolcat's code alike, so the retry gives the text prettier gives for a `.ts` file.
  */
-async function formatWithFallback(prettier: typeof import("prettier"), text: string, options: Options): Promise<string> {
+export async function formatWithFallback(prettier: PrettierCalls, text: string, options: Options): Promise<string> {
   try {
     return await prettier.format(text, options);
   } catch (e) {
@@ -252,23 +275,6 @@ function groupChunks(chunks: readonly string[]): string[] {
   }
   if (current.length > 0) groups.push(current.join("\n\n"));
   return groups;
-}
-
-function cachePath(dir: string, key: string): string {
-  return join(dir, key.slice(0, 2), key.slice(2));
-}
-
-async function store(dir: string, key: string, text: string): Promise<void> {
-  // Best effort: a read-only or full disk only costs speed, never correctness.
-  try {
-    const path = cachePath(dir, key);
-    await mkdir(dirname(path), { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, text, "utf8");
-    await rename(tmp, path);
-  } catch {
-    /* ignore */
-  }
 }
 
 /** The nearest `node_modules` above `start`, as `node_modules/.cache/toolcat/format`. */

@@ -17,6 +17,13 @@ export function packageRoot(): string {
   }
 }
 
+let version: string | undefined;
+
+/** toolcat's own version (package.json), part of every cache key. */
+export function packageVersion(): string {
+  return (version ??= String(JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")).version));
+}
+
 const cache = new Map<string, string>();
 
 /** Reads `templates/<name>` as text (cached: templates do not change during a run). */

@@ -24,7 +24,7 @@ import { Worker } from "node:worker_threads";
 import type { ArtifactEmitter, EmitContext, EmitFinding, OutputFile } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
 import type { JsonObject } from "../core/schema/json.js";
-import type { RemoteFormat } from "./format.js";
+import { formatWithFallback, plainOptions, prettierOptions, type RemoteFormat } from "./format.js";
 
 /** What the worker is started with (`workerData`): the same for every run it serves. */
 export interface EmitWorkerInput {
@@ -36,6 +36,8 @@ export interface EmitWorkerInput {
 export interface EmitRunInput extends EmitWorkerInput {
   /** The catalog's path as headers and findings name it. */
   readonly catalogPath: string;
+  /** Told the worker's notices (a damaged cache entry rebuilt); stays on this thread. */
+  readonly notice?: (message: string) => void;
 }
 
 /** The first message of a run: the checked catalog (before any request of that run). */
@@ -62,6 +64,22 @@ export interface EmitWorkerRequest {
 
 export type EmitWorkerReply = { readonly emitter: OffloadedId; readonly run: number } & ({ readonly files: readonly OutputFile[]; readonly findings: readonly EmitFinding[] } | { readonly error: string });
 
+/**
+ * The worker asks this thread's prettier (loaded and warm here anyway) for what its formatting
+ * needs beyond the data printers: the version, a provider file's options, a wide line's layout.
+ * Loading prettier on the worker and warming it up for a few lines cost it about 0.4 s of CPU on
+ * the run's critical path (docs/performance.md). Options that are not plain data (a plugin
+ * object) are answered with an error, and the worker then formats with a prettier of its own.
+ */
+export type PrettierAsk = { readonly prettier: number } & (
+  | { readonly op: "version" }
+  | { readonly op: "options"; readonly file: Pick<OutputFile, "path" | "language"> }
+  | { readonly op: "format"; readonly text: string; readonly options: import("prettier").Options }
+  | { readonly op: "notice"; readonly message: string }
+);
+
+export type PrettierAnswer = { readonly prettierAnswer: number } & ({ readonly value: unknown } | { readonly error: string });
+
 export interface ParallelEmitters {
   /** The registry with the offloaded emitters replaced by worker-backed ones. */
   readonly emitters: readonly ArtifactEmitter[];
@@ -69,6 +87,12 @@ export interface ParallelEmitters {
   catalog(catalog: JsonObject): void;
   /** Ends the run (it is over, or ended early); a thread of its own is ended with it. */
   close(): void;
+  /**
+   * Milliseconds from each of the worker's prettier questions of this run (PrettierAsk) to its
+   * answer, summed: formatting done here while the pipeline waits, which `--verbose` shows apart
+   * from the wait (an upper bound: this thread's own formatting may interleave with it).
+   */
+  answeredMs(): number;
 }
 
 /** `registry` with the emitters of OFFLOADED run on a worker thread for this catalog, or undefined where no worker can run. */
@@ -99,12 +123,21 @@ export class EmitThread {
   private starts = 0;
   /** The current run's waiting requests. */
   private pending = new Map<OffloadedId, (reply: EmitWorkerReply | undefined) => void>();
+  /** This thread's prettier and the app's config, for the worker's questions (PrettierAsk); afresh for each run. */
+  private prettier: ReturnType<typeof prettierOptions> | undefined;
+  /** The current run's notice callback (EmitRunInput.notice). */
+  private notice: ((message: string) => void) | undefined;
+  /** Time spent answering the current run's prettier questions. */
+  private answering = { ms: 0 };
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
   run(registry: readonly ArtifactEmitter[], input: EmitRunInput): ParallelEmitters | undefined {
     this.endRun();
     const worker = this.workerFor({ format: input.format });
     if (!worker) return undefined;
+    this.prettier = input.format ? prettierOptions(input.format.outDir) : undefined;
+    this.notice = input.notice;
+    const answering = (this.answering = { ms: 0 });
     // A run is current while this.runs holds its number; ending it (or the worker failing) moves
     // the number on, so "ended" needs no flag of its own.
     const run = this.runs;
@@ -142,7 +175,7 @@ export class EmitThread {
     const close = () => {
       if (run === this.runs) this.endRun();
     };
-    return { emitters, catalog, close };
+    return { emitters, catalog, close, answeredMs: () => answering.ms };
   }
 
   /** How many worker threads it has started: one, unless one crashed or the start-up data changed. */
@@ -176,8 +209,9 @@ export class EmitThread {
     this.input = input;
     this.broken = false;
     this.starts++;
-    worker.on("message", (reply: EmitWorkerReply) => {
-      if (worker === this.worker && reply.run === this.runs) this.settle(reply.emitter, reply);
+    worker.on("message", (reply: EmitWorkerReply | PrettierAsk) => {
+      if ("prettier" in reply) void this.answer(worker, reply);
+      else if (worker === this.worker && reply.run === this.runs) this.settle(reply.emitter, reply);
     });
     const fail = () => {
       if (worker === this.worker) this.fail();
@@ -185,6 +219,42 @@ export class EmitThread {
     worker.on("error", fail);
     worker.on("exit", fail);
     return worker;
+  }
+
+  /** Answers the worker's question about prettier (see PrettierAsk). */
+  private async answer(worker: Worker, ask: PrettierAsk): Promise<void> {
+    const started = performance.now();
+    const answering = this.answering;
+    let answer: PrettierAnswer;
+    try {
+      const prettier = this.prettier;
+      if (ask.op === "notice") {
+        this.notice?.(ask.message);
+        return;
+      }
+      if (!prettier) throw new Error("this run does not format");
+      let value: unknown;
+      if (ask.op === "version") value = (await prettier.loadPrettier()).version;
+      else if (ask.op === "options") {
+        const options = await prettier.optionsFor(ask.file as OutputFile);
+        if (!plainOptions(options)) throw new Error("the options hold code");
+        value = options;
+      } else value = await formatWithFallback(await prettier.loadPrettier(), ask.text, ask.options);
+      answer = { prettierAnswer: ask.prettier, value };
+    } catch (e) {
+      answer = { prettierAnswer: ask.prettier, error: String(e) };
+    }
+    answering.ms += performance.now() - started;
+    try {
+      worker.postMessage(answer);
+    } catch (e) {
+      // An answer that cannot cross (or a worker that is gone): the worker then formats itself.
+      try {
+        worker.postMessage({ prettierAnswer: ask.prettier, error: String(e) } satisfies PrettierAnswer);
+      } catch {
+        /* the worker is gone */
+      }
+    }
   }
 
   private settle(id: OffloadedId, reply: EmitWorkerReply | undefined): void {

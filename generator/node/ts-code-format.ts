@@ -20,6 +20,7 @@ import type { CanonicalChunk } from "../core/emit/artifact.js";
 import { preferredQuote, requote } from "../core/codegen/code.js";
 import { parseLiteral } from "./literal-line.js";
 import { formatArrayElement, layoutSettings, type Settings } from "./ts-data-format.js";
+import { breakAndChainHead, breakNegatedChain, breakStringSet, breakTypeImport, breakUnionMember } from "./ts-wide-lines.js";
 
 /** A formatter call (prettier.format) injected so the module stays testable. */
 export type FormatText = (text: string, options: Options) => Promise<string>;
@@ -94,6 +95,11 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
     if (members && indent > 0) {
       // A type member (`key?: Type;`): prettier may break its type, never the member list.
       if (!text.endsWith(";")) return undefined;
+      const union = breakUnionMember(text, indent, settings);
+      if (union !== undefined) {
+        plan.push(...union);
+        continue;
+      }
       const entry: WideLine = { depth: indent / 2, kind: "member", text };
       wide.set(key(entry), entry);
       plan.push(entry);
@@ -103,11 +109,11 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
     if (kind === undefined) return undefined;
     const head =
       kind === "head"
-        ? breakFunctionHead(text, indent, settings)
+        ? (breakFunctionHead(text, indent, settings) ?? breakAndChainHead(text, indent, settings))
         : kind === "property"
           ? breakStringProperty(text, indent)
           : kind === "statement"
-            ? (breakIdentifierList(text, indent, settings) ?? breakBracelessIf(text, indent, settings))
+            ? (breakIdentifierList(text, indent, settings) ?? breakBracelessIf(text, indent, settings) ?? breakNegatedChain(text, indent, settings) ?? breakStringSet(text, indent, settings) ?? breakTypeImport(text, indent, settings))
             : kind === "element"
               ? breakLiteralElement(text, indent, settings)
               : undefined;

@@ -26,7 +26,7 @@
 // contender for 4 s and exits, for `node --cpu-prof`.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ts } from "ts-morph";
 import fc from "fast-check";
@@ -84,6 +84,19 @@ async function catalogSchemas(readTemplate, runPipeline) {
     }
   }
   return out;
+}
+
+/**
+ * The generate bench's real-tool catalog (corpus-catalog.js: the corpus's agent and MCP tools,
+ * all eight targets), every tool's input schema through toolcat's own pipeline (IR).
+ */
+async function realToolSchemas(readTemplate, runPipeline) {
+  const { importTools } = await dist("generator/core/import/import-tools.js");
+  const { loadCatalog } = await dist("generator/core/load/load-catalog.js");
+  const { corpusCatalog } = await import(pathToFileURL(join(root, "test", "bench", "corpus-catalog.js")).href);
+  const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source: corpusCatalog({ importTools, loadCatalog }).text, readTemplate, emitters: [] });
+  if (!result.ir) throw new Error("the real-tool catalog did not build");
+  return result.ir.tools.map((tool) => ({ label: tool.name, schema: tool.input.schema }));
 }
 
 function corpusSchemas(validatorProblems) {
@@ -236,8 +249,9 @@ function benchSet(title, pairs, contenders) {
   console.log(`  ${title} [${pairs.length} inputs]\n    ${cells.join("\n    ")}`);
   // Per contender, the median over rounds of toolcat's ops/s over its: within a round the two ran
   // back to back, so a slow phase of the machine divides out.
-  const perRound = samples.map((s) => median(s.map((x, r) => samples[0][r] / x)));
-  return { ops, sink, perRound };
+  const rounds = samples.map((s) => s.map((x, r) => samples[0][r] / x));
+  const perRound = rounds.map(median);
+  return { ops, sink, perRound, rounds };
 }
 
 function fileSize(path) {
@@ -265,6 +279,7 @@ export default async function bench() {
     ["example catalog", catalog],
     ["fixtures", fixtures],
     ["tool corpus sample", corpusSchemas(validatorProblems)],
+    ["real-tool catalog", await realToolSchemas(readTemplate, runPipeline)],
   ];
   const ajvSame = ajvWith({ allErrors: true, ownProperties: true });
   const ajvAll = ajvWith({ allErrors: true });
@@ -319,17 +334,33 @@ export default async function bench() {
     const both = (x, b) => (x ? `${(x.ops[0] / x.ops[b]).toFixed(2)}x [${x.perRound[b].toFixed(2)}x]` : "n/a");
     for (const { title, v, n, t, baseIndex: b } of summary) console.log(`  ${title.padEnd(20)} valid ${both(v, b)}   invalid ${both(n, b)}   one typical mistake ${both(t, b)}`);
   }
-  // The issue's targets are against Ajv allErrors (contender 2): >= 1.0x valid, >= 2x invalid.
-  const verdict = (x, target) => (x && x.ops[2] !== undefined ? (x.ops[0] / x.ops[2] >= target ? "met" : "NOT met") : "n/a");
-  console.log("targets vs Ajv allErrors (valid >= 1.0x, invalid >= 2x):");
-  for (const { title, v, n } of summary) console.log(`  ${title.padEnd(20)} valid ${verdict(v, 1)}, invalid ${verdict(n, 2)}`);
+  // The issue's targets are against Ajv allErrors (contender 2): >= 2x on valid and on invalid
+  // input (issue 25). Each round ran toolcat and Ajv back to back, so the per-round ratios show the
+  // spread: a claim holds when the whole range clears it, and is short when the whole range misses.
+  const spread = (x, k) => {
+    if (!x || x.rounds[k] === undefined) return "n/a";
+    const r = [...x.rounds[k]].sort((a, b) => a - b);
+    return `${x.perRound[k].toFixed(2)}x (rounds ${r[0].toFixed(2)}–${r[r.length - 1].toFixed(2)}, ${r.length} rounds)`;
+  };
+  const verdict = (x, target, k = 2) => {
+    if (!x || x.rounds[k] === undefined) return "n/a";
+    const r = x.rounds[k];
+    return Math.min(...r) >= target ? "met" : Math.max(...r) < target ? "NOT met" : "not told apart from noise (range straddles it)";
+  };
+  console.log("targets vs Ajv allErrors (issue 25: valid >= 2x, invalid >= 2x), median of per-round ratios with their range:");
+  for (const { title, v, n } of summary) console.log(`  ${title.padEnd(20)} valid ${spread(v, 2)}: ${verdict(v, 2)}; invalid ${spread(n, 2)}: ${verdict(n, 2)}`);
+  if (summary.some((x) => x.baseIndex !== undefined)) {
+    console.log("toolcat / the baseline build, per-round ratios with their range (a regression shows when the whole range is below 1):");
+    for (const { title, v, n, baseIndex: b } of summary) console.log(`  ${title.padEnd(20)} valid ${spread(v, b)}   invalid ${spread(n, b)}`);
+  }
   // The bound (last contender of the invalid set) against Ajv allErrors: the most any validator that
   // returns Ajv's error objects could reach on these inputs, and the share of it toolcat reaches.
   console.log("invalid inputs: bound for any validator returning Ajv's errors (top-level keys + error objects only) vs Ajv allErrors:");
   for (const { title, n } of summary) {
     if (!n || n.ops.length < 5) continue;
     const bound = n.ops[n.ops.length - 1];
-    console.log(`  ${title.padEnd(20)} bound ${(bound / n.ops[2]).toFixed(2)}x Ajv allErrors; toolcat ${(n.ops[0] / n.ops[2]).toFixed(2)}x = ${Math.round((n.ops[0] / bound) * 100)}% of the bound's speed (2x needs ${Math.round(((2 * n.ops[2]) / bound) * 100)}%)`);
+    const shares = n.rounds[n.ops.length - 1].map((r) => 100 * r).sort((a, b) => a - b);
+    console.log(`  ${title.padEnd(20)} bound ${(bound / n.ops[2]).toFixed(2)}x Ajv allErrors; toolcat ${(n.ops[0] / n.ops[2]).toFixed(2)}x = ${Math.round((n.ops[0] / bound) * 100)}% of the bound's speed (rounds ${Math.round(shares[0])}–${Math.round(shares[shares.length - 1])}%; goal >= 70%; 2x needs ${Math.round(((2 * n.ops[2]) / bound) * 100)}%)`);
   }
 
   // Emitted bytes per tool of the example catalog: toolcat's standalone module for that one schema
@@ -361,7 +392,7 @@ export default async function bench() {
 
 /** A `sourceFor` of another toolcat build (TOOLCAT_BENCH_BASELINE: its `dist` directory). */
 async function baselineCompiler(dir) {
-  const at = (p) => import(pathToFileURL(join(root, dir, p)).href);
+  const at = (p) => import(pathToFileURL(resolve(root, dir, p)).href);
   const { compileValidators } = await at("generator/core/emit/validators/compile.js");
   const { GeneratedFile } = await at("generator/core/emit/generated-file.js");
   const { Name } = await at("generator/core/codegen/identifiers.js");

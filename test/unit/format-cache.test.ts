@@ -1,10 +1,21 @@
 /** The formatted-chunk cache and the fast printers change speed only, never bytes. */
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runPipeline } from "../../generator/core/pipeline.js";
+import { accountAndPrune, storeEntry } from "../../generator/node/format-cache.js";
 import { prettierFormatter } from "../../generator/node/format.js";
+import { readTemplate } from "../../generator/node/package-root.js";
 import { generateFrom, readCatalog, repoRoot } from "../helpers/pipeline.js";
+
+/** Every entry file of a cache directory (two-character folders), oldest first. */
+function entries(cacheDir: string): string[] {
+  return readdirSync(cacheDir)
+    .filter((d) => d.length === 2)
+    .flatMap((d) => readdirSync(join(cacheDir, d)).map((f) => join(cacheDir, d, f)))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+}
 
 describe("formatting", () => {
   it("gives the same bytes with a cold cache, a warm cache and no cache", async () => {
@@ -16,6 +27,57 @@ describe("formatting", () => {
     const warm = await generateFrom(source, { cacheDir });
     expect([...cold.files]).toEqual([...none.files]);
     expect([...warm.files]).toEqual([...none.files]);
+  });
+
+  it("a truncated or changed cache entry is formatted again, rewritten and reported, never used", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "toolcat-cache-"));
+    const source = readCatalog("catalog/tools.yaml");
+    const run = async () => {
+      const notices: string[] = [];
+      const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source, readTemplate, format: prettierFormatter(join(repoRoot, "generated"), { cacheDir, onNotice: (n) => notices.push(n) }) });
+      return { files: result.files, notices };
+    };
+    const none = await generateFrom(source);
+    const cold = await run();
+    expect(cold.notices).toEqual([]);
+    const files = entries(cacheDir);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    // One entry cut in half, one with a character changed (same length).
+    const [a, b] = files as [string, string];
+    const textA = readFileSync(a, "utf8");
+    writeFileSync(a, textA.slice(0, Math.floor(textA.length / 2)));
+    const textB = readFileSync(b, "utf8");
+    const at = textB.lastIndexOf(";");
+    writeFileSync(b, `${textB.slice(0, at)},${textB.slice(at + 1)}`);
+    const damaged = await run();
+    expect([...damaged.files]).toEqual([...none.files]);
+    expect(damaged.notices.length).toBe(2);
+    expect(damaged.notices.join("\n")).toMatch(/damaged/);
+    // Rewritten: the next run uses them again without a word.
+    const again = await run();
+    expect(again.notices).toEqual([]);
+    expect([...again.files]).toEqual([...none.files]);
+    expect(readFileSync(a, "utf8")).toBe(textA);
+  });
+
+  it("stays bounded: past its budget the oldest entries go, down to half of it", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "toolcat-cache-"));
+    let written = 0;
+    for (let i = 0; i < 40; i++) {
+      const key = `${String(i).padStart(2, "0")}${"k".repeat(62)}`;
+      written += await storeEntry(cacheDir, key, "x".repeat(1000));
+      // Distinct ages, oldest first.
+      const file = join(cacheDir, key.slice(0, 2), key.slice(2));
+      utimesSync(file, new Date(1_000_000 + i * 1000), new Date(1_000_000 + i * 1000));
+    }
+    expect(await accountAndPrune(cacheDir, written, 100_000)).toBe(0);
+    const deleted = await accountAndPrune(cacheDir, 30_000, 50_000);
+    expect(deleted).toBeGreaterThan(0);
+    const left = entries(cacheDir);
+    expect(left.reduce((n, f) => n + statSync(f).size, 0)).toBeLessThanOrEqual(25_000);
+    // The newest survive.
+    expect(left.some((f) => f.includes(join(cacheDir, "39")))).toBe(true);
+    expect(left.some((f) => f.includes(join(cacheDir, "00")))).toBe(false);
   });
 
   it("formats chunked files exactly as prettier formats the whole file", async () => {

@@ -21,6 +21,9 @@ import { formatCanonicalChunks } from "../../generator/node/ts-code-format.js";
 import { resourceArbitrary } from "../differential/arbitraries.js";
 import { hostileText, inputArbitrary } from "../helpers/schema-arbitrary.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
+import { importTools } from "../../generator/core/import/import-tools.js";
+import { loadCatalog } from "../../generator/core/load/load-catalog.js";
+import { corpusCatalog } from "../bench/corpus-catalog.js";
 
 const SEED = Number(process.env.TOOLCAT_FORMAT_SEED ?? 7);
 /** Print widths, and with them `singleQuote` (prettier's other common setting). */
@@ -63,11 +66,11 @@ function firstDifference(m: Mismatch): string {
   return `${JSON.stringify(m.layout)}, line ${i + 1}:\n  ours:     ${JSON.stringify(a[i])}\n  prettier: ${JSON.stringify(b[i])}`;
 }
 
-async function canonicalFiles(catalog: string): Promise<OutputFile[]> {
+async function canonicalFiles(catalog: string, source: string | Buffer = readFileSync(path.join(repoRoot, catalog))): Promise<OutputFile[]> {
   let captured: readonly OutputFile[] = [];
   await runPipeline({
     catalogPath: catalog,
-    source: readFileSync(path.join(repoRoot, catalog)),
+    source,
     readTemplate,
     format: async (files) => {
       captured = files;
@@ -97,6 +100,17 @@ describe("canonical code layout equals prettier's", () => {
       if (!file.path.startsWith("runtime/")) expect(singleQuoteShare, file.path).toBeGreaterThan(0.5);
     }
   });
+
+  // Real tools (the generate bench's catalog) have what a synthetic catalog hardly has: long enum
+  // checks, sets and unions of many strings, long type names (ts-wide-lines.ts).
+  it("the real-tool catalog (test/bench/corpus-catalog.js)", async () => {
+    const files = await canonicalFiles("catalog/tools.yaml", corpusCatalog({ importTools, loadCatalog }).text);
+    for (const file of files.filter((f) => f.path === "types.ts" || f.path === "validators.ts")) {
+      const { mismatches, fastShare } = await compare(canonicalChunks(file.chunks!));
+      expect(mismatches.slice(0, 5).map(firstDifference), file.path).toEqual([]);
+      expect(fastShare, file.path).toBeGreaterThan(0.9);
+    }
+  }, 300_000);
 
   it("random schemas over the supported subset", async () => {
     const schemas = fc.sample(resourceArbitrary, { seed: SEED, numRuns: 150 }).filter((s) => validatorProblems(s as Schema).length === 0);
@@ -238,6 +252,48 @@ describe("wide literal rows and braceless ifs", () => {
       }
     }
   }, 60_000);
+});
+
+describe("wide enum checks, string sets, unions, type imports and && heads (ts-wide-lines.ts)", () => {
+  // Each shape as the emitters write it, at several depths and widths, with no prettier to fall
+  // back on: what the fast path answers must be prettier's bytes, and most must be answered.
+  const word = fc.stringMatching(/^[a-z][a-z0-9_+-]{0,24}$/);
+  const name = fc.stringMatching(/^[A-Z][A-Za-z0-9]{4,60}$/);
+  const local = fc.stringMatching(/^[a-z][a-z0-9]{0,3}$/).map((s) => `d${s}`);
+  const strings = fc.uniqueArray(word, { minLength: 2, maxLength: 16 }).map((ws) => ws.map((w) => JSON.stringify(w)));
+  const shape = fc.oneof(
+    fc.tuple(local, strings, fc.nat(40)).map(([d, ws, n]) => ({ member: false, text: `if (!(${ws.map((w) => `${d} === ${w}`).join(" || ")})) errs = addError(errs, _e[${n}]!);` })),
+    fc.tuple(name, strings).map(([n, ws]) => ({ member: false, text: `const ${n.toLowerCase()}_es0 = new Set<unknown>([${ws.join(", ")}]);` })),
+    name.map((n) => ({ member: false, text: `type ${n}Input = import("./types.js").${n}Input;` })),
+    fc.tuple(local, fc.nat(12), fc.nat(12)).map(([d, a, b]) => ({ member: false, text: `if (f${a} !== ${a + b} && (f${a} >= ${b} || Object.getOwnPropertyNames(${d}).length !== c${b})) {\n  x = 1;\n}` })),
+    fc.tuple(word, fc.boolean(), fc.boolean(), strings).map(([k, optional, array, ws]) => ({ member: true, text: `${k.replace(/[+-]/g, "_")}${optional ? "?" : ""}: ${array ? `(${ws.join(" | ")})[]` : ws.join(" | ")};` })),
+  );
+  const nestIn = (depth: number, text: string) =>
+    depth === 0 ? text : ["function w() {", ...Array.from({ length: depth - 1 }, () => "{"), text, ...Array.from({ length: depth - 1 }, () => "}"), "}"].join("\n");
+
+  it("break as prettier breaks them, or go to prettier", async () => {
+    const cases = fc.sample(fc.tuple(shape, fc.integer({ min: 0, max: 3 })), { seed: SEED, numRuns: 150 });
+    let taken = 0;
+    let wide = 0;
+    for (const printWidth of [40, 60, 80, 120]) {
+      const options = { parser: "babel-ts", printWidth };
+      for (const [{ member, text }, depth] of cases) {
+        // Laid out as the emitters write it (prettier's layout where it fits), then the chunk.
+        const source = member ? `interface W {\n${text}\n}` : nestIn(depth, text);
+        const canonical = (await prettier.format(source.replace(/^/gm, ""), { ...options, printWidth: 10_000 })).trimEnd();
+        if (canonical.split("\n").every((l) => l.length <= printWidth)) continue;
+        wide++;
+        const [ours] = await formatCanonicalChunks([{ canonical, members: member }], options, async () => {
+          throw new Error("no prettier here");
+        });
+        if (ours === undefined) continue;
+        taken++;
+        expect(ours, `${printWidth}: ${canonical}`).toBe(await prettier.format(canonical, options));
+      }
+    }
+    expect(wide).toBeGreaterThan(100);
+    expect(taken / wide).toBeGreaterThan(0.5);
+  }, 120_000);
 });
 
 describe("the fast path declines what it cannot reproduce", () => {
