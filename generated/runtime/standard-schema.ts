@@ -254,10 +254,23 @@ const SCHEMA_VALUES = new Set([
   "else",
 ]);
 
+/** Keywords that only annotate: beside a `$ref` they change nothing, in either draft. */
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
 /**
  * A draft 2020-12 schema (the catalog's subset) in draft-07's words: `$defs` → `definitions`,
  * `prefixItems` + `items` → tuple `items` + `additionalItems`, `dependentRequired` →
- * `dependencies`, every `$ref` rewritten to where its target now is. `minContains` and
+ * `dependencies`, every `$ref` rewritten to where its target now is (and moved into `allOf`
+ * where it has siblings that assert). `minContains` and
  * `maxContains` have no draft-07 keyword: they move into the description (and a `contains`
  * that asks for no match at all is dropped), so the model is still told; `validate` checks them.
  */
@@ -293,6 +306,17 @@ function convert07(node: unknown, root: JsonObject): unknown {
     } else {
       setOwn(out, key, copyJson(value));
     }
+  }
+  // Draft-07 ignores the siblings of a `$ref` (2020-12 applies them): the reference moves into
+  // `allOf`, after any members already there (so pointers into `allOf` keep their indexes).
+  const ref = out["$ref"];
+  if (
+    ref !== undefined &&
+    Object.keys(out).some((key) => key !== "$ref" && !ANNOTATIONS.has(key))
+  ) {
+    delete out["$ref"];
+    const all = Array.isArray(out["allOf"]) ? out["allOf"] : [];
+    out["allOf"] = [...all, { $ref: ref }];
   }
   const min = node["minContains"];
   const max = node["maxContains"];
