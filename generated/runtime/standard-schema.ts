@@ -56,6 +56,11 @@ export interface ToolStandardSchema<Input, Output = Input> {
       readonly output: (options: JsonSchemaOptions) => Record<string, unknown>;
     };
   };
+  /**
+   * The generated check itself (the validator's own result, errors and all): what runner wiring
+   * renders the dispatcher's refusal text from. `validate` is this, in Standard Schema's words.
+   */
+  readonly check: (value: unknown) => CheckOutcome<Output>;
   /** The tool's name in the catalog. */
   readonly name: string;
   /** The description that goes with this schema (a strict declaration's carries moved constraints). */
@@ -109,6 +114,7 @@ export function toolStandardSchema<Input, Output = Input>(
           jsonSchemaFor(output, targetOf(options, name)),
       }),
     }),
+    check,
     name,
     description: parts.description,
     strict: parts.strict ?? false,

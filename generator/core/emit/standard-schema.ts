@@ -21,6 +21,12 @@ import { catalogNames } from "./naming.js";
 export const STANDARD_SCHEMA_PATH = "standard-schema.ts";
 export const STANDARD_SCHEMA_RUNTIME = "runtime/standard-schema.ts";
 
+/**
+ * The runner wiring (templates/runtime/runners/), copied beside the Standard Schemas: generic
+ * over the catalog (it takes the dispatcher and the schemas), structural over the SDKs.
+ */
+export const RUNNER_RUNTIME = ["runtime/runners/common.ts", "runtime/runners/ai-sdk.ts"] as const;
+
 /** Names the file exports. */
 const EXPORTS = ["standardSchemas", "standardOutputSchemas", "strictStandardSchemas", "StandardOutputSchemas"];
 
@@ -150,7 +156,7 @@ ${outputs.length > 0 ? code`  ${join(outputs.map((o) => o.local), ",\n  ")},` : 
 ${stricts.length > 0 ? code`  ${join(stricts, ",\n  ")},` : raw("")}
 });`);
     }
-    return [chunkedFile(file.path, "typescript", file.toChunks(), undefined, "contract"), templateFile(STANDARD_SCHEMA_RUNTIME, ctx.header, ctx.readTemplate(STANDARD_SCHEMA_RUNTIME))];
+    return [chunkedFile(file.path, "typescript", file.toChunks(), undefined, "contract"), ...[STANDARD_SCHEMA_RUNTIME, ...RUNNER_RUNTIME].map((path) => templateFile(path, ctx.header, ctx.readTemplate(path)))];
   },
 };
 
