@@ -42,7 +42,8 @@ const writeMeasurementOutput = toolStandardSchema<
 /** `write_measurement` as openai-responses declares it (strict): the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed). */
 const declaredWriteMeasurementInput = toolStandardSchema<
   unknown,
-  ToolInput["write_measurement"]
+  ToolInput["write_measurement"],
+  true
 >({
   name: "write_measurement",
   description: strictDeclaration("write_measurement").description,
@@ -69,16 +70,18 @@ const logMealOutput = toolStandardSchema<ToolOutput["log_meal"]>({
 });
 
 /** `log_meal` as openai-responses declares it (strict): the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed). */
-const declaredLogMealInput = toolStandardSchema<unknown, ToolInput["log_meal"]>(
-  {
-    name: "log_meal",
-    description: strictDeclaration("log_meal").description,
-    check: (value) => validateOpenaiResponsesCall("log_meal", value),
-    input: strictDeclaration("log_meal").parameters,
-    output: mcpDeclaration("log_meal").inputSchema,
-    strict: strictDeclaration("log_meal").strict,
-  },
-);
+const declaredLogMealInput = toolStandardSchema<
+  unknown,
+  ToolInput["log_meal"],
+  true
+>({
+  name: "log_meal",
+  description: strictDeclaration("log_meal").description,
+  check: (value) => validateOpenaiResponsesCall("log_meal", value),
+  input: strictDeclaration("log_meal").parameters,
+  output: mcpDeclaration("log_meal").inputSchema,
+  strict: strictDeclaration("log_meal").strict,
+});
 
 /** `list_exercises`'s arguments: the catalog's schema and validator. */
 const listExercisesInput = toolStandardSchema<ToolInput["list_exercises"]>({
@@ -99,7 +102,8 @@ const listExercisesOutput = toolStandardSchema<ToolOutput["list_exercises"]>({
 /** `list_exercises` as openai-responses declares it (strict): the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed). */
 const declaredListExercisesInput = toolStandardSchema<
   unknown,
-  ToolInput["list_exercises"]
+  ToolInput["list_exercises"],
+  true
 >({
   name: "list_exercises",
   description: strictDeclaration("list_exercises").description,
@@ -132,7 +136,8 @@ const getWorkoutHistoryOutput = toolStandardSchema<
 /** `get_workout_history` as openai-responses declares it (strict): the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed). */
 const declaredGetWorkoutHistoryInput = toolStandardSchema<
   unknown,
-  ToolInput["get_workout_history"]
+  ToolInput["get_workout_history"],
+  true
 >({
   name: "get_workout_history",
   description: strictDeclaration("get_workout_history").description,
@@ -161,7 +166,8 @@ const logWorkoutSetOutput = toolStandardSchema<ToolOutput["log_workout_set"]>({
 /** `log_workout_set` as openai-responses declares it (strict): the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed). */
 const declaredLogWorkoutSetInput = toolStandardSchema<
   unknown,
-  ToolInput["log_workout_set"]
+  ToolInput["log_workout_set"],
+  true
 >({
   name: "log_workout_set",
   description: strictDeclaration("log_workout_set").description,
@@ -194,7 +200,8 @@ const deleteMeasurementOutput = toolStandardSchema<
 /** `delete_measurement` as openai-responses declares it (strict): the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed). */
 const declaredDeleteMeasurementInput = toolStandardSchema<
   unknown,
-  ToolInput["delete_measurement"]
+  ToolInput["delete_measurement"],
+  true
 >({
   name: "delete_measurement",
   description: strictDeclaration("delete_measurement").description,
@@ -223,7 +230,8 @@ const getWeatherOutput = toolStandardSchema<ToolOutput["get_weather"]>({
 /** `get_weather` as openai-responses declares it (strict): the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed). */
 const declaredGetWeatherInput = toolStandardSchema<
   unknown,
-  ToolInput["get_weather"]
+  ToolInput["get_weather"],
+  true
 >({
   name: "get_weather",
   description: strictDeclaration("get_weather").description,
@@ -252,7 +260,8 @@ const getCustomerOutput = toolStandardSchema<ToolOutput["get_customer"]>({
 /** `get_customer` as openai-responses declares it (strict): the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed). */
 const declaredGetCustomerInput = toolStandardSchema<
   unknown,
-  ToolInput["get_customer"]
+  ToolInput["get_customer"],
+  true
 >({
   name: "get_customer",
   description: strictDeclaration("get_customer").description,
@@ -306,13 +315,51 @@ export const standardOutputSchemas: StandardOutputSchemas = Object.freeze({
   get_customer: getCustomerOutput,
 });
 
+/** Each tool's strict flavour, typed with whether its declaration is strict. */
+export interface StrictStandardSchemas {
+  readonly write_measurement: ToolStandardSchema<
+    unknown,
+    ToolInput["write_measurement"],
+    true
+  >;
+  readonly log_meal: ToolStandardSchema<unknown, ToolInput["log_meal"], true>;
+  readonly list_exercises: ToolStandardSchema<
+    unknown,
+    ToolInput["list_exercises"],
+    true
+  >;
+  readonly get_workout_history: ToolStandardSchema<
+    unknown,
+    ToolInput["get_workout_history"],
+    true
+  >;
+  readonly log_workout_set: ToolStandardSchema<
+    unknown,
+    ToolInput["log_workout_set"],
+    true
+  >;
+  readonly delete_measurement: ToolStandardSchema<
+    unknown,
+    ToolInput["delete_measurement"],
+    true
+  >;
+  readonly get_weather: ToolStandardSchema<
+    unknown,
+    ToolInput["get_weather"],
+    true
+  >;
+  readonly get_customer: ToolStandardSchema<
+    unknown,
+    ToolInput["get_customer"],
+    true
+  >;
+}
+
 /**
  * For runners that declare tools to OpenAI in strict mode (@openai/agents `tool()`, openai-node `standardFunction`): `jsonSchema.input` is the openai-responses declaration (every field required, nullable where the catalog says optional), `validate` its call validator, whose value is the catalog's shape (the nulls that mean "not given" removed; `jsonSchema.output` is the catalog's schema).
  * `strict` says whether the declaration is strict: pass it on to the runner.
  */
-export const strictStandardSchemas: {
-  readonly [K in ToolName]: ToolStandardSchema<unknown, ToolInput[K]>;
-} = Object.freeze({
+export const strictStandardSchemas: StrictStandardSchemas = Object.freeze({
   write_measurement: declaredWriteMeasurementInput,
   log_meal: declaredLogMealInput,
   list_exercises: declaredListExercisesInput,

@@ -40,7 +40,11 @@ export interface JsonSchemaOptions {
  * `StandardSchemaV1<Input, Output> & StandardJSONSchemaV1<Input, Output>`), plus the tool's
  * name and description, which runners need beside the schema.
  */
-export interface ToolStandardSchema<Input, Output = Input> {
+export interface ToolStandardSchema<
+  Input,
+  Output = Input,
+  Strict extends boolean = boolean,
+> {
   readonly "~standard": {
     readonly version: 1;
     readonly vendor: "toolcat";
@@ -67,7 +71,7 @@ export interface ToolStandardSchema<Input, Output = Input> {
    * Whether the JSON Schema is an OpenAI strict declaration (strict flavour only: a tool that
    * cannot be strict is declared non-strict, and a runner must say `strict: false` for it).
    */
-  readonly strict: boolean;
+  readonly strict: Strict;
 }
 
 /** What a schema is made of. */
@@ -84,9 +88,11 @@ export interface SchemaParts<Output> {
 }
 
 /** Builds the Standard Schema of one tool input, output or strict declaration. */
-export function toolStandardSchema<Input, Output = Input>(
-  parts: SchemaParts<Output>,
-): ToolStandardSchema<Input, Output> {
+export function toolStandardSchema<
+  Input,
+  Output = Input,
+  Strict extends boolean = false,
+>(parts: SchemaParts<Output>): ToolStandardSchema<Input, Output, Strict> {
   const { name, check, input } = parts;
   const output = parts.output ?? input;
   const validate = (value: unknown): StandardResult<Output> => {
@@ -115,7 +121,8 @@ export function toolStandardSchema<Input, Output = Input>(
     check,
     name,
     description: parts.description,
-    strict: parts.strict ?? false,
+    // The generator states the literal it read off the declaration (see standard-schema.ts).
+    strict: (parts.strict ?? false) as Strict,
   });
 }
 

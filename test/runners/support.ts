@@ -87,4 +87,4 @@ export function anthropicResults(body: unknown): Map<string, { text: string; isE
 /** The exact refusal line toolcat writes for the 75,5 call. */
 export const WEIGHT_LINE = 'data.weight_kg: type — expected a number; received "75,5"';
 /** The dispatcher's whole refusal text for it. */
-export const WEIGHT_REFUSAL = ["The tool write_measurement was not run: its arguments are invalid (1 problem).", `- ${WEIGHT_LINE}`, "Fix these fields and call the tool again."].join("\n");
+export const WEIGHT_REFUSAL = ["The tool \"write_measurement\" was not run: its arguments are invalid (1 problem).", `- ${WEIGHT_LINE}`, "Fix these fields and call the tool again."].join("\n");

@@ -51,14 +51,16 @@ type OutputOf<S> = S extends AiSdkSchema<infer O> ? O : never;
  * whole or a subset.
  */
 export function aiSdkTools<
-  const Schemas extends { readonly [name: string]: AiSdkSchema<unknown> },
+  const Schemas extends { readonly [K in keyof Schemas]: AiSdkSchema<unknown> },
 >(
   dispatcher: RunsCalls,
   schemas: Schemas,
 ): { [K in keyof Schemas]: AiSdkTool<OutputOf<Schemas[K]>, Schemas[K]> } {
   const tools: { [name: string]: AiSdkTool<unknown, unknown> } = {};
   for (const name of Object.keys(schemas)) {
-    const schema = schemas[name]!;
+    const schema = (
+      schemas as { readonly [name: string]: AiSdkSchema<unknown> }
+    )[name]!;
     tools[name] = {
       description: schema.description,
       inputSchema: schema,

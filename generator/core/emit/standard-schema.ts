@@ -25,10 +25,10 @@ export const STANDARD_SCHEMA_RUNTIME = "runtime/standard-schema.ts";
  * The runner wiring (templates/runtime/runners/), copied beside the Standard Schemas: generic
  * over the catalog (it takes the dispatcher and the schemas), structural over the SDKs.
  */
-export const RUNNER_RUNTIME = ["runtime/runners/common.ts", "runtime/runners/ai-sdk.ts"] as const;
+export const RUNNER_RUNTIME = ["runtime/runners/common.ts", "runtime/runners/ai-sdk.ts", "runtime/runners/openai-agents-sdk.ts"] as const;
 
 /** Names the file exports. */
-const EXPORTS = ["standardSchemas", "standardOutputSchemas", "strictStandardSchemas", "StandardOutputSchemas"];
+const EXPORTS = ["standardSchemas", "standardOutputSchemas", "strictStandardSchemas", "StandardOutputSchemas", "StrictStandardSchemas"];
 
 /** Where the strict flavour comes from: the Responses declarations (@openai/agents), else Chat's (openai-node). */
 const STRICT_SOURCES = ["openai-responses", "openai-chat"] as const;
@@ -78,6 +78,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     const inputs: Code[] = [];
     const outputs: { readonly tool: ToolIR; readonly local: Code }[] = [];
     const stricts: Code[] = [];
+    const strictTypes: Code[] = [];
     ir.tools.forEach((tool, index) => {
       const toolNames = names.get(tool.name)!;
       const key = raw(propertyKey(tool.name));
@@ -125,7 +126,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
         const declaration = code`${strictOf}(${tool.name})`;
         const strictTool = strictSource!.tools[index]!;
         const check = code`(value) => ${strictCheck}(${tool.name}, value)`;
-        file.print(code`${raw(jsdoc([`\`${tool.name}\` as ${strictSource!.target.id} declares it${strictTool.strict ? " (strict)" : " (not strict)"}: the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed).`]))}const ${strictConst} = ${build}<unknown, ${ToolInput}[${tool.name}]>({
+        file.print(code`${raw(jsdoc([`\`${tool.name}\` as ${strictSource!.target.id} declares it${strictTool.strict ? " (strict)" : " (not strict)"}: the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed).`]))}const ${strictConst} = ${build}<unknown, ${ToolInput}[${tool.name}], ${strictTool.strict}>({
   name: ${tool.name},
   description: ${declaration}.description,
   check: ${check},
@@ -134,6 +135,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
   strict: ${declaration}.strict,
 });`);
         stricts.push(code`${key}: ${strictConst}`);
+        strictTypes.push(code`  readonly ${key}: ${SchemaType}<unknown, ${ToolInput}[${tool.name}], ${strictTool.strict}>;`);
       }
     });
 
@@ -147,12 +149,15 @@ ${join(outputs.map((o) => code`  readonly ${raw(propertyKey(o.tool.name))}: ${Sc
 ${outputs.length > 0 ? code`  ${join(outputs.map((o) => o.local), ",\n  ")},` : raw("")}
 });`);
     if (strictSource) {
+      file.print(code`${raw(jsdoc(["Each tool's strict flavour, typed with whether its declaration is strict."]))}export interface StrictStandardSchemas {
+${join(strictTypes, "\n")}
+}`);
       file.print(code`${raw(
         jsdoc([
           `For runners that declare tools to OpenAI in strict mode (@openai/agents \`tool()\`, openai-node \`standardFunction\`): \`jsonSchema.input\` is the ${strictSource.target.id} declaration (every field required, nullable where the catalog says optional), \`validate\` its call validator, whose value is the catalog's shape (the nulls that mean "not given" removed; \`jsonSchema.output\` is the catalog's schema).`,
           "`strict` says whether the declaration is strict: pass it on to the runner.",
         ]),
-      )}export const strictStandardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<unknown, ${ToolInput}[K]> } = Object.freeze({
+      )}export const strictStandardSchemas: StrictStandardSchemas = Object.freeze({
 ${stricts.length > 0 ? code`  ${join(stricts, ",\n  ")},` : raw("")}
 });`);
     }
