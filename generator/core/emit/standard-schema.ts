@@ -25,7 +25,15 @@ export const STANDARD_SCHEMA_RUNTIME = "runtime/standard-schema.ts";
  * The runner wiring (templates/runtime/runners/), copied beside the Standard Schemas: generic
  * over the catalog (it takes the dispatcher and the schemas), structural over the SDKs.
  */
-export const RUNNER_RUNTIME = ["runtime/runners/common.ts", "runtime/runners/ai-sdk.ts", "runtime/runners/openai-agents-sdk.ts"] as const;
+export const RUNNER_RUNTIME = [
+  "runtime/runners/common.ts",
+  "runtime/runners/ai-sdk.ts",
+  "runtime/runners/openai-agents-sdk.ts",
+  "runtime/runners/anthropic-tool-runner.ts",
+  "runtime/runners/openai-run-tools.ts",
+  "runtime/runners/mcp-server.ts",
+  "runtime/runners/google-genai.ts",
+] as const;
 
 /** Names the file exports. */
 const EXPORTS = ["standardSchemas", "standardOutputSchemas", "strictStandardSchemas", "StandardOutputSchemas", "StrictStandardSchemas"];
