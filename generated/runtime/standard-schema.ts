@@ -106,7 +106,7 @@ export function toolStandardSchema<
       return { issues: [{ message: uncheckableMessage(name) }] };
     }
     if (outcome.ok) return { value: outcome.value };
-    return { issues: issuesOf(outcome.errors, value) };
+    return lazyIssues(outcome.errors, value);
   };
   return Object.freeze({
     "~standard": Object.freeze({
@@ -131,6 +131,35 @@ export function toolStandardSchema<
 /** The text of the issue for a value the validator could not look at. */
 export function uncheckableMessage(tool: string): string {
   return `The arguments of ${JSON.stringify(tool)} could not be checked (a value that throws when read); nothing was run.`;
+}
+
+/**
+ * A failure whose `issues` are worded when first read (then kept): a caller that only needs the
+ * verdict pays for the validator alone. A class, so every failure shares one shape (an object
+ * literal with a getter is slow to make); `issues` is read like a property.
+ */
+class Failure {
+  readonly #errors: readonly RenderableError[];
+  readonly #value: unknown;
+  #issues: readonly StandardIssue[] | undefined = undefined;
+  constructor(errors: readonly RenderableError[], value: unknown) {
+    this.#errors = errors;
+    this.#value = value;
+  }
+  get issues(): readonly StandardIssue[] {
+    return (this.#issues ??= issuesOf(this.#errors, this.#value));
+  }
+  /** JSON.stringify sees the issues (a getter on the prototype is not an own property). */
+  toJSON(): { issues: readonly StandardIssue[] } {
+    return { issues: this.issues };
+  }
+}
+
+function lazyIssues(
+  errors: readonly RenderableError[],
+  value: unknown,
+): { readonly issues: readonly StandardIssue[] } {
+  return new Failure(errors, value);
 }
 
 /** One issue per validator error, in the validator's order. */

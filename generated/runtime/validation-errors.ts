@@ -43,6 +43,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** JSON Pointer (`/sets/2/reps`) → its segments, unescaped. */
 export function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];
+  // Most pointers escape nothing: no replacements to run.
+  if (!pointer.includes("~")) return pointer.slice(1).split("/");
   return pointer
     .slice(1)
     .split("/")
@@ -106,25 +108,56 @@ export function fieldPath(segments: readonly string[], args?: unknown): string {
 /** A short, single-line, truncated excerpt of a value (never throws: cycles and exotic values included). */
 export function excerpt(value: unknown, max = 40): string {
   let text: string;
-  try {
-    const seen = new Set<unknown>();
-    text =
-      JSON.stringify(value, (_k, v: unknown) => {
-        if (typeof v === "bigint") return `${String(v)}n`;
-        if (typeof v === "object" && v !== null) {
-          if (seen.has(v)) return "[circular]";
-          seen.add(v);
-        }
-        return v;
-      }) ?? String(value);
-  } catch {
-    text = Object.prototype.toString.call(value);
+  const type = typeof value;
+  if (
+    type === "string" ||
+    type === "number" ||
+    type === "boolean" ||
+    value === null
+  ) {
+    // What the replacer below would give a primitive, without its set and calls.
+    text = JSON.stringify(value);
+  } else {
+    try {
+      const seen = new Set<unknown>();
+      text =
+        JSON.stringify(value, (_k, v: unknown) => {
+          if (typeof v === "bigint") return `${String(v)}n`;
+          if (typeof v === "object" && v !== null) {
+            if (seen.has(v)) return "[circular]";
+            seen.add(v);
+          }
+          return v;
+        }) ?? String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
+    }
   }
-  text = text.replace(/[\u0000-\u001f\u2028\u2029]/g, " ");
-  const chars = Array.from(text);
-  return chars.length <= max
-    ? text
-    : `${chars.slice(0, Math.max(1, max - 1)).join("")}…`;
+  return singleLine(cutToCodePoints(text, max));
+}
+
+/** Control characters and line separators as spaces (one code unit for one: lengths are kept). */
+function singleLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u2028\u2029]/g, " ");
+}
+
+/**
+ * `text` when it has at most `max` code points, else its first `max - 1` (at least 1) and "…".
+ * Counts only as far as it needs: a megabyte argument costs no more than a short one.
+ */
+function cutToCodePoints(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const keep = Math.max(1, max - 1);
+  let count = 0;
+  let end = 0;
+  let keepEnd = 0;
+  for (const ch of text) {
+    count += 1;
+    end += ch.length;
+    if (count === keep) keepEnd = end;
+    if (count > max) break;
+  }
+  return count <= max ? text : `${text.slice(0, keepEnd)}…`;
 }
 
 function list(values: readonly unknown[], max: number): string {
