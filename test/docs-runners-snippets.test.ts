@@ -20,7 +20,7 @@ const fileName = (block: string, index: number): string => /^\/\/ ([\w-]+\.ts)\b
 
 describe("docs/runners.md", () => {
   it("has a snippet per runner", () => {
-    for (const wiring of ["aiSdkTools(", "openaiAgentsSdkTools(", "anthropicRunnableTools(", "openaiRunnableTools(", "registerMcpTools(", "toolcatJsonSchemaValidator(", "googleCallableTool("]) {
+    for (const wiring of ["agentsApiToolHandlers(", "aiSdkTools(", "openaiAgentsSdkTools(", "anthropicRunnableTools(", "openaiRunnableTools(", "registerMcpTools(", "toolcatJsonSchemaValidator(", "googleCallableTool("]) {
       expect(blocks.some((b) => b.includes(wiring)), wiring).toBe(true);
     }
   });

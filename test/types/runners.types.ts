@@ -24,6 +24,9 @@ import { openaiAgentsSdkTools } from "../../generated/runtime/runners/openai-age
 import { openaiRunnableTools, type CheckedArguments } from "../../generated/runtime/runners/openai-run-tools.js";
 import { standardOutputSchemas, standardSchemas, strictStandardSchemas } from "../../generated/standard-schema.js";
 import type { ToolInput } from "../../generated/types.js";
+import type { AgentToolHandler } from "openai/lib/agents/agent-session-stream";
+import type OpenAI from "openai";
+import { agentsApiToolHandlers } from "../../generated/runtime/runners/openai-agents-api.js";
 import { exampleHandlers } from "../dispatcher/example-app.js";
 
 const dispatcher = createDispatcher(exampleHandlers(), { confirm: () => true });
@@ -83,3 +86,11 @@ const runTools: RunnableToolFunctionWithParse<CheckedArguments<unknown>>[] = ope
 void runTools;
 const callable: CallableTool = googleCallableTool(dispatcher, googleGenaiTools[0]!);
 void callable;
+
+// Agents API: the handlers are the SDK's `toolHandlers`, `observe` keeps the stream's event type.
+const agentsWiring = agentsApiToolHandlers(dispatcher, standardSchemas, "sess_1");
+const handlers: Record<string, AgentToolHandler> = agentsWiring.toolHandlers;
+void handlers;
+declare const sessionEvents: AsyncIterable<OpenAI.Beta.Agents.AgentSessionEvent>;
+const observed: AsyncIterable<OpenAI.Beta.Agents.AgentSessionEvent> = agentsWiring.observe(sessionEvents);
+void observed;

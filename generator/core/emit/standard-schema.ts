@@ -33,6 +33,7 @@ export const RUNNER_RUNTIME = [
   "runtime/runners/openai-run-tools.ts",
   "runtime/runners/mcp-server.ts",
   "runtime/runners/google-genai.ts",
+  "runtime/runners/openai-agents-api.ts",
 ] as const;
 
 /** Names the file exports. */
