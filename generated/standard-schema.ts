@@ -53,6 +53,13 @@ const declaredWriteMeasurementInput = toolStandardSchema<
   strict: strictDeclaration("write_measurement").strict,
 });
 
+/** The strict flavour of tool `K`, `S` saying whether its declaration is strict. */
+type StrictSchema<K extends ToolName, S extends boolean> = ToolStandardSchema<
+  unknown,
+  ToolInput[K],
+  S
+>;
+
 /** `log_meal`'s arguments: the catalog's schema and validator. */
 const logMealInput = toolStandardSchema<ToolInput["log_meal"]>({
   name: "log_meal",
@@ -285,22 +292,19 @@ export const standardSchemas: {
   get_customer: getCustomerInput,
 });
 
-/** The tools that declare an `output`, with the Standard Schema of their result. */
+/** The Standard Schema of tool `K`'s result. */
+type OutputSchema<K extends ToolName> = ToolStandardSchema<ToolOutput[K]>;
+
+/** The tools that declare an `output`, with the Standard Schema of their result (members not marked readonly, so each line names its tool; the table is frozen). */
 export interface StandardOutputSchemas {
-  readonly write_measurement: ToolStandardSchema<
-    ToolOutput["write_measurement"]
-  >;
-  readonly log_meal: ToolStandardSchema<ToolOutput["log_meal"]>;
-  readonly list_exercises: ToolStandardSchema<ToolOutput["list_exercises"]>;
-  readonly get_workout_history: ToolStandardSchema<
-    ToolOutput["get_workout_history"]
-  >;
-  readonly log_workout_set: ToolStandardSchema<ToolOutput["log_workout_set"]>;
-  readonly delete_measurement: ToolStandardSchema<
-    ToolOutput["delete_measurement"]
-  >;
-  readonly get_weather: ToolStandardSchema<ToolOutput["get_weather"]>;
-  readonly get_customer: ToolStandardSchema<ToolOutput["get_customer"]>;
+  write_measurement: OutputSchema<"write_measurement">;
+  log_meal: OutputSchema<"log_meal">;
+  list_exercises: OutputSchema<"list_exercises">;
+  get_workout_history: OutputSchema<"get_workout_history">;
+  log_workout_set: OutputSchema<"log_workout_set">;
+  delete_measurement: OutputSchema<"delete_measurement">;
+  get_weather: OutputSchema<"get_weather">;
+  get_customer: OutputSchema<"get_customer">;
 }
 
 /** Each declared `output` as Standard Schema (for a runner's `outputSchema`): `validate` is the output validator. */
@@ -317,42 +321,14 @@ export const standardOutputSchemas: StandardOutputSchemas = Object.freeze({
 
 /** Each tool's strict flavour, typed with whether its declaration is strict. */
 export interface StrictStandardSchemas {
-  readonly write_measurement: ToolStandardSchema<
-    unknown,
-    ToolInput["write_measurement"],
-    true
-  >;
-  readonly log_meal: ToolStandardSchema<unknown, ToolInput["log_meal"], true>;
-  readonly list_exercises: ToolStandardSchema<
-    unknown,
-    ToolInput["list_exercises"],
-    true
-  >;
-  readonly get_workout_history: ToolStandardSchema<
-    unknown,
-    ToolInput["get_workout_history"],
-    true
-  >;
-  readonly log_workout_set: ToolStandardSchema<
-    unknown,
-    ToolInput["log_workout_set"],
-    true
-  >;
-  readonly delete_measurement: ToolStandardSchema<
-    unknown,
-    ToolInput["delete_measurement"],
-    true
-  >;
-  readonly get_weather: ToolStandardSchema<
-    unknown,
-    ToolInput["get_weather"],
-    true
-  >;
-  readonly get_customer: ToolStandardSchema<
-    unknown,
-    ToolInput["get_customer"],
-    true
-  >;
+  write_measurement: StrictSchema<"write_measurement", true>;
+  log_meal: StrictSchema<"log_meal", true>;
+  list_exercises: StrictSchema<"list_exercises", true>;
+  get_workout_history: StrictSchema<"get_workout_history", true>;
+  log_workout_set: StrictSchema<"log_workout_set", true>;
+  delete_measurement: StrictSchema<"delete_measurement", true>;
+  get_weather: StrictSchema<"get_weather", true>;
+  get_customer: StrictSchema<"get_customer", true>;
 }
 
 /**

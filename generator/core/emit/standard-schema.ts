@@ -84,6 +84,21 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     const inputValidators = file.importFrom("./validators.js", "validators");
     let outputTable: Code | undefined;
     const outputValidators = () => (outputTable ??= file.importFrom("./validators.js", "outputValidators"));
+    // Short per-tool member types (one line each, however long the tool's name), declared on first use.
+    let strictName: Code | undefined;
+    const strictAlias = () => {
+      if (strictName) return strictName;
+      const name = file.scope.unique("StrictSchema");
+      file.print(code`${raw(jsdoc(["The strict flavour of tool `K`, `S` saying whether its declaration is strict."]))}type ${name}<K extends ${ToolName}, S extends boolean> = ${SchemaType}<unknown, ${ToolInput}[K], S>;`);
+      return (strictName = name);
+    };
+    let outputName: Code | undefined;
+    const outputAlias = () => {
+      if (outputName) return outputName;
+      const name = file.scope.unique("OutputSchema");
+      file.print(code`${raw(jsdoc(["The Standard Schema of tool `K`'s result."]))}type ${name}<K extends ${ToolName}> = ${SchemaType}<${ToolOutput}[K]>;`);
+      return (outputName = name);
+    };
     const inputs: Code[] = [];
     const outputs: { readonly tool: ToolIR; readonly local: Code }[] = [];
     const stricts: Code[] = [];
@@ -144,15 +159,15 @@ export const standardSchemaEmitter: ArtifactEmitter = {
   strict: ${declaration}.strict,
 });`);
         stricts.push(code`${key}: ${strictConst}`);
-        strictTypes.push(code`  readonly ${key}: ${SchemaType}<unknown, ${ToolInput}[${tool.name}], ${strictTool.strict}>;`);
+        strictTypes.push(code`  ${key}: ${strictAlias()}<${tool.name}, ${strictTool.strict}>;`);
       }
     });
 
     file.print(code`${raw(jsdoc(["Each tool's arguments as Standard Schema 1.1 + Standard JSON Schema (vendor `toolcat`): `validate` is the catalog's validator, `jsonSchema.input/output` the catalog's schema (draft 2020-12 or draft-07, a fresh copy per call)."]))}export const standardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<${ToolInput}[K]> } = Object.freeze({
 ${inputs.length > 0 ? code`  ${join(inputs, ",\n  ")},` : raw("")}
 });`);
-    file.print(code`${raw(jsdoc(["The tools that declare an `output`, with the Standard Schema of their result."]))}export interface StandardOutputSchemas {
-${join(outputs.map((o) => code`  readonly ${raw(propertyKey(o.tool.name))}: ${SchemaType}<${ToolOutput}[${o.tool.name}]>;`), "\n")}
+    file.print(code`${raw(jsdoc(["The tools that declare an `output`, with the Standard Schema of their result (members not marked readonly, so each line names its tool; the table is frozen)."]))}export interface StandardOutputSchemas {
+${join(outputs.map((o) => code`  ${raw(propertyKey(o.tool.name))}: ${outputAlias()}<${o.tool.name}>;`), "\n")}
 }`);
     file.print(code`${raw(jsdoc(["Each declared `output` as Standard Schema (for a runner's `outputSchema`): `validate` is the output validator."]))}export const standardOutputSchemas: StandardOutputSchemas = Object.freeze({
 ${outputs.length > 0 ? code`  ${join(outputs.map((o) => o.local), ",\n  ")},` : raw("")}
