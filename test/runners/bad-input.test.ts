@@ -18,6 +18,7 @@ import { ToolcatCallError } from "../../generated/runtime/runners/common.js";
 import { googleCallableTool } from "../../generated/runtime/runners/google-genai.js";
 import { toolcatJsonSchemaValidator } from "../../generated/runtime/runners/mcp-server.js";
 import { openaiAgentsSdkTools } from "../../generated/runtime/runners/openai-agents-sdk.js";
+import { agentsApiToolHandlers } from "../../generated/runtime/runners/openai-agents-api.js";
 import { openaiRunnableTools } from "../../generated/runtime/runners/openai-run-tools.js";
 import { standardOutputSchemas, standardSchemas, strictStandardSchemas } from "../../generated/standard-schema.js";
 import { exampleHandlers } from "../dispatcher/example-app.js";
@@ -143,5 +144,22 @@ describe("MCP client jsonSchemaValidator", () => {
     const validator = toolcatJsonSchemaValidator(standardOutputSchemas);
     const check = validator.getValidator(standardOutputSchemas.write_measurement["~standard"].jsonSchema.input({ target: "draft-2020-12" }));
     expect(check(revoked)).toMatchObject({ valid: false, errorMessage: expect.stringMatching(/could not be checked/) });
+  });
+});
+
+describe("hostile tool names", () => {
+  it("a tool named __proto__ or constructor is an own entry of every wiring's table, and the prototype is untouched", () => {
+    const { dispatcher } = counting();
+    const schema = standardSchemas.get_weather;
+    const schemas = JSON.parse('{"__proto__": 1, "constructor": 2}') as Record<string, unknown>;
+    schemas["__proto__"] = undefined;
+    Object.defineProperty(schemas, "__proto__", { value: schema, enumerable: true });
+    Object.defineProperty(schemas, "constructor", { value: strictStandardSchemas.get_weather, enumerable: true });
+    const tables = [aiSdkTools(dispatcher, schemas as never), openaiAgentsSdkTools(dispatcher, schemas as never), agentsApiToolHandlers(dispatcher, schemas, "s").toolHandlers] as object[];
+    for (const table of tables) {
+      expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
+      expect(Object.keys(table)).toEqual(["__proto__", "constructor"]);
+      expect(Object.prototype.hasOwnProperty.call(table, "__proto__")).toBe(true);
+    }
   });
 });

@@ -9,7 +9,7 @@
  * structural (checked against `ai`'s own types in the tests).
  */
 import type { AbortSignalType } from "../dispatch.js";
-import { outputOrThrow, type RunsCalls } from "./common.js";
+import { outputOrThrow, setOwn, type RunsCalls } from "./common.js";
 
 /** What `execute` is handed besides the input (the fields read of the SDK's `ToolExecutionOptions`). */
 export interface AiSdkExecuteOptions {
@@ -59,7 +59,7 @@ export function aiSdkTools<
     const schema = (
       schemas as { readonly [name: string]: AiSdkSchema<unknown> }
     )[name]!;
-    tools[name] = {
+    setOwn(tools, name, {
       description: schema.description,
       inputSchema: schema,
       execute: async (input, options) =>
@@ -76,7 +76,7 @@ export function aiSdkTools<
               : { signal: options.abortSignal },
           ),
         ),
-    };
+    });
   }
   return tools as {
     [K in keyof Schemas]: AiSdkTool<OutputOf<Schemas[K]>, Schemas[K]>;

@@ -68,3 +68,17 @@ export function checkArguments<T>(
   }
   return { ok: false, text };
 }
+
+/** Sets an own enumerable property, also for a key named `__proto__` (a tool may be named so). */
+export function setOwn<T>(
+  object: { [key: string]: T },
+  key: string,
+  value: T,
+): void {
+  Object.defineProperty(object, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}

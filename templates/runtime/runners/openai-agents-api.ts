@@ -10,7 +10,7 @@
  * dispatcher's text as the tool's output (the SDK turns any throw into "Tool handler failed.").
  * Structural types, checked against the SDK's in tests.
  */
-import type { RunsCalls } from "./common.js";
+import { setOwn, type RunsCalls } from "./common.js";
 
 /** The part of a stream event read: a function call item (`AgentSessionTurnItemAddedEvent`). */
 interface CallEventLike {
@@ -52,7 +52,7 @@ export function agentsApiToolHandlers<const Schemas extends object>(
   let pending: PendingCall | undefined;
   const handlers: { [name: string]: AgentsApiToolHandler } = {};
   for (const name of Object.keys(schemas)) {
-    handlers[name] = async (arguments_) => {
+    setOwn(handlers, name, async (arguments_) => {
       // The call the SDK is running is the one whose event it yielded last (see the module comment).
       const call =
         pending !== undefined && pending.name === name ? pending : undefined;
@@ -67,7 +67,7 @@ export function agentsApiToolHandlers<const Schemas extends object>(
         arguments: call !== undefined ? call.arguments : arguments_,
       });
       return result.text;
-    };
+    });
   }
   return {
     toolHandlers: handlers as {

@@ -13,7 +13,12 @@
 import { handlerFailedText } from "../call-texts.js";
 import type { AbortSignalType } from "../dispatch.js";
 import type { JsonSchemaOptions } from "../standard-schema.js";
-import { outputOrThrow, ToolcatCallError, type RunsCalls } from "./common.js";
+import {
+  outputOrThrow,
+  setOwn,
+  ToolcatCallError,
+  type RunsCalls,
+} from "./common.js";
 
 /** The call the SDK is running (the fields read of its `FunctionCallItem`). */
 export interface AgentsSdkCallDetails {
@@ -130,26 +135,30 @@ export function openaiAgentsSdkTools<
           ? error.result.text
           : handlerFailedText(name),
     };
-    out[name] = schema.strict
-      ? {
-          ...common,
-          strict: true,
-          parameters: {
-            "~standard": {
-              version: 1,
-              vendor: "toolcat",
-              validate: (value: unknown) => ({ value }),
-              jsonSchema,
+    setOwn(
+      out,
+      name,
+      schema.strict
+        ? {
+            ...common,
+            strict: true,
+            parameters: {
+              "~standard": {
+                version: 1,
+                vendor: "toolcat",
+                validate: (value: unknown) => ({ value }),
+                jsonSchema,
+              },
             },
+          }
+        : {
+            ...common,
+            strict: false,
+            parameters: jsonSchema.input({
+              target: "draft-2020-12",
+            }) as AgentsSdkLooseToolOptions["parameters"],
           },
-        }
-      : {
-          ...common,
-          strict: false,
-          parameters: jsonSchema.input({
-            target: "draft-2020-12",
-          }) as AgentsSdkLooseToolOptions["parameters"],
-        };
+    );
   }
   // Each entry was built from its schema's own `strict` flag: the type the caller reads.
   return out as unknown as {
