@@ -7,7 +7,7 @@
  * as draft 2020-12 or converted to draft-07. Copied into generated output
  * (runtime/standard-schema.ts); structurally typed, so it imports no package.
  */
-import { describeError, pointerSegments } from "./validation-errors.js";
+import { errorLine, pointerSegments } from "./validation-errors.js";
 import type { RenderableError } from "./validation-errors.js";
 
 /** What a generated validator returns (validators.ts's `ValidationResult`, read structurally). */
@@ -178,9 +178,7 @@ export function issuesOf(
 /** The dispatcher's line for one error (validation-errors.ts), without its leading dash. */
 export function issueMessage(error: RenderableError, value: unknown): string {
   try {
-    const d = describeError(error, value);
-    const received = d.received === undefined ? "" : `; received ${d.received}`;
-    return `${d.field}: ${d.rule} — expected ${d.expected}${received}`;
+    return errorLine(error, value);
   } catch {
     return `${String(error.instancePath)}: ${String(error.keyword)}`;
   }
@@ -198,18 +196,20 @@ export function issuePath(
   const segments = pointerSegments(error.instancePath);
   const path: PropertyKey[] = [];
   let current: unknown = value;
-  for (const segment of segments) {
-    let isIndex = false;
-    try {
-      isIndex = Array.isArray(current) && /^(0|[1-9][0-9]*)$/.test(segment);
+  let i = 0;
+  try {
+    for (; i < segments.length; i++) {
+      const segment = segments[i]!;
+      const index = Array.isArray(current) && isIndexToken(segment);
+      path.push(index ? Number(segment) : segment);
       current =
         typeof current === "object" && current !== null
           ? (current as Record<string, unknown>)[segment]
           : undefined;
-    } catch {
-      current = undefined;
     }
-    path.push(isIndex ? Number(segment) : segment);
+  } catch {
+    // A value that throws when read (it changed since it was checked): the rest as keys.
+    for (i = path.length; i < segments.length; i++) path.push(segments[i]!);
   }
   const params = error.params ?? {};
   const extra =
@@ -220,6 +220,17 @@ export function issuePath(
         : undefined;
   if (typeof extra === "string") path.push(extra);
   return path;
+}
+
+/** An array index as JSON Pointer writes it: digits, no leading zero. */
+function isIndexToken(token: string): boolean {
+  const n = token.length;
+  if (n === 0 || (n > 1 && token.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** The target asked for, or a clear error naming what is supported. */

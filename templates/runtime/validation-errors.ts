@@ -36,8 +36,6 @@ export interface FieldProblem {
   readonly received?: string;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
 /** JSON Pointer (`/sets/2/reps`) → its segments, unescaped. */
 export function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];
@@ -49,25 +47,48 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-function ownValue(
-  container: unknown,
-  key: string,
-): { found: boolean; value?: unknown } {
+/** An array index as JSON Pointer writes it (`0`, `12`; not `01`), by character codes. */
+function isIndexToken(token: string): boolean {
+  const n = token.length;
+  if (n === 0 || (n > 1 && token.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** Whether `name` matches /^[A-Za-z_$][A-Za-z0-9_$]*$/, by character codes (it runs for every segment of every path). */
+function isIdentifier(name: string): boolean {
+  const n = name.length;
+  if (n === 0) return false;
+  for (let i = 0; i < n; i++) {
+    const c = name.charCodeAt(i);
+    const letter =
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+    if (!letter && (i === 0 || c < 48 || c > 57)) return false;
+  }
+  return true;
+}
+
+/** What ownChild returns when the container has no such own member. */
+const ABSENT: unique symbol = Symbol("absent");
+
+/** An own member of an array (by index) or object, or ABSENT (no allocation per step). */
+function ownChild(container: unknown, key: string): unknown {
   if (Array.isArray(container)) {
-    if (!/^(0|[1-9][0-9]*)$/.test(key)) return { found: false };
+    if (!isIndexToken(key)) return ABSENT;
     const i = Number(key);
-    return i < container.length
-      ? { found: true, value: container[i] }
-      : { found: false };
+    return i < container.length ? container[i] : ABSENT;
   }
   if (
     typeof container === "object" &&
     container !== null &&
     Object.prototype.hasOwnProperty.call(container, key)
   ) {
-    return { found: true, value: (container as Record<string, unknown>)[key] };
+    return (container as Record<string, unknown>)[key];
   }
-  return { found: false };
+  return ABSENT;
 }
 
 /** The value at a pointer in the arguments (own members only), if there is one. */
@@ -77,9 +98,9 @@ export function valueAt(
 ): { found: boolean; value?: unknown } {
   let current: unknown = args;
   for (const s of segments) {
-    const next = ownValue(current, s);
-    if (!next.found) return next;
-    current = next.value;
+    const next = ownChild(current, s);
+    if (next === ABSENT) return { found: false };
+    current = next;
   }
   return { found: true, value: current };
 }
@@ -92,13 +113,15 @@ export function fieldPath(segments: readonly string[], args?: unknown): string {
   let out = "";
   let current: unknown = args;
   for (const s of segments) {
-    const isIndex = Array.isArray(current)
-      ? /^(0|[1-9][0-9]*)$/.test(s)
-      : current === undefined && /^(0|[1-9][0-9]*)$/.test(s);
+    const isIndex =
+      (Array.isArray(current) || current === undefined) && isIndexToken(s);
     if (isIndex) out += `[${s}]`;
-    else if (IDENTIFIER.test(s)) out += out === "" ? s : `.${s}`;
+    else if (isIdentifier(s)) out += out === "" ? s : `.${s}`;
     else out += `[${JSON.stringify(s)}]`;
-    current = current === undefined ? undefined : ownValue(current, s).value;
+    if (current !== undefined) {
+      const next = ownChild(current, s);
+      current = next === ABSENT ? undefined : next;
+    }
   }
   return out === "" ? "arguments" : out;
 }
@@ -381,6 +404,81 @@ export function describeError(
   };
 }
 
+/** The line of one error, from describeError (what errorLine gives, the long way). */
+export function describedLine(
+  error: RenderableError,
+  args: unknown,
+  options: RenderOptions = {},
+): string {
+  const d = describeError(error, args, options);
+  return `${d.field}: ${d.rule} — expected ${d.expected}${d.received === undefined ? "" : `; received ${d.received}`}`;
+}
+
+/** Keywords whose line names another field than the error's instance path, or no value. */
+const OWN_WORDING = new Set([
+  "required",
+  "dependentRequired",
+  "additionalProperties",
+  "propertyNames",
+  "tool",
+]);
+
+/** What an error says whatever the value: its rule and expectation (see errorLine). */
+interface Worded {
+  readonly keyword: string;
+  readonly schemaPath: string | undefined;
+  readonly message: string | undefined;
+  readonly head: string;
+}
+
+/**
+ * The wording of errors by their params object: a validator's table errors keep theirs (also when
+ * copied to an array item's path), so a repeated error is worded once. The entry is checked
+ * against the error, so params shared by different errors are worded again, never confused.
+ */
+const wordedByParams = new WeakMap<object, Worded>();
+
+/**
+ * One error's line (`data.weight_kg: type — expected a number; received "75,5"`), as
+ * renderValidationErrors prints it after "- ". For most keywords the rule and the expected value
+ * depend on the error alone and are worded once per table error; only the field and the excerpt
+ * of what was received are read from `args` each time. The same text as describedLine.
+ */
+export function errorLine(
+  error: RenderableError,
+  args: unknown,
+  options: RenderOptions = {},
+): string {
+  const params: unknown = error.params;
+  if (
+    options.maxExcerpt !== undefined ||
+    OWN_WORDING.has(error.keyword) ||
+    typeof params !== "object" ||
+    params === null
+  )
+    return describedLine(error, args, options);
+  let worded = wordedByParams.get(params);
+  if (
+    worded === undefined ||
+    worded.keyword !== error.keyword ||
+    worded.schemaPath !== error.schemaPath ||
+    worded.message !== error.message
+  ) {
+    const d = describeError({ ...error, instancePath: "" }, undefined);
+    worded = {
+      keyword: error.keyword,
+      schemaPath: error.schemaPath,
+      message: error.message,
+      head: `${d.rule} — expected ${d.expected}`,
+    };
+    wordedByParams.set(params, worded);
+  }
+  const segments = pointerSegments(error.instancePath);
+  const at = valueAt(args, segments);
+  const received = at.found ? `; received ${excerpt(at.value)}` : "";
+  return `${fieldPath(segments, args)}: ${worded.head}${received}`;
+}
+
 /**
  * The text of the tool result for a call whose arguments failed validation. Lines are in the
  * order of the errors, duplicates removed, at most `maxErrors` of them.
@@ -397,8 +495,7 @@ export function renderValidationErrors(
   for (const e of errors) {
     let line: string;
     try {
-      const d = describeError(e, args, options);
-      line = `- ${d.field}: ${d.rule} — expected ${d.expected}${d.received === undefined ? "" : `; received ${d.received}`}`;
+      line = `- ${errorLine(e, args, options)}`;
     } catch {
       line = `- ${excerpt(e?.instancePath, 60)}: ${excerpt(e?.keyword, 40)}`;
     }

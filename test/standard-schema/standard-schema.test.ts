@@ -17,7 +17,7 @@ import { describe, expect, it } from "vitest";
 import { mcpTools } from "../../generated/providers/mcp.js";
 import { validateOpenaiResponsesCall } from "../../generated/providers/openai-responses.calls.js";
 import { openaiResponsesTools } from "../../generated/providers/openai-responses.js";
-import { renderValidationErrors } from "../../generated/runtime/validation-errors.js";
+import { describedLine, errorLine, renderValidationErrors } from "../../generated/runtime/validation-errors.js";
 import { toDraft07 } from "../../generated/runtime/standard-schema.js";
 import { standardOutputSchemas, standardSchemas, strictStandardSchemas } from "../../generated/standard-schema.js";
 import type { ToolName } from "../../generated/types.js";
@@ -94,6 +94,32 @@ describe("Standard Schema protocol", () => {
       }),
       { numRuns: 2000, seed: 22 },
     );
+  });
+
+  it("the worded-once lines are describeError's lines, first time and from the cache (property)", () => {
+    const values = fc.oneof(anyJson, nearWriteMeasurement, fc.constantFrom<unknown>(undefined, null, [], {}, "{}", 1));
+    let lines = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...TOOLS), values, (name, value) => {
+        const verdict = validators[name](value);
+        if (verdict.ok) return;
+        for (const error of verdict.errors) {
+          const slow = describedLine(error, value);
+          expect(errorLine(error, value)).toBe(slow);
+          expect(errorLine(error, value)).toBe(slow);
+          lines++;
+        }
+      }),
+      { numRuns: 2000, seed: 23 },
+    );
+    expect(lines).toBeGreaterThan(1000);
+    // Two errors sharing one params object (as no table does) are each worded as themselves.
+    const params = { limit: 3, comparison: "<=" };
+    const max = { instancePath: "/n", schemaPath: "#/properties/n/maximum", keyword: "maximum", params, message: "must be <= 3" };
+    const items = { instancePath: "/n", schemaPath: "#/properties/n/maxItems", keyword: "maxItems", params, message: "must NOT have more than 3 items" };
+    expect(errorLine(max, { n: 4 })).toBe(describedLine(max, { n: 4 }));
+    expect(errorLine(items, { n: [1, 2, 3, 4] })).toBe(describedLine(items, { n: [1, 2, 3, 4] }));
+    expect(errorLine(items, { n: [1, 2, 3, 4] })).toMatch(/maxItems — expected at most 3 items/);
   });
 
   it("the 75,5 call is refused with the field named and a number expected", () => {
