@@ -105,7 +105,8 @@ export function toolStandardSchema<
       // Only a value that fights back (a proxy whose traps throw, a getter that throws) gets here.
       return { issues: [{ message: uncheckableMessage(name) }] };
     }
-    if (outcome.ok) return { value: outcome.value };
+    // The validator's own result is a Standard Schema success as it is (`value`, no `issues`).
+    if (outcome.ok) return outcome;
     return lazyIssues(outcome.errors, value);
   };
   return Object.freeze({

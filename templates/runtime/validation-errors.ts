@@ -414,14 +414,8 @@ export function describedLine(
   return `${d.field}: ${d.rule} — expected ${d.expected}${d.received === undefined ? "" : `; received ${d.received}`}`;
 }
 
-/** Keywords whose line names another field than the error's instance path, or no value. */
-const OWN_WORDING = new Set([
-  "required",
-  "dependentRequired",
-  "additionalProperties",
-  "propertyNames",
-  "tool",
-]);
+/** Keywords whose line describedLine writes each time (their wording reads the arguments). */
+const OWN_WORDING = new Set(["dependentRequired", "propertyNames", "tool"]);
 
 /** What an error says whatever the value: its rule and expectation (see errorLine). */
 interface Worded {
@@ -429,6 +423,8 @@ interface Worded {
   readonly schemaPath: string | undefined;
   readonly message: string | undefined;
   readonly head: string;
+  /** The received part when it does not depend on the value (`required`: "missing"). */
+  readonly received: string | undefined;
 }
 
 /**
@@ -437,6 +433,35 @@ interface Worded {
  * against the error, so params shared by different errors are worded again, never confused.
  */
 const wordedByParams = new WeakMap<object, Worded>();
+
+/**
+ * The wording of `additionalProperties` errors by schema path: each names its own key, so each
+ * has a params object of its own, but the wording is the schema's. Emptied when it grows large.
+ */
+const wordedUnknownKeys = new Map<string | undefined, Worded>();
+
+function wordingOf(error: RenderableError): Worded {
+  const d = describeError({ ...error, instancePath: "" }, undefined);
+  return {
+    keyword: error.keyword,
+    schemaPath: error.schemaPath,
+    message: error.message,
+    head: `${d.rule} — expected ${d.expected}`,
+    received:
+      error.keyword === "required" && d.received !== undefined
+        ? `; received ${d.received}`
+        : undefined,
+  };
+}
+
+const sameWording = (
+  w: Worded | undefined,
+  error: RenderableError,
+): w is Worded =>
+  w !== undefined &&
+  w.keyword === error.keyword &&
+  w.schemaPath === error.schemaPath &&
+  w.message === error.message;
 
 /**
  * One error's line (`data.weight_kg: type — expected a number; received "75,5"`), as
@@ -450,32 +475,46 @@ export function errorLine(
   options: RenderOptions = {},
 ): string {
   const params: unknown = error.params;
+  const keyword = error.keyword;
   if (
     options.maxExcerpt !== undefined ||
-    OWN_WORDING.has(error.keyword) ||
+    OWN_WORDING.has(keyword) ||
     typeof params !== "object" ||
     params === null
   )
     return describedLine(error, args, options);
-  let worded = wordedByParams.get(params);
-  if (
-    worded === undefined ||
-    worded.keyword !== error.keyword ||
-    worded.schemaPath !== error.schemaPath ||
-    worded.message !== error.message
-  ) {
-    const d = describeError({ ...error, instancePath: "" }, undefined);
-    worded = {
-      keyword: error.keyword,
-      schemaPath: error.schemaPath,
-      message: error.message,
-      head: `${d.rule} — expected ${d.expected}`,
-    };
-    wordedByParams.set(params, worded);
+  // `required` and `additionalProperties` are about the property they name, below the path.
+  const named =
+    keyword === "required"
+      ? (params as KnownParams).missingProperty
+      : keyword === "additionalProperties"
+        ? (params as KnownParams).additionalProperty
+        : "";
+  if (typeof named !== "string") return describedLine(error, args, options);
+  let worded: Worded | undefined;
+  if (keyword === "additionalProperties") {
+    worded = wordedUnknownKeys.get(error.schemaPath);
+    if (!sameWording(worded, error)) {
+      if (wordedUnknownKeys.size >= 1024) wordedUnknownKeys.clear();
+      worded = wordingOf(error);
+      wordedUnknownKeys.set(error.schemaPath, worded);
+    }
+  } else {
+    worded = wordedByParams.get(params);
+    if (!sameWording(worded, error)) {
+      worded = wordingOf(error);
+      wordedByParams.set(params, worded);
+    }
   }
+  // A fresh array (pointerSegments makes one per call): extended in place with the named property.
   const segments = pointerSegments(error.instancePath);
-  const at = valueAt(args, segments);
-  const received = at.found ? `; received ${excerpt(at.value)}` : "";
+  if (keyword === "required" || keyword === "additionalProperties")
+    segments.push(named);
+  let received = worded.received;
+  if (received === undefined) {
+    const at = valueAt(args, segments);
+    received = at.found ? `; received ${excerpt(at.value)}` : "";
+  }
   return `${fieldPath(segments, args)}: ${worded.head}${received}`;
 }
 

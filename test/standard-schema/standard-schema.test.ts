@@ -280,7 +280,9 @@ describe("strict flavour", () => {
 
   it("validate is the call validator: nulls meaning omitted are removed, a missing field is refused", () => {
     const s = strictStandardSchemas.write_measurement["~standard"];
-    expect(s.validate({ date: "2024-04-11", data: { weight_kg: 75.5, body_fat_pct: null, waist_cm: null } })).toEqual({ value: { date: "2024-04-11", data: { weight_kg: 75.5 } } });
+    const ok = s.validate({ date: "2024-04-11", data: { weight_kg: 75.5, body_fat_pct: null, waist_cm: null } }) as Result;
+    expect(ok.issues).toBeUndefined();
+    expect(ok.value).toEqual({ date: "2024-04-11", data: { weight_kg: 75.5 } });
     const missing = s.validate({ date: "2024-04-11", data: { weight_kg: 75.5 } }) as Result;
     expect(missing.issues?.map((i) => i.path)).toEqual([
       ["data", "body_fat_pct"],
