@@ -9,7 +9,7 @@
  * as draft 2020-12 or converted to draft-07. Copied into generated output
  * (runtime/standard-schema.ts); structurally typed, so it imports no package.
  */
-import { errorLine, pointerSegments } from "./validation-errors.js";
+import { errorLineAt, pointerSegments } from "./validation-errors.js";
 import type { RenderableError } from "./validation-errors.js";
 
 /** What a generated validator returns (validators.ts's `ValidationResult`, read structurally). */
@@ -170,18 +170,28 @@ export function issuesOf(
 ): StandardIssue[] {
   const issues: StandardIssue[] = [];
   for (const error of errors) {
-    issues.push({
-      message: issueMessage(error, value),
-      path: issuePath(error, value),
-    });
+    let segments: string[] | undefined;
+    try {
+      segments = pointerSegments(error.instancePath);
+    } catch {
+      segments = undefined;
+    }
+    // The path reads the segments; the message may then extend them in place.
+    const path =
+      segments === undefined ? [] : issuePath(error, value, segments);
+    issues.push({ message: issueMessage(error, value, segments), path });
   }
   return issues;
 }
 
 /** The dispatcher's line for one error (validation-errors.ts), without its leading dash. */
-export function issueMessage(error: RenderableError, value: unknown): string {
+export function issueMessage(
+  error: RenderableError,
+  value: unknown,
+  segments?: string[],
+): string {
   try {
-    return errorLine(error, value);
+    return errorLineAt(error, value, segments);
   } catch {
     return `${String(error.instancePath)}: ${String(error.keyword)}`;
   }
@@ -195,8 +205,9 @@ export function issueMessage(error: RenderableError, value: unknown): string {
 export function issuePath(
   error: RenderableError,
   value: unknown,
+  pathSegments?: readonly string[],
 ): PropertyKey[] {
-  const segments = pointerSegments(error.instancePath);
+  const segments = pathSegments ?? pointerSegments(error.instancePath);
   const path: PropertyKey[] = [];
   let current: unknown = value;
   let i = 0;

@@ -476,6 +476,19 @@ export function errorLine(
   args: unknown,
   options: RenderOptions = {},
 ): string {
+  return errorLineAt(error, args, undefined, options);
+}
+
+/**
+ * errorLine, given the error's instance path as segments when the caller has them already (a
+ * fresh array: it may be extended in place).
+ */
+export function errorLineAt(
+  error: RenderableError,
+  args: unknown,
+  pathSegments: string[] | undefined,
+  options: RenderOptions = {},
+): string {
   const params: unknown = error.params;
   const keyword = error.keyword;
   if (
@@ -509,7 +522,7 @@ export function errorLine(
     }
   }
   // A fresh array (pointerSegments makes one per call): extended in place with the named property.
-  const segments = pointerSegments(error.instancePath);
+  const segments = pathSegments ?? pointerSegments(error.instancePath);
   if (keyword === "required" || keyword === "additionalProperties")
     segments.push(named);
   let received = worded.received;
