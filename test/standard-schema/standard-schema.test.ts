@@ -370,3 +370,15 @@ describe("a catalog without an mcp target", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe("the strict flavour's source", () => {
+  const input = { type: "object", properties: { q: { type: "string", description: "Query." } }, additionalProperties: false };
+  const source = async (targets: unknown) => (await generateFrom(catalogWith(input, { targets }), { catalogPath: "catalog.yaml", format: false })).files.get("standard-schema.ts")!;
+  it("is the Responses declaration, or Chat's when Responses is declared non-strict", async () => {
+    expect(await source({ "openai-chat": { strict: "auto" }, "openai-responses": { strict: "auto" } })).toContain('from "./providers/openai-responses.js"');
+    const chat = await source({ "openai-chat": { strict: "auto" }, "openai-responses": { strict: false } });
+    expect(chat).toContain('from "./providers/openai-chat.js"');
+    expect(chat).toContain("validateOpenaiChatCall");
+    expect(await source({ anthropic: {} })).not.toContain("strictStandardSchemas");
+  });
+});

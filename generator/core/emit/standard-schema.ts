@@ -53,7 +53,9 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     const wanted = new Set<string>(["mcp", ...STRICT_SOURCES]);
     const lowerings = lowerTargets(ir, (module) => wanted.has(module.id));
     const mcp = lowerings.find((l) => l.target.id === "mcp");
-    const strictSource = STRICT_SOURCES.map((id) => lowerings.find((l) => l.target.id === id)).find((l) => l !== undefined);
+    // A target that declares strictly when it can (`strict: true` or `auto`) first, in STRICT_SOURCES order.
+    const sources = STRICT_SOURCES.map((id) => lowerings.find((l) => l.target.id === id)).filter((l) => l !== undefined);
+    const strictSource = sources.find((l) => l.target.options.strict !== false) ?? sources[0];
 
     const runtime = `./${STANDARD_SCHEMA_RUNTIME.replace(/\.ts$/, ".js")}`;
     const build = file.importFrom(runtime, "toolStandardSchema");
