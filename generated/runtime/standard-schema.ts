@@ -4,12 +4,12 @@
  * Standard Schema 1.1 and Standard JSON Schema for the catalog's tools: what SDK tool runners
  * (AI SDK, @openai/agents, openai-node, Anthropic, MCP v2) accept instead of a zod schema. One
  * object implements both: `~standard.validate` is the generated validator (its verdict and its
- * errors, one issue per error, worded as the dispatcher words them) and `~standard.jsonSchema`
+ * errors, one issue per error: the path, and what is wrong as the dispatcher words it) and `~standard.jsonSchema`
  * hands out the declared JSON Schema, a fresh copy per call (consumers mutate what they get),
  * as draft 2020-12 or converted to draft-07. Copied into generated output
  * (runtime/standard-schema.ts); structurally typed, so it imports no package.
  */
-import { errorLineAt, pointerSegments } from "./validation-errors.js";
+import { errorParts, pointerSegments } from "./validation-errors.js";
 import type { RenderableError } from "./validation-errors.js";
 
 /** What a generated validator returns (validators.ts's `ValidationResult`, read structurally). */
@@ -184,16 +184,19 @@ export function issuesOf(
   return issues;
 }
 
-/** The dispatcher's line for one error (validation-errors.ts), without its leading dash. */
+/**
+ * What is wrong, in the dispatcher's words (its line for the error without the field: the
+ * issue's path says where, and runners print the path before the message).
+ */
 export function issueMessage(
   error: RenderableError,
   value: unknown,
   segments?: string[],
 ): string {
   try {
-    return errorLineAt(error, value, segments);
+    return errorParts(error, value, segments).detail;
   } catch {
-    return `${String(error.instancePath)}: ${String(error.keyword)}`;
+    return String(error.keyword);
   }
 }
 

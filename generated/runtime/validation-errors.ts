@@ -412,8 +412,26 @@ export function describedLine(
   args: unknown,
   options: RenderOptions = {},
 ): string {
+  const { field, detail } = describedParts(error, args, options);
+  return `${field}: ${detail}`;
+}
+
+/** A line's two parts: the field, and what is wrong with it (`type — expected a number; …`). */
+export interface LineParts {
+  readonly field: string;
+  readonly detail: string;
+}
+
+function describedParts(
+  error: RenderableError,
+  args: unknown,
+  options: RenderOptions,
+): LineParts {
   const d = describeError(error, args, options);
-  return `${d.field}: ${d.rule} — expected ${d.expected}${d.received === undefined ? "" : `; received ${d.received}`}`;
+  return {
+    field: d.field,
+    detail: `${d.rule} — expected ${d.expected}${d.received === undefined ? "" : `; received ${d.received}`}`,
+  };
 }
 
 /** Keywords whose line describedLine writes each time (their wording reads the arguments). */
@@ -476,19 +494,21 @@ export function errorLine(
   args: unknown,
   options: RenderOptions = {},
 ): string {
-  return errorLineAt(error, args, undefined, options);
+  const { field, detail } = errorParts(error, args, undefined, options);
+  return `${field}: ${detail}`;
 }
 
 /**
- * errorLine, given the error's instance path as segments when the caller has them already (a
- * fresh array: it may be extended in place).
+ * errorLine's line in its two parts (a Standard Schema issue's path says the field), given the
+ * error's instance path as segments when the caller has them already (a fresh array: it may be
+ * extended in place).
  */
-export function errorLineAt(
+export function errorParts(
   error: RenderableError,
   args: unknown,
   pathSegments: string[] | undefined,
   options: RenderOptions = {},
-): string {
+): LineParts {
   const params: unknown = error.params;
   const keyword = error.keyword;
   if (
@@ -497,7 +517,7 @@ export function errorLineAt(
     typeof params !== "object" ||
     params === null
   )
-    return describedLine(error, args, options);
+    return describedParts(error, args, options);
   // `required` and `additionalProperties` are about the property they name, below the path.
   const named =
     keyword === "required"
@@ -505,7 +525,7 @@ export function errorLineAt(
       : keyword === "additionalProperties"
         ? (params as KnownParams).additionalProperty
         : "";
-  if (typeof named !== "string") return describedLine(error, args, options);
+  if (typeof named !== "string") return describedParts(error, args, options);
   let worded: Worded | undefined;
   if (keyword === "additionalProperties") {
     worded = wordedUnknownKeys.get(error.schemaPath);
@@ -530,7 +550,10 @@ export function errorLineAt(
     const at = valueAt(args, segments);
     received = at.found ? `; received ${excerpt(at.value)}` : "";
   }
-  return `${fieldPath(segments, args)}: ${worded.head}${received}`;
+  return {
+    field: fieldPath(segments, args),
+    detail: `${worded.head}${received}`,
+  };
 }
 
 /**

@@ -46,7 +46,8 @@ describe("MCP v2 registerTool with toolcat's Standard Schemas", () => {
     const refused = await client.callTool({ name: "write_measurement", arguments: { date: "2024-04-11", data: { weight_kg: "75,5" } } });
     expect(refused.isError).toBe(true);
     const text = (refused.content as { text: string }[])[0]!.text;
-    expect(text).toContain(WEIGHT_LINE);
+    // The SDK prints each issue as `path: message`: toolcat's own line, the field once.
+    expect(text).toBe(`Input validation error: Invalid arguments for tool write_measurement: ${WEIGHT_LINE}`);
     expect(app.runs.write_measurement).toBe(0);
 
     const stored = await client.callTool({ name: "write_measurement", arguments: { date: "2024-04-11", data: { weight_kg: 75.5 } } });
