@@ -194,7 +194,7 @@ export function issueMessage(
   segments?: string[],
 ): string {
   try {
-    return errorParts(error, value, segments).detail;
+    return errorParts(error, value, segments, {}, false).detail;
   } catch {
     return String(error.keyword);
   }

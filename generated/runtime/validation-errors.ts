@@ -508,6 +508,7 @@ export function errorParts(
   args: unknown,
   pathSegments: string[] | undefined,
   options: RenderOptions = {},
+  withField = true,
 ): LineParts {
   const params: unknown = error.params;
   const keyword = error.keyword;
@@ -550,8 +551,9 @@ export function errorParts(
     const at = valueAt(args, segments);
     received = at.found ? `; received ${excerpt(at.value)}` : "";
   }
+  // A caller that only wants the detail (a Standard Schema issue) skips the field's path.
   return {
-    field: fieldPath(segments, args),
+    field: withField ? fieldPath(segments, args) : "",
     detail: `${worded.head}${received}`,
   };
 }
