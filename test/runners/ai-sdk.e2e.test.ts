@@ -32,9 +32,15 @@ for (const stream of [false, true]) {
       app = openApp();
       const tools = aiSdkTools(app.dispatcher, strictStandardSchemas);
       const sent: Map<string, string>[] = [];
-      const keep = (body: unknown) => void sent.push(chatToolMessages(body));
+      const declared: unknown[] = [];
+      const keep = (body: unknown) => {
+        sent.push(chatToolMessages(body));
+        declared.push(((body as { tools: { function: { name: string } }[] }).tools ?? []).find((t) => t.function.name === "write_measurement"));
+      };
       const steps = await withReplay(turns("openai-chat", ["weight-invalid", "weight-valid", "done"], stream, CHAT, [undefined, keep, keep]), (r) => converse(r.url, stream, tools));
       expect(steps).toHaveLength(3);
+      // The model was told the strict declaration, as strict.
+      expect(declared[0]).toMatchObject({ type: "function", function: { name: "write_measurement", strict: true, parameters: { required: ["date", "data"] } } });
       // @ai-sdk/openai sends a tool error as {"error": …}; the AI SDK's text carries toolcat's issues as JSON.
       const refused = (JSON.parse(sent[0]!.get("call_w1")!) as { error: string }).error;
       expect(refused).toMatch(/^AI_InvalidToolInputError: Invalid input for tool write_measurement:/);

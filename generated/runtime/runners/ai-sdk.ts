@@ -31,12 +31,15 @@ export interface AiSdkSchema<Output> {
       | { readonly issues: readonly { readonly message: string }[] };
   };
   readonly description: string;
+  readonly strict?: boolean;
 }
 
 /** One tool as `tool({ description, inputSchema, execute })` defines it. */
 export interface AiSdkTool<Input, Schema> {
   readonly description: string;
   readonly inputSchema: Schema;
+  /** Set for a strict declaration (strictStandardSchemas), so the provider is told it is strict. */
+  readonly strict?: true;
   readonly execute: (
     input: Input,
     options: AiSdkExecuteOptions,
@@ -64,6 +67,7 @@ export function aiSdkTools<
     setOwn(tools, name, {
       description: schema.description,
       inputSchema: schema,
+      ...(schema.strict === true ? { strict: true as const } : {}),
       execute: async (input, options) =>
         outputOrThrow(
           await dispatcher.run(
