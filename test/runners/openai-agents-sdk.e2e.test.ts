@@ -8,6 +8,7 @@
 import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool } from "@openai/agents";
 import OpenAI from "openai";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openaiResponsesTools } from "../../generated/providers/openai-responses.js";
 import { openaiAgentsSdkTools } from "../../generated/runtime/runners/openai-agents-sdk.js";
 import { strictStandardSchemas } from "../../generated/standard-schema.js";
 import { openApp, responsesOutputs, turns, WEIGHT_REFUSAL, withReplay } from "./support.js";
@@ -40,7 +41,12 @@ for (const stream of [false, true]) {
       app = openApp();
       const sent: Map<string, string>[] = [];
       const keep = (body: unknown) => void sent.push(responsesOutputs(body));
-      const result = await withReplay(turns("openai-responses", ["weight-invalid", "weight-valid", "done"], stream, RESPONSES, [undefined, keep, keep]), (r) => converse(r.url, stream, app!.dispatcher));
+      let declared: unknown;
+      const first = (body: unknown) => void (declared = (body as { tools: { name?: string }[] }).tools.find((t) => t.name === "write_measurement"));
+      const result = await withReplay(turns("openai-responses", ["weight-invalid", "weight-valid", "done"], stream, RESPONSES, [first, keep, keep]), (r) => converse(r.url, stream, app!.dispatcher));
+      // The model was told toolcat's strict declaration, as strict.
+      const expected = openaiResponsesTools.find((t) => t.type === "function" && t.name === "write_measurement");
+      expect(declared).toMatchObject({ type: "function", name: "write_measurement", strict: true, parameters: expected && "parameters" in expected ? expected.parameters : {} });
       expect(result.finalOutput).toBeTruthy();
       expect(sent[0]!.get("call_w1")).toBe(WEIGHT_REFUSAL);
       expect(JSON.parse(sent[1]!.get("call_w2")!)).toEqual({ saved: ["weight_kg"] });
