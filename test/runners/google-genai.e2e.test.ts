@@ -38,6 +38,23 @@ describe("@google/genai CallableTool (automatic function calling)", () => {
     expect(app.rows()).toEqual([{ date: "2024-04-11", field: "weight_kg", value: 75.5 }]);
   });
 
+  it("streaming (generateContentStream): the same, through the SDK's automatic calling", async () => {
+    app = openApp();
+    const callable: CallableTool = googleCallableTool(app.dispatcher, googleGenaiTools[0]!);
+    const sent: ReturnType<typeof functionResponses>[] = [];
+    const keep = (body: unknown) => void sent.push(functionResponses(body));
+    const texts = await withReplay(turns("google-genai", ["weight-invalid", "weight-valid", "done"], true, /:streamGenerateContent$/, [undefined, keep, keep]), async (r) => {
+      const ai = new GoogleGenAI({ apiKey: "test", httpOptions: { baseUrl: r.url } });
+      const out: string[] = [];
+      for await (const chunk of await ai.models.generateContentStream({ model: "gemini-test", contents: "I weigh 75,5 kg today (2024-04-11).", config: { tools: [callable] } })) out.push(chunk.text ?? "");
+      return out;
+    });
+    expect(texts.join("")).toBeTruthy();
+    expect(sent[0]).toEqual([{ name: "write_measurement", response: { error: WEIGHT_REFUSAL } }]);
+    expect(sent[1]).toEqual([{ name: "write_measurement", response: { output: { saved: ["weight_kg"] } } }]);
+    expect(app.runs.write_measurement).toBe(1);
+  });
+
   it("answers a repeated call id from the store", async () => {
     app = openApp();
     const callable = googleCallableTool(app.dispatcher, googleGenaiTools[0]!);
