@@ -16,7 +16,13 @@ export type TargetName =
   | "anthropic"
   | "google-genai"
   | "google-interactions"
-  | "mcp";
+  | "mcp"
+  /**
+   * Calls that an SDK tool runner (the AI SDK's `generateText`/`streamText`) parsed and checked
+   * with toolcat's Standard Schema before handing them on: arguments arrive as a value in the
+   * catalog's shape, checked again with the catalog's validator.
+   */
+  | "ai-sdk";
 
 /** One tool call as a provider sent it, before anything is checked. */
 export interface ToolCall {

@@ -38,36 +38,59 @@ export interface FieldProblem {
   readonly received?: string;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
 /** JSON Pointer (`/sets/2/reps`) → its segments, unescaped. */
 export function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];
+  // Most pointers escape nothing: no replacements to run.
+  if (!pointer.includes("~")) return pointer.slice(1).split("/");
   return pointer
     .slice(1)
     .split("/")
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-function ownValue(
-  container: unknown,
-  key: string,
-): { found: boolean; value?: unknown } {
+/** An array index as JSON Pointer writes it (`0`, `12`; not `01`), by character codes. */
+function isIndexToken(token: string): boolean {
+  const n = token.length;
+  if (n === 0 || (n > 1 && token.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** Whether `name` matches /^[A-Za-z_$][A-Za-z0-9_$]*$/, by character codes (it runs for every segment of every path). */
+function isIdentifier(name: string): boolean {
+  const n = name.length;
+  if (n === 0) return false;
+  for (let i = 0; i < n; i++) {
+    const c = name.charCodeAt(i);
+    const letter =
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+    if (!letter && (i === 0 || c < 48 || c > 57)) return false;
+  }
+  return true;
+}
+
+/** What ownChild returns when the container has no such own member. */
+const ABSENT: unique symbol = Symbol("absent");
+
+/** An own member of an array (by index) or object, or ABSENT (no allocation per step). */
+function ownChild(container: unknown, key: string): unknown {
   if (Array.isArray(container)) {
-    if (!/^(0|[1-9][0-9]*)$/.test(key)) return { found: false };
+    if (!isIndexToken(key)) return ABSENT;
     const i = Number(key);
-    return i < container.length
-      ? { found: true, value: container[i] }
-      : { found: false };
+    return i < container.length ? container[i] : ABSENT;
   }
   if (
     typeof container === "object" &&
     container !== null &&
     Object.prototype.hasOwnProperty.call(container, key)
   ) {
-    return { found: true, value: (container as Record<string, unknown>)[key] };
+    return (container as Record<string, unknown>)[key];
   }
-  return { found: false };
+  return ABSENT;
 }
 
 /** The value at a pointer in the arguments (own members only), if there is one. */
@@ -77,9 +100,9 @@ export function valueAt(
 ): { found: boolean; value?: unknown } {
   let current: unknown = args;
   for (const s of segments) {
-    const next = ownValue(current, s);
-    if (!next.found) return next;
-    current = next.value;
+    const next = ownChild(current, s);
+    if (next === ABSENT) return { found: false };
+    current = next;
   }
   return { found: true, value: current };
 }
@@ -92,13 +115,15 @@ export function fieldPath(segments: readonly string[], args?: unknown): string {
   let out = "";
   let current: unknown = args;
   for (const s of segments) {
-    const isIndex = Array.isArray(current)
-      ? /^(0|[1-9][0-9]*)$/.test(s)
-      : current === undefined && /^(0|[1-9][0-9]*)$/.test(s);
+    const isIndex =
+      (Array.isArray(current) || current === undefined) && isIndexToken(s);
     if (isIndex) out += `[${s}]`;
-    else if (IDENTIFIER.test(s)) out += out === "" ? s : `.${s}`;
+    else if (isIdentifier(s)) out += out === "" ? s : `.${s}`;
     else out += `[${JSON.stringify(s)}]`;
-    current = current === undefined ? undefined : ownValue(current, s).value;
+    if (current !== undefined) {
+      const next = ownChild(current, s);
+      current = next === ABSENT ? undefined : next;
+    }
   }
   return out === "" ? "arguments" : out;
 }
@@ -106,25 +131,56 @@ export function fieldPath(segments: readonly string[], args?: unknown): string {
 /** A short, single-line, truncated excerpt of a value (never throws: cycles and exotic values included). */
 export function excerpt(value: unknown, max = 40): string {
   let text: string;
-  try {
-    const seen = new Set<unknown>();
-    text =
-      JSON.stringify(value, (_k, v: unknown) => {
-        if (typeof v === "bigint") return `${String(v)}n`;
-        if (typeof v === "object" && v !== null) {
-          if (seen.has(v)) return "[circular]";
-          seen.add(v);
-        }
-        return v;
-      }) ?? String(value);
-  } catch {
-    text = Object.prototype.toString.call(value);
+  const type = typeof value;
+  if (
+    type === "string" ||
+    type === "number" ||
+    type === "boolean" ||
+    value === null
+  ) {
+    // What the replacer below would give a primitive, without its set and calls.
+    text = JSON.stringify(value);
+  } else {
+    try {
+      const seen = new Set<unknown>();
+      text =
+        JSON.stringify(value, (_k, v: unknown) => {
+          if (typeof v === "bigint") return `${String(v)}n`;
+          if (typeof v === "object" && v !== null) {
+            if (seen.has(v)) return "[circular]";
+            seen.add(v);
+          }
+          return v;
+        }) ?? String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
+    }
   }
-  text = text.replace(/[\u0000-\u001f\u2028\u2029]/g, " ");
-  const chars = Array.from(text);
-  return chars.length <= max
-    ? text
-    : `${chars.slice(0, Math.max(1, max - 1)).join("")}…`;
+  return singleLine(cutToCodePoints(text, max));
+}
+
+/** Control characters and line separators as spaces (one code unit for one: lengths are kept). */
+function singleLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u2028\u2029]/g, " ");
+}
+
+/**
+ * `text` when it has at most `max` code points, else its first `max - 1` (at least 1) and "…".
+ * Counts only as far as it needs: a megabyte argument costs no more than a short one.
+ */
+function cutToCodePoints(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const keep = Math.max(1, max - 1);
+  let count = 0;
+  let end = 0;
+  let keepEnd = 0;
+  for (const ch of text) {
+    count += 1;
+    end += ch.length;
+    if (count === keep) keepEnd = end;
+    if (count > max) break;
+  }
+  return count <= max ? text : `${text.slice(0, keepEnd)}…`;
 }
 
 function list(values: readonly unknown[], max: number): string {
@@ -390,6 +446,158 @@ export function describeError(
   };
 }
 
+/** The line of one error, from describeError (what errorLine gives, the long way). */
+export function describedLine(
+  error: RenderableError,
+  args: unknown,
+  options: RenderOptions = {},
+): string {
+  const { field, detail } = describedParts(error, args, options);
+  return `${field}: ${detail}`;
+}
+
+/** A line's two parts: the field, and what is wrong with it (`type — expected a number; …`). */
+export interface LineParts {
+  readonly field: string;
+  readonly detail: string;
+}
+
+function describedParts(
+  error: RenderableError,
+  args: unknown,
+  options: RenderOptions,
+): LineParts {
+  const d = describeError(error, args, options);
+  return {
+    field: d.field,
+    detail: `${d.rule} — expected ${d.expected}${d.received === undefined ? "" : `; received ${d.received}`}`,
+  };
+}
+
+/** Keywords whose line describedLine writes each time (their wording reads the arguments). */
+const OWN_WORDING = new Set(["dependentRequired", "propertyNames", "tool"]);
+
+/** What an error says whatever the value: its rule and expectation (see errorLine). */
+interface Worded {
+  readonly keyword: string;
+  readonly schemaPath: string | undefined;
+  readonly message: string | undefined;
+  readonly head: string;
+  /** The received part when it does not depend on the value (`required`: "missing"). */
+  readonly received: string | undefined;
+}
+
+/**
+ * The wording of errors by their params object: a validator's table errors keep theirs (also when
+ * copied to an array item's path), so a repeated error is worded once. The entry is checked
+ * against the error, so params shared by different errors are worded again, never confused.
+ */
+const wordedByParams = new WeakMap<object, Worded>();
+
+/**
+ * The wording of `additionalProperties` errors by schema path: each names its own key, so each
+ * has a params object of its own, but the wording is the schema's. Emptied when it grows large.
+ */
+const wordedUnknownKeys = new Map<string | undefined, Worded>();
+
+function wordingOf(error: RenderableError): Worded {
+  const d = describeError({ ...error, instancePath: "" }, undefined);
+  return {
+    keyword: error.keyword,
+    schemaPath: error.schemaPath,
+    message: error.message,
+    head: `${d.rule} — expected ${d.expected}`,
+    received:
+      error.keyword === "required" && d.received !== undefined
+        ? `; received ${d.received}`
+        : undefined,
+  };
+}
+
+const sameWording = (
+  w: Worded | undefined,
+  error: RenderableError,
+): w is Worded =>
+  w !== undefined &&
+  w.keyword === error.keyword &&
+  w.schemaPath === error.schemaPath &&
+  w.message === error.message;
+
+/**
+ * One error's line (`data.weight_kg: type — expected a number; received "75,5"`), as
+ * renderValidationErrors prints it after "- ". For most keywords the rule and the expected value
+ * depend on the error alone and are worded once per table error; only the field and the excerpt
+ * of what was received are read from `args` each time. The same text as describedLine.
+ */
+export function errorLine(
+  error: RenderableError,
+  args: unknown,
+  options: RenderOptions = {},
+): string {
+  const { field, detail } = errorParts(error, args, undefined, options);
+  return `${field}: ${detail}`;
+}
+
+/**
+ * errorLine's line in its two parts (a Standard Schema issue's path says the field), given the
+ * error's instance path as segments when the caller has them already (a fresh array: it may be
+ * extended in place).
+ */
+export function errorParts(
+  error: RenderableError,
+  args: unknown,
+  pathSegments: string[] | undefined,
+  options: RenderOptions = {},
+  withField = true,
+): LineParts {
+  const params: unknown = error.params;
+  const keyword = error.keyword;
+  if (
+    options.maxExcerpt !== undefined ||
+    OWN_WORDING.has(keyword) ||
+    typeof params !== "object" ||
+    params === null
+  )
+    return describedParts(error, args, options);
+  // `required` and `additionalProperties` are about the property they name, below the path.
+  const named =
+    keyword === "required"
+      ? (params as KnownParams).missingProperty
+      : keyword === "additionalProperties"
+        ? (params as KnownParams).additionalProperty
+        : "";
+  if (typeof named !== "string") return describedParts(error, args, options);
+  let worded: Worded | undefined;
+  if (keyword === "additionalProperties") {
+    worded = wordedUnknownKeys.get(error.schemaPath);
+    if (!sameWording(worded, error)) {
+      if (wordedUnknownKeys.size >= 1024) wordedUnknownKeys.clear();
+      worded = wordingOf(error);
+      wordedUnknownKeys.set(error.schemaPath, worded);
+    }
+  } else {
+    worded = wordedByParams.get(params);
+    if (!sameWording(worded, error)) {
+      worded = wordingOf(error);
+      wordedByParams.set(params, worded);
+    }
+  }
+  // A fresh array (pointerSegments makes one per call): extended in place with the named property.
+  const segments = pathSegments ?? pointerSegments(error.instancePath);
+  if (keyword === "required" || keyword === "additionalProperties")
+    segments.push(named);
+  let received = worded.received;
+  if (received === undefined) {
+    const at = valueAt(args, segments);
+    received = at.found ? `; received ${excerpt(at.value)}` : "";
+  }
+  // A caller that only wants the detail (a Standard Schema issue) skips the field's path.
+  return {
+    field: withField ? fieldPath(segments, args) : "",
+    detail: `${worded.head}${received}`,
+  };
+}
+
 /**
  * The text of the tool result for a call whose arguments failed validation. Lines are in the
  * order of the errors, duplicates removed, at most `maxErrors` of them.
@@ -406,8 +614,7 @@ export function renderValidationErrors(
   for (const e of errors) {
     let line: string;
     try {
-      const d = describeError(e, args, options);
-      line = `- ${d.field}: ${d.rule} — expected ${d.expected}${d.received === undefined ? "" : `; received ${d.received}`}`;
+      line = `- ${errorLine(e, args, options)}`;
     } catch {
       line = `- ${excerpt(e?.instancePath, 60)}: ${excerpt(e?.keyword, 40)}`;
     }

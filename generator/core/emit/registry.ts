@@ -4,6 +4,7 @@ import { callValidatorsEmitter } from "../providers/call-validators.js";
 import { dispatcherEmitter } from "./dispatcher.js";
 import { providersEmitter } from "../providers/emitter.js";
 import { typesEmitter } from "./types/index.js";
+import { standardSchemaEmitter } from "./standard-schema.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /**
@@ -11,6 +12,6 @@ import { validatorsEmitter } from "./validators/index.js";
  * a worker thread (generator/node/parallel-emit.ts): the provider declarations and the dispatcher
  * come first, lowered and printed there while this thread compiles validators.ts; the call
  * validators follow validators.ts, the one artifact they depend on (its helpers), as early as
- * possible, since the worker waits for them; the types are emitted here meanwhile.
+ * possible, since the worker waits for them; the types are emitted here meanwhile, then the Standard Schemas (which only wire the others).
  */
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, dispatcherEmitter, validatorsEmitter, callValidatorsEmitter, typesEmitter];
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, dispatcherEmitter, validatorsEmitter, callValidatorsEmitter, typesEmitter, standardSchemaEmitter];
