@@ -196,6 +196,13 @@ describe("try arguments: the generated modules without their types", () => {
     await expect(stripTypes("x.ts", "enum A { B }")).rejects.toThrow(/TSEnumDeclaration/);
     await expect(stripTypes("x.ts", "class A { constructor(private x: number) {} }")).rejects.toThrow(/TSParameterProperty/);
   });
+
+  it("keeps the parentheses of an expression cast with `as`, `satisfies` or `!`", async () => {
+    const source = "type T = 1;\nconst x = null, y = 1, z = [2];\nexport const a = (x ?? y) as T;\nexport const b = ((z))!;\nexport const c = ( z ) satisfies number[];\n";
+    const { code } = await stripTypes("x.ts", source);
+    // The stripped ranges are blanked out: compare without whitespace.
+    expect(code.replace(/\s+/g, "")).toContain("consta=(x??y);exportconstb=((z));exportconstc=(z);");
+  });
 });
 
 describe("build mode", () => {

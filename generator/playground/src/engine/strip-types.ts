@@ -99,7 +99,11 @@ export async function stripTypes(file: string, text: string): Promise<StrippedMo
       case "TSNonNullExpression": {
         const expression = node.expression as AstNode;
         visit(expression);
-        return void ranges.push([expression.end, node.end]);
+        // `(a ?? b) as T`: the parser's expression ends before its own closing parentheses,
+        // which stay; only ` as T` (or `!`) after them goes.
+        let from = expression.end;
+        while (from < node.end && (text[from] === ")" || /\s/.test(text[from]!))) from++;
+        return void ranges.push([from, node.end]);
       }
       case "Identifier":
         // `name?: T` in a parameter list: the `?` follows the name.
