@@ -5,7 +5,9 @@ import { existsSync } from "node:fs";
 
 const entry = new URL("../dist/generator/cli/main.js", import.meta.url);
 if (!existsSync(entry)) {
-  process.stderr.write("toolcat: dist/ is missing; run `npm run build` (npm ci does it through `prepare`)\n");
+  process.stderr.write(
+    "toolcat: dist/ is missing; run `npm run build` (npm ci does it through `prepare`)\n",
+  );
   process.exit(2);
 }
 const { main } = await import(entry.href);

@@ -6,7 +6,11 @@ import { readFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "./core/diagnostics.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
-import { carriesHeader, runPipeline, type StageTiming } from "./core/pipeline.js";
+import {
+  carriesHeader,
+  runPipeline,
+  type StageTiming,
+} from "./core/pipeline.js";
 import { MODULE_TYPE_PATH } from "./core/emit/module-type.js";
 import { ARTIFACT_EMITTERS } from "./core/emit/registry.js";
 import { prettierFormatter, remoteFormat } from "./node/format.js";
@@ -21,7 +25,12 @@ export { ToolcatUsageError };
 
 export type { Diagnostic, Severity } from "./core/diagnostics.js";
 export type { StageTiming } from "./core/pipeline.js";
-export { compareWithDisk, hasDrift, writeOutput, type Drift } from "./node/files.js";
+export {
+  compareWithDisk,
+  hasDrift,
+  writeOutput,
+  type Drift,
+} from "./node/files.js";
 export { formatDiagnostics, type DiagnosticFormat } from "./cli/report.js";
 export { EmitThread };
 
@@ -59,7 +68,6 @@ export interface GenerateResult {
   readonly notices: readonly string[];
 }
 
-
 function displayPath(cwd: string, file: string): string {
   const rel = relative(cwd, file);
   return (rel.startsWith("..") || rel === "" ? file : rel).split(sep).join("/");
@@ -69,7 +77,11 @@ function displayPath(cwd: string, file: string): string {
  * `--js` writes `package.json` into the output folder (module-type.ts); one there that toolcat
  * did not write (an output folder that is a package's own root, `--out .`) is never replaced.
  */
-async function refuseForeignPackageJson(outDir: string, cwd: string, catalogPath: string): Promise<void> {
+async function refuseForeignPackageJson(
+  outDir: string,
+  cwd: string,
+  catalogPath: string,
+): Promise<void> {
   const path = join(outDir, MODULE_TYPE_PATH);
   let head: string;
   try {
@@ -85,11 +97,15 @@ async function refuseForeignPackageJson(outDir: string, cwd: string, catalogPath
   }
 }
 
-export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+export async function generate(
+  options: GenerateOptions = {},
+): Promise<GenerateResult> {
   const cwd = resolve(options.cwd ?? ".");
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
-  const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
+  const source =
+    options.source ??
+    (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
   const formatting = options.format !== false;
   const catalogPath = displayPath(cwd, catalogFile);
   // With --js the TypeScript is not written: it is compiled as emitted (the compiler prints the
@@ -100,13 +116,30 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // starting the thread would cost more than it saves.
   const notices: string[] = [];
   const onNotice = (message: string) => notices.push(message);
-  const workerInput = { catalogPath, format: formats ? remoteFormat(outDir, { cache: options.cache }) : undefined, notice: onNotice };
-  const parallel = source.length < PARALLEL_FROM_BYTES ? undefined : options.thread ? options.thread.run(ARTIFACT_EMITTERS, workerInput) : parallelEmitters(ARTIFACT_EMITTERS, workerInput);
+  const workerInput = {
+    catalogPath,
+    format: formats
+      ? remoteFormat(outDir, { cache: options.cache })
+      : undefined,
+    notice: onNotice,
+  };
+  const parallel =
+    source.length < PARALLEL_FROM_BYTES
+      ? undefined
+      : options.thread
+        ? options.thread.run(ARTIFACT_EMITTERS, workerInput)
+        : parallelEmitters(ARTIFACT_EMITTERS, workerInput);
   // Two threads then share the two cores a developer machine is assumed to have (and a shared
   // one may not even give that): this thread formats its own files while it waits for the
   // worker, rather than a third thread loading prettier to do it. Without that worker, a
   // formatting thread works beside this one.
-  const format = formats ? prettierFormatter(outDir, { cache: options.cache, parallel: parallel === undefined, onNotice }) : undefined;
+  const format = formats
+    ? prettierFormatter(outDir, {
+        cache: options.cache,
+        parallel: parallel === undefined,
+        onNotice,
+      })
+    : undefined;
   let result: Awaited<ReturnType<typeof runPipeline>>;
   try {
     result = await runPipeline({
@@ -123,20 +156,53 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   // The worker's wide lines formatted here while the pipeline waited for it: part of "wait".
   const answered = parallel?.answeredMs() ?? 0;
-  if (answered >= 1) result = { ...result, timings: [...result.timings, { stage: "format for the worker (within wait)", ms: answered }] };
-  if (!result.ok || !options.js) return { files: result.files, diagnostics: result.diagnostics, ok: result.ok, outDir, timings: result.timings, notices };
+  if (answered >= 1)
+    result = {
+      ...result,
+      timings: [
+        ...result.timings,
+        { stage: "format for the worker (within wait)", ms: answered },
+      ],
+    };
+  if (!result.ok || !options.js)
+    return {
+      files: result.files,
+      diagnostics: result.diagnostics,
+      ok: result.ok,
+      outDir,
+      timings: result.timings,
+      notices,
+    };
 
   await refuseForeignPackageJson(outDir, cwd, catalogPath);
   const t = performance.now();
-  const sorted = (await toJavaScript(result.files)).sort((a, b) => compare(a.path, b.path));
+  const sorted = (await toJavaScript(result.files)).sort((a, b) =>
+    compare(a.path, b.path),
+  );
   const toFormat = sorted.filter((f) => f.language !== "verbatim");
   // What is left for prettier (the JSON declarations; the .js and .d.ts are verbatim) is small:
   // one thread, since a second one would first load prettier.
-  const texts = formatting ? await prettierFormatter(outDir, { cache: options.cache, parallel: false, onNotice })(toFormat) : toFormat.map((f) => f.contents);
-  const formattedByPath = new Map(toFormat.map((f, i) => [f.path, texts[i]!] as const));
+  const texts = formatting
+    ? await prettierFormatter(outDir, {
+        cache: options.cache,
+        parallel: false,
+        onNotice,
+      })(toFormat)
+    : toFormat.map((f) => f.contents);
+  const formattedByPath = new Map(
+    toFormat.map((f, i) => [f.path, texts[i]!] as const),
+  );
   const files = new Map<string, string>();
-  for (const f of sorted) files.set(f.path, normaliseText(formattedByPath.get(f.path) ?? f.contents));
-  return { files, diagnostics: result.diagnostics, ok: true, outDir, timings: [...result.timings, { stage: "js", ms: performance.now() - t }], notices };
+  for (const f of sorted)
+    files.set(f.path, normaliseText(formattedByPath.get(f.path) ?? f.contents));
+  return {
+    files,
+    diagnostics: result.diagnostics,
+    ok: true,
+    outDir,
+    timings: [...result.timings, { stage: "js", ms: performance.now() - t }],
+    notices,
+  };
 }
 
 /**
@@ -161,7 +227,14 @@ export interface LintResult {
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = resolve(options.cwd ?? ".");
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
-  const source = options.source ?? (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
-  const loaded = loadCatalog(displayPath(cwd, catalogFile), source, { compileCheck: true });
-  return { diagnostics: loaded.diagnostics, ok: !loaded.diagnostics.some((d) => d.severity === "error") };
+  const source =
+    options.source ??
+    (await readCatalogSource(catalogFile, displayPath(cwd, catalogFile)));
+  const loaded = loadCatalog(displayPath(cwd, catalogFile), source, {
+    compileCheck: true,
+  });
+  return {
+    diagnostics: loaded.diagnostics,
+    ok: !loaded.diagnostics.some((d) => d.severity === "error"),
+  };
 }

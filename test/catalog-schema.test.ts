@@ -12,7 +12,9 @@ import { KEYWORDS } from "../generator/core/schema/keywords.js";
 import { TARGET_IDS } from "../generator/core/targets.js";
 import { repoRoot } from "./helpers/pipeline.js";
 
-const schema = JSON.parse(readFileSync(join(repoRoot, "catalog.schema.json"), "utf8"));
+const schema = JSON.parse(
+  readFileSync(join(repoRoot, "catalog.schema.json"), "utf8"),
+);
 const ajv = new Ajv2020.default({ allErrors: true, strict: false });
 const validate = ajv.compile(schema);
 
@@ -25,10 +27,18 @@ const MIN_STRUCTURAL = 15;
 
 describe("catalog.schema.json", () => {
   it("accepts the example catalog and every fixture catalog", () => {
-    const catalogs = ["catalog/tools.yaml", ...readdirSync(join(repoRoot, "test", "fixtures")).map((d) => `test/fixtures/${d}/catalog.yaml`)];
+    const catalogs = [
+      "catalog/tools.yaml",
+      ...readdirSync(join(repoRoot, "test", "fixtures")).map(
+        (d) => `test/fixtures/${d}/catalog.yaml`,
+      ),
+    ];
     for (const path of catalogs) {
       const parsed = parseYaml(readFileSync(join(repoRoot, path), "utf8"));
-      expect(validate(parsed.value), `${path}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expect(
+        validate(parsed.value),
+        `${path}: ${ajv.errorsText(validate.errors)}`,
+      ).toBe(true);
     }
   });
 
@@ -50,11 +60,18 @@ describe("catalog.schema.json", () => {
     // Both counts say the comparison happened: enough cases parsed, and enough of them were
     // compared (each one the document check rejects was checked against the schema).
     expect(readable).toBeGreaterThan(20);
-    expect(structurallyWrong.length, structurallyWrong.join(", ")).toBeGreaterThanOrEqual(MIN_STRUCTURAL);
+    expect(
+      structurallyWrong.length,
+      structurallyWrong.join(", "),
+    ).toBeGreaterThanOrEqual(MIN_STRUCTURAL);
   });
 
   it("lists every supported keyword and every target", () => {
-    expect(Object.keys(schema.$defs.schema.properties).sort()).toEqual(Object.keys(KEYWORDS).sort());
-    expect(Object.keys(schema.properties.targets.properties).sort()).toEqual([...TARGET_IDS].sort());
+    expect(Object.keys(schema.$defs.schema.properties).sort()).toEqual(
+      Object.keys(KEYWORDS).sort(),
+    );
+    expect(Object.keys(schema.properties.targets.properties).sort()).toEqual(
+      [...TARGET_IDS].sort(),
+    );
   });
 });

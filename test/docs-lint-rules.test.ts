@@ -7,7 +7,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ruleTable } from "../generator/core/lint/registry.js";
-import { ruleTableMarkdown, SEVERITY_TEXT } from "../generator/core/lint/rule-table-markdown.js";
+import {
+  ruleTableMarkdown,
+  SEVERITY_TEXT,
+} from "../generator/core/lint/rule-table-markdown.js";
 import { repoRoot } from "./helpers/pipeline.js";
 
 const path = join(repoRoot, "docs", "lint.md");
@@ -22,16 +25,24 @@ describe("docs/lint.md", () => {
     expect(start, "the lint-rules markers").toBeGreaterThan(0);
     expect(end).toBeGreaterThan(start);
     const table = ruleTableMarkdown();
-    if (process.env.UPDATE_DOCS) writeFileSync(path, page.slice(0, start + START.length) + table + page.slice(end));
+    if (process.env.UPDATE_DOCS)
+      writeFileSync(
+        path,
+        page.slice(0, start + START.length) + table + page.slice(end),
+      );
     else expect(page.slice(start + START.length, end)).toBe(table);
   });
 
   it("the rendering has one row per rule id, with its severity and fix", () => {
     const table = ruleTableMarkdown();
     const rules = ruleTable();
-    expect(table.split("\n").filter((l) => l.startsWith("| `")).length).toBe(rules.length);
+    expect(table.split("\n").filter((l) => l.startsWith("| `")).length).toBe(
+      rules.length,
+    );
     for (const r of rules) {
-      const row = table.split("\n").find((l) => l.startsWith(`| \`${r.id}\` |`));
+      const row = table
+        .split("\n")
+        .find((l) => l.startsWith(`| \`${r.id}\` |`));
       expect(row, r.id).toBeDefined();
       expect(row, r.id).toContain(` | ${SEVERITY_TEXT[r.severity]} | `);
       expect(row, r.id).toMatch(r.fix ? /\| yes: [^|]+\|$/ : /\| no \|$/);

@@ -20,7 +20,15 @@
  * package's version.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { starterCatalog } from "../generator/cli/starter-catalog.js";
@@ -29,9 +37,16 @@ import { providerExports } from "../generator/core/providers/emitter.js";
 import { TARGET_IDS } from "../generator/core/targets.js";
 import { repoRoot } from "./helpers/pipeline.js";
 
-const pages = ["README.md", ...readdirSync(join(repoRoot, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
+const pages = [
+  "README.md",
+  ...readdirSync(join(repoRoot, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const text = (page: string) => readFileSync(join(repoRoot, page), "utf8");
-const tsBlocks = (markdown: string) => [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+const tsBlocks = (markdown: string) =>
+  [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 const workDir = join(repoRoot, "test", ".tmp", `docs-snippets-${process.pid}`);
 
 /** The `## heading` section of a page (up to the next `## `), "" when it is missing. */
@@ -56,7 +71,10 @@ describe("docs code blocks", () => {
   beforeAll(async () => {
     rmSync(workDir, { recursive: true, force: true });
     mkdirSync(workDir, { recursive: true });
-    writeFileSync(join(workDir, "package.json"), JSON.stringify({ type: "module" }));
+    writeFileSync(
+      join(workDir, "package.json"),
+      JSON.stringify({ type: "module" }),
+    );
     const files: string[] = [];
     for (const page of pages) {
       const blocks = tsBlocks(text(page));
@@ -65,26 +83,50 @@ describe("docs code blocks", () => {
       mkdirSync(dir);
       if (page === "README.md") {
         // The quick start's catalog: what `toolcat init` writes, generated as `generate` does.
-        const result = await generate({ cwd: dir, source: starterCatalog("../node_modules/toolcat/catalog.schema.json"), catalog: "catalog/tools.yaml", out: join(dir, "generated"), cache: false });
+        const result = await generate({
+          cwd: dir,
+          source: starterCatalog("../node_modules/toolcat/catalog.schema.json"),
+          catalog: "catalog/tools.yaml",
+          out: join(dir, "generated"),
+          cache: false,
+        });
         expect(result.ok, JSON.stringify(result.diagnostics)).toBe(true);
         for (const [path, contents] of result.files) {
           mkdirSync(join(dir, "generated", path, ".."), { recursive: true });
           writeFileSync(join(dir, "generated", path), contents);
         }
-      } else symlinkSync(join(repoRoot, "generated"), join(dir, "generated"), "dir");
+      } else
+        symlinkSync(join(repoRoot, "generated"), join(dir, "generated"), "dir");
       const names = blocks.map((b, i) => fileName(b, i));
-      expect(new Set(names).size, `${page}: block file names are distinct`).toBe(names.length);
+      expect(
+        new Set(names).size,
+        `${page}: block file names are distinct`,
+      ).toBe(names.length);
       blocks.forEach((b, i) => {
         expect(b, `${page} ${names[i]}`).toMatch(/^import /m);
         writeFileSync(join(dir, names[i]!), b);
         files.push(`${folderOf(page)}/${names[i]}`);
       });
-      if (blocks.some((b) => b.includes('from "./handlers.js"')) && !names.includes("handlers.ts")) {
-        const app = relative(dir, join(repoRoot, "test", "dispatcher", "example-app.js")).split("\\").join("/");
-        writeFileSync(join(dir, "handlers.ts"), `import { exampleHandlers } from "${app}";\nexport const handlers = exampleHandlers();\n`);
+      if (
+        blocks.some((b) => b.includes('from "./handlers.js"')) &&
+        !names.includes("handlers.ts")
+      ) {
+        const app = relative(
+          dir,
+          join(repoRoot, "test", "dispatcher", "example-app.js"),
+        )
+          .split("\\")
+          .join("/");
+        writeFileSync(
+          join(dir, "handlers.ts"),
+          `import { exampleHandlers } from "${app}";\nexport const handlers = exampleHandlers();\n`,
+        );
         files.push(`${folderOf(page)}/handlers.ts`);
       }
-      writeFileSync(join(dir, "control.ts"), `import { validate } from "./generated/validators.js";\nvalidate("no_such_tool", {});\n`);
+      writeFileSync(
+        join(dir, "control.ts"),
+        `import { validate } from "./generated/validators.js";\nvalidate("no_such_tool", {});\n`,
+      );
       files.push(`${folderOf(page)}/control.ts`);
     }
     writeFileSync(
@@ -99,52 +141,88 @@ describe("docs code blocks", () => {
           lib: ["ES2022", "DOM"],
           types: ["node"],
           skipLibCheck: true,
-          paths: { toolcat: [relative(workDir, join(repoRoot, "generator", "index.ts"))] },
+          paths: {
+            toolcat: [
+              relative(workDir, join(repoRoot, "generator", "index.ts")),
+            ],
+          },
         },
         files,
       }),
     );
     try {
-      execFileSync(process.execPath, [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", join(workDir, "tsconfig.json"), "--pretty", "false"], { cwd: workDir, encoding: "utf8", stdio: "pipe" });
+      execFileSync(
+        process.execPath,
+        [
+          join(repoRoot, "node_modules", "typescript", "bin", "tsc"),
+          "-p",
+          join(workDir, "tsconfig.json"),
+          "--pretty",
+          "false",
+        ],
+        { cwd: workDir, encoding: "utf8", stdio: "pipe" },
+      );
     } catch (e) {
-      output = String((e as { stdout?: string }).stdout ?? "") + String((e as { stderr?: string }).stderr ?? "");
+      output =
+        String((e as { stdout?: string }).stdout ?? "") +
+        String((e as { stderr?: string }).stderr ?? "");
     }
   }, 120_000);
 
   it("README and every docs page with code have ```ts blocks", () => {
     expect(tsBlocks(text("README.md")).length).toBeGreaterThanOrEqual(3);
-    for (const page of ["docs/providers.md", "docs/dispatcher.md"]) expect(tsBlocks(text(page)).length, page).toBeGreaterThan(0);
+    for (const page of ["docs/providers.md", "docs/dispatcher.md"])
+      expect(tsBlocks(text(page)).length, page).toBeGreaterThan(0);
   });
 
   it("every block type-checks under strict against generated code and the SDK types", () => {
     const errors = output.split("\n").filter((l) => /error TS\d+/.test(l));
-    expect(errors.filter((l) => !/^[\w-]+\/control\.ts\(/.test(l)), output).toEqual([]);
+    expect(
+      errors.filter((l) => !/^[\w-]+\/control\.ts\(/.test(l)),
+      output,
+    ).toEqual([]);
     for (const page of pages.filter((p) => tsBlocks(text(p)).length > 0)) {
-      expect(errors.some((l) => l.startsWith(`${folderOf(page)}/control.ts(2,`)), `${page}: the control must fail:\n${output}`).toBe(true);
+      expect(
+        errors.some((l) => l.startsWith(`${folderOf(page)}/control.ts(2,`)),
+        `${page}: the control must fail:\n${output}`,
+      ).toBe(true);
     }
-    expect(existsSync(join(workDir, "readme", "generated", "validators.ts"))).toBe(true);
+    expect(
+      existsSync(join(workDir, "readme", "generated", "validators.ts")),
+    ).toBe(true);
   });
 
   it("README pins the install to this package's version", () => {
     const { version } = JSON.parse(text("package.json")) as { version: string };
-    expect(section(text("README.md"), "Install")).toContain(`npm install --save-dev toolcat@${version}`);
+    expect(section(text("README.md"), "Install")).toContain(
+      `npm install --save-dev toolcat@${version}`,
+    );
   });
 });
 
 describe("docs/providers.md", () => {
-  const byHand = section(text("docs/providers.md"), "By hand: validating each provider's calls");
+  const byHand = section(
+    text("docs/providers.md"),
+    "By hand: validating each provider's calls",
+  );
   const byHandBlocks = tsBlocks(byHand);
 
   it("by hand: a TypeScript block per provider, each target's declarations passed to its SDK", () => {
     expect(byHand).not.toBe("");
     expect(byHandBlocks.length).toBeGreaterThanOrEqual(TARGET_IDS.length);
-    for (const id of TARGET_IDS) expect(byHand, id).toContain(providerExports(id).tools);
+    for (const id of TARGET_IDS)
+      expect(byHand, id).toContain(providerExports(id).tools);
   });
 
   it("by hand: the calls of OpenAI strict targets go through their call validator, the others through validate", () => {
     const callValidators = readdirSync(join(repoRoot, "generated", "providers"))
       .filter((f) => f.endsWith(".calls.ts"))
-      .map((f) => /export function (validate\w+Call)\b/.exec(readFileSync(join(repoRoot, "generated", "providers", f), "utf8"))![1]!);
+      .map(
+        (f) =>
+          /export function (validate\w+Call)\b/.exec(
+            readFileSync(join(repoRoot, "generated", "providers", f), "utf8"),
+          )![1]!,
+      );
     expect(callValidators.length).toBeGreaterThan(0);
     for (const name of callValidators) {
       const users = byHandBlocks.filter((b) => b.includes(`${name}(`));
@@ -153,14 +231,29 @@ describe("docs/providers.md", () => {
       for (const b of users) expect(b, name).not.toMatch(/\bvalidate\(/);
     }
     expect(byHandBlocks.some((b) => /\bvalidate\(/.test(b))).toBe(true);
-    expect(byHandBlocks.filter((b) => b.includes("renderValidationErrors(")).length).toBeGreaterThanOrEqual(TARGET_IDS.length - 1);
+    expect(
+      byHandBlocks.filter((b) => b.includes("renderValidationErrors(")).length,
+    ).toBeGreaterThanOrEqual(TARGET_IDS.length - 1);
   });
 
   it("the adapters section holds the dispatcher, then Chat, Responses, Agents, Anthropic, GenAI, Interactions, MCP", () => {
-    const blocks = tsBlocks(section(text("docs/providers.md"), "The loop per provider, with adapters"));
+    const blocks = tsBlocks(
+      section(
+        text("docs/providers.md"),
+        "The loop per provider, with adapters",
+      ),
+    );
     expect(blocks.length).toBe(8);
     expect(blocks[0]).toContain("createDispatcher(");
-    const order = ["dispatcher.openaiChat.", "dispatcher.openaiResponses.", "dispatcher.openaiAgents.", "dispatcher.anthropic.", "dispatcher.googleGenai.", "dispatcher.googleInteractions.", "dispatcher.mcp."];
+    const order = [
+      "dispatcher.openaiChat.",
+      "dispatcher.openaiResponses.",
+      "dispatcher.openaiAgents.",
+      "dispatcher.anthropic.",
+      "dispatcher.googleGenai.",
+      "dispatcher.googleInteractions.",
+      "dispatcher.mcp.",
+    ];
     order.forEach((call, i) => expect(blocks[i + 1], call).toContain(call));
   });
 });

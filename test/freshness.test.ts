@@ -8,7 +8,10 @@ describe("generated/ is fresh", () => {
   it("matches the pipeline output for catalog/tools.yaml byte for byte, with no stale files", async () => {
     const result = await generateFrom(readCatalog("catalog/tools.yaml"));
     expect(result.ok).toBe(true);
-    const drift = await compareWithDisk(join(repoRoot, "generated"), result.files);
+    const drift = await compareWithDisk(
+      join(repoRoot, "generated"),
+      result.files,
+    );
     expect(drift.missing).toEqual([]);
     expect(drift.extra).toEqual([]);
     expect(drift.changed.map((c) => c.path)).toEqual([]);

@@ -19,13 +19,50 @@ const dir = path.join(tmpRoot, "js-output");
 /** Inputs for every tool: valid ones, and ones failing on several keywords at several depths. */
 const CALLS: readonly (readonly [string, unknown])[] = [
   ["write_measurement", { date: "2026-02-28", data: { weight_kg: 70.5 } }],
-  ["write_measurement", { date: "2026-02-30", data: { weight_kg: -1, body_fat_pct: "20" }, extra: true }],
-  ["log_meal", { day: "2024-02-29", meal: "Cena", items: [{ food: "rice", grams: 100, kcal: null }] }],
-  ["log_meal", { day: "2024-02-30", meal: "Lunch", items: [{ food: "", grams: -5, kcal: 1.5, x: 1 }, { food: "rice", grams: 100 }], extra_field: true, notes: "x".repeat(600) }],
-  ["list_exercises", { muscle_group: "legs", equipment: ["none", "none"], limit: 0 }],
+  [
+    "write_measurement",
+    {
+      date: "2026-02-30",
+      data: { weight_kg: -1, body_fat_pct: "20" },
+      extra: true,
+    },
+  ],
+  [
+    "log_meal",
+    {
+      day: "2024-02-29",
+      meal: "Cena",
+      items: [{ food: "rice", grams: 100, kcal: null }],
+    },
+  ],
+  [
+    "log_meal",
+    {
+      day: "2024-02-30",
+      meal: "Lunch",
+      items: [
+        { food: "", grams: -5, kcal: 1.5, x: 1 },
+        { food: "rice", grams: 100 },
+      ],
+      extra_field: true,
+      notes: "x".repeat(600),
+    },
+  ],
+  [
+    "list_exercises",
+    { muscle_group: "legs", equipment: ["none", "none"], limit: 0 },
+  ],
   ["get_customer", { customer_id: "2eb8aa08-aa98-11ea-b4aa-73b441d16380" }],
-  ["get_customer", { customer_id: "2eb8aa08aa9811eab4aa73b441d16380", more: [] }],
-  ["get_weather", JSON.parse('{"city": "", "__proto__": {"units": "metric"}, "constructor": 1}')],
+  [
+    "get_customer",
+    { customer_id: "2eb8aa08aa9811eab4aa73b441d16380", more: [] },
+  ],
+  [
+    "get_weather",
+    JSON.parse(
+      '{"city": "", "__proto__": {"units": "metric"}, "constructor": 1}',
+    ),
+  ],
   ["log_workout_set", null],
   ["no_such_tool", {}],
 ];
@@ -43,10 +80,18 @@ beforeAll(async () => {
     writeFileSync(path.join(dir, name), text);
   }
   // A project of its own: ESM, and nothing from this repository on its import path.
-  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ type: "module" }),
+  );
   validatorsJs = result.files.get("validators.js") ?? "";
-  const load = (name: string) => import(pathToFileURL(path.join(dir, name)).href);
-  js = { validators: await load("validators.js"), calls: await load("providers/openai-chat.calls.js"), errors: await load("runtime/validation-errors.js") };
+  const load = (name: string) =>
+    import(pathToFileURL(path.join(dir, name)).href);
+  js = {
+    validators: await load("validators.js"),
+    calls: await load("providers/openai-chat.calls.js"),
+    errors: await load("runtime/validation-errors.js"),
+  };
 }, 120_000);
 
 describe("--js output", () => {
@@ -57,15 +102,28 @@ describe("--js output", () => {
       const expected = validate(tool as never, args);
       const actual = js.validators.validate(tool, args);
       expect(actual, `${tool}: ${JSON.stringify(args)}`).toEqual(expected);
-      if (!expected.ok) expect(js.errors.renderValidationErrors(tool, actual.errors, args)).toBe(renderValidationErrors(tool, expected.errors, args));
+      if (!expected.ok)
+        expect(
+          js.errors.renderValidationErrors(tool, actual.errors, args),
+        ).toBe(renderValidationErrors(tool, expected.errors, args));
     }
-    expect(Object.keys(js.validators.validators).sort()).toEqual(Object.keys(validators).sort());
+    expect(Object.keys(js.validators.validators).sort()).toEqual(
+      Object.keys(validators).sort(),
+    );
   });
 
   it("the OpenAI strict call validator checks, normalises and validates as the TypeScript one", () => {
-    const announced = { day: "2024-02-29", meal: "Cena", items: [{ food: "rice", grams: 100, kcal: null }], notes: null };
+    const announced = {
+      day: "2024-02-29",
+      meal: "Cena",
+      items: [{ food: "rice", grams: 100, kcal: null }],
+      notes: null,
+    };
     for (const [tool, args] of [...CALLS, ["log_meal", announced] as const]) {
-      expect(js.calls.validateOpenaiChatCall(tool, args), `${tool}: ${JSON.stringify(args)}`).toEqual(validateOpenaiChatCall(tool as never, args));
+      expect(
+        js.calls.validateOpenaiChatCall(tool, args),
+        `${tool}: ${JSON.stringify(args)}`,
+      ).toEqual(validateOpenaiChatCall(tool as never, args));
     }
     const ok = js.calls.validateOpenaiChatCall("log_meal", announced);
     expect(ok.ok).toBe(true);
@@ -99,14 +157,30 @@ describe("--js output", () => {
     writeFileSync(
       path.join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2022"], types: [] },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          lib: ["ES2022"],
+          types: [],
+        },
         files: ["consumer.ts"],
       }),
     );
     try {
-      execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", dir], { stdio: "pipe" });
+      execFileSync(
+        process.execPath,
+        [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", dir],
+        { stdio: "pipe" },
+      );
     } catch (e) {
-      throw new Error(`the consumer does not type-check against the .d.ts files:\n${(e as { stdout?: Buffer }).stdout?.toString() ?? String(e)}`);
+      throw new Error(
+        `the consumer does not type-check against the .d.ts files:\n${(e as { stdout?: Buffer }).stdout?.toString() ?? String(e)}`,
+      );
     }
   });
 });

@@ -18,31 +18,75 @@ import { generateFrom, readCatalog, repoRoot } from "./helpers/pipeline.js";
 
 describe("types agree with json-schema-to-typescript on the example catalog", () => {
   it("every tool input and output is mutually assignable", async () => {
-    const result = await generateFrom(readCatalog("catalog/tools.yaml"), { format: false });
+    const result = await generateFrom(readCatalog("catalog/tools.yaml"), {
+      format: false,
+    });
     const ir = result.ir!;
     const names = catalogNames(ir);
     const dir = mkdtempSync(join(tmpdir(), "toolcat-jstt-"));
     writeFileSync(join(dir, "ours.ts"), result.files.get("types.ts")!);
-    const checks = ['import type * as Ours from "./ours.js";', "type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;", "function same<T extends true>(): T | void {}"];
+    const checks = [
+      'import type * as Ours from "./ours.js";',
+      "type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;",
+      "function same<T extends true>(): T | void {}",
+    ];
     let count = 0;
     for (const tool of ir.tools) {
       for (const which of ["input", "output"] as const) {
         const resource = tool[which];
-        if (!resource || JSON.stringify(resource.schema).includes('"prefixItems"')) continue;
+        if (
+          !resource ||
+          JSON.stringify(resource.schema).includes('"prefixItems"')
+        )
+          continue;
         const theirName = `J${count++}`;
-        const ts = await compile(JSON.parse(JSON.stringify(resource.schema)), theirName, { bannerComment: "", format: false, additionalProperties: false, declareExternallyReferenced: true, ignoreMinAndMaxItems: true });
+        const ts = await compile(
+          JSON.parse(JSON.stringify(resource.schema)),
+          theirName,
+          {
+            bannerComment: "",
+            format: false,
+            additionalProperties: false,
+            declareExternallyReferenced: true,
+            ignoreMinAndMaxItems: true,
+          },
+        );
         writeFileSync(join(dir, `${theirName}.ts`), ts);
-        const ours = which === "input" ? names.tools.get(tool.name)!.inputType.text : names.tools.get(tool.name)!.outputType.text;
-        checks.push(`import type { ${theirName} } from "./${theirName}.js";`, `same<Same<Ours.${ours}, ${theirName}>>();`);
+        const ours =
+          which === "input"
+            ? names.tools.get(tool.name)!.inputType.text
+            : names.tools.get(tool.name)!.outputType.text;
+        checks.push(
+          `import type { ${theirName} } from "./${theirName}.js";`,
+          `same<Same<Ours.${ours}, ${theirName}>>();`,
+        );
       }
     }
     writeFileSync(join(dir, "checks.ts"), checks.join("\n") + "\n");
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", skipLibCheck: true, types: [] }, include: ["*.ts"] }));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          skipLibCheck: true,
+          types: [],
+        },
+        include: ["*.ts"],
+      }),
+    );
     expect(count).toBeGreaterThanOrEqual(15);
     try {
-      execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
+      execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", dir], {
+        encoding: "utf8",
+      });
     } catch (e) {
-      throw new Error(`types differ from json-schema-to-typescript (files in ${dir}):\n${(e as { stdout?: string }).stdout}`);
+      throw new Error(
+        `types differ from json-schema-to-typescript (files in ${dir}):\n${(e as { stdout?: string }).stdout}`,
+      );
     }
   });
 });

@@ -27,11 +27,28 @@ export interface Command {
 }
 
 export function commandHelp(command: Command): string {
-  const lines = [`Usage: toolcat ${command.name} ${command.usage}`.trimEnd(), "", command.description.trimEnd(), "", "Options:"];
-  const entries = Object.entries(command.flags).map(([name, doc]) => [`--${name}${doc.kind === "string" ? ` ${doc.value ?? "VALUE"}` : ""}`, doc.help] as const);
+  const lines = [
+    `Usage: toolcat ${command.name} ${command.usage}`.trimEnd(),
+    "",
+    command.description.trimEnd(),
+    "",
+    "Options:",
+  ];
+  const entries = Object.entries(command.flags).map(
+    ([name, doc]) =>
+      [
+        `--${name}${doc.kind === "string" ? ` ${doc.value ?? "VALUE"}` : ""}`,
+        doc.help,
+      ] as const,
+  );
   entries.push(["--help", "print this help"]);
   const width = Math.max(...entries.map(([left]) => left.length)) + 2;
-  for (const [left, help] of entries) lines.push(`  ${left.padEnd(width)}${help}`);
-  lines.push("", "Exit codes: 0 clean, 1 findings or drift, 2 usage, I/O or internal error.", "");
+  for (const [left, help] of entries)
+    lines.push(`  ${left.padEnd(width)}${help}`);
+  lines.push(
+    "",
+    "Exit codes: 0 clean, 1 findings or drift, 2 usage, I/O or internal error.",
+    "",
+  );
   return lines.join("\n");
 }

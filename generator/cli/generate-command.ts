@@ -1,7 +1,12 @@
 /** `toolcat generate`: write, `--check` (compare, never write) or `--watch`. */
 import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { EmitThread, generate, ToolcatUsageError, type GenerateResult } from "../index.js";
+import {
+  EmitThread,
+  generate,
+  ToolcatUsageError,
+  type GenerateResult,
+} from "../index.js";
 import { compareWithDisk, hasDrift, writeOutput } from "../node/files.js";
 import { unifiedDiff } from "../node/diff.js";
 import { formatDiagnostics, summary } from "./report.js";
@@ -9,29 +14,60 @@ import type { Command, Flags } from "./command.js";
 
 export const generateCommand: Command = {
   name: "generate",
-  summary: "write generated/ from the catalog (or --check that it is up to date)",
-  usage: "[--catalog FILE] [--out DIR] [--js] [--check] [--watch] [--quiet] [--verbose] [--no-format] [--no-cache]",
+  summary:
+    "write generated/ from the catalog (or --check that it is up to date)",
+  usage:
+    "[--catalog FILE] [--out DIR] [--js] [--check] [--watch] [--quiet] [--verbose] [--no-format] [--no-cache]",
   description: `Lints the catalog and, when it has no errors, writes the types, validators, provider
 declarations and runtime into the output folder. Files are written atomically, only when their
 bytes change; generated files that are no longer produced are removed (only those with toolcat's
 header). A catalog with errors writes nothing.`,
   flags: {
-    catalog: { kind: "string", value: "FILE", help: "the catalog to read (default catalog/tools.yaml)" },
-    out: { kind: "string", value: "DIR", help: "the output folder (default generated)" },
+    catalog: {
+      kind: "string",
+      value: "FILE",
+      help: "the catalog to read (default catalog/tools.yaml)",
+    },
+    out: {
+      kind: "string",
+      value: "DIR",
+      help: "the output folder (default generated)",
+    },
     js: { kind: "boolean", help: "emit ESM .js with .d.ts instead of .ts" },
-    check: { kind: "boolean", help: "compare with disk instead of writing; print a diff and exit 1 on drift" },
-    watch: { kind: "boolean", help: "regenerate whenever the catalog changes; keeps running after a bad edit" },
-    quiet: { kind: "boolean", help: "print nothing but problems (no summary or timing line)" },
+    check: {
+      kind: "boolean",
+      help: "compare with disk instead of writing; print a diff and exit 1 on drift",
+    },
+    watch: {
+      kind: "boolean",
+      help: "regenerate whenever the catalog changes; keeps running after a bad edit",
+    },
+    quiet: {
+      kind: "boolean",
+      help: "print nothing but problems (no summary or timing line)",
+    },
     verbose: { kind: "boolean", help: "also print info-level findings" },
-    "no-format": { kind: "boolean", help: "skip prettier (faster; output differs from the committed layout)" },
-    "no-cache": { kind: "boolean", help: "format everything afresh instead of reusing node_modules/.cache/toolcat" },
+    "no-format": {
+      kind: "boolean",
+      help: "skip prettier (faster; output differs from the committed layout)",
+    },
+    "no-cache": {
+      kind: "boolean",
+      help: "format everything afresh instead of reusing node_modules/.cache/toolcat",
+    },
   },
   positionals: false,
   run: (flags) => runGenerate(flags),
 };
 
-function timingLine(result: GenerateResult, extra: { stage: string; ms: number }[], total: number): string {
-  const stages = [...result.timings, ...extra].map((t) => `${t.stage} ${t.ms < 10 ? t.ms.toFixed(1) : Math.round(t.ms)}`).join(", ");
+function timingLine(
+  result: GenerateResult,
+  extra: { stage: string; ms: number }[],
+  total: number,
+): string {
+  const stages = [...result.timings, ...extra]
+    .map((t) => `${t.stage} ${t.ms < 10 ? t.ms.toFixed(1) : Math.round(t.ms)}`)
+    .join(", ");
   return `${Math.round(total)} ms (${stages})`;
 }
 
@@ -46,11 +82,16 @@ async function once(flags: Flags, thread?: EmitThread): Promise<number> {
     cache: flags["no-cache"] !== true,
     thread,
   });
-  const problems = formatDiagnostics(result.diagnostics, "text", { verbose: flags.verbose === true });
+  const problems = formatDiagnostics(result.diagnostics, "text", {
+    verbose: flags.verbose === true,
+  });
   if (problems) process.stderr.write(problems);
-  for (const notice of result.notices) process.stderr.write(`toolcat: notice: ${notice}\n`);
+  for (const notice of result.notices)
+    process.stderr.write(`toolcat: notice: ${notice}\n`);
   if (!result.ok) {
-    process.stderr.write(`toolcat: not generated: ${summary(result.diagnostics)}; ${result.outDir} left unchanged\n`);
+    process.stderr.write(
+      `toolcat: not generated: ${summary(result.diagnostics)}; ${result.outDir} left unchanged\n`,
+    );
     return 1;
   }
   const quiet = flags.quiet === true;
@@ -59,12 +100,22 @@ async function once(flags: Flags, thread?: EmitThread): Promise<number> {
     const drift = await compareWithDisk(result.outDir, result.files);
     const compareMs = performance.now() - t;
     if (!hasDrift(drift)) {
-      if (!quiet) process.stderr.write(`toolcat: ${result.files.size} files up to date in ${timingLine(result, [{ stage: "compare", ms: compareMs }], performance.now() - started)}\n`);
+      if (!quiet)
+        process.stderr.write(
+          `toolcat: ${result.files.size} files up to date in ${timingLine(result, [{ stage: "compare", ms: compareMs }], performance.now() - started)}\n`,
+        );
       return 0;
     }
-    for (const c of drift.changed) process.stdout.write(unifiedDiff(c.path, c.actual, c.expected));
-    for (const m of drift.missing) process.stdout.write(`--- /dev/null\n+++ b/${m}\n(missing: would be created)\n`);
-    for (const x of drift.extra) process.stdout.write(`--- a/${x}\n+++ /dev/null\n(no longer generated: would be removed)\n`);
+    for (const c of drift.changed)
+      process.stdout.write(unifiedDiff(c.path, c.actual, c.expected));
+    for (const m of drift.missing)
+      process.stdout.write(
+        `--- /dev/null\n+++ b/${m}\n(missing: would be created)\n`,
+      );
+    for (const x of drift.extra)
+      process.stdout.write(
+        `--- a/${x}\n+++ /dev/null\n(no longer generated: would be removed)\n`,
+      );
     process.stderr.write(
       `toolcat: generated files are stale: ${drift.changed.length} changed, ${drift.missing.length} missing, ${drift.extra.length} extra; run toolcat generate\n`,
     );
@@ -74,8 +125,13 @@ async function once(flags: Flags, thread?: EmitThread): Promise<number> {
   const { written, removed } = await writeOutput(result.outDir, result.files);
   const writeMs = performance.now() - t;
   if (!quiet) {
-    const what = written.length + removed.length === 0 ? "up to date" : `${written.length} written${removed.length ? `, ${removed.length} removed` : ""}`;
-    process.stderr.write(`toolcat: ${result.files.size} files, ${what}, in ${timingLine(result, [{ stage: "write", ms: writeMs }], performance.now() - started)}\n`);
+    const what =
+      written.length + removed.length === 0
+        ? "up to date"
+        : `${written.length} written${removed.length ? `, ${removed.length} removed` : ""}`;
+    process.stderr.write(
+      `toolcat: ${result.files.size} files, ${what}, in ${timingLine(result, [{ stage: "write", ms: writeMs }], performance.now() - started)}\n`,
+    );
   }
   return 0;
 }
@@ -95,14 +151,17 @@ export async function runGenerate(flags: Flags): Promise<number> {
  * prints its problems and the watcher keeps going.
  */
 async function watchCatalog(flags: Flags): Promise<number> {
-  const catalog = resolve(typeof flags.catalog === "string" ? flags.catalog : "catalog/tools.yaml");
+  const catalog = resolve(
+    typeof flags.catalog === "string" ? flags.catalog : "catalog/tools.yaml",
+  );
   // One worker thread for every run: a new one would compile its code afresh each time.
   const thread = new EmitThread();
   const run = async () => {
     try {
       await once(flags, thread);
     } catch (e) {
-      const hint = e instanceof ToolcatUsageError && e.hint ? `${e.hint}\n` : "";
+      const hint =
+        e instanceof ToolcatUsageError && e.hint ? `${e.hint}\n` : "";
       process.stderr.write(`toolcat: ${(e as Error).message}\n${hint}`);
     }
     process.stderr.write(`toolcat: watching ${catalog} (Ctrl-C to stop)\n`);

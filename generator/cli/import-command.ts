@@ -10,7 +10,8 @@ import type { Command, Flags } from "./command.js";
 
 export const importCommand: Command = {
   name: "import",
-  summary: "start a catalog from MCP, OpenAI, Anthropic or Gemini tool declarations (JSON or JSONL)",
+  summary:
+    "start a catalog from MCP, OpenAI, Anthropic or Gemini tool declarations (JSON or JSONL)",
   usage: "<files…> [--out FILE] [--force] [--rename-conflicts] [--verbose]",
   description: `Reads each file (an MCP tools/list result or list of MCP tools, an OpenAI Chat or
 Responses tools array, an Anthropic tools array, Gemini functionDeclarations, or JSONL of any of
@@ -18,10 +19,20 @@ those), merges them and writes one catalog that toolcat generate accepts. Prints
 every name it mapped, everything it converted and everything it could not carry. Unreadable
 files, unknown formats and a tool defined differently by two sources write nothing.`,
   flags: {
-    out: { kind: "string", value: "FILE", help: "the catalog to write (default catalog/tools.yaml)" },
+    out: {
+      kind: "string",
+      value: "FILE",
+      help: "the catalog to write (default catalog/tools.yaml)",
+    },
     force: { kind: "boolean", help: "overwrite --out when it exists" },
-    "rename-conflicts": { kind: "boolean", help: "keep every definition of a name sources define differently (later ones as name_2, …)" },
-    verbose: { kind: "boolean", help: "print every report line (by default conversions are counted, not listed)" },
+    "rename-conflicts": {
+      kind: "boolean",
+      help: "keep every definition of a name sources define differently (later ones as name_2, …)",
+    },
+    verbose: {
+      kind: "boolean",
+      help: "print every report line (by default conversions are counted, not listed)",
+    },
   },
   positionals: true,
   run: (flags, positionals) => runImport(flags, positionals),
@@ -37,7 +48,14 @@ async function readInput(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : (e as Error).message;
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "is a directory"
+          : code === "EACCES"
+            ? "permission denied"
+            : (e as Error).message;
     throw new UsageError(`cannot read ${display(path)}: ${why}`, "import");
   }
 }
@@ -53,41 +71,82 @@ const REPEATS_SHOWN = 3;
 function printReport(report: readonly Diagnostic[], verbose: boolean): void {
   const seen = new Map<string, number>();
   for (const d of report) {
-    if (!verbose && d.severity === "info" && d.rule !== "import-name-mapped") continue;
+    if (!verbose && d.severity === "info" && d.rule !== "import-name-mapped")
+      continue;
     const key = `${d.file}\u0000${d.rule}\u0000${d.message}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    if (verbose || n <= REPEATS_SHOWN) process.stderr.write(formatDiagnostic(d) + "\n");
+    if (verbose || n <= REPEATS_SHOWN)
+      process.stderr.write(formatDiagnostic(d) + "\n");
   }
   if (verbose) return;
   for (const [key, n] of seen) {
     if (n <= REPEATS_SHOWN) continue;
     const [file, rule, message] = key.split("\u0000");
-    process.stderr.write(`${file}: ${n - REPEATS_SHOWN} more ${rule}: ${message} (--verbose lists them)\n`);
+    process.stderr.write(
+      `${file}: ${n - REPEATS_SHOWN} more ${rule}: ${message} (--verbose lists them)\n`,
+    );
   }
 }
 
-export async function runImport(flags: Flags, positionals: readonly string[]): Promise<number> {
-  if (positionals.length === 0) throw new UsageError("import needs at least one file of tool declarations", "import");
-  const out = resolve(typeof flags.out === "string" ? flags.out : "catalog/tools.yaml");
-  if (existsSync(out) && flags.force !== true) throw new UsageError(`${display(out)} exists; pass --force to overwrite it, or --out another file`, "import");
+export async function runImport(
+  flags: Flags,
+  positionals: readonly string[],
+): Promise<number> {
+  if (positionals.length === 0)
+    throw new UsageError(
+      "import needs at least one file of tool declarations",
+      "import",
+    );
+  const out = resolve(
+    typeof flags.out === "string" ? flags.out : "catalog/tools.yaml",
+  );
+  if (existsSync(out) && flags.force !== true)
+    throw new UsageError(
+      `${display(out)} exists; pass --force to overwrite it, or --out another file`,
+      "import",
+    );
   const sources = [];
-  for (const p of positionals) sources.push({ path: display(resolve(p)), text: await readInput(resolve(p)) });
-  const schemaPath = relative(dirname(out), resolve("node_modules/toolcat/catalog.schema.json")).split(sep).join("/");
-  const result = importTools(sources, { renameConflicts: flags["rename-conflicts"] === true, schemaPath });
+  for (const p of positionals)
+    sources.push({
+      path: display(resolve(p)),
+      text: await readInput(resolve(p)),
+    });
+  const schemaPath = relative(
+    dirname(out),
+    resolve("node_modules/toolcat/catalog.schema.json"),
+  )
+    .split(sep)
+    .join("/");
+  const result = importTools(sources, {
+    renameConflicts: flags["rename-conflicts"] === true,
+    schemaPath,
+  });
   printReport(result.report, flags.verbose === true);
   if (!result.ok || result.catalog === undefined) {
-    process.stderr.write(`toolcat: nothing written: ${summary(result.report)}\n`);
+    process.stderr.write(
+      `toolcat: nothing written: ${summary(result.report)}\n`,
+    );
     return result.report.some((d) => d.rule === "import-syntax") ? 2 : 1;
   }
   await mkdir(dirname(out), { recursive: true });
   const tmp = `${out}.toolcat-tmp`;
   await writeFile(tmp, result.catalog, "utf8");
   await rename(tmp, out);
-  const mapped = result.report.filter((d) => d.rule === "import-name-mapped").length;
-  const notCarried = result.report.filter((d) => d.rule === "import-not-carried");
-  const converted = result.report.filter((d) => d.rule === "import-converted").length;
-  const destructive = result.report.filter((d) => d.rule === "import-converted" && d.message.startsWith("no `readOnlyHint` or `destructiveHint`")).length;
+  const mapped = result.report.filter(
+    (d) => d.rule === "import-name-mapped",
+  ).length;
+  const notCarried = result.report.filter(
+    (d) => d.rule === "import-not-carried",
+  );
+  const converted = result.report.filter(
+    (d) => d.rule === "import-converted",
+  ).length;
+  const destructive = result.report.filter(
+    (d) =>
+      d.rule === "import-converted" &&
+      d.message.startsWith("no `readOnlyHint` or `destructiveHint`"),
+  ).length;
   process.stderr.write(
     `toolcat: ${result.tools.length} tool${result.tools.length === 1 ? "" : "s"} from ${sources.length} file${sources.length === 1 ? "" : "s"} written to ${display(out)}; ${mapped} name${mapped === 1 ? "" : "s"} mapped, ${converted} conversion${converted === 1 ? "" : "s"}${flags.verbose === true ? "" : " (--verbose lists them)"}${destructive > 0 ? `, ${destructive} MCP tool${destructive === 1 ? "" : "s"} without hints imported as destructive (MCP's defaults)` : ""}, ${notCarriedSummary(notCarried)}\n`,
   );
@@ -95,9 +154,13 @@ export async function runImport(flags: Flags, positionals: readonly string[]): P
 }
 
 /** How many things were not carried, and which (each by what its message names first, at most five). */
-function notCarriedSummary(entries: readonly { readonly message: string }[]): string {
+function notCarriedSummary(
+  entries: readonly { readonly message: string }[],
+): string {
   if (entries.length === 0) return "0 not carried";
-  const names = [...new Set(entries.map((d) => d.message.split(" not carried")[0]!.trim()))];
+  const names = [
+    ...new Set(entries.map((d) => d.message.split(" not carried")[0]!.trim())),
+  ];
   const shown = names.slice(0, 5).join(", ");
   return `${entries.length} not carried: ${shown}${names.length > 5 ? `, and ${names.length - 5} more` : ""}`;
 }

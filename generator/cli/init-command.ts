@@ -9,14 +9,19 @@ const DEFAULT_CATALOG = "catalog/tools.yaml";
 
 export const initCommand: Command = {
   name: "init",
-  summary: "write a starter catalog and add the npm scripts that regenerate and check generated/",
+  summary:
+    "write a starter catalog and add the npm scripts that regenerate and check generated/",
   usage: "[--catalog FILE]",
   description: `Writes a small catalog that lints clean and generates (two tools, one reading and one
 writing, with an output and a shared $defs entry), and adds the scripts toolcat:generate and
 toolcat:check to the package.json of the current folder (an existing script of the same name is
 kept). Without a package.json it prints the command for CI. Never overwrites a file.`,
   flags: {
-    catalog: { kind: "string", value: "FILE", help: `where to write the catalog (default ${DEFAULT_CATALOG})` },
+    catalog: {
+      kind: "string",
+      value: "FILE",
+      help: `where to write the catalog (default ${DEFAULT_CATALOG})`,
+    },
   },
   positionals: false,
   run: (flags) => runInit(flags),
@@ -35,42 +40,71 @@ async function readIfPresent(path: string): Promise<string | undefined> {
 
 export async function runInit(flags: Flags): Promise<number> {
   const cwd = process.cwd();
-  const chosen = typeof flags.catalog === "string" ? flags.catalog : DEFAULT_CATALOG;
+  const chosen =
+    typeof flags.catalog === "string" ? flags.catalog : DEFAULT_CATALOG;
   const catalog = resolve(cwd, chosen);
   const display = posix(relative(cwd, catalog)) || catalog;
   // The editor comment points at the schema the installed package ships, from the catalog's folder.
-  const schema = posix(relative(dirname(catalog), join(cwd, "node_modules", "toolcat", "catalog.schema.json")));
+  const schema = posix(
+    relative(
+      dirname(catalog),
+      join(cwd, "node_modules", "toolcat", "catalog.schema.json"),
+    ),
+  );
 
   await mkdir(dirname(catalog), { recursive: true });
   try {
     // "wx" fails when the file exists, with no window between a check and the write.
-    await writeFile(catalog, starterCatalog(schema), { encoding: "utf8", flag: "wx" });
+    await writeFile(catalog, starterCatalog(schema), {
+      encoding: "utf8",
+      flag: "wx",
+    });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-    process.stderr.write(`toolcat: ${display} already exists; init never overwrites a file (choose another with --catalog FILE)\n`);
+    process.stderr.write(
+      `toolcat: ${display} already exists; init never overwrites a file (choose another with --catalog FILE)\n`,
+    );
     return 1;
   }
   process.stderr.write(`toolcat: wrote ${display}\n`);
 
-  const catalogFlag = display === DEFAULT_CATALOG ? "" : ` --catalog ${JSON.stringify(display)}`;
-  const scripts = { "toolcat:generate": `toolcat generate${catalogFlag}`, "toolcat:check": `toolcat generate --check${catalogFlag}` };
+  const catalogFlag =
+    display === DEFAULT_CATALOG ? "" : ` --catalog ${JSON.stringify(display)}`;
+  const scripts = {
+    "toolcat:generate": `toolcat generate${catalogFlag}`,
+    "toolcat:check": `toolcat generate --check${catalogFlag}`,
+  };
   const manifestPath = join(cwd, "package.json");
   const manifest = await readIfPresent(manifestPath);
   if (manifest === undefined) {
-    process.stderr.write(`toolcat: no package.json here; to check generated/ in CI, run:\n  npx toolcat generate --check${catalogFlag}\n`);
+    process.stderr.write(
+      `toolcat: no package.json here; to check generated/ in CI, run:\n  npx toolcat generate --check${catalogFlag}\n`,
+    );
     return 0;
   }
   const edit = addScripts(manifest, scripts);
   if (edit.kind === "manual") {
-    process.stderr.write(`toolcat: package.json left as it is: ${edit.reason}. Add these scripts yourself:\n`);
-    for (const [name, command] of Object.entries(scripts)) process.stderr.write(`  ${JSON.stringify(name)}: ${JSON.stringify(command)}\n`);
+    process.stderr.write(
+      `toolcat: package.json left as it is: ${edit.reason}. Add these scripts yourself:\n`,
+    );
+    for (const [name, command] of Object.entries(scripts))
+      process.stderr.write(
+        `  ${JSON.stringify(name)}: ${JSON.stringify(command)}\n`,
+      );
     return 0;
   }
-  for (const name of edit.kept) process.stderr.write(`toolcat: package.json already has a script ${JSON.stringify(name)}; kept it (toolcat's would be ${JSON.stringify(scripts[name as keyof typeof scripts])})\n`);
+  for (const name of edit.kept)
+    process.stderr.write(
+      `toolcat: package.json already has a script ${JSON.stringify(name)}; kept it (toolcat's would be ${JSON.stringify(scripts[name as keyof typeof scripts])})\n`,
+    );
   if (edit.kind === "edited") {
     await writeFile(manifestPath, edit.text, "utf8");
-    process.stderr.write(`toolcat: added ${edit.added.map((n) => `npm run ${n}`).join(" and ")} to package.json\n`);
+    process.stderr.write(
+      `toolcat: added ${edit.added.map((n) => `npm run ${n}`).join(" and ")} to package.json\n`,
+    );
   }
-  process.stderr.write(`toolcat: next: npx toolcat generate${catalogFlag}; in CI: npx toolcat generate --check${catalogFlag}\n`);
+  process.stderr.write(
+    `toolcat: next: npx toolcat generate${catalogFlag}; in CI: npx toolcat generate --check${catalogFlag}\n`,
+  );
   return 0;
 }

@@ -13,51 +13,94 @@ import type { Command, Flags } from "./command.js";
 
 export const lintCommand: Command = {
   name: "lint",
-  summary: "report catalog problems as file:line:col severity rule: message (--fix repairs some)",
-  usage: "[--catalog FILE] [--fix] [--format text|json|github] [--max-warnings N] [--verbose] [--rules]",
+  summary:
+    "report catalog problems as file:line:col severity rule: message (--fix repairs some)",
+  usage:
+    "[--catalog FILE] [--fix] [--format text|json|github] [--max-warnings N] [--verbose] [--rules]",
   description: `Checks the catalog against the rules of every enabled provider target. Strict-mode rules
 are errors for a target whose strict is true, warnings otherwise.`,
   flags: {
-    catalog: { kind: "string", value: "FILE", help: "the catalog to read (default catalog/tools.yaml)" },
-    fix: { kind: "boolean", help: "apply the mechanical fixes in place (comments and layout kept), then report what is left" },
-    format: { kind: "string", value: "FORMAT", help: "text (default), json, or github (workflow annotations)" },
-    "max-warnings": { kind: "string", value: "N", help: "exit 1 when there are more than N warnings" },
+    catalog: {
+      kind: "string",
+      value: "FILE",
+      help: "the catalog to read (default catalog/tools.yaml)",
+    },
+    fix: {
+      kind: "boolean",
+      help: "apply the mechanical fixes in place (comments and layout kept), then report what is left",
+    },
+    format: {
+      kind: "string",
+      value: "FORMAT",
+      help: "text (default), json, or github (workflow annotations)",
+    },
+    "max-warnings": {
+      kind: "string",
+      value: "N",
+      help: "exit 1 when there are more than N warnings",
+    },
     verbose: { kind: "boolean", help: "also print info-level findings" },
-    rules: { kind: "boolean", help: "list every rule id with its severity and whether --fix fixes it" },
+    rules: {
+      kind: "boolean",
+      help: "list every rule id with its severity and whether --fix fixes it",
+    },
   },
   positionals: false,
   run: (flags) => runLintCommand(flags),
 };
 
 export async function runLintCommand(flags: Flags): Promise<number> {
-  const format = (typeof flags.format === "string" ? flags.format : "text") as DiagnosticFormat;
-  if (!["text", "json", "github"].includes(format)) throw new UsageError(`--format must be text, json or github, not ${JSON.stringify(flags.format)}`, "lint");
-  const maxWarnings = typeof flags["max-warnings"] === "string" ? Number(flags["max-warnings"]) : Infinity;
-  if (Number.isNaN(maxWarnings) || maxWarnings < 0) throw new UsageError("--max-warnings needs a non-negative number", "lint");
+  const format = (
+    typeof flags.format === "string" ? flags.format : "text"
+  ) as DiagnosticFormat;
+  if (!["text", "json", "github"].includes(format))
+    throw new UsageError(
+      `--format must be text, json or github, not ${JSON.stringify(flags.format)}`,
+      "lint",
+    );
+  const maxWarnings =
+    typeof flags["max-warnings"] === "string"
+      ? Number(flags["max-warnings"])
+      : Infinity;
+  if (Number.isNaN(maxWarnings) || maxWarnings < 0)
+    throw new UsageError("--max-warnings needs a non-negative number", "lint");
 
   if (flags.rules === true) {
     process.stdout.write(formatRuleTable());
     return 0;
   }
 
-  const catalog = resolve(typeof flags.catalog === "string" ? flags.catalog : "catalog/tools.yaml");
-  const display = relative(process.cwd(), catalog).split(sep).join("/") || catalog;
+  const catalog = resolve(
+    typeof flags.catalog === "string" ? flags.catalog : "catalog/tools.yaml",
+  );
+  const display =
+    relative(process.cwd(), catalog).split(sep).join("/") || catalog;
   let diagnostics: readonly Diagnostic[];
   if (flags.fix === true) {
-    const source = Buffer.from(await readCatalogSource(catalog, display)).toString("utf8");
+    const source = Buffer.from(
+      await readCatalogSource(catalog, display),
+    ).toString("utf8");
     const result = fixCatalog(display, source);
     if (result.text !== source) {
       const tmp = `${catalog}.toolcat-tmp`;
       await writeFile(tmp, result.text, "utf8");
       await rename(tmp, catalog);
     }
-    if (format === "text") process.stderr.write(`toolcat: ${result.applied} fix${result.applied === 1 ? "" : "es"} applied to ${display}\n`);
+    if (format === "text")
+      process.stderr.write(
+        `toolcat: ${result.applied} fix${result.applied === 1 ? "" : "es"} applied to ${display}\n`,
+      );
     diagnostics = (await lint({ catalog, source: result.text })).diagnostics;
   } else {
     diagnostics = (await lint({ catalog })).diagnostics;
   }
-  process.stdout.write(formatDiagnostics(diagnostics, format, { verbose: flags.verbose === true }));
-  if (format === "text") process.stderr.write(`toolcat: ${summary(diagnostics, flags.verbose === true)}\n`);
+  process.stdout.write(
+    formatDiagnostics(diagnostics, format, { verbose: flags.verbose === true }),
+  );
+  if (format === "text")
+    process.stderr.write(
+      `toolcat: ${summary(diagnostics, flags.verbose === true)}\n`,
+    );
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
@@ -73,9 +116,26 @@ const SEVERITY_LABELS: Record<RuleSeverity, string> = {
 
 /** `lint --rules`: one line per rule id with its severity, whether `--fix` fixes it, and what it reports. */
 export function formatRuleTable(): string {
-  const rows = ruleTable().map((r) => [r.id, SEVERITY_LABELS[r.severity], r.fix ? "yes" : "no", r.fix ? `${r.summary} (--fix ${r.fix})` : r.summary]);
+  const rows = ruleTable().map((r) => [
+    r.id,
+    SEVERITY_LABELS[r.severity],
+    r.fix ? "yes" : "no",
+    r.fix ? `${r.summary} (--fix ${r.fix})` : r.summary,
+  ]);
   const all = [["rule", "severity", "fix", "what it reports"], ...rows];
-  const widths = [0, 1, 2].map((i) => Math.max(...all.map((row) => row[i]!.length)) + 2);
-  const legend = "severity: \"error if strict\" is an error when a target has strict: true, a warning otherwise; \"varies\" depends on the finding.\n";
-  return all.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join("") + "\n").join("") + legend;
+  const widths = [0, 1, 2].map(
+    (i) => Math.max(...all.map((row) => row[i]!.length)) + 2,
+  );
+  const legend =
+    'severity: "error if strict" is an error when a target has strict: true, a warning otherwise; "varies" depends on the finding.\n';
+  return (
+    all
+      .map(
+        (row) =>
+          row
+            .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell))
+            .join("") + "\n",
+      )
+      .join("") + legend
+  );
 }

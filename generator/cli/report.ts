@@ -29,32 +29,57 @@ export interface FormatOptions {
   readonly verbose?: boolean;
 }
 
-export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: DiagnosticFormat, options: FormatOptions = {}): string {
+export function formatDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  format: DiagnosticFormat,
+  options: FormatOptions = {},
+): string {
   switch (format) {
     case "json":
       // `fixable` on every entry, so a consumer need not know that absent means false.
-      return JSON.stringify(diagnostics.map((d) => ({ ...d, fixable: d.fixable === true })), null, 2) + "\n";
+      return (
+        JSON.stringify(
+          diagnostics.map((d) => ({ ...d, fixable: d.fixable === true })),
+          null,
+          2,
+        ) + "\n"
+      );
     case "github":
       return diagnostics
         .map((d) => {
-          const level = d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "notice";
+          const level =
+            d.severity === "error"
+              ? "error"
+              : d.severity === "warning"
+                ? "warning"
+                : "notice";
           const props = `file=${escapeGithubProperty(d.file)},line=${d.line},col=${d.col},title=${escapeGithubProperty(`toolcat ${d.rule}`)}`;
           return `::${level} ${props}::${escapeGithubData(d.message + (d.target ? ` [${d.target}]` : ""))}\n`;
         })
         .join("");
     case "text": {
-      const shown = options.verbose ? diagnostics : diagnostics.filter((d) => d.severity !== "info");
+      const shown = options.verbose
+        ? diagnostics
+        : diagnostics.filter((d) => d.severity !== "info");
       return shown.map((d) => formatDiagnostic(d) + "\n").join("");
     }
   }
 }
 
-export function summary(diagnostics: readonly Diagnostic[], verbose = false): string {
-  const count = (s: string) => diagnostics.filter((d) => d.severity === s).length;
+export function summary(
+  diagnostics: readonly Diagnostic[],
+  verbose = false,
+): string {
+  const count = (s: string) =>
+    diagnostics.filter((d) => d.severity === s).length;
   const errors = count("error");
   const warnings = count("warning");
   const infos = count("info");
-  const parts = [`${errors} error${errors === 1 ? "" : "s"}`, `${warnings} warning${warnings === 1 ? "" : "s"}`];
-  if (infos > 0) parts.push(`${infos} info${verbose ? "" : " (--verbose shows them)"}`);
+  const parts = [
+    `${errors} error${errors === 1 ? "" : "s"}`,
+    `${warnings} warning${warnings === 1 ? "" : "s"}`,
+  ];
+  if (infos > 0)
+    parts.push(`${infos} info${verbose ? "" : " (--verbose shows them)"}`);
   return parts.join(", ");
 }

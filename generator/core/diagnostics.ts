@@ -24,10 +24,16 @@ export interface Diagnostic {
   readonly fixable?: boolean;
 }
 
-const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+const SEVERITY_RANK: Record<Severity, number> = {
+  error: 0,
+  warning: 1,
+  info: 2,
+};
 
 /** Stable order: by position, then rule, then message (code-unit comparison, never locale). */
-export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+export function sortDiagnostics(
+  diagnostics: readonly Diagnostic[],
+): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
       compare(a.file, b.file) ||

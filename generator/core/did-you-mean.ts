@@ -21,8 +21,13 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, twoBack[j - 2]! + 1);
+      let d = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, twoBack[j - 2]! + 1);
       current.push(d);
       if (d < rowMin) rowMin = d;
     }
@@ -34,14 +39,20 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 }
 
 /** The known name nearest to `name` within the allowed edits (the first listed on a tie), if any. */
-export function closestName(name: string, known: Iterable<string>): string | undefined {
+export function closestName(
+  name: string,
+  known: Iterable<string>,
+): string | undefined {
   const lower = name.toLowerCase();
   const limit = allowedEdits(name.length);
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of known) {
     if (candidate === name) continue;
-    const d = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase(), limit);
+    const d =
+      candidate.toLowerCase() === lower
+        ? 0
+        : editDistance(lower, candidate.toLowerCase(), limit);
     if (d <= limit && d < bestDistance) {
       best = candidate;
       bestDistance = d;
@@ -51,7 +62,11 @@ export function closestName(name: string, known: Iterable<string>): string | und
 }
 
 /** ` (did you mean "x"?)` for a message about the unknown `name`, or "" when nothing is close. */
-export function didYouMean(name: string, known: Iterable<string>, render: (name: string) => string = (n) => JSON.stringify(n)): string {
+export function didYouMean(
+  name: string,
+  known: Iterable<string>,
+  render: (name: string) => string = (n) => JSON.stringify(n),
+): string {
   const match = closestName(name, known);
   return match === undefined ? "" : ` (did you mean ${render(match)}?)`;
 }

@@ -4,7 +4,10 @@
  * references cannot overflow the stack. Used for `$ref` cycles by the validator compiler (calls
  * into a cycle are depth-limited) and the types emitter (recursive named types).
  */
-export function nodesOnCycles<T>(nodes: Iterable<T>, edges: (node: T) => Iterable<T>): Set<T> {
+export function nodesOnCycles<T>(
+  nodes: Iterable<T>,
+  edges: (node: T) => Iterable<T>,
+): Set<T> {
   const index = new Map<T, number>();
   const low = new Map<T, number>();
   const onStack = new Set<T>();
@@ -29,12 +32,17 @@ export function nodesOnCycles<T>(nodes: Iterable<T>, edges: (node: T) => Iterabl
         const to = step.value;
         if (to === frame.node) frame.selfLoop = true;
         if (!index.has(to)) frames.push(enter(to));
-        else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        else if (onStack.has(to))
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
         continue;
       }
       frames.pop();
       const parent = frames[frames.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (parent)
+        low.set(
+          parent.node,
+          Math.min(low.get(parent.node)!, low.get(frame.node)!),
+        );
       if (low.get(frame.node) !== index.get(frame.node)) continue;
       const component: T[] = [];
       for (;;) {
@@ -43,7 +51,8 @@ export function nodesOnCycles<T>(nodes: Iterable<T>, edges: (node: T) => Iterabl
         component.push(member);
         if (member === frame.node) break;
       }
-      if (component.length > 1 || frame.selfLoop) for (const m of component) cyclic.add(m);
+      if (component.length > 1 || frame.selfLoop)
+        for (const m of component) cyclic.add(m);
     }
   }
   return cyclic;

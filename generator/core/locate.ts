@@ -22,7 +22,17 @@ export class Locator {
     }
   }
 
-  at(offset: number, d: { severity: Severity; rule: string; message: string; pointer?: string; target?: string; fixable?: boolean }): Diagnostic {
+  at(
+    offset: number,
+    d: {
+      severity: Severity;
+      rule: string;
+      message: string;
+      pointer?: string;
+      target?: string;
+      fixable?: boolean;
+    },
+  ): Diagnostic {
     const { line, col } = this.lines.position(offset);
     return {
       file: this.file,
@@ -37,7 +47,17 @@ export class Locator {
     };
   }
 
-  pointer(pointer: string, atKey: boolean | undefined, d: { severity: Severity; rule: string; message: string; target?: string; fixable?: boolean }): Diagnostic {
+  pointer(
+    pointer: string,
+    atKey: boolean | undefined,
+    d: {
+      severity: Severity;
+      rule: string;
+      message: string;
+      target?: string;
+      fixable?: boolean;
+    },
+  ): Diagnostic {
     return this.at(this.offsetOf(pointer, atKey ?? false), { ...d, pointer });
   }
 }

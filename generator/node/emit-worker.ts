@@ -8,15 +8,32 @@
  * catalog; a request of a run that has been followed by another is answered with an error.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import type { ArtifactEmitter, EmitFinding, OutputFile } from "../core/emit/artifact.js";
+import type {
+  ArtifactEmitter,
+  EmitFinding,
+  OutputFile,
+} from "../core/emit/artifact.js";
 import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
 import { providersEmitter } from "../core/providers/emitter.js";
-import { formatFiles, prettierOptions, type OptionsFor, type PrettierCalls } from "./format.js";
+import {
+  formatFiles,
+  prettierOptions,
+  type OptionsFor,
+  type PrettierCalls,
+} from "./format.js";
 import { readTemplate } from "./package-root.js";
-import type { EmitWorkerCatalog, EmitWorkerInput, EmitWorkerReply, EmitWorkerRequest, OffloadedId, PrettierAnswer, PrettierAsk } from "./parallel-emit.js";
+import type {
+  EmitWorkerCatalog,
+  EmitWorkerInput,
+  EmitWorkerReply,
+  EmitWorkerRequest,
+  OffloadedId,
+  PrettierAnswer,
+  PrettierAsk,
+} from "./parallel-emit.js";
 
 const input = workerData as EmitWorkerInput;
 /**
@@ -24,13 +41,27 @@ const input = workerData as EmitWorkerInput;
  * thread. A prettier of this thread's own is loaded only when the main thread cannot answer
  * (see PrettierAsk): options holding code, or no answer.
  */
-const formatForRun = () => input.format && { ...prettierOptions(input.format.outDir), cacheDir: input.format.cacheDir };
+const formatForRun = () =>
+  input.format && {
+    ...prettierOptions(input.format.outDir),
+    cacheDir: input.format.cacheDir,
+  };
 let format = formatForRun();
 
 /** Questions to the main thread's prettier waiting for their answer, by number. */
-const asked = new Map<number, { readonly resolve: (value: unknown) => void; readonly reject: (error: Error) => void }>();
+const asked = new Map<
+  number,
+  {
+    readonly resolve: (value: unknown) => void;
+    readonly reject: (error: Error) => void;
+  }
+>();
 let asking = 0;
-type Ask = PrettierAsk extends infer A ? (A extends PrettierAsk ? Omit<A, "prettier"> : never) : never;
+type Ask = PrettierAsk extends infer A
+  ? A extends PrettierAsk
+    ? Omit<A, "prettier">
+    : never
+  : never;
 function askMain<T>(ask: Ask): Promise<T> {
   const id = ++asking;
   return new Promise<T>((resolve, reject) => {
@@ -40,10 +71,21 @@ function askMain<T>(ask: Ask): Promise<T> {
 }
 
 /** The main thread's prettier, as formatFiles calls it. */
-async function mainPrettier(): Promise<{ readonly prettier: PrettierCalls; readonly optionsFor: OptionsFor }> {
+async function mainPrettier(): Promise<{
+  readonly prettier: PrettierCalls;
+  readonly optionsFor: OptionsFor;
+}> {
   const version = await askMain<string>({ op: "version" });
-  const format: PrettierCalls["format"] = (text, options) => askMain<string>({ op: "format", text, options: options ?? {} });
-  return { prettier: { version, format }, optionsFor: (file) => askMain({ op: "options", file: { path: file.path, language: file.language } }) };
+  const format: PrettierCalls["format"] = (text, options) =>
+    askMain<string>({ op: "format", text, options: options ?? {} });
+  return {
+    prettier: { version, format },
+    optionsFor: (file) =>
+      askMain({
+        op: "options",
+        file: { path: file.path, language: file.language },
+      }),
+  };
 }
 
 /** The run whose catalog was handled last (in the queue), and the newest one received. */
@@ -72,9 +114,20 @@ class AskedHelpers extends Set<string> {
 }
 
 /** Call validators compiled before their request came (see AskedHelpers), for that request's run, header and output kind. */
-let early: { readonly run: number; readonly header: string; readonly js: boolean; readonly helpers: AskedHelpers; readonly reply: EmitWorkerReply } | undefined;
+let early:
+  | {
+      readonly run: number;
+      readonly header: string;
+      readonly js: boolean;
+      readonly helpers: AskedHelpers;
+      readonly reply: EmitWorkerReply;
+    }
+  | undefined;
 
-const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmitter> = {
+const emitters: Record<
+  OffloadedId,
+  (request: EmitWorkerRequest) => ArtifactEmitter
+> = {
   providers: () => providersEmitter,
   "call-validators": (request) => {
     const helpers = new Set(request.helpers);
@@ -87,88 +140,169 @@ const emitters: Record<OffloadedId, (request: EmitWorkerRequest) => ArtifactEmit
  * The provider files as the main thread's formatter would make them, marked `verbatim` so that
  * nothing formats them again: most of them is data, printed by the data printers where the data is.
  */
-async function formatted(files: readonly OutputFile[]): Promise<readonly OutputFile[]> {
+async function formatted(
+  files: readonly OutputFile[],
+): Promise<readonly OutputFile[]> {
   if (!format) return files;
   const toFormat = files.filter((f) => f.language !== "verbatim");
   // Notices (a damaged cache entry) go to the main thread, which reports them; no answer comes.
-  const notice = (message: string) => parentPort!.postMessage({ prettier: 0, op: "notice", message } satisfies PrettierAsk);
+  const notice = (message: string) =>
+    parentPort!.postMessage({
+      prettier: 0,
+      op: "notice",
+      message,
+    } satisfies PrettierAsk);
   let texts: string[];
   try {
     const main = await mainPrettier();
-    texts = await formatFiles(toFormat, main.optionsFor, format.cacheDir, main.prettier, notice);
+    texts = await formatFiles(
+      toFormat,
+      main.optionsFor,
+      format.cacheDir,
+      main.prettier,
+      notice,
+    );
   } catch {
-    texts = await formatFiles(toFormat, format.optionsFor, format.cacheDir, await format.loadPrettier(), notice);
+    texts = await formatFiles(
+      toFormat,
+      format.optionsFor,
+      format.cacheDir,
+      await format.loadPrettier(),
+      notice,
+    );
   }
   const byFile = new Map(toFormat.map((f, i) => [f, texts[i]!] as const));
   return files.map((f) => {
     const text = byFile.get(f);
     if (text === undefined) return f;
-    return f.review === undefined ? { path: f.path, contents: text, language: "verbatim" } : { path: f.path, contents: text, language: "verbatim", review: f.review };
+    return f.review === undefined
+      ? { path: f.path, contents: text, language: "verbatim" }
+      : {
+          path: f.path,
+          contents: text,
+          language: "verbatim",
+          review: f.review,
+        };
   });
 }
 
 // One message at a time, in the order received (formatting awaits): a run's catalog too, so
 // that no request of the run before it is still at work when the IR changes.
 let queue: Promise<void> = Promise.resolve();
-parentPort?.on("message", (message: EmitWorkerRequest | EmitWorkerCatalog | PrettierAnswer) => {
-  // Answers are taken at once: the queue may be waiting for them.
-  if ("prettierAnswer" in message) {
-    const waiting = asked.get(message.prettierAnswer);
-    asked.delete(message.prettierAnswer);
-    if ("error" in message) waiting?.reject(new Error(message.error));
-    else waiting?.resolve(message.value);
-    return;
-  }
-  if ("catalog" in message) {
-    newest = message.run;
-    queue = queue.then(() => {
-      run = message.run;
-      early = undefined;
-      format = formatForRun();
-      try {
-        ir = buildIR(message.catalog, message.catalogPath);
-      } catch {
-        ir = undefined;
-      }
-    });
-    return;
-  }
-  const request = message;
-  queue = queue.then(async () => {
-    let reply: EmitWorkerReply;
-    const guessed = request.emitter === "call-validators" && early !== undefined && early.run === request.run && early.header === request.header && early.js === request.js ? early : undefined;
-    early = undefined;
-    if (guessed && "files" in guessed.reply && [...guessed.helpers.asked].every((id) => request.helpers.includes(id))) {
-      parentPort!.postMessage(guessed.reply);
+parentPort?.on(
+  "message",
+  (message: EmitWorkerRequest | EmitWorkerCatalog | PrettierAnswer) => {
+    // Answers are taken at once: the queue may be waiting for them.
+    if ("prettierAnswer" in message) {
+      const waiting = asked.get(message.prettierAnswer);
+      asked.delete(message.prettierAnswer);
+      if ("error" in message) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.value);
       return;
     }
-    try {
-      if (request.run !== run) throw new Error("internal: a request of a run that has ended");
-      if (!ir) throw new Error("the catalog did not load on the worker");
-      const findings: EmitFinding[] = [];
-      const files = emitters[request.emitter](request).emit({ ir, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
-      if (files instanceof Promise) throw new Error(`internal: the ${request.emitter} emitter is synchronous`);
-      // A run with errors writes nothing: formatting would be wasted.
-      const done = request.emitter === "providers" && !findings.some((f) => f.severity === "error") ? await formatted(files) : files;
-      reply = { emitter: request.emitter, run: request.run, files: done, findings };
-    } catch (e) {
-      reply = { emitter: request.emitter, run: request.run, error: String(e) };
+    if ("catalog" in message) {
+      newest = message.run;
+      queue = queue.then(() => {
+        run = message.run;
+        early = undefined;
+        format = formatForRun();
+        try {
+          ir = buildIR(message.catalog, message.catalogPath);
+        } catch {
+          ir = undefined;
+        }
+      });
+      return;
     }
-    parentPort!.postMessage(reply);
-    // The call validators wait for validators.ts on the main thread; the dispatcher is the last
-    // request before theirs, so the time until it comes is spent compiling them on a guess
-    // (not when a later run's catalog has come meanwhile).
-    if (request.emitter === "dispatcher" && ir && request.run === run && newest === run) early = guess(request);
-  });
-});
+    const request = message;
+    queue = queue.then(async () => {
+      let reply: EmitWorkerReply;
+      const guessed =
+        request.emitter === "call-validators" &&
+        early !== undefined &&
+        early.run === request.run &&
+        early.header === request.header &&
+        early.js === request.js
+          ? early
+          : undefined;
+      early = undefined;
+      if (
+        guessed &&
+        "files" in guessed.reply &&
+        [...guessed.helpers.asked].every((id) => request.helpers.includes(id))
+      ) {
+        parentPort!.postMessage(guessed.reply);
+        return;
+      }
+      try {
+        if (request.run !== run)
+          throw new Error("internal: a request of a run that has ended");
+        if (!ir) throw new Error("the catalog did not load on the worker");
+        const findings: EmitFinding[] = [];
+        const files = emitters[request.emitter](request).emit({
+          ir,
+          options: { js: request.js },
+          header: request.header,
+          readTemplate,
+          report: (f) => findings.push(f),
+        });
+        if (files instanceof Promise)
+          throw new Error(
+            `internal: the ${request.emitter} emitter is synchronous`,
+          );
+        // A run with errors writes nothing: formatting would be wasted.
+        const done =
+          request.emitter === "providers" &&
+          !findings.some((f) => f.severity === "error")
+            ? await formatted(files)
+            : files;
+        reply = {
+          emitter: request.emitter,
+          run: request.run,
+          files: done,
+          findings,
+        };
+      } catch (e) {
+        reply = {
+          emitter: request.emitter,
+          run: request.run,
+          error: String(e),
+        };
+      }
+      parentPort!.postMessage(reply);
+      // The call validators wait for validators.ts on the main thread; the dispatcher is the last
+      // request before theirs, so the time until it comes is spent compiling them on a guess
+      // (not when a later run's catalog has come meanwhile).
+      if (
+        request.emitter === "dispatcher" &&
+        ir &&
+        request.run === run &&
+        newest === run
+      )
+        early = guess(request);
+    });
+  },
+);
 
 function guess(request: EmitWorkerRequest): typeof early {
   const helpers = new AskedHelpers();
   try {
     const findings: EmitFinding[] = [];
-    const files = createCallValidatorsEmitter(() => helpers).emit({ ir: ir!, options: { js: request.js }, header: request.header, readTemplate, report: (f) => findings.push(f) });
+    const files = createCallValidatorsEmitter(() => helpers).emit({
+      ir: ir!,
+      options: { js: request.js },
+      header: request.header,
+      readTemplate,
+      report: (f) => findings.push(f),
+    });
     if (files instanceof Promise) return undefined;
-    return { run: request.run, header: request.header, js: request.js, helpers, reply: { emitter: "call-validators", run: request.run, files, findings } };
+    return {
+      run: request.run,
+      header: request.header,
+      js: request.js,
+      helpers,
+      reply: { emitter: "call-validators", run: request.run, files, findings },
+    };
   } catch {
     return undefined;
   }

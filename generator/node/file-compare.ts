@@ -32,15 +32,25 @@ export class FileComparer {
     try {
       const { size } = await handle.stat();
       let position = 0;
-      for (let start = 0; start < text.length; ) {
+      for (let start = 0; start < text.length;) {
         let end = Math.min(start + this.slice, text.length);
         // Never split a surrogate pair (each half alone would be encoded as U+FFFD): stop before
         // it, or take it whole when it is all the slice holds.
-        if (end < text.length && isSurrogatePair(text.charCodeAt(end - 1), text.charCodeAt(end))) end += end - start > 1 ? -1 : 1;
+        if (
+          end < text.length &&
+          isSurrogatePair(text.charCodeAt(end - 1), text.charCodeAt(end))
+        )
+          end += end - start > 1 ? -1 : 1;
         const length = this.expected.write(text.slice(start, end), 0, "utf8");
         if (position + length > size) return "changed";
-        if ((await readAt(handle, this.actual, length, position)) < length) return "changed";
-        if (!this.actual.subarray(0, length).equals(this.expected.subarray(0, length))) return "changed";
+        if ((await readAt(handle, this.actual, length, position)) < length)
+          return "changed";
+        if (
+          !this.actual
+            .subarray(0, length)
+            .equals(this.expected.subarray(0, length))
+        )
+          return "changed";
         position += length;
         start = end;
       }
@@ -54,14 +64,26 @@ export class FileComparer {
 }
 
 function isSurrogatePair(first: number, second: number): boolean {
-  return first >= 0xd800 && first <= 0xdbff && second >= 0xdc00 && second <= 0xdfff;
+  return (
+    first >= 0xd800 && first <= 0xdbff && second >= 0xdc00 && second <= 0xdfff
+  );
 }
 
 /** Reads `length` bytes at `position` into the start of `buffer` (fewer only at the end of the file). */
-async function readAt(handle: FileHandle, buffer: Buffer, length: number, position: number): Promise<number> {
+async function readAt(
+  handle: FileHandle,
+  buffer: Buffer,
+  length: number,
+  position: number,
+): Promise<number> {
   let done = 0;
   while (done < length) {
-    const { bytesRead } = await handle.read(buffer, done, length - done, position + done);
+    const { bytesRead } = await handle.read(
+      buffer,
+      done,
+      length - done,
+      position + done,
+    );
     if (bytesRead === 0) break;
     done += bytesRead;
   }

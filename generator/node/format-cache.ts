@@ -9,7 +9,15 @@
  * speed.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { packageVersion } from "./package-root.js";
 
@@ -19,11 +27,24 @@ export const MAX_BYTES = 64 * 1024 * 1024;
 const MAGIC = "toolcat-format-cache 1 ";
 
 /** The key of one formatting job. */
-export function cacheKey(prettierVersion: string, optionsKey: string, text: string): string {
-  return createHash("sha256").update(packageVersion()).update("\0").update(prettierVersion).update("\0").update(optionsKey).update("\0").update(text).digest("hex");
+export function cacheKey(
+  prettierVersion: string,
+  optionsKey: string,
+  text: string,
+): string {
+  return createHash("sha256")
+    .update(packageVersion())
+    .update("\0")
+    .update(prettierVersion)
+    .update("\0")
+    .update(optionsKey)
+    .update("\0")
+    .update(text)
+    .digest("hex");
 }
 
-const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+const digest = (text: string) =>
+  createHash("sha256").update(text).digest("hex");
 
 function entryPath(dir: string, key: string): string {
   return join(dir, key.slice(0, 2), key.slice(2));
@@ -33,7 +54,11 @@ function entryPath(dir: string, key: string): string {
  * The cached text for `key`, or undefined (absent, or damaged: then `notice` is told and the entry
  * is removed, so the caller's rewrite replaces it).
  */
-export async function readEntry(dir: string, key: string, notice: (message: string) => void): Promise<string | undefined> {
+export async function readEntry(
+  dir: string,
+  key: string,
+  notice: (message: string) => void,
+): Promise<string | undefined> {
   const path = entryPath(dir, key);
   let raw: string;
   try {
@@ -44,7 +69,9 @@ export async function readEntry(dir: string, key: string, notice: (message: stri
   const newline = raw.indexOf("\n");
   const text = newline < 0 ? "" : raw.slice(newline + 1);
   if (newline < 0 || raw.slice(0, newline) !== MAGIC + digest(text)) {
-    notice(`format cache entry ${path} is damaged (truncated or changed); it is formatted again and rewritten`);
+    notice(
+      `format cache entry ${path} is damaged (truncated or changed); it is formatted again and rewritten`,
+    );
     await rm(path, { force: true }).catch(() => undefined);
     return undefined;
   }
@@ -52,7 +79,11 @@ export async function readEntry(dir: string, key: string, notice: (message: stri
 }
 
 /** Writes one entry atomically (a temporary file renamed into place). */
-export async function storeEntry(dir: string, key: string, text: string): Promise<number> {
+export async function storeEntry(
+  dir: string,
+  key: string,
+  text: string,
+): Promise<number> {
   try {
     const path = entryPath(dir, key);
     await mkdir(dirname(path), { recursive: true });
@@ -73,7 +104,11 @@ const COUNTER = "written-bytes";
  * oldest entries (by modification time) until at most half of MAX_BYTES is left, and restarts
  * the count. Returns how many entries it deleted.
  */
-export async function accountAndPrune(dir: string, bytes: number, maxBytes = MAX_BYTES): Promise<number> {
+export async function accountAndPrune(
+  dir: string,
+  bytes: number,
+  maxBytes = MAX_BYTES,
+): Promise<number> {
   if (bytes === 0) return 0;
   const counter = join(dir, COUNTER);
   let written = 0;
@@ -90,7 +125,9 @@ export async function accountAndPrune(dir: string, bytes: number, maxBytes = MAX
   const entries: { path: string; size: number; mtime: number }[] = [];
   for (const sub of await readdir(dir).catch(() => [] as string[])) {
     if (sub === COUNTER) continue;
-    for (const name of await readdir(join(dir, sub)).catch(() => [] as string[])) {
+    for (const name of await readdir(join(dir, sub)).catch(
+      () => [] as string[],
+    )) {
       const path = join(dir, sub, name);
       const s = await stat(path).catch(() => undefined);
       if (s?.isFile()) entries.push({ path, size: s.size, mtime: s.mtimeMs });

@@ -18,10 +18,16 @@ export interface FormatRequest {
   readonly cacheDir: string | undefined;
 }
 
-export type FormatReply = ({ readonly id: number; readonly text: string } | { readonly id: number; readonly error: string }) & { readonly notices?: readonly string[] };
+export type FormatReply = (
+  | { readonly id: number; readonly text: string }
+  | { readonly id: number; readonly error: string }
+) & { readonly notices?: readonly string[] };
 
 export class FormatWorker {
-  private readonly pending = new Map<number, (text: string | undefined) => void>();
+  private readonly pending = new Map<
+    number,
+    (text: string | undefined) => void
+  >();
   private next = 0;
   private broken = false;
   private closing = false;
@@ -49,9 +55,12 @@ export class FormatWorker {
   }
 
   /** A started worker, or undefined where none can run. */
-  static start(notice: (message: string) => void = () => undefined): FormatWorker | undefined {
+  static start(
+    notice: (message: string) => void = () => undefined,
+  ): FormatWorker | undefined {
     const url = new URL("./format-worker.js", import.meta.url);
-    if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
+    if (url.protocol !== "file:" || !existsSync(fileURLToPath(url)))
+      return undefined;
     try {
       return new FormatWorker(new Worker(url), notice);
     } catch {
@@ -69,23 +78,39 @@ export class FormatWorker {
     if (file.json !== undefined) return false;
     if (file.chunks === undefined) return true;
     let data = 0;
-    for (const c of file.chunks) if (typeof c !== "string" && "value" in c) data++;
+    for (const c of file.chunks)
+      if (typeof c !== "string" && "value" in c) data++;
     return data * 5 <= file.chunks.length;
   }
 
   /** The formatted text, or undefined when the worker could not produce it. */
-  format(file: OutputFile, options: Options, cacheDir: string | undefined): Promise<string | undefined> {
+  format(
+    file: OutputFile,
+    options: Options,
+    cacheDir: string | undefined,
+  ): Promise<string | undefined> {
     if (this.broken) return Promise.resolve(undefined);
     const id = this.next++;
     // Chunked files travel as their chunks (the joined text would only double the copy); a data
     // chunk without its scope, which is only a cache key on this side.
-    const chunks = file.chunks?.map((c) => (typeof c !== "string" && "value" in c ? { leading: c.leading, head: c.head, value: c.value } : c));
-    const sent: OutputFile = chunks ? { path: file.path, language: file.language, contents: "", chunks } : file;
+    const chunks = file.chunks?.map((c) =>
+      typeof c !== "string" && "value" in c
+        ? { leading: c.leading, head: c.head, value: c.value }
+        : c,
+    );
+    const sent: OutputFile = chunks
+      ? { path: file.path, language: file.language, contents: "", chunks }
+      : file;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       this.worker.ref();
       try {
-        this.worker.postMessage({ id, file: sent, options, cacheDir } satisfies FormatRequest);
+        this.worker.postMessage({
+          id,
+          file: sent,
+          options,
+          cacheDir,
+        } satisfies FormatRequest);
       } catch {
         this.pending.delete(id);
         this.settle();

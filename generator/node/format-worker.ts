@@ -15,7 +15,13 @@ parentPort?.on("message", (request: FormatRequest) => {
     let reply: FormatReply;
     const notices: string[] = [];
     try {
-      const [text] = await formatFiles([request.file], async () => request.options, request.cacheDir, await prettier, (n) => notices.push(n));
+      const [text] = await formatFiles(
+        [request.file],
+        async () => request.options,
+        request.cacheDir,
+        await prettier,
+        (n) => notices.push(n),
+      );
       reply = { id: request.id, text: text!, notices };
     } catch (e) {
       reply = { id: request.id, error: String(e), notices };

@@ -12,10 +12,21 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Options } from "prettier";
-import { chunkText, isDataChunk, type CanonicalChunk, type Chunk, type OutputFile } from "../core/emit/artifact.js";
+import {
+  chunkText,
+  isDataChunk,
+  type CanonicalChunk,
+  type Chunk,
+  type OutputFile,
+} from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast, formatJsonValue } from "./json-format.js";
-import { accountAndPrune, cacheKey, readEntry, storeEntry } from "./format-cache.js";
+import {
+  accountAndPrune,
+  cacheKey,
+  readEntry,
+  storeEntry,
+} from "./format-cache.js";
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatTsDataFast } from "./ts-data-format.js";
@@ -59,7 +70,10 @@ export interface RemoteFormat {
 export type NodeFormatter = Formatter & { readonly remote: RemoteFormat };
 
 /** prettier (loaded on first use) and each output file's options, from the app's config. */
-export function prettierOptions(outDir: string): { readonly loadPrettier: () => Promise<typeof import("prettier")>; readonly optionsFor: OptionsFor } {
+export function prettierOptions(outDir: string): {
+  readonly loadPrettier: () => Promise<typeof import("prettier")>;
+  readonly optionsFor: OptionsFor;
+} {
   let prettierModule: Promise<typeof import("prettier")> | undefined;
   const loadPrettier = () => (prettierModule ??= import("prettier"));
   const configs = new Map<string, Promise<Options | null>>();
@@ -68,18 +82,37 @@ export function prettierOptions(outDir: string): { readonly loadPrettier: () => 
     const filepath = join(outDir, file.path);
     const dir = dirname(filepath);
     let config = configs.get(dir);
-    if (!config) configs.set(dir, (config = prettier.resolveConfig(filepath, { editorconfig: true })));
+    if (!config)
+      configs.set(
+        dir,
+        (config = prettier.resolveConfig(filepath, { editorconfig: true })),
+      );
     const resolved = (await config) ?? {};
     // babel-ts formats toolcat's TypeScript exactly as the typescript parser does (a test checks
     // every golden file) and loads a third faster; a parser named in the app's config wins.
-    return { ...resolved, filepath, parser: file.language === "json" ? "json" : (resolved.parser ?? "babel-ts"), endOfLine: "lf" };
+    return {
+      ...resolved,
+      filepath,
+      parser:
+        file.language === "json" ? "json" : (resolved.parser ?? "babel-ts"),
+      endOfLine: "lf",
+    };
   };
   return { loadPrettier, optionsFor };
 }
 
 /** How prettierFormatter(outDir, settings) formats, for another thread. */
-export function remoteFormat(outDir: string, settings: FormatterOptions = {}): RemoteFormat {
-  return { outDir, cacheDir: settings.cache === false ? undefined : (settings.cacheDir ?? findCacheDir(outDir)) };
+export function remoteFormat(
+  outDir: string,
+  settings: FormatterOptions = {},
+): RemoteFormat {
+  return {
+    outDir,
+    cacheDir:
+      settings.cache === false
+        ? undefined
+        : (settings.cacheDir ?? findCacheDir(outDir)),
+  };
 }
 
 /** After the work queued now: the pipeline's next emitter runs before a file handed over is formatted. */
@@ -87,7 +120,10 @@ function whenIdle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-export function prettierFormatter(outDir: string, settings: FormatterOptions = {}): NodeFormatter {
+export function prettierFormatter(
+  outDir: string,
+  settings: FormatterOptions = {},
+): NodeFormatter {
   const remote = remoteFormat(outDir, settings);
   const { cacheDir } = remote;
   const { loadPrettier, optionsFor } = prettierOptions(outDir);
@@ -97,7 +133,8 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
   // worker thread while this one goes on emitting; the rest here, as soon as they are handed
   // over, and whatever the worker could not do at the end — by the same function, so the bytes
   // do not depend on the thread.
-  const worker = settings.parallel === false ? undefined : FormatWorker.start(notice);
+  const worker =
+    settings.parallel === false ? undefined : FormatWorker.start(notice);
   const early = new Map<OutputFile, Promise<string | undefined>>();
 
   const formatter: Formatter = async (files) => {
@@ -105,14 +142,32 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       // This thread formats what it kept while the worker finishes; then whatever the worker
       // could not do.
       const kept = files.filter((f) => !early.has(f));
-      const here = kept.length > 0 ? await formatFiles(kept, optionsFor, cacheDir, await loadPrettier(), notice) : [];
+      const here =
+        kept.length > 0
+          ? await formatFiles(
+              kept,
+              optionsFor,
+              cacheDir,
+              await loadPrettier(),
+              notice,
+            )
+          : [];
       const texts = new Map(kept.map((f, i) => [f, here[i]!] as const));
       for (const f of files) {
         const text = await early.get(f);
         if (text !== undefined) texts.set(f, text);
       }
       const failed = files.filter((f) => !texts.has(f));
-      if (failed.length > 0) (await formatFiles(failed, optionsFor, cacheDir, await loadPrettier(), notice)).forEach((t, i) => texts.set(failed[i]!, t));
+      if (failed.length > 0)
+        (
+          await formatFiles(
+            failed,
+            optionsFor,
+            cacheDir,
+            await loadPrettier(),
+            notice,
+          )
+        ).forEach((t, i) => texts.set(failed[i]!, t));
       return files.map((f) => texts.get(f)!);
     } finally {
       worker?.close();
@@ -124,7 +179,15 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
     early.set(
       file,
       whenIdle()
-        .then(async () => formatFiles([file], optionsFor, cacheDir, await loadPrettier(), notice))
+        .then(async () =>
+          formatFiles(
+            [file],
+            optionsFor,
+            cacheDir,
+            await loadPrettier(),
+            notice,
+          ),
+        )
         .then(
           ([text]) => text,
           () => undefined,
@@ -138,7 +201,8 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
       }
       const options = await optionsFor(file);
       // A plugin (code) cannot cross to another thread: such files are formatted here.
-      if (plainOptions(options) && FormatWorker.takes(file)) early.set(file, worker.format(file, options, cacheDir));
+      if (plainOptions(options) && FormatWorker.takes(file))
+        early.set(file, worker.format(file, options, cacheDir));
       else later(file);
     }
   };
@@ -151,7 +215,13 @@ export function prettierFormatter(outDir: string, settings: FormatterOptions = {
  * formatted (fast paths) or prettier jobs (its chunks in groups, or the whole file); identical
  * jobs are formatted once, and kept in the cache when there is one.
  */
-export async function formatFiles(files: readonly OutputFile[], optionsFor: OptionsFor, cacheDir: string | undefined, prettier: PrettierCalls, notice: Notice = () => undefined): Promise<string[]> {
+export async function formatFiles(
+  files: readonly OutputFile[],
+  optionsFor: OptionsFor,
+  cacheDir: string | undefined,
+  prettier: PrettierCalls,
+  notice: Notice = () => undefined,
+): Promise<string[]> {
   const version = prettier.version;
   // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
   // chunks in groups, or the whole file); identical jobs are formatted once.
@@ -161,7 +231,11 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
     const options = await optionsFor(file);
     // JSON declarations: byte-identical fast paths (see json-format.ts) — from the value when the
     // file is kept as data, else from its text — and prettier otherwise.
-    const fast = file.language !== "json" ? undefined : ((file.json && formatJsonValue(file.json.value, options)) ?? formatJsonFast(file.contents, options));
+    const fast =
+      file.language !== "json"
+        ? undefined
+        : ((file.json && formatJsonValue(file.json.value, options)) ??
+          formatJsonFast(file.contents, options));
     if (fast !== undefined) {
       plan.push({ file, pieces: [fast] });
       continue;
@@ -173,7 +247,8 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
       return unique.get(key)!;
     };
     const pieces: (Job | string)[] = [];
-    if (!file.chunks || file.chunks.length === 0) pieces.push(job(file.contents));
+    if (!file.chunks || file.chunks.length === 0)
+      pieces.push(job(file.contents));
     else {
       // Data declarations print without prettier when the fast printer is sure (see
       // ts-data-format.ts); runs of other chunks go to prettier in groups.
@@ -183,11 +258,23 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
         run = [];
       };
       // Code the emitter wrote in prettier's layout keeps its lines; only wide ones meet prettier.
-      const canonical = file.chunks.filter((c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c);
-      const laidOut = canonical.length > 0 ? await formatCanonicalChunks(canonical, options, (text, o) => formatWithFallback(prettier, text, o)) : [];
+      const canonical = file.chunks.filter(
+        (c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c,
+      );
+      const laidOut =
+        canonical.length > 0
+          ? await formatCanonicalChunks(canonical, options, (text, o) =>
+              formatWithFallback(prettier, text, o),
+            )
+          : [];
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
       for (const chunk of file.chunks as readonly Chunk[]) {
-        const fastChunk = typeof chunk === "string" ? undefined : isDataChunk(chunk) ? formatTsDataFast(chunk, options) : fastCode.get(chunk);
+        const fastChunk =
+          typeof chunk === "string"
+            ? undefined
+            : isDataChunk(chunk)
+              ? formatTsDataFast(chunk, options)
+              : fastCode.get(chunk);
         if (fastChunk === undefined) run.push(chunkText(chunk));
         else {
           flush();
@@ -203,7 +290,9 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
   const misses: Job[] = [];
   await Promise.all(
     [...unique.values()].map(async (job) => {
-      const hit = cacheDir ? await readEntry(cacheDir, job.key, notice) : undefined;
+      const hit = cacheDir
+        ? await readEntry(cacheDir, job.key, notice)
+        : undefined;
       if (hit !== undefined) results.set(job.key, hit);
       else misses.push(job);
     }),
@@ -213,14 +302,24 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
   // One at a time: prettier's syntax trees for megabytes of code would otherwise all be alive
   // at once (formatting is CPU-bound; running them together gains nothing).
   const formatted: string[] = [];
-  for (const j of misses) formatted.push(await formatWithFallback(prettier, j.text, j.options));
+  for (const j of misses)
+    formatted.push(await formatWithFallback(prettier, j.text, j.options));
   misses.forEach((j, i) => results.set(j.key, formatted[i]!));
   if (cacheDir && misses.length > 0) {
-    const written = await Promise.all(misses.map((j, i) => storeEntry(cacheDir, j.key, formatted[i]!)));
-    await accountAndPrune(cacheDir, written.reduce((a, b) => a + b, 0));
+    const written = await Promise.all(
+      misses.map((j, i) => storeEntry(cacheDir, j.key, formatted[i]!)),
+    );
+    await accountAndPrune(
+      cacheDir,
+      written.reduce((a, b) => a + b, 0),
+    );
   }
 
-  return plan.map(({ pieces }) => pieces.map((p) => (typeof p === "string" ? p : results.get(p.key)!)).join("\n"));
+  return plan.map(({ pieces }) =>
+    pieces
+      .map((p) => (typeof p === "string" ? p : results.get(p.key)!))
+      .join("\n"),
+  );
 }
 
 /**
@@ -228,14 +327,22 @@ export async function formatFiles(files: readonly OutputFile[], optionsFor: Opti
  * worker passes one that asks the main thread's prettier (see parallel-emit.ts), so that its
  * few wide lines do not cost it a prettier of its own to load and warm up.
  */
-export type PrettierCalls = Pick<typeof import("prettier"), "version" | "format">;
+export type PrettierCalls = Pick<
+  typeof import("prettier"),
+  "version" | "format"
+>;
 
 /**
  * Options another thread can be given as they are: nothing in them is code (a plugin object),
  * which cannot cross to another thread.
  */
 export function plainOptions(options: Options): boolean {
-  return !Object.values(options).some((v) => typeof v === "object" && v !== null && !(Array.isArray(v) && v.length === 0));
+  return !Object.values(options).some(
+    (v) =>
+      typeof v === "object" &&
+      v !== null &&
+      !(Array.isArray(v) && v.length === 0),
+  );
 }
 
 /**
@@ -244,7 +351,11 @@ export function plainOptions(options: Options): boolean {
  * prettier itself prints, such as the array of a negative literal `-3[]`. Both parsers print
  * toolcat's code alike, so the retry gives the text prettier gives for a `.ts` file.
  */
-export async function formatWithFallback(prettier: PrettierCalls, text: string, options: Options): Promise<string> {
+export async function formatWithFallback(
+  prettier: PrettierCalls,
+  text: string,
+  options: Options,
+): Promise<string> {
   try {
     return await prettier.format(text, options);
   } catch (e) {
@@ -266,7 +377,10 @@ function groupChunks(chunks: readonly string[]): string[] {
   for (const chunk of chunks) {
     current.push(chunk);
     size += chunk.length;
-    const cut = size >= 256 * 1024 || (size >= 24 * 1024 && createHash("sha1").update(chunk).digest()[0]! % 4 === 0);
+    const cut =
+      size >= 256 * 1024 ||
+      (size >= 24 * 1024 &&
+        createHash("sha1").update(chunk).digest()[0]! % 4 === 0);
     if (cut) {
       groups.push(current.join("\n\n"));
       current = [];
@@ -281,7 +395,8 @@ function groupChunks(chunks: readonly string[]): string[] {
 function findCacheDir(start: string): string | undefined {
   let dir = start;
   for (;;) {
-    if (existsSync(join(dir, "node_modules"))) return join(dir, "node_modules", ".cache", "toolcat", "format");
+    if (existsSync(join(dir, "node_modules")))
+      return join(dir, "node_modules", ".cache", "toolcat", "format");
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;

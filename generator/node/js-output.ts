@@ -42,11 +42,18 @@ const COMPILER_OPTIONS = {
   pretty: false,
 };
 
-export async function toJavaScript(files: ReadonlyMap<string, string>): Promise<OutputFile[]> {
+export async function toJavaScript(
+  files: ReadonlyMap<string, string>,
+): Promise<OutputFile[]> {
   const out: OutputFile[] = [];
   const sources: string[] = [];
   for (const [path, text] of files) {
-    if (!path.endsWith(".ts") || path.endsWith(".d.ts")) out.push({ path, contents: text, language: path.endsWith(".json") ? "json" : "verbatim" });
+    if (!path.endsWith(".ts") || path.endsWith(".d.ts"))
+      out.push({
+        path,
+        contents: text,
+        language: path.endsWith(".json") ? "json" : "verbatim",
+      });
     else sources.push(path);
   }
   if (sources.length === 0) return out;
@@ -57,18 +64,36 @@ export async function toJavaScript(files: ReadonlyMap<string, string>): Promise<
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, files.get(path)!);
     }
-    await writeFile(join(scratch, "tsconfig.json"), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: sources.map((p) => `src/${p}`) }));
+    await writeFile(
+      join(scratch, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: COMPILER_OPTIONS,
+        files: sources.map((p) => `src/${p}`),
+      }),
+    );
     const problems = await compile(scratch);
     // tsc writes `src/file.ts(line,col): error …`; the output's own path, as `file.ts:line:col`.
-    if (problems !== "") throw new Error(`internal: --js emit failed: ${problems.replace(/(?:^|(?<=\n))src\/([^(\n]+)\((\d+),(\d+)\)/g, "$1:$2:$3")}`);
+    if (problems !== "")
+      throw new Error(
+        `internal: --js emit failed: ${problems.replace(/(?:^|(?<=\n))src\/([^(\n]+)\((\d+),(\d+)\)/g, "$1:$2:$3")}`,
+      );
     for (const path of sources) {
       const text = files.get(path)!;
       const base = path.slice(0, -".ts".length);
       // Declaration emit drops the detached leading comment; every output file keeps the header.
       const header = text.slice(0, text.indexOf("\n"));
       for (const ext of [".js", ".d.ts"]) {
-        const emitted = await readFile(join(scratch, "out", base + ext), "utf8");
-        out.push({ path: base + ext, contents: emitted.startsWith(header) ? emitted : `${header}\n\n${emitted}`, language: "verbatim" });
+        const emitted = await readFile(
+          join(scratch, "out", base + ext),
+          "utf8",
+        );
+        out.push({
+          path: base + ext,
+          contents: emitted.startsWith(header)
+            ? emitted
+            : `${header}\n\n${emitted}`,
+          language: "verbatim",
+        });
       }
     }
   } finally {
@@ -79,12 +104,26 @@ export async function toJavaScript(files: ReadonlyMap<string, string>): Promise<
 
 /** Runs the compiler on the scratch folder's tsconfig.json; its diagnostics ("" when none). */
 function compile(scratch: string): Promise<string> {
-  const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript/package.json")), "bin", "tsc");
+  const tsc = join(
+    dirname(createRequire(import.meta.url).resolve("typescript/package.json")),
+    "bin",
+    "tsc",
+  );
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [tsc, "-p", join(scratch, "tsconfig.json")], { cwd: scratch, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const said = `${stdout}${stderr}`.trim();
-      if (error && said === "") reject(new Error(`internal: --js: the TypeScript compiler did not run: ${error.message}`));
-      else resolve(said);
-    });
+    execFile(
+      process.execPath,
+      [tsc, "-p", join(scratch, "tsconfig.json")],
+      { cwd: scratch, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const said = `${stdout}${stderr}`.trim();
+        if (error && said === "")
+          reject(
+            new Error(
+              `internal: --js: the TypeScript compiler did not run: ${error.message}`,
+            ),
+          );
+        else resolve(said);
+      },
+    );
   });
 }

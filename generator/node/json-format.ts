@@ -20,10 +20,39 @@ import { escapeLineSeparators } from "../core/codegen/code.js";
 class Unsure extends Error {}
 
 /** Options this printer reproduces; any other option set (or a plugin) means "ask prettier". */
-const UNDERSTOOD = new Set(["printWidth", "tabWidth", "useTabs", "endOfLine", "parser", "filepath", "semi", "singleQuote", "jsxSingleQuote", "quoteProps", "trailingComma", "bracketSpacing", "bracketSameLine", "arrowParens", "proseWrap", "htmlWhitespaceSensitivity", "vueIndentScriptAndStyle", "embeddedLanguageFormatting", "singleAttributePerLine", "experimentalTernaries", "experimentalOperatorPosition", "objectWrap", "insertPragma", "requirePragma", "editorconfig"]);
+const UNDERSTOOD = new Set([
+  "printWidth",
+  "tabWidth",
+  "useTabs",
+  "endOfLine",
+  "parser",
+  "filepath",
+  "semi",
+  "singleQuote",
+  "jsxSingleQuote",
+  "quoteProps",
+  "trailingComma",
+  "bracketSpacing",
+  "bracketSameLine",
+  "arrowParens",
+  "proseWrap",
+  "htmlWhitespaceSensitivity",
+  "vueIndentScriptAndStyle",
+  "embeddedLanguageFormatting",
+  "singleAttributePerLine",
+  "experimentalTernaries",
+  "experimentalOperatorPosition",
+  "objectWrap",
+  "insertPragma",
+  "requirePragma",
+  "editorconfig",
+]);
 
 /** The text `JSON.stringify(value, null, 2) + "\n"` of a JSON value formatted as prettier would, or undefined. */
-export function formatJsonFast(text: string, options: Options): string | undefined {
+export function formatJsonFast(
+  text: string,
+  options: Options,
+): string | undefined {
   const settings = jsonSettings(options);
   if (settings === undefined) return undefined;
   let value: unknown;
@@ -42,7 +71,10 @@ export function formatJsonFast(text: string, options: Options): string | undefin
  * JSON.stringify's, U+2028/U+2029 escaped), made from the value without reading text back: an
  * output file kept as data (OutputFile.json).
  */
-export function formatJsonValue(value: unknown, options: Options): string | undefined {
+export function formatJsonValue(
+  value: unknown,
+  options: Options,
+): string | undefined {
   const settings = jsonSettings(options);
   return settings === undefined ? undefined : print(value, settings, true);
 }
@@ -60,18 +92,37 @@ function jsonSettings(options: Options): Settings | undefined {
     if (value === undefined) continue;
     if (!UNDERSTOOD.has(key)) return undefined;
   }
-  if (options.parser !== "json" || options.objectWrap === "collapse" || options.insertPragma || options.requirePragma) return undefined;
+  if (
+    options.parser !== "json" ||
+    options.objectWrap === "collapse" ||
+    options.insertPragma ||
+    options.requirePragma
+  )
+    return undefined;
   const tabWidth = options.tabWidth ?? 2;
-  return { printWidth: options.printWidth ?? 80, unit: options.useTabs ? "\t" : " ".repeat(tabWidth), columns: tabWidth };
+  return {
+    printWidth: options.printWidth ?? 80,
+    unit: options.useTabs ? "\t" : " ".repeat(tabWidth),
+    columns: tabWidth,
+  };
 }
 
 /** `escape`: U+2028/U+2029 as jsonText writes them (prettier keeps a string's text as it is). */
-function print(value: unknown, settings: Settings, escape: boolean): string | undefined {
-  const stringified = JSON.stringify(value, null, settings.unit) as string | undefined;
+function print(
+  value: unknown,
+  settings: Settings,
+  escape: boolean,
+): string | undefined {
+  const stringified = JSON.stringify(value, null, settings.unit) as
+    string | undefined;
   if (stringified === undefined) return undefined;
   let text = escape ? escapeLineSeparators(stringified) : stringified;
   // prettier prints numbers normalised: no `+` in the exponent (strings are left alone).
-  if (text.includes("e+")) text = text.replace(/"(?:[^"\\]|\\.)*"|(\d)e\+/g, (m, digit: string | undefined) => (digit === undefined ? m : `${digit}e`));
+  if (text.includes("e+"))
+    text = text.replace(
+      /"(?:[^"\\]|\\.)*"|(\d)e\+/g,
+      (m, digit: string | undefined) => (digit === undefined ? m : `${digit}e`),
+    );
   try {
     return new ArrayLayout(text, settings).text() + "\n";
   } catch (e) {
@@ -126,7 +177,10 @@ class ArrayLayout {
       // What precedes the array on its line: indentation, and `"key": ` in an object.
       const column = level * this.s.columns + width(source.slice(k, open));
       const trail = source.charCodeAt(read.end) === COMMA ? 1 : 0;
-      parts.push(source.slice(pos, open), this.array(read.items, level, column, trail));
+      parts.push(
+        source.slice(pos, open),
+        this.array(read.items, level, column, trail),
+      );
       pos = read.end;
     }
     parts.push(source.slice(pos));
@@ -134,7 +188,9 @@ class ArrayLayout {
   }
 
   /** The array opening at `open` ("[\n"), or undefined when it holds a non-empty object. */
-  private read(open: number): { readonly items: Items; readonly end: number } | undefined {
+  private read(
+    open: number,
+  ): { readonly items: Items; readonly end: number } | undefined {
     const { source } = this;
     const items: Items = [];
     let i = open + 2;
@@ -164,11 +220,17 @@ class ArrayLayout {
         }
       } else {
         let j = i;
-        while (j < source.length && source.charCodeAt(j) !== COMMA && source.charCodeAt(j) !== NEWLINE) j++;
+        while (
+          j < source.length &&
+          source.charCodeAt(j) !== COMMA &&
+          source.charCodeAt(j) !== NEWLINE
+        )
+          j++;
         items.push(source.slice(i, j));
         i = j;
       }
-      if (source.charCodeAt(i) === COMMA) i += 2; // ",\n"
+      if (source.charCodeAt(i) === COMMA)
+        i += 2; // ",\n"
       else {
         i = this.skipIndent(i + 1); // "\n", indentation, "]"
         return { items, end: i + 1 };
@@ -193,9 +255,15 @@ class ArrayLayout {
    * Prints an array starting at column `column` of a line indented `level` times; `trail` is the
    * width of what follows on the same line (a comma) and counts when deciding whether it fits.
    */
-  private array(items: Items, level: number, column: number, trail: number): string {
+  private array(
+    items: Items,
+    level: number,
+    column: number,
+    trail: number,
+  ): string {
     const flat = flatText(items);
-    if (flat !== undefined && column + width(flat) + trail <= this.s.printWidth) return flat;
+    if (flat !== undefined && column + width(flat) + trail <= this.s.printWidth)
+      return flat;
     const inner = this.indent(level + 1);
     const innerColumn = (level + 1) * this.s.columns;
     if (items.length > 1 && items.every(isNumber)) {
@@ -205,7 +273,8 @@ class ArrayLayout {
       for (let i = 1; i < items.length; i++) {
         const candidate = `${line}, ${items[i] as string}`;
         const lastTrail = i === items.length - 1 ? 0 : 1;
-        if (innerColumn + candidate.length + lastTrail <= this.s.printWidth) line = candidate;
+        if (innerColumn + candidate.length + lastTrail <= this.s.printWidth)
+          line = candidate;
         else {
           lines.push(line + ",");
           line = items[i] as string;
@@ -249,7 +318,10 @@ function flatText(items: Items): string | undefined {
  * the arrays read here hold no non-empty object, so only arrays count.
  */
 function mustBreak(items: Items): boolean {
-  return items.length > 1 && items.every((e) => typeof e !== "string" && e.length > 1);
+  return (
+    items.length > 1 &&
+    items.every((e) => typeof e !== "string" && e.length > 1)
+  );
 }
 
 function width(text: string): number {

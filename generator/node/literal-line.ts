@@ -10,7 +10,13 @@
  * writes them. Anything else (a call, an operator, a comment, a key or literal written another
  * way) is not read, and the line goes to prettier as before.
  */
-import { codeStringLiteral, numberLiteral, preferredQuote, propertyKey, requote } from "../core/codegen/code.js";
+import {
+  codeStringLiteral,
+  numberLiteral,
+  preferredQuote,
+  propertyKey,
+  requote,
+} from "../core/codegen/code.js";
 import { Verbatim, type LiteralValue } from "./ts-data-format.js";
 
 class NotALiteral extends Error {}
@@ -19,11 +25,16 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?/y;
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 /** Words that are not plain identifier references (an expression keyword, a literal of another kind). */
 const NOT_IDENTIFIERS = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends finally for function if import in instanceof new return super switch this throw try typeof var void while with yield let static implements interface package private protected public await arguments eval".split(" "),
+  "break case catch class const continue debugger default delete do else enum export extends finally for function if import in instanceof new return super switch this throw try typeof var void while with yield let static implements interface package private protected public await arguments eval".split(
+    " ",
+  ),
 );
 
 /** The value of `text` (one whole literal), or undefined when it is not one this module reads. */
-export function parseLiteral(text: string, singleQuote: boolean): LiteralValue | undefined {
+export function parseLiteral(
+  text: string,
+  singleQuote: boolean,
+): LiteralValue | undefined {
   const reader = new Reader(text, singleQuote);
   try {
     const value = reader.value(0);
@@ -59,7 +70,8 @@ class Reader {
     if (c === "[") return this.array(depth);
     if (c === "{") return this.object(depth);
     if (c === '"' || c === "'") return this.string();
-    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return this.number();
+    if (c === "-" || (c !== undefined && c >= "0" && c <= "9"))
+      return this.number();
     const word = this.word();
     if (word === "true") return true;
     if (word === "false") return false;
@@ -101,13 +113,27 @@ class Reader {
         this.at++;
         key = this.string();
         this.expect("]");
-      } else key = this.text[this.at] === '"' || this.text[this.at] === "'" ? this.string() : this.word();
+      } else
+        key =
+          this.text[this.at] === '"' || this.text[this.at] === "'"
+            ? this.string()
+            : this.word();
       // Written as propertyKey writes it (so the printer's key quoting is prettier's for it), once.
       const written = this.text.slice(start, this.at);
-      if (Object.prototype.hasOwnProperty.call(record, key) || !this.sameString(written, propertyKey(key))) throw new NotALiteral();
+      if (
+        Object.prototype.hasOwnProperty.call(record, key) ||
+        !this.sameString(written, propertyKey(key))
+      )
+        throw new NotALiteral();
       this.expect(":");
       // `__proto__` as a plain assignment would set the prototype instead.
-      if (key === "__proto__") Object.defineProperty(record, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
+      if (key === "__proto__")
+        Object.defineProperty(record, key, {
+          value: this.value(depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       else record[key] = this.value(depth + 1);
       this.spaces();
       const c = this.text[this.at++];
@@ -159,7 +185,11 @@ class Reader {
         throw new NotALiteral();
       }
     }
-    if (typeof value !== "string" || !this.sameString(raw, codeStringLiteral(value))) throw new NotALiteral();
+    if (
+      typeof value !== "string" ||
+      !this.sameString(raw, codeStringLiteral(value))
+    )
+      throw new NotALiteral();
     return value;
   }
 
@@ -169,7 +199,8 @@ class Reader {
    */
   private sameString(raw: string, expected: string): boolean {
     if (raw === expected) return true;
-    if (!this.singleQuote || (expected[0] !== '"' && expected[0] !== "'")) return false;
+    if (!this.singleQuote || (expected[0] !== '"' && expected[0] !== "'"))
+      return false;
     const content = expected.slice(1, -1);
     const quote = preferredQuote(content, true);
     return raw === (quote === expected[0] ? expected : requote(content, quote));

@@ -10,9 +10,16 @@ export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "toolcat") return (root = dir);
+    if (
+      existsSync(manifest) &&
+      JSON.parse(readFileSync(manifest, "utf8")).name === "toolcat"
+    )
+      return (root = dir);
     const parent = dirname(dir);
-    if (parent === dir) throw new Error("toolcat: cannot find the package root (package.json named toolcat)");
+    if (parent === dir)
+      throw new Error(
+        "toolcat: cannot find the package root (package.json named toolcat)",
+      );
     dir = parent;
   }
 }
@@ -21,7 +28,10 @@ let version: string | undefined;
 
 /** toolcat's own version (package.json), part of every cache key. */
 export function packageVersion(): string {
-  return (version ??= String(JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")).version));
+  return (version ??= String(
+    JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8"))
+      .version,
+  ));
 }
 
 const cache = new Map<string, string>();

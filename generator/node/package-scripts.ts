@@ -6,7 +6,12 @@
  */
 
 export type ScriptsEdit =
-  | { readonly kind: "edited"; readonly text: string; readonly added: readonly string[]; readonly kept: readonly string[] }
+  | {
+      readonly kind: "edited";
+      readonly text: string;
+      readonly added: readonly string[];
+      readonly kept: readonly string[];
+    }
   /** Nothing to add: every script exists already (`kept`). */
   | { readonly kind: "unchanged"; readonly kept: readonly string[] }
   /** The file cannot be edited without reformatting it (or is not a JSON object). */
@@ -20,36 +25,79 @@ function detectIndent(text: string): string | number {
   return m[1]!.startsWith("\t") ? "\t" : m[1]!.length;
 }
 
-function serialise(value: unknown, indent: string | number, eol: string, finalNewline: boolean): string {
+function serialise(
+  value: unknown,
+  indent: string | number,
+  eol: string,
+  finalNewline: boolean,
+): string {
   const text = JSON.stringify(value, null, indent);
-  return (eol === "\n" ? text : text.replace(/\n/g, eol)) + (finalNewline ? eol : "");
+  return (
+    (eol === "\n" ? text : text.replace(/\n/g, eol)) + (finalNewline ? eol : "")
+  );
 }
 
-export function addScripts(text: string, scripts: Readonly<Record<string, string>>): ScriptsEdit {
+export function addScripts(
+  text: string,
+  scripts: Readonly<Record<string, string>>,
+): ScriptsEdit {
   let manifest: unknown;
   try {
     manifest = JSON.parse(text);
   } catch (e) {
-    return { kind: "manual", reason: `it is not valid JSON (${(e as Error).message})` };
+    return {
+      kind: "manual",
+      reason: `it is not valid JSON (${(e as Error).message})`,
+    };
   }
-  if (manifest === null || typeof manifest !== "object" || Array.isArray(manifest)) return { kind: "manual", reason: "it is not a JSON object" };
+  if (
+    manifest === null ||
+    typeof manifest !== "object" ||
+    Array.isArray(manifest)
+  )
+    return { kind: "manual", reason: "it is not a JSON object" };
   const record = manifest as Record<string, unknown>;
   const existing = record.scripts ?? {};
-  if (existing === null || typeof existing !== "object" || Array.isArray(existing)) return { kind: "manual", reason: `its "scripts" is not an object` };
+  if (
+    existing === null ||
+    typeof existing !== "object" ||
+    Array.isArray(existing)
+  )
+    return { kind: "manual", reason: `its "scripts" is not an object` };
   const current = existing as Record<string, unknown>;
-  const kept = Object.keys(scripts).filter((name) => Object.hasOwn(current, name));
-  const toAdd = Object.keys(scripts).filter((name) => !Object.hasOwn(current, name));
+  const kept = Object.keys(scripts).filter((name) =>
+    Object.hasOwn(current, name),
+  );
+  const toAdd = Object.keys(scripts).filter(
+    (name) => !Object.hasOwn(current, name),
+  );
   if (toAdd.length === 0) return { kind: "unchanged", kept };
 
   const indent = detectIndent(text);
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const finalNewline = text.endsWith("\n");
   if (serialise(manifest, indent, eol, finalNewline) !== text) {
-    return { kind: "manual", reason: "its layout is not the one npm writes, and toolcat does not reformat it" };
+    return {
+      kind: "manual",
+      reason:
+        "its layout is not the one npm writes, and toolcat does not reformat it",
+    };
   }
   const nextScripts: Record<string, unknown> = { ...current };
   for (const name of toAdd) nextScripts[name] = scripts[name];
   // Spreading keeps the key order; "scripts" stays where it was, or comes last when new.
-  const next = Object.hasOwn(record, "scripts") ? Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === "scripts" ? nextScripts : v])) : { ...record, scripts: nextScripts };
-  return { kind: "edited", text: serialise(next, indent, eol, finalNewline), added: toAdd, kept };
+  const next = Object.hasOwn(record, "scripts")
+    ? Object.fromEntries(
+        Object.entries(record).map(([k, v]) => [
+          k,
+          k === "scripts" ? nextScripts : v,
+        ]),
+      )
+    : { ...record, scripts: nextScripts };
+  return {
+    kind: "edited",
+    text: serialise(next, indent, eol, finalNewline),
+    added: toAdd,
+    kept,
+  };
 }

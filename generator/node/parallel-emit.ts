@@ -21,10 +21,20 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { ArtifactEmitter, EmitContext, EmitFinding, OutputFile } from "../core/emit/artifact.js";
+import type {
+  ArtifactEmitter,
+  EmitContext,
+  EmitFinding,
+  OutputFile,
+} from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
 import type { JsonObject } from "../core/schema/json.js";
-import { formatWithFallback, plainOptions, prettierOptions, type RemoteFormat } from "./format.js";
+import {
+  formatWithFallback,
+  plainOptions,
+  prettierOptions,
+  type RemoteFormat,
+} from "./format.js";
 
 /** What the worker is started with (`workerData`): the same for every run it serves. */
 export interface EmitWorkerInput {
@@ -49,7 +59,11 @@ export interface EmitWorkerCatalog {
 }
 
 /** The emitters the worker runs, by id. */
-export const OFFLOADED = ["providers", "call-validators", "dispatcher"] as const;
+export const OFFLOADED = [
+  "providers",
+  "call-validators",
+  "dispatcher",
+] as const;
 export type OffloadedId = (typeof OFFLOADED)[number];
 
 /** A request: which emitter, and everything it reads besides the catalog. */
@@ -62,7 +76,16 @@ export interface EmitWorkerRequest {
   readonly helpers: readonly string[];
 }
 
-export type EmitWorkerReply = { readonly emitter: OffloadedId; readonly run: number } & ({ readonly files: readonly OutputFile[]; readonly findings: readonly EmitFinding[] } | { readonly error: string });
+export type EmitWorkerReply = {
+  readonly emitter: OffloadedId;
+  readonly run: number;
+} & (
+  | {
+      readonly files: readonly OutputFile[];
+      readonly findings: readonly EmitFinding[];
+    }
+  | { readonly error: string }
+);
 
 /**
  * The worker asks this thread's prettier (loaded and warm here anyway) for what its formatting
@@ -73,12 +96,21 @@ export type EmitWorkerReply = { readonly emitter: OffloadedId; readonly run: num
  */
 export type PrettierAsk = { readonly prettier: number } & (
   | { readonly op: "version" }
-  | { readonly op: "options"; readonly file: Pick<OutputFile, "path" | "language"> }
-  | { readonly op: "format"; readonly text: string; readonly options: import("prettier").Options }
+  | {
+      readonly op: "options";
+      readonly file: Pick<OutputFile, "path" | "language">;
+    }
+  | {
+      readonly op: "format";
+      readonly text: string;
+      readonly options: import("prettier").Options;
+    }
   | { readonly op: "notice"; readonly message: string }
 );
 
-export type PrettierAnswer = { readonly prettierAnswer: number } & ({ readonly value: unknown } | { readonly error: string });
+export type PrettierAnswer = { readonly prettierAnswer: number } & (
+  { readonly value: unknown } | { readonly error: string }
+);
 
 export interface ParallelEmitters {
   /** The registry with the offloaded emitters replaced by worker-backed ones. */
@@ -96,7 +128,10 @@ export interface ParallelEmitters {
 }
 
 /** `registry` with the emitters of OFFLOADED run on a worker thread for this catalog, or undefined where no worker can run. */
-export function parallelEmitters(registry: readonly ArtifactEmitter[], input: EmitRunInput): ParallelEmitters | undefined {
+export function parallelEmitters(
+  registry: readonly ArtifactEmitter[],
+  input: EmitRunInput,
+): ParallelEmitters | undefined {
   const thread = new EmitThread();
   const run = thread.run(registry, input);
   if (!run) return undefined;
@@ -122,7 +157,10 @@ export class EmitThread {
   private runs = 0;
   private starts = 0;
   /** The current run's waiting requests. */
-  private pending = new Map<OffloadedId, (reply: EmitWorkerReply | undefined) => void>();
+  private pending = new Map<
+    OffloadedId,
+    (reply: EmitWorkerReply | undefined) => void
+  >();
   /** This thread's prettier and the app's config, for the worker's questions (PrettierAsk); afresh for each run. */
   private prettier: ReturnType<typeof prettierOptions> | undefined;
   /** The current run's notice callback (EmitRunInput.notice). */
@@ -131,24 +169,40 @@ export class EmitThread {
   private answering = { ms: 0 };
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
-  run(registry: readonly ArtifactEmitter[], input: EmitRunInput): ParallelEmitters | undefined {
+  run(
+    registry: readonly ArtifactEmitter[],
+    input: EmitRunInput,
+  ): ParallelEmitters | undefined {
     this.endRun();
     const worker = this.workerFor({ format: input.format });
     if (!worker) return undefined;
-    this.prettier = input.format ? prettierOptions(input.format.outDir) : undefined;
+    this.prettier = input.format
+      ? prettierOptions(input.format.outDir)
+      : undefined;
     this.notice = input.notice;
     const answering = (this.answering = { ms: 0 });
     // A run is current while this.runs holds its number; ending it (or the worker failing) moves
     // the number on, so "ended" needs no flag of its own.
     const run = this.runs;
-    const offload = (local: ArtifactEmitter, id: OffloadedId): ArtifactEmitter => ({
+    const offload = (
+      local: ArtifactEmitter,
+      id: OffloadedId,
+    ): ArtifactEmitter => ({
       id: local.id,
       emit: (ctx: EmitContext): Promise<readonly OutputFile[]> => {
         // For the call validators, validators.ts was compiled by the emitter before (cached per catalog and context).
-        const helpers = id === "call-validators" ? [...catalogValidators(ctx).helpers] : [];
-        const request: EmitWorkerRequest = { emitter: id, run, header: ctx.header, js: ctx.options.js, helpers };
+        const helpers =
+          id === "call-validators" ? [...catalogValidators(ctx).helpers] : [];
+        const request: EmitWorkerRequest = {
+          emitter: id,
+          run,
+          header: ctx.header,
+          js: ctx.options.js,
+          helpers,
+        };
         return new Promise<EmitWorkerReply | undefined>((resolve) => {
-          if (run !== this.runs || this.pending.has(id)) return resolve(undefined);
+          if (run !== this.runs || this.pending.has(id))
+            return resolve(undefined);
           this.pending.set(id, resolve);
           worker.ref();
           try {
@@ -163,11 +217,19 @@ export class EmitThread {
         });
       },
     });
-    const emitters = registry.map((e) => ((OFFLOADED as readonly string[]).includes(e.id) ? offload(e, e.id as OffloadedId) : e));
+    const emitters = registry.map((e) =>
+      (OFFLOADED as readonly string[]).includes(e.id)
+        ? offload(e, e.id as OffloadedId)
+        : e,
+    );
     const catalog = (doc: JsonObject) => {
       if (run !== this.runs) return;
       try {
-        worker.postMessage({ catalog: doc, catalogPath: input.catalogPath, run } satisfies EmitWorkerCatalog);
+        worker.postMessage({
+          catalog: doc,
+          catalogPath: input.catalogPath,
+          run,
+        } satisfies EmitWorkerCatalog);
       } catch {
         this.fail();
       }
@@ -193,10 +255,12 @@ export class EmitThread {
 
   /** The worker for a run with this start-up data: the one running, or a new one. */
   private workerFor(input: EmitWorkerInput): Worker | undefined {
-    if (this.worker && !this.broken && sameInput(this.input!, input)) return this.worker;
+    if (this.worker && !this.broken && sameInput(this.input!, input))
+      return this.worker;
     this.close();
     const url = new URL("./emit-worker.js", import.meta.url);
-    if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
+    if (url.protocol !== "file:" || !existsSync(fileURLToPath(url)))
+      return undefined;
     let worker: Worker;
     try {
       worker = new Worker(url, { workerData: input satisfies EmitWorkerInput });
@@ -211,7 +275,8 @@ export class EmitThread {
     this.starts++;
     worker.on("message", (reply: EmitWorkerReply | PrettierAsk) => {
       if ("prettier" in reply) void this.answer(worker, reply);
-      else if (worker === this.worker && reply.run === this.runs) this.settle(reply.emitter, reply);
+      else if (worker === this.worker && reply.run === this.runs)
+        this.settle(reply.emitter, reply);
     });
     const fail = () => {
       if (worker === this.worker) this.fail();
@@ -239,7 +304,12 @@ export class EmitThread {
         const options = await prettier.optionsFor(ask.file as OutputFile);
         if (!plainOptions(options)) throw new Error("the options hold code");
         value = options;
-      } else value = await formatWithFallback(await prettier.loadPrettier(), ask.text, ask.options);
+      } else
+        value = await formatWithFallback(
+          await prettier.loadPrettier(),
+          ask.text,
+          ask.options,
+        );
       answer = { prettierAnswer: ask.prettier, value };
     } catch (e) {
       answer = { prettierAnswer: ask.prettier, error: String(e) };
@@ -250,7 +320,10 @@ export class EmitThread {
     } catch (e) {
       // An answer that cannot cross (or a worker that is gone): the worker then formats itself.
       try {
-        worker.postMessage({ prettierAnswer: ask.prettier, error: String(e) } satisfies PrettierAnswer);
+        worker.postMessage({
+          prettierAnswer: ask.prettier,
+          error: String(e),
+        } satisfies PrettierAnswer);
       } catch {
         /* the worker is gone */
       }
@@ -278,5 +351,8 @@ export class EmitThread {
 }
 
 function sameInput(a: EmitWorkerInput, b: EmitWorkerInput): boolean {
-  return a.format?.outDir === b.format?.outDir && a.format?.cacheDir === b.format?.cacheDir;
+  return (
+    a.format?.outDir === b.format?.outDir &&
+    a.format?.cacheDir === b.format?.cacheDir
+  );
 }

@@ -20,7 +20,18 @@ export async function buildPlayground(outDir = playgroundDir()): Promise<void> {
   try {
     vite = await import("vite");
   } catch {
-    throw new Error("building the playground needs vite (a development dependency of toolcat): run npm ci in the toolcat repository");
+    throw new Error(
+      "building the playground needs vite (a development dependency of toolcat): run npm ci in the toolcat repository",
+    );
   }
-  await vite.build({ configFile: join(packageRoot(), "generator", "playground", "vite.config.ts"), build: { outDir, emptyOutDir: true }, logLevel: "error" });
+  await vite.build({
+    configFile: join(
+      packageRoot(),
+      "generator",
+      "playground",
+      "vite.config.ts",
+    ),
+    build: { outDir, emptyOutDir: true },
+    logLevel: "error",
+  });
 }

@@ -16,7 +16,10 @@ export class ToolcatUsageError extends Error {
  * Reads `absolute` (shown as `display`). ENOENT is the first thing a newcomer meets, in a folder
  * without a catalog yet, so it names the full path looked at and suggests `toolcat init`.
  */
-export async function readCatalogSource(absolute: string, display: string): Promise<Uint8Array> {
+export async function readCatalogSource(
+  absolute: string,
+  display: string,
+): Promise<Uint8Array> {
   try {
     return await readFile(absolute);
   } catch (e) {
@@ -27,7 +30,12 @@ export async function readCatalogSource(absolute: string, display: string): Prom
         `run 'toolcat init' to write a starter catalog there, or pass --catalog FILE`,
       );
     }
-    const why = err.code === "EISDIR" ? "is a directory" : err.code === "EACCES" ? "permission denied" : err.message;
+    const why =
+      err.code === "EISDIR"
+        ? "is a directory"
+        : err.code === "EACCES"
+          ? "permission denied"
+          : err.message;
     throw new ToolcatUsageError(`cannot read catalog ${display}: ${why}`);
   }
 }

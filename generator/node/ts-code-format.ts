@@ -19,8 +19,18 @@ import type { Options } from "prettier";
 import type { CanonicalChunk } from "../core/emit/artifact.js";
 import { preferredQuote, requote } from "../core/codegen/code.js";
 import { parseLiteral } from "./literal-line.js";
-import { formatArrayElement, layoutSettings, type Settings } from "./ts-data-format.js";
-import { breakAndChainHead, breakNegatedChain, breakStringSet, breakTypeImport, breakUnionMember } from "./ts-wide-lines.js";
+import {
+  formatArrayElement,
+  layoutSettings,
+  type Settings,
+} from "./ts-data-format.js";
+import {
+  breakAndChainHead,
+  breakNegatedChain,
+  breakStringSet,
+  breakTypeImport,
+  breakUnionMember,
+} from "./ts-wide-lines.js";
 
 /** A formatter call (prettier.format) injected so the module stays testable. */
 export type FormatText = (text: string, options: Options) => Promise<string>;
@@ -28,7 +38,8 @@ export type FormatText = (text: string, options: Options) => Promise<string>;
 /** A wide line to be broken by prettier, placed at `depth` blocks. */
 interface WideLine {
   readonly depth: number;
-  readonly kind: "statement" | "head" | "else-head" | "property" | "member" | "element";
+  readonly kind:
+    "statement" | "head" | "else-head" | "property" | "member" | "element";
   readonly text: string;
 }
 
@@ -40,18 +51,32 @@ const CUT = "__toolcat_cut__;";
  * declined is `undefined`, for the caller to give to prettier). `chunks` are complete top-level
  * statements in the emitter's canonical layout.
  */
-export async function formatCanonicalChunks(chunks: readonly CanonicalChunk[], options: Options, format: FormatText): Promise<(string | undefined)[]> {
+export async function formatCanonicalChunks(
+  chunks: readonly CanonicalChunk[],
+  options: Options,
+  format: FormatText,
+): Promise<(string | undefined)[]> {
   const settings = defaultLayout(options);
   if (settings === undefined) return chunks.map(() => undefined);
   const wide = new Map<string, WideLine>();
   // A chunk laid out by prettier for one width (template source) is kept as it is at that
   // width with the default options, and goes to prettier otherwise.
   const plans = chunks.map((chunk) => {
-    if (chunk.width !== undefined) return chunk.width === settings.printWidth && !settings.singleQuote ? [chunk.canonical] : undefined;
-    const text = settings.singleQuote ? requoted(chunk.canonical) : chunk.canonical;
-    return text === undefined ? undefined : planChunk(text, chunk.members === true, settings, wide);
+    if (chunk.width !== undefined)
+      return chunk.width === settings.printWidth && !settings.singleQuote
+        ? [chunk.canonical]
+        : undefined;
+    const text = settings.singleQuote
+      ? requoted(chunk.canonical)
+      : chunk.canonical;
+    return text === undefined
+      ? undefined
+      : planChunk(text, chunk.members === true, settings, wide);
   });
-  const broken = wide.size === 0 ? new Map<string, string[]>() : await breakWideLines([...wide.values()], options, format);
+  const broken =
+    wide.size === 0
+      ? new Map<string, string[]>()
+      : await breakWideLines([...wide.values()], options, format);
   return plans.map((plan) => {
     if (plan === undefined) return undefined;
     const out: string[] = [];
@@ -68,7 +93,12 @@ export async function formatCanonicalChunks(chunks: readonly CanonicalChunk[], o
 }
 
 /** The chunk's lines, wide ones as `WideLine`s (registered in `wide`); undefined when one cannot be placed. */
-function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<string, WideLine>): (string | WideLine)[] | undefined {
+function planChunk(
+  chunk: string,
+  members: boolean,
+  settings: Layout,
+  wide: Map<string, WideLine>,
+): (string | WideLine)[] | undefined {
   const { printWidth } = settings;
   const ascii = !NON_ASCII.test(chunk);
   // The common case, checked without splitting: ASCII text whose every line fits.
@@ -77,7 +107,10 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
   const lines = chunk.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if ((ascii ? line.length : widthBound(line)) <= printWidth || isComment(line)) {
+    if (
+      (ascii ? line.length : widthBound(line)) <= printWidth ||
+      isComment(line)
+    ) {
       plan.push(line);
       continue;
     }
@@ -87,9 +120,17 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
     // `if (…) x;` + `else y;` is one statement over two lines: placed together.
     if (text.startsWith("else ")) {
       const previous = plan.pop();
-      if (typeof previous !== "string" || indentOf(previous) !== indent || !BRACELESS_IF.test(previous)) return undefined;
+      if (
+        typeof previous !== "string" ||
+        indentOf(previous) !== indent ||
+        !BRACELESS_IF.test(previous)
+      )
+        return undefined;
       text = `${previous.slice(indent)}\n${text}`;
-    } else if (BRACELESS_IF.test(text) && lines[i + 1]?.startsWith(`${line.slice(0, indent)}else `)) {
+    } else if (
+      BRACELESS_IF.test(text) &&
+      lines[i + 1]?.startsWith(`${line.slice(0, indent)}else `)
+    ) {
       text = `${text}\n${lines[++i]!.slice(indent)}`;
     }
     if (members && indent > 0) {
@@ -105,15 +146,30 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
       plan.push(entry);
       continue;
     }
-    const kind = text.endsWith(";") ? "statement" : text.startsWith("} else if (") && text.endsWith(") {") ? "else-head" : isBlockHead(text) ? "head" : isProperty(text) && indent > 0 ? "property" : isArrayElement(text) && indent > 0 ? "element" : undefined;
+    const kind = text.endsWith(";")
+      ? "statement"
+      : text.startsWith("} else if (") && text.endsWith(") {")
+        ? "else-head"
+        : isBlockHead(text)
+          ? "head"
+          : isProperty(text) && indent > 0
+            ? "property"
+            : isArrayElement(text) && indent > 0
+              ? "element"
+              : undefined;
     if (kind === undefined) return undefined;
     const head =
       kind === "head"
-        ? (breakFunctionHead(text, indent, settings) ?? breakAndChainHead(text, indent, settings))
+        ? (breakFunctionHead(text, indent, settings) ??
+          breakAndChainHead(text, indent, settings))
         : kind === "property"
           ? breakStringProperty(text, indent)
           : kind === "statement"
-            ? (breakIdentifierList(text, indent, settings) ?? breakBracelessIf(text, indent, settings) ?? breakNegatedChain(text, indent, settings) ?? breakStringSet(text, indent, settings) ?? breakTypeImport(text, indent, settings))
+            ? (breakIdentifierList(text, indent, settings) ??
+              breakBracelessIf(text, indent, settings) ??
+              breakNegatedChain(text, indent, settings) ??
+              breakStringSet(text, indent, settings) ??
+              breakTypeImport(text, indent, settings))
             : kind === "element"
               ? breakLiteralElement(text, indent, settings)
               : undefined;
@@ -133,9 +189,15 @@ function planChunk(chunk: string, members: boolean, settings: Layout, wide: Map<
  * prettier breaks it: printed by ts-data-format.ts's data printer, which lays literals out as
  * prettier does. Undefined when the row is not a literal that printer reads.
  */
-function breakLiteralElement(text: string, indent: number, settings: Layout): string[] | undefined {
+function breakLiteralElement(
+  text: string,
+  indent: number,
+  settings: Layout,
+): string[] | undefined {
   const value = parseLiteral(text.slice(0, -1), settings.singleQuote);
-  return value === undefined ? undefined : formatArrayElement(value, indent / 2, settings.data);
+  return value === undefined
+    ? undefined
+    : formatArrayElement(value, indent / 2, settings.data);
 }
 
 /**
@@ -145,14 +207,24 @@ function breakLiteralElement(text: string, indent: number, settings: Layout): st
  * when `if (test)` fits up to the clause's line break). Only when both lines then fit; anything
  * else goes to prettier.
  */
-function breakBracelessIf(text: string, indent: number, settings: Layout): string[] | undefined {
+function breakBracelessIf(
+  text: string,
+  indent: number,
+  settings: Layout,
+): string[] | undefined {
   // ASCII only: the line must surely be too wide (widths of other text are only bounded).
-  if (!text.startsWith("if (") || !/^[\x20-\x7e]*$/.test(text)) return undefined;
+  if (!text.startsWith("if (") || !/^[\x20-\x7e]*$/.test(text))
+    return undefined;
   const close = closingParen(text, 3);
   if (close === undefined || text[close + 1] !== " ") return undefined;
   const pad = " ".repeat(indent);
-  const lines = [`${pad}${text.slice(0, close + 1)}`, `${pad}  ${text.slice(close + 2)}`];
-  return lines.every((l) => widthBound(l) <= settings.printWidth) ? lines : undefined;
+  const lines = [
+    `${pad}${text.slice(0, close + 1)}`,
+    `${pad}  ${text.slice(close + 2)}`,
+  ];
+  return lines.every((l) => widthBound(l) <= settings.printWidth)
+    ? lines
+    : undefined;
 }
 
 /** The index of the `)` closing the `(` at `open`, skipping string literals; undefined when unsure (a regex or template literal, a comment). */
@@ -162,7 +234,8 @@ function closingParen(text: string, open: number): number | undefined {
     const c = text.charCodeAt(i);
     if (c === 34 || c === 39) {
       let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) !== c) j += text.charCodeAt(j) === 92 ? 2 : 1;
+      while (j < text.length && text.charCodeAt(j) !== c)
+        j += text.charCodeAt(j) === 92 ? 2 : 1;
       if (j >= text.length) return undefined;
       i = j;
     } else if (c === 47 || c === 96) return undefined;
@@ -197,12 +270,16 @@ function requoted(code: string): string | undefined {
     const c = code.charCodeAt(i);
     if (c === 47) {
       const next = code.charCodeAt(i + 1);
-      if (next === 47) i = code.indexOf("\n", i) === -1 ? n : code.indexOf("\n", i);
-      else if (next === 42) i = code.indexOf("*/", i + 2) === -1 ? n : code.indexOf("*/", i + 2) + 1;
+      if (next === 47)
+        i = code.indexOf("\n", i) === -1 ? n : code.indexOf("\n", i);
+      else if (next === 42)
+        i =
+          code.indexOf("*/", i + 2) === -1 ? n : code.indexOf("*/", i + 2) + 1;
       else return undefined;
     } else if (c === 34 || c === 39) {
       let j = i + 1;
-      while (j < n && code.charCodeAt(j) !== c) j += code.charCodeAt(j) === 92 ? 2 : 1;
+      while (j < n && code.charCodeAt(j) !== c)
+        j += code.charCodeAt(j) === 92 ? 2 : 1;
       if (j >= n) return undefined;
       const content = code.slice(i + 1, j);
       const quote = preferredQuote(content, true);
@@ -237,7 +314,9 @@ function key(line: WideLine): string {
  * keeps such an object expanded, and only breaks the property itself.
  */
 function isProperty(text: string): boolean {
-  return /^(?:[A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\[(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\]): .*,$/.test(text);
+  return /^(?:[A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\[(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\]): .*,$/.test(
+    text,
+  );
 }
 
 /**
@@ -249,25 +328,40 @@ function isArrayElement(text: string): boolean {
 }
 
 /** A declaration head whose parameters are simple (`name: Type`, no nested brackets or commas). */
-const FUNCTION_HEAD = /^((?:export )?function [A-Za-z_$][\w$]*(?:<[A-Za-z_$][\w$]* extends [A-Za-z_$][\w$]*>)?)\(((?:[A-Za-z_$][\w$]*: [A-Za-z_$][\w$]*(?:\[\])?)(?:, [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]*(?:\[\])?)*)\)(: [^{}()]+) \{$/;
+const FUNCTION_HEAD =
+  /^((?:export )?function [A-Za-z_$][\w$]*(?:<[A-Za-z_$][\w$]* extends [A-Za-z_$][\w$]*>)?)\(((?:[A-Za-z_$][\w$]*: [A-Za-z_$][\w$]*(?:\[\])?)(?:, [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]*(?:\[\])?)*)\)(: [^{}()]+) \{$/;
 
 /**
  * A function head wider than the print width, broken as prettier breaks it: one parameter per
  * line (a trailing comma with `trailingComma: "all"`), then `): ReturnType {`. Only for heads
  * whose pieces each fit, so no other group of the head breaks; anything else goes to prettier.
  */
-function breakFunctionHead(text: string, indent: number, settings: Layout): string[] | undefined {
+function breakFunctionHead(
+  text: string,
+  indent: number,
+  settings: Layout,
+): string[] | undefined {
   const m = FUNCTION_HEAD.exec(text);
   if (!m) return undefined;
-  const [, name, params, returns] = m as unknown as [string, string, string, string];
+  const [, name, params, returns] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+  ];
   const pad = " ".repeat(indent);
   const list = params.split(", ");
   const lines = [
     `${pad}${name}(`,
-    ...list.map((p, i) => `${pad}  ${p}${i < list.length - 1 || settings.trailingCommaAll ? "," : ""}`),
+    ...list.map(
+      (p, i) =>
+        `${pad}  ${p}${i < list.length - 1 || settings.trailingCommaAll ? "," : ""}`,
+    ),
     `${pad})${returns} {`,
   ];
-  return lines.every((l) => widthBound(l) <= settings.printWidth) ? lines : undefined;
+  return lines.every((l) => widthBound(l) <= settings.printWidth)
+    ? lines
+    : undefined;
 }
 
 /**
@@ -275,33 +369,48 @@ function breakFunctionHead(text: string, indent: number, settings: Layout): stri
  * line, indented (its "break-after-operator" layout for a string value after a key longer than
  * the tab width). Nothing else can break: a string is never split.
  */
-function breakStringProperty(text: string, indent: number): string[] | undefined {
+function breakStringProperty(
+  text: string,
+  indent: number,
+): string[] | undefined {
   const m = STRING_PROPERTY.exec(text);
   if (!m || m[1]!.length <= 2) return undefined;
   const pad = " ".repeat(indent);
   return [`${pad}${m[1]}:`, `${pad}  ${m[2]},`];
 }
 
-const STRING_PROPERTY = /^([A-Za-z_$][\w$]*): ("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'),$/;
+const STRING_PROPERTY =
+  /^([A-Za-z_$][\w$]*): ("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'),$/;
 
 /**
  * `const name: Type[] = [a, b, c];` (plain identifiers) wider than the print width, as prettier
  * breaks it: one element per line with a trailing comma. Only when the first line fits.
  */
-function breakIdentifierList(text: string, indent: number, settings: Layout): string[] | undefined {
+function breakIdentifierList(
+  text: string,
+  indent: number,
+  settings: Layout,
+): string[] | undefined {
   const m = IDENTIFIER_LIST.exec(text);
   if (!m || !settings.trailingComma) return undefined;
   const pad = " ".repeat(indent);
   const first = `${pad}${m[1]}[`;
   const items = m[2]!.split(", ");
   const lines = [first, ...items.map((item) => `${pad}  ${item},`), `${pad}];`];
-  return lines.every((l) => widthBound(l) <= settings.printWidth) ? lines : undefined;
+  return lines.every((l) => widthBound(l) <= settings.printWidth)
+    ? lines
+    : undefined;
 }
 
-const IDENTIFIER_LIST = /^((?:export )?const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]*\[\] = )\[([A-Za-z_$][\w$]*(?:, [A-Za-z_$][\w$]*)*)\];$/;
+const IDENTIFIER_LIST =
+  /^((?:export )?const [A-Za-z_$][\w$]*: [A-Za-z_$][\w$]*\[\] = )\[([A-Za-z_$][\w$]*(?:, [A-Za-z_$][\w$]*)*)\];$/;
 
 function isBlockHead(text: string): boolean {
-  return /^(?:(?:export )?function |if \(|for \(|while \(|switch \(|[A-Za-z_$][\w$]*: \{$)/.test(text) && text.endsWith(" {");
+  return (
+    /^(?:(?:export )?function |if \(|for \(|while \(|switch \(|[A-Za-z_$][\w$]*: \{$)/.test(
+      text,
+    ) && text.endsWith(" {")
+  );
 }
 
 /** Comments are never re-wrapped by prettier, whatever their width. */
@@ -321,7 +430,11 @@ function widthBound(line: string): number {
 }
 
 /** Formats every wide line in one prettier call; the lines each one becomes, by key. */
-async function breakWideLines(lines: readonly WideLine[], options: Options, format: FormatText): Promise<Map<string, string[]>> {
+async function breakWideLines(
+  lines: readonly WideLine[],
+  options: Options,
+  format: FormatText,
+): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   const source = lines.map(wrap).join(`\n${CUT}\n`);
   let formatted: string | undefined;
@@ -336,7 +449,9 @@ async function breakWideLines(lines: readonly WideLine[], options: Options, form
     // holding it go to prettier whole.
     if (lines.length === 1) return result;
     const half = Math.ceil(lines.length / 2);
-    for (const part of [lines.slice(0, half), lines.slice(half)]) for (const [k, v] of await breakWideLines(part, options, format)) result.set(k, v);
+    for (const part of [lines.slice(0, half), lines.slice(half)])
+      for (const [k, v] of await breakWideLines(part, options, format))
+        result.set(k, v);
     return result;
   }
   for (let i = 0; i < lines.length; i++) {
@@ -362,7 +477,12 @@ function wrap(line: WideLine): string {
     const array = `x = [\n${line.text}\n[0, 0],\n];`;
     return line.depth === 1 ? array : wrapAt(line.depth - 1, array);
   }
-  const inner = line.kind === "statement" ? line.text : line.kind === "head" ? `${line.text}\n${BODY}\n}` : `if (x) {\n${BODY}\n${line.text}\n${BODY}\n}`;
+  const inner =
+    line.kind === "statement"
+      ? line.text
+      : line.kind === "head"
+        ? `${line.text}\n${BODY}\n}`
+        : `if (x) {\n${BODY}\n${line.text}\n${BODY}\n}`;
   return line.depth === 0 ? inner : wrapAt(line.depth, inner);
 }
 
@@ -384,15 +504,22 @@ function unwrap(line: WideLine, out: readonly string[]): string[] | undefined {
     // Between `x = [` and the filler row `[0, 0],` + `];`, inside depth - 1 wrapping levels.
     const w = d - 1;
     lines = out.slice(w + 1, out.length - w - 2);
-  } else if (line.kind === "statement" || line.kind === "member") lines = d === 0 ? out : out.slice(d, out.length - d);
+  } else if (line.kind === "statement" || line.kind === "member")
+    lines = d === 0 ? out : out.slice(d, out.length - d);
   else {
     const body = d === 0 ? out : out.slice(d, out.length - d);
     const marks = body.flatMap((l, i) => (l.trim() === BODY ? [i] : []));
-    if (line.kind === "head" && marks.length === 1) lines = body.slice(0, marks[0]);
-    else if (line.kind === "else-head" && marks.length === 2) lines = body.slice(marks[0]! + 1, marks[1]);
+    if (line.kind === "head" && marks.length === 1)
+      lines = body.slice(0, marks[0]);
+    else if (line.kind === "else-head" && marks.length === 2)
+      lines = body.slice(marks[0]! + 1, marks[1]);
     else return undefined;
   }
-  if (lines.length === 0 || !lines.every((l) => l === "" || l.startsWith(indent))) return undefined;
+  if (
+    lines.length === 0 ||
+    !lines.every((l) => l === "" || l.startsWith(indent))
+  )
+    return undefined;
   if (lines[0]!.slice(indent.length).startsWith(" ")) return undefined;
   return [...lines];
 }
@@ -418,8 +545,24 @@ function defaultLayout(options: Options): Layout | undefined {
   const s = layoutSettings(options);
   if (s === undefined) return undefined;
   const o = options as Record<string, unknown>;
-  if (o.arrowParens !== undefined && o.arrowParens !== "always") return undefined;
-  if (o.objectWrap !== undefined && o.objectWrap !== "preserve") return undefined;
-  const isDefault = s.tabWidth === 2 && !s.useTabs && s.semi && s.quoteProps === "as-needed" && s.trailingComma && s.bracketSpacing;
-  return isDefault ? { printWidth: s.printWidth, singleQuote: s.singleQuote, trailingComma: s.trailingComma, trailingCommaAll: (o.trailingComma ?? "all") === "all", data: s } : undefined;
+  if (o.arrowParens !== undefined && o.arrowParens !== "always")
+    return undefined;
+  if (o.objectWrap !== undefined && o.objectWrap !== "preserve")
+    return undefined;
+  const isDefault =
+    s.tabWidth === 2 &&
+    !s.useTabs &&
+    s.semi &&
+    s.quoteProps === "as-needed" &&
+    s.trailingComma &&
+    s.bracketSpacing;
+  return isDefault
+    ? {
+        printWidth: s.printWidth,
+        singleQuote: s.singleQuote,
+        trailingComma: s.trailingComma,
+        trailingCommaAll: (o.trailingComma ?? "all") === "all",
+        data: s,
+      }
+    : undefined;
 }

@@ -23,7 +23,12 @@
  * (`formatArrayElement`, for ts-code-format.ts).
  */
 import type { Options } from "prettier";
-import { preferredQuote, requote, stringLiteral, type JsonValue } from "../core/codegen/code.js";
+import {
+  preferredQuote,
+  requote,
+  stringLiteral,
+  type JsonValue,
+} from "../core/codegen/code.js";
 import type { DataChunk } from "../core/emit/artifact.js";
 
 export type Json = JsonValue;
@@ -47,13 +52,18 @@ export class Verbatim {
   readonly lo: number;
   readonly hi: number;
   constructor(readonly text: string) {
-    if (!IDENTIFIER.test(text)) throw new Error(`internal: not an identifier: ${text}`);
+    if (!IDENTIFIER.test(text))
+      throw new Error(`internal: not an identifier: ${text}`);
     this.lo = this.hi = text.length;
   }
 }
 
 /** A JSON value whose leaves may also be identifiers. */
-export type LiteralValue = Json | Verbatim | readonly LiteralValue[] | { readonly [key: string]: LiteralValue };
+export type LiteralValue =
+  | Json
+  | Verbatim
+  | readonly LiteralValue[]
+  | { readonly [key: string]: LiteralValue };
 
 /** Narrowed to what the printer's methods take (a JSON value or, as a leaf, an identifier). */
 type Value = LiteralValue;
@@ -94,14 +104,25 @@ const UNDERSTOOD = new Set([
  * The chunk formatted exactly as `prettier.format(source, { ...options, parser: options.parser ??
  * "babel-ts" })` would (with its trailing newline), or undefined when this printer is not sure.
  */
-export function formatTsDataFast(chunk: TsDataChunk, options: Options): string | undefined {
+export function formatTsDataFast(
+  chunk: TsDataChunk,
+  options: Options,
+): string | undefined {
   const settings = understood(options);
   if (!settings) return undefined;
   try {
     const leading = printLeading(chunk.leading);
     const head = checkHead(chunk.head);
     const printer = printerFor(chunk.scope, settings);
-    const statement = printer.assignment(head, " =", chunk.value, 0, 0, settings.semi ? 1 : 0, false);
+    const statement = printer.assignment(
+      head,
+      " =",
+      chunk.value,
+      0,
+      0,
+      settings.semi ? 1 : 0,
+      false,
+    );
     return `${leading}${statement}${settings.semi ? ";" : ""}\n`;
   } catch (e) {
     if (e instanceof Unsure || e instanceof RangeError) return undefined; // RangeError: nesting too deep
@@ -115,7 +136,10 @@ const scoped = new WeakMap<object, Map<string, DataPrinter>>();
  * The printer for a chunk: shared by the chunks of one scope with the same settings (its caches
  * hold measurements and layouts of objects by identity, see DataChunk.scope), else a fresh one.
  */
-function printerFor(scope: object | undefined, settings: Settings): DataPrinter {
+function printerFor(
+  scope: object | undefined,
+  settings: Settings,
+): DataPrinter {
   if (scope === undefined) return new DataPrinter(settings);
   let bySettings = scoped.get(scope);
   if (!bySettings) scoped.set(scope, (bySettings = new Map()));
@@ -143,25 +167,84 @@ function understood(options: Options): Settings | undefined {
   }
   const parser = o.parser ?? "babel-ts";
   if (parser !== "babel-ts" && parser !== "typescript") return undefined;
-  if (o.plugins !== undefined && !(Array.isArray(o.plugins) && o.plugins.length === 0)) return undefined;
-  if (o.insertPragma || o.requirePragma || o.checkIgnorePragma || o.experimentalTernaries) return undefined;
-  if (o.experimentalOperatorPosition !== undefined && o.experimentalOperatorPosition !== "end") return undefined;
-  if (o.endOfLine !== undefined && o.endOfLine !== "lf" && o.endOfLine !== "auto") return undefined;
-  if (o.objectWrap !== undefined && o.objectWrap !== "preserve" && o.objectWrap !== "collapse") return undefined;
+  if (
+    o.plugins !== undefined &&
+    !(Array.isArray(o.plugins) && o.plugins.length === 0)
+  )
+    return undefined;
+  if (
+    o.insertPragma ||
+    o.requirePragma ||
+    o.checkIgnorePragma ||
+    o.experimentalTernaries
+  )
+    return undefined;
+  if (
+    o.experimentalOperatorPosition !== undefined &&
+    o.experimentalOperatorPosition !== "end"
+  )
+    return undefined;
+  if (
+    o.endOfLine !== undefined &&
+    o.endOfLine !== "lf" &&
+    o.endOfLine !== "auto"
+  )
+    return undefined;
+  if (
+    o.objectWrap !== undefined &&
+    o.objectWrap !== "preserve" &&
+    o.objectWrap !== "collapse"
+  )
+    return undefined;
   const printWidth = o.printWidth ?? 80;
   const tabWidth = o.tabWidth ?? 2;
-  if (typeof printWidth !== "number" || !Number.isSafeInteger(printWidth) || printWidth < 0) return undefined;
-  if (typeof tabWidth !== "number" || !Number.isSafeInteger(tabWidth) || tabWidth < 1) return undefined;
+  if (
+    typeof printWidth !== "number" ||
+    !Number.isSafeInteger(printWidth) ||
+    printWidth < 0
+  )
+    return undefined;
+  if (
+    typeof tabWidth !== "number" ||
+    !Number.isSafeInteger(tabWidth) ||
+    tabWidth < 1
+  )
+    return undefined;
   const quoteProps = o.quoteProps ?? "as-needed";
-  if (quoteProps !== "as-needed" && quoteProps !== "consistent" && quoteProps !== "preserve") return undefined;
+  if (
+    quoteProps !== "as-needed" &&
+    quoteProps !== "consistent" &&
+    quoteProps !== "preserve"
+  )
+    return undefined;
   const trailingComma = o.trailingComma ?? "all";
-  if (trailingComma !== "all" && trailingComma !== "es5" && trailingComma !== "none") return undefined;
+  if (
+    trailingComma !== "all" &&
+    trailingComma !== "es5" &&
+    trailingComma !== "none"
+  )
+    return undefined;
   const useTabs = o.useTabs ?? false;
   const semi = o.semi ?? true;
   const singleQuote = o.singleQuote ?? false;
   const bracketSpacing = o.bracketSpacing ?? true;
-  if (typeof useTabs !== "boolean" || typeof semi !== "boolean" || typeof singleQuote !== "boolean" || typeof bracketSpacing !== "boolean") return undefined;
-  return { printWidth, tabWidth, useTabs, semi, singleQuote, quoteProps, trailingComma: trailingComma !== "none", bracketSpacing };
+  if (
+    typeof useTabs !== "boolean" ||
+    typeof semi !== "boolean" ||
+    typeof singleQuote !== "boolean" ||
+    typeof bracketSpacing !== "boolean"
+  )
+    return undefined;
+  return {
+    printWidth,
+    tabWidth,
+    useTabs,
+    semi,
+    singleQuote,
+    quoteProps,
+    trailingComma: trailingComma !== "none",
+    bracketSpacing,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,19 +260,27 @@ function understood(options: Options): Settings | undefined {
 function printLeading(leading: string): string {
   if (leading === "") return "";
   // Line terminators prettier or the parser see differently, and ignore markers, go to prettier.
-  if (!leading.endsWith("\n") || /[\r\u2028\u2029]/.test(leading) || leading.includes("prettier-ignore")) throw new Unsure();
+  if (
+    !leading.endsWith("\n") ||
+    /[\r\u2028\u2029]/.test(leading) ||
+    leading.includes("prettier-ignore")
+  )
+    throw new Unsure();
   if (leading.startsWith("/*")) {
     if (!leading.endsWith("*/\n") || leading.length < 5) throw new Unsure();
     const value = leading.slice(2, -3);
     if (value.includes("*/")) throw new Unsure();
     const lines = `*${value}*`.split("\n").map((line) => line.trimStart());
-    if (lines.length === 1 || !lines.every((line) => line.startsWith("*"))) return `/*${value}*/\n`;
+    if (lines.length === 1 || !lines.every((line) => line.startsWith("*")))
+      return `/*${value}*/\n`;
     const jsdoc = value[0] === "*" && value[1] !== "*";
     const printed = lines.map((line, i) => {
       if (i === 0) return line.trimEnd();
       if (i === lines.length - 1) return " " + line;
       const trimmed = line.trimEnd();
-      return jsdoc && trimmed !== "*" && line.endsWith("  ") ? ` ${trimmed}  ` : ` ${trimmed}`;
+      return jsdoc && trimmed !== "*" && line.endsWith("  ")
+        ? ` ${trimmed}  `
+        : ` ${trimmed}`;
     });
     return `/${printed.join("\n")}/\n`;
   }
@@ -199,17 +290,21 @@ function printLeading(leading: string): string {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const HEAD = /^(export )?(const|let|var) ([A-Za-z_$][A-Za-z0-9_$]*)(?:: (?:readonly (?=[A-Za-z_$][A-Za-z0-9_$]*\[\]))?([A-Za-z_$][A-Za-z0-9_$]*)((?:\[\])*))?$/;
+const HEAD =
+  /^(export )?(const|let|var) ([A-Za-z_$][A-Za-z0-9_$]*)(?:: (?:readonly (?=[A-Za-z_$][A-Za-z0-9_$]*\[\]))?([A-Za-z_$][A-Za-z0-9_$]*)((?:\[\])*))?$/;
 /** Reserved and strict-mode/module reserved words: not valid as these names (or not worth it). */
 const RESERVED = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined".split(" "),
+  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval undefined".split(
+    " ",
+  ),
 );
 
 /** The head as prettier prints it (already canonical when it matches), or Unsure. */
 function checkHead(head: string): string {
   const m = HEAD.exec(head);
   if (!m) throw new Unsure();
-  if (RESERVED.has(m[3]!) || (m[4] !== undefined && RESERVED.has(m[4]))) throw new Unsure();
+  if (RESERVED.has(m[3]!) || (m[4] !== undefined && RESERVED.has(m[4])))
+    throw new Unsure();
   return head;
 }
 
@@ -300,7 +395,9 @@ class DataPrinter {
   private indent(level: number): string {
     let text = this.indents[level];
     if (text === undefined) {
-      text = this.s.useTabs ? "\t".repeat(level) : " ".repeat(level * this.tabWidth);
+      text = this.s.useTabs
+        ? "\t".repeat(level)
+        : " ".repeat(level * this.tabWidth);
       this.indents[level] = text;
     }
     return text;
@@ -354,15 +451,23 @@ class DataPrinter {
       if (IDENTIFIER.test(k)) return "identifier";
       // prettier unquotes string keys that are ES5 identifier names, which go beyond ASCII; a key
       // is surely none when it starts with a digit or holds a character no identifier has.
-      if (/[^\x00-\x7f]/.test(k) && !/^[0-9]|[\x00-\x23\x25-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\u2028\u2029\ud800-\udfff]/.test(k)) throw new Unsure();
+      if (
+        /[^\x00-\x7f]/.test(k) &&
+        !/^[0-9]|[\x00-\x23\x25-\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f\u2028\u2029\ud800-\udfff]/.test(
+          k,
+        )
+      )
+        throw new Unsure();
       return "string";
     });
     // consistent: when some key must stay quoted (any string key in this source), quote them all.
-    const quoteAll = this.s.quoteProps === "consistent" && kinds.includes("string");
+    const quoteAll =
+      this.s.quoteProps === "consistent" && kinds.includes("string");
     return keys.map((k, i) => {
       const kind = kinds[i]!;
       let text: string;
-      if (kind === "identifier") text = quoteAll ? (this.s.singleQuote ? `'${k}'` : `"${k}"`) : k;
+      if (kind === "identifier")
+        text = quoteAll ? (this.s.singleQuote ? `'${k}'` : `"${k}"`) : k;
       else if (kind === "string") text = this.string(k).text;
       else text = `[${this.string(k).text}]`;
       // The key's width places what follows it on the line: it must be known exactly.
@@ -415,7 +520,10 @@ class DataPrinter {
   }
 
   /** Flat width bounds of a value; undefined when it contains a forced break. */
-  private measure(v: Value, depth: number): { lo: number; hi: number } | undefined {
+  private measure(
+    v: Value,
+    depth: number,
+  ): { lo: number; hi: number } | undefined {
     if (isLeaf(v)) return this.scalar(v);
     if (isEmpty(v)) return EMPTY;
     const info = this.info(v, depth);
@@ -427,12 +535,15 @@ class DataPrinter {
     return isLeaf(v) ? this.scalar(v).text : this.flatText(v);
   }
 
-  private flatText(v: Exclude<Value, null | boolean | number | string | Verbatim>): string {
+  private flatText(
+    v: Exclude<Value, null | boolean | number | string | Verbatim>,
+  ): string {
     if (Array.isArray(v)) {
       const items = v as readonly Value[];
       if (items.length === 0) return "[]";
       let out = "[";
-      for (let i = 0; i < items.length; i++) out += (i === 0 ? "" : ", ") + this.flat(items[i]!);
+      for (let i = 0; i < items.length; i++)
+        out += (i === 0 ? "" : ", ") + this.flat(items[i]!);
       return out + "]";
     }
     const record = v as { readonly [key: string]: Value };
@@ -441,7 +552,12 @@ class DataPrinter {
     const keys = this.info(v, 0).keys!;
     const space = this.s.bracketSpacing ? " " : "";
     let out = "{" + space;
-    for (let i = 0; i < names.length; i++) out += (i === 0 ? "" : ", ") + keys[i]!.text + ": " + this.flat(record[names[i]!]!);
+    for (let i = 0; i < names.length; i++)
+      out +=
+        (i === 0 ? "" : ", ") +
+        keys[i]!.text +
+        ": " +
+        this.flat(record[names[i]!]!);
     return out + space + "}";
   }
 
@@ -449,12 +565,23 @@ class DataPrinter {
    * A value starting at `column` of a line indented `level` times; `trail` is the width of what
    * follows it on the line (`,` `;`), which counts when prettier decides whether a group fits.
    */
-  value(v: Value, level: number, column: number, trail: number, known?: Info): string {
+  value(
+    v: Value,
+    level: number,
+    column: number,
+    trail: number,
+    known?: Info,
+  ): string {
     if (isLeaf(v)) return this.scalar(v).text;
-    if (known === undefined && isEmpty(v)) return Array.isArray(v) ? "[]" : "{}";
+    if (known === undefined && isEmpty(v))
+      return Array.isArray(v) ? "[]" : "{}";
     // `known`: the caller has looked it up already (one lookup fewer per object).
     const info = known ?? this.info(v, 0);
-    if (!info.broken && this.fits(info.lo, info.hi, this.width - column - trail)) return this.flat(v);
+    if (
+      !info.broken &&
+      this.fits(info.lo, info.hi, this.width - column - trail)
+    )
+      return this.flat(v);
     // Broken, the value's lines depend only on its indentation (not on where it starts or what
     // follows it): a value printed again at the same level (a shared schema) is printed once.
     let layouts = this.layouts.get(v);
@@ -480,7 +607,9 @@ class DataPrinter {
         // prettier, which is this greedy rule); what follows the array does not count.
         let end = innerColumn;
         for (let i = 0; i < items.length; i++) {
-          const text = numberText(items[i] as number) + (i < items.length - 1 || comma ? "," : "");
+          const text =
+            numberText(items[i] as number) +
+            (i < items.length - 1 || comma ? "," : "");
           if (i > 0 && end + 1 + text.length <= this.width) {
             out += " " + text;
             end += 1 + text.length;
@@ -492,7 +621,16 @@ class DataPrinter {
       } else {
         for (let i = 0; i < items.length; i++) {
           const last = i === items.length - 1;
-          out += "\n" + inner + this.value(items[i]!, level + 1, innerColumn, last && !comma ? 0 : 1) + (last && !comma ? "" : ",");
+          out +=
+            "\n" +
+            inner +
+            this.value(
+              items[i]!,
+              level + 1,
+              innerColumn,
+              last && !comma ? 0 : 1,
+            ) +
+            (last && !comma ? "" : ",");
         }
       }
       return out + "\n" + this.indent(level) + "]";
@@ -505,7 +643,19 @@ class DataPrinter {
       const last = i === names.length - 1;
       const key = keys[i]!;
       const short = key.hi < this.tabWidth + 3;
-      out += "\n" + inner + this.assignment(key.text, ":", record[names[i]!]!, level + 1, innerColumn, last && !comma ? 0 : 1, short) + (last && !comma ? "" : ",");
+      out +=
+        "\n" +
+        inner +
+        this.assignment(
+          key.text,
+          ":",
+          record[names[i]!]!,
+          level + 1,
+          innerColumn,
+          last && !comma ? 0 : 1,
+          short,
+        ) +
+        (last && !comma ? "" : ",");
     }
     return out + "\n" + this.indent(level) + "}";
   }
@@ -514,7 +664,15 @@ class DataPrinter {
    * `left op value` (a property `key: value`, or the declaration `head = value`) starting at
    * `column`, with prettier's assignment layouts (print/assignment.js chooseLayout).
    */
-  assignment(left: string, op: string, v: Value, level: number, column: number, trail: number, shortKey: boolean): string {
+  assignment(
+    left: string,
+    op: string,
+    v: Value,
+    level: number,
+    column: number,
+    trail: number,
+    shortKey: boolean,
+  ): string {
     const prefix = left + op;
     const after = column + prefix.length;
     // measure(v), keeping the info of a non-empty object or array for value() below.
@@ -526,17 +684,33 @@ class DataPrinter {
       info = this.info(v, 0);
       m = info.broken ? undefined : info;
     }
-    if (m !== undefined && this.fits(prefix.length + 1 + m.lo, prefix.length + 1 + m.hi, this.width - column - trail)) return prefix + " " + this.flat(v);
+    if (
+      m !== undefined &&
+      this.fits(
+        prefix.length + 1 + m.lo,
+        prefix.length + 1 + m.hi,
+        this.width - column - trail,
+      )
+    )
+      return prefix + " " + this.flat(v);
     const layout = chooseLayout(v, shortKey);
-    if (layout === "never-break-after-operator") return prefix + " " + this.value(v, level, after + 1, trail, info);
-    if (layout === "break-after-operator") return prefix + "\n" + this.indent(level + 1) + this.scalar(v).text;
+    if (layout === "never-break-after-operator")
+      return prefix + " " + this.value(v, level, after + 1, trail, info);
+    if (layout === "break-after-operator")
+      return prefix + "\n" + this.indent(level + 1) + this.scalar(v).text;
     // fluid: the value stays after the operator when its first line's start fits there (an
     // object or array up to its bracket, anything else whole, with what follows it).
     let lead: number;
     if (!isLeaf(v)) lead = isEmpty(v) ? 2 + trail : 1;
     else lead = this.scalar(v).text.length + trail;
-    if (1 + lead <= this.width - after) return prefix + " " + this.value(v, level, after + 1, trail, info);
-    return prefix + "\n" + this.indent(level + 1) + this.value(v, level + 1, this.columns(level + 1), trail, info);
+    if (1 + lead <= this.width - after)
+      return prefix + " " + this.value(v, level, after + 1, trail, info);
+    return (
+      prefix +
+      "\n" +
+      this.indent(level + 1) +
+      this.value(v, level + 1, this.columns(level + 1), trail, info)
+    );
   }
 }
 
@@ -557,14 +731,24 @@ function isEmpty(v: object): boolean {
 /** prettier breaks an array of two or more arrays (or objects) that each hold more than one entry. */
 function mustBreak(items: readonly Value[]): boolean {
   if (items.length <= 1) return false;
-  const kind = (e: Value) => (isLeaf(e) ? undefined : Array.isArray(e) ? (e.length > 1 ? "array" : undefined) : Object.keys(e).length > 1 ? "object" : undefined);
+  const kind = (e: Value) =>
+    isLeaf(e)
+      ? undefined
+      : Array.isArray(e)
+        ? e.length > 1
+          ? "array"
+          : undefined
+        : Object.keys(e).length > 1
+          ? "object"
+          : undefined;
   const first = kind(items[0]!);
   return first !== undefined && items.every((e) => kind(e) === first);
 }
 
 /** prettier's layout for `left op value` that does not fit on one line, for a JSON value `v` (chooseLayout). */
 function chooseLayout(v: Value, shortKey: boolean): Layout {
-  if (typeof v === "boolean" || (typeof v === "number" && !isNegative(v))) return "never-break-after-operator";
+  if (typeof v === "boolean" || (typeof v === "number" && !isNegative(v)))
+    return "never-break-after-operator";
   if (shortKey) return "never-break-after-operator";
   if (typeof v === "string") return "break-after-operator";
   return "fluid";
@@ -580,11 +764,17 @@ export function layoutSettings(options: Options): Settings | undefined {
  * breaks it when it is wider than the print width: its lines, indented, the last ending in the
  * comma. Undefined when this printer is not sure (the caller asks prettier).
  */
-export function formatArrayElement(value: LiteralValue, level: number, settings: Settings): string[] | undefined {
+export function formatArrayElement(
+  value: LiteralValue,
+  level: number,
+  settings: Settings,
+): string[] | undefined {
   // A printer of its own: its caches hold values by identity, and a parsed row is never seen again.
   const printer = new DataPrinter(settings);
   try {
-    const indent = settings.useTabs ? "\t".repeat(level) : " ".repeat(level * settings.tabWidth);
+    const indent = settings.useTabs
+      ? "\t".repeat(level)
+      : " ".repeat(level * settings.tabWidth);
     const text = printer.value(value, level, level * settings.tabWidth, 1);
     return `${indent}${text},`.split("\n");
   } catch (e) {

@@ -14,14 +14,19 @@ export function nodeFree(): Plugin {
     name: "toolcat-node-free",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source.startsWith("node:") || BUILTINS.has(source)) this.error(`the playground must not import Node-only modules: ${importer ?? "?"} imports ${source}`);
+      if (source.startsWith("node:") || BUILTINS.has(source))
+        this.error(
+          `the playground must not import Node-only modules: ${importer ?? "?"} imports ${source}`,
+        );
       return null;
     },
   };
 }
 
 export const PLAYGROUND_ROOT = fileURLToPath(new URL(".", import.meta.url));
-export const PLAYGROUND_OUT = fileURLToPath(new URL("../../dist/playground", import.meta.url));
+export const PLAYGROUND_OUT = fileURLToPath(
+  new URL("../../dist/playground", import.meta.url),
+);
 
 export default defineConfig({
   root: PLAYGROUND_ROOT,

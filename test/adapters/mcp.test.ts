@@ -17,8 +17,14 @@ import { transpileFile } from "../helpers/generated-js.js";
 import { createExampleMcpServer } from "./support/mcp-server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const INVALID = { name: "write_measurement", arguments: { date: "2024-04-11", data: { weight_kg: "75,5" } } };
-const VALID = { name: "write_measurement", arguments: { date: "2024-04-11", data: { weight_kg: 75.5 } } };
+const INVALID = {
+  name: "write_measurement",
+  arguments: { date: "2024-04-11", data: { weight_kg: "75,5" } },
+};
+const VALID = {
+  name: "write_measurement",
+  arguments: { date: "2024-04-11", data: { weight_kg: 75.5 } },
+};
 
 interface Session {
   readonly client: Client;
@@ -40,8 +46,12 @@ function transpiledServer(): string {
     if (done.has(source)) continue;
     done.add(source);
     const text = readFileSync(source, "utf8");
-    for (const [, path] of text.matchAll(/from "(\.{1,2}\/[^"]+)\.js"/g)) pending.push(join(dirname(source), `${path}.ts`));
-    transpileFile(text, join(out, relative(ROOT, source)).replace(/\.ts$/, ".js"));
+    for (const [, path] of text.matchAll(/from "(\.{1,2}\/[^"]+)\.js"/g))
+      pending.push(join(dirname(source), `${path}.ts`));
+    transpileFile(
+      text,
+      join(out, relative(ROOT, source)).replace(/\.ts$/, ".js"),
+    );
   }
   return join(out, relative(ROOT, entry)).replace(/\.ts$/, ".js");
 }
@@ -52,29 +62,53 @@ async function inMemory(): Promise<Session> {
   await server.connect(serverSide);
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(clientSide);
-  return { client, runs: () => runs.write_measurement, close: () => client.close() };
+  return {
+    client,
+    runs: () => runs.write_measurement,
+    close: () => client.close(),
+  };
 }
 
 async function overStdio(): Promise<Session> {
   // The server appends each run to this file before it answers (support/mcp-stdio.ts).
-  const runsFile = join(mkdtempSync(join(tmpdir(), "toolcat-mcp-runs-")), "runs.log");
+  const runsFile = join(
+    mkdtempSync(join(tmpdir(), "toolcat-mcp-runs-")),
+    "runs.log",
+  );
   writeFileSync(runsFile, "");
-  const transport = new StdioClientTransport({ command: process.execPath, args: [transpiledServer()], cwd: ROOT, stderr: "pipe", env: { ...(process.env as Record<string, string>), TOOLCAT_RUNS_FILE: runsFile } });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [transpiledServer()],
+    cwd: ROOT,
+    stderr: "pipe",
+    env: {
+      ...(process.env as Record<string, string>),
+      TOOLCAT_RUNS_FILE: runsFile,
+    },
+  });
   let errors = "";
-  transport.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString("utf8")));
+  transport.stderr?.on(
+    "data",
+    (chunk: Buffer) => (errors += chunk.toString("utf8")),
+  );
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(transport);
   return {
     client,
     runs: () => {
       expect(errors).toBe("");
-      return readFileSync(runsFile, "utf8").split("\n").filter((l) => l === "ran write_measurement").length;
+      return readFileSync(runsFile, "utf8")
+        .split("\n")
+        .filter((l) => l === "ran write_measurement").length;
     },
     close: () => client.close(),
   };
 }
 
-for (const [name, connect] of [["in-memory transport", inMemory], ["stdio, a separate process", overStdio]] as const) {
+for (const [name, connect] of [
+  ["in-memory transport", inMemory],
+  ["stdio, a separate process", overStdio],
+] as const) {
   describe(`MCP server over ${name}`, () => {
     let session: Session;
     beforeAll(async () => {
@@ -92,7 +126,9 @@ for (const [name, connect] of [["in-memory transport", inMemory], ["stdio, a sep
       const result = await session.client.callTool(INVALID);
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toBeUndefined();
-      const text = (result.content as { type: string; text: string }[]).map((c) => c.text).join("\n");
+      const text = (result.content as { type: string; text: string }[])
+        .map((c) => c.text)
+        .join("\n");
       expect(text).toContain("data.weight_kg");
       expect(text).toContain("number");
       expect(session.runs()).toBe(0);
@@ -103,15 +139,22 @@ for (const [name, connect] of [["in-memory transport", inMemory], ["stdio, a sep
       const result = await session.client.callTool(VALID);
       expect(result.isError).toBe(false);
       expect(result.structuredContent).toEqual({ saved: ["weight_kg"] });
-      expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual({ saved: ["weight_kg"] });
+      expect(
+        JSON.parse((result.content as { text: string }[])[0]!.text),
+      ).toEqual({ saved: ["weight_kg"] });
       // Counted when the answer is here (the stdio server wrote its run down before answering).
       expect(session.runs()).toBe(1);
     });
 
     it("answers an unknown tool and arguments that are no object as tool errors", async () => {
-      const unknown = await session.client.callTool({ name: "drop_tables", arguments: {} });
+      const unknown = await session.client.callTool({
+        name: "drop_tables",
+        arguments: {},
+      });
       expect(unknown.isError).toBe(true);
-      const noArgs = await session.client.callTool({ name: "write_measurement" });
+      const noArgs = await session.client.callTool({
+        name: "write_measurement",
+      });
       expect(noArgs.isError).toBe(true);
       expect(session.runs()).toBe(1);
     });
@@ -120,10 +163,29 @@ for (const [name, connect] of [["in-memory transport", inMemory], ["stdio, a sep
 
 describe("dispatcher.mcp's CallToolResult", () => {
   it("has structuredContent only for a tool that declares an outputSchema, and always a text copy", async () => {
-    const { bindMcpAdapter, mcpAdapter } = await import("../../templates/runtime/adapters/mcp.js");
-    const run = async (call: { name: string }) => ({ status: "ok" as const, target: "mcp" as const, tool: call.name, isError: false, text: '{"n":1}', output: { n: 1 }, replayed: false });
-    const mcp = bindMcpAdapter(mcpAdapter, run, [{ name: "declared", outputSchema: { type: "object" } }, { name: "plain" }]);
-    expect(await mcp.callTool({ name: "declared", arguments: {} })).toEqual({ content: [{ type: "text", text: '{"n":1}' }], structuredContent: { n: 1 }, isError: false });
-    expect(await mcp.callTool({ name: "plain", arguments: {} })).toEqual({ content: [{ type: "text", text: '{"n":1}' }], isError: false });
+    const { bindMcpAdapter, mcpAdapter } =
+      await import("../../templates/runtime/adapters/mcp.js");
+    const run = async (call: { name: string }) => ({
+      status: "ok" as const,
+      target: "mcp" as const,
+      tool: call.name,
+      isError: false,
+      text: '{"n":1}',
+      output: { n: 1 },
+      replayed: false,
+    });
+    const mcp = bindMcpAdapter(mcpAdapter, run, [
+      { name: "declared", outputSchema: { type: "object" } },
+      { name: "plain" },
+    ]);
+    expect(await mcp.callTool({ name: "declared", arguments: {} })).toEqual({
+      content: [{ type: "text", text: '{"n":1}' }],
+      structuredContent: { n: 1 },
+      isError: false,
+    });
+    expect(await mcp.callTool({ name: "plain", arguments: {} })).toEqual({
+      content: [{ type: "text", text: '{"n":1}' }],
+      isError: false,
+    });
   });
 });

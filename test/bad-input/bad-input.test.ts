@@ -18,16 +18,25 @@ import { toolcatInProcess } from "../helpers/cli-in-process.js";
 import { repoRoot } from "../helpers/pipeline.js";
 
 const casesDir = join(repoRoot, "test", "bad-input", "cases");
-const expectations = JSON.parse(readFileSync(join(repoRoot, "test", "bad-input", "expectations.json"), "utf8")).cases as Record<string, [string, number, number]>;
+const expectations = JSON.parse(
+  readFileSync(
+    join(repoRoot, "test", "bad-input", "expectations.json"),
+    "utf8",
+  ),
+).cases as Record<string, [string, number, number]>;
 
 /** Catalogs that are easier to make than to store. */
-const generated: Record<string, { bytes: () => Uint8Array; rule: string; line: number; col: number }> = {
+const generated: Record<
+  string,
+  { bytes: () => Uint8Array; rule: string; line: number; col: number }
+> = {
   "binary-garbage": {
     bytes: () => {
       // Deterministic pseudo-random bytes (a fixed LCG), so failures replay.
       const out = new Uint8Array(4096);
       let x = 12345;
-      for (let i = 0; i < out.length; i++) out[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
+      for (let i = 0; i < out.length; i++)
+        out[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
       return out;
     },
     // Bytes 0-1 are one valid character; byte 2 starts a sequence byte 3 does not continue.
@@ -35,13 +44,66 @@ const generated: Record<string, { bytes: () => Uint8Array; rule: string; line: n
     line: 1,
     col: 2,
   },
-  "nul-byte": { bytes: () => Buffer.from("toolcat: 1\ntools:\n  a\u0000b: {}\n"), rule: "yaml-syntax", line: 3, col: 4 },
-  "invalid-utf8": { bytes: () => Buffer.concat([Buffer.from("toolcat: 1\ntools:\n  caf"), Buffer.from([0xc3, 0x28]), Buffer.from(": {}\n")]), rule: "encoding", line: 3, col: 6 },
-  "bom-then-error": { bytes: () => Buffer.from("\uFEFFtoolcat: 1\ntools:\n  a: { description: x, input: { type: object, minProperties: -2 } }\n"), rule: "invalid-schema", line: 3, col: 62 },
-  "crlf-then-error": { bytes: () => Buffer.from("toolcat: 1\r\ntools:\r\n  a:\r\n    description: x\r\n    input: { type: object, maxItems: x }\r\n"), rule: "invalid-schema", line: 5, col: 38 },
-  "fifty-megabytes": { bytes: () => Buffer.alloc(50 * 1024 * 1024, "# padding line of a huge file\n"), rule: "file-too-large", line: 1, col: 1 },
-  "deep-nesting": { bytes: () => Buffer.from("toolcat: 1\ntools:\n  a:\n    description: x\n    input: " + "[".repeat(20000) + "]".repeat(20000) + "\n"), rule: "yaml-syntax", line: 5, col: 0 },
-  "utf16-file": { bytes: () => Buffer.from("\uFEFFtoolcat: 1\n", "utf16le"), rule: "encoding", line: 1, col: 1 },
+  "nul-byte": {
+    bytes: () => Buffer.from("toolcat: 1\ntools:\n  a\u0000b: {}\n"),
+    rule: "yaml-syntax",
+    line: 3,
+    col: 4,
+  },
+  "invalid-utf8": {
+    bytes: () =>
+      Buffer.concat([
+        Buffer.from("toolcat: 1\ntools:\n  caf"),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from(": {}\n"),
+      ]),
+    rule: "encoding",
+    line: 3,
+    col: 6,
+  },
+  "bom-then-error": {
+    bytes: () =>
+      Buffer.from(
+        "\uFEFFtoolcat: 1\ntools:\n  a: { description: x, input: { type: object, minProperties: -2 } }\n",
+      ),
+    rule: "invalid-schema",
+    line: 3,
+    col: 62,
+  },
+  "crlf-then-error": {
+    bytes: () =>
+      Buffer.from(
+        "toolcat: 1\r\ntools:\r\n  a:\r\n    description: x\r\n    input: { type: object, maxItems: x }\r\n",
+      ),
+    rule: "invalid-schema",
+    line: 5,
+    col: 38,
+  },
+  "fifty-megabytes": {
+    bytes: () =>
+      Buffer.alloc(50 * 1024 * 1024, "# padding line of a huge file\n"),
+    rule: "file-too-large",
+    line: 1,
+    col: 1,
+  },
+  "deep-nesting": {
+    bytes: () =>
+      Buffer.from(
+        "toolcat: 1\ntools:\n  a:\n    description: x\n    input: " +
+          "[".repeat(20000) +
+          "]".repeat(20000) +
+          "\n",
+      ),
+    rule: "yaml-syntax",
+    line: 5,
+    col: 0,
+  },
+  "utf16-file": {
+    bytes: () => Buffer.from("\uFEFFtoolcat: 1\n", "utf16le"),
+    rule: "encoding",
+    line: 1,
+    col: 1,
+  },
 };
 
 interface Outcome {
@@ -52,7 +114,11 @@ interface Outcome {
 
 function run(cwd: string, catalog: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, "generate", "--catalog", catalog], { cwd });
+    const child = spawn(
+      process.execPath,
+      [bin, "generate", "--catalog", catalog],
+      { cwd },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -70,25 +136,47 @@ describe("bad input", () => {
     expect(toolcat(dir, ["generate"]).code).toBe(0);
     before = snapshot(join(dir, "generated"));
     const names = readdirSync(casesDir).sort();
-    for (const name of names) writeFileSync(join(dir, "catalog", name), readFileSync(join(casesDir, name)));
-    for (const [name, c] of Object.entries(generated)) writeFileSync(join(dir, "catalog", `${name}.yaml`), c.bytes());
+    for (const name of names)
+      writeFileSync(
+        join(dir, "catalog", name),
+        readFileSync(join(casesDir, name)),
+      );
+    for (const [name, c] of Object.entries(generated))
+      writeFileSync(join(dir, "catalog", `${name}.yaml`), c.bytes());
     const inProcess = names;
     const processes = Object.keys(generated).map((n) => `${n}.yaml`);
     // The processes start first and run while the in-process cases do: this machine has two cores.
     const real = Promise.all(processes.map((n) => run(dir, `catalog/${n}`)));
-    for (const n of inProcess) outcomes.set(n, await toolcatInProcess(dir, ["generate", "--catalog", `catalog/${n}`]));
+    for (const n of inProcess)
+      outcomes.set(
+        n,
+        await toolcatInProcess(dir, ["generate", "--catalog", `catalog/${n}`]),
+      );
     (await real).forEach((o, k) => outcomes.set(processes[k]!, o));
   }, 180_000);
 
   it("has at least 40 malformed catalogs, each with an expectation", () => {
     const files = readdirSync(casesDir).sort();
-    expect(files.length + Object.keys(generated).length).toBeGreaterThanOrEqual(40);
+    expect(files.length + Object.keys(generated).length).toBeGreaterThanOrEqual(
+      40,
+    );
     expect(Object.keys(expectations).sort()).toEqual(files);
   });
 
   const all: [string, string, number, number][] = [
-    ...Object.entries(expectations).map(([n, [rule, line, col]]) => [n, rule, line, col] as [string, string, number, number]),
-    ...Object.entries(generated).map(([n, c]) => [`${n}.yaml`, c.rule, c.line, c.col] as [string, string, number, number]),
+    ...Object.entries(expectations).map(
+      ([n, [rule, line, col]]) =>
+        [n, rule, line, col] as [string, string, number, number],
+    ),
+    ...Object.entries(generated).map(
+      ([n, c]) =>
+        [`${n}.yaml`, c.rule, c.line, c.col] as [
+          string,
+          string,
+          number,
+          number,
+        ],
+    ),
   ];
   for (const [name, rule, line, col] of all) {
     it(`${name}: exit 1/2, ${rule} at ${line}:${col || "?"}, no stack trace`, () => {
@@ -100,11 +188,15 @@ describe("bad input", () => {
         .map((l) => /^catalog\/[^:]+:(\d+):(\d+) error ([a-z-]+): ./.exec(l))
         .filter((m): m is RegExpExecArray => m !== null)
         .map((m) => `${m[3]} ${m[1]}:${col > 0 ? m[2] : "?"}`);
-      expect(errors, o.stderr).toContain(`${rule} ${line}:${col > 0 ? col : "?"}`);
+      expect(errors, o.stderr).toContain(
+        `${rule} ${line}:${col > 0 ? col : "?"}`,
+      );
     });
   }
 
   it("left generated/ byte-identical", () => {
-    expect([...snapshot(join(dir, "generated")).entries()]).toEqual([...before.entries()]);
+    expect([...snapshot(join(dir, "generated")).entries()]).toEqual([
+      ...before.entries(),
+    ]);
   });
 });

@@ -21,8 +21,19 @@ import OpenAI from "openai";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ROUNDS = Number(process.env.TOOLCAT_BENCH_ROUNDS ?? 5);
 const TRIPS = Number(process.env.TOOLCAT_BENCH_TRIPS ?? 40);
-const adapter = async (file, name) => (await import(pathToFileURL(join(root, "dist", "templates", "runtime", "adapters", `${file}.js`)).href))[name];
-const recording = (target, ext, scenario = "parallel") => readFileSync(join(root, "test", "data", "recordings", target, `${scenario}.${ext}`), "utf8");
+const adapter = async (file, name) =>
+  (
+    await import(
+      pathToFileURL(
+        join(root, "dist", "templates", "runtime", "adapters", `${file}.js`),
+      ).href
+    )
+  )[name];
+const recording = (target, ext, scenario = "parallel") =>
+  readFileSync(
+    join(root, "test", "data", "recordings", target, `${scenario}.${ext}`),
+    "utf8",
+  );
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let sink = 0;
 
@@ -30,7 +41,8 @@ let sink = 0;
 async function time(fn) {
   const rounds = [];
   let n = 1;
-  for (let start = performance.now(); performance.now() - start < 20; n *= 2) for (let i = 0; i < n; i++) await fn();
+  for (let start = performance.now(); performance.now() - start < 20; n *= 2)
+    for (let i = 0; i < n; i++) await fn();
   for (let r = 0; r < ROUNDS; r++) {
     const t0 = performance.now();
     let count = 0;
@@ -47,7 +59,13 @@ async function time(fn) {
 function sseData(text) {
   return text
     .split(/\r?\n\r?\n/)
-    .map((block) => block.split(/\r?\n/).filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n"))
+    .map((block) =>
+      block
+        .split(/\r?\n/)
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .join("\n"),
+    )
     .filter((d) => d !== "" && d !== "[DONE]");
 }
 
@@ -56,18 +74,134 @@ async function* iterate(events) {
 }
 
 function okResults(turn) {
-  return turn.calls.map((c) => ({ status: "ok", target: c.target, tool: c.name, id: c.id, isError: false, text: '{"saved":["waist_cm"]}', output: { saved: ["waist_cm"] }, replayed: false }));
+  return turn.calls.map((c) => ({
+    status: "ok",
+    target: c.target,
+    tool: c.name,
+    id: c.id,
+    isError: false,
+    text: '{"saved":["waist_cm"]}',
+    output: { saved: ["waist_cm"] },
+    replayed: false,
+  }));
 }
 
 const providers = [
-  { target: "openai-chat", file: "openai-chat", name: "openaiChatAdapter", trip: (c, s) => (s ? drainAll(c.openai.chat.completions.create({ model: "m", messages: [], stream: true })) : c.openai.chat.completions.create({ model: "m", messages: [] })) },
-  { target: "openai-responses", file: "openai-responses", name: "openaiResponsesAdapter", trip: (c, s) => (s ? drainAll(c.openai.responses.create({ model: "m", input: "x", stream: true })) : c.openai.responses.create({ model: "m", input: "x" })) },
-  { target: "openai-agents", file: "openai-agents", name: "openaiAgentsAdapter", trip: (c, s) => (s ? drainAll(c.openai.beta.agents.sessions.events.stream("sess_1")) : c.openai.beta.agents.sessions.retrieve("sess_1")) },
-  { target: "openai-compatible", file: "openai-compatible", name: "openaiCompatibleAdapter", trip: (c, s) => (s ? drainAll(c.openai.chat.completions.create({ model: "m", messages: [], stream: true })) : c.openai.chat.completions.create({ model: "m", messages: [] })) },
-  { target: "anthropic", file: "anthropic", name: "anthropicAdapter", trip: (c, s) => (s ? drainAll(c.anthropic.messages.create({ model: "m", max_tokens: 10, messages: [], stream: true })) : c.anthropic.messages.create({ model: "m", max_tokens: 10, messages: [] })) },
-  { target: "google-genai", file: "google-genai", name: "googleGenaiAdapter", trip: (c, s) => (s ? drainAll(c.google.models.generateContentStream({ model: "m", contents: "x" })) : c.google.models.generateContent({ model: "m", contents: "x" })) },
-  { target: "google-genai", label: "google-genai args", scenario: "streamed-meal", file: "google-genai", name: "googleGenaiAdapter", trip: (c, s) => (s ? drainAll(c.vertex.models.generateContentStream({ model: "m", contents: "x" })) : c.vertex.models.generateContent({ model: "m", contents: "x" })) },
-  { target: "google-interactions", file: "google-interactions", name: "googleInteractionsAdapter", trip: (c, s) => (s ? drainAll(c.google.interactions.create({ model: "m", input: "x", stream: true })) : c.google.interactions.create({ model: "m", input: "x" })) },
+  {
+    target: "openai-chat",
+    file: "openai-chat",
+    name: "openaiChatAdapter",
+    trip: (c, s) =>
+      s
+        ? drainAll(
+            c.openai.chat.completions.create({
+              model: "m",
+              messages: [],
+              stream: true,
+            }),
+          )
+        : c.openai.chat.completions.create({ model: "m", messages: [] }),
+  },
+  {
+    target: "openai-responses",
+    file: "openai-responses",
+    name: "openaiResponsesAdapter",
+    trip: (c, s) =>
+      s
+        ? drainAll(
+            c.openai.responses.create({ model: "m", input: "x", stream: true }),
+          )
+        : c.openai.responses.create({ model: "m", input: "x" }),
+  },
+  {
+    target: "openai-agents",
+    file: "openai-agents",
+    name: "openaiAgentsAdapter",
+    trip: (c, s) =>
+      s
+        ? drainAll(c.openai.beta.agents.sessions.events.stream("sess_1"))
+        : c.openai.beta.agents.sessions.retrieve("sess_1"),
+  },
+  {
+    target: "openai-compatible",
+    file: "openai-compatible",
+    name: "openaiCompatibleAdapter",
+    trip: (c, s) =>
+      s
+        ? drainAll(
+            c.openai.chat.completions.create({
+              model: "m",
+              messages: [],
+              stream: true,
+            }),
+          )
+        : c.openai.chat.completions.create({ model: "m", messages: [] }),
+  },
+  {
+    target: "anthropic",
+    file: "anthropic",
+    name: "anthropicAdapter",
+    trip: (c, s) =>
+      s
+        ? drainAll(
+            c.anthropic.messages.create({
+              model: "m",
+              max_tokens: 10,
+              messages: [],
+              stream: true,
+            }),
+          )
+        : c.anthropic.messages.create({
+            model: "m",
+            max_tokens: 10,
+            messages: [],
+          }),
+  },
+  {
+    target: "google-genai",
+    file: "google-genai",
+    name: "googleGenaiAdapter",
+    trip: (c, s) =>
+      s
+        ? drainAll(
+            c.google.models.generateContentStream({
+              model: "m",
+              contents: "x",
+            }),
+          )
+        : c.google.models.generateContent({ model: "m", contents: "x" }),
+  },
+  {
+    target: "google-genai",
+    label: "google-genai args",
+    scenario: "streamed-meal",
+    file: "google-genai",
+    name: "googleGenaiAdapter",
+    trip: (c, s) =>
+      s
+        ? drainAll(
+            c.vertex.models.generateContentStream({
+              model: "m",
+              contents: "x",
+            }),
+          )
+        : c.vertex.models.generateContent({ model: "m", contents: "x" }),
+  },
+  {
+    target: "google-interactions",
+    file: "google-interactions",
+    name: "googleInteractionsAdapter",
+    trip: (c, s) =>
+      s
+        ? drainAll(
+            c.google.interactions.create({
+              model: "m",
+              input: "x",
+              stream: true,
+            }),
+          )
+        : c.google.interactions.create({ model: "m", input: "x" }),
+  },
 ];
 
 async function drainAll(promise) {
@@ -80,20 +214,32 @@ export default async function run() {
   const server = createServer((req, res) => {
     req.resume();
     req.on("end", () => {
-      res.writeHead(200, { "content-type": sse ? "text/event-stream" : "application/json" });
+      res.writeHead(200, {
+        "content-type": sse ? "text/event-stream" : "application/json",
+      });
       res.end(body);
     });
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${server.address().port}`;
   const clients = {
-    openai: new OpenAI({ apiKey: "bench", baseURL: `${url}/v1`, maxRetries: 0 }),
+    openai: new OpenAI({
+      apiKey: "bench",
+      baseURL: `${url}/v1`,
+      maxRetries: 0,
+    }),
     anthropic: new Anthropic({ apiKey: "bench", baseURL: url, maxRetries: 0 }),
     google: new GoogleGenAI({ apiKey: "bench", httpOptions: { baseUrl: url } }),
     // Streamed arguments are Vertex AI's (express mode: an API key, no credentials lookup).
-    vertex: new GoogleGenAI({ vertexai: true, apiKey: "bench", httpOptions: { baseUrl: url } }),
+    vertex: new GoogleGenAI({
+      vertexai: true,
+      apiKey: "bench",
+      httpOptions: { baseUrl: url },
+    }),
   };
-  console.log("provider             | mode   | parse ns | adapter ns | adapter/parse | round trip µs | adapter share");
+  console.log(
+    "provider             | mode   | parse ns | adapter ns | adapter/parse | round trip µs | adapter share",
+  );
   try {
     for (const p of providers) {
       const a = await adapter(p.file, p.name);
@@ -104,8 +250,26 @@ export default async function run() {
       const results = okResults(a.read(parsed));
       const streamResults = okResults(await a.readStream(iterate(events)));
       const rows = [
-        { mode: "json", parse: () => void (sink += JSON.parse(json) ? 1 : 0), work: () => void (sink += a.reply(a.read(parsed), results) ? 1 : 0), sse: false, text: json },
-        { mode: "stream", parse: () => void (sink += data.map((d) => JSON.parse(d)).length), work: async () => void (sink += a.reply(await a.readStream(iterate(events)), streamResults) ? 1 : 0), sse: true, text: recording(p.target, "sse", p.scenario) },
+        {
+          mode: "json",
+          parse: () => void (sink += JSON.parse(json) ? 1 : 0),
+          work: () => void (sink += a.reply(a.read(parsed), results) ? 1 : 0),
+          sse: false,
+          text: json,
+        },
+        {
+          mode: "stream",
+          parse: () => void (sink += data.map((d) => JSON.parse(d)).length),
+          work: async () =>
+            void (sink += a.reply(
+              await a.readStream(iterate(events)),
+              streamResults,
+            )
+              ? 1
+              : 0),
+          sse: true,
+          text: recording(p.target, "sse", p.scenario),
+        },
       ];
       for (const row of rows) {
         const parseNs = await time(row.parse);

@@ -33,24 +33,38 @@ const isBenchmarkSource = (source) => source.startsWith("bfcl");
  * @returns {{ text: string, tools: number, dropped: string[] }}
  */
 export function corpusCatalog(toolcat, options = {}) {
-  const lines = readFileSync(CORPUS, "utf8").split("\n").filter((l) => l.trim() !== "");
-  const chosen = options.sources === "all" ? lines : lines.filter((l) => !isBenchmarkSource(JSON.parse(l).source));
-  const imported = toolcat.importTools([{ path: "tools.jsonl", text: chosen.join("\n") + "\n" }], { renameConflicts: true });
-  if (!imported.ok) throw new Error("corpus-catalog: the corpus did not import");
+  const lines = readFileSync(CORPUS, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+  const chosen =
+    options.sources === "all"
+      ? lines
+      : lines.filter((l) => !isBenchmarkSource(JSON.parse(l).source));
+  const imported = toolcat.importTools(
+    [{ path: "tools.jsonl", text: chosen.join("\n") + "\n" }],
+    { renameConflicts: true },
+  );
+  if (!imported.ok)
+    throw new Error("corpus-catalog: the corpus did not import");
   let text = imported.catalog.replace(/^targets:\n(?: {2}.*\n)+/m, ALL_TARGETS);
-  if (text === imported.catalog) throw new Error("corpus-catalog: no targets block to replace");
+  if (text === imported.catalog)
+    throw new Error("corpus-catalog: no targets block to replace");
   // Tools lint rejects with all eight targets (none today) are taken out, by name, until it passes.
   const dropped = [];
   for (;;) {
-    const loaded = toolcat.loadCatalog("catalog/tools.yaml", text, { compileCheck: true });
+    const loaded = toolcat.loadCatalog("catalog/tools.yaml", text, {
+      compileCheck: true,
+    });
     const bad = new Set();
     for (const d of loaded.diagnostics) {
       if (d.severity !== "error") continue;
       const m = /^\/tools\/([^/]+)/.exec(d.pointer ?? "");
-      if (!m) throw new Error(`corpus-catalog: catalog-level error ${d.message}`);
+      if (!m)
+        throw new Error(`corpus-catalog: catalog-level error ${d.message}`);
       bad.add(m[1].replace(/~1/g, "/").replace(/~0/g, "~"));
     }
-    if (bad.size === 0) return { text, tools: Object.keys(loaded.catalog.tools).length, dropped };
+    if (bad.size === 0)
+      return { text, tools: Object.keys(loaded.catalog.tools).length, dropped };
     const doc = JSON.parse(JSON.stringify(loaded.catalog));
     for (const name of bad) delete doc.tools[name];
     dropped.push(...bad);

@@ -20,7 +20,12 @@ function median(xs) {
  * with `shared`, also a definition every tool uses (so every tool must be compared).
  */
 function mutated(source, shared) {
-  const out = shared ? source.replace("amount: { type: number, minimum: 0, description: The amount. }", "amount: { type: number, minimum: 0.01, description: The amount. }") : source;
+  const out = shared
+    ? source.replace(
+        "amount: { type: number, minimum: 0, description: The amount. }",
+        "amount: { type: number, minimum: 0.01, description: The amount. }",
+      )
+    : source;
   const blocks = out.split(/\n(?=  tool_\d+_)/);
   return blocks
     .map((block, i) => {
@@ -28,15 +33,28 @@ function mutated(source, shared) {
       if (i % 10 !== 1) return block;
       switch (1 + (Math.floor(i / 10) % 5)) {
         case 1:
-          return block.replace("enum: [draft, active, archived, deleted]", "enum: [draft, active, deleted]");
+          return block.replace(
+            "enum: [draft, active, archived, deleted]",
+            "enum: [draft, active, deleted]",
+          );
         case 2:
-          return block.replace(/maxLength: (\d+), description: Display name\./, (_, n) => `maxLength: ${Number(n) - 10}, description: Display name.`);
+          return block.replace(
+            /maxLength: (\d+), description: Display name\./,
+            (_, n) =>
+              `maxLength: ${Number(n) - 10}, description: Display name.`,
+          );
         case 3:
           return block.replace("effect: read", "effect: write");
         case 4:
-          return block.replace("required: [id, name, status, due]", "required: [id, name, status, due, count]");
+          return block.replace(
+            "required: [id, name, status, due]",
+            "required: [id, name, status, due, count]",
+          );
         case 5:
-          return block.replace("        ok: { type: boolean, description: Whether it worked. }", "        ok: { type: boolean, description: Whether it worked. }\n        warning: { type: string, description: A warning. }");
+          return block.replace(
+            "        ok: { type: boolean, description: Whether it worked. }",
+            "        ok: { type: boolean, description: Whether it worked. }\n        warning: { type: string, description: A warning. }",
+          );
         default:
           return block;
       }
@@ -46,9 +64,16 @@ function mutated(source, shared) {
 
 export default async function bench() {
   const before = syntheticCatalog(1000);
-  const { loadVersions } = await import(join(root, "dist", "generator", "core", "diff", "load-version.js"));
-  const { diffCatalogs } = await import(join(root, "dist", "generator", "core", "diff", "diff-catalogs.js"));
-  for (const [label, shared] of [["a tenth of the tools edited", false], ["the same plus a definition every tool uses", true]]) {
+  const { loadVersions } = await import(
+    join(root, "dist", "generator", "core", "diff", "load-version.js")
+  );
+  const { diffCatalogs } = await import(
+    join(root, "dist", "generator", "core", "diff", "diff-catalogs.js")
+  );
+  for (const [label, shared] of [
+    ["a tenth of the tools edited", false],
+    ["the same plus a definition every tool uses", true],
+  ]) {
     const dir = mkdtempSync(join(tmpdir(), "toolcat-bench-diff-"));
     const after = mutated(before, shared);
     writeFileSync(join(dir, "old.yaml"), before);
@@ -63,14 +88,21 @@ export default async function bench() {
     let findings = 0;
     for (let i = 0; i < 3; i++) {
       const t = performance.now();
-      const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+      const r = spawnSync(
+        process.execPath,
+        ["--input-type=module", "-e", script],
+        { cwd: dir, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
+      );
       walls.push(performance.now() - t);
       const report = JSON.parse(r.stderr.slice(r.stderr.lastIndexOf("{")));
-      if (report.code !== 1) throw new Error(`toolcat diff exited ${report.code}: ${r.stderr}`);
+      if (report.code !== 1)
+        throw new Error(`toolcat diff exited ${report.code}: ${r.stderr}`);
       cpus.push(report.cpu);
       findings = JSON.parse(r.stdout).findings.length;
     }
-    console.log(`toolcat diff, two 1,000-tool catalogs (${(before.length / 1024).toFixed(0)} KiB each), ${label}, ${findings} changes: median ${median(walls).toFixed(0)} ms wall of ${walls.map((w) => w.toFixed(0)).join(", ")} (target < 2000 ms); CPU ${median(cpus).toFixed(0)} ms, Node start included`);
+    console.log(
+      `toolcat diff, two 1,000-tool catalogs (${(before.length / 1024).toFixed(0)} KiB each), ${label}, ${findings} changes: median ${median(walls).toFixed(0)} ms wall of ${walls.map((w) => w.toFixed(0)).join(", ")} (target < 2000 ms); CPU ${median(cpus).toFixed(0)} ms, Node start included`,
+    );
 
     // In process, against the peer: loading the same two catalogs as diff does (parse, check,
     // the lint rules that decide whether the tools that may have changed can be compared).
@@ -78,7 +110,10 @@ export default async function bench() {
     const diffs = [];
     for (let i = 0; i < 5; i++) {
       let t = performance.now();
-      const both = loadVersions({ path: "old.yaml", source: before }, { path: "new.yaml", source: after });
+      const both = loadVersions(
+        { path: "old.yaml", source: before },
+        { path: "new.yaml", source: after },
+      );
       const a = both.base.version;
       const b = both.head.version;
       loads.push(performance.now() - t);
@@ -88,6 +123,8 @@ export default async function bench() {
     }
     const load = median(loads);
     const diff = median(diffs);
-    console.log(`  in process: loading both catalogs ${load.toFixed(0)} ms, comparing them ${diff.toFixed(0)} ms (comparison / load = ${(diff / load).toFixed(2)})`);
+    console.log(
+      `  in process: loading both catalogs ${load.toFixed(0)} ms, comparing them ${diff.toFixed(0)} ms (comparison / load = ${(diff / load).toFixed(2)})`,
+    );
   }
 }

@@ -47,7 +47,12 @@ const fmt = (n) => Math.round(n).toLocaleString("en-US");
  * wall time. Returns the median ops/s per contender, and `ratio(i, j)`: the median over rounds of
  * contender i's time over contender j's in the same round (paired, so a slow round slows both).
  */
-async function interleaved(contenders, batch = BATCH, rounds = ROUNDS, clock = cpuMs) {
+async function interleaved(
+  contenders,
+  batch = BATCH,
+  rounds = ROUNDS,
+  clock = cpuMs,
+) {
   const times = contenders.map(() => []);
   for (let r = -1; r < rounds; r++) {
     for (const [i, c] of contenders.entries()) {
@@ -76,7 +81,9 @@ export default async function bench() {
   const dir = generatedAsJs("bench-dispatch");
   const load = (p) => import(pathToFileURL(join(dir, p)).href);
   const { createDispatcher } = await load("dispatcher.js");
-  const { validateOpenaiChatCall } = await load("providers/openai-chat.calls.js");
+  const { validateOpenaiChatCall } = await load(
+    "providers/openai-chat.calls.js",
+  );
   const { validateOutput } = await load("validators.js");
   const { outputText } = await load("output-text.js");
   const { renderValidationErrors } = await load("runtime/validation-errors.js");
@@ -100,12 +107,26 @@ export default async function bench() {
   const onEvent = (e) => {
     events += e.validationMs >= 0 ? 1 : 0;
   };
-  const text = JSON.stringify({ date: "2026-06-01", data: { weight_kg: 70.5, body_fat_pct: 18.2, waist_cm: null } });
-  const invalidText = JSON.stringify({ date: "2026-02-30", data: { weight_kg: -1, body_fat_pct: "18", waist_cm: null } });
+  const text = JSON.stringify({
+    date: "2026-06-01",
+    data: { weight_kg: 70.5, body_fat_pct: 18.2, waist_cm: null },
+  });
+  const invalidText = JSON.stringify({
+    date: "2026-02-30",
+    data: { weight_kg: -1, body_fat_pct: "18", waist_cm: null },
+  });
   let seq = 0;
-  const call = (args) => ({ target: "openai-chat", id: `call_${seq++}`, name: "write_measurement", arguments: args });
+  const call = (args) => ({
+    target: "openai-chat",
+    id: `call_${seq++}`,
+    name: "write_measurement",
+    arguments: args,
+  });
 
-  const dispatcher = createDispatcher(handlers, { confirm: () => true, onEvent });
+  const dispatcher = createDispatcher(handlers, {
+    confirm: () => true,
+    onEvent,
+  });
   const dutyStore = memoryCallStore();
   /**
    * The checkpoint plus every other duty of `run`, by hand, in an async function as `run` must be
@@ -117,15 +138,48 @@ export default async function bench() {
     const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
     if (!checked.ok) return undefined;
     const accepted = clock.now();
-    if (dutyStore.claim(c, { tool: c.name, owner: "bench", at: accepted, digest: callDigest(c.name, checked.value) }).state !== "claimed") return undefined;
-    const ctx = { tool: c.name, target: c.target, callId: c.id, scope: NO_SCOPE, signal: undefined };
+    if (
+      dutyStore.claim(c, {
+        tool: c.name,
+        owner: "bench",
+        at: accepted,
+        digest: callDigest(c.name, checked.value),
+      }).state !== "claimed"
+    )
+      return undefined;
+    const ctx = {
+      tool: c.name,
+      target: c.target,
+      callId: c.id,
+      scope: NO_SCOPE,
+      signal: undefined,
+    };
     const output = await handler(checked.value, ctx);
     const done = clock.now();
     const out = validateOutput(c.name, output);
     if (!out.ok) return undefined;
-    const result = { status: "ok", target: c.target, tool: c.name, isError: false, text: outputText(c.name, out.value), replayed: false, id: c.id, output: out.value };
+    const result = {
+      status: "ok",
+      target: c.target,
+      tool: c.name,
+      isError: false,
+      text: outputText(c.name, out.value),
+      replayed: false,
+      id: c.id,
+      output: out.value,
+    };
     dutyStore.complete(c, "bench", result);
-    onEvent({ status: result.status, tool: result.tool, target: result.target, id: result.id, replayed: false, validationMs: accepted - started, handlerMs: done - accepted, errors: NO_ERRORS, result });
+    onEvent({
+      status: result.status,
+      tool: result.tool,
+      target: result.target,
+      id: result.id,
+      replayed: false,
+      validationMs: accepted - started,
+      handlerMs: done - accepted,
+      errors: NO_ERRORS,
+      result,
+    });
     return result;
   };
   const clock = performance;
@@ -153,13 +207,16 @@ export default async function bench() {
     {
       name: "dispatcher",
       async run(n) {
-        for (let i = 0; i < n; i++) checksum += (await dispatcher.run(call(text))).text.length;
+        for (let i = 0; i < n; i++)
+          checksum += (await dispatcher.run(call(text))).text.length;
       },
     },
     checkpoint("checkpoint", true, false),
     checkpoint("checkpoint-text", false, false),
     checkpoint("checkpoint+output", true, true),
-    checkpoint("checkpoint, toolcat's text", true, false, (value) => outputText("write_measurement", value)),
+    checkpoint("checkpoint, toolcat's text", true, false, (value) =>
+      outputText("write_measurement", value),
+    ),
     {
       name: "same duties",
       async run(n) {
@@ -167,18 +224,54 @@ export default async function bench() {
         for (let i = 0; i < n; i++) {
           const c = call(text);
           const started = clock.now();
-          const checked = validateOpenaiChatCall(c.name, JSON.parse(c.arguments));
+          const checked = validateOpenaiChatCall(
+            c.name,
+            JSON.parse(c.arguments),
+          );
           if (!checked.ok) continue;
           const accepted = clock.now();
-          if (dutyStore.claim(c, { tool: c.name, owner: "bench", at: accepted, digest: callDigest(c.name, checked.value) }).state !== "claimed") continue;
-          const ctx = { tool: c.name, target: c.target, callId: c.id, scope: NO_SCOPE, signal: undefined };
+          if (
+            dutyStore.claim(c, {
+              tool: c.name,
+              owner: "bench",
+              at: accepted,
+              digest: callDigest(c.name, checked.value),
+            }).state !== "claimed"
+          )
+            continue;
+          const ctx = {
+            tool: c.name,
+            target: c.target,
+            callId: c.id,
+            scope: NO_SCOPE,
+            signal: undefined,
+          };
           const output = await handler(checked.value, ctx);
           const done = clock.now();
           const out = validateOutput(c.name, output);
           if (!out.ok) continue;
-          const result = { status: "ok", target: c.target, tool: c.name, isError: false, text: outputText(c.name, out.value), replayed: false, id: c.id, output: out.value };
+          const result = {
+            status: "ok",
+            target: c.target,
+            tool: c.name,
+            isError: false,
+            text: outputText(c.name, out.value),
+            replayed: false,
+            id: c.id,
+            output: out.value,
+          };
           dutyStore.complete(c, "bench", result);
-          onEvent({ status: result.status, tool: result.tool, target: result.target, id: result.id, replayed: false, validationMs: accepted - started, handlerMs: done - accepted, errors: NO_ERRORS, result });
+          onEvent({
+            status: result.status,
+            tool: result.tool,
+            target: result.target,
+            id: result.id,
+            replayed: false,
+            validationMs: accepted - started,
+            handlerMs: done - accepted,
+            errors: NO_ERRORS,
+            result,
+          });
           checksum += result.text.length;
         }
       },
@@ -204,24 +297,38 @@ export default async function bench() {
   ];
   const valid = await interleaved(contenders);
   const [d, cp, cpv, cpo, cpt, duties, dutiesAsync, bare] = valid;
-  const cost = (j) => `dispatcher costs ${valid.ratio(0, j).toFixed(2)}x (rounds ${valid.spread(0, j)})`;
-  console.log(`valid call (openai-chat write_measurement), CPU time, median of ${ROUNDS} interleaved rounds of ${fmt(BATCH)} (load average ${loadavg()[0].toFixed(1)}):`);
+  const cost = (j) =>
+    `dispatcher costs ${valid.ratio(0, j).toFixed(2)}x (rounds ${valid.spread(0, j)})`;
+  console.log(
+    `valid call (openai-chat write_measurement), CPU time, median of ${ROUNDS} interleaved rounds of ${fmt(BATCH)} (load average ${loadavg()[0].toFixed(1)}):`,
+  );
   console.log(`  dispatcher.run          ${fmt(d)} calls/s`);
-  console.log(`  checkpoint (with text)  ${fmt(cp)} calls/s   ${cost(1)} (not the budget: that is against the same duties, below)`);
+  console.log(
+    `  checkpoint (with text)  ${fmt(cp)} calls/s   ${cost(1)} (not the budget: that is against the same duties, below)`,
+  );
   console.log(`  … without the text      ${fmt(cpv)} calls/s   ${cost(2)}`);
   console.log(`  … plus output validator ${fmt(cpo)} calls/s   ${cost(3)}`);
-  console.log(`  … text by output-text.ts ${fmt(cpt)} calls/s   ${cost(4)} (the generated text writer instead of JSON.stringify: ${valid.ratio(4, 1).toFixed(2)}x the checkpoint)`);
-  console.log(`  … plus every duty of run, hand-written (same store, clock reads, output check, text writer, result, event)`);
-  console.log(`                          ${fmt(duties)} calls/s   dispatcher costs ${valid.ratio(0, 5).toFixed(2)}x (rounds ${valid.spread(0, 5)}; budget <= 1.25: ${valid.ratio(0, 5) <= 1.25 ? "holds" : "EXCEEDED"}); the duties alone ${valid.ratio(5, 1).toFixed(2)}x the checkpoint`);
+  console.log(
+    `  … text by output-text.ts ${fmt(cpt)} calls/s   ${cost(4)} (the generated text writer instead of JSON.stringify: ${valid.ratio(4, 1).toFixed(2)}x the checkpoint)`,
+  );
+  console.log(
+    `  … plus every duty of run, hand-written (same store, clock reads, output check, text writer, result, event)`,
+  );
+  console.log(
+    `                          ${fmt(duties)} calls/s   dispatcher costs ${valid.ratio(0, 5).toFixed(2)}x (rounds ${valid.spread(0, 5)}; budget <= 1.25: ${valid.ratio(0, 5) <= 1.25 ? "holds" : "EXCEEDED"}); the duties alone ${valid.ratio(5, 1).toFixed(2)}x the checkpoint`,
+  );
   console.log(`  … the same in an async function, as run must be`);
-  console.log(`                          ${fmt(dutiesAsync)} calls/s   dispatcher costs ${valid.ratio(0, 6).toFixed(2)}x (rounds ${valid.spread(0, 6)}); duties and the async layer ${valid.ratio(6, 1).toFixed(2)}x the checkpoint`);
+  console.log(
+    `                          ${fmt(dutiesAsync)} calls/s   dispatcher costs ${valid.ratio(0, 6).toFixed(2)}x (rounds ${valid.spread(0, 6)}); duties and the async layer ${valid.ratio(6, 1).toFixed(2)}x the checkpoint`,
+  );
   console.log(`  bare JSON.parse + call  ${fmt(bare)} calls/s   ${cost(7)}`);
 
   const invalid = [
     {
       name: "dispatcher invalid",
       async run(n) {
-        for (let i = 0; i < n; i++) checksum += (await dispatcher.run(call(invalidText))).text.length;
+        for (let i = 0; i < n; i++)
+          checksum += (await dispatcher.run(call(invalidText))).text.length;
       },
     },
     {
@@ -231,16 +338,25 @@ export default async function bench() {
           const c = call(invalidText);
           const args = JSON.parse(c.arguments);
           const checked = validateOpenaiChatCall(c.name, args);
-          if (!checked.ok) checksum += renderValidationErrors(c.name, checked.errors, args).length;
+          if (!checked.ok)
+            checksum += renderValidationErrors(
+              c.name,
+              checked.errors,
+              args,
+            ).length;
         }
       },
     },
   ];
   const refused = await interleaved(invalid);
   const [di, ci] = refused;
-  console.log(`invalid call (4 failing fields; refused with the rendered error text):`);
+  console.log(
+    `invalid call (4 failing fields; refused with the rendered error text):`,
+  );
   console.log(`  dispatcher.run          ${fmt(di)} calls/s`);
-  console.log(`  parse + validate + text ${fmt(ci)} calls/s   dispatcher costs ${refused.ratio(0, 1).toFixed(2)}x (rounds ${refused.spread(0, 1)})`);
+  console.log(
+    `  parse + validate + text ${fmt(ci)} calls/s   dispatcher costs ${refused.ratio(0, 1).toFixed(2)}x (rounds ${refused.spread(0, 1)})`,
+  );
 
   removeGeneratedJs("bench-dispatch");
   console.log(`(checksum ${checksum}, events ${events})`);

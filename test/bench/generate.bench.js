@@ -22,7 +22,15 @@
 // whole corpus, BFCL specs included: 3,502 tools), TOOLCAT_BENCH_SKIP=synthetic,edit,defs,watch,js,types
 // (comma-separated parts to leave out; defs: the synthetic catalog's $defs edit).
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,7 +40,9 @@ import { syntheticCatalog } from "./synthetic-catalog.js";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "bin", "toolcat.js");
 const PAIRS = Number(process.env.TOOLCAT_BENCH_PAIRS ?? 5);
-const SKIP = new Set((process.env.TOOLCAT_BENCH_SKIP ?? "").split(",").filter(Boolean));
+const SKIP = new Set(
+  (process.env.TOOLCAT_BENCH_SKIP ?? "").split(",").filter(Boolean),
+);
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -50,7 +60,9 @@ const load = () => `load average ${loadavg()[0].toFixed(1)}`;
  */
 function childrenCpuMs() {
   try {
-    const fields = readFileSync("/proc/self/stat", "utf8").replace(/^.*\) /, "").split(" ");
+    const fields = readFileSync("/proc/self/stat", "utf8")
+      .replace(/^.*\) /, "")
+      .split(" ");
     return (Number(fields[13]) + Number(fields[14])) * 10;
   } catch {
     return undefined;
@@ -63,13 +75,22 @@ function timeNode(args, cwd) {
   const c = childrenCpuMs();
   const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8" });
   const wall = performance.now() - t;
-  if (r.status !== 0) throw new Error(`node ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
-  return { wall, cpu: c === undefined ? undefined : childrenCpuMs() - c, stderr: r.stderr };
+  if (r.status !== 0)
+    throw new Error(`node ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
+  return {
+    wall,
+    cpu: c === undefined ? undefined : childrenCpuMs() - c,
+    stderr: r.stderr,
+  };
 }
 
 const toolcat = (args, cwd) => timeNode([bin, ...args], cwd);
 /** One run of peer-generate.js, a fresh process timed like toolcat's commands. */
-const peer = (catalog, out) => timeNode([join(root, "test", "bench", "peer-generate.js"), catalog, out], root);
+const peer = (catalog, out) =>
+  timeNode(
+    [join(root, "test", "bench", "peer-generate.js"), catalog, out],
+    root,
+  );
 const lastLine = (text) => text.trim().split("\n").pop();
 
 /** A project folder holding `source` as catalog/tools.yaml and the repository's prettier config. */
@@ -88,22 +109,39 @@ function project(source) {
  */
 function versusPeer(label, dir, pairs) {
   const catalog = join(dir, "catalog", "tools.yaml");
-  const stages = toolcat(["generate", "--no-cache", "--verbose", "--out", "out-first"], dir);
+  const stages = toolcat(
+    ["generate", "--no-cache", "--verbose", "--out", "out-first"],
+    dir,
+  );
   peer(catalog, join(dir, "peer-first"));
   const ours = [];
   const theirs = [];
   for (let i = 0; i < pairs; i++) {
-    const runOurs = () => ours.push(toolcat(["generate", "--no-cache", "--quiet", "--out", `out-${i}`], dir));
+    const runOurs = () =>
+      ours.push(
+        toolcat(
+          ["generate", "--no-cache", "--quiet", "--out", `out-${i}`],
+          dir,
+        ),
+      );
     const runTheirs = () => theirs.push(peer(catalog, join(dir, `peer-${i}`)));
     if (i % 2 === 0) (runOurs(), runTheirs());
     else (runTheirs(), runOurs());
   }
   const wall = ours.map((r, i) => theirs[i].wall / r.wall);
-  const cpu = ours.every((r, i) => r.cpu > 0 && theirs[i].cpu > 0) ? ours.map((r, i) => theirs[i].cpu / r.cpu) : undefined;
+  const cpu = ours.every((r, i) => r.cpu > 0 && theirs[i].cpu > 0)
+    ? ours.map((r, i) => theirs[i].cpu / r.cpu)
+    : undefined;
   console.log(`${label}`);
-  console.log(`  toolcat generate --no-cache: median ${median(ours.map((r) => r.wall)).toFixed(0)} ms wall (${ms(ours.map((r) => r.wall))})${cpu ? `, CPU median ${median(ours.map((r) => r.cpu)).toFixed(0)} ms (${ms(ours.map((r) => r.cpu))})` : ""}`);
-  console.log(`  peer (yaml + Ajv standalone allErrors + ajv-formats + json-schema-to-typescript + prettier on the types): median ${median(theirs.map((r) => r.wall)).toFixed(0)} ms wall (${ms(theirs.map((r) => r.wall))})${cpu ? `, CPU median ${median(theirs.map((r) => r.cpu)).toFixed(0)} ms (${ms(theirs.map((r) => r.cpu))})` : ""}`);
-  console.log(`  peer / toolcat, wall: median ${median(wall).toFixed(2)}× (pairs ${ratios(wall)})${cpu ? `; CPU: median ${median(cpu).toFixed(2)}× (pairs ${ratios(cpu)})` : ""} [target ≥ 3×; ${load()}]`);
+  console.log(
+    `  toolcat generate --no-cache: median ${median(ours.map((r) => r.wall)).toFixed(0)} ms wall (${ms(ours.map((r) => r.wall))})${cpu ? `, CPU median ${median(ours.map((r) => r.cpu)).toFixed(0)} ms (${ms(ours.map((r) => r.cpu))})` : ""}`,
+  );
+  console.log(
+    `  peer (yaml + Ajv standalone allErrors + ajv-formats + json-schema-to-typescript + prettier on the types): median ${median(theirs.map((r) => r.wall)).toFixed(0)} ms wall (${ms(theirs.map((r) => r.wall))})${cpu ? `, CPU median ${median(theirs.map((r) => r.cpu)).toFixed(0)} ms (${ms(theirs.map((r) => r.cpu))})` : ""}`,
+  );
+  console.log(
+    `  peer / toolcat, wall: median ${median(wall).toFixed(2)}× (pairs ${ratios(wall)})${cpu ? `; CPU: median ${median(cpu).toFixed(2)}× (pairs ${ratios(cpu)})` : ""} [target ≥ 3×; ${load()}]`,
+  );
   console.log(`  stages of one run (--verbose): ${lastLine(stages.stderr)}`);
   return median(ours.map((r) => r.wall));
 }
@@ -120,15 +158,21 @@ function readTree(dir, at = "", out = new Map()) {
 
 /** The same paths with the same contents. */
 function sameTree(a, b) {
-  return a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
+  return (
+    a.size === b.size && [...a].every(([path, text]) => b.get(path) === text)
+  );
 }
 
 /** The tool blocks of an imported catalog (two-space keys under `tools:`), as [start, end) line ranges. */
 function toolBlocks(lines) {
   const at = lines.indexOf("tools:");
   const starts = [];
-  for (let i = at + 1; i < lines.length; i++) if (/^ {2}\S/.test(lines[i])) starts.push(i);
-  return starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1] : lines.length]);
+  for (let i = at + 1; i < lines.length; i++)
+    if (/^ {2}\S/.test(lines[i])) starts.push(i);
+  return starts.map((s, k) => [
+    s,
+    k + 1 < starts.length ? starts[k + 1] : lines.length,
+  ]);
 }
 
 /** The edits of issue 25 item 3 on an imported (corpus) catalog's text, each a function of the text. */
@@ -138,22 +182,36 @@ const CORPUS_EDITS = {
     const [s, e] = toolBlocks(lines)[Math.floor(toolBlocks(lines).length / 2)];
     const d = lines.slice(s, e).findIndex((l) => /^ {4}description: /.test(l));
     if (d < 0) throw new Error("edit: no description");
-    lines[s + d] = lines[s + d].replace("description: ", "description: Edited. ");
+    lines[s + d] = lines[s + d].replace(
+      "description: ",
+      "description: Edited. ",
+    );
     return lines.join("\n");
   },
   "a bound": (text) => {
     const lines = text.split("\n");
     const blocks = toolBlocks(lines);
-    for (const [s, e] of blocks.slice(Math.floor(blocks.length / 2)).concat(blocks)) {
-      const b = lines.slice(s, e).findIndex((l) => /^ +(minimum|maximum|maxLength|minLength|maxItems|minItems): \d+$/.test(l));
+    for (const [s, e] of blocks
+      .slice(Math.floor(blocks.length / 2))
+      .concat(blocks)) {
+      const b = lines
+        .slice(s, e)
+        .findIndex((l) =>
+          /^ +(minimum|maximum|maxLength|minLength|maxItems|minItems): \d+$/.test(
+            l,
+          ),
+        );
       if (b >= 0) {
-        lines[s + b] = lines[s + b].replace(/\d+$/, (n) => String(Number(n) + 1));
+        lines[s + b] = lines[s + b].replace(/\d+$/, (n) =>
+          String(Number(n) + 1),
+        );
         return lines.join("\n");
       }
     }
     throw new Error("edit: no bound");
   },
-  "a tool added": (text) => `${text.trimEnd()}\n  bench_added_tool:\n    description: A tool added by the bench.\n    input:\n      type: object\n      properties:\n        query:\n          type: string\n          description: What to look for.\n          maxLength: 200\n      required:\n        - query\n      additionalProperties: false\n`,
+  "a tool added": (text) =>
+    `${text.trimEnd()}\n  bench_added_tool:\n    description: A tool added by the bench.\n    input:\n      type: object\n      properties:\n        query:\n          type: string\n          description: What to look for.\n          maxLength: 200\n      required:\n        - query\n      additionalProperties: false\n`,
   "a tool removed": (text) => {
     const lines = text.split("\n");
     const blocks = toolBlocks(lines);
@@ -184,7 +242,12 @@ async function oneEdit(label, source, edit, generate, EmitThread) {
       toolcat(["generate", "--quiet", "--out", "out-edit"], dir);
       writeFileSync(file, edited);
       fresh.push(toolcat(["generate", "--quiet", "--out", "out-edit"], dir));
-      cold.push(toolcat(["generate", "--no-cache", "--quiet", "--out", "out-cold"], dir));
+      cold.push(
+        toolcat(
+          ["generate", "--no-cache", "--quiet", "--out", "out-cold"],
+          dir,
+        ),
+      );
       writeFileSync(file, source);
       const before = await generate({ cwd: dir, out: "out-watch", thread });
       if (!before.ok) throw new Error("generate() failed before the edit");
@@ -195,15 +258,23 @@ async function oneEdit(label, source, edit, generate, EmitThread) {
       if (!after.ok) throw new Error("generate() failed after the edit");
       // Whatever is reused, the bytes are a cold run's.
       const coldFiles = readTree(join(dir, "out-cold"));
-      if (!sameTree(coldFiles, readTree(join(dir, "out-edit")))) throw new Error(`edit ${label}: the warm run's output differs from a cold run's`);
-      if (!sameTree(coldFiles, after.files)) throw new Error(`edit ${label}: the watch run's output differs from a cold run's`);
+      if (!sameTree(coldFiles, readTree(join(dir, "out-edit"))))
+        throw new Error(
+          `edit ${label}: the warm run's output differs from a cold run's`,
+        );
+      if (!sameTree(coldFiles, after.files))
+        throw new Error(
+          `edit ${label}: the watch run's output differs from a cold run's`,
+        );
     }
   } finally {
     thread.close();
     rmSync(dir, { recursive: true, force: true });
   }
   const f = fresh.map((r, i) => r.wall / cold[i].wall);
-  const fc = fresh.every((r, i) => r.cpu > 0 && cold[i].cpu > 0) ? fresh.map((r, i) => r.cpu / cold[i].cpu) : undefined;
+  const fc = fresh.every((r, i) => r.cpu > 0 && cold[i].cpu > 0)
+    ? fresh.map((r, i) => r.cpu / cold[i].cpu)
+    : undefined;
   const w = watch.map((x, i) => x / cold[i].wall);
   console.log(
     `  ${label}: fresh process ${median(f).toFixed(2)}× cold (${ratios(f)}; ${ms(fresh.map((r) => r.wall))} ms vs cold ${ms(cold.map((r) => r.wall))} ms${fc ? `; CPU ${median(fc).toFixed(2)}×: ${ratios(fc)}` : ""}) [target ≤ 0.1]; in watch ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(watch)} ms) [target ≤ 0.05]; output equal to the cold run's`,
@@ -211,23 +282,61 @@ async function oneEdit(label, source, edit, generate, EmitThread) {
 }
 
 export default async function bench() {
-  const { importTools } = await import(join(root, "dist", "generator", "core", "import", "import-tools.js"));
-  const { loadCatalog } = await import(join(root, "dist", "generator", "core", "load", "load-catalog.js"));
+  const { importTools } = await import(
+    join(root, "dist", "generator", "core", "import", "import-tools.js")
+  );
+  const { loadCatalog } = await import(
+    join(root, "dist", "generator", "core", "load", "load-catalog.js")
+  );
   const all = process.env.TOOLCAT_BENCH_CORPUS_SOURCES === "all";
-  const real = corpusCatalog({ importTools, loadCatalog }, { sources: all ? "all" : "agents" });
+  const real = corpusCatalog(
+    { importTools, loadCatalog },
+    { sources: all ? "all" : "agents" },
+  );
   const realDir = project(real.text);
-  versusPeer(`real tools: ${real.tools} ${all ? "corpus" : "agent and MCP"} tools of test/data/tool-corpus (${(real.text.length / 1024).toFixed(0)} KiB catalog, all eight targets, ${real.dropped.length} left out by lint), ${PAIRS} pairs of fresh processes`, realDir, PAIRS);
+  versusPeer(
+    `real tools: ${real.tools} ${all ? "corpus" : "agent and MCP"} tools of test/data/tool-corpus (${(real.text.length / 1024).toFixed(0)} KiB catalog, all eight targets, ${real.dropped.length} left out by lint), ${PAIRS} pairs of fresh processes`,
+    realDir,
+    PAIRS,
+  );
   rmSync(realDir, { recursive: true, force: true });
 
   const source = syntheticCatalog(1000);
   const dir = project(source);
-  if (!SKIP.has("synthetic")) versusPeer(`synthetic (second figure, not the headline): 1,000 generated tools repeating eight shapes (${(source.length / 1024).toFixed(0)} KiB catalog), 3 pairs`, dir, 3);
+  if (!SKIP.has("synthetic"))
+    versusPeer(
+      `synthetic (second figure, not the headline): 1,000 generated tools repeating eight shapes (${(source.length / 1024).toFixed(0)} KiB catalog), 3 pairs`,
+      dir,
+      3,
+    );
 
-  const { generate, EmitThread } = await import(join(root, "dist", "generator", "index.js"));
+  const { generate, EmitThread } = await import(
+    join(root, "dist", "generator", "index.js")
+  );
   if (!SKIP.has("edit")) {
-    console.log(`one edit, then generate with the cache warm, against a cold --no-cache run of the edited catalog (fresh processes; ${load()}):`);
-    for (const [kind, edit] of Object.entries(CORPUS_EDITS)) await oneEdit(`${kind} (real tools, ${real.tools})`, real.text, edit, generate, EmitThread);
-    if (!SKIP.has("defs")) await oneEdit("a $defs entry several tools use (synthetic, 1,000; Money's description)", source, (t) => t.replace("description: An amount of money.", "description: An amount of money, edited."), generate, EmitThread);
+    console.log(
+      `one edit, then generate with the cache warm, against a cold --no-cache run of the edited catalog (fresh processes; ${load()}):`,
+    );
+    for (const [kind, edit] of Object.entries(CORPUS_EDITS))
+      await oneEdit(
+        `${kind} (real tools, ${real.tools})`,
+        real.text,
+        edit,
+        generate,
+        EmitThread,
+      );
+    if (!SKIP.has("defs"))
+      await oneEdit(
+        "a $defs entry several tools use (synthetic, 1,000; Money's description)",
+        source,
+        (t) =>
+          t.replace(
+            "description: An amount of money.",
+            "description: An amount of money, edited.",
+          ),
+        generate,
+        EmitThread,
+      );
   }
 
   // generate --watch keeps one worker thread for every run: generate() again and again in one
@@ -240,7 +349,12 @@ export default async function bench() {
     for (let i = 0; i < 8; i++) {
       const keep = i % 2 === 1;
       const t = performance.now();
-      const r = await generate({ cwd: dir, out: "out-watch", cache: false, thread: keep ? thread : undefined });
+      const r = await generate({
+        cwd: dir,
+        out: "out-watch",
+        cache: false,
+        thread: keep ? thread : undefined,
+      });
       if (!r.ok) throw new Error("generate() failed on the synthetic catalog");
       (keep ? kept : fresh).push(performance.now() - t);
     }
@@ -259,22 +373,41 @@ export default async function bench() {
   const example = mkdtempSync(join(tmpdir(), "toolcat-bench-js-"));
   mkdirSync(join(example, "catalog"));
   cpSync(join(root, ".prettierrc.json"), join(example, ".prettierrc.json"));
-  cpSync(join(root, "catalog", "tools.yaml"), join(example, "catalog", "tools.yaml"));
+  cpSync(
+    join(root, "catalog", "tools.yaml"),
+    join(example, "catalog", "tools.yaml"),
+  );
   const ts = [];
   const js = [];
   for (let i = 0; i < 5; i++) {
-    ts.push(toolcat(["generate", "--no-cache", "--quiet", "--out", `ts-${i}`], example));
-    js.push(toolcat(["generate", "--js", "--no-cache", "--quiet", "--out", `js-${i}`], example));
+    ts.push(
+      toolcat(
+        ["generate", "--no-cache", "--quiet", "--out", `ts-${i}`],
+        example,
+      ),
+    );
+    js.push(
+      toolcat(
+        ["generate", "--js", "--no-cache", "--quiet", "--out", `js-${i}`],
+        example,
+      ),
+    );
   }
   const extra = js.map((r, i) => r.wall - ts[i].wall);
-  const extraCpu = js[0].cpu !== undefined ? `, CPU ${median(js.map((r, i) => r.cpu - ts[i].cpu)).toFixed(0)} ms` : "";
+  const extraCpu =
+    js[0].cpu !== undefined
+      ? `, CPU ${median(js.map((r, i) => r.cpu - ts[i].cpu)).toFixed(0)} ms`
+      : "";
   console.log(
     `toolcat generate --js over generate, example catalog: median ${median(extra).toFixed(0)} ms wall${extraCpu} (generate ${median(ts.map((r) => r.wall)).toFixed(0)} ms, --js ${median(js.map((r) => r.wall)).toFixed(0)} ms; differences ${ms(extra)}; target ≤ 500 ms; ${load()})`,
   );
 
   const check = [];
-  for (let i = 0; i < 7; i++) check.push(toolcat(["generate", "--check", "--quiet"], root).wall);
-  console.log(`toolcat generate --check, example catalog, Node start included: median ${median(check).toFixed(0)} ms of ${ms(check)} (target < 1500 ms)`);
+  for (let i = 0; i < 7; i++)
+    check.push(toolcat(["generate", "--check", "--quiet"], root).wall);
+  console.log(
+    `toolcat generate --check, example catalog, Node start included: median ${median(check).toFixed(0)} ms of ${ms(check)} (target < 1500 ms)`,
+  );
   if (SKIP.has("types")) {
     rmSync(dir, { recursive: true, force: true });
     rmSync(example, { recursive: true, force: true });
@@ -284,15 +417,42 @@ export default async function bench() {
   // In-process, same normalised schemas: toolcat's types emitter vs json-schema-to-typescript
   // (no formatting on either side; both turn the 1,000 tool schemas into TypeScript declarations).
   const { compile } = await import("json-schema-to-typescript");
-  const { typesEmitter } = await import(join(root, "dist", "generator", "core", "emit", "types", "index.js"));
-  const { buildIR } = await import(join(root, "dist", "generator", "core", "ir", "build-ir.js"));
-  const ir = buildIR(loadCatalog("catalog/tools.yaml", source).catalog, "catalog/tools.yaml");
-  const ours = async () => typesEmitter.emit({ ir, options: { js: false }, header: "//", readTemplate: () => "", report: () => {} });
+  const { typesEmitter } = await import(
+    join(root, "dist", "generator", "core", "emit", "types", "index.js")
+  );
+  const { buildIR } = await import(
+    join(root, "dist", "generator", "core", "ir", "build-ir.js")
+  );
+  const ir = buildIR(
+    loadCatalog("catalog/tools.yaml", source).catalog,
+    "catalog/tools.yaml",
+  );
+  const ours = async () =>
+    typesEmitter.emit({
+      ir,
+      options: { js: false },
+      header: "//",
+      readTemplate: () => "",
+      report: () => {},
+    });
   const theirs = async () => {
     let out = "";
     for (const tool of ir.tools) {
-      out += await compile(JSON.parse(JSON.stringify(tool.input.schema)), tool.name, { format: false, bannerComment: "", declareExternallyReferenced: true });
-      if (tool.output) out += await compile(JSON.parse(JSON.stringify(tool.output.schema)), `${tool.name}_output`, { format: false, bannerComment: "", declareExternallyReferenced: true });
+      out += await compile(
+        JSON.parse(JSON.stringify(tool.input.schema)),
+        tool.name,
+        { format: false, bannerComment: "", declareExternallyReferenced: true },
+      );
+      if (tool.output)
+        out += await compile(
+          JSON.parse(JSON.stringify(tool.output.schema)),
+          `${tool.name}_output`,
+          {
+            format: false,
+            bannerComment: "",
+            declareExternallyReferenced: true,
+          },
+        );
     }
     return out;
   };

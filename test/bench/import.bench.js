@@ -29,9 +29,26 @@ export default async function bench() {
   const withCpu = `process.on("exit", () => { const u = process.cpuUsage(); process.stderr.write("cpu " + (u.user + u.system) / 1000 + "\\n"); }); await import(${JSON.stringify(new URL(`file://${bin}`).href)});`;
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    const r = spawnSync(process.execPath, ["--input-type=module", "-e", withCpu, bin, "import", corpus, "--out", join(dir, `c${i}.yaml`), "--rename-conflicts"], { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 });
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        withCpu,
+        bin,
+        "import",
+        corpus,
+        "--out",
+        join(dir, `c${i}.yaml`),
+        "--rename-conflicts",
+      ],
+      { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 },
+    );
     walls.push(performance.now() - t);
-    if (r.status !== 0) throw new Error(`toolcat import failed (${r.status}): ${r.stderr.slice(-2000)}`);
+    if (r.status !== 0)
+      throw new Error(
+        `toolcat import failed (${r.status}): ${r.stderr.slice(-2000)}`,
+      );
     const lines = r.stderr.trim().split("\n");
     cpus.push(Number(lines.pop().slice(4)));
     stderr = lines.pop();
@@ -41,16 +58,23 @@ export default async function bench() {
   );
   console.log(`  ${stderr}`);
 
-  const { importTools } = await import(join(root, "dist", "generator", "core", "import", "import-tools.js"));
+  const { importTools } = await import(
+    join(root, "dist", "generator", "core", "import", "import-tools.js")
+  );
   const text = readFileSync(corpus, "utf8");
-  const ours = () => importTools([{ path: "tools.jsonl", text }], { renameConflicts: true }).catalog.length;
+  const ours = () =>
+    importTools([{ path: "tools.jsonl", text }], { renameConflicts: true })
+      .catalog.length;
   const peer = () => {
     const tools = {};
     let i = 0;
     for (const line of text.split("\n")) {
       if (line.trim() === "") continue;
       const o = JSON.parse(line);
-      tools[`${o.name}_${i++}`] = { description: o.description, input: o.input_schema };
+      tools[`${o.name}_${i++}`] = {
+        description: o.description,
+        input: o.input_schema,
+      };
     }
     return stringify({ toolcat: 1, tools }).length;
   };

@@ -10,7 +10,11 @@
 import { join } from "node:path";
 import { syntheticCatalog } from "./synthetic-catalog.js";
 
-const root = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..", "..");
+const root = join(
+  import.meta.dirname ?? new URL(".", import.meta.url).pathname,
+  "..",
+  "..",
+);
 const dist = (p) => import(join(root, "dist", "generator", p));
 const SAMPLE = 25;
 
@@ -35,17 +39,26 @@ const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 export default async function bench() {
   const source = syntheticCatalog(1000);
   const { parseYaml } = await dist("core/load/yaml-to-json.js");
-  const { parseYamlSubset } = await dist("core/load/fast-yaml/subset-parser.js");
+  const { parseYamlSubset } = await dist(
+    "core/load/fast-yaml/subset-parser.js",
+  );
   const yamlMs = await time(() => parseYaml(source), 2);
   const fastMs = await time(() => parseYamlSubset(source), 2);
-  console.log(`YAML with positions, 1,000 tools (${(source.length / 1024).toFixed(0)} KiB): yaml ${s(yamlMs)}, fast-yaml ${s(fastMs)} (${(yamlMs / fastMs).toFixed(0)}×; yaml costs ${s(yamlMs - fastMs)} more)`);
+  console.log(
+    `YAML with positions, 1,000 tools (${(source.length / 1024).toFixed(0)} KiB): yaml ${s(yamlMs)}, fast-yaml ${s(fastMs)} (${(yamlMs / fastMs).toFixed(0)}×; yaml costs ${s(yamlMs - fastMs)} more)`,
+  );
 
   // The files generate formats, captured before formatting.
   const { runPipeline } = await dist("core/pipeline.js");
   const { readTemplate } = await dist("node/package-root.js");
   let files = [];
   const capture = async (fs) => ((files = fs), fs.map((f) => f.contents));
-  await runPipeline({ catalogPath: "catalog/tools.yaml", source, readTemplate, format: capture });
+  await runPipeline({
+    catalogPath: "catalog/tools.yaml",
+    source,
+    readTemplate,
+    format: capture,
+  });
   const prettier = await import("prettier");
   const { formatJsonValue } = await dist("node/json-format.js");
   const { formatTsDataFast } = await dist("node/ts-data-format.js");
@@ -53,7 +66,14 @@ export default async function bench() {
   const { chunkText, isDataChunk } = await dist("core/emit/artifact.js");
   const ts = { parser: "babel-ts", endOfLine: "lf" };
   const bytes = (texts) => texts.reduce((n, t) => n + t.length, 0);
-  const row = (what, printerAll, printerSample, prettierSample, sampleBytes, allBytes) => {
+  const row = (
+    what,
+    printerAll,
+    printerSample,
+    prettierSample,
+    sampleBytes,
+    allBytes,
+  ) => {
     const prettierAll = (prettierSample * allBytes) / sampleBytes;
     console.log(
       `${what} (${(allBytes / 1e6).toFixed(1)} MB): printer ${s(printerAll)}; on the same ${(sampleBytes / 1e6).toFixed(2)} MB sample printer ${s(printerSample)} vs prettier ${s(prettierSample)} (${(prettierSample / printerSample).toFixed(0)}×) → prettier for all ≈ ${s(prettierAll)}, ${s(prettierAll - printerAll)} more`,
@@ -62,12 +82,21 @@ export default async function bench() {
 
   // The JSON files are kept as data (OutputFile.json) and printed from the value, as generate does.
   const json = files.filter((f) => f.language === "json");
-  const oneJson = json.find((f) => f.path === "providers/openai-chat.json") ?? json[0];
+  const oneJson =
+    json.find((f) => f.path === "providers/openai-chat.json") ?? json[0];
   row(
     "JSON declarations (printed from the value)",
-    await time(() => json.forEach((f) => formatJsonValue(f.json.value, { parser: "json" })), 2),
+    await time(
+      () =>
+        json.forEach((f) => formatJsonValue(f.json.value, { parser: "json" })),
+      2,
+    ),
     await time(() => formatJsonValue(oneJson.json.value, { parser: "json" })),
-    await time(() => prettier.format(oneJson.contents, { parser: "json", endOfLine: "lf" }), 1),
+    await time(
+      () =>
+        prettier.format(oneJson.contents, { parser: "json", endOfLine: "lf" }),
+      1,
+    ),
     oneJson.contents.length,
     bytes(json.map((f) => f.contents)),
   );
@@ -82,20 +111,34 @@ export default async function bench() {
       const scope = {};
       data.forEach((c) => formatTsDataFast({ ...c, scope }, ts));
     }, 2),
-    await time(() => dataSample.forEach((c) => formatTsDataFast({ ...c, scope: undefined }, ts))),
-    await time(() => prettier.format(dataSample.map((c) => chunkText(c)).join("\n\n"), ts), 1),
+    await time(() =>
+      dataSample.forEach((c) =>
+        formatTsDataFast({ ...c, scope: undefined }, ts),
+      ),
+    ),
+    await time(
+      () =>
+        prettier.format(dataSample.map((c) => chunkText(c)).join("\n\n"), ts),
+      1,
+    ),
     bytes(dataSample.map((c) => chunkText(c))),
     bytes(data.map((c) => chunkText(c))),
   );
 
-  const canonical = chunks.filter((c) => typeof c !== "string" && "canonical" in c);
+  const canonical = chunks.filter(
+    (c) => typeof c !== "string" && "canonical" in c,
+  );
   const codeSample = canonical.filter((_, i) => i % SAMPLE === 0);
   const fallback = (text, o) => prettier.format(text, o);
   row(
     "code in prettier's layout (validators, call validators, types)",
     await time(() => formatCanonicalChunks(canonical, ts, fallback), 2),
     await time(() => formatCanonicalChunks(codeSample, ts, fallback)),
-    await time(() => prettier.format(codeSample.map((c) => c.canonical).join("\n\n"), ts), 1),
+    await time(
+      () =>
+        prettier.format(codeSample.map((c) => c.canonical).join("\n\n"), ts),
+      1,
+    ),
     bytes(codeSample.map((c) => c.canonical)),
     bytes(canonical.map((c) => c.canonical)),
   );

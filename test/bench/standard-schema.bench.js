@@ -39,45 +39,126 @@ const zodSchemas = {
     day,
     meal: z.enum(["Desayuno", "Almuerzo", "Cena", "Merienda"]),
     items: z
-      .array(z.strictObject({ food: z.string().min(1).max(120), grams: z.number().gt(0).max(5000), kcal: z.int().min(0).max(10000).nullable() }))
+      .array(
+        z.strictObject({
+          food: z.string().min(1).max(120),
+          grams: z.number().gt(0).max(5000),
+          kcal: z.int().min(0).max(10000).nullable(),
+        }),
+      )
       .min(1)
       .max(50),
     notes: z.string().max(500).optional(),
   }),
   list_exercises: z.strictObject({
-    muscle_group: z.enum(["chest", "back", "legs", "shoulders", "arms", "core", "full_body"]).optional(),
+    muscle_group: z
+      .enum(["chest", "back", "legs", "shoulders", "arms", "core", "full_body"])
+      .optional(),
     equipment: z
-      .array(z.enum(["none", "dumbbells", "barbell", "kettlebell", "bands", "machine"]))
+      .array(
+        z.enum([
+          "none",
+          "dumbbells",
+          "barbell",
+          "kettlebell",
+          "bands",
+          "machine",
+        ]),
+      )
       .refine((a) => new Set(a).size === a.length, "unique items")
       .optional(),
     limit: z.int().min(1).max(100).optional(),
   }),
-  get_weather: z.strictObject({ city: z.string().min(1).max(100), units: z.enum(["metric", "imperial"]).optional() }),
+  get_weather: z.strictObject({
+    city: z.string().min(1).max(100),
+    units: z.enum(["metric", "imperial"]).optional(),
+  }),
 };
 
 const INPUTS = {
   write_measurement: {
-    valid: [{ date: "2024-04-11", data: { weight_kg: 75.5 } }, { date: "2024-02-29", data: { body_fat_pct: 18.2, waist_cm: 84 } }, { date: "2023-12-31", data: { weight_kg: 80, body_fat_pct: 20, waist_cm: 90 } }],
-    invalid: [{ date: "2024-04-11", data: { weight_kg: "75,5" } }, { date: "2023-02-29", data: { weight_kg: 70 } }, { date: "2024-04-11", data: {} }, { data: { weight_kg: 70 } }, { date: "2024-04-11", data: { weight_kg: 70, height: 180 } }, { date: "2024-04-11", data: { weight_kg: -1, waist_cm: 900 } }],
+    valid: [
+      { date: "2024-04-11", data: { weight_kg: 75.5 } },
+      { date: "2024-02-29", data: { body_fat_pct: 18.2, waist_cm: 84 } },
+      {
+        date: "2023-12-31",
+        data: { weight_kg: 80, body_fat_pct: 20, waist_cm: 90 },
+      },
+    ],
+    invalid: [
+      { date: "2024-04-11", data: { weight_kg: "75,5" } },
+      { date: "2023-02-29", data: { weight_kg: 70 } },
+      { date: "2024-04-11", data: {} },
+      { data: { weight_kg: 70 } },
+      { date: "2024-04-11", data: { weight_kg: 70, height: 180 } },
+      { date: "2024-04-11", data: { weight_kg: -1, waist_cm: 900 } },
+    ],
   },
   log_meal: {
-    valid: [{ day: "2024-04-11", meal: "Cena", items: [{ food: "rice", grams: 150, kcal: 200 }, { food: "salad", grams: 80, kcal: null }] }, { day: "2024-04-12", meal: "Desayuno", items: [{ food: "oats", grams: 60, kcal: 230 }], notes: "with milk" }],
-    invalid: [{ day: "2024-04-11", meal: "Dinner", items: [{ food: "rice", grams: 150, kcal: 200 }] }, { day: "2024-04-11", meal: "Cena", items: [] }, { day: "2024-04-11", meal: "Cena", items: [{ food: "", grams: 0, kcal: 1.5 }] }, { day: "2024-04-11", meal: "Cena", items: [{ food: "rice", grams: 150 }] }],
+    valid: [
+      {
+        day: "2024-04-11",
+        meal: "Cena",
+        items: [
+          { food: "rice", grams: 150, kcal: 200 },
+          { food: "salad", grams: 80, kcal: null },
+        ],
+      },
+      {
+        day: "2024-04-12",
+        meal: "Desayuno",
+        items: [{ food: "oats", grams: 60, kcal: 230 }],
+        notes: "with milk",
+      },
+    ],
+    invalid: [
+      {
+        day: "2024-04-11",
+        meal: "Dinner",
+        items: [{ food: "rice", grams: 150, kcal: 200 }],
+      },
+      { day: "2024-04-11", meal: "Cena", items: [] },
+      {
+        day: "2024-04-11",
+        meal: "Cena",
+        items: [{ food: "", grams: 0, kcal: 1.5 }],
+      },
+      {
+        day: "2024-04-11",
+        meal: "Cena",
+        items: [{ food: "rice", grams: 150 }],
+      },
+    ],
   },
   list_exercises: {
-    valid: [{}, { muscle_group: "legs", equipment: ["none", "dumbbells"], limit: 10 }, { equipment: [] }],
-    invalid: [{ muscle_group: "glutes" }, { equipment: ["none", "none"] }, { limit: 0 }, { limit: 5.5, extra: true }],
+    valid: [
+      {},
+      { muscle_group: "legs", equipment: ["none", "dumbbells"], limit: 10 },
+      { equipment: [] },
+    ],
+    invalid: [
+      { muscle_group: "glutes" },
+      { equipment: ["none", "none"] },
+      { limit: 0 },
+      { limit: 5.5, extra: true },
+    ],
   },
   get_weather: {
     valid: [{ city: "Madrid" }, { city: "Oslo", units: "imperial" }],
-    invalid: [{ city: "" }, { city: "Madrid", units: "kelvin" }, { units: "metric" }, { city: 7 }],
+    invalid: [
+      { city: "" },
+      { city: "Madrid", units: "kelvin" },
+      { units: "metric" },
+      { city: 7 },
+    ],
   },
 };
 
 /** Reads every issue's message and path, as a runner formatting them does. */
 function readAll(issues) {
   let n = 0;
-  for (const issue of issues) n += issue.message.length + (issue.path?.length ?? 0);
+  for (const issue of issues)
+    n += issue.message.length + (issue.path?.length ?? 0);
   return n > 0;
 }
 
@@ -96,8 +177,12 @@ function round(fn, inputs) {
 export default async function main() {
   const dir = generatedAsJs("bench-standard-schema");
   try {
-    const { validators } = await import(pathToFileURL(join(dir, "validators.js")).href);
-    const { standardSchemas } = await import(pathToFileURL(join(dir, "standard-schema.js")).href);
+    const { validators } = await import(
+      pathToFileURL(join(dir, "validators.js")).href
+    );
+    const { standardSchemas } = await import(
+      pathToFileURL(join(dir, "standard-schema.js")).href
+    );
     const contenders = (name) => {
       const plain = validators[name];
       const standard = standardSchemas[name]["~standard"];
@@ -106,18 +191,27 @@ export default async function main() {
       return [
         ["generated validator", (x) => plain(x).ok],
         ["toolcat ~standard (verdict)", (x) => "value" in standard.validate(x)],
-        ["toolcat ~standard (+ issues read)", (x) => {
-          const r = standard.validate(x);
-          return r.issues === undefined || readAll(r.issues);
-        }],
-        ["zod ~standard (+ issues read)", (x) => {
-          const r = zodStandard.validate(x);
-          return r.issues === undefined || readAll(r.issues);
-        }],
-        ["zod safeParse (+ issues read)", (x) => {
-          const r = zod.safeParse(x);
-          return r.success || readAll(r.error.issues);
-        }],
+        [
+          "toolcat ~standard (+ issues read)",
+          (x) => {
+            const r = standard.validate(x);
+            return r.issues === undefined || readAll(r.issues);
+          },
+        ],
+        [
+          "zod ~standard (+ issues read)",
+          (x) => {
+            const r = zodStandard.validate(x);
+            return r.issues === undefined || readAll(r.issues);
+          },
+        ],
+        [
+          "zod safeParse (+ issues read)",
+          (x) => {
+            const r = zod.safeParse(x);
+            return r.success || readAll(r.error.issues);
+          },
+        ],
       ];
     };
     // Same verdicts first: a comparison of schemas that disagree would measure nothing.
@@ -126,11 +220,16 @@ export default async function main() {
         for (const input of inputs) {
           const ours = validators[name](input).ok;
           const theirs = zodSchemas[name].safeParse(input).success;
-          if (ours !== (kind === "valid") || theirs !== ours) throw new Error(`${name}: toolcat says ${ours}, zod says ${theirs}, expected ${kind} for ${JSON.stringify(input)}`);
+          if (ours !== (kind === "valid") || theirs !== ours)
+            throw new Error(
+              `${name}: toolcat says ${ours}, zod says ${theirs}, expected ${kind} for ${JSON.stringify(input)}`,
+            );
         }
       }
     }
-    console.log(`verdicts checked: toolcat = zod on ${Object.values(INPUTS).reduce((n, s) => n + s.valid.length + s.invalid.length, 0)} inputs of ${Object.keys(INPUTS).length} tools`);
+    console.log(
+      `verdicts checked: toolcat = zod on ${Object.values(INPUTS).reduce((n, s) => n + s.valid.length + s.invalid.length, 0)} inputs of ${Object.keys(INPUTS).length} tools`,
+    );
     for (const kind of ["valid", "invalid"]) {
       const totals = new Map();
       for (const [name, sets] of Object.entries(INPUTS)) {
@@ -138,18 +237,32 @@ export default async function main() {
         const list = contenders(name);
         for (const [, fn] of list) round(fn, inputs); // warm-up
         const samples = list.map(() => []);
-        for (let r = 0; r < ROUNDS; r++) list.forEach(([, fn], i) => samples[i].push(round(fn, inputs)));
-        list.forEach(([label], i) => totals.set(label, (totals.get(label) ?? 0) + median(samples[i])));
+        for (let r = 0; r < ROUNDS; r++)
+          list.forEach(([, fn], i) => samples[i].push(round(fn, inputs)));
+        list.forEach(([label], i) =>
+          totals.set(label, (totals.get(label) ?? 0) + median(samples[i])),
+        );
       }
       const plain = totals.get("generated validator");
       const standard = totals.get("toolcat ~standard (verdict)");
       const standardIssues = totals.get("toolcat ~standard (+ issues read)");
-      console.log(`\n${kind} inputs (ns per call, summed over the ${Object.keys(INPUTS).length} tools' medians):`);
-      for (const [label, ns] of totals) console.log(`  ${label.padEnd(36)} ${ns.toFixed(0).padStart(7)} ns`);
-      console.log(`  ratio ~standard / generated validator: ${(standard / plain).toFixed(2)}x (target <= 1.1x)`);
-      console.log(`  ratio zod ~standard / toolcat ~standard (validate): ${(totals.get("zod ~standard (+ issues read)") / standard).toFixed(2)}x (target >= 3x; toolcat words its issues when they are read)`);
-      console.log(`  ratio zod ~standard / toolcat ~standard (both reading every issue): ${(totals.get("zod ~standard (+ issues read)") / standardIssues).toFixed(2)}x`);
-      console.log(`  ratio zod safeParse / toolcat ~standard (both reading issues): ${(totals.get("zod safeParse (+ issues read)") / standardIssues).toFixed(2)}x`);
+      console.log(
+        `\n${kind} inputs (ns per call, summed over the ${Object.keys(INPUTS).length} tools' medians):`,
+      );
+      for (const [label, ns] of totals)
+        console.log(`  ${label.padEnd(36)} ${ns.toFixed(0).padStart(7)} ns`);
+      console.log(
+        `  ratio ~standard / generated validator: ${(standard / plain).toFixed(2)}x (target <= 1.1x)`,
+      );
+      console.log(
+        `  ratio zod ~standard / toolcat ~standard (validate): ${(totals.get("zod ~standard (+ issues read)") / standard).toFixed(2)}x (target >= 3x; toolcat words its issues when they are read)`,
+      );
+      console.log(
+        `  ratio zod ~standard / toolcat ~standard (both reading every issue): ${(totals.get("zod ~standard (+ issues read)") / standardIssues).toFixed(2)}x`,
+      );
+      console.log(
+        `  ratio zod safeParse / toolcat ~standard (both reading issues): ${(totals.get("zod safeParse (+ issues read)") / standardIssues).toFixed(2)}x`,
+      );
     }
     if (sink === 0.5) console.log("");
   } finally {

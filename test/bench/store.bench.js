@@ -18,10 +18,17 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { generatedAsJs, removeGeneratedJs, transpileFile } from "../helpers/generated-js.js";
+import {
+  generatedAsJs,
+  removeGeneratedJs,
+  transpileFile,
+} from "../helpers/generated-js.js";
 
 const ROUNDS = Number(process.env.TOOLCAT_BENCH_ROUNDS ?? 9);
-const BATCH = Math.max(64, Math.round(Number(process.env.TOOLCAT_BENCH_BATCH ?? 640) / 64) * 64);
+const BATCH = Math.max(
+  64,
+  Math.round(Number(process.env.TOOLCAT_BENCH_BATCH ?? 640) / 64) * 64,
+);
 const CONCURRENT = 64;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -37,11 +44,13 @@ async function interleaved(contenders, batch, rounds = ROUNDS) {
       if (r >= 0) times[i].push(performance.now() - t); // round -1 warms up
     }
   }
-  const per = (i, j) => times[i].map((ms, r) => ms / times[j][r]).sort((a, b) => a - b);
+  const per = (i, j) =>
+    times[i].map((ms, r) => ms / times[j][r]).sort((a, b) => a - b);
   return {
     rate: (i) => (batch / median(times[i])) * 1000,
     ratio: (i, j) => median(per(i, j)),
-    spread: (i, j) => `${per(i, j)[0].toFixed(2)}–${per(i, j).at(-1).toFixed(2)}`,
+    spread: (i, j) =>
+      `${per(i, j)[0].toFixed(2)}–${per(i, j).at(-1).toFixed(2)}`,
   };
 }
 
@@ -89,22 +98,38 @@ export default async function bench() {
     get_weather: other,
     get_customer: other,
   };
-  const text = JSON.stringify({ date: "2026-06-01", data: { weight_kg: 70.5, body_fat_pct: 18.2, waist_cm: null } });
+  const text = JSON.stringify({
+    date: "2026-06-01",
+    data: { weight_kg: 70.5, body_fat_pct: 18.2, waist_cm: null },
+  });
   let seq = 0;
   let checksum = 0;
-  const call = () => ({ target: "openai-chat", id: `call_${process.pid}_${seq++}`, name: "write_measurement", arguments: text });
+  const call = () => ({
+    target: "openai-chat",
+    id: `call_${process.pid}_${seq++}`,
+    name: "write_measurement",
+    arguments: text,
+  });
   const sequential = (d) => async (n) => {
     for (let i = 0; i < n; i++) checksum += (await d.run(call())).text.length;
   };
   const concurrent = (d) => async (n) => {
     for (let i = 0; i < n; i += CONCURRENT) {
-      const results = await Promise.all(Array.from({ length: CONCURRENT }, () => d.run(call())));
+      const results = await Promise.all(
+        Array.from({ length: CONCURRENT }, () => d.run(call())),
+      );
       for (const r of results) checksum += r.text.length;
     }
   };
   // The row a completed call leaves (its key as callKey, its result as storedResultJson).
-  const row = JSON.stringify({ status: "ok", isError: false, text: '{"saved":["weight_kg","body_fat_pct"]}', hasOutput: true });
-  const shape = "(key TEXT PRIMARY KEY, tool TEXT NOT NULL, state TEXT NOT NULL, owner TEXT NOT NULL, claimed_at BIGINT NOT NULL, result TEXT, digest BIGINT)";
+  const row = JSON.stringify({
+    status: "ok",
+    isError: false,
+    text: '{"saved":["weight_kg","body_fat_pct"]}',
+    hasOutput: true,
+  });
+  const shape =
+    "(key TEXT PRIMARY KEY, tool TEXT NOT NULL, state TEXT NOT NULL, owner TEXT NOT NULL, claimed_at BIGINT NOT NULL, result TEXT, digest BIGINT)";
 
   // SQLite: a WAL file through better-sqlite3.
   const sqliteDir = join(tmpdir(), `toolcat-bench-store-${process.pid}`);
@@ -112,7 +137,10 @@ export default async function bench() {
   try {
     const db = new Database(join(sqliteDir, "calls.db"));
     const counts = { writes: 0, commits: 0 };
-    const d = createDispatcher(handlers, { confirm: () => true, store: sqliteCallStore(countedSqlite(db, counts)) });
+    const d = createDispatcher(handlers, {
+      confirm: () => true,
+      store: sqliteCallStore(countedSqlite(db, counts)),
+    });
     const measure = async (run, calls) => {
       counts.writes = 0;
       counts.commits = 0;
@@ -122,24 +150,46 @@ export default async function bench() {
     const seqCounts = await measure(sequential(d), 640);
     const concCounts = await measure(concurrent(d), 640);
     db.exec(`CREATE TABLE plain ${shape}`);
-    const insert = db.prepare("INSERT INTO plain (key, tool, state, owner, claimed_at, result, digest) VALUES (?, 'write_measurement', 'completed', 'owner', ?, ?, 1)");
+    const insert = db.prepare(
+      "INSERT INTO plain (key, tool, state, owner, claimed_at, result, digest) VALUES (?, 'write_measurement', 'completed', 'owner', ?, ?, 1)",
+    );
     let k = 0;
     const timed = await interleaved(
       [
         { run: sequential(d) },
         { run: concurrent(d) },
-        { run: async (n) => { for (let i = 0; i < n; i++) checksum += insert.run(`openai-chat|row_${k++}`, Date.now(), row).changes; } },
+        {
+          run: async (n) => {
+            for (let i = 0; i < n; i++)
+              checksum += insert.run(
+                `openai-chat|row_${k++}`,
+                Date.now(),
+                row,
+              ).changes;
+          },
+        },
       ],
       BATCH,
     );
     const mode = db.pragma("journal_mode", { simple: true });
     const sync = db.pragma("synchronous", { simple: true });
-    const verdict = (value, budget) => `${value.toFixed(2)} (budget <= ${budget}: ${value <= budget ? "holds" : "EXCEEDED"})`;
-    console.log(`SQLite store (file, journal_mode=${mode}, synchronous=${sync}); every result committed before run resolves:`);
-    console.log(`  sequential      ${seqCounts.writes.toFixed(2)} writes of the call's row per call ${seqCounts.writes <= 2 ? "(budget <= 2: holds)" : "(budget <= 2: EXCEEDED)"}, ${seqCounts.commits.toFixed(2)} commits per call`);
-    console.log(`                  ${fmt(timed.rate(0))} calls/s = ${timed.ratio(0, 2).toFixed(2)} single-row inserts per call's time (rounds ${timed.spread(0, 2)})`);
-    console.log(`  ${CONCURRENT} concurrent   ${concCounts.writes.toFixed(2)} writes per call, commits per call ${verdict(concCounts.commits, 1.2)}`);
-    console.log(`                  ${fmt(timed.rate(1))} calls/s = ${timed.ratio(1, 2).toFixed(2)} single-row inserts per call's time (rounds ${timed.spread(1, 2)}; the dispatcher's own work included)`);
+    const verdict = (value, budget) =>
+      `${value.toFixed(2)} (budget <= ${budget}: ${value <= budget ? "holds" : "EXCEEDED"})`;
+    console.log(
+      `SQLite store (file, journal_mode=${mode}, synchronous=${sync}); every result committed before run resolves:`,
+    );
+    console.log(
+      `  sequential      ${seqCounts.writes.toFixed(2)} writes of the call's row per call ${seqCounts.writes <= 2 ? "(budget <= 2: holds)" : "(budget <= 2: EXCEEDED)"}, ${seqCounts.commits.toFixed(2)} commits per call`,
+    );
+    console.log(
+      `                  ${fmt(timed.rate(0))} calls/s = ${timed.ratio(0, 2).toFixed(2)} single-row inserts per call's time (rounds ${timed.spread(0, 2)})`,
+    );
+    console.log(
+      `  ${CONCURRENT} concurrent   ${concCounts.writes.toFixed(2)} writes per call, commits per call ${verdict(concCounts.commits, 1.2)}`,
+    );
+    console.log(
+      `                  ${fmt(timed.rate(1))} calls/s = ${timed.ratio(1, 2).toFixed(2)} single-row inserts per call's time (rounds ${timed.spread(1, 2)}; the dispatcher's own work included)`,
+    );
     console.log(`  insert alone    ${fmt(timed.rate(2))} rows/s`);
     db.close();
   } finally {
@@ -148,11 +198,15 @@ export default async function bench() {
 
   // PostgreSQL, beside it: a throwaway server (test/helpers/postgres.ts, transpiled).
   const helper = join(dir, "..", `bench-store-postgres-${process.pid}.js`);
-  transpileFile(readFileSync(new URL("../helpers/postgres.ts", import.meta.url), "utf8"), helper);
+  transpileFile(
+    readFileSync(new URL("../helpers/postgres.ts", import.meta.url), "utf8"),
+    helper,
+  );
   const { startPostgres } = await import(pathToFileURL(helper).href);
   const server = await startPostgres();
   rmSync(helper, { force: true });
-  if ("unavailable" in server) console.log(`PostgreSQL store: skipped (${server.unavailable})`);
+  if ("unavailable" in server)
+    console.log(`PostgreSQL store: skipped (${server.unavailable})`);
   else {
     const client = new pg.Client({ connectionString: server.url });
     // The store's own: a pool, as an app serving concurrent calls would give it.
@@ -160,7 +214,9 @@ export default async function bench() {
     try {
       await client.connect();
       let queries = 0;
-      const counted = { query: (sql, values) => (queries++, pool.query(sql, values)) };
+      const counted = {
+        query: (sql, values) => (queries++, pool.query(sql, values)),
+      };
       const store = postgresCallStore(counted, { table: "bench_calls" });
       await store.ready();
       const d = createDispatcher(handlers, { confirm: () => true, store });
@@ -177,14 +233,30 @@ export default async function bench() {
         [
           { run: sequential(d) },
           { run: concurrent(d) },
-          { run: async (n) => { for (let i = 0; i < n; i++) checksum += (await client.query("INSERT INTO plain (key, tool, state, owner, claimed_at, result, digest) VALUES ($1, 'write_measurement', 'completed', 'owner', $2, $3, 1)", [`openai-chat|row_${k++}`, Date.now(), row])).rowCount; } },
+          {
+            run: async (n) => {
+              for (let i = 0; i < n; i++)
+                checksum += (
+                  await client.query(
+                    "INSERT INTO plain (key, tool, state, owner, claimed_at, result, digest) VALUES ($1, 'write_measurement', 'completed', 'owner', $2, $3, 1)",
+                    [`openai-chat|row_${k++}`, Date.now(), row],
+                  )
+                ).rowCount;
+            },
+          },
         ],
         Math.max(64, Math.round(BATCH / 2 / 64) * 64),
         Math.max(3, Math.round(ROUNDS / 2)),
       );
-      console.log(`PostgreSQL store (a pool of 4 connections; the inserts on one; a throwaway server: fsync and synchronous_commit off):`);
-      console.log(`  sequential      ${seqQueries.toFixed(2)} queries per call (the claim's INSERT, the result's UPDATE, each its own commit); ${fmt(timed.rate(0))} calls/s = ${timed.ratio(0, 2).toFixed(2)} single-row inserts per call's time (rounds ${timed.spread(0, 2)})`);
-      console.log(`  ${CONCURRENT} concurrent   ${concQueries.toFixed(2)} queries per call; ${fmt(timed.rate(1))} calls/s = ${timed.ratio(1, 2).toFixed(2)} single-row inserts per call's time (rounds ${timed.spread(1, 2)})`);
+      console.log(
+        `PostgreSQL store (a pool of 4 connections; the inserts on one; a throwaway server: fsync and synchronous_commit off):`,
+      );
+      console.log(
+        `  sequential      ${seqQueries.toFixed(2)} queries per call (the claim's INSERT, the result's UPDATE, each its own commit); ${fmt(timed.rate(0))} calls/s = ${timed.ratio(0, 2).toFixed(2)} single-row inserts per call's time (rounds ${timed.spread(0, 2)})`,
+      );
+      console.log(
+        `  ${CONCURRENT} concurrent   ${concQueries.toFixed(2)} queries per call; ${fmt(timed.rate(1))} calls/s = ${timed.ratio(1, 2).toFixed(2)} single-row inserts per call's time (rounds ${timed.spread(1, 2)})`,
+      );
     } finally {
       await client.end();
       await pool.end();

@@ -31,25 +31,39 @@ function countIn(group, set, who) {
     },
   });
   const found = /profiled (\d+)/.exec(r.stdout);
-  if (r.status !== 0 || found === null) throw new Error(`validators bench process failed (${r.status}): ${r.stderr}`);
+  if (r.status !== 0 || found === null)
+    throw new Error(
+      `validators bench process failed (${r.status}): ${r.stderr}`,
+    );
   return Number(found[1]);
 }
 
 export default async function bench() {
   if (!process.env.TOOLCAT_BENCH_BASELINE) {
-    console.log("skipped: set TOOLCAT_BENCH_BASELINE=<another build's dist directory> to compare this build's validators with it, process against process");
+    console.log(
+      "skipped: set TOOLCAT_BENCH_BASELINE=<another build's dist directory> to compare this build's validators with it, process against process",
+    );
     return;
   }
   const pairs = Number(process.env.TOOLCAT_BENCH_PAIRS ?? 5);
-  const groups = process.env.TOOLCAT_BENCH_ONLY ? [process.env.TOOLCAT_BENCH_ONLY] : GROUPS;
-  console.log(`this build / ${process.env.TOOLCAT_BENCH_BASELINE}, ${pairs} pairs of fresh processes each (load average ${loadavg()[0].toFixed(1)}):`);
+  const groups = process.env.TOOLCAT_BENCH_ONLY
+    ? [process.env.TOOLCAT_BENCH_ONLY]
+    : GROUPS;
+  console.log(
+    `this build / ${process.env.TOOLCAT_BENCH_BASELINE}, ${pairs} pairs of fresh processes each (load average ${loadavg()[0].toFixed(1)}):`,
+  );
   for (const group of groups) {
     const cells = [];
-    for (const set of process.env.TOOLCAT_BENCH_SETS ? [process.env.TOOLCAT_BENCH_SETS] : ["valid", "invalid"]) {
+    for (const set of process.env.TOOLCAT_BENCH_SETS
+      ? [process.env.TOOLCAT_BENCH_SETS]
+      : ["valid", "invalid"]) {
       const ratios = [];
-      for (let p = 0; p < pairs; p++) ratios.push(countIn(group, set, 0) / countIn(group, set, 2));
+      for (let p = 0; p < pairs; p++)
+        ratios.push(countIn(group, set, 0) / countIn(group, set, 2));
       const sorted = [...ratios].sort((a, b) => a - b);
-      cells.push(`${set} ${median(ratios).toFixed(2)}x (pairs ${sorted[0].toFixed(2)}–${sorted[sorted.length - 1].toFixed(2)})`);
+      cells.push(
+        `${set} ${median(ratios).toFixed(2)}x (pairs ${sorted[0].toFixed(2)}–${sorted[sorted.length - 1].toFixed(2)})`,
+      );
     }
     console.log(`  ${group.padEnd(20)} ${cells.join("   ")}`);
   }

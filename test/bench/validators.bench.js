@@ -24,7 +24,13 @@
 // keeps only toolcat and the same-semantics Ajv; TOOLCAT_BENCH_PROFILE=<group title> (with
 // TOOLCAT_BENCH_PROFILE_SET=valid|invalid, TOOLCAT_BENCH_PROFILE_WHO=<contender index>) loops one
 // contender for 4 s and exits, for `node --cpu-prof`.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -47,7 +53,12 @@ const SEED = 20240601;
 
 let counter = 0;
 function transpileTo(source, name) {
-  const out = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } });
+  const out = ts.transpileModule(source, {
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+    },
+  });
   mkdirSync(tmp, { recursive: true });
   const file = join(tmp, `${name}-${process.pid}-${counter++}.mjs`);
   writeFileSync(file, out.outputText);
@@ -71,15 +82,28 @@ function ajvWith(options) {
 
 /** Schemas of the example catalog and the fixtures, through toolcat's own pipeline (IR). */
 async function catalogSchemas(readTemplate, runPipeline) {
-  const files = ["catalog/tools.yaml", ...readdirSync(join(root, "test/fixtures")).map((d) => `test/fixtures/${d}/catalog.yaml`)];
+  const files = [
+    "catalog/tools.yaml",
+    ...readdirSync(join(root, "test/fixtures")).map(
+      (d) => `test/fixtures/${d}/catalog.yaml`,
+    ),
+  ];
   const out = { catalog: [], fixtures: [] };
   for (const file of files) {
-    const result = await runPipeline({ catalogPath: file, source: readFileSync(join(root, file)), readTemplate, emitters: [] });
+    const result = await runPipeline({
+      catalogPath: file,
+      source: readFileSync(join(root, file)),
+      readTemplate,
+      emitters: [],
+    });
     if (!result.ir) continue;
     for (const tool of result.ir.tools) {
       for (const which of ["input", "output"]) {
         if (!tool[which]) continue;
-        (file === "catalog/tools.yaml" ? out.catalog : out.fixtures).push({ label: `${tool.name} ${which}`, schema: tool[which].schema });
+        (file === "catalog/tools.yaml" ? out.catalog : out.fixtures).push({
+          label: `${tool.name} ${which}`,
+          schema: tool[which].schema,
+        });
       }
     }
   }
@@ -93,20 +117,36 @@ async function catalogSchemas(readTemplate, runPipeline) {
 async function realToolSchemas(readTemplate, runPipeline) {
   const { importTools } = await dist("generator/core/import/import-tools.js");
   const { loadCatalog } = await dist("generator/core/load/load-catalog.js");
-  const { corpusCatalog } = await import(pathToFileURL(join(root, "test", "bench", "corpus-catalog.js")).href);
-  const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source: corpusCatalog({ importTools, loadCatalog }).text, readTemplate, emitters: [] });
+  const { corpusCatalog } = await import(
+    pathToFileURL(join(root, "test", "bench", "corpus-catalog.js")).href
+  );
+  const result = await runPipeline({
+    catalogPath: "catalog/tools.yaml",
+    source: corpusCatalog({ importTools, loadCatalog }).text,
+    readTemplate,
+    emitters: [],
+  });
   if (!result.ir) throw new Error("the real-tool catalog did not build");
-  return result.ir.tools.map((tool) => ({ label: tool.name, schema: tool.input.schema }));
+  return result.ir.tools.map((tool) => ({
+    label: tool.name,
+    schema: tool.input.schema,
+  }));
 }
 
 function corpusSchemas(validatorProblems) {
-  const lines = readFileSync(join(root, "test", "data", "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim());
+  const lines = readFileSync(
+    join(root, "test", "data", "tool-corpus", "tools.jsonl"),
+    "utf8",
+  )
+    .split("\n")
+    .filter((l) => l.trim());
   const seen = new Set();
   const all = [];
   for (const line of lines) {
     const e = JSON.parse(line);
     const text = JSON.stringify(e.input_schema);
-    if (seen.has(text) || validatorProblems(e.input_schema).length > 0) continue;
+    if (seen.has(text) || validatorProblems(e.input_schema).length > 0)
+      continue;
     seen.add(text);
     all.push({ label: `${e.source}/${e.name}`, schema: e.input_schema });
   }
@@ -120,7 +160,12 @@ function instances(schemas, arbitraries, reference) {
   const invalid = [];
   schemas.forEach((s, i) => {
     // As a tool call delivers them: parsed from JSON text.
-    const sample = fc.sample(arbitraries.dataArbitrary(s.schema), { seed: SEED + i, numRuns: 24 }).map((d) => JSON.parse(JSON.stringify(d)));
+    const sample = fc
+      .sample(arbitraries.dataArbitrary(s.schema), {
+        seed: SEED + i,
+        numRuns: 24,
+      })
+      .map((d) => JSON.parse(JSON.stringify(d)));
     let v = 0;
     let n = 0;
     for (const data of sample) {
@@ -141,10 +186,13 @@ function instances(schemas, arbitraries, reference) {
 function typicalMistakes(valid, schemas, reference) {
   const out = [];
   valid.forEach(([i, data], n) => {
-    if (data === null || typeof data !== "object" || Array.isArray(data)) return;
+    if (data === null || typeof data !== "object" || Array.isArray(data))
+      return;
     const schema = schemas[i].schema;
     const keys = Object.keys(data);
-    const required = Array.isArray(schema.required) ? schema.required.filter((k) => Object.hasOwn(data, k)) : [];
+    const required = Array.isArray(schema.required)
+      ? schema.required.filter((k) => Object.hasOwn(data, k))
+      : [];
     const strings = keys.filter((k) => typeof data[k] === "string");
     const copy = structuredClone(data);
     switch (n % 4) {
@@ -156,7 +204,16 @@ function typicalMistakes(valid, schemas, reference) {
         if (keys.length === 0) return;
         const k = keys[n % keys.length];
         const v = copy[k];
-        copy[k] = typeof v === "string" ? 42 : typeof v === "number" ? String(v) : Array.isArray(v) ? {} : typeof v === "object" && v !== null ? [] : "yes";
+        copy[k] =
+          typeof v === "string"
+            ? 42
+            : typeof v === "number"
+              ? String(v)
+              : Array.isArray(v)
+                ? {}
+                : typeof v === "object" && v !== null
+                  ? []
+                  : "yes";
         break;
       }
       case 2:
@@ -183,22 +240,33 @@ function typicalMistakes(valid, schemas, reference) {
  * finds them (checked against the input on every call).
  */
 function errorObjectsOnly(pairs, reference) {
-  const expected = pairs.map(([i, data]) => (reference[i](data) ? [] : reference[i].errors.map((e) => ({ ...e }))));
+  const expected = pairs.map(([i, data]) =>
+    reference[i](data) ? [] : reference[i].errors.map((e) => ({ ...e })),
+  );
   let at = 0;
   return {
     name: "bound: top-level keys + Ajv's error objects, nothing else",
     check: (i, data) => {
-      if (pairs[at][1] !== data) throw new Error("errorObjectsOnly: inputs visited out of order");
+      if (pairs[at][1] !== data)
+        throw new Error("errorObjectsOnly: inputs visited out of order");
       let keys = 0;
-      if (typeof data === "object" && data !== null && !Array.isArray(data)) for (const _key in data) keys++;
+      if (typeof data === "object" && data !== null && !Array.isArray(data))
+        for (const _key in data) keys++;
       const source = expected[at];
       at = at + 1 === pairs.length ? 0 : at + 1;
       const errors = [];
       for (let k = 0; k < source.length; k++) {
         const e = source[k];
-        errors.push({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params, message: e.message });
+        errors.push({
+          instancePath: e.instancePath,
+          schemaPath: e.schemaPath,
+          keyword: e.keyword,
+          params: e.params,
+          message: e.message,
+        });
       }
-      const result = errors.length === 0 ? { ok: true, value: data } : { ok: false, errors };
+      const result =
+        errors.length === 0 ? { ok: true, value: data } : { ok: false, errors };
       return result.ok ? 1 : result.errors.length + (keys & 1);
     },
   };
@@ -238,15 +306,21 @@ function benchSet(title, pairs, contenders) {
   });
   const samples = contenders.map(() => []);
   // Warm-up: every contender, interleaved, ~WARMUP_MS each, so the JIT has settled before measuring.
-  for (let w = 0; w < Math.ceil(WARMUP_MS / BATCH_MS); w++) for (const run of runners) timeIt(run, pairs);
+  for (let w = 0; w < Math.ceil(WARMUP_MS / BATCH_MS); w++)
+    for (const run of runners) timeIt(run, pairs);
   for (let round = 0; round < ROUNDS; round++) {
     const order = contenders.map((_, k) => (k + round) % contenders.length);
     for (const k of order) samples[k].push(timeIt(runners[k], pairs));
   }
   const ops = samples.map(median);
   const base = ops[0];
-  const cells = contenders.map((c, k) => `${c.name}: ${Math.round(ops[k]).toLocaleString("en-US")} ops/s${k === 0 ? "" : ` (toolcat ${(base / ops[k]).toFixed(2)}x)`}`);
-  console.log(`  ${title} [${pairs.length} inputs]\n    ${cells.join("\n    ")}`);
+  const cells = contenders.map(
+    (c, k) =>
+      `${c.name}: ${Math.round(ops[k]).toLocaleString("en-US")} ops/s${k === 0 ? "" : ` (toolcat ${(base / ops[k]).toFixed(2)}x)`}`,
+  );
+  console.log(
+    `  ${title} [${pairs.length} inputs]\n    ${cells.join("\n    ")}`,
+  );
   // Per contender, the median over rounds of toolcat's ops/s over its: within a round the two ran
   // back to back, so a slow phase of the machine divides out.
   const rounds = samples.map((s) => s.map((x, r) => samples[0][r] / x));
@@ -259,18 +333,37 @@ function fileSize(path) {
 }
 
 export default async function bench() {
-  const { compileValidators, validatorProblems } = await dist("generator/core/emit/validators/compile.js");
+  const { compileValidators, validatorProblems } = await dist(
+    "generator/core/emit/validators/compile.js",
+  );
   const { GeneratedFile } = await dist("generator/core/emit/generated-file.js");
   const { Name } = await dist("generator/core/codegen/identifiers.js");
   const { code } = await dist("generator/core/codegen/code.js");
   const { readTemplate } = await dist("generator/node/package-root.js");
   const { runPipeline } = await dist("generator/core/pipeline.js");
-  const arbitraries = await load(readFileSync(join(root, "test/differential/arbitraries.ts"), "utf8"), "arbitraries");
+  const arbitraries = await load(
+    readFileSync(join(root, "test/differential/arbitraries.ts"), "utf8"),
+    "arbitraries",
+  );
 
-  const baselineSource = process.env.TOOLCAT_BENCH_BASELINE ? await baselineCompiler(process.env.TOOLCAT_BENCH_BASELINE) : undefined;
+  const baselineSource = process.env.TOOLCAT_BENCH_BASELINE
+    ? await baselineCompiler(process.env.TOOLCAT_BENCH_BASELINE)
+    : undefined;
   const sourceFor = (schemas) => {
-    const file = new GeneratedFile("validators.ts", "// bench", schemas.map((_, i) => `v${i}`));
-    compileValidators(schemas.map((s, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema: s.schema })), file, { readTemplate });
+    const file = new GeneratedFile(
+      "validators.ts",
+      "// bench",
+      schemas.map((_, i) => `v${i}`),
+    );
+    compileValidators(
+      schemas.map((s, i) => ({
+        name: Name.of(`v${i}`),
+        type: code`unknown`,
+        schema: s.schema,
+      })),
+      file,
+      { readTemplate },
+    );
     return file.toString();
   };
 
@@ -285,54 +378,116 @@ export default async function bench() {
   const ajvAll = ajvWith({ allErrors: true });
   const ajvFast = ajvWith({});
 
-  console.log(`node ${process.version}, ${ROUNDS} interleaved rounds, median ops/s (one op = one validation)`);
+  console.log(
+    `node ${process.version}, ${ROUNDS} interleaved rounds, median ops/s (one op = one validation)`,
+  );
   const summary = [];
   for (const [title, schemas] of groups) {
-    const only = process.env.TOOLCAT_BENCH_PROFILE ?? process.env.TOOLCAT_BENCH_ONLY;
+    const only =
+      process.env.TOOLCAT_BENCH_PROFILE ?? process.env.TOOLCAT_BENCH_ONLY;
     if (only && only !== title) continue;
     const mod = await load(sourceFor(schemas), "bench-validators");
     const ours = schemas.map((_, i) => mod[`v${i}`]);
-    const baselineModule = baselineSource ? await load(baselineSource(schemas), "bench-baseline") : undefined;
-    const baseline = baselineModule ? schemas.map((_, i) => baselineModule[`v${i}`]) : undefined;
+    const baselineModule = baselineSource
+      ? await load(baselineSource(schemas), "bench-baseline")
+      : undefined;
+    const baseline = baselineModule
+      ? schemas.map((_, i) => baselineModule[`v${i}`])
+      : undefined;
     const same = schemas.map((s) => ajvSame.compile(s.schema));
     const all = schemas.map((s) => ajvAll.compile(s.schema));
     const fast = schemas.map((s) => ajvFast.compile(s.schema));
     const sets = instances(schemas, arbitraries, same);
     const contenders = [
-      { name: "toolcat", check: (i, d) => { const r = ours[i](d); return r.ok ? 1 : r.errors.length; } },
-      { name: "ajv allErrors+ownProperties", check: (i, d) => (same[i](d) ? 1 : same[i].errors.length) },
-      { name: "ajv allErrors", check: (i, d) => (all[i](d) ? 1 : all[i].errors.length) },
-      { name: "ajv default (fail-fast)", check: (i, d) => (fast[i](d) ? 1 : fast[i].errors.length) },
+      {
+        name: "toolcat",
+        check: (i, d) => {
+          const r = ours[i](d);
+          return r.ok ? 1 : r.errors.length;
+        },
+      },
+      {
+        name: "ajv allErrors+ownProperties",
+        check: (i, d) => (same[i](d) ? 1 : same[i].errors.length),
+      },
+      {
+        name: "ajv allErrors",
+        check: (i, d) => (all[i](d) ? 1 : all[i].errors.length),
+      },
+      {
+        name: "ajv default (fail-fast)",
+        check: (i, d) => (fast[i](d) ? 1 : fast[i].errors.length),
+      },
     ];
     if (process.env.TOOLCAT_BENCH_TWO) contenders.splice(2);
-    if (baseline) contenders.push({ name: "toolcat baseline build", check: (i, d) => { const r = baseline[i](d); return r.ok ? 1 : r.errors.length; } });
+    if (baseline)
+      contenders.push({
+        name: "toolcat baseline build",
+        check: (i, d) => {
+          const r = baseline[i](d);
+          return r.ok ? 1 : r.errors.length;
+        },
+      });
     console.log(`\n${title}: ${schemas.length} schemas`);
     if (process.env.TOOLCAT_BENCH_PROFILE === title) {
-      const which = process.env.TOOLCAT_BENCH_PROFILE_SET === "valid" ? sets.valid : sets.invalid;
+      const which =
+        process.env.TOOLCAT_BENCH_PROFILE_SET === "valid"
+          ? sets.valid
+          : sets.invalid;
       const k = Number(process.env.TOOLCAT_BENCH_PROFILE_WHO ?? 0);
       let sink = 0;
       const t = performance.now();
-      while (performance.now() - t < 4000) for (const [i, d] of which) sink += contenders[k].check(i, d);
+      while (performance.now() - t < 4000)
+        for (const [i, d] of which) sink += contenders[k].check(i, d);
       console.log("profiled", sink);
       return;
     }
     const v = benchSet("valid inputs", sets.valid, contenders);
     // The bound needs Ajv allErrors (contender 2) beside it to be read.
-    const bound = contenders.length > 2 ? [errorObjectsOnly(sets.invalid, all)] : [];
-    const n = benchSet("invalid inputs", sets.invalid, [...contenders, ...bound]);
-    const t = benchSet("invalid inputs, one typical mistake each (not the target's set)", typicalMistakes(sets.valid, schemas, same), contenders);
-    summary.push({ title, v, n, t, baseIndex: baseline ? contenders.length - 1 : undefined });
+    const bound =
+      contenders.length > 2 ? [errorObjectsOnly(sets.invalid, all)] : [];
+    const n = benchSet("invalid inputs", sets.invalid, [
+      ...contenders,
+      ...bound,
+    ]);
+    const t = benchSet(
+      "invalid inputs, one typical mistake each (not the target's set)",
+      typicalMistakes(sets.valid, schemas, same),
+      contenders,
+    );
+    summary.push({
+      title,
+      v,
+      n,
+      t,
+      baseIndex: baseline ? contenders.length - 1 : undefined,
+    });
   }
 
-  console.log("\nratios (toolcat / Ajv allErrors+ownProperties, toolcat / Ajv allErrors, toolcat / Ajv fail-fast):");
+  console.log(
+    "\nratios (toolcat / Ajv allErrors+ownProperties, toolcat / Ajv allErrors, toolcat / Ajv fail-fast):",
+  );
   for (const { title, v, n, t } of summary) {
-    const r = (x, k) => (x && x.ops[k] !== undefined ? (x.ops[0] / x.ops[k]).toFixed(2) + "x" : "n/a");
-    console.log(`  ${title.padEnd(20)} valid ${r(v, 1)} / ${r(v, 2)} / ${r(v, 3)}   invalid ${r(n, 1)} / ${r(n, 2)} / ${r(n, 3)}   one typical mistake ${r(t, 1)} / ${r(t, 2)} / ${r(t, 3)}`);
+    const r = (x, k) =>
+      x && x.ops[k] !== undefined
+        ? (x.ops[0] / x.ops[k]).toFixed(2) + "x"
+        : "n/a";
+    console.log(
+      `  ${title.padEnd(20)} valid ${r(v, 1)} / ${r(v, 2)} / ${r(v, 3)}   invalid ${r(n, 1)} / ${r(n, 2)} / ${r(n, 3)}   one typical mistake ${r(t, 1)} / ${r(t, 2)} / ${r(t, 3)}`,
+    );
   }
   if (summary.some((x) => x.baseIndex !== undefined)) {
-    console.log("toolcat / the baseline build (TOOLCAT_BENCH_BASELINE), same process (in brackets: the median of the per-round ratios):");
-    const both = (x, b) => (x ? `${(x.ops[0] / x.ops[b]).toFixed(2)}x [${x.perRound[b].toFixed(2)}x]` : "n/a");
-    for (const { title, v, n, t, baseIndex: b } of summary) console.log(`  ${title.padEnd(20)} valid ${both(v, b)}   invalid ${both(n, b)}   one typical mistake ${both(t, b)}`);
+    console.log(
+      "toolcat / the baseline build (TOOLCAT_BENCH_BASELINE), same process (in brackets: the median of the per-round ratios):",
+    );
+    const both = (x, b) =>
+      x
+        ? `${(x.ops[0] / x.ops[b]).toFixed(2)}x [${x.perRound[b].toFixed(2)}x]`
+        : "n/a";
+    for (const { title, v, n, t, baseIndex: b } of summary)
+      console.log(
+        `  ${title.padEnd(20)} valid ${both(v, b)}   invalid ${both(n, b)}   one typical mistake ${both(t, b)}`,
+      );
   }
   // The issue's targets are against Ajv allErrors (contender 2): >= 2x on valid and on invalid
   // input (issue 25). Each round ran toolcat and Ajv back to back, so the per-round ratios show the
@@ -345,87 +500,208 @@ export default async function bench() {
   const verdict = (x, target, k = 2) => {
     if (!x || x.rounds[k] === undefined) return "n/a";
     const r = x.rounds[k];
-    return Math.min(...r) >= target ? "met" : Math.max(...r) < target ? "NOT met" : "not told apart from noise (range straddles it)";
+    return Math.min(...r) >= target
+      ? "met"
+      : Math.max(...r) < target
+        ? "NOT met"
+        : "not told apart from noise (range straddles it)";
   };
-  console.log("targets vs Ajv allErrors (issue 25: valid >= 2x, invalid >= 2x), median of per-round ratios with their range:");
-  for (const { title, v, n } of summary) console.log(`  ${title.padEnd(20)} valid ${spread(v, 2)}: ${verdict(v, 2)}; invalid ${spread(n, 2)}: ${verdict(n, 2)}`);
+  console.log(
+    "targets vs Ajv allErrors (issue 25: valid >= 2x, invalid >= 2x), median of per-round ratios with their range:",
+  );
+  for (const { title, v, n } of summary)
+    console.log(
+      `  ${title.padEnd(20)} valid ${spread(v, 2)}: ${verdict(v, 2)}; invalid ${spread(n, 2)}: ${verdict(n, 2)}`,
+    );
   if (summary.some((x) => x.baseIndex !== undefined)) {
-    console.log("toolcat / the baseline build, per-round ratios with their range (a regression shows when the whole range is below 1):");
-    for (const { title, v, n, baseIndex: b } of summary) console.log(`  ${title.padEnd(20)} valid ${spread(v, b)}   invalid ${spread(n, b)}`);
+    console.log(
+      "toolcat / the baseline build, per-round ratios with their range (a regression shows when the whole range is below 1):",
+    );
+    for (const { title, v, n, baseIndex: b } of summary)
+      console.log(
+        `  ${title.padEnd(20)} valid ${spread(v, b)}   invalid ${spread(n, b)}`,
+      );
   }
   // The bound (last contender of the invalid set) against Ajv allErrors: the most any validator that
   // returns Ajv's error objects could reach on these inputs, and the share of it toolcat reaches.
-  console.log("invalid inputs: bound for any validator returning Ajv's errors (top-level keys + error objects only) vs Ajv allErrors:");
+  console.log(
+    "invalid inputs: bound for any validator returning Ajv's errors (top-level keys + error objects only) vs Ajv allErrors:",
+  );
   for (const { title, n } of summary) {
     if (!n || n.ops.length < 5) continue;
     const bound = n.ops[n.ops.length - 1];
-    const shares = n.rounds[n.ops.length - 1].map((r) => 100 * r).sort((a, b) => a - b);
-    console.log(`  ${title.padEnd(20)} bound ${(bound / n.ops[2]).toFixed(2)}x Ajv allErrors; toolcat ${(n.ops[0] / n.ops[2]).toFixed(2)}x = ${Math.round((n.ops[0] / bound) * 100)}% of the bound's speed (rounds ${Math.round(shares[0])}–${Math.round(shares[shares.length - 1])}%; goal >= 70%; 2x needs ${Math.round(((2 * n.ops[2]) / bound) * 100)}%)`);
+    const shares = n.rounds[n.ops.length - 1]
+      .map((r) => 100 * r)
+      .sort((a, b) => a - b);
+    console.log(
+      `  ${title.padEnd(20)} bound ${(bound / n.ops[2]).toFixed(2)}x Ajv allErrors; toolcat ${(n.ops[0] / n.ops[2]).toFixed(2)}x = ${Math.round((n.ops[0] / bound) * 100)}% of the bound's speed (rounds ${Math.round(shares[0])}–${Math.round(shares[shares.length - 1])}%; goal >= 70%; 2x needs ${Math.round(((2 * n.ops[2]) / bound) * 100)}%)`,
+    );
   }
 
   // Emitted bytes per tool of the example catalog: toolcat's standalone module for that one schema
   // vs Ajv standalone code (formats referenced from ajv-formats) plus the runtime files it requires.
-  console.log("\nemitted bytes per example-catalog schema: toolcat's standalone TypeScript module (its JavaScript after");
-  console.log("type erasure in brackets; both include the ValidationError/ValidationResult declarations and every helper)");
-  console.log("vs Ajv standalone code (ajv allErrors+ownProperties, formats from ajv-formats) + the runtime files it requires:");
-  const ajvStandalone = ajvWith({ allErrors: true, ownProperties: true, code: { source: true, esm: false, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+  console.log(
+    "\nemitted bytes per example-catalog schema: toolcat's standalone TypeScript module (its JavaScript after",
+  );
+  console.log(
+    "type erasure in brackets; both include the ValidationError/ValidationResult declarations and every helper)",
+  );
+  console.log(
+    "vs Ajv standalone code (ajv allErrors+ownProperties, formats from ajv-formats) + the runtime files it requires:",
+  );
+  const ajvStandalone = ajvWith({
+    allErrors: true,
+    ownProperties: true,
+    code: {
+      source: true,
+      esm: false,
+      formats: _`require("ajv-formats/dist/formats").fullFormats`,
+    },
+  });
   let totalOurs = 0;
   let totalAjv = 0;
   for (const s of catalog) {
     const tsSource = sourceFor([s]).replace(/^\/\/ bench\n/, "");
     const ours = Buffer.byteLength(tsSource);
-    const oursJs = Buffer.byteLength(ts.transpileModule(tsSource, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false } }).outputText);
+    const oursJs = Buffer.byteLength(
+      ts.transpileModule(tsSource, {
+        compilerOptions: {
+          target: ts.ScriptTarget.ES2022,
+          module: ts.ModuleKind.ESNext,
+          removeComments: false,
+        },
+      }).outputText,
+    );
     const validate = ajvStandalone.compile(s.schema);
     const standalone = standaloneCode(ajvStandalone, validate);
-    const requires = [...new Set([...standalone.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))];
-    const runtime = requires.map((r) => fileSize(require.resolve(r))).reduce((a, b) => a + b, 0)
-      + (requires.some((r) => r.includes("runtime/equal")) ? fileSize(require.resolve("fast-deep-equal")) : 0);
+    const requires = [
+      ...new Set(
+        [...standalone.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]),
+      ),
+    ];
+    const runtime =
+      requires
+        .map((r) => fileSize(require.resolve(r)))
+        .reduce((a, b) => a + b, 0) +
+      (requires.some((r) => r.includes("runtime/equal"))
+        ? fileSize(require.resolve("fast-deep-equal"))
+        : 0);
     const ajvBytes = Buffer.byteLength(standalone) + runtime;
     totalOurs += ours;
     totalAjv += ajvBytes;
-    console.log(`  ${s.label.padEnd(28)} toolcat ${String(ours).padStart(6)} [${String(oursJs).padStart(6)}]   ajv ${String(Buffer.byteLength(standalone)).padStart(6)} + runtime ${String(runtime).padStart(6)} (${requires.join(", ") || "none"})`);
+    console.log(
+      `  ${s.label.padEnd(28)} toolcat ${String(ours).padStart(6)} [${String(oursJs).padStart(6)}]   ajv ${String(Buffer.byteLength(standalone)).padStart(6)} + runtime ${String(runtime).padStart(6)} (${requires.join(", ") || "none"})`,
+    );
   }
-  console.log(`  ${"total".padEnd(28)} toolcat ${String(totalOurs).padStart(6)}            ajv ${String(totalAjv).padStart(6)} (incl. runtime)`);
+  console.log(
+    `  ${"total".padEnd(28)} toolcat ${String(totalOurs).padStart(6)}            ajv ${String(totalAjv).padStart(6)} (incl. runtime)`,
+  );
 
-  await outputSizes({ runPipeline, readTemplate, compileValidators, validatorProblems, GeneratedFile, Name, code, ajvStandalone });
+  await outputSizes({
+    runPipeline,
+    readTemplate,
+    compileValidators,
+    validatorProblems,
+    GeneratedFile,
+    Name,
+    code,
+    ajvStandalone,
+  });
 }
 
 /** A `sourceFor` of another toolcat build (TOOLCAT_BENCH_BASELINE: its `dist` directory). */
 async function baselineCompiler(dir) {
   const at = (p) => import(pathToFileURL(resolve(root, dir, p)).href);
-  const { compileValidators } = await at("generator/core/emit/validators/compile.js");
+  const { compileValidators } = await at(
+    "generator/core/emit/validators/compile.js",
+  );
   const { GeneratedFile } = await at("generator/core/emit/generated-file.js");
   const { Name } = await at("generator/core/codegen/identifiers.js");
   const { code } = await at("generator/core/codegen/code.js");
   const { readTemplate } = await at("generator/node/package-root.js");
   return (schemas) => {
-    const file = new GeneratedFile("validators.ts", "// bench", schemas.map((_, i) => `v${i}`));
-    compileValidators(schemas.map((s, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema: s.schema })), file, { readTemplate });
+    const file = new GeneratedFile(
+      "validators.ts",
+      "// bench",
+      schemas.map((_, i) => `v${i}`),
+    );
+    compileValidators(
+      schemas.map((s, i) => ({
+        name: Name.of(`v${i}`),
+        type: code`unknown`,
+        schema: s.schema,
+      })),
+      file,
+      { readTemplate },
+    );
     return file.toString();
   };
 }
 
 /** Bytes of the whole Ajv runtime a standalone module requires (each file once). */
 function runtimeBytes(standalone) {
-  const requires = [...new Set([...standalone.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))];
-  return requires.map((r) => fileSize(require.resolve(r))).reduce((a, b) => a + b, 0) + (requires.some((r) => r.includes("runtime/equal")) ? fileSize(require.resolve("fast-deep-equal")) : 0);
+  const requires = [
+    ...new Set(
+      [...standalone.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]),
+    ),
+  ];
+  return (
+    requires
+      .map((r) => fileSize(require.resolve(r)))
+      .reduce((a, b) => a + b, 0) +
+    (requires.some((r) => r.includes("runtime/equal"))
+      ? fileSize(require.resolve("fast-deep-equal"))
+      : 0)
+  );
 }
 
 /** Issue 13's size targets. */
-async function outputSizes({ runPipeline, readTemplate, compileValidators, validatorProblems, GeneratedFile, Name, code, ajvStandalone }) {
+async function outputSizes({
+  runPipeline,
+  readTemplate,
+  compileValidators,
+  validatorProblems,
+  GeneratedFile,
+  Name,
+  code,
+  ajvStandalone,
+}) {
   // The example catalog as `generate` writes it (formatted): validators.ts + providers/*.calls.ts.
   const { prettierFormatter } = await dist("generator/node/format.js");
-  const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source: readFileSync(join(root, "catalog/tools.yaml")), readTemplate, format: prettierFormatter(join(root, "generated"), { cache: false }) });
+  const result = await runPipeline({
+    catalogPath: "catalog/tools.yaml",
+    source: readFileSync(join(root, "catalog/tools.yaml")),
+    readTemplate,
+    format: prettierFormatter(join(root, "generated"), { cache: false }),
+  });
   const BEFORE = 205781; // validators.ts 129,333 + openai-chat.calls.ts 75,180 + openai-responses.calls.ts 1,268 (main before issue 13)
-  const files = [...result.files].filter(([path]) => path === "validators.ts" || /^providers\/.*\.calls\.ts$/.test(path));
+  const files = [...result.files].filter(
+    ([path]) =>
+      path === "validators.ts" || /^providers\/.*\.calls\.ts$/.test(path),
+  );
   const bytes = files.reduce((n, [, text]) => n + Buffer.byteLength(text), 0);
-  console.log("\nexample catalog, as generated: " + files.map(([path, text]) => `${path} ${Buffer.byteLength(text).toLocaleString("en-US")}`).join(", "));
-  console.log(`  validators.ts + call validators: ${bytes.toLocaleString("en-US")} bytes = ${Math.round((bytes / BEFORE) * 100)}% of ${BEFORE.toLocaleString("en-US")} (target <= 40%: ${bytes <= 0.4 * BEFORE ? "met" : "NOT met"})`);
+  console.log(
+    "\nexample catalog, as generated: " +
+      files
+        .map(
+          ([path, text]) =>
+            `${path} ${Buffer.byteLength(text).toLocaleString("en-US")}`,
+        )
+        .join(", "),
+  );
+  console.log(
+    `  validators.ts + call validators: ${bytes.toLocaleString("en-US")} bytes = ${Math.round((bytes / BEFORE) * 100)}% of ${BEFORE.toLocaleString("en-US")} (target <= 40%: ${bytes <= 0.4 * BEFORE ? "met" : "NOT met"})`,
+  );
 
   // The public corpus: every distinct schema toolcat compiles, in one module, vs Ajv standalone of
   // the same schemas in one module + the runtime files it requires (each once). Emitter text, not
   // formatted (prettier on 3,000 schemas takes minutes; it only re-wraps long lines).
-  const lines = readFileSync(join(root, "test", "data", "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim());
+  const lines = readFileSync(
+    join(root, "test", "data", "tool-corpus", "tools.jsonl"),
+    "utf8",
+  )
+    .split("\n")
+    .filter((l) => l.trim());
   const seen = new Set();
   const all = [];
   for (const line of lines) {
@@ -435,8 +711,20 @@ async function outputSizes({ runPipeline, readTemplate, compileValidators, valid
     seen.add(text);
     all.push(schema);
   }
-  const file = new GeneratedFile("validators.ts", "// bench", all.map((_, i) => `v${i}`));
-  compileValidators(all.map((schema, i) => ({ name: Name.of(`v${i}`), type: code`unknown`, schema })), file, { readTemplate });
+  const file = new GeneratedFile(
+    "validators.ts",
+    "// bench",
+    all.map((_, i) => `v${i}`),
+  );
+  compileValidators(
+    all.map((schema, i) => ({
+      name: Name.of(`v${i}`),
+      type: code`unknown`,
+      schema,
+    })),
+    file,
+    { readTemplate },
+  );
   const ours = Buffer.byteLength(file.toString());
   const refs = {};
   all.forEach((schema, i) => {
@@ -445,17 +733,25 @@ async function outputSizes({ runPipeline, readTemplate, compileValidators, valid
   });
   const standalone = standaloneCode(ajvStandalone, refs);
   const ajvBytes = Buffer.byteLength(standalone) + runtimeBytes(standalone);
-  console.log(`public corpus (${all.length} schemas, one module): toolcat ${ours.toLocaleString("en-US")} bytes, ajv standalone + runtime ${ajvBytes.toLocaleString("en-US")} = ${(ours / ajvBytes).toFixed(2)}x (target <= 1.0x, goal 0.7x)`);
+  console.log(
+    `public corpus (${all.length} schemas, one module): toolcat ${ours.toLocaleString("en-US")} bytes, ajv standalone + runtime ${ajvBytes.toLocaleString("en-US")} = ${(ours / ajvBytes).toFixed(2)}x (target <= 1.0x, goal 0.7x)`,
+  );
 
   // Per schema, on the bench's sample: what a one-tool catalog gets (each with its helpers and types).
   let oursEach = 0;
   let ajvEach = 0;
   for (const { schema } of corpusSchemas(validatorProblems)) {
     const one = new GeneratedFile("validators.ts", "// bench", ["v0"]);
-    compileValidators([{ name: Name.of("v0"), type: code`unknown`, schema }], one, { readTemplate });
+    compileValidators(
+      [{ name: Name.of("v0"), type: code`unknown`, schema }],
+      one,
+      { readTemplate },
+    );
     oursEach += Buffer.byteLength(one.toString());
     const sa = standaloneCode(ajvStandalone, ajvStandalone.compile(schema));
     ajvEach += Buffer.byteLength(sa) + runtimeBytes(sa);
   }
-  console.log(`public corpus sample, one module per schema: toolcat ${oursEach.toLocaleString("en-US")} bytes, ajv standalone + runtime ${ajvEach.toLocaleString("en-US")} = ${(oursEach / ajvEach).toFixed(2)}x`);
+  console.log(
+    `public corpus sample, one module per schema: toolcat ${oursEach.toLocaleString("en-US")} bytes, ajv standalone + runtime ${ajvEach.toLocaleString("en-US")} = ${(oursEach / ajvEach).toFixed(2)}x`,
+  );
 }

@@ -3,7 +3,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { dataRoot } from "../validators/harness.js";
 
-export const suiteRoot = path.join(dataRoot, "json-schema-test-suite", "draft2020-12");
+export const suiteRoot = path.join(
+  dataRoot,
+  "json-schema-test-suite",
+  "draft2020-12",
+);
 
 export interface SuiteTest {
   readonly description: string;
@@ -30,8 +34,15 @@ export function suiteFiles(): string[] {
 }
 
 export function loadGroups(file: string): SuiteGroup[] {
-  const groups = JSON.parse(readFileSync(path.join(suiteRoot, file), "utf8")) as { description: string; schema: unknown; tests: SuiteTest[] }[];
-  return groups.map((g) => ({ file, description: g.description, schema: g.schema, tests: g.tests }));
+  const groups = JSON.parse(
+    readFileSync(path.join(suiteRoot, file), "utf8"),
+  ) as { description: string; schema: unknown; tests: SuiteTest[] }[];
+  return groups.map((g) => ({
+    file,
+    description: g.description,
+    schema: g.schema,
+    tests: g.tests,
+  }));
 }
 
 /**
@@ -53,10 +64,21 @@ export interface Exclusion {
 }
 
 export function loadExclusions(): Exclusion[] {
-  const raw = JSON.parse(readFileSync(path.join(import.meta.dirname, "exclusions.json"), "utf8")) as { exclusions: Exclusion[] };
+  const raw = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "exclusions.json"), "utf8"),
+  ) as { exclusions: Exclusion[] };
   return raw.exclusions;
 }
 
-export function matches(e: Exclusion, file: string, group: string, test?: string): boolean {
-  return e.file === file && (e.group === undefined || e.group === group) && (e.test === undefined || test === undefined || e.test === test);
+export function matches(
+  e: Exclusion,
+  file: string,
+  group: string,
+  test?: string,
+): boolean {
+  return (
+    e.file === file &&
+    (e.group === undefined || e.group === group) &&
+    (e.test === undefined || test === undefined || e.test === test)
+  );
 }

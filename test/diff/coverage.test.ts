@@ -12,12 +12,18 @@ import { version } from "./support.js";
 /** For each keyword: a value, and another value of the same keyword (a change). */
 const SAMPLES: Record<string, readonly [Json, Json]> = {
   type: ["string", "integer"],
-  enum: [["a", "b"], ["a", "c"]],
+  enum: [
+    ["a", "b"],
+    ["a", "c"],
+  ],
   const: ["a", "b"],
   properties: [{ x: { type: "string" } }, { x: { type: "integer" } }],
   required: [["x"], ["y"]],
   additionalProperties: [false, { type: "string" }],
-  patternProperties: [{ "^x": { type: "string" } }, { "^x": { type: "integer" } }],
+  patternProperties: [
+    { "^x": { type: "string" } },
+    { "^x": { type: "integer" } },
+  ],
   propertyNames: [{ maxLength: 3 }, { maxLength: 4 }],
   minProperties: [1, 2],
   maxProperties: [3, 2],
@@ -40,8 +46,14 @@ const SAMPLES: Record<string, readonly [Json, Json]> = {
   exclusiveMaximum: [10, 9],
   multipleOf: [2, 3],
   allOf: [[{ minLength: 1 }], [{ minLength: 2 }]],
-  anyOf: [[{ type: "string" }, { type: "integer" }], [{ type: "string" }, { type: "boolean" }]],
-  oneOf: [[{ type: "string" }, { type: "integer" }], [{ type: "string" }, { type: "boolean" }]],
+  anyOf: [
+    [{ type: "string" }, { type: "integer" }],
+    [{ type: "string" }, { type: "boolean" }],
+  ],
+  oneOf: [
+    [{ type: "string" }, { type: "integer" }],
+    [{ type: "string" }, { type: "boolean" }],
+  ],
   not: [{ const: "x" }, { const: "y" }],
   if: [{ minLength: 1 }, { minLength: 2 }],
   then: [{ maxLength: 3 }, { maxLength: 4 }],
@@ -64,42 +76,84 @@ const NOT_A_CHANGE: Record<string, string> = {
 };
 
 function catalogWith(prop: Json): string {
-  return JSON.stringify({ toolcat: 1, tools: { t: { description: "T.", effect: "read", input: { type: "object", properties: { p: prop }, additionalProperties: false } } } });
+  return JSON.stringify({
+    toolcat: 1,
+    tools: {
+      t: {
+        description: "T.",
+        effect: "read",
+        input: {
+          type: "object",
+          properties: { p: prop },
+          additionalProperties: false,
+        },
+      },
+    },
+  });
 }
 
 function changes(before: Json, after: Json): string[] {
-  return diffCatalogs(version("old.yaml", catalogWith(before)), version("new.yaml", catalogWith(after))).map((f) => f.rule);
+  return diffCatalogs(
+    version("old.yaml", catalogWith(before)),
+    version("new.yaml", catalogWith(after)),
+  ).map((f) => f.rule);
 }
 
 /** The findings of a change at property `p`, as `rule at` with the place relative to `p`. */
 function placed(before: Json, after: Json): string[] {
-  return diffCatalogs(version("old.yaml", catalogWith(before)), version("new.yaml", catalogWith(after))).map((f) => `${f.rule} at ${f.pointer.replace("/tools/t/input/properties/p", "")}`);
+  return diffCatalogs(
+    version("old.yaml", catalogWith(before)),
+    version("new.yaml", catalogWith(after)),
+  ).map(
+    (f) =>
+      `${f.rule} at ${f.pointer.replace("/tools/t/input/properties/p", "")}`,
+  );
 }
 
 /** Whether some finding is an input rule reported at the keyword itself (or inside it). */
-const atKeyword = (keyword: string) => (found: readonly string[]) => found.some((f) => f.startsWith("input-") && (f.endsWith(` at /${keyword}`) || f.includes(` at /${keyword}/`)));
+const atKeyword = (keyword: string) => (found: readonly string[]) =>
+  found.some(
+    (f) =>
+      f.startsWith("input-") &&
+      (f.endsWith(` at /${keyword}`) || f.includes(` at /${keyword}/`)),
+  );
 
 describe("every supported keyword is compared", () => {
   it("the samples list every keyword toolcat accepts", () => {
-    expect([...Object.keys(SAMPLES), ...Object.keys(NOT_A_CHANGE)].sort()).toEqual(Object.keys(KEYWORDS).sort());
+    expect(
+      [...Object.keys(SAMPLES), ...Object.keys(NOT_A_CHANGE)].sort(),
+    ).toEqual(Object.keys(KEYWORDS).sort());
   });
 
   for (const [keyword, [a, b]] of Object.entries(SAMPLES)) {
     it(`${keyword}: added, removed and changed are each reported`, () => {
       // Not just any finding: one about this keyword, at its place.
       const here = atKeyword(keyword);
-      for (const [what, before, after] of [["added", {}, { [keyword]: a }], ["removed", { [keyword]: a }, {}], ["changed", { [keyword]: a }, { [keyword]: b }]] as const) {
+      for (const [what, before, after] of [
+        ["added", {}, { [keyword]: a }],
+        ["removed", { [keyword]: a }, {}],
+        ["changed", { [keyword]: a }, { [keyword]: b }],
+      ] as const) {
         const found = placed(before, after);
         expect(here(found), `${what}: ${JSON.stringify(found)}`).toBe(true);
       }
-      expect(changes({ [keyword]: a }, { [keyword]: a }), "unchanged").toEqual([]);
+      expect(changes({ [keyword]: a }, { [keyword]: a }), "unchanged").toEqual(
+        [],
+      );
     });
   }
 });
 
 describe("direction", () => {
   it("follows oasdiff/Confluent for both sides and every effect", () => {
-    const table = (["narrows", "widens", "uncertain", "none"] as Effect[]).map((e) => [e, partyFor("input", e).breaks, partyFor("output", e).breaks, partyFor("output", e).certainty]);
+    const table = (["narrows", "widens", "uncertain", "none"] as Effect[]).map(
+      (e) => [
+        e,
+        partyFor("input", e).breaks,
+        partyFor("output", e).breaks,
+        partyFor("output", e).certainty,
+      ],
+    );
     expect(table).toEqual([
       ["narrows", "callers", "handlers", "certain"],
       ["widens", "handlers", "consumers", "certain"],
@@ -113,19 +167,58 @@ describe("definitions used many times over", () => {
   /** Six properties per level, each a `$ref` to the next level: 6^(depth-1) places reach the leaf. */
   function manyTimesOver(depth: number, leaf: Json): string {
     const $defs: Record<string, Json> = {};
-    for (let i = 0; i < depth; i++) $defs[`D${i}`] = i === depth - 1 ? leaf : { type: "object", properties: Object.fromEntries([0, 1, 2, 3, 4, 5].map((j) => [`k${j}`, { $ref: `#/$defs/D${i + 1}` }])), additionalProperties: false };
-    return JSON.stringify({ toolcat: 1, $defs, tools: { t: { description: "T.", effect: "read", input: { type: "object", properties: { root: { $ref: "#/$defs/D0" } }, additionalProperties: false } } } });
+    for (let i = 0; i < depth; i++)
+      $defs[`D${i}`] =
+        i === depth - 1
+          ? leaf
+          : {
+              type: "object",
+              properties: Object.fromEntries(
+                [0, 1, 2, 3, 4, 5].map((j) => [
+                  `k${j}`,
+                  { $ref: `#/$defs/D${i + 1}` },
+                ]),
+              ),
+              additionalProperties: false,
+            };
+    return JSON.stringify({
+      toolcat: 1,
+      $defs,
+      tools: {
+        t: {
+          description: "T.",
+          effect: "read",
+          input: {
+            type: "object",
+            properties: { root: { $ref: "#/$defs/D0" } },
+            additionalProperties: false,
+          },
+        },
+      },
+    });
   }
 
   it("reports a changed definition at the first places it is used, not at all 6^5 (ten levels never finished)", () => {
-    const found = diffCatalogs(version("old.yaml", manyTimesOver(6, { type: "string" })), version("new.yaml", manyTimesOver(6, { type: "string", maxLength: 3 })));
+    const found = diffCatalogs(
+      version("old.yaml", manyTimesOver(6, { type: "string" })),
+      version("new.yaml", manyTimesOver(6, { type: "string", maxLength: 3 })),
+    );
     expect(found.length).toBeGreaterThan(0);
     expect(found.length).toBeLessThanOrEqual(16);
-    expect(new Set(found.map((f) => f.rule))).toEqual(new Set(["input-constraint-tightened"]));
+    expect(new Set(found.map((f) => f.rule))).toEqual(
+      new Set(["input-constraint-tightened"]),
+    );
   });
 
   it("still reports every place of a definition used at a few", () => {
-    const found = diffCatalogs(version("old.yaml", manyTimesOver(2, { type: "string" })), version("new.yaml", manyTimesOver(2, { type: "string", maxLength: 3 })));
-    expect(found.map((f) => f.pointer).sort()).toEqual([0, 1, 2, 3, 4, 5].map((j) => `/tools/t/input/properties/root/properties/k${j}/maxLength`).sort());
+    const found = diffCatalogs(
+      version("old.yaml", manyTimesOver(2, { type: "string" })),
+      version("new.yaml", manyTimesOver(2, { type: "string", maxLength: 3 })),
+    );
+    expect(found.map((f) => f.pointer).sort()).toEqual(
+      [0, 1, 2, 3, 4, 5]
+        .map((j) => `/tools/t/input/properties/root/properties/k${j}/maxLength`)
+        .sort(),
+    );
   });
 });

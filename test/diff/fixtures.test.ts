@@ -28,7 +28,10 @@ describe("diff rule fixtures", () => {
       const file = join(here, rule, "expected.txt");
       if (process.env.UPDATE_FIXTURES) writeFileSync(file, text);
       // A pair without its expected findings fails: the current output is not its own proof.
-      expect(existsSync(file), `${file} is missing (UPDATE_FIXTURES=1 writes it; then read it)`).toBe(true);
+      expect(
+        existsSync(file),
+        `${file} is missing (UPDATE_FIXTURES=1 writes it; then read it)`,
+      ).toBe(true);
       expect(text).toBe(readFileSync(file, "utf8"));
     });
   }

@@ -20,10 +20,16 @@ export function newTally(): Tally {
  * exactly Ajv's result (validity, and every error with its instancePath, schemaPath, keyword,
  * params and message, in Ajv's order).
  */
-export function sameAsAjv(ours: CompiledValidator, ajv: (data: unknown) => ReferenceOutcome, data: unknown, tally: Tally): void {
+export function sameAsAjv(
+  ours: CompiledValidator,
+  ajv: (data: unknown) => ReferenceOutcome,
+  data: unknown,
+  tally: Tally,
+): void {
   const before = structuredClone(data);
   const got = ours(data);
-  if (!isDeepStrictEqual(data, before)) throw new Error("the validator changed its input");
+  if (!isDeepStrictEqual(data, before))
+    throw new Error("the validator changed its input");
   const expected = ajv(data);
   tally.comparisons++;
   if ("threw" in expected) {
@@ -33,7 +39,9 @@ export function sameAsAjv(ours: CompiledValidator, ajv: (data: unknown) => Refer
   if (!got.ok) tally.invalid++;
   const actual = got.ok ? { ok: true } : { ok: false, errors: got.errors };
   if (!isDeepStrictEqual(actual, expected)) {
-    throw new Error(`differs from Ajv\n  expected: ${JSON.stringify(expected)}\n  actual:   ${JSON.stringify(actual)}`);
+    throw new Error(
+      `differs from Ajv\n  expected: ${JSON.stringify(expected)}\n  actual:   ${JSON.stringify(actual)}`,
+    );
   }
 }
 
@@ -52,7 +60,9 @@ export function assertSameAsAjv(
     { seed: options.seed, numRuns: options.numRuns },
   );
   if (details.failed) {
-    const counterexample = details.counterexample ? JSON.stringify(details.counterexample[0]) : "(none)";
+    const counterexample = details.counterexample
+      ? JSON.stringify(details.counterexample[0])
+      : "(none)";
     throw new Error(
       [
         `${label}: generated validator differs from Ajv`,

@@ -10,8 +10,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { validatorProblems } from "../../generator/core/emit/validators/compile.js";
 import type { Schema } from "../../generator/core/schema/schema.js";
 import { generateFrom, readCatalog } from "../helpers/pipeline.js";
-import { compileAll, repoRoot, dataRoot, type CompiledValidator } from "../validators/harness.js";
-import { referenceValidator, type ReferenceOutcome } from "../validators/reference.js";
+import {
+  compileAll,
+  repoRoot,
+  dataRoot,
+  type CompiledValidator,
+} from "../validators/harness.js";
+import {
+  referenceValidator,
+  type ReferenceOutcome,
+} from "../validators/reference.js";
 import { dataArbitrary } from "./arbitraries.js";
 import { assertSameAsAjv, newTally } from "./compare.js";
 
@@ -26,13 +34,22 @@ interface Case {
   validate?: CompiledValidator;
 }
 
-const corpusLines = readFileSync(path.join(dataRoot, "tool-corpus", "tools.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "");
+const corpusLines = readFileSync(
+  path.join(dataRoot, "tool-corpus", "tools.jsonl"),
+  "utf8",
+)
+  .split("\n")
+  .filter((l) => l.trim() !== "");
 const seen = new Set<string>();
 const corpus: Case[] = [];
 const rejectedBy = new Map<string, number>();
 let ajvOnlyRejected: string[] = [];
 for (const line of corpusLines) {
-  const entry = JSON.parse(line) as { source: string; name: string; input_schema: unknown };
+  const entry = JSON.parse(line) as {
+    source: string;
+    name: string;
+    input_schema: unknown;
+  };
   const text = JSON.stringify(entry.input_schema);
   if (seen.has(text)) continue;
   seen.add(text);
@@ -44,15 +61,28 @@ for (const line of corpusLines) {
   }
   const ajv = referenceValidator(entry.input_schema);
   if (!ajv) ajvOnlyRejected.push(`${entry.source}/${entry.name}`);
-  else corpus.push({ label: `corpus ${entry.source}/${entry.name}`, schema: entry.input_schema, ajv });
+  else
+    corpus.push({
+      label: `corpus ${entry.source}/${entry.name}`,
+      schema: entry.input_schema,
+      ajv,
+    });
 }
 
 const catalogCases: Case[] = [];
 
 beforeAll(async () => {
-  const catalogs = ["catalog/tools.yaml", ...readdirSync(path.join(repoRoot, "test/fixtures")).map((d) => `test/fixtures/${d}/catalog.yaml`)];
+  const catalogs = [
+    "catalog/tools.yaml",
+    ...readdirSync(path.join(repoRoot, "test/fixtures")).map(
+      (d) => `test/fixtures/${d}/catalog.yaml`,
+    ),
+  ];
   for (const file of catalogs) {
-    const result = await generateFrom(readCatalog(file), { catalogPath: file, format: false });
+    const result = await generateFrom(readCatalog(file), {
+      catalogPath: file,
+      format: false,
+    });
     if (!result.ir) continue; // fixtures that are lint failures on purpose have no IR
     for (const tool of result.ir.tools) {
       for (const which of ["input", "output"] as const) {
@@ -60,7 +90,11 @@ beforeAll(async () => {
         if (!resource) continue;
         const ajv = referenceValidator(resource.schema);
         if (!ajv) throw new Error(`Ajv rejects ${file} ${tool.name} ${which}`);
-        catalogCases.push({ label: `${file} ${tool.name} ${which}`, schema: resource.schema, ajv });
+        catalogCases.push({
+          label: `${file} ${tool.name} ${which}`,
+          schema: resource.schema,
+          ajv,
+        });
       }
     }
   }
@@ -72,21 +106,44 @@ beforeAll(async () => {
 describe("real tool schemas", () => {
   it("the compiler accepts most of the corpus; Ajv compiles all it accepts", () => {
     const rejected = [...rejectedBy.values()].reduce((a, b) => a + b, 0);
-    console.info(`tool corpus: ${seen.size} distinct input schemas, ${corpus.length} compiled, ${rejected} rejected by the compiler:`, Object.fromEntries(rejectedBy));
+    console.info(
+      `tool corpus: ${seen.size} distinct input schemas, ${corpus.length} compiled, ${rejected} rejected by the compiler:`,
+      Object.fromEntries(rejectedBy),
+    );
     expect(ajvOnlyRejected).toEqual([]);
     expect(corpus.length).toBeGreaterThan(seen.size * 0.8);
   });
 
   it("corpus: generated validators return exactly Ajv's results", () => {
     const tally = newTally();
-    corpus.forEach((c, i) => assertSameAsAjv(c.label, c.schema, c.validate!, c.ajv, dataArbitrary(c.schema as never), { seed: SEED + i, numRuns: RUNS }, tally));
+    corpus.forEach((c, i) =>
+      assertSameAsAjv(
+        c.label,
+        c.schema,
+        c.validate!,
+        c.ajv,
+        dataArbitrary(c.schema as never),
+        { seed: SEED + i, numRuns: RUNS },
+        tally,
+      ),
+    );
     expect(tally.invalid).toBeGreaterThan(tally.comparisons * 0.2);
   });
 
   it("example catalog and fixtures: generated validators return exactly Ajv's results", () => {
     expect(catalogCases.length).toBeGreaterThan(5);
     const tally = newTally();
-    catalogCases.forEach((c, i) => assertSameAsAjv(c.label, c.schema, c.validate!, c.ajv, dataArbitrary(c.schema as never), { seed: SEED + i, numRuns: RUNS * 20 }, tally));
+    catalogCases.forEach((c, i) =>
+      assertSameAsAjv(
+        c.label,
+        c.schema,
+        c.validate!,
+        c.ajv,
+        dataArbitrary(c.schema as never),
+        { seed: SEED + i, numRuns: RUNS * 20 },
+        tally,
+      ),
+    );
     expect(tally.invalid).toBeGreaterThan(0);
   });
 });

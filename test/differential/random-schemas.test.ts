@@ -9,7 +9,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { validatorProblems } from "../../generator/core/emit/validators/compile.js";
 import type { Schema } from "../../generator/core/schema/schema.js";
 import { compileAll, type CompiledValidator } from "../validators/harness.js";
-import { referenceValidator, type ReferenceOutcome } from "../validators/reference.js";
+import {
+  referenceValidator,
+  type ReferenceOutcome,
+} from "../validators/reference.js";
 import { dataArbitrary, resourceArbitrary } from "./arbitraries.js";
 import { assertSameAsAjv, newTally } from "./compare.js";
 
@@ -55,7 +58,15 @@ describe(`random schemas (seed ${SEED}, ${SCHEMAS} schemas × ${RUNS} instances)
   it("every generated validator returns exactly Ajv's result", () => {
     const tally = newTally();
     for (const c of cases) {
-      assertSameAsAjv(`random schema #${c.index} (seed ${SEED})`, c.schema, c.validate!, c.ajv, dataArbitrary(c.schema as never), { seed: SEED + c.index, numRuns: RUNS }, tally);
+      assertSameAsAjv(
+        `random schema #${c.index} (seed ${SEED})`,
+        c.schema,
+        c.validate!,
+        c.ajv,
+        dataArbitrary(c.schema as never),
+        { seed: SEED + c.index, numRuns: RUNS },
+        tally,
+      );
     }
     // The instances exercise both outcomes.
     expect(tally.invalid).toBeGreaterThan(tally.comparisons * 0.2);

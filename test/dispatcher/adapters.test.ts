@@ -18,35 +18,72 @@ import { runPipeline } from "../../generator/core/pipeline.js";
 import type { RuntimeAdapter } from "../../generator/core/providers/provider.js";
 import { readTemplate } from "../../generator/node/package-root.js";
 import { bindAdapter } from "../../generated/runtime/respond.js";
-import type { ProviderAdapter, ProviderTurn } from "../../generated/runtime/tool-call.js";
+import type {
+  ProviderAdapter,
+  ProviderTurn,
+} from "../../generated/runtime/tool-call.js";
 import { readCatalog, repoRoot } from "../helpers/pipeline.js";
 import { strictestCompilerOptions } from "../helpers/strictest.js";
 import { exampleApp, VALID } from "./example-app.js";
 
 /** A provider that sends `{ calls: [{ id, name, input }], cut?: true }` and takes `{ id, text, error }[]`. */
 interface FakeResponse {
-  readonly calls: readonly { readonly id: string; readonly name: string; readonly input: unknown }[];
+  readonly calls: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly input: unknown;
+  }[];
   readonly cut?: boolean;
 }
 type FakeReply = { id: string | undefined; text: string; error: boolean }[];
 
-const fakeAdapter: ProviderAdapter<FakeResponse, FakeResponse["calls"][number], FakeReply> = {
+const fakeAdapter: ProviderAdapter<
+  FakeResponse,
+  FakeResponse["calls"][number],
+  FakeReply
+> = {
   target: "anthropic",
-  read: (response) => ({ complete: response.cut !== true, calls: response.calls.map((c) => ({ target: "anthropic", id: c.id, name: c.name, arguments: c.input })) }),
+  read: (response) => ({
+    complete: response.cut !== true,
+    calls: response.calls.map((c) => ({
+      target: "anthropic",
+      id: c.id,
+      name: c.name,
+      arguments: c.input,
+    })),
+  }),
   async readStream(events) {
     const calls = [];
-    for await (const c of events) calls.push({ target: "anthropic" as const, id: c.id, name: c.name, arguments: c.input });
+    for await (const c of events)
+      calls.push({
+        target: "anthropic" as const,
+        id: c.id,
+        name: c.name,
+        arguments: c.input,
+      });
     return { complete: true, calls };
   },
-  reply: (turn: ProviderTurn, results) => results.map((r, i) => ({ id: turn.calls[i]!.id, text: r.text, error: r.isError })),
+  reply: (turn: ProviderTurn, results) =>
+    results.map((r, i) => ({
+      id: turn.calls[i]!.id,
+      text: r.text,
+      error: r.isError,
+    })),
 };
 
 describe("bindAdapter", () => {
   it("runs a turn's calls in order through run and builds the adapter's reply", async () => {
     const app = exampleApp();
     const order: string[] = [];
-    app.handlers.write_measurement.mockImplementation(async () => (order.push("write"), { saved: ["weight_kg"] }));
-    app.handlers.get_weather.mockImplementation(() => (order.push("weather"), { temperature: 1, conditions: "x", wind_speed: null }));
+    app.handlers.write_measurement.mockImplementation(
+      async () => (order.push("write"), { saved: ["weight_kg"] }),
+    );
+    app.handlers.get_weather.mockImplementation(
+      () => (
+        order.push("weather"),
+        { temperature: 1, conditions: "x", wind_speed: null }
+      ),
+    );
     const bound = bindAdapter(fakeAdapter, app.dispatcher.run);
     const { reply, results } = await bound.respond({
       calls: [
@@ -66,7 +103,13 @@ describe("bindAdapter", () => {
 
   it("answers every call of an incomplete turn `incomplete` without running any", async () => {
     const app = exampleApp();
-    const { results } = await bindAdapter(fakeAdapter, app.dispatcher.run).respond({ cut: true, calls: [{ id: "t1", name: "get_weather", input: VALID.get_weather }] });
+    const { results } = await bindAdapter(
+      fakeAdapter,
+      app.dispatcher.run,
+    ).respond({
+      cut: true,
+      calls: [{ id: "t1", name: "get_weather", input: VALID.get_weather }],
+    });
     expect(results.map((r) => r.status)).toEqual(["incomplete"]);
     expect(app.handlerCalls()).toBe(0);
   });
@@ -76,7 +119,10 @@ describe("bindAdapter", () => {
     async function* events() {
       yield { id: "s1", name: "get_weather", input: VALID.get_weather };
     }
-    const { results } = await bindAdapter(fakeAdapter, app.dispatcher.run).respondToStream(events());
+    const { results } = await bindAdapter(
+      fakeAdapter,
+      app.dispatcher.run,
+    ).respondToStream(events());
     expect(results.map((r) => r.status)).toEqual(["ok"]);
   });
 });
@@ -132,29 +178,63 @@ export const exampleHandlers: Handlers = {
 `;
 
 const table: Partial<Record<string, RuntimeAdapter>> = {
-  "openai-chat": { file: "runtime/adapters/openai-chat.ts", export: "openaiChatAdapter" },
-  mcp: { file: "runtime/adapters/mcp.ts", export: "mcpAdapter", bind: "bindMcp" },
+  "openai-chat": {
+    file: "runtime/adapters/openai-chat.ts",
+    export: "openaiChatAdapter",
+  },
+  mcp: {
+    file: "runtime/adapters/mcp.ts",
+    export: "mcpAdapter",
+    bind: "bindMcp",
+  },
   // Not enabled by the catalog below: must be neither copied nor wired.
-  anthropic: { file: "runtime/adapters/anthropic.ts", export: "anthropicAdapter" },
+  anthropic: {
+    file: "runtime/adapters/anthropic.ts",
+    export: "anthropicAdapter",
+  },
 };
-const fakeTemplates: Record<string, string> = { "runtime/adapters/openai-chat.ts": FAKE_ADAPTER_SOURCE, "runtime/adapters/mcp.ts": FAKE_MCP_SOURCE };
+const fakeTemplates: Record<string, string> = {
+  "runtime/adapters/openai-chat.ts": FAKE_ADAPTER_SOURCE,
+  "runtime/adapters/mcp.ts": FAKE_MCP_SOURCE,
+};
 
 const scratch = join(repoRoot, "test", ".tmp", `adapters-${process.pid}`);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("the dispatcher emitter's adapter table", () => {
   it("copies and wires dispatcher.<target> for enabled targets with an adapter; the output type-checks and runs", async () => {
-    const catalog = readCatalog("catalog/tools.yaml").replace(/^targets:\n(?: {2}.*\n)+/m, "targets:\n  openai-chat: { strict: auto }\n  mcp: {}\n");
-    expect(catalog).toContain("targets:\n  openai-chat: { strict: auto }\n  mcp: {}\n\n");
-    const emitters = ARTIFACT_EMITTERS.map((e) => (e.id === "dispatcher" ? createDispatcherEmitter((m) => table[m.id]) : e));
-    const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source: catalog, readTemplate: (name) => fakeTemplates[name] ?? readTemplate(name), emitters });
+    const catalog = readCatalog("catalog/tools.yaml").replace(
+      /^targets:\n(?: {2}.*\n)+/m,
+      "targets:\n  openai-chat: { strict: auto }\n  mcp: {}\n",
+    );
+    expect(catalog).toContain(
+      "targets:\n  openai-chat: { strict: auto }\n  mcp: {}\n\n",
+    );
+    const emitters = ARTIFACT_EMITTERS.map((e) =>
+      e.id === "dispatcher" ? createDispatcherEmitter((m) => table[m.id]) : e,
+    );
+    const result = await runPipeline({
+      catalogPath: "catalog/tools.yaml",
+      source: catalog,
+      readTemplate: (name) => fakeTemplates[name] ?? readTemplate(name),
+      emitters,
+    });
     expect(result.ok).toBe(true);
     const paths = [...result.files.keys()];
-    expect(paths.filter((p) => p.startsWith("runtime/adapters/"))).toEqual(["runtime/adapters/mcp.ts", "runtime/adapters/openai-chat.ts"]);
+    expect(paths.filter((p) => p.startsWith("runtime/adapters/"))).toEqual([
+      "runtime/adapters/mcp.ts",
+      "runtime/adapters/openai-chat.ts",
+    ]);
     const dispatcher = result.files.get("dispatcher.ts")!;
-    expect(dispatcher).toContain('import { bindMcp, mcpAdapter } from "./runtime/adapters/mcp.js";');
-    expect(dispatcher).toContain('import { openaiChatAdapter } from "./runtime/adapters/openai-chat.js";');
-    expect(dispatcher).toContain("return { run, openaiChat: bindAdapter(openaiChatAdapter, run), mcp: bindMcp(mcpAdapter, run, mcpTools) };");
+    expect(dispatcher).toContain(
+      'import { bindMcp, mcpAdapter } from "./runtime/adapters/mcp.js";',
+    );
+    expect(dispatcher).toContain(
+      'import { openaiChatAdapter } from "./runtime/adapters/openai-chat.js";',
+    );
+    expect(dispatcher).toContain(
+      "return { run, openaiChat: bindAdapter(openaiChatAdapter, run), mcp: bindMcp(mcpAdapter, run, mcpTools) };",
+    );
     expect(dispatcher).not.toContain("anthropic");
 
     for (const [path, text] of result.files) {
@@ -169,19 +249,43 @@ export const listed = d.mcp.listTools().tools.length;
 `;
     writeFileSync(join(scratch, "use.ts"), use);
     writeFileSync(join(scratch, "handlers.ts"), HANDLERS_SOURCE);
-    writeFileSync(join(scratch, "tsconfig.json"), JSON.stringify({ compilerOptions: strictestCompilerOptions(), include: ["**/*.ts"] }));
+    writeFileSync(
+      join(scratch, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: strictestCompilerOptions(),
+        include: ["**/*.ts"],
+      }),
+    );
     try {
-      execFileSync(process.execPath, [join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", scratch], { stdio: "pipe" });
+      execFileSync(
+        process.execPath,
+        [join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", scratch],
+        { stdio: "pipe" },
+      );
     } catch (e) {
-      throw new Error(`the wired dispatcher does not type-check (${scratch}):\n${String((e as { stdout?: Buffer }).stdout ?? e).slice(0, 3000)}`);
+      throw new Error(
+        `the wired dispatcher does not type-check (${scratch}):\n${String((e as { stdout?: Buffer }).stdout ?? e).slice(0, 3000)}`,
+      );
     }
-    for (const path of [...result.files.keys(), "use.ts", "handlers.ts"].filter((p) => p.endsWith(".ts"))) {
-      const js = ts.transpileModule(readFileSync(join(scratch, path), "utf8"), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+    for (const path of [...result.files.keys(), "use.ts", "handlers.ts"].filter(
+      (p) => p.endsWith(".ts"),
+    )) {
+      const js = ts.transpileModule(readFileSync(join(scratch, path), "utf8"), {
+        compilerOptions: {
+          target: ts.ScriptTarget.ES2022,
+          module: ts.ModuleKind.ESNext,
+        },
+      }).outputText;
       writeFileSync(join(scratch, path.replace(/\.ts$/, ".js")), js);
     }
     writeFileSync(join(scratch, "package.json"), '{ "type": "module" }');
-    const mod = (await import(pathToFileURL(join(scratch, "use.js")).href)) as { replies: Promise<string[]>; listed: number };
-    expect(await mod.replies).toEqual(['ok: {"temperature":20,"conditions":"clear","wind_speed":null}']);
+    const mod = (await import(pathToFileURL(join(scratch, "use.js")).href)) as {
+      replies: Promise<string[]>;
+      listed: number;
+    };
+    expect(await mod.replies).toEqual([
+      'ok: {"temperature":20,"conditions":"clear","wind_speed":null}',
+    ]);
     expect(mod.listed).toBe(8);
   }, 120_000);
 });

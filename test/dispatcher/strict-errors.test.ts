@@ -8,13 +8,20 @@
 import { describe, expect, it } from "vitest";
 import { exampleApp } from "./example-app.js";
 
-const strict = (target: "openai-chat" | "openai-responses", args: string) => ({ target, id: `c-${args}`, name: "write_measurement", arguments: args });
+const strict = (target: "openai-chat" | "openai-responses", args: string) => ({
+  target,
+  id: `c-${args}`,
+  name: "write_measurement",
+  arguments: args,
+});
 
 describe("OpenAI strict: every problem in one answer", () => {
   for (const target of ["openai-chat", "openai-responses"] as const) {
     it(`${target}: a wrong type and missing optional fields are reported together, with null to leave them out`, async () => {
       const app = exampleApp();
-      const r = await app.dispatcher.run(strict(target, '{"date": 5, "data": {"weight_kg": 70}}'));
+      const r = await app.dispatcher.run(
+        strict(target, '{"date": 5, "data": {"weight_kg": 70}}'),
+      );
       expect(r.status).toBe("invalid-arguments");
       expect(r.text).toBe(
         [
@@ -31,16 +38,32 @@ describe("OpenAI strict: every problem in one answer", () => {
 
   it("a missing field the catalog requires is plain required; constraint failures come with it", async () => {
     const app = exampleApp();
-    const r = await app.dispatcher.run(strict("openai-chat", '{"data": {"weight_kg": -1, "body_fat_pct": 500, "waist_cm": null}}'));
-    expect(r.text).toContain("- date: required — expected a value (required property); received missing");
-    expect(r.text).toContain("- data.weight_kg: exclusiveMinimum — expected a number greater than 0; received -1");
-    expect(r.text).toContain("- data.body_fat_pct: maximum — expected a number at most 100; received 500");
+    const r = await app.dispatcher.run(
+      strict(
+        "openai-chat",
+        '{"data": {"weight_kg": -1, "body_fat_pct": 500, "waist_cm": null}}',
+      ),
+    );
+    expect(r.text).toContain(
+      "- date: required — expected a value (required property); received missing",
+    );
+    expect(r.text).toContain(
+      "- data.weight_kg: exclusiveMinimum — expected a number greater than 0; received -1",
+    );
+    expect(r.text).toContain(
+      "- data.body_fat_pct: maximum — expected a number at most 100; received 500",
+    );
     expect(r.text).not.toContain("null to leave it out");
   });
 
   it("an unknown key is reported with the rest", async () => {
     const app = exampleApp();
-    const r = await app.dispatcher.run(strict("openai-chat", '{"date": "2026-06-01", "data": {"weight_kg": "70", "body_fat_pct": null, "waist_cm": null}, "note": "x"}'));
+    const r = await app.dispatcher.run(
+      strict(
+        "openai-chat",
+        '{"date": "2026-06-01", "data": {"weight_kg": "70", "body_fat_pct": null, "waist_cm": null}, "note": "x"}',
+      ),
+    );
     expect(r.text).toContain("- data.weight_kg: type — expected a number");
     expect(r.text).toContain("- note: additionalProperties");
   });

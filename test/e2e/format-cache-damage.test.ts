@@ -6,7 +6,13 @@
  * provider files take no cached prettier job on this catalog: the notices here are the main
  * thread's).
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { importTools } from "../../generator/core/import/import-tools.js";
@@ -21,31 +27,46 @@ const cacheDir = join(dir, "node_modules", ".cache", "toolcat", "format");
 const cacheEntries = () =>
   readdirSync(cacheDir)
     .filter((d) => d.length === 2)
-    .flatMap((d) => readdirSync(join(cacheDir, d)).map((f) => join(cacheDir, d, f)));
-const texts = (out: string) => new Map([...snapshot(join(dir, out))].map(([p, s]) => [p, s.text]));
+    .flatMap((d) =>
+      readdirSync(join(cacheDir, d)).map((f) => join(cacheDir, d, f)),
+    );
+const texts = (out: string) =>
+  new Map([...snapshot(join(dir, out))].map(([p, s]) => [p, s.text]));
 
 describe("generate with damaged cache entries", () => {
   it("writes a cold run's bytes, says so, and rewrites the entries", () => {
-    expect(toolcat(dir, ["generate", "--no-cache", "--quiet", "--out", "cold"]).code).toBe(0);
+    expect(
+      toolcat(dir, ["generate", "--no-cache", "--quiet", "--out", "cold"]).code,
+    ).toBe(0);
     mkdirSync(join(dir, "node_modules"));
     const first = toolcat(dir, ["generate", "--quiet", "--out", "warm"]);
     expect(first.code).toBe(0);
     expect(first.stderr).not.toMatch(/notice/);
     const entries = cacheEntries();
     expect(entries.length).toBeGreaterThan(2);
-    const before = new Map(entries.map((f) => [f, readFileSync(f, "utf8")] as const));
+    const before = new Map(
+      entries.map((f) => [f, readFileSync(f, "utf8")] as const),
+    );
     // Every entry damaged: half of them cut short, the others with their last character changed.
     entries.forEach((f, i) => {
       const text = before.get(f)!;
-      writeFileSync(f, i % 2 === 0 ? text.slice(0, Math.floor(text.length / 2)) : `${text.slice(0, -1)}${text.endsWith("x") ? "y" : "x"}`);
+      writeFileSync(
+        f,
+        i % 2 === 0
+          ? text.slice(0, Math.floor(text.length / 2))
+          : `${text.slice(0, -1)}${text.endsWith("x") ? "y" : "x"}`,
+      );
     });
     const damaged = toolcat(dir, ["generate", "--quiet", "--out", "warm"]);
     expect(damaged.code).toBe(0);
-    const notices = damaged.stderr.split("\n").filter((l) => l.startsWith("toolcat: notice: format cache entry"));
+    const notices = damaged.stderr
+      .split("\n")
+      .filter((l) => l.startsWith("toolcat: notice: format cache entry"));
     expect(notices.length).toBeGreaterThanOrEqual(entries.length);
     expect(texts("warm")).toEqual(texts("cold"));
     // Rewritten as they were.
-    for (const f of entries) expect(readFileSync(f, "utf8"), f).toBe(before.get(f));
+    for (const f of entries)
+      expect(readFileSync(f, "utf8"), f).toBe(before.get(f));
     const again = toolcat(dir, ["generate", "--quiet", "--out", "warm"]);
     expect(again.stderr).not.toMatch(/notice/);
   }, 120_000);

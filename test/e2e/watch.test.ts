@@ -7,14 +7,24 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { syntheticCatalog } from "../bench/synthetic-catalog.js";
-import { scratchProject, snapshot, toolcat, toolcatAsync } from "../helpers/cli.js";
+import {
+  scratchProject,
+  snapshot,
+  toolcat,
+  toolcatAsync,
+} from "../helpers/cli.js";
 
-function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+function waitFor(
+  check: () => boolean,
+  what: string,
+  ms = 20_000,
+): Promise<void> {
   const start = Date.now();
   return new Promise((resolve, reject) => {
     const tick = () => {
       if (check()) return resolve();
-      if (Date.now() - start > ms) return reject(new Error(`timed out waiting for ${what}`));
+      if (Date.now() - start > ms)
+        return reject(new Error(`timed out waiting for ${what}`));
       setTimeout(tick, 50);
     };
     tick();
@@ -31,20 +41,41 @@ describe("toolcat generate --watch", () => {
     const catalog = join(dir, "catalog", "tools.yaml");
     const original = readFileSync(catalog, "utf8");
     try {
-      await waitFor(() => (stderr.match(/watching/g) ?? []).length >= 1, "first run");
+      await waitFor(
+        () => (stderr.match(/watching/g) ?? []).length >= 1,
+        "first run",
+      );
       expect(readFileSync(types, "utf8")).toContain("Body weight in kg.");
 
-      writeFileSync(catalog, original.replace("Body weight in kg.", "Body mass in kg."));
-      await waitFor(() => readFileSync(types, "utf8").includes("Body mass in kg."), "regeneration");
+      writeFileSync(
+        catalog,
+        original.replace("Body weight in kg.", "Body mass in kg."),
+      );
+      await waitFor(
+        () => readFileSync(types, "utf8").includes("Body mass in kg."),
+        "regeneration",
+      );
 
       const good = readFileSync(types, "utf8");
-      writeFileSync(catalog, original.replace("minProperties: 1", "minProperties: [1"));
-      await waitFor(() => /error yaml-syntax/.test(stderr), "the bad edit to be reported");
+      writeFileSync(
+        catalog,
+        original.replace("minProperties: 1", "minProperties: [1"),
+      );
+      await waitFor(
+        () => /error yaml-syntax/.test(stderr),
+        "the bad edit to be reported",
+      );
       expect(child.exitCode).toBeNull();
       expect(readFileSync(types, "utf8")).toBe(good);
 
-      writeFileSync(catalog, original.replace("Body weight in kg.", "Weight in kg."));
-      await waitFor(() => readFileSync(types, "utf8").includes("Weight in kg."), "recovery");
+      writeFileSync(
+        catalog,
+        original.replace("Body weight in kg.", "Weight in kg."),
+      );
+      await waitFor(
+        () => readFileSync(types, "utf8").includes("Weight in kg."),
+        "recovery",
+      );
     } finally {
       child.kill("SIGTERM");
     }
@@ -62,9 +93,14 @@ describe("toolcat generate --watch", () => {
     const catalog = join(dir, "catalog", "tools.yaml");
     const runs = () => (stderr.match(/watching/g) ?? []).length;
     const edits = [
-      original.replace("Synthetic tool number 40 ", "Synthetic tool number forty "),
+      original.replace(
+        "Synthetic tool number 40 ",
+        "Synthetic tool number forty ",
+      ),
       // A bound: validators, call validators and declarations change, not only text.
-      original.replace("Synthetic tool number 40 ", "Synthetic tool number forty ").replace("maximum: 141,", "maximum: 142,"),
+      original
+        .replace("Synthetic tool number 40 ", "Synthetic tool number forty ")
+        .replace("maximum: 141,", "maximum: 142,"),
       // A tool fewer: every file that lists the tools changes.
       original.replace(/ {2}tool_89_list:[\s\S]*$/, ""),
     ];
@@ -74,15 +110,24 @@ describe("toolcat generate --watch", () => {
         writeFileSync(catalog, text);
         await waitFor(() => runs() >= i + 2, `run after edit ${i + 1}`, 60_000);
         expect(stderr).not.toMatch(/ error [a-z][a-z-]*: |internal/);
-        const fresh = toolcat(dir, ["generate", "--no-cache", "--quiet", "--out", `fresh-${i}`]);
+        const fresh = toolcat(dir, [
+          "generate",
+          "--no-cache",
+          "--quiet",
+          "--out",
+          `fresh-${i}`,
+        ]);
         expect(fresh.code, fresh.stderr).toBe(0);
         const watched = snapshot(join(dir, "generated"));
         const expected = snapshot(join(dir, `fresh-${i}`));
         expect([...watched.keys()].sort()).toEqual([...expected.keys()].sort());
-        for (const [p, f] of expected) expect(watched.get(p)?.text, `edit ${i + 1}: ${p}`).toBe(f.text);
+        for (const [p, f] of expected)
+          expect(watched.get(p)?.text, `edit ${i + 1}: ${p}`).toBe(f.text);
       }
       // The run line shows the worker's share, so the runs did use the thread.
-      expect(stderr).toMatch(/emit providers \(parallel\)[\s\S]*emit providers \(parallel\)[\s\S]*emit providers \(parallel\)[\s\S]*emit providers \(parallel\)/);
+      expect(stderr).toMatch(
+        /emit providers \(parallel\)[\s\S]*emit providers \(parallel\)[\s\S]*emit providers \(parallel\)[\s\S]*emit providers \(parallel\)/,
+      );
     } finally {
       child.kill("SIGTERM");
     }

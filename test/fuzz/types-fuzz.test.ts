@@ -21,15 +21,39 @@ const runs = Number(process.env.FUZZ_RUNS ?? 60);
 describe(`types emitter fuzz (FC_SEED=${seed})`, () => {
   it("emits types that compile and name exactly the catalog's properties", async () => {
     const samples = fc.sample(
-      fc.record({ tools: fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_-]{0,12}$/), description: hostileText, input: inputArbitrary(3) }), { minLength: 1, maxLength: 3, selector: (t) => t.name }) }),
+      fc.record({
+        tools: fc.uniqueArray(
+          fc.record({
+            name: fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_-]{0,12}$/),
+            description: hostileText,
+            input: inputArbitrary(3),
+          }),
+          { minLength: 1, maxLength: 3, selector: (t) => t.name },
+        ),
+      }),
       { seed, numRuns: runs },
     );
     const dir = mkdtempSync(join(tmpdir(), "toolcat-types-fuzz-"));
-    const checks: string[] = ["type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;", "function assert<T extends true>(): T | void {}"];
+    const checks: string[] = [
+      "type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;",
+      "function assert<T extends true>(): T | void {}",
+    ];
     for (const [i, sample] of samples.entries()) {
-      const catalog = { toolcat: 1, targets: { mcp: {} }, tools: Object.fromEntries(sample.tools.map((t) => [t.name, { description: t.description, input: t.input }])) };
+      const catalog = {
+        toolcat: 1,
+        targets: { mcp: {} },
+        tools: Object.fromEntries(
+          sample.tools.map((t) => [
+            t.name,
+            { description: t.description, input: t.input },
+          ]),
+        ),
+      };
       const source = JSON.stringify(catalog);
-      const result = await generateFrom(source, { catalogPath: `fuzz-${i}.yaml`, format: i % 4 === 0 });
+      const result = await generateFrom(source, {
+        catalogPath: `fuzz-${i}.yaml`,
+        format: i % 4 === 0,
+      });
       const errors = result.diagnostics.filter((d) => d.severity === "error");
       expect(errors, `sample ${i}: ${source}`).toEqual([]);
       writeFileSync(join(dir, `t${i}.ts`), result.files.get("types.ts")!);
@@ -40,18 +64,34 @@ describe(`types emitter fuzz (FC_SEED=${seed})`, () => {
         const expected = keys.map(stringLiteral).join(" | ");
         const typeName = names.tools.get(t.name)!.inputType.text;
         // Closed objects: keyof is exactly the property names (open ones add an index signature).
-        if (t.input.additionalProperties === false && keys.length > 0) checks.push(`assert<Equal<keyof T${i}.${typeName}, ${expected}>>();`);
+        if (t.input.additionalProperties === false && keys.length > 0)
+          checks.push(`assert<Equal<keyof T${i}.${typeName}, ${expected}>>();`);
       }
     }
     writeFileSync(join(dir, "checks.ts"), checks.join("\n") + "\n");
     writeFileSync(
       join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: [] }, include: ["*.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          skipLibCheck: true,
+          types: [],
+        },
+        include: ["*.ts"],
+      }),
     );
     try {
-      execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
+      execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", dir], {
+        encoding: "utf8",
+      });
     } catch (e) {
-      throw new Error(`generated types do not compile (FC_SEED=${seed}, files in ${dir}):\n${(e as { stdout?: string }).stdout ?? e}`);
+      throw new Error(
+        `generated types do not compile (FC_SEED=${seed}, files in ${dir}):\n${(e as { stdout?: string }).stdout ?? e}`,
+      );
     }
   });
 });

@@ -12,11 +12,20 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CompileError, validatorProblems } from "../../generator/core/emit/validators/compile.js";
+import {
+  CompileError,
+  validatorProblems,
+} from "../../generator/core/emit/validators/compile.js";
 import type { Schema } from "../../generator/core/schema/schema.js";
 import { anyJson, resourceArbitrary } from "../differential/arbitraries.js";
 import { strictestCompilerOptions } from "../helpers/strictest.js";
-import { loadModule, repoRoot, tmpRoot, validatorSource, type CompiledValidator } from "../validators/harness.js";
+import {
+  loadModule,
+  repoRoot,
+  tmpRoot,
+  validatorSource,
+  type CompiledValidator,
+} from "../validators/harness.js";
 
 const SEED = Number(process.env.TOOLCAT_FUZZ_SEED ?? 99);
 const SCALE = Number(process.env.TOOLCAT_FUZZ_SCALE ?? 1);
@@ -27,7 +36,12 @@ const FOUND: readonly unknown[] = [
   // TOOLCAT_FUZZ_SEED=31337 TOOLCAT_FUZZ_SCALE=4: a pattern whose subschema checks nothing (only
   // `$comment`, which Ajv counts as a rule) declared its RegExp and never used it (noUnusedLocals).
   { not: { patternProperties: { "^(found|one)$": { $comment: "c" } } } },
-  { patternProperties: { "^found-two": { $comment: "c", description: "d" }, "^b": { type: "string" } } },
+  {
+    patternProperties: {
+      "^found-two": { $comment: "c", description: "d" },
+      "^b": { type: "string" },
+    },
+  },
 ];
 
 /** Documents that look like schemas but may break every rule: unknown keywords, wrong shapes, odd refs. */
@@ -36,8 +50,50 @@ const nearSchema: fc.Arbitrary<unknown> = fc.letrec<{ s: unknown }>((tie) => ({
     { depthSize: "small", maxDepth: 3 },
     anyJson,
     fc.dictionary(
-      fc.constantFrom("type", "properties", "items", "prefixItems", "$ref", "$defs", "enum", "const", "required", "pattern", "format", "minimum", "anyOf", "not", "if", "then", "contains", "minContains", "patternProperties", "additionalProperties", "dependentRequired", "unknownKeyword", "$id", "multipleOf", "uniqueItems"),
-      fc.oneof(tie("s"), fc.constantFrom("#", "#/", "#/$defs/a", "#/properties", "http://x/y", "#foo", "#/%zz", "[", "(?<", "date", "bogus", "__proto__")),
+      fc.constantFrom(
+        "type",
+        "properties",
+        "items",
+        "prefixItems",
+        "$ref",
+        "$defs",
+        "enum",
+        "const",
+        "required",
+        "pattern",
+        "format",
+        "minimum",
+        "anyOf",
+        "not",
+        "if",
+        "then",
+        "contains",
+        "minContains",
+        "patternProperties",
+        "additionalProperties",
+        "dependentRequired",
+        "unknownKeyword",
+        "$id",
+        "multipleOf",
+        "uniqueItems",
+      ),
+      fc.oneof(
+        tie("s"),
+        fc.constantFrom(
+          "#",
+          "#/",
+          "#/$defs/a",
+          "#/properties",
+          "http://x/y",
+          "#foo",
+          "#/%zz",
+          "[",
+          "(?<",
+          "date",
+          "bogus",
+          "__proto__",
+        ),
+      ),
       { maxKeys: 5 },
     ),
   ),
@@ -64,7 +120,13 @@ describe("validator compiler fuzz", () => {
   });
 
   it("everything emitted for subset schemas type-checks strictly, loads and never throws", async () => {
-    const schemas = [...FOUND, ...fc.sample(resourceArbitrary, { seed: SEED, numRuns: Math.round(300 * SCALE) })].filter((s) => validatorProblems(s as Schema).length === 0);
+    const schemas = [
+      ...FOUND,
+      ...fc.sample(resourceArbitrary, {
+        seed: SEED,
+        numRuns: Math.round(300 * SCALE),
+      }),
+    ].filter((s) => validatorProblems(s as Schema).length === 0);
     expect(schemas.length).toBeGreaterThan(200 * SCALE);
     const dir = path.join(tmpRoot, "fuzz-typecheck");
     rmSync(dir, { recursive: true, force: true });
@@ -83,10 +145,16 @@ describe("validator compiler fuzz", () => {
       }),
     );
     try {
-      execFileSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", dir], { stdio: "pipe" });
+      execFileSync(
+        process.execPath,
+        [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", dir],
+        { stdio: "pipe" },
+      );
     } catch (e) {
       const out = (e as { stdout?: Buffer }).stdout?.toString() ?? String(e);
-      throw new Error(`generated validators do not type-check (files in ${dir}):\n${out.slice(0, 4000)}`);
+      throw new Error(
+        `generated validators do not type-check (files in ${dir}):\n${out.slice(0, 4000)}`,
+      );
     }
     const values = fc.sample(anyJson, { seed: SEED, numRuns: 40 });
     for (const [b, source] of sources.entries()) {

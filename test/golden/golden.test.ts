@@ -3,7 +3,14 @@
  * out, one expected file per output file, compared byte for byte (missing and extra files fail
  * too). `UPDATE_FIXTURES=1 npx vitest run test/golden` rewrites expected/ — review the diff.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateFrom, repoRoot } from "../helpers/pipeline.js";
@@ -23,7 +30,10 @@ function listFiles(dir: string, base = dir): string[] {
 }
 
 const cases = readdirSync(fixturesDir, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(fixturesDir, e.name, "catalog.yaml")))
+  .filter(
+    (e) =>
+      e.isDirectory() && existsSync(join(fixturesDir, e.name, "catalog.yaml")),
+  )
   .map((e) => e.name)
   .sort();
 
@@ -33,8 +43,16 @@ describe("golden fixtures", () => {
     it(name, async () => {
       const dir = join(fixturesDir, name);
       const expectedDir = join(dir, "expected");
-      const result = await generateFrom(readFileSync(join(dir, "catalog.yaml")), { catalogPath: `test/fixtures/${name}/catalog.yaml`, outDir: expectedDir });
-      expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      const result = await generateFrom(
+        readFileSync(join(dir, "catalog.yaml")),
+        {
+          catalogPath: `test/fixtures/${name}/catalog.yaml`,
+          outDir: expectedDir,
+        },
+      );
+      expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual(
+        [],
+      );
       if (update) {
         rmSync(expectedDir, { recursive: true, force: true });
         for (const [path, text] of result.files) {

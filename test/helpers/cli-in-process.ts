@@ -19,12 +19,18 @@ import { repoRoot } from "./pipeline.js";
 
 type Main = (argv: readonly string[]) => Promise<number>;
 
-const entry = pathToFileURL(join(repoRoot, "dist", "generator", "cli", "main.js")).href;
+const entry = pathToFileURL(
+  join(repoRoot, "dist", "generator", "cli", "main.js"),
+).href;
 let loaded: Promise<Main> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 /** `toolcat args…` in `cwd`, in this process: exit code (main's return value) and what it wrote. */
-export function toolcatInProcess(cwd: string, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+export function toolcatInProcess(
+  cwd: string,
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliRun> {
   const run = queue.then(() => runOnce(cwd, args, env));
   queue = run.catch(() => undefined);
   return run;
@@ -35,19 +41,31 @@ type Write = typeof process.stdout.write;
 /** A stream writer that keeps the text and reports success, as a pipe would. */
 function capture(into: string[]): Write {
   return ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    into.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
-    const callback = rest.find((r) => typeof r === "function") as (() => void) | undefined;
+    into.push(
+      typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"),
+    );
+    const callback = rest.find((r) => typeof r === "function") as
+      (() => void) | undefined;
     if (callback) queueMicrotask(callback);
     return true;
   }) as Write;
 }
 
-async function runOnce(cwd: string, args: readonly string[], env: Record<string, string | undefined>): Promise<CliRun> {
+async function runOnce(
+  cwd: string,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<CliRun> {
   loaded ??= import(entry).then((m: { main: Main }) => m.main);
   const main = await loaded;
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const saved = { cwd: process.cwd(), out: process.stdout.write, err: process.stderr.write, env: Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]])) };
+  const saved = {
+    cwd: process.cwd(),
+    out: process.stdout.write,
+    err: process.stderr.write,
+    env: Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]])),
+  };
   let code: number;
   try {
     for (const [k, v] of Object.entries(env)) {

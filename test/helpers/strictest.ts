@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { repoRoot } from "./pipeline.js";
 
 export function strictestCompilerOptions(): Record<string, unknown> {
-  const config = JSON.parse(readFileSync(join(repoRoot, "tsconfig.output.json"), "utf8")) as { compilerOptions: Record<string, unknown> };
+  const config = JSON.parse(
+    readFileSync(join(repoRoot, "tsconfig.output.json"), "utf8"),
+  ) as { compilerOptions: Record<string, unknown> };
   return config.compilerOptions;
 }

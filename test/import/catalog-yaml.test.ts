@@ -5,7 +5,36 @@ import { catalogYaml } from "../../generator/core/import/catalog-yaml.js";
 import { parseCatalogYaml } from "../../generator/core/load/parse-catalog-yaml.js";
 import { HOSTILE_STRINGS } from "../helpers/schema-arbitrary.js";
 
-const text = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS, "yes", "null", "~", "1e3", "0x1F", ".inf", "- a", "? x", "a: b", "a #b", " lead", "trail ", "@x", "%x", "!x", "&x", "*x", "|", ">", "[x]", "{x}", "\ud800", "\t", "\r\n"), fc.string({ unit: "binary", maxLength: 12 }));
+const text = fc.oneof(
+  fc.constantFrom(
+    ...HOSTILE_STRINGS,
+    "yes",
+    "null",
+    "~",
+    "1e3",
+    "0x1F",
+    ".inf",
+    "- a",
+    "? x",
+    "a: b",
+    "a #b",
+    " lead",
+    "trail ",
+    "@x",
+    "%x",
+    "!x",
+    "&x",
+    "*x",
+    "|",
+    ">",
+    "[x]",
+    "{x}",
+    "\ud800",
+    "\t",
+    "\r\n",
+  ),
+  fc.string({ unit: "binary", maxLength: 12 }),
+);
 const json = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: "small" },

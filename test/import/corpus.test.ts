@@ -29,10 +29,18 @@ const EXPECTED = { passing: 1, strictClean: 3453, applied: 10710 };
 const lines = text.split("\n").filter((l) => l.trim() !== "").length;
 
 /** Tools with at least one error or warning (infos are advice, not findings), or only errors. */
-function toolsWithFindings(diagnostics: readonly Diagnostic[], errorsOnly = false): Set<string> {
+function toolsWithFindings(
+  diagnostics: readonly Diagnostic[],
+  errorsOnly = false,
+): Set<string> {
   const out = new Set<string>();
   for (const d of diagnostics) {
-    if (d.severity === "info" || d.rule === "effect-declared" || (errorsOnly && d.severity !== "error")) continue;
+    if (
+      d.severity === "info" ||
+      d.rule === "effect-declared" ||
+      (errorsOnly && d.severity !== "error")
+    )
+      continue;
     const [tools, name] = pointerSegments(d.pointer);
     out.add(tools === "tools" && name !== undefined ? name : "(catalog)");
   }
@@ -62,11 +70,21 @@ function fixedSlices(): FixedSlice[] {
   const all = text.split("\n").filter((l) => l.trim() !== "");
   for (let i = 0; i < all.length; i += SLICE) {
     const slice = all.slice(i, i + SLICE);
-    const part = importTools([{ path, text: slice.join("\n") + "\n" }], { renameConflicts: true });
-    const strict = part.catalog!.replace(/^targets:\n(?: {2}.*\n)+/m, "targets:\n  openai-chat:\n    strict: true\n");
+    const part = importTools([{ path, text: slice.join("\n") + "\n" }], {
+      renameConflicts: true,
+    });
+    const strict = part.catalog!.replace(
+      /^targets:\n(?: {2}.*\n)+/m,
+      "targets:\n  openai-chat:\n    strict: true\n",
+    );
     expect(strict).not.toBe(part.catalog);
     const fixed = fixCatalog("catalog/tools.yaml", strict);
-    slices.push({ lines: slice.length, strict, fixed: fixed.text, applied: fixed.applied });
+    slices.push({
+      lines: slice.length,
+      strict,
+      fixed: fixed.text,
+      applied: fixed.applied,
+    });
   }
   return slices;
 }
@@ -78,22 +96,36 @@ describe("import of the public tool corpus", () => {
     expect(result.tools.length).toBe(lines);
     // Every line is reported where something was not carried, never silently changed: the corpus
     // adds `source` and `origin` to each line, and both are listed.
-    expect(result.report.filter((d) => d.message.startsWith('"source" not carried')).length).toBe(lines);
+    expect(
+      result.report.filter((d) => d.message.startsWith('"source" not carried'))
+        .length,
+    ).toBe(lines);
 
-    const loaded = loadCatalog("catalog/tools.yaml", result.catalog!, { compileCheck: true });
-    expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const withoutErrors = lines - toolsWithFindings(loaded.diagnostics, true).size;
+    const loaded = loadCatalog("catalog/tools.yaml", result.catalog!, {
+      compileCheck: true,
+    });
+    expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual(
+      [],
+    );
+    const withoutErrors =
+      lines - toolsWithFindings(loaded.diagnostics, true).size;
     const passing = lines - toolsWithFindings(loaded.diagnostics).size;
 
     let strictClean = 0;
     let applied = 0;
     for (const slice of fixedSlices()) {
       applied += slice.applied;
-      strictClean += slice.lines - toolsWithFindings(loadCatalog("catalog/tools.yaml", slice.fixed).diagnostics).size;
+      strictClean +=
+        slice.lines -
+        toolsWithFindings(
+          loadCatalog("catalog/tools.yaml", slice.fixed).diagnostics,
+        ).size;
     }
     const fixed = { applied };
 
-    console.log(`corpus import: ${result.tools.length} of ${lines} tools imported; as imported ${withoutErrors} lint without errors and ${passing} without warnings; after lint --fix with OpenAI strict: true, ${strictClean} are strict-clean (${fixed.applied} fixes applied)`);
+    console.log(
+      `corpus import: ${result.tools.length} of ${lines} tools imported; as imported ${withoutErrors} lint without errors and ${passing} without warnings; after lint --fix with OpenAI strict: true, ${strictClean} are strict-clean (${fixed.applied} fixes applied)`,
+    );
     expect(withoutErrors).toBe(lines);
     expect({ passing, strictClean, applied }).toEqual(EXPECTED);
   }, 300_000);
@@ -101,9 +133,28 @@ describe("import of the public tool corpus", () => {
   it("lint --fix keeps every corpus tool callable (strict targets, so every fix is in play)", () => {
     const tally = newTally();
     const seen = new Set<string>();
-    fixedSlices().forEach((slice, k) => checkFixed(`corpus slice ${k * SLICE}-${k * SLICE + slice.lines - 1}`, slice.strict, slice.fixed, tally, seen));
-    const distinct = new Set(text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.stringify((JSON.parse(l) as { input_schema: unknown }).input_schema))).size;
-    console.info(`tool corpus: ${distinct} distinct schemas, ${tally.checked} changed by --fix and checked, ${tally.unchanged} unchanged, ${tally.undecided} without a witness before`);
+    fixedSlices().forEach((slice, k) =>
+      checkFixed(
+        `corpus slice ${k * SLICE}-${k * SLICE + slice.lines - 1}`,
+        slice.strict,
+        slice.fixed,
+        tally,
+        seen,
+      ),
+    );
+    const distinct = new Set(
+      text
+        .split("\n")
+        .filter((l) => l.trim() !== "")
+        .map((l) =>
+          JSON.stringify(
+            (JSON.parse(l) as { input_schema: unknown }).input_schema,
+          ),
+        ),
+    ).size;
+    console.info(
+      `tool corpus: ${distinct} distinct schemas, ${tally.checked} changed by --fix and checked, ${tally.unchanged} unchanged, ${tally.undecided} without a witness before`,
+    );
     expect(tally.broken).toEqual([]);
     expect(tally.checked).toBeGreaterThan(distinct * 0.6);
   }, 300_000);

@@ -24,42 +24,81 @@ interface Validators {
 
 const SEED = Number(process.env.FC_SEED ?? 1414);
 
-async function validatorsOf(catalog: string, label: string): Promise<Validators> {
+async function validatorsOf(
+  catalog: string,
+  label: string,
+): Promise<Validators> {
   const result = await generateFrom(catalog, { format: false });
-  expect(result.diagnostics.filter((d) => d.severity === "error"), label).toEqual([]);
-  const mod = await loadModule(result.files.get("validators.ts")!, "import-round-trip");
+  expect(
+    result.diagnostics.filter((d) => d.severity === "error"),
+    label,
+  ).toEqual([]);
+  const mod = await loadModule(
+    result.files.get("validators.ts")!,
+    "import-round-trip",
+  );
   return mod as unknown as Validators;
 }
 
 describe("import round trip through toolcat's own declarations", () => {
   for (const c of caseNames()) {
     const catalogText = readFileSync(join(repoRoot, c.catalogPath), "utf8");
-    const files = readdirSync(join(c.outDir, "providers")).filter((f) => f.endsWith(".json")).sort();
+    const files = readdirSync(join(c.outDir, "providers"))
+      .filter((f) => f.endsWith(".json"))
+      .sort();
     it(`${c.name}: ${files.length} declaration files`, async () => {
-      const original = await generateFrom(catalogText, { format: false, catalogPath: c.catalogPath });
+      const original = await generateFrom(catalogText, {
+        format: false,
+        catalogPath: c.catalogPath,
+      });
       expect(original.ok).toBe(true);
       const ir = original.ir!;
       const before = await validatorsOf(catalogText, c.catalogPath);
       for (const file of files) {
         const path = relative(repoRoot, join(c.outDir, "providers", file));
-        const imported = importTools([{ path, text: readFileSync(join(repoRoot, path), "utf8") }]);
-        expect(imported.ok, `${path}: ${imported.report.filter((d) => d.severity === "error").map((d) => d.message).join("; ")}`).toBe(true);
+        const imported = importTools([
+          { path, text: readFileSync(join(repoRoot, path), "utf8") },
+        ]);
+        expect(
+          imported.ok,
+          `${path}: ${imported.report
+            .filter((d) => d.severity === "error")
+            .map((d) => d.message)
+            .join("; ")}`,
+        ).toBe(true);
         const after = await validatorsOf(imported.catalog!, path);
-        const tools = (parse(imported.catalog!) as { tools: Record<string, { output?: unknown }> }).tools;
-        const renamed = new Map(imported.tools.map((t) => [t.originalName, t.name]));
+        const tools = (
+          parse(imported.catalog!) as {
+            tools: Record<string, { output?: unknown }>;
+          }
+        ).tools;
+        const renamed = new Map(
+          imported.tools.map((t) => [t.originalName, t.name]),
+        );
         for (const tool of ir.tools) {
           const name = renamed.get(tool.name);
           expect(name, `${path} lost ${tool.name}`).toBeDefined();
           const check = (schema: unknown, kind: "input" | "output") => {
-            for (const value of fc.sample(dataArbitrary(schema as never), { seed: SEED, numRuns: 40 })) {
-              const want = (kind === "input" ? before.validate : before.validateOutput)(tool.name, value).ok;
-              const got = (kind === "input" ? after.validate : after.validateOutput)(name!, value).ok;
-              expect(got, `${path} ${tool.name} ${kind} ${JSON.stringify(value)}`).toBe(want);
+            for (const value of fc.sample(dataArbitrary(schema as never), {
+              seed: SEED,
+              numRuns: 40,
+            })) {
+              const want = (
+                kind === "input" ? before.validate : before.validateOutput
+              )(tool.name, value).ok;
+              const got = (
+                kind === "input" ? after.validate : after.validateOutput
+              )(name!, value).ok;
+              expect(
+                got,
+                `${path} ${tool.name} ${kind} ${JSON.stringify(value)}`,
+              ).toBe(want);
             }
           };
           check(tool.input.schema, "input");
           // Only some targets declare outputs (MCP for object outputs, Gemini); the rest carry none.
-          if (tool.output && tools[name!]!.output !== undefined) check(tool.output.schema, "output");
+          if (tool.output && tools[name!]!.output !== undefined)
+            check(tool.output.schema, "output");
         }
       }
     }, 120_000);

@@ -19,7 +19,8 @@ function resourceOf(catalog: Record<string, unknown>, input: Schema): Schema {
   const out: { [key: string]: unknown } = { ...input };
   delete out.$schema;
   out.$defs = { ...defs, ...(input.$defs as object) };
-  if (input.definitions !== undefined || catalog.definitions !== undefined) out.definitions = { ...defs, ...(input.definitions as object) };
+  if (input.definitions !== undefined || catalog.definitions !== undefined)
+    out.definitions = { ...defs, ...(input.definitions as object) };
   return out;
 }
 
@@ -32,14 +33,26 @@ export interface Tally {
   broken: string[];
 }
 
-export const newTally = (): Tally => ({ checked: 0, unchanged: 0, undecided: 0, broken: [] });
+export const newTally = (): Tally => ({
+  checked: 0,
+  unchanged: 0,
+  undecided: 0,
+  broken: [],
+});
 
-export function tools(text: string): { catalog: Record<string, unknown>; inputs: Map<string, Schema> } | undefined {
+export function tools(
+  text: string,
+):
+  | { catalog: Record<string, unknown>; inputs: Map<string, Schema> }
+  | undefined {
   const loaded = loadCatalog("catalog.yaml", text, { lint: false });
   if (!loaded.catalog) return undefined;
   const catalog = loaded.catalog as unknown as Record<string, unknown>;
   const map = catalog.tools as Record<string, { input: Schema }>;
-  return { catalog, inputs: new Map(Object.keys(map).map((k) => [k, map[k]!.input])) };
+  return {
+    catalog,
+    inputs: new Map(Object.keys(map).map((k) => [k, map[k]!.input])),
+  };
 }
 
 /**
@@ -47,7 +60,13 @@ export function tools(text: string): { catalog: Record<string, unknown>; inputs:
  * made of it). `seen`, when given, skips a before/after pair already judged (the corpus repeats
  * some tools verbatim).
  */
-export function checkFixed(label: string, text: string, fixedText: string, tally: Tally, seen?: Set<string>): void {
+export function checkFixed(
+  label: string,
+  text: string,
+  fixedText: string,
+  tally: Tally,
+  seen?: Set<string>,
+): void {
   const before = tools(text);
   if (!before) return;
   const after = tools(fixedText);
@@ -59,17 +78,33 @@ export function checkFixed(label: string, text: string, fixedText: string, tally
       continue;
     }
     if (seen) {
-      const key = JSON.stringify([before.catalog.$defs, before.catalog.definitions, input, after!.catalog.$defs, after!.catalog.definitions, now]);
+      const key = JSON.stringify([
+        before.catalog.$defs,
+        before.catalog.definitions,
+        input,
+        after!.catalog.$defs,
+        after!.catalog.definitions,
+        now,
+      ]);
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    const was = findAccepted(resourceOf(before.catalog, input), { seed: SEED, samples: SAMPLES });
+    const was = findAccepted(resourceOf(before.catalog, input), {
+      seed: SEED,
+      samples: SAMPLES,
+    });
     if (!was.compiled || was.witness === undefined) {
       tally.undecided++;
       continue;
     }
     tally.checked++;
-    const fixedAccepts = findAccepted(resourceOf(after!.catalog, now), { seed: SEED, samples: SAMPLES });
-    if (fixedAccepts.witness === undefined) tally.broken.push(`${label} ${name}: accepted ${JSON.stringify(was.witness)} before --fix, nothing after`);
+    const fixedAccepts = findAccepted(resourceOf(after!.catalog, now), {
+      seed: SEED,
+      samples: SAMPLES,
+    });
+    if (fixedAccepts.witness === undefined)
+      tally.broken.push(
+        `${label} ${name}: accepted ${JSON.stringify(was.witness)} before --fix, nothing after`,
+      );
   }
 }

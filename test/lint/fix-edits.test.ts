@@ -13,7 +13,9 @@ ${input}`;
 
 function fixed(text: string): string {
   const result = fixCatalog("catalog.yaml", text);
-  expect(fixCatalog("catalog.yaml", result.text).text, "idempotent").toBe(result.text);
+  expect(fixCatalog("catalog.yaml", result.text).text, "idempotent").toBe(
+    result.text,
+  );
   return result.text;
 }
 
@@ -27,7 +29,14 @@ describe("lint --fix text edits", () => {
         - ghost   # renamed to city long ago
       additionalProperties: false
 `;
-    expect(fixed(catalog(input))).toBe(catalog(input.replace("        - ghost   # renamed to city long ago\n", "        # renamed to city long ago\n")));
+    expect(fixed(catalog(input))).toBe(
+      catalog(
+        input.replace(
+          "        - ghost   # renamed to city long ago\n",
+          "        # renamed to city long ago\n",
+        ),
+      ),
+    );
   });
 
   it("removes the whole required key when no entry is left, and closes the object after", () => {
@@ -36,7 +45,12 @@ describe("lint --fix text edits", () => {
         city: { type: string, description: City. }
       required: [ghost]
 `;
-    expect(fixed(catalog(input))).toBe(catalog(input.replace("      required: [ghost]\n", "") + "      additionalProperties: false\n"));
+    expect(fixed(catalog(input))).toBe(
+      catalog(
+        input.replace("      required: [ghost]\n", "") +
+          "      additionalProperties: false\n",
+      ),
+    );
   });
 
   it("removes several undeclared entries of one flow list", () => {
@@ -45,7 +59,9 @@ describe("lint --fix text edits", () => {
       required: [ghost, city, phantom]
       additionalProperties: false
 `;
-    expect(fixed(catalog(input))).toBe(catalog(input.replace("[ghost, city, phantom]", "[city]")));
+    expect(fixed(catalog(input))).toBe(
+      catalog(input.replace("[ghost, city, phantom]", "[city]")),
+    );
   });
 
   it("keeps CRLF line ends", () => {
@@ -59,6 +75,13 @@ describe("lint --fix text edits", () => {
       additionalProperties: false
 `;
     const crlf = catalog(input).replace(/\n/g, "\r\n");
-    expect(fixed(crlf)).toBe(catalog(input.replace("          description: Units\n          default: c # metric\n", '          description: "Units. Default: \\"c\\"."\n          # metric\n')).replace(/\n/g, "\r\n"));
+    expect(fixed(crlf)).toBe(
+      catalog(
+        input.replace(
+          "          description: Units\n          default: c # metric\n",
+          '          description: "Units. Default: \\"c\\"."\n          # metric\n',
+        ),
+      ).replace(/\n/g, "\r\n"),
+    );
   });
 });

@@ -17,19 +17,25 @@ const fixtures = readdirSync(join(repoRoot, "test", "fixtures"))
   .map((d) => `test/fixtures/${d}/catalog.yaml`)
   .filter((f) => existsSync(join(repoRoot, f)));
 
-
 describe("fast YAML path", () => {
   it("reads the example catalog and every fixture catalog, as yaml does", () => {
     expect(fixtures.length).toBeGreaterThan(5);
     for (const file of ["catalog/tools.yaml", ...fixtures]) {
-      expect(compareWithYamlPath(readFileSync(join(repoRoot, file), "utf8")), file).toBe("same");
+      expect(
+        compareWithYamlPath(readFileSync(join(repoRoot, file), "utf8")),
+        file,
+      ).toBe("same");
     }
   });
 
   it("reads the synthetic benchmark catalog, as yaml does", () => {
     expect(compareWithYamlPath(syntheticCatalog(40))).toBe("same");
     // CRLF line ends and a trailing comment do not change that.
-    expect(compareWithYamlPath(syntheticCatalog(3).replace(/\n/g, "\r\n") + "# end\r\n")).toBe("same");
+    expect(
+      compareWithYamlPath(
+        syntheticCatalog(3).replace(/\n/g, "\r\n") + "# end\r\n",
+      ),
+    ).toBe("same");
   });
 
   it("reads these layouts, as yaml does", () => {
@@ -55,17 +61,18 @@ describe("fast YAML path", () => {
       // comments that do not move anything
       "# lead\n\ninput:    # JSON Schema\n  # more\n  type: object   # inline\n",
       "a: 1 # c",
-      "k: \"x\" \n",
+      'k: "x" \n',
       // flow collections over several lines, the closing bracket at the key's column
       "k: [a,\n  b\n]\n",
-      "k: {\n  \"a\": 1,\n  b: [2, 3]  # c\n}\n",
-      "{\n  \"toolcat\": 1,\n  \"tools\": {}\n}\n",
+      'k: {\n  "a": 1,\n  b: [2, 3]  # c\n}\n',
+      '{\n  "toolcat": 1,\n  "tools": {}\n}\n',
       // scalars the core schema resolves
       "a: [0x1F, 0o17, 012, +5, -0, 1e3, .5, 1_000, ~, Null, TRUE, yes, 1.0, -.0]\n",
       "'1.0': a\n1.0x: b\n__proto__: c\n\"a\\u00e9\\x41\\/\\ \": d\n'it''s': e\n",
       "k: a#b c:d [x] {y}, z\n",
     ];
-    for (const text of layouts) expect(compareWithYamlPath(text), JSON.stringify(text)).toBe("same");
+    for (const text of layouts)
+      expect(compareWithYamlPath(text), JSON.stringify(text)).toBe("same");
   });
 
   it("declines what it leaves to yaml", () => {
@@ -111,7 +118,9 @@ describe("fast YAML path", () => {
 
   it("declines or matches on every malformed catalog of test/bad-input", () => {
     const dir = join(repoRoot, "test", "bad-input", "cases");
-    const outcomes = readdirSync(dir).map((f) => compareWithYamlPath(readFileSync(join(dir, f), "utf8")));
+    const outcomes = readdirSync(dir).map((f) =>
+      compareWithYamlPath(readFileSync(join(dir, f), "utf8")),
+    );
     expect(outcomes).toContain("declined");
   });
 
@@ -119,7 +128,9 @@ describe("fast YAML path", () => {
     const text = syntheticCatalog(2);
     const parsed = parseCatalogYaml(text);
     expect(parsed.problems).toEqual([]);
-    expect(parsed.document.toString()).toBe(parseYaml(text).document.toString());
+    expect(parsed.document.toString()).toBe(
+      parseYaml(text).document.toString(),
+    );
     expect(parsed.document).toBe(parsed.document);
   });
 });

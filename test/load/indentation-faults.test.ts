@@ -11,13 +11,34 @@ const head = "toolcat: 1\ntools:\n  a:\n    description: x\n";
 
 /** [text, line:col of the one diagnostic] */
 const cases: Record<string, [string, string]> = {
-  "key under-indented, a sibling after it": [head + "   input: { type: object }\n    effect: read\n", "5:4"],
-  "key over-indented": [head + "      input: { type: object }\n    effect: read\n", "5:7"],
-  "key over-indented after a quoted value": [head.replace("x\n", '"x"\n') + "     input: { type: object }\n", "5:6"],
-  "key over-indented after a nested mapping": [head + "    input:\n      type: object\n    effect: read\n      idempotent: true\n", "8:7"],
-  "list item under-indented": [head + "    input:\n      type: object\n      required:\n        - a\n       - b\n", "9:8"],
+  "key under-indented, a sibling after it": [
+    head + "   input: { type: object }\n    effect: read\n",
+    "5:4",
+  ],
+  "key over-indented": [
+    head + "      input: { type: object }\n    effect: read\n",
+    "5:7",
+  ],
+  "key over-indented after a quoted value": [
+    head.replace("x\n", '"x"\n') + "     input: { type: object }\n",
+    "5:6",
+  ],
+  "key over-indented after a nested mapping": [
+    head +
+      "    input:\n      type: object\n    effect: read\n      idempotent: true\n",
+    "8:7",
+  ],
+  "list item under-indented": [
+    head +
+      "    input:\n      type: object\n      required:\n        - a\n       - b\n",
+    "9:8",
+  ],
   "top-level key indented": ["toolcat: 1\n tools:\n  a: {}\n", "2:2"],
-  "under-indented key with children after it": [head + "    input:\n      type: object\n      properties:\n        a: { type: string }\n       b: { type: string }\n        c: { type: string }\n", "9:8"],
+  "under-indented key with children after it": [
+    head +
+      "    input:\n      type: object\n      properties:\n        a: { type: string }\n       b: { type: string }\n        c: { type: string }\n",
+    "9:8",
+  ],
 };
 
 describe("indentation faults", () => {
@@ -25,20 +46,32 @@ describe("indentation faults", () => {
     it(`${name}: one yaml-syntax error at ${at}`, () => {
       expect(parseYamlSubset(text)).toBeUndefined();
       const diagnostics = loadCatalog("catalog.yaml", text).diagnostics;
-      expect(diagnostics.map((d) => `${d.rule} ${d.line}:${d.col}`)).toEqual([`yaml-syntax ${at}`]);
+      expect(diagnostics.map((d) => `${d.rule} ${d.line}:${d.col}`)).toEqual([
+        `yaml-syntax ${at}`,
+      ]);
       expect(diagnostics[0]!.message).toMatch(/^mis-indented/);
     });
   }
 
   it("two separate faults are two diagnostics", () => {
-    const text = head + "   input: { type: object }\n  b:\n    description: y\n     input: { type: object }\n";
-    expect(loadCatalog("catalog.yaml", text).diagnostics.map((d) => `${d.line}:${d.col}`)).toEqual(["5:4", "8:6"]);
+    const text =
+      head +
+      "   input: { type: object }\n  b:\n    description: y\n     input: { type: object }\n";
+    expect(
+      loadCatalog("catalog.yaml", text).diagnostics.map(
+        (d) => `${d.line}:${d.col}`,
+      ),
+    ).toEqual(["5:4", "8:6"]);
   });
 
   it("other syntax errors keep their own position", () => {
     const text = 'toolcat: 1\ntools:\n  a: { description: "x }\n';
     const d = loadCatalog("catalog.yaml", text).diagnostics;
     expect(d.length).toBeGreaterThan(0);
-    expect(d.every((x) => x.rule === "yaml-syntax" && !/^mis-indented/.test(x.message))).toBe(true);
+    expect(
+      d.every(
+        (x) => x.rule === "yaml-syntax" && !/^mis-indented/.test(x.message),
+      ),
+    ).toBe(true);
   });
 });

@@ -25,11 +25,22 @@ export class YamlPrinter {
   constructor(private readonly rnd: Random) {}
 
   document(value: Json): string {
-    const lines = this.chance(0.2) && typeof value === "object" && value !== null ? this.flowLines(value, -1, 0) : this.blockLines(value, 0);
+    const lines =
+      this.chance(0.2) && typeof value === "object" && value !== null
+        ? this.flowLines(value, -1, 0)
+        : this.blockLines(value, 0);
     const withComments = this.decorate(lines);
     const eol = this.chance(0.1) ? "\r\n" : "\n";
     const text = withComments.join(eol) + (this.chance(0.85) ? eol : "");
-    return (this.chance(0.15) ? this.pick(["# leading comment" + eol, eol, "  # indented lead" + eol + eol]) : "") + text;
+    return (
+      (this.chance(0.15)
+        ? this.pick([
+            "# leading comment" + eol,
+            eol,
+            "  # indented lead" + eol + eol,
+          ])
+        : "") + text
+    );
   }
 
   /** Random small damage: the property must hold for broken text too. */
@@ -40,18 +51,59 @@ export class YamlPrinter {
       const at = Math.floor(this.rnd() * (out.length + 1));
       const op = Math.floor(this.rnd() * 5);
       if (op === 0) out = out.slice(0, at) + out.slice(at + 1);
-      else if (op === 1) out = out.slice(0, at) + this.pick([" ", "\n", ":", "-", "#", '"', "'", "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "?", "%", "@", "\t", "\r", " #", ": ", "- ", "---\n", "\\", "~"]) + out.slice(at);
+      else if (op === 1)
+        out =
+          out.slice(0, at) +
+          this.pick([
+            " ",
+            "\n",
+            ":",
+            "-",
+            "#",
+            '"',
+            "'",
+            "[",
+            "]",
+            "{",
+            "}",
+            ",",
+            "&",
+            "*",
+            "!",
+            "|",
+            ">",
+            "?",
+            "%",
+            "@",
+            "\t",
+            "\r",
+            " #",
+            ": ",
+            "- ",
+            "---\n",
+            "\\",
+            "~",
+          ]) +
+          out.slice(at);
       else if (op === 2) {
         // Re-indent one line.
         const start = out.lastIndexOf("\n", at - 1) + 1;
-        out = this.chance(0.5) ? out.slice(0, start) + " ".repeat(1 + Math.floor(this.rnd() * 3)) + out.slice(start) : out.slice(0, start) + out.slice(start).replace(/^ {1,2}/, "");
+        out = this.chance(0.5)
+          ? out.slice(0, start) +
+            " ".repeat(1 + Math.floor(this.rnd() * 3)) +
+            out.slice(start)
+          : out.slice(0, start) + out.slice(start).replace(/^ {1,2}/, "");
       } else if (op === 3) {
         // Duplicate a line (duplicate keys, repeated items).
         const start = out.lastIndexOf("\n", at - 1) + 1;
         const end = out.indexOf("\n", at);
         const line = out.slice(start, end < 0 ? out.length : end);
         out = out.slice(0, start) + line + "\n" + out.slice(start);
-      } else out = out.slice(0, at) + this.pick(["  # c", "\n# c\n", "\n    # deep\n", "\n\n"]) + out.slice(at);
+      } else
+        out =
+          out.slice(0, at) +
+          this.pick(["  # c", "\n# c\n", "\n    # deep\n", "\n\n"]) +
+          out.slice(at);
     }
     return out;
   }
@@ -60,10 +112,12 @@ export class YamlPrinter {
 
   private blockLines(value: Json, indent: number): string[] {
     const pad = " ".repeat(indent);
-    if (Array.isArray(value) && value.length > 0) return this.blockSeqLines(value, indent);
+    if (Array.isArray(value) && value.length > 0)
+      return this.blockSeqLines(value, indent);
     if (isObject(value) && Object.keys(value).length > 0) {
       const lines: string[] = [];
-      for (const [k, v] of Object.entries(value)) lines.push(...this.entryLines(this.key(k), v, indent));
+      for (const [k, v] of Object.entries(value))
+        lines.push(...this.entryLines(this.key(k), v, indent));
       return lines;
     }
     return this.inlineLines(value, pad, indent);
@@ -73,14 +127,28 @@ export class YamlPrinter {
     const pad = " ".repeat(indent);
     const head = `${pad}${key}${this.chance(0.05) ? " " : ""}:`;
     if (isObject(v) && Object.keys(v).length > 0 && this.chance(0.6)) {
-      return [head + this.trailingComment(), ...this.blockLines(v, indent + this.step())];
+      return [
+        head + this.trailingComment(),
+        ...this.blockLines(v, indent + this.step()),
+      ];
     }
     if (Array.isArray(v) && v.length > 0 && this.chance(0.5)) {
       // A sequence may sit at its key's indent.
-      return [head + this.trailingComment(), ...this.blockSeqLines(v, this.chance(0.3) ? indent : indent + this.step())];
+      return [
+        head + this.trailingComment(),
+        ...this.blockSeqLines(
+          v,
+          this.chance(0.3) ? indent : indent + this.step(),
+        ),
+      ];
     }
-    if (v === null && this.chance(0.3)) return [head + (this.chance(0.1) ? "   " : "")];
-    return this.inlineLines(v, head + " ".repeat(this.chance(0.1) ? 3 : 1), indent);
+    if (v === null && this.chance(0.3))
+      return [head + (this.chance(0.1) ? "   " : "")];
+    return this.inlineLines(
+      v,
+      head + " ".repeat(this.chance(0.1) ? 3 : 1),
+      indent,
+    );
   }
 
   private blockSeqLines(items: readonly Json[], indent: number): string[] {
@@ -93,8 +161,16 @@ export class YamlPrinter {
         const inner = this.blockLines(item, indent + 1 + gap);
         inner[0] = pad + "-" + " ".repeat(gap) + inner[0]!.trimStart();
         lines.push(...inner);
-      } else if (typeof item === "object" && item !== null && this.chance(0.3) && (Array.isArray(item) ? item.length : Object.keys(item).length) > 0) {
-        lines.push(pad + "-" + this.trailingComment(), ...this.blockLines(item, indent + this.step()));
+      } else if (
+        typeof item === "object" &&
+        item !== null &&
+        this.chance(0.3) &&
+        (Array.isArray(item) ? item.length : Object.keys(item).length) > 0
+      ) {
+        lines.push(
+          pad + "-" + this.trailingComment(),
+          ...this.blockLines(item, indent + this.step()),
+        );
       } else if (item === null && this.chance(0.3)) {
         lines.push(pad + "-");
       } else lines.push(...this.inlineLines(item, pad + "- ", indent));
@@ -118,24 +194,47 @@ export class YamlPrinter {
   /** @param column  where the opening bracket is */
   private flowLines(v: Json, owner: number, column: number): string[] {
     if (this.chance(0.7)) return [this.flowInline(v)];
-    const items = Array.isArray(v) ? v.map((x) => this.flowInline(x)) : Object.entries(v as object).map(([k, x]) => this.flowPair(k, x as Json));
+    const items = Array.isArray(v)
+      ? v.map((x) => this.flowInline(x))
+      : Object.entries(v as object).map(([k, x]) =>
+          this.flowPair(k, x as Json),
+        );
     const [open, close] = Array.isArray(v) ? ["[", "]"] : ["{", "}"];
     if (items.length === 0) return [open + close];
     // Continuation lines normally deeper than the owner; sometimes not (which `yaml` may refuse).
-    const inner = Math.max(0, owner + (this.chance(0.9) ? 1 + Math.floor(this.rnd() * 3) : 0));
-    const closeIndent = this.pick([owner, owner + 1, inner, column, 0].filter((n) => n >= 0));
+    const inner = Math.max(
+      0,
+      owner + (this.chance(0.9) ? 1 + Math.floor(this.rnd() * 3) : 0),
+    );
+    const closeIndent = this.pick(
+      [owner, owner + 1, inner, column, 0].filter((n) => n >= 0),
+    );
     const lines = [open];
-    items.forEach((item, i) => lines.push(" ".repeat(inner) + item + (i < items.length - 1 ? "," : "")));
-    if (this.chance(0.3)) lines.splice(1 + Math.floor(this.rnd() * items.length), 0, " ".repeat(inner) + "# inside");
+    items.forEach((item, i) =>
+      lines.push(" ".repeat(inner) + item + (i < items.length - 1 ? "," : "")),
+    );
+    if (this.chance(0.3))
+      lines.splice(
+        1 + Math.floor(this.rnd() * items.length),
+        0,
+        " ".repeat(inner) + "# inside",
+      );
     lines.push(" ".repeat(closeIndent) + close);
     return lines;
   }
 
   private flowInline(v: Json): string {
-    if (Array.isArray(v)) return "[" + this.join(v.map((x) => this.flowInline(x))) + "]";
+    if (Array.isArray(v))
+      return "[" + this.join(v.map((x) => this.flowInline(x))) + "]";
     if (isObject(v)) {
-      const inner = this.join(Object.entries(v).map(([k, x]) => this.flowPair(k, x)));
-      return inner === "" ? "{}" : this.chance(0.5) ? `{ ${inner} }` : `{${inner}}`;
+      const inner = this.join(
+        Object.entries(v).map(([k, x]) => this.flowPair(k, x)),
+      );
+      return inner === ""
+        ? "{}"
+        : this.chance(0.5)
+          ? `{ ${inner} }`
+          : `{${inner}}`;
     }
     return this.scalar(v, true);
   }
@@ -162,7 +261,10 @@ export class YamlPrinter {
 
   private scalar(v: Json, inFlow = false): string {
     if (v === null) return this.pick(["null", "Null", "NULL", "~", "null"]);
-    if (typeof v === "boolean") return this.pick(v ? ["true", "True", "TRUE"] : ["false", "False", "FALSE"]);
+    if (typeof v === "boolean")
+      return this.pick(
+        v ? ["true", "True", "TRUE"] : ["false", "False", "FALSE"],
+      );
     if (typeof v === "number") return this.number(v);
     if (typeof v !== "string") return "?";
     const r = this.rnd();
@@ -174,7 +276,16 @@ export class YamlPrinter {
 
   private number(n: number): string {
     if (Object.is(n, -0)) return this.pick(["-0", "-0.0", "-0e0", "-.0"]);
-    if (Number.isInteger(n) && n >= 0 && n < 1e6 && this.chance(0.3)) return this.pick([`0x${n.toString(16)}`, `0o${n.toString(8)}`, `0${n}`, `+${n}`, `${n}.0`, `${n}e0`, `${n}.`]);
+    if (Number.isInteger(n) && n >= 0 && n < 1e6 && this.chance(0.3))
+      return this.pick([
+        `0x${n.toString(16)}`,
+        `0o${n.toString(8)}`,
+        `0${n}`,
+        `+${n}`,
+        `${n}.0`,
+        `${n}e0`,
+        `${n}.`,
+      ]);
     return this.chance(0.1) ? JSON.stringify(String(n)) : String(n);
   }
 
@@ -187,7 +298,12 @@ export class YamlPrinter {
         .map((ch) => {
           const cp = ch.codePointAt(0)!;
           if (ch === '"' || ch === "\\") return "\\" + ch;
-          if (cp < 0x20 || this.chance(0.1)) return cp < 0x100 ? `\\x${cp.toString(16).padStart(2, "0")}` : cp < 0x10000 ? `\\u${cp.toString(16).padStart(4, "0")}` : `\\U${cp.toString(16).padStart(8, "0")}`;
+          if (cp < 0x20 || this.chance(0.1))
+            return cp < 0x100
+              ? `\\x${cp.toString(16).padStart(2, "0")}`
+              : cp < 0x10000
+                ? `\\u${cp.toString(16).padStart(4, "0")}`
+                : `\\U${cp.toString(16).padStart(8, "0")}`;
           if (ch === " " && this.chance(0.2)) return "\\ ";
           if (ch === "/" && this.chance(0.5)) return "\\/";
           return ch;
@@ -210,12 +326,22 @@ export class YamlPrinter {
       if (this.chance(0.08)) out.push("");
       if (this.chance(0.08)) {
         // Mostly at the indent of the line that follows, as people write them.
-        const indent = this.chance(0.7) ? line.length - line.trimStart().length : Math.floor(this.rnd() * 9);
-        out.push(" ".repeat(indent) + "# " + this.pick(["note", "a: b", "- x", "'", "{"]));
+        const indent = this.chance(0.7)
+          ? line.length - line.trimStart().length
+          : Math.floor(this.rnd() * 9);
+        out.push(
+          " ".repeat(indent) +
+            "# " +
+            this.pick(["note", "a: b", "- x", "'", "{"]),
+        );
       }
       out.push(line + (this.chance(0.05) ? "  " : ""));
     }
-    if (this.chance(0.2)) out.push(" ".repeat(this.chance(0.5) ? 0 : Math.floor(this.rnd() * 7)) + "# trailing");
+    if (this.chance(0.2))
+      out.push(
+        " ".repeat(this.chance(0.5) ? 0 : Math.floor(this.rnd() * 7)) +
+          "# trailing",
+      );
     if (this.chance(0.1)) out.push("");
     return out;
   }

@@ -35,14 +35,17 @@ export function toolTokens(name: string): ToolTokens {
   // An identifier of the tool: not inside a longer word on the left, and not continued by a
   // lowercase letter or digit (so `GetWorkout` does not match inside `GetWorkoutHistory`'s
   // continuation `History`, which starts uppercase — ruled out by the suffix list).
-  const identifier = new RegExp(`(?:^|[^A-Za-z0-9])(?:validateDeclared|validate|declared)?(?:${escape(p)}|${escape(c)})(?:Input|Output(?:Text)?)?(?:_|[^A-Za-z0-9]|$)`);
+  const identifier = new RegExp(
+    `(?:^|[^A-Za-z0-9])(?:validateDeclared|validate|declared)?(?:${escape(p)}|${escape(c)})(?:Input|Output(?:Text)?)?(?:_|[^A-Za-z0-9]|$)`,
+  );
   const quoted = new RegExp(`(["'])${escape(name)}\\1|^\\s*${escape(name)}:`);
   return { name, test: (line) => identifier.test(line) || quoted.test(line) };
 }
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 const isCloser = (t: string) => /^[}\])]/.test(t);
-const isComment = (t: string) => t.startsWith("/*") || t.startsWith("*") || t.startsWith("//");
+const isComment = (t: string) =>
+  t.startsWith("/*") || t.startsWith("*") || t.startsWith("//");
 
 /** Owner of a runtime helper's lines (declared once, in the template's fixed order, when used). */
 export const HELPER = "(helper)";
@@ -53,36 +56,59 @@ export const TOOL_LIST = "(tool list)";
  * The owning tool of each line of `text` (undefined: shared or nobody's). `helpers` names the
  * runtime helpers: their top-level declarations are owned by HELPER.
  */
-export function owners(text: string, tools: readonly ToolTokens[], helpers: ReadonlySet<string> = new Set()): (string | undefined)[] {
+export function owners(
+  text: string,
+  tools: readonly ToolTokens[],
+  helpers: ReadonlySet<string> = new Set(),
+): (string | undefined)[] {
   const lines = text.split("\n");
   const parent: number[] = new Array(lines.length).fill(-1);
   const stack: number[] = [];
   lines.forEach((line, i) => {
     if (line.trim() === "") return;
     const ind = indentOf(line);
-    while (stack.length > 0 && indentOf(lines[stack[stack.length - 1]!]!) >= ind) stack.pop();
+    while (
+      stack.length > 0 &&
+      indentOf(lines[stack[stack.length - 1]!]!) >= ind
+    )
+      stack.pop();
     parent[i] = stack.length > 0 ? stack[stack.length - 1]! : -1;
     stack.push(i);
   });
   const direct = lines.map((line): string | undefined => {
-    const declared = /^(?:export )?(?:function|const|let) ([A-Za-z_$][\w$]*)/.exec(line)?.[1];
+    const declared =
+      /^(?:export )?(?:function|const|let) ([A-Za-z_$][\w$]*)/.exec(line)?.[1];
     if (declared !== undefined && helpers.has(declared)) return HELPER;
-    if (/^(?:export const \w+Tools\b.*= \[|\s*\{ functionDeclarations: \[)/.test(line) && tools.filter((t) => t.test(line) || line.endsWith("[")).length > 0) return TOOL_LIST;
+    if (
+      /^(?:export const \w+Tools\b.*= \[|\s*\{ functionDeclarations: \[)/.test(
+        line,
+      ) &&
+      tools.filter((t) => t.test(line) || line.endsWith("[")).length > 0
+    )
+      return TOOL_LIST;
     return tools.find((t) => t.test(line))?.name;
   });
   // The elements of a tool list, one per line once it passed the print width.
   lines.forEach((_, i) => {
-    if (parent[i]! >= 0 && direct[parent[i]!] === TOOL_LIST) direct[i] = TOOL_LIST;
+    if (parent[i]! >= 0 && direct[parent[i]!] === TOOL_LIST)
+      direct[i] = TOOL_LIST;
   });
   // A JSON-style object named by one of its direct members (`"name": "log_meal"`).
   lines.forEach((line, i) => {
     const named = /^\s*"?name"?: "([^"]*)"/.exec(line);
     if (named && parent[i]! >= 0) {
       const tool = tools.find((t) => t.name === named[1]);
-      if (tool && direct[parent[i]!] === undefined) direct[parent[i]!] = tool.name;
+      if (tool && direct[parent[i]!] === undefined)
+        direct[parent[i]!] = tool.name;
       // `{ "type": "function", "function": { "name": … } }`: the element around the wrapper too.
       const outer = parent[parent[i]!]!;
-      if (tool && outer >= 0 && lines[outer]!.trim() === "{" && direct[outer] === undefined) direct[outer] = tool.name;
+      if (
+        tool &&
+        outer >= 0 &&
+        lines[outer]!.trim() === "{" &&
+        direct[outer] === undefined
+      )
+        direct[outer] = tool.name;
     }
   });
   const memo = new Map<number, string | undefined>();
@@ -125,7 +151,10 @@ export interface LineChange {
 }
 
 /** The changed lines between `a` and `b` (the Myers diff `generate --check` prints). */
-export function diffLines(a: readonly string[], b: readonly string[]): LineChange[] {
+export function diffLines(
+  a: readonly string[],
+  b: readonly string[],
+): LineChange[] {
   const ops = myersDiff([...a], [...b], a.length + b.length);
   if (!ops) throw new Error("internal: no diff");
   const changes: LineChange[] = [];

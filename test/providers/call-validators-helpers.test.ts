@@ -22,28 +22,49 @@ class AnswerYes extends Set<string> {
   }
 }
 
-const catalogs = ["catalog/tools.yaml", "test/fixtures/providers-optional-nullable/catalog.yaml"];
+const catalogs = [
+  "catalog/tools.yaml",
+  "test/fixtures/providers-optional-nullable/catalog.yaml",
+];
 
 function contextOf(catalog: string): EmitContext {
-  const loaded = loadCatalog(catalog, readFileSync(path.join(repoRoot, catalog), "utf8"));
-  return { ir: buildIR(loaded.catalog!, catalog), options: { js: false }, header: "// h", readTemplate, report: () => {} };
+  const loaded = loadCatalog(
+    catalog,
+    readFileSync(path.join(repoRoot, catalog), "utf8"),
+  );
+  return {
+    ir: buildIR(loaded.catalog!, catalog),
+    options: { js: false },
+    header: "// h",
+    readTemplate,
+    report: () => {},
+  };
 }
 
-const texts = (ctx: EmitContext, helpers: ReadonlySet<string>) => (createCallValidatorsEmitter(() => helpers).emit(ctx) as readonly { path: string; contents: string }[]).map((f) => [f.path, f.contents]);
+const texts = (ctx: EmitContext, helpers: ReadonlySet<string>) =>
+  (
+    createCallValidatorsEmitter(() => helpers).emit(ctx) as readonly {
+      path: string;
+      contents: string;
+    }[]
+  ).map((f) => [f.path, f.contents]);
 
 describe("call validators compiled before the helper list", () => {
-  it.each(catalogs)("%s: the same bytes with any list that holds every helper asked about", (catalog) => {
-    const ctx = contextOf(catalog);
-    const yes = new AnswerYes();
-    const early = texts(ctx, yes);
-    expect(early.length).toBeGreaterThan(0);
-    expect(yes.asked.size).toBeGreaterThan(0);
-    expect(texts(ctx, new Set(yes.asked))).toEqual(early);
-    // validators.ts's real list holds them here: the early result is the one the run keeps.
-    const real = catalogValidators(ctx).helpers;
-    expect([...yes.asked].every((id) => real.has(id))).toBe(true);
-    expect(texts(ctx, real)).toEqual(early);
-  });
+  it.each(catalogs)(
+    "%s: the same bytes with any list that holds every helper asked about",
+    (catalog) => {
+      const ctx = contextOf(catalog);
+      const yes = new AnswerYes();
+      const early = texts(ctx, yes);
+      expect(early.length).toBeGreaterThan(0);
+      expect(yes.asked.size).toBeGreaterThan(0);
+      expect(texts(ctx, new Set(yes.asked))).toEqual(early);
+      // validators.ts's real list holds them here: the early result is the one the run keeps.
+      const real = catalogValidators(ctx).helpers;
+      expect([...yes.asked].every((id) => real.has(id))).toBe(true);
+      expect(texts(ctx, real)).toEqual(early);
+    },
+  );
 
   it("differs when a helper asked about is missing from the list (so the check is needed)", () => {
     const ctx = contextOf(catalogs[0]!);

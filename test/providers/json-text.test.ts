@@ -6,9 +6,20 @@ import type { Json } from "../../generator/core/schema/json.js";
 
 const seed = Number(process.env.FC_SEED ?? 20261129);
 
-const text = fc.string({ unit: fc.oneof(fc.constantFrom("\u2028", "\u2029", '"', "\\", "\n", "é", "__proto__"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })) });
+const text = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom("\u2028", "\u2029", '"', "\\", "\n", "é", "__proto__"),
+    fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+  ),
+});
 const value = fc.letrec<{ json: Json }>((tie) => ({
-  json: fc.oneof({ depthSize: "small" }, fc.constantFrom<Json>(null, true, false, 0, -0, 1.5, 1e21, -3), text, fc.array(tie("json")), fc.dictionary(text, tie("json"))),
+  json: fc.oneof(
+    { depthSize: "small" },
+    fc.constantFrom<Json>(null, true, false, 0, -0, 1.5, 1e21, -3),
+    text,
+    fc.array(tie("json")),
+    fc.dictionary(text, tie("json")),
+  ),
 })).json;
 
 describe("jsonText", () => {
@@ -19,18 +30,28 @@ describe("jsonText", () => {
         expect(out.endsWith("\n")).toBe(true);
         expect(out).not.toMatch(/[\u2028\u2029]/);
         expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(v)));
-        expect(out.replace(/\\u2028|\\u2029/g, "x")).toBe(JSON.stringify(v, null, 2).replace(/[\u2028\u2029]/g, "x") + "\n");
+        expect(out.replace(/\\u2028|\\u2029/g, "x")).toBe(
+          JSON.stringify(v, null, 2).replace(/[\u2028\u2029]/g, "x") + "\n",
+        );
       }),
       { seed, numRuns: 500 },
     );
   });
 
   it("writes the separators as escapes", () => {
-    expect(jsonText({ a: "x\u2028y\u2029" })).toBe('{\n  "a": "x\\u2028y\\u2029"\n}\n');
+    expect(jsonText({ a: "x\u2028y\u2029" })).toBe(
+      '{\n  "a": "x\\u2028y\\u2029"\n}\n',
+    );
   });
 
   it("leaves out what JSON.stringify leaves out (undefined in an object, null for it in an array)", () => {
-    const doc = { a: undefined, b: [undefined, 1], c: { d: undefined } } as unknown as Json;
-    expect(jsonText(doc)).toBe('{\n  "b": [\n    null,\n    1\n  ],\n  "c": {}\n}\n');
+    const doc = {
+      a: undefined,
+      b: [undefined, 1],
+      c: { d: undefined },
+    } as unknown as Json;
+    expect(jsonText(doc)).toBe(
+      '{\n  "b": [\n    null,\n    1\n  ],\n  "c": {}\n}\n',
+    );
   });
 });

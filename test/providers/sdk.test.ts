@@ -11,28 +11,63 @@
  *   left for it to move into a description.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { transformJSONSchema } from "@anthropic-ai/sdk/lib/transform-json-schema";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { afterAll, describe, expect, it } from "vitest";
-import { jsonLiteral, type JsonValue } from "../../generator/core/codegen/code.js";
+import {
+  jsonLiteral,
+  type JsonValue,
+} from "../../generator/core/codegen/code.js";
 import { providerExports } from "../../generator/core/providers/emitter.js";
 import { TARGET_IDS, type TargetId } from "../../generator/core/targets.js";
 import { repoRoot } from "../helpers/pipeline.js";
 import { caseNames } from "./support/cases.js";
 
 /** The SDK type each target's list must satisfy, and the import that brings it. */
-const SDK_TYPES: Readonly<Record<TargetId, { readonly imports: string; readonly type: string }>> = {
-  "openai-chat": { imports: `import type { ChatCompletionTool } from "openai/resources/chat/completions";`, type: "ChatCompletionTool[]" },
-  "openai-responses": { imports: `import type { Tool as ResponsesTool } from "openai/resources/responses/responses";`, type: "ResponsesTool[]" },
-  "openai-agents": { imports: `import type { AgentToolParam } from "openai/resources/beta/agents/agents";`, type: "AgentToolParam[]" },
-  "openai-compatible": { imports: `import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";`, type: "ChatCompletionFunctionTool[]" },
-  anthropic: { imports: `import type { ToolUnion } from "@anthropic-ai/sdk/resources/messages";`, type: "ToolUnion[]" },
-  "google-genai": { imports: `import type { Tool as GenaiTool } from "@google/genai";`, type: "GenaiTool[]" },
-  "google-interactions": { imports: `import type { Interactions } from "@google/genai";`, type: "Interactions.Tool[]" },
-  mcp: { imports: `import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";`, type: "McpTool[]" },
+const SDK_TYPES: Readonly<
+  Record<TargetId, { readonly imports: string; readonly type: string }>
+> = {
+  "openai-chat": {
+    imports: `import type { ChatCompletionTool } from "openai/resources/chat/completions";`,
+    type: "ChatCompletionTool[]",
+  },
+  "openai-responses": {
+    imports: `import type { Tool as ResponsesTool } from "openai/resources/responses/responses";`,
+    type: "ResponsesTool[]",
+  },
+  "openai-agents": {
+    imports: `import type { AgentToolParam } from "openai/resources/beta/agents/agents";`,
+    type: "AgentToolParam[]",
+  },
+  "openai-compatible": {
+    imports: `import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";`,
+    type: "ChatCompletionFunctionTool[]",
+  },
+  anthropic: {
+    imports: `import type { ToolUnion } from "@anthropic-ai/sdk/resources/messages";`,
+    type: "ToolUnion[]",
+  },
+  "google-genai": {
+    imports: `import type { Tool as GenaiTool } from "@google/genai";`,
+    type: "GenaiTool[]",
+  },
+  "google-interactions": {
+    imports: `import type { Interactions } from "@google/genai";`,
+    type: "Interactions.Tool[]",
+  },
+  mcp: {
+    imports: `import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";`,
+    type: "McpTool[]",
+  },
 };
 
 interface Output {
@@ -48,8 +83,15 @@ function outputs(): Output[] {
     for (const target of TARGET_IDS) {
       const module = join(c.outDir, "providers", `${target}.ts`);
       if (!existsSync(module)) continue;
-      const json = JSON.parse(readFileSync(join(c.outDir, "providers", `${target}.json`), "utf8")) as { tools: JsonValue[] };
-      out.push({ label: `${c.name}/${target}`, target, module, tools: json.tools });
+      const json = JSON.parse(
+        readFileSync(join(c.outDir, "providers", `${target}.json`), "utf8"),
+      ) as { tools: JsonValue[] };
+      out.push({
+        label: `${c.name}/${target}`,
+        target,
+        module,
+        tools: json.tools,
+      });
     }
   }
   return out;
@@ -68,15 +110,26 @@ describe("declarations against the official SDKs", () => {
   it("type-checks every generated module and JSON copy with `satisfies` (strict tsc)", () => {
     rmSync(workDir, { recursive: true, force: true });
     mkdirSync(workDir, { recursive: true });
-    const lines: string[] = [...new Set(Object.values(SDK_TYPES).map((t) => t.imports))];
+    const lines: string[] = [
+      ...new Set(Object.values(SDK_TYPES).map((t) => t.imports)),
+    ];
     all.forEach((o, i) => {
-      const spec = relative(workDir, o.module).split("\\").join("/").replace(/\.ts$/, ".js");
+      const spec = relative(workDir, o.module)
+        .split("\\")
+        .join("/")
+        .replace(/\.ts$/, ".js");
       const name = providerExports(o.target).tools;
-      lines.push(`import { ${name} as m${i} } from ${JSON.stringify(spec.startsWith(".") ? spec : `./${spec}`)};`);
+      lines.push(
+        `import { ${name} as m${i} } from ${JSON.stringify(spec.startsWith(".") ? spec : `./${spec}`)};`,
+      );
     });
     all.forEach((o, i) => {
       const type = SDK_TYPES[o.target].type;
-      lines.push(`// ${o.label}`, `m${i} satisfies ${type};`, `export const j${i}: ${type} = ${jsonLiteral(o.tools)};`);
+      lines.push(
+        `// ${o.label}`,
+        `m${i} satisfies ${type};`,
+        `export const j${i}: ${type} = ${jsonLiteral(o.tools)};`,
+      );
     });
     writeFileSync(join(workDir, "check.ts"), lines.join("\n") + "\n");
     // The control: shapes the SDK types must reject (a wrong wrapper, a readonly list, a string count).
@@ -94,20 +147,43 @@ describe("declarations against the official SDKs", () => {
     writeFileSync(
       join(workDir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: ["node"], skipLibCheck: true, exactOptionalPropertyTypes: false },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          lib: ["ES2022", "DOM"],
+          types: ["node"],
+          skipLibCheck: true,
+          exactOptionalPropertyTypes: false,
+        },
         files: ["check.ts", "control.ts"],
       }),
     );
     let output = "";
     try {
-      execFileSync(join(repoRoot, "node_modules", ".bin", "tsc"), ["-p", join(workDir, "tsconfig.json"), "--pretty", "false"], { cwd: repoRoot, encoding: "utf8", stdio: "pipe" });
+      execFileSync(
+        join(repoRoot, "node_modules", ".bin", "tsc"),
+        ["-p", join(workDir, "tsconfig.json"), "--pretty", "false"],
+        { cwd: repoRoot, encoding: "utf8", stdio: "pipe" },
+      );
     } catch (e) {
-      output = String((e as { stdout?: string }).stdout ?? "") + String((e as { stderr?: string }).stderr ?? "");
+      output =
+        String((e as { stdout?: string }).stdout ?? "") +
+        String((e as { stderr?: string }).stderr ?? "");
     }
     const errorLines = output.split("\n").filter((l) => /error TS\d+/.test(l));
-    expect(errorLines.filter((l) => !l.includes("control.ts")), output).toEqual([]);
+    expect(
+      errorLines.filter((l) => !l.includes("control.ts")),
+      output,
+    ).toEqual([]);
     // Each of the three control lines is rejected.
-    for (const line of [4, 5, 6]) expect(errorLines.some((l) => l.includes(`control.ts(${line},`)), `control line ${line} should fail:\n${output}`).toBe(true);
+    for (const line of [4, 5, 6])
+      expect(
+        errorLines.some((l) => l.includes(`control.ts(${line},`)),
+        `control line ${line} should fail:\n${output}`,
+      ).toBe(true);
   });
 
   it("validates every MCP declaration with the MCP SDK's runtime schema", () => {
@@ -115,29 +191,60 @@ describe("declarations against the official SDKs", () => {
     expect(mcp.length).toBeGreaterThan(0);
     for (const o of mcp) {
       const parsed = ListToolsResultSchema.safeParse({ tools: o.tools });
-      expect(parsed.success, `${o.label}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues).slice(0, 600)}`).toBe(true);
+      expect(
+        parsed.success,
+        `${o.label}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues).slice(0, 600)}`,
+      ).toBe(true);
     }
-    expect(ListToolsResultSchema.safeParse({ tools: [{ name: "x", inputSchema: { type: "array" } }] }).success).toBe(false);
+    expect(
+      ListToolsResultSchema.safeParse({
+        tools: [{ name: "x", inputSchema: { type: "array" } }],
+      }).success,
+    ).toBe(false);
   });
 
   it("passes OpenAI's strict-schema transform unchanged (toStrictJsonSchema)", () => {
     let checked = 0;
     for (const o of all) {
-      for (const t of o.tools as { type?: string; strict?: boolean; function?: { strict?: boolean; parameters: JsonValue }; parameters?: JsonValue; name?: string }[]) {
-        const strict = t.function ? t.function.strict === true : t.strict === true;
-        if (!strict || !(o.target.startsWith("openai-"))) continue;
-        const parameters = (t.function ? t.function.parameters : t.parameters) as Record<string, unknown>;
+      for (const t of o.tools as {
+        type?: string;
+        strict?: boolean;
+        function?: { strict?: boolean; parameters: JsonValue };
+        parameters?: JsonValue;
+        name?: string;
+      }[]) {
+        const strict = t.function
+          ? t.function.strict === true
+          : t.strict === true;
+        if (!strict || !o.target.startsWith("openai-")) continue;
+        const parameters = (
+          t.function ? t.function.parameters : t.parameters
+        ) as Record<string, unknown>;
         const label = `${o.label} ${t.function ? (t.function as { name?: string }).name : t.name}`;
         let strictified: unknown;
-        expect(() => (strictified = toStrictJsonSchema(parameters as never)), label).not.toThrow();
+        expect(
+          () => (strictified = toStrictJsonSchema(parameters as never)),
+          label,
+        ).not.toThrow();
         expect(strictified, label).toEqual(parameters);
         checked++;
       }
     }
     expect(checked).toBeGreaterThan(20);
     // It does reject what strict mode cannot take (so passing means something).
-    expect(() => toStrictJsonSchema({ type: "object", properties: { a: { type: "string" } }, additionalProperties: true } as never)).toThrow();
-    expect(() => toStrictJsonSchema({ type: "object", properties: { a: { type: "string" } } } as never)).toThrow(/optional/);
+    expect(() =>
+      toStrictJsonSchema({
+        type: "object",
+        properties: { a: { type: "string" } },
+        additionalProperties: true,
+      } as never),
+    ).toThrow();
+    expect(() =>
+      toStrictJsonSchema({
+        type: "object",
+        properties: { a: { type: "string" } },
+      } as never),
+    ).toThrow(/optional/);
   });
 
   it("leaves nothing for Anthropic's strict transform to move (transformJSONSchema)", () => {
@@ -154,14 +261,27 @@ describe("declarations against the official SDKs", () => {
       return out;
     };
     for (const o of all.filter((x) => x.target === "anthropic")) {
-      for (const t of o.tools as { name: string; strict?: boolean; input_schema: Record<string, unknown> }[]) {
+      for (const t of o.tools as {
+        name: string;
+        strict?: boolean;
+        input_schema: Record<string, unknown>;
+      }[]) {
         if (t.strict !== true) continue;
-        const moved = descriptions(transformJSONSchema(t.input_schema)).filter((d) => appendix.test(d));
+        const moved = descriptions(transformJSONSchema(t.input_schema)).filter(
+          (d) => appendix.test(d),
+        );
         expect(moved, `${o.label} ${t.name}`).toEqual([]);
         checked++;
       }
     }
     expect(checked).toBeGreaterThan(0);
-    expect(descriptions(transformJSONSchema({ type: "object", properties: { a: { type: "string", maxLength: 3 } } })).some((d) => appendix.test(d))).toBe(true);
+    expect(
+      descriptions(
+        transformJSONSchema({
+          type: "object",
+          properties: { a: { type: "string", maxLength: 3 } },
+        }),
+      ).some((d) => appendix.test(d)),
+    ).toBe(true);
   });
 });

@@ -17,9 +17,21 @@ afterEach(() => app?.close());
 
 const CHAT = /^\/v1\/chat\/completions$/;
 
-async function converse(url: string, stream: boolean, tools: ReturnType<typeof aiSdkTools<typeof strictStandardSchemas>>) {
-  const model = createOpenAI({ apiKey: "test", baseURL: `${url}/v1` }).chat("gpt-test");
-  const options = { model, tools, prompt: "I weigh 75,5 kg today (2024-04-11).", stopWhen: stepCountIs(5), maxRetries: 0 };
+async function converse(
+  url: string,
+  stream: boolean,
+  tools: ReturnType<typeof aiSdkTools<typeof strictStandardSchemas>>,
+) {
+  const model = createOpenAI({ apiKey: "test", baseURL: `${url}/v1` }).chat(
+    "gpt-test",
+  );
+  const options = {
+    model,
+    tools,
+    prompt: "I weigh 75,5 kg today (2024-04-11).",
+    stopWhen: stepCountIs(5),
+    maxRetries: 0,
+  };
   if (!stream) return (await generateText(options)).steps;
   const result = streamText(options);
   await result.consumeStream();
@@ -35,26 +47,69 @@ for (const stream of [false, true]) {
       const declared: unknown[] = [];
       const keep = (body: unknown) => {
         sent.push(chatToolMessages(body));
-        declared.push(((body as { tools: { function: { name: string } }[] }).tools ?? []).find((t) => t.function.name === "write_measurement"));
+        declared.push(
+          (
+            (body as { tools: { function: { name: string } }[] }).tools ?? []
+          ).find((t) => t.function.name === "write_measurement"),
+        );
       };
-      const steps = await withReplay(turns("openai-chat", ["weight-invalid", "weight-valid", "done"], stream, CHAT, [undefined, keep, keep]), (r) => converse(r.url, stream, tools));
+      const steps = await withReplay(
+        turns(
+          "openai-chat",
+          ["weight-invalid", "weight-valid", "done"],
+          stream,
+          CHAT,
+          [undefined, keep, keep],
+        ),
+        (r) => converse(r.url, stream, tools),
+      );
       expect(steps).toHaveLength(3);
       // The model was told the strict declaration, as strict.
-      expect(declared[0]).toMatchObject({ type: "function", function: { name: "write_measurement", strict: true, parameters: { required: ["date", "data"] } } });
+      expect(declared[0]).toMatchObject({
+        type: "function",
+        function: {
+          name: "write_measurement",
+          strict: true,
+          parameters: { required: ["date", "data"] },
+        },
+      });
       // @ai-sdk/openai sends a tool error as {"error": …}; the AI SDK's text carries toolcat's issues as JSON.
-      const refused = (JSON.parse(sent[0]!.get("call_w1")!) as { error: string }).error;
-      expect(refused).toMatch(/^AI_InvalidToolInputError: Invalid input for tool write_measurement:/);
-      expect(refused).toContain(JSON.stringify({ message: 'type — expected a number; received "75,5"', path: ["data", "weight_kg"] }));
+      const refused = (
+        JSON.parse(sent[0]!.get("call_w1")!) as { error: string }
+      ).error;
+      expect(refused).toMatch(
+        /^AI_InvalidToolInputError: Invalid input for tool write_measurement:/,
+      );
+      expect(refused).toContain(
+        JSON.stringify({
+          message: 'type — expected a number; received "75,5"',
+          path: ["data", "weight_kg"],
+        }),
+      );
       expect(refused).not.toMatch(/An error occurred|Tool handler failed/);
-      expect(steps[0]!.content.find((p) => p.type === "tool-error")).toMatchObject({ toolCallId: "call_w1" });
-      expect(JSON.parse(sent[1]!.get("call_w2")!)).toEqual({ saved: ["weight_kg"] });
+      expect(
+        steps[0]!.content.find((p) => p.type === "tool-error"),
+      ).toMatchObject({ toolCallId: "call_w1" });
+      expect(JSON.parse(sent[1]!.get("call_w2")!)).toEqual({
+        saved: ["weight_kg"],
+      });
       expect(app.runs.write_measurement).toBe(1);
-      expect(app.rows()).toEqual([{ date: "2024-04-11", field: "weight_kg", value: 75.5 }]);
+      expect(app.rows()).toEqual([
+        { date: "2024-04-11", field: "weight_kg", value: 75.5 },
+      ]);
 
       // The same call id again (a retried step, a resumed conversation): answered from the store.
       const again: Map<string, string>[] = [];
-      await withReplay(turns("openai-chat", ["weight-valid", "done"], stream, CHAT, [undefined, (b) => void again.push(chatToolMessages(b))]), (r) => converse(r.url, stream, tools));
-      expect(JSON.parse(again[0]!.get("call_w2")!)).toEqual({ saved: ["weight_kg"] });
+      await withReplay(
+        turns("openai-chat", ["weight-valid", "done"], stream, CHAT, [
+          undefined,
+          (b) => void again.push(chatToolMessages(b)),
+        ]),
+        (r) => converse(r.url, stream, tools),
+      );
+      expect(JSON.parse(again[0]!.get("call_w2")!)).toEqual({
+        saved: ["weight_kg"],
+      });
       expect(app.runs.write_measurement).toBe(1);
     });
   });

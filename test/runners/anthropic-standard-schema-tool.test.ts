@@ -23,9 +23,20 @@ describe("Anthropic betaStandardSchemaTool with toolcat's schema", () => {
         return "ok";
       },
     });
-    expect("input_schema" in tool ? tool.input_schema : undefined).toMatchObject({ type: "object", properties: mcpTools[0]!.inputSchema["properties"], required: ["date", "data"] });
-    expect(() => tool.parse({ date: "2024-04-11", data: { weight_kg: "75,5" } })).toThrow(/type — expected a number; received "75,5"/);
-    const parsed = tool.parse({ date: "2024-04-11", data: { weight_kg: 75.5 } });
+    expect(
+      "input_schema" in tool ? tool.input_schema : undefined,
+    ).toMatchObject({
+      type: "object",
+      properties: mcpTools[0]!.inputSchema["properties"],
+      required: ["date", "data"],
+    });
+    expect(() =>
+      tool.parse({ date: "2024-04-11", data: { weight_kg: "75,5" } }),
+    ).toThrow(/type — expected a number; received "75,5"/);
+    const parsed = tool.parse({
+      date: "2024-04-11",
+      data: { weight_kg: 75.5 },
+    });
     expect(await tool.run(parsed)).toBe("ok");
     expect(runs).toEqual([{ date: "2024-04-11", data: { weight_kg: 75.5 } }]);
   });

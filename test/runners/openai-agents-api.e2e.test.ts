@@ -18,35 +18,116 @@ import { openApp, WEIGHT_REFUSAL, withReplay } from "./support.js";
 let app: ReturnType<typeof openApp> | undefined;
 afterEach(() => app?.close());
 
-const SESSION = { id: "sess_1", object: "agent.session", status: "idle", created_at: 1712800000, last_active_at: 1712800000, error: null, metadata: {}, usage: null, agent: { id: "agent_1" }, environment: { type: "none" }, required_actions: [] };
-const turn = (status: string) => ({ id: "turn_1", object: "agent.session.turn", session_id: "sess_1", status, subagent_id: null, created_at: 1712800000 });
-const call = (id: string, args: unknown, n: number) => ({ event_id: `ev_${n}`, type: "agent.session.turn.item.added", session_id: "sess_1", turn_id: "turn_1", output_index: n, item: { type: "function_call", id: `fc_${id}`, turn_id: "turn_1", call_id: `call_${id}`, name: "write_measurement", arguments: args } });
+const SESSION = {
+  id: "sess_1",
+  object: "agent.session",
+  status: "idle",
+  created_at: 1712800000,
+  last_active_at: 1712800000,
+  error: null,
+  metadata: {},
+  usage: null,
+  agent: { id: "agent_1" },
+  environment: { type: "none" },
+  required_actions: [],
+};
+const turn = (status: string) => ({
+  id: "turn_1",
+  object: "agent.session.turn",
+  session_id: "sess_1",
+  status,
+  subagent_id: null,
+  created_at: 1712800000,
+});
+const call = (id: string, args: unknown, n: number) => ({
+  event_id: `ev_${n}`,
+  type: "agent.session.turn.item.added",
+  session_id: "sess_1",
+  turn_id: "turn_1",
+  output_index: n,
+  item: {
+    type: "function_call",
+    id: `fc_${id}`,
+    turn_id: "turn_1",
+    call_id: `call_${id}`,
+    name: "write_measurement",
+    arguments: args,
+  },
+});
 
 /** The SSE bytes of one turn: created, the given calls, completed, idle. */
 function sse(calls: readonly object[]): string {
   const events = [
-    { event_id: "ev_created", type: "agent.session.turn.created", session_id: "sess_1", turn_id: "turn_1", turn: turn("in_progress") },
+    {
+      event_id: "ev_created",
+      type: "agent.session.turn.created",
+      session_id: "sess_1",
+      turn_id: "turn_1",
+      turn: turn("in_progress"),
+    },
     ...calls,
-    { event_id: "ev_completed", type: "agent.session.turn.completed", session_id: "sess_1", turn_id: "turn_1", turn: turn("completed") },
+    {
+      event_id: "ev_completed",
+      type: "agent.session.turn.completed",
+      session_id: "sess_1",
+      turn_id: "turn_1",
+      turn: turn("completed"),
+    },
     { event_id: "ev_idle", type: "agent.session.idle", session: SESSION },
   ];
-  return events.map((e) => `event: ${(e as { type: string }).type}\ndata: ${JSON.stringify(e)}\n\n`).join("");
+  return events
+    .map(
+      (e) =>
+        `event: ${(e as { type: string }).type}\ndata: ${JSON.stringify(e)}\n\n`,
+    )
+    .join("");
 }
 
 /** What the SDK posts: the input message, then one tool_result per call (checked by `results`). */
-function script(calls: readonly object[], results: ((event: Record<string, unknown>) => void)[]): Exchange[] {
+function script(
+  calls: readonly object[],
+  results: ((event: Record<string, unknown>) => void)[],
+): Exchange[] {
   const events = /^\/v1\/agents\/sessions\/sess_1\/events$/;
   return [
-    { method: "GET", path: /^\/v1\/agents\/sessions\/sess_1$/, body: JSON.stringify(SESSION) },
+    {
+      method: "GET",
+      path: /^\/v1\/agents\/sessions\/sess_1$/,
+      body: JSON.stringify(SESSION),
+    },
     { method: "GET", path: events, body: sse(calls), sse: true },
-    { path: events, status: 202, body: "", check: (b) => expect((b as { events: { type: string }[] }).events[0]!.type).toBe("agent.session.input.message") },
-    ...results.map((check): Exchange => ({ path: events, status: 202, body: "", check: (b) => check((b as { events: Record<string, unknown>[] }).events[0]!) })),
+    {
+      path: events,
+      status: 202,
+      body: "",
+      check: (b) =>
+        expect((b as { events: { type: string }[] }).events[0]!.type).toBe(
+          "agent.session.input.message",
+        ),
+    },
+    ...results.map((check): Exchange => ({
+      path: events,
+      status: 202,
+      body: "",
+      check: (b) =>
+        check((b as { events: Record<string, unknown>[] }).events[0]!),
+    })),
   ];
 }
 
-async function converse(url: string, wiring: ReturnType<typeof agentsApiToolHandlers<typeof standardSchemas>>) {
-  const client = new OpenAI({ apiKey: "test", baseURL: `${url}/v1`, maxRetries: 0 });
-  const stream = client.beta.agents.sessions.stream("sess_1", { input: "I weigh 75,5 kg today (2024-04-11).", toolHandlers: wiring.toolHandlers });
+async function converse(
+  url: string,
+  wiring: ReturnType<typeof agentsApiToolHandlers<typeof standardSchemas>>,
+) {
+  const client = new OpenAI({
+    apiKey: "test",
+    baseURL: `${url}/v1`,
+    maxRetries: 0,
+  });
+  const stream = client.beta.agents.sessions.stream("sess_1", {
+    input: "I weigh 75,5 kg today (2024-04-11).",
+    toolHandlers: wiring.toolHandlers,
+  });
   const seen: string[] = [];
   for await (const event of wiring.observe(stream)) seen.push(event.type);
   return seen;
@@ -55,21 +136,48 @@ async function converse(url: string, wiring: ReturnType<typeof agentsApiToolHand
 describe("Agents API sessions.stream with toolcat's toolHandlers", () => {
   it("refuses 75,5 with toolcat's text, runs 75.5 once, answers the same call id again from the store", async () => {
     app = openApp();
-    const wiring = agentsApiToolHandlers(app.dispatcher, standardSchemas, "sess_1");
+    const wiring = agentsApiToolHandlers(
+      app.dispatcher,
+      standardSchemas,
+      "sess_1",
+    );
     const results: Record<string, unknown>[] = [];
     const keep = (e: Record<string, unknown>) => void results.push(e);
-    const calls = [call("w1", { date: "2024-04-11", data: { weight_kg: "75,5" } }, 1), call("w2", { date: "2024-04-11", data: { weight_kg: 75.5 } }, 2)];
-    const seen = await withReplay(script(calls, [keep, keep]), (r) => converse(r.url, wiring));
+    const calls = [
+      call("w1", { date: "2024-04-11", data: { weight_kg: "75,5" } }, 1),
+      call("w2", { date: "2024-04-11", data: { weight_kg: 75.5 } }, 2),
+    ];
+    const seen = await withReplay(script(calls, [keep, keep]), (r) =>
+      converse(r.url, wiring),
+    );
     expect(seen).toContain("agent.session.idle");
-    expect(results[0]).toMatchObject({ type: "agent.session.input.tool_result", turn_id: "turn_1", call_id: "call_w1", success: true, output: WEIGHT_REFUSAL });
+    expect(results[0]).toMatchObject({
+      type: "agent.session.input.tool_result",
+      turn_id: "turn_1",
+      call_id: "call_w1",
+      success: true,
+      output: WEIGHT_REFUSAL,
+    });
     expect(results[1]).toMatchObject({ call_id: "call_w2", success: true });
-    expect(JSON.parse(results[1]!["output"] as string)).toEqual({ saved: ["weight_kg"] });
+    expect(JSON.parse(results[1]!["output"] as string)).toEqual({
+      saved: ["weight_kg"],
+    });
     expect(app.runs.write_measurement).toBe(1);
-    expect(app.rows()).toEqual([{ date: "2024-04-11", field: "weight_kg", value: 75.5 }]);
+    expect(app.rows()).toEqual([
+      { date: "2024-04-11", field: "weight_kg", value: 75.5 },
+    ]);
 
     const again: Record<string, unknown>[] = [];
-    await withReplay(script([call("w2", { date: "2024-04-11", data: { weight_kg: 75.5 } }, 2)], [(e) => void again.push(e)]), (r) => converse(r.url, wiring));
-    expect(JSON.parse(again[0]!["output"] as string)).toEqual({ saved: ["weight_kg"] });
+    await withReplay(
+      script(
+        [call("w2", { date: "2024-04-11", data: { weight_kg: 75.5 } }, 2)],
+        [(e) => void again.push(e)],
+      ),
+      (r) => converse(r.url, wiring),
+    );
+    expect(JSON.parse(again[0]!["output"] as string)).toEqual({
+      saved: ["weight_kg"],
+    });
     expect(app.runs.write_measurement).toBe(1);
   });
 });

@@ -17,21 +17,47 @@ describe("@openai/agents with a tool declared non-strict", () => {
     const dispatcher = {
       run: async (call: ToolCall) => {
         calls.push(call);
-        return { status: "ok" as const, target: call.target, tool: call.name, isError: false, text: '{"ok":true}', output: { ok: true }, replayed: false };
+        return {
+          status: "ok" as const,
+          target: call.target,
+          tool: call.name,
+          isError: false,
+          text: '{"ok":true}',
+          output: { ok: true },
+          replayed: false,
+        };
       },
     };
     const options = openaiAgentsSdkTools(dispatcher, strictStandardSchemas);
     expect(strictStandardSchemas.set_labels.strict).toBe(false);
     const loose = tool(options.set_labels);
-    const declared = openaiResponsesTools.find((t) => t.type === "function" && t.name === "set_labels")!;
+    const declared = openaiResponsesTools.find(
+      (t) => t.type === "function" && t.name === "set_labels",
+    )!;
     expect(loose.strict).toBe(false);
-    expect(loose.parameters).toEqual("parameters" in declared ? declared.parameters : undefined);
+    expect(loose.parameters).toEqual(
+      "parameters" in declared ? declared.parameters : undefined,
+    );
     const strict = tool(options.search_archive);
     expect(strict.strict).toBe(true);
 
     const raw = '{"labels":{"a":"b"}}';
-    const output = await loose.invoke(new RunContext(), raw, { toolCall: { type: "function_call", callId: "call_1", name: "set_labels", arguments: raw } });
+    const output = await loose.invoke(new RunContext(), raw, {
+      toolCall: {
+        type: "function_call",
+        callId: "call_1",
+        name: "set_labels",
+        arguments: raw,
+      },
+    });
     expect(output).toEqual({ ok: true });
-    expect(calls).toEqual([{ target: "openai-responses", id: "call_1", name: "set_labels", arguments: raw }]);
+    expect(calls).toEqual([
+      {
+        target: "openai-responses",
+        id: "call_1",
+        name: "set_labels",
+        arguments: raw,
+      },
+    ]);
   });
 });

@@ -32,14 +32,48 @@ describe("openai standardFunction with strictStandardSchemas", () => {
       declared.push((body as { tools: unknown[] }).tools[0]);
       sent.push(chatToolMessages(body));
     };
-    await withReplay(turns("openai-chat", ["weight-invalid", "weight-valid", "done"], false, /^\/v1\/chat\/completions$/, [keep, keep, keep]), async (r) => {
-      const client = new OpenAI({ apiKey: "test", baseURL: `${r.url}/v1`, maxRetries: 0 });
-      return await client.chat.completions.runTools({ model: "gpt-test", messages: [{ role: "user", content: "I weigh 75,5 kg today (2024-04-11)." }], tools: [tool] }).finalContent();
+    await withReplay(
+      turns(
+        "openai-chat",
+        ["weight-invalid", "weight-valid", "done"],
+        false,
+        /^\/v1\/chat\/completions$/,
+        [keep, keep, keep],
+      ),
+      async (r) => {
+        const client = new OpenAI({
+          apiKey: "test",
+          baseURL: `${r.url}/v1`,
+          maxRetries: 0,
+        });
+        return await client.chat.completions
+          .runTools({
+            model: "gpt-test",
+            messages: [
+              { role: "user", content: "I weigh 75,5 kg today (2024-04-11)." },
+            ],
+            tools: [tool],
+          })
+          .finalContent();
+      },
+    );
+    const expected = openaiChatTools.find(
+      (t) => t.function.name === "write_measurement",
+    )!;
+    expect(declared[0]).toMatchObject({
+      type: "function",
+      function: {
+        name: "write_measurement",
+        strict: true,
+        parameters: expected.function.parameters,
+      },
     });
-    const expected = openaiChatTools.find((t) => t.function.name === "write_measurement")!;
-    expect(declared[0]).toMatchObject({ type: "function", function: { name: "write_measurement", strict: true, parameters: expected.function.parameters } });
     expect(sent[1]!.get("call_w1")).toContain(WEIGHT_LINE);
-    expect(received).toEqual([{ date: "2024-04-11", data: { weight_kg: 75.5 } }]);
-    expect(JSON.parse(sent[2]!.get("call_w2")!)).toEqual({ saved: ["weight_kg"] });
+    expect(received).toEqual([
+      { date: "2024-04-11", data: { weight_kg: 75.5 } },
+    ]);
+    expect(JSON.parse(sent[2]!.get("call_w2")!)).toEqual({
+      saved: ["weight_kg"],
+    });
   });
 });

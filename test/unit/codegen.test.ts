@@ -1,12 +1,63 @@
 /** The escaping contract: no catalog string can break out of a literal, a key or a comment. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { code, jsonLiteral, member, propertyKey, raw, SharedLiterals, stringLiteral, typeKey, numberLiteral, type JsonValue } from "../../generator/core/codegen/code.js";
-import { Name, NameScope, camelCase, pascalCase } from "../../generator/core/codegen/identifiers.js";
-import { commentSafe, jsdoc, lineCommentSafe } from "../../generator/core/codegen/jsdoc.js";
+import {
+  code,
+  jsonLiteral,
+  member,
+  propertyKey,
+  raw,
+  SharedLiterals,
+  stringLiteral,
+  typeKey,
+  numberLiteral,
+  type JsonValue,
+} from "../../generator/core/codegen/code.js";
+import {
+  Name,
+  NameScope,
+  camelCase,
+  pascalCase,
+} from "../../generator/core/codegen/identifiers.js";
+import {
+  commentSafe,
+  jsdoc,
+  lineCommentSafe,
+} from "../../generator/core/codegen/jsdoc.js";
 
-const HOSTILE = ['"', "'", "`", "\\", "*/", "/*", "${x}", "\u2028", "\u2029", "\u0085", "__proto__", "constructor", "class", "😀", "1abc", "\n", "\r\n", "\0", "\ud800", "</script>", "-->", "*", "/", "\u0001", "\u007f", "*\u0000/"];
-const hostileString = fc.oneof(fc.string({ unit: "binary" }), fc.constantFrom(...HOSTILE), fc.array(fc.constantFrom(...HOSTILE)).map((a) => a.join("")));
+const HOSTILE = [
+  '"',
+  "'",
+  "`",
+  "\\",
+  "*/",
+  "/*",
+  "${x}",
+  "\u2028",
+  "\u2029",
+  "\u0085",
+  "__proto__",
+  "constructor",
+  "class",
+  "😀",
+  "1abc",
+  "\n",
+  "\r\n",
+  "\0",
+  "\ud800",
+  "</script>",
+  "-->",
+  "*",
+  "/",
+  "\u0001",
+  "\u007f",
+  "*\u0000/",
+];
+const hostileString = fc.oneof(
+  fc.string({ unit: "binary" }),
+  fc.constantFrom(...HOSTILE),
+  fc.array(fc.constantFrom(...HOSTILE)).map((a) => a.join("")),
+);
 const seed = Number(process.env.FC_SEED ?? 20261129);
 
 describe("code template", () => {
@@ -23,7 +74,9 @@ describe("code template", () => {
 
   it("splices code and names, and spells non-finite numbers", () => {
     const x = Name.of("value");
-    expect(code`if (${x} > ${3}) ${raw("go()")}`.text).toBe("if (value > 3) go()");
+    expect(code`if (${x} > ${3}) ${raw("go()")}`.text).toBe(
+      "if (value > 3) go()",
+    );
     expect(numberLiteral(Infinity)).toBe("Number.POSITIVE_INFINITY");
     expect(numberLiteral(-0)).toBe("-0");
     expect(new Function(`return ${numberLiteral(NaN)}`)()).toBeNaN();
@@ -35,11 +88,15 @@ describe("code template", () => {
         const value = Object.fromEntries(Object.entries(obj)) as JsonValue;
         const built = new Function(`return ${jsonLiteral(value)};`)();
         expect(Object.getPrototypeOf(built)).toBe(Object.prototype);
-        expect(Object.keys(built).sort()).toEqual(Object.keys(value as object).sort());
+        expect(Object.keys(built).sort()).toEqual(
+          Object.keys(value as object).sort(),
+        );
       }),
       { seed, numRuns: 300 },
     );
-    const proto = new Function(`return ${jsonLiteral(JSON.parse('{"__proto__": {"polluted": true}}'))};`)();
+    const proto = new Function(
+      `return ${jsonLiteral(JSON.parse('{"__proto__": {"polluted": true}}'))};`,
+    )();
     expect(Object.prototype.hasOwnProperty.call(proto, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(propertyKey("__proto__")).toBe('["__proto__"]');
@@ -67,17 +124,48 @@ describe("code template", () => {
 
 describe("fast paths agree with the plain definitions", () => {
   /** stringLiteral as first written: JSON.stringify, then the line separators escaped. */
-  const slowStringLiteral = (value: string) => JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+  const slowStringLiteral = (value: string) =>
+    JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) =>
+      c === "\u2028" ? "\\u2028" : "\\u2029",
+    );
   /** jsonLiteral as first written, with map and join. */
   const slowJsonLiteral = (value: JsonValue): string => {
     if (value === null || typeof value !== "object") return jsonLiteral(value);
-    if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(slowJsonLiteral).join(", ")}]`;
-    const entries = Object.keys(value).map((k) => `${propertyKey(k)}: ${slowJsonLiteral((value as Record<string, JsonValue>)[k]!)}`);
+    if (Array.isArray(value))
+      return `[${(value as readonly JsonValue[]).map(slowJsonLiteral).join(", ")}]`;
+    const entries = Object.keys(value).map(
+      (k) =>
+        `${propertyKey(k)}: ${slowJsonLiteral((value as Record<string, JsonValue>)[k]!)}`,
+    );
     return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
   };
   // Mostly printable ASCII (the fast path), with the characters at its edges mixed in.
-  const edgy = fc.string({ unit: fc.oneof(fc.constantFrom(" ", "!", '"', "#", "[", "\\", "]", "~", "\x7f", "\x1f", "\u2028", "\u2029", "\ud800", "é"), fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c))) });
-  const anyString = fc.oneof(edgy, fc.string({ unit: "binary" }), hostileString);
+  const edgy = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom(
+        " ",
+        "!",
+        '"',
+        "#",
+        "[",
+        "\\",
+        "]",
+        "~",
+        "\x7f",
+        "\x1f",
+        "\u2028",
+        "\u2029",
+        "\ud800",
+        "é",
+      ),
+      fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    ),
+  });
+  const anyString = fc.oneof(
+    edgy,
+    fc.string({ unit: "binary" }),
+    hostileString,
+  );
 
   it("stringLiteral: the plain-ASCII shortcut writes what JSON.stringify would", () => {
     fc.assert(
@@ -99,21 +187,25 @@ describe("fast paths agree with the plain definitions", () => {
       ),
     })).json;
     fc.assert(
-      fc.property(value, fc.array(fc.boolean(), { maxLength: 64 }), (v, picks) => {
-        const expected = slowJsonLiteral(v);
-        expect(jsonLiteral(v)).toBe(expected);
-        // Share an arbitrary subset of its nested objects and arrays, then print it twice.
-        const shared = new SharedLiterals();
-        let i = 0;
-        const visit = (x: JsonValue) => {
-          if (x === null || typeof x !== "object") return;
-          if (picks[i++ % Math.max(picks.length, 1)]) shared.add(x);
-          for (const c of Object.values(x)) visit(c as JsonValue);
-        };
-        visit(v);
-        expect(jsonLiteral(v, shared)).toBe(expected);
-        expect(jsonLiteral(v, shared)).toBe(expected);
-      }),
+      fc.property(
+        value,
+        fc.array(fc.boolean(), { maxLength: 64 }),
+        (v, picks) => {
+          const expected = slowJsonLiteral(v);
+          expect(jsonLiteral(v)).toBe(expected);
+          // Share an arbitrary subset of its nested objects and arrays, then print it twice.
+          const shared = new SharedLiterals();
+          let i = 0;
+          const visit = (x: JsonValue) => {
+            if (x === null || typeof x !== "object") return;
+            if (picks[i++ % Math.max(picks.length, 1)]) shared.add(x);
+            for (const c of Object.values(x)) visit(c as JsonValue);
+          };
+          visit(v);
+          expect(jsonLiteral(v, shared)).toBe(expected);
+          expect(jsonLiteral(v, shared)).toBe(expected);
+        },
+      ),
       { seed, numRuns: 500 },
     );
   });
@@ -169,8 +261,13 @@ describe("comments", () => {
 
 describe("objectFromEntries", () => {
   it("makes own properties for every key, __proto__ included, in order", async () => {
-    const { objectFromEntries } = await import("../../generator/core/schema/json.js");
-    const o = objectFromEntries([["a", 1], ["__proto__", 2], ["constructor", 3]]);
+    const { objectFromEntries } =
+      await import("../../generator/core/schema/json.js");
+    const o = objectFromEntries([
+      ["a", 1],
+      ["__proto__", 2],
+      ["constructor", 3],
+    ]);
     expect(Object.keys(o)).toEqual(["a", "__proto__", "constructor"]);
     expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(o, "__proto__")?.value).toBe(2);
@@ -184,7 +281,23 @@ describe("commentSafe's shortcut", () => {
         .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
         .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
         .replace(/\*\//g, "*\\/");
-    const unit = fc.constantFrom("a", " ", "*", "/", "\r", "\n", "\t", "\u2028", "\u2029", "\u0085", "\u0000", "\u001f", "\u007f", "é", "\u000b");
+    const unit = fc.constantFrom(
+      "a",
+      " ",
+      "*",
+      "/",
+      "\r",
+      "\n",
+      "\t",
+      "\u2028",
+      "\u2029",
+      "\u0085",
+      "\u0000",
+      "\u001f",
+      "\u007f",
+      "é",
+      "\u000b",
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 12 }), (t) => {
         expect(commentSafe(t)).toBe(slow(t));

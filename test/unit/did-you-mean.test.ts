@@ -1,6 +1,10 @@
 /** "Did you mean": the distance, the thresholds, and every place that reports an unknown name. */
 import { describe, expect, it } from "vitest";
-import { closestName, didYouMean, editDistance } from "../../generator/core/did-you-mean.js";
+import {
+  closestName,
+  didYouMean,
+  editDistance,
+} from "../../generator/core/did-you-mean.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
 import { KEYWORDS } from "../../generator/core/schema/keywords.js";
 import { toolcat } from "../helpers/cli.js";
@@ -30,7 +34,9 @@ describe("closest name", () => {
     expect(closestName("requird", keywords)).toBe("required");
     expect(closestName("tpye", keywords)).toBe("type");
     expect(closestName("descripton", keywords)).toBe("description");
-    expect(closestName("additionalproperties", keywords)).toBe("additionalProperties");
+    expect(closestName("additionalproperties", keywords)).toBe(
+      "additionalProperties",
+    );
     expect(closestName("maxLenght", keywords)).toBe("maxLength");
     expect(closestName("proprties", keywords)).toBe("properties");
   });
@@ -44,20 +50,41 @@ describe("closest name", () => {
   });
 
   it("renders the suggestion", () => {
-    expect(didYouMean("requird", ["required"])).toBe(' (did you mean "required"?)');
-    expect(didYouMean("fxi", ["fix", "format"], (f) => `--${f}`)).toBe(" (did you mean --fix?)");
+    expect(didYouMean("requird", ["required"])).toBe(
+      ' (did you mean "required"?)',
+    );
+    expect(didYouMean("fxi", ["fix", "format"], (f) => `--${f}`)).toBe(
+      " (did you mean --fix?)",
+    );
   });
 });
 
 describe("every unknown name says what was meant", () => {
-  const messages = (text: string) => loadCatalog("catalog.yaml", text).diagnostics.map((d) => `${d.rule}: ${d.message}`);
+  const messages = (text: string) =>
+    loadCatalog("catalog.yaml", text).diagnostics.map(
+      (d) => `${d.rule}: ${d.message}`,
+    );
 
   it("schema keywords and formats (unsupported-keyword)", () => {
-    const m = messages(catalogWith({ type: "object", properties: { a: { type: "string", description: "A.", format: "emial" } }, requird: ["a"] }));
-    expect(m).toContainEqual('unsupported-keyword: unsupported keyword "requird" (did you mean "required"?): not in the supported JSON Schema subset');
-    expect(m.find((x) => x.includes("unknown format"))).toMatch(/^unsupported-keyword: unknown format "emial" \(did you mean "email"\?\): supported formats are /);
+    const m = messages(
+      catalogWith({
+        type: "object",
+        properties: {
+          a: { type: "string", description: "A.", format: "emial" },
+        },
+        requird: ["a"],
+      }),
+    );
+    expect(m).toContainEqual(
+      'unsupported-keyword: unsupported keyword "requird" (did you mean "required"?): not in the supported JSON Schema subset',
+    );
+    expect(m.find((x) => x.includes("unknown format"))).toMatch(
+      /^unsupported-keyword: unknown format "emial" \(did you mean "email"\?\): supported formats are /,
+    );
     const far = messages(catalogWith({ type: "object", flavour: "x" }));
-    expect(far).toContainEqual('unsupported-keyword: unsupported keyword "flavour": not in the supported JSON Schema subset');
+    expect(far).toContainEqual(
+      'unsupported-keyword: unsupported keyword "flavour": not in the supported JSON Schema subset',
+    );
   });
 
   it("catalog keys, tool keys, targets and target options (catalog-schema)", () => {
@@ -67,20 +94,34 @@ tool: {}
 tools:
   a: { descripton: x, input: { type: object } }
 `);
-    expect(m.find((x) => x.includes('"tool"'))).toMatch(/^catalog-schema: unknown top-level key "tool" \(did you mean "tools"\?\) \(expected one of /);
-    expect(m.find((x) => x.includes('"descripton"'))).toMatch(/unknown tool key "descripton" \(did you mean "description"\?\)/);
-    expect(m.find((x) => x.includes('"anthropc"'))).toMatch(/unknown target "anthropc" \(did you mean "anthropic"\?\) \(known: /);
-    expect(m.find((x) => x.includes('"stict"'))).toMatch(/unknown option "stict" for target openai-chat \(did you mean "strict"\?\)/);
+    expect(m.find((x) => x.includes('"tool"'))).toMatch(
+      /^catalog-schema: unknown top-level key "tool" \(did you mean "tools"\?\) \(expected one of /,
+    );
+    expect(m.find((x) => x.includes('"descripton"'))).toMatch(
+      /unknown tool key "descripton" \(did you mean "description"\?\)/,
+    );
+    expect(m.find((x) => x.includes('"anthropc"'))).toMatch(
+      /unknown target "anthropc" \(did you mean "anthropic"\?\) \(known: /,
+    );
+    expect(m.find((x) => x.includes('"stict"'))).toMatch(
+      /unknown option "stict" for target openai-chat \(did you mean "strict"\?\)/,
+    );
     const far = messages("toolcat: 1\ntargets: { gemini: {} }\ntools: {}\n");
-    expect(far.find((x) => x.includes('"gemini"'))).toMatch(/unknown target "gemini" \(known: /);
+    expect(far.find((x) => x.includes('"gemini"'))).toMatch(
+      /unknown target "gemini" \(known: /,
+    );
   });
 
   it("command-line commands and flags", () => {
     const flag = toolcat(process.cwd(), ["lint", "--fxi"]);
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain("unknown option --fxi for lint (did you mean --fix?)");
+    expect(flag.stderr).toContain(
+      "unknown option --fxi for lint (did you mean --fix?)",
+    );
     const command = toolcat(process.cwd(), ["generat"]);
     expect(command.code).toBe(2);
-    expect(command.stderr).toContain('unknown command "generat" (did you mean "generate"?)');
+    expect(command.stderr).toContain(
+      'unknown command "generat" (did you mean "generate"?)',
+    );
   });
 });

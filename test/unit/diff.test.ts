@@ -32,19 +32,29 @@ describe("unified diff", () => {
   it("is empty for equal texts and applies back to the new text", () => {
     const line = fc.constantFrom("a", "b", "c", "d", "", "x y");
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 60 }), fc.array(line, { maxLength: 60 }), (x, y) => {
-        const before = x.join("\n");
-        const after = y.join("\n");
-        const d = unifiedDiff("f.ts", before, after);
-        if (before === after) expect(d).toBe("");
-        else expect(apply(before, d)).toBe(after);
-      }),
+      fc.property(
+        fc.array(line, { maxLength: 60 }),
+        fc.array(line, { maxLength: 60 }),
+        (x, y) => {
+          const before = x.join("\n");
+          const after = y.join("\n");
+          const d = unifiedDiff("f.ts", before, after);
+          if (before === after) expect(d).toBe("");
+          else expect(apply(before, d)).toBe(after);
+        },
+      ),
       { seed: 7, numRuns: 400 },
     );
   });
 
   it("shows hunks with context", () => {
-    const d = unifiedDiff("types.ts", "a\nb\nc\nd\ne\nf\ng\nh\n", "a\nb\nc\nd\nE\nf\ng\nh\n");
-    expect(d).toBe("--- a/types.ts\n+++ b/types.ts\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n");
+    const d = unifiedDiff(
+      "types.ts",
+      "a\nb\nc\nd\ne\nf\ng\nh\n",
+      "a\nb\nc\nd\nE\nf\ng\nh\n",
+    );
+    expect(d).toBe(
+      "--- a/types.ts\n+++ b/types.ts\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n",
+    );
   });
 });

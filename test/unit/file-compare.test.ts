@@ -11,29 +11,57 @@ const dir = mkdtempSync(join(tmpdir(), "toolcat-compare-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // ASCII, multi-byte text, surrogate pairs and lone halves: every way a slice edge can fall.
-const text = fc.string({ unit: fc.constantFrom("a", "\n", "é", "€", "😀", "\ud83d", "\ude00", "\ud800"), maxLength: 40 });
+const text = fc.string({
+  unit: fc.constantFrom(
+    "a",
+    "\n",
+    "é",
+    "€",
+    "😀",
+    "\ud83d",
+    "\ude00",
+    "\ud800",
+  ),
+  maxLength: 40,
+});
 
 describe("FileComparer", () => {
   it("says same exactly when the file holds the text's UTF-8 bytes, whatever the slice size", async () => {
     const file = join(dir, "f.txt");
     await fc.assert(
-      fc.asyncProperty(text, fc.oneof(text, fc.uint8Array({ maxLength: 60 })), fc.integer({ min: 1, max: 9 }), async (expected, onDisk, slice) => {
-        const bytes = typeof onDisk === "string" ? Buffer.from(onDisk, "utf8") : Buffer.from(onDisk);
-        writeFileSync(file, bytes);
-        const state = await new FileComparer(slice).compare(file, expected);
-        expect(state).toBe(bytes.equals(Buffer.from(expected, "utf8")) ? "same" : "changed");
-        writeFileSync(file, Buffer.from(expected, "utf8"));
-        expect(await new FileComparer(slice).compare(file, expected)).toBe("same");
-      }),
+      fc.asyncProperty(
+        text,
+        fc.oneof(text, fc.uint8Array({ maxLength: 60 })),
+        fc.integer({ min: 1, max: 9 }),
+        async (expected, onDisk, slice) => {
+          const bytes =
+            typeof onDisk === "string"
+              ? Buffer.from(onDisk, "utf8")
+              : Buffer.from(onDisk);
+          writeFileSync(file, bytes);
+          const state = await new FileComparer(slice).compare(file, expected);
+          expect(state).toBe(
+            bytes.equals(Buffer.from(expected, "utf8")) ? "same" : "changed",
+          );
+          writeFileSync(file, Buffer.from(expected, "utf8"));
+          expect(await new FileComparer(slice).compare(file, expected)).toBe(
+            "same",
+          );
+        },
+      ),
       { seed, numRuns: 1000 },
     );
   });
 
   it("reports a missing file as missing and a directory as an error, as reading it whole did", async () => {
     const comparer = new FileComparer();
-    expect(await comparer.compare(join(dir, "absent.txt"), "x")).toBe("missing");
+    expect(await comparer.compare(join(dir, "absent.txt"), "x")).toBe(
+      "missing",
+    );
     writeFileSync(join(dir, "file"), "x");
-    expect(await comparer.compare(join(dir, "file", "below.txt"), "x")).toBe("missing");
+    expect(await comparer.compare(join(dir, "file", "below.txt"), "x")).toBe(
+      "missing",
+    );
     mkdirSync(join(dir, "sub"));
     await expect(comparer.compare(join(dir, "sub"), "x")).rejects.toThrow();
     await expect(comparer.compare(join(dir, "sub"), "")).rejects.toThrow();

@@ -1,10 +1,20 @@
 /** The formatted-chunk cache and the fast printers change speed only, never bytes. */
-import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runPipeline } from "../../generator/core/pipeline.js";
-import { accountAndPrune, storeEntry } from "../../generator/node/format-cache.js";
+import {
+  accountAndPrune,
+  storeEntry,
+} from "../../generator/node/format-cache.js";
 import { prettierFormatter } from "../../generator/node/format.js";
 import { readTemplate } from "../../generator/node/package-root.js";
 import { generateFrom, readCatalog, repoRoot } from "../helpers/pipeline.js";
@@ -13,7 +23,9 @@ import { generateFrom, readCatalog, repoRoot } from "../helpers/pipeline.js";
 function entries(cacheDir: string): string[] {
   return readdirSync(cacheDir)
     .filter((d) => d.length === 2)
-    .flatMap((d) => readdirSync(join(cacheDir, d)).map((f) => join(cacheDir, d, f)))
+    .flatMap((d) =>
+      readdirSync(join(cacheDir, d)).map((f) => join(cacheDir, d, f)),
+    )
     .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 }
 
@@ -34,7 +46,15 @@ describe("formatting", () => {
     const source = readCatalog("catalog/tools.yaml");
     const run = async () => {
       const notices: string[] = [];
-      const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source, readTemplate, format: prettierFormatter(join(repoRoot, "generated"), { cacheDir, onNotice: (n) => notices.push(n) }) });
+      const result = await runPipeline({
+        catalogPath: "catalog/tools.yaml",
+        source,
+        readTemplate,
+        format: prettierFormatter(join(repoRoot, "generated"), {
+          cacheDir,
+          onNotice: (n) => notices.push(n),
+        }),
+      });
       return { files: result.files, notices };
     };
     const none = await generateFrom(source);
@@ -68,23 +88,40 @@ describe("formatting", () => {
       written += await storeEntry(cacheDir, key, "x".repeat(1000));
       // Distinct ages, oldest first.
       const file = join(cacheDir, key.slice(0, 2), key.slice(2));
-      utimesSync(file, new Date(1_000_000 + i * 1000), new Date(1_000_000 + i * 1000));
+      utimesSync(
+        file,
+        new Date(1_000_000 + i * 1000),
+        new Date(1_000_000 + i * 1000),
+      );
     }
     expect(await accountAndPrune(cacheDir, written, 100_000)).toBe(0);
     const deleted = await accountAndPrune(cacheDir, 30_000, 50_000);
     expect(deleted).toBeGreaterThan(0);
     const left = entries(cacheDir);
-    expect(left.reduce((n, f) => n + statSync(f).size, 0)).toBeLessThanOrEqual(25_000);
+    expect(left.reduce((n, f) => n + statSync(f).size, 0)).toBeLessThanOrEqual(
+      25_000,
+    );
     // The newest survive.
     expect(left.some((f) => f.includes(join(cacheDir, "39")))).toBe(true);
     expect(left.some((f) => f.includes(join(cacheDir, "00")))).toBe(false);
   });
 
   it("formats chunked files exactly as prettier formats the whole file", async () => {
-    const chunks = Array.from({ length: 400 }, (_, i) => `/** Doc ${i} */\nexport interface  T${i} { a : string; b? : number|null; c: {x: "a"|"b"} }`);
-    const whole = { path: "x.ts", contents: chunks.join("\n\n") + "\n", language: "typescript" as const };
+    const chunks = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `/** Doc ${i} */\nexport interface  T${i} { a : string; b? : number|null; c: {x: "a"|"b"} }`,
+    );
+    const whole = {
+      path: "x.ts",
+      contents: chunks.join("\n\n") + "\n",
+      language: "typescript" as const,
+    };
     const split = { ...whole, path: "y.ts", chunks };
-    const [a, b] = await prettierFormatter(repoRoot, { cache: false })([whole, split]);
+    const [a, b] = await prettierFormatter(repoRoot, { cache: false })([
+      whole,
+      split,
+    ]);
     expect(b).toBe(a);
   });
 });
@@ -108,7 +145,9 @@ describe("parser choice", () => {
     for (const f of files) {
       const text = readFileSync(f, "utf8");
       // What `prettier --check` does with a .ts file (the typescript parser): nothing to change.
-      expect(await prettier.format(text, { parser: "typescript" }), f).toBe(text);
+      expect(await prettier.format(text, { parser: "typescript" }), f).toBe(
+        text,
+      );
       // babel-ts (toolcat's default, faster to load) must agree wherever it parses; where it
       // cannot (`-3[]`, which prettier prints), toolcat formats with the typescript parser.
       let babel: string | undefined;

@@ -8,22 +8,39 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { OutputFile } from "../../generator/core/emit/artifact.js";
-import type { PipelineResult, runPipeline as RunPipeline } from "../../generator/core/pipeline.js";
+import type {
+  PipelineResult,
+  runPipeline as RunPipeline,
+} from "../../generator/core/pipeline.js";
 import type { FormatWorker as FormatWorkerClass } from "../../generator/node/format-pool.js";
-import type { formatFiles as FormatFiles, prettierFormatter as PrettierFormatter } from "../../generator/node/format.js";
+import type {
+  formatFiles as FormatFiles,
+  prettierFormatter as PrettierFormatter,
+} from "../../generator/node/format.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
-const dist = (module: string) => import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
-const { runPipeline } = (await dist("core/pipeline.js")) as { runPipeline: typeof RunPipeline };
-const { prettierFormatter, formatFiles } = (await dist("node/format.js")) as { prettierFormatter: typeof PrettierFormatter; formatFiles: typeof FormatFiles };
-const { FormatWorker } = (await dist("node/format-pool.js")) as { FormatWorker: typeof FormatWorkerClass };
+const dist = (module: string) =>
+  import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
+const { runPipeline } = (await dist("core/pipeline.js")) as {
+  runPipeline: typeof RunPipeline;
+};
+const { prettierFormatter, formatFiles } = (await dist("node/format.js")) as {
+  prettierFormatter: typeof PrettierFormatter;
+  formatFiles: typeof FormatFiles;
+};
+const { FormatWorker } = (await dist("node/format-pool.js")) as {
+  FormatWorker: typeof FormatWorkerClass;
+};
 
 function run(catalog: string, parallel: boolean): Promise<PipelineResult> {
   return runPipeline({
     catalogPath: catalog,
     source: readFileSync(path.join(repoRoot, catalog)),
     readTemplate,
-    format: prettierFormatter(path.join(repoRoot, "generated"), { cache: false, parallel }),
+    format: prettierFormatter(path.join(repoRoot, "generated"), {
+      cache: false,
+      parallel,
+    }),
   });
 }
 
@@ -44,17 +61,33 @@ describe("formatting on a worker thread", () => {
     const prettier = await import("prettier");
     const options = { parser: "babel-ts", printWidth: 60, singleQuote: true };
     try {
-      for (const file of captured.filter((f) => FormatWorker.takes(f) && f.language === "typescript")) {
-        const [here] = await formatFiles([file], async () => options, undefined, prettier);
-        expect(await worker!.format(file, options, undefined), file.path).toBe(here);
+      for (const file of captured.filter(
+        (f) => FormatWorker.takes(f) && f.language === "typescript",
+      )) {
+        const [here] = await formatFiles(
+          [file],
+          async () => options,
+          undefined,
+          prettier,
+        );
+        expect(await worker!.format(file, options, undefined), file.path).toBe(
+          here,
+        );
       }
     } finally {
       worker!.close();
     }
   });
 
-  it.each(["catalog/tools.yaml", "test/fixtures/hostile/catalog.yaml", "test/fixtures/providers-refs-unions/catalog.yaml"])("%s: the same files with and without the worker", async (catalog) => {
-    const [parallel, sequential] = await Promise.all([run(catalog, true), run(catalog, false)]);
+  it.each([
+    "catalog/tools.yaml",
+    "test/fixtures/hostile/catalog.yaml",
+    "test/fixtures/providers-refs-unions/catalog.yaml",
+  ])("%s: the same files with and without the worker", async (catalog) => {
+    const [parallel, sequential] = await Promise.all([
+      run(catalog, true),
+      run(catalog, false),
+    ]);
     expect(parallel.ok).toBe(true);
     expect([...parallel.files]).toEqual([...sequential.files]);
   });

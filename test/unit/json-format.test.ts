@@ -2,12 +2,28 @@
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { formatJsonFast, formatJsonValue } from "../../generator/node/json-format.js";
+import {
+  formatJsonFast,
+  formatJsonValue,
+} from "../../generator/node/json-format.js";
 import { jsonText } from "../../generator/core/providers/json-text.js";
 import type { Json } from "../../generator/core/schema/json.js";
 
 const seed = Number(process.env.FC_SEED ?? 424242);
-const key = fc.oneof(fc.constantFrom("type", "properties", "required", "enum", "a", "__proto__", "description", "x-y", ""), fc.string({ maxLength: 12 }));
+const key = fc.oneof(
+  fc.constantFrom(
+    "type",
+    "properties",
+    "required",
+    "enum",
+    "a",
+    "__proto__",
+    "description",
+    "x-y",
+    "",
+  ),
+  fc.string({ maxLength: 12 }),
+);
 const leaf = fc.oneof(
   fc.constant(null),
   fc.boolean(),
@@ -15,12 +31,31 @@ const leaf = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom(1e21, 1e-7, -0.5, 123456789012),
   fc.string({ maxLength: 30 }),
-  fc.constantFrom("string", "object", "Name of the food.", 'quote " and \\ backslash', "\u2028", "é", "😀", "日本"),
+  fc.constantFrom(
+    "string",
+    "object",
+    "Name of the food.",
+    'quote " and \\ backslash',
+    "\u2028",
+    "é",
+    "😀",
+    "日本",
+  ),
 );
 const json = fc.letrec<{ v: unknown }>((tie) => ({
-  v: fc.oneof({ maxDepth: 5 }, leaf, fc.array(tie("v"), { maxLength: 8 }), fc.array(fc.integer({ min: 0, max: 99999 }), { maxLength: 40 }), fc.dictionary(key, tie("v"), { maxKeys: 5 })),
+  v: fc.oneof(
+    { maxDepth: 5 },
+    leaf,
+    fc.array(tie("v"), { maxLength: 8 }),
+    fc.array(fc.integer({ min: 0, max: 99999 }), { maxLength: 40 }),
+    fc.dictionary(key, tie("v"), { maxKeys: 5 }),
+  ),
 })).v;
-const options = fc.record({ printWidth: fc.constantFrom(20, 40, 80, 120), tabWidth: fc.constantFrom(2, 4), useTabs: fc.boolean() });
+const options = fc.record({
+  printWidth: fc.constantFrom(20, 40, 80, 120),
+  tabWidth: fc.constantFrom(2, 4),
+  useTabs: fc.boolean(),
+});
 
 describe("JSON fast formatter", () => {
   it("matches prettier byte for byte whenever it answers", async () => {
@@ -28,7 +63,11 @@ describe("JSON fast formatter", () => {
     await fc.assert(
       fc.asyncProperty(json, options, async (value, opts) => {
         const text = JSON.stringify(value, null, 2) + "\n";
-        const o = { ...opts, parser: "json" as const, endOfLine: "lf" as const };
+        const o = {
+          ...opts,
+          parser: "json" as const,
+          endOfLine: "lf" as const,
+        };
         const fast = formatJsonFast(text, o);
         if (fast === undefined) return;
         answered++;
@@ -43,7 +82,11 @@ describe("JSON fast formatter", () => {
     let answered = 0;
     await fc.assert(
       fc.asyncProperty(json, options, async (value, opts) => {
-        const o = { ...opts, parser: "json" as const, endOfLine: "lf" as const };
+        const o = {
+          ...opts,
+          parser: "json" as const,
+          endOfLine: "lf" as const,
+        };
         const fast = formatJsonValue(value, o);
         if (fast === undefined) return;
         answered++;
@@ -55,10 +98,28 @@ describe("JSON fast formatter", () => {
   });
 
   it("lays out arrays inside arrays of objects, and exponents, as prettier does", async () => {
-    const value = { a: [[1, 2], { b: [3, "x"] }, [[4, 5], [6, 7]]], big: 1e21, list: [1e21, 2e-7], s: "1e+5" };
+    const value = {
+      a: [
+        [1, 2],
+        { b: [3, "x"] },
+        [
+          [4, 5],
+          [6, 7],
+        ],
+      ],
+      big: 1e21,
+      list: [1e21, 2e-7],
+      s: "1e+5",
+    };
     for (const printWidth of [10, 20, 80]) {
-      const o = { printWidth, parser: "json" as const, endOfLine: "lf" as const };
-      expect(formatJsonValue(value, o)).toBe(await prettier.format(jsonText(value), o));
+      const o = {
+        printWidth,
+        parser: "json" as const,
+        endOfLine: "lf" as const,
+      };
+      expect(formatJsonValue(value, o)).toBe(
+        await prettier.format(jsonText(value), o),
+      );
     }
   });
 
@@ -66,7 +127,17 @@ describe("JSON fast formatter", () => {
     const text = JSON.stringify({ a: ["日本"] }, null, 2) + "\n";
     expect(formatJsonFast(text, { parser: "json" })).toBeUndefined();
     expect(formatJsonFast('{"a":1}\n', { parser: "json" })).toBeUndefined();
-    expect(formatJsonFast(JSON.stringify({ a: 1 }, null, 2) + "\n", { parser: "json", plugins: ["x"] })).toBeUndefined();
-    expect(formatJsonFast(JSON.stringify({ a: 1 }, null, 2) + "\n", { parser: "json", objectWrap: "collapse" })).toBeUndefined();
+    expect(
+      formatJsonFast(JSON.stringify({ a: 1 }, null, 2) + "\n", {
+        parser: "json",
+        plugins: ["x"],
+      }),
+    ).toBeUndefined();
+    expect(
+      formatJsonFast(JSON.stringify({ a: 1 }, null, 2) + "\n", {
+        parser: "json",
+        objectWrap: "collapse",
+      }),
+    ).toBeUndefined();
   });
 });

@@ -4,74 +4,167 @@
  * run formats — and a worker that cannot do them leaves the run unchanged. Runs the
  * compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript beside it.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ARTIFACT_EMITTERS as Registry } from "../../generator/core/emit/registry.js";
-import type { PipelineResult, runPipeline as RunPipeline } from "../../generator/core/pipeline.js";
-import type { EmitThread as Thread, parallelEmitters as ParallelEmitters } from "../../generator/node/parallel-emit.js";
+import type {
+  PipelineResult,
+  runPipeline as RunPipeline,
+} from "../../generator/core/pipeline.js";
+import type {
+  EmitThread as Thread,
+  parallelEmitters as ParallelEmitters,
+} from "../../generator/node/parallel-emit.js";
 import type { JsonObject } from "../../generator/core/schema/json.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
-const dist = (module: string) => import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
-const { runPipeline } = (await dist("core/pipeline.js")) as { runPipeline: typeof RunPipeline };
-const { ARTIFACT_EMITTERS } = (await dist("core/emit/registry.js")) as { ARTIFACT_EMITTERS: typeof Registry };
-const { EmitThread, parallelEmitters } = (await dist("node/parallel-emit.js")) as { EmitThread: typeof Thread; parallelEmitters: typeof ParallelEmitters };
+const dist = (module: string) =>
+  import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
+const { runPipeline } = (await dist("core/pipeline.js")) as {
+  runPipeline: typeof RunPipeline;
+};
+const { ARTIFACT_EMITTERS } = (await dist("core/emit/registry.js")) as {
+  ARTIFACT_EMITTERS: typeof Registry;
+};
+const { EmitThread, parallelEmitters } = (await dist(
+  "node/parallel-emit.js",
+)) as { EmitThread: typeof Thread; parallelEmitters: typeof ParallelEmitters };
 
-const { prettierFormatter, remoteFormat } = (await dist("node/format.js")) as typeof import("../../generator/node/format.js");
+const { prettierFormatter, remoteFormat } = (await dist(
+  "node/format.js",
+)) as typeof import("../../generator/node/format.js");
 
-const catalogs = ["catalog/tools.yaml", "test/fixtures/providers-optional-nullable/catalog.yaml", "test/fixtures/hostile/catalog.yaml"];
+const catalogs = [
+  "catalog/tools.yaml",
+  "test/fixtures/providers-optional-nullable/catalog.yaml",
+  "test/fixtures/hostile/catalog.yaml",
+];
 
 /** `worker`: run the offloaded emitters there, handed the checked catalog (or, to break it, no catalog at all). */
-async function run(catalog: string, worker?: "catalog" | "not a catalog"): Promise<PipelineResult> {
+async function run(
+  catalog: string,
+  worker?: "catalog" | "not a catalog",
+): Promise<PipelineResult> {
   const source = readFileSync(path.join(repoRoot, catalog));
-  const parallel = worker === undefined ? undefined : parallelEmitters(ARTIFACT_EMITTERS, { catalogPath: catalog });
+  const parallel =
+    worker === undefined
+      ? undefined
+      : parallelEmitters(ARTIFACT_EMITTERS, { catalogPath: catalog });
   if (worker !== undefined) expect(parallel).toBeDefined();
-  const onCatalog = worker === "catalog" ? parallel?.catalog : () => parallel?.catalog(null as unknown as JsonObject);
+  const onCatalog =
+    worker === "catalog"
+      ? parallel?.catalog
+      : () => parallel?.catalog(null as unknown as JsonObject);
   try {
-    return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: parallel?.emitters, onCatalog });
+    return await runPipeline({
+      catalogPath: catalog,
+      source,
+      readTemplate,
+      emitters: parallel?.emitters,
+      onCatalog,
+    });
   } finally {
     parallel?.close();
   }
 }
 
 /** A run of the pipeline on a thread kept for several runs (`generate --watch`). */
-async function runOn(thread: Thread, catalog: string, source: Uint8Array | string = readFileSync(path.join(repoRoot, catalog)), outDir?: string): Promise<PipelineResult> {
-  const parallel = thread.run(ARTIFACT_EMITTERS, { catalogPath: catalog, format: outDir === undefined ? undefined : remoteFormat(outDir, { cache: false }) });
+async function runOn(
+  thread: Thread,
+  catalog: string,
+  source: Uint8Array | string = readFileSync(path.join(repoRoot, catalog)),
+  outDir?: string,
+): Promise<PipelineResult> {
+  const parallel = thread.run(ARTIFACT_EMITTERS, {
+    catalogPath: catalog,
+    format:
+      outDir === undefined ? undefined : remoteFormat(outDir, { cache: false }),
+  });
   expect(parallel).toBeDefined();
   try {
-    return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: parallel?.emitters, onCatalog: parallel?.catalog });
+    return await runPipeline({
+      catalogPath: catalog,
+      source,
+      readTemplate,
+      emitters: parallel?.emitters,
+      onCatalog: parallel?.catalog,
+    });
   } finally {
     parallel?.close();
   }
 }
 
 /** A catalog that passes the document check (so the worker is handed it) and then fails lint. */
-const LINT_ERRORS = JSON.stringify({ toolcat: 1, targets: { anthropic: {}, mcp: {} }, tools: { ["x".repeat(70)]: { description: "A tool whose name no provider takes.", input: { type: "object", properties: {}, additionalProperties: false } } } });
+const LINT_ERRORS = JSON.stringify({
+  toolcat: 1,
+  targets: { anthropic: {}, mcp: {} },
+  tools: {
+    ["x".repeat(70)]: {
+      description: "A tool whose name no provider takes.",
+      input: { type: "object", properties: {}, additionalProperties: false },
+    },
+  },
+});
 
 describe("providers, call validators and dispatcher on a worker thread", () => {
-  it.each(catalogs)("%s: the same files and findings as on this thread", async (catalog) => {
-    const here = await run(catalog);
-    const there = await run(catalog, "catalog");
-    expect(there.ok).toBe(here.ok);
-    expect(there.timings.map((t) => t.stage)).toEqual(expect.arrayContaining(["emit providers (parallel)", "emit call-validators (parallel)", "emit dispatcher (parallel)"]));
-    expect([...there.files.keys()]).toEqual([...here.files.keys()]);
-    for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
-    expect(there.diagnostics).toEqual(here.diagnostics);
-    // The catalogs have call validators at all (else the comparison proves nothing).
-    if (catalog !== "test/fixtures/hostile/catalog.yaml") expect([...here.files.keys()].some((p) => p.endsWith(".calls.ts"))).toBe(true);
-  }, 60_000);
+  it.each(catalogs)(
+    "%s: the same files and findings as on this thread",
+    async (catalog) => {
+      const here = await run(catalog);
+      const there = await run(catalog, "catalog");
+      expect(there.ok).toBe(here.ok);
+      expect(there.timings.map((t) => t.stage)).toEqual(
+        expect.arrayContaining([
+          "emit providers (parallel)",
+          "emit call-validators (parallel)",
+          "emit dispatcher (parallel)",
+        ]),
+      );
+      expect([...there.files.keys()]).toEqual([...here.files.keys()]);
+      for (const [p, text] of here.files)
+        expect(there.files.get(p), p).toBe(text);
+      expect(there.diagnostics).toEqual(here.diagnostics);
+      // The catalogs have call validators at all (else the comparison proves nothing).
+      if (catalog !== "test/fixtures/hostile/catalog.yaml")
+        expect(
+          [...here.files.keys()].some((p) => p.endsWith(".calls.ts")),
+        ).toBe(true);
+    },
+    60_000,
+  );
 
   it("formats the provider files there exactly as this thread's formatter does", async () => {
     const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
     const source = readFileSync(path.join(repoRoot, catalog));
     const outDir = path.join(repoRoot, "generated");
     const formatted = async (parallel: boolean): Promise<PipelineResult> => {
-      const emitters = parallel ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath: catalog, format: remoteFormat(outDir, { cache: false }) }) : undefined;
+      const emitters = parallel
+        ? parallelEmitters(ARTIFACT_EMITTERS, {
+            catalogPath: catalog,
+            format: remoteFormat(outDir, { cache: false }),
+          })
+        : undefined;
       if (parallel) expect(emitters).toBeDefined();
       try {
-        return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: emitters?.emitters, onCatalog: emitters?.catalog, format: prettierFormatter(outDir, { cache: false, parallel: !parallel }) });
+        return await runPipeline({
+          catalogPath: catalog,
+          source,
+          readTemplate,
+          emitters: emitters?.emitters,
+          onCatalog: emitters?.catalog,
+          format: prettierFormatter(outDir, {
+            cache: false,
+            parallel: !parallel,
+          }),
+        });
       } finally {
         emitters?.close();
       }
@@ -79,11 +172,16 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
     const here = await formatted(false);
     const there = await formatted(true);
     expect(here.ok).toBe(true);
-    expect(there.timings.map((t) => t.stage)).toContain("emit providers (parallel)");
+    expect(there.timings.map((t) => t.stage)).toContain(
+      "emit providers (parallel)",
+    );
     expect([...there.files.keys()]).toEqual([...here.files.keys()]);
-    for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
+    for (const [p, text] of here.files)
+      expect(there.files.get(p), p).toBe(text);
     // Formatted for real: prettier's layout breaks the declarations over lines.
-    expect(here.files.get("providers/openai-chat.ts")!.split("\n").length).toBeGreaterThan(40);
+    expect(
+      here.files.get("providers/openai-chat.ts")!.split("\n").length,
+    ).toBeGreaterThan(40);
   }, 60_000);
 
   it("formats with a prettier of its own when the app's options hold code (a plugin object)", async () => {
@@ -92,14 +190,34 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
     const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
     const source = readFileSync(path.join(repoRoot, catalog));
     mkdirSync(path.join(repoRoot, "test", ".tmp"), { recursive: true });
-    const project = mkdtempSync(path.join(repoRoot, "test", ".tmp", "plugin-config-"));
+    const project = mkdtempSync(
+      path.join(repoRoot, "test", ".tmp", "plugin-config-"),
+    );
     try {
-      writeFileSync(path.join(project, ".prettierrc.mjs"), "export default { printWidth: 60, plugins: [{ name: 'noop', languages: [], describe: () => 'a plugin with code' }] };\n");
+      writeFileSync(
+        path.join(project, ".prettierrc.mjs"),
+        "export default { printWidth: 60, plugins: [{ name: 'noop', languages: [], describe: () => 'a plugin with code' }] };\n",
+      );
       const outDir = path.join(project, "generated");
       const formatted = async (parallel: boolean): Promise<PipelineResult> => {
-        const emitters = parallel ? parallelEmitters(ARTIFACT_EMITTERS, { catalogPath: catalog, format: remoteFormat(outDir, { cache: false }) }) : undefined;
+        const emitters = parallel
+          ? parallelEmitters(ARTIFACT_EMITTERS, {
+              catalogPath: catalog,
+              format: remoteFormat(outDir, { cache: false }),
+            })
+          : undefined;
         try {
-          return await runPipeline({ catalogPath: catalog, source, readTemplate, emitters: emitters?.emitters, onCatalog: emitters?.catalog, format: prettierFormatter(outDir, { cache: false, parallel: !parallel }) });
+          return await runPipeline({
+            catalogPath: catalog,
+            source,
+            readTemplate,
+            emitters: emitters?.emitters,
+            onCatalog: emitters?.catalog,
+            format: prettierFormatter(outDir, {
+              cache: false,
+              parallel: !parallel,
+            }),
+          });
         } finally {
           emitters?.close();
         }
@@ -107,11 +225,23 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
       const here = await formatted(false);
       const there = await formatted(true);
       expect(here.ok).toBe(true);
-      expect(there.timings.map((t) => t.stage)).toContain("emit providers (parallel)");
-      for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
+      expect(there.timings.map((t) => t.stage)).toContain(
+        "emit providers (parallel)",
+      );
+      for (const [p, text] of here.files)
+        expect(there.files.get(p), p).toBe(text);
       // The config was applied: no line of the provider module is wider than 60 but comments and strings.
-      const width80 = await runPipeline({ catalogPath: catalog, source, readTemplate, format: prettierFormatter(path.join(repoRoot, "generated"), { cache: false }) });
-      expect(here.files.get("providers/openai-chat.ts")).not.toBe(width80.files.get("providers/openai-chat.ts"));
+      const width80 = await runPipeline({
+        catalogPath: catalog,
+        source,
+        readTemplate,
+        format: prettierFormatter(path.join(repoRoot, "generated"), {
+          cache: false,
+        }),
+      });
+      expect(here.files.get("providers/openai-chat.ts")).not.toBe(
+        width80.files.get("providers/openai-chat.ts"),
+      );
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
@@ -124,25 +254,41 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
       // headers match and anything left from the run before — its IR, its call validators
       // compiled on a guess — would show in the bytes); the lint failure ends a run whose
       // emitters had already started on the worker.
-      const sources = [...catalogs, catalogs[0]!].map((c) => readFileSync(path.join(repoRoot, c), "utf8"));
+      const sources = [...catalogs, catalogs[0]!].map((c) =>
+        readFileSync(path.join(repoRoot, c), "utf8"),
+      );
       sources.splice(2, 0, LINT_ERRORS);
       for (const source of sources) {
         const there = await runOn(thread, "catalog/tools.yaml", source);
         if (source === LINT_ERRORS) {
           expect(there.ok).toBe(false);
-          expect(there.diagnostics.some((d) => d.rule === "name-portable")).toBe(true);
+          expect(
+            there.diagnostics.some((d) => d.rule === "name-portable"),
+          ).toBe(true);
           continue;
         }
-        const here = await runPipeline({ catalogPath: "catalog/tools.yaml", source, readTemplate });
+        const here = await runPipeline({
+          catalogPath: "catalog/tools.yaml",
+          source,
+          readTemplate,
+        });
         expect(here.ok).toBe(true);
-        expect(there.timings.map((t) => t.stage)).toContain("emit call-validators (parallel)");
+        expect(there.timings.map((t) => t.stage)).toContain(
+          "emit call-validators (parallel)",
+        );
         expect([...there.files.keys()]).toEqual([...here.files.keys()]);
-        for (const [p, text] of here.files) expect(there.files.get(p), p).toBe(text);
+        for (const [p, text] of here.files)
+          expect(there.files.get(p), p).toBe(text);
         expect(there.diagnostics).toEqual(here.diagnostics);
       }
       expect(thread.started).toBe(1);
       // Other start-up data (formatting for an output folder) needs a worker started with it.
-      const formatted = await runOn(thread, catalogs[1]!, undefined, path.join(repoRoot, "generated"));
+      const formatted = await runOn(
+        thread,
+        catalogs[1]!,
+        undefined,
+        path.join(repoRoot, "generated"),
+      );
       expect(formatted.ok).toBe(true);
       expect(thread.started).toBe(2);
     } finally {

@@ -24,7 +24,12 @@ const throwing: ArtifactEmitter = {
 const reporting: ArtifactEmitter = {
   id: "reporting",
   emit: (ctx) => {
-    ctx.report({ severity: "error", rule: "from-emitter", message: "found by an emitter", pointer: "/tools" });
+    ctx.report({
+      severity: "error",
+      rule: "from-emitter",
+      message: "found by an emitter",
+      pointer: "/tools",
+    });
     return [{ path: "x.ts", contents: "export {};\n", language: "verbatim" }];
   },
 };
@@ -34,7 +39,12 @@ describe("lint after the emitters start", () => {
     const expected = loadCatalog(badPath, bad).diagnostics;
     expect(expected.some((d) => d.severity === "error")).toBe(true);
     for (const emitters of [[reporting], [throwing], [reporting, throwing]]) {
-      const result = await runPipeline({ catalogPath: badPath, source: bad, readTemplate, emitters });
+      const result = await runPipeline({
+        catalogPath: badPath,
+        source: bad,
+        readTemplate,
+        emitters,
+      });
       expect(result.ok).toBe(false);
       expect(result.files.size).toBe(0);
       expect(result.diagnostics).toEqual(expected);
@@ -42,15 +52,34 @@ describe("lint after the emitters start", () => {
   });
 
   it("keeps the emitters' findings, and their failures, when the lint rules pass", async () => {
-    const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source: good, readTemplate, emitters: [reporting] });
+    const result = await runPipeline({
+      catalogPath: "catalog/tools.yaml",
+      source: good,
+      readTemplate,
+      emitters: [reporting],
+    });
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((d) => d.rule)).toContain("from-emitter");
-    await expect(runPipeline({ catalogPath: "catalog/tools.yaml", source: good, readTemplate, emitters: [throwing] })).rejects.toThrow("emitter failed");
+    await expect(
+      runPipeline({
+        catalogPath: "catalog/tools.yaml",
+        source: good,
+        readTemplate,
+        emitters: [throwing],
+      }),
+    ).rejects.toThrow("emitter failed");
   });
 
   it("times the lint rules after the emitters", async () => {
-    const result = await runPipeline({ catalogPath: "catalog/tools.yaml", source: good, readTemplate, emitters: [reporting] });
+    const result = await runPipeline({
+      catalogPath: "catalog/tools.yaml",
+      source: good,
+      readTemplate,
+      emitters: [reporting],
+    });
     const stages = result.timings.map((t) => t.stage);
-    expect(stages.indexOf("lint")).toBeGreaterThan(stages.indexOf("emit reporting"));
+    expect(stages.indexOf("lint")).toBeGreaterThan(
+      stages.indexOf("emit reporting"),
+    );
   });
 });

@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { backtrackingRisk } from "../../generator/core/lint/rules/regex-risk.js";
 
 describe("pattern-safe heuristic", () => {
-  const risky = ["(a+)+", "(a*)*b", "^(\\w+\\s?)*$", "(a|a)*", "(a|ab)*c", "(\\w|\\d)+$", "^(.*)*$", "(x+x+)+y", "((ab)*)*", "([a-z]+)*@"];
+  const risky = [
+    "(a+)+",
+    "(a*)*b",
+    "^(\\w+\\s?)*$",
+    "(a|a)*",
+    "(a|ab)*c",
+    "(\\w|\\d)+$",
+    "^(.*)*$",
+    "(x+x+)+y",
+    "((ab)*)*",
+    "([a-z]+)*@",
+  ];
   const safe = [
     "^[a-z]+$",
     "^\\d{4}-\\d{2}-\\d{2}$",
@@ -15,7 +26,8 @@ describe("pattern-safe heuristic", () => {
     "^#[0-9a-fA-F]{6}$",
     "",
   ];
-  for (const p of risky) it(`flags ${p}`, () => expect(backtrackingRisk(p)).toBeTypeOf("string"));
-  for (const p of safe) it(`accepts ${p}`, () => expect(backtrackingRisk(p)).toBeUndefined());
-
+  for (const p of risky)
+    it(`flags ${p}`, () => expect(backtrackingRisk(p)).toBeTypeOf("string"));
+  for (const p of safe)
+    it(`accepts ${p}`, () => expect(backtrackingRisk(p)).toBeUndefined());
 });

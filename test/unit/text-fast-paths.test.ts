@@ -2,10 +2,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normaliseText } from "../../generator/core/emit/line-ends.js";
-import { escapePointerSegment, pointerJoin, pointerSegments } from "../../generator/core/schema/json.js";
+import {
+  escapePointerSegment,
+  pointerJoin,
+  pointerSegments,
+} from "../../generator/core/schema/json.js";
 
 const seed = Number(process.env.FC_SEED ?? 20261129);
-const text = (chars: string[]) => fc.string({ unit: fc.oneof(fc.constantFrom(...chars), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })) });
+const text = (chars: string[]) =>
+  fc.string({
+    unit: fc.oneof(
+      fc.constantFrom(...chars),
+      fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+    ),
+  });
 
 describe("line ends", () => {
   it("normaliseText is LF only with exactly one trailing newline, as the two replacements made it", () => {
@@ -23,14 +33,18 @@ describe("line ends", () => {
 
 describe("JSON pointers", () => {
   it("escape and join as RFC 6901 says, and split back", () => {
-    const slowEscape = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+    const slowEscape = (s: string) =>
+      s.replace(/~/g, "~0").replace(/\//g, "~1");
     const segment = fc.oneof(text(["~", "/", "0", "1", "a"]), fc.nat());
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
         const joined = pointerJoin("", ...segments);
-        expect(joined).toBe(segments.map((s) => "/" + slowEscape(String(s))).join(""));
+        expect(joined).toBe(
+          segments.map((s) => "/" + slowEscape(String(s))).join(""),
+        );
         expect(pointerSegments(joined)).toEqual(segments.map(String));
-        for (const s of segments) expect(escapePointerSegment(String(s))).toBe(slowEscape(String(s)));
+        for (const s of segments)
+          expect(escapePointerSegment(String(s))).toBe(slowEscape(String(s)));
       }),
       { seed, numRuns: 1000 },
     );

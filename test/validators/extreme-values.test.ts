@@ -10,7 +10,11 @@ import { compileAll } from "./harness.js";
 import { referenceValidator } from "./reference.js";
 
 /** `[[[…[leaf]…]]]` or `{"a":{"a":…}}` nested `depth` times, built without recursion. */
-function nested(depth: number, kind: "array" | "object", leaf: unknown = 1): unknown {
+function nested(
+  depth: number,
+  kind: "array" | "object",
+  leaf: unknown = 1,
+): unknown {
   let v = leaf;
   for (let i = 0; i < depth; i++) v = kind === "array" ? [v] : { a: v };
   return v;
@@ -23,7 +27,9 @@ function text(value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch {
-    return Array.isArray(value) ? `array of ${value.length}` : `object with ${Object.keys(value as object).join(",")}`;
+    return Array.isArray(value)
+      ? `array of ${value.length}`
+      : `object with ${Object.keys(value as object).join(",")}`;
   }
 }
 
@@ -31,9 +37,30 @@ const SCHEMAS: Schema[] = [
   { type: "array", uniqueItems: true } as Schema,
   { enum: [nested(3, "array"), { a: { a: 1 } }, "x"] } as Schema,
   { const: nested(2, "object") } as Schema,
-  { type: "object", properties: { v: { type: "string", minLength: 2, maxLength: 5, pattern: "^a" } }, additionalProperties: { type: ["array", "object"] } } as Schema,
-  { type: "array", items: { type: "number", multipleOf: 0.01, maximum: 1e308, exclusiveMinimum: -1e308 }, contains: { const: 5e-324 } } as Schema,
-  { anyOf: [{ type: "array", maxItems: 1, items: { type: "array" } }, { type: "object", minProperties: 1 }], not: { const: [] } } as Schema,
+  {
+    type: "object",
+    properties: {
+      v: { type: "string", minLength: 2, maxLength: 5, pattern: "^a" },
+    },
+    additionalProperties: { type: ["array", "object"] },
+  } as Schema,
+  {
+    type: "array",
+    items: {
+      type: "number",
+      multipleOf: 0.01,
+      maximum: 1e308,
+      exclusiveMinimum: -1e308,
+    },
+    contains: { const: 5e-324 },
+  } as Schema,
+  {
+    anyOf: [
+      { type: "array", maxItems: 1, items: { type: "array" } },
+      { type: "object", minProperties: 1 },
+    ],
+    not: { const: [] },
+  } as Schema,
 ];
 
 const INPUTS: unknown[] = [
@@ -44,7 +71,17 @@ const INPUTS: unknown[] = [
   { v: "a".repeat(5_000_000), w: nested(DEEP, "array") },
   { v: "a\ud800", "\udc00": [], "\ud800\udc00": {} },
   { v: "\ud83d\ude00\ud83d", x: [] },
-  [1e308, -1e308, 5e-324, -5e-324, 0, -0, 9007199254740993, 1.7976931348623157e308, 0.1 + 0.2],
+  [
+    1e308,
+    -1e308,
+    5e-324,
+    -5e-324,
+    0,
+    -0,
+    9007199254740993,
+    1.7976931348623157e308,
+    0.1 + 0.2,
+  ],
   [5e-324, 1e-7, 123456789.01],
 ];
 
@@ -62,10 +99,18 @@ describe("extreme JSON values", () => {
         const expected = ajv(input);
         if ("threw" in expected) continue;
         compared++;
-        expect(result.ok ? { ok: true } : { ok: false, errors: result.errors }, `schema ${i}`).toEqual(expected.ok ? { ok: true } : { ok: false, errors: expected.errors });
+        expect(
+          result.ok ? { ok: true } : { ok: false, errors: result.errors },
+          `schema ${i}`,
+        ).toEqual(
+          expected.ok ? { ok: true } : { ok: false, errors: expected.errors },
+        );
       }
     });
     // Ajv overflows only where it walks the deepest values: nearly every pair is compared.
-    expect(compared, `${compared} of ${SCHEMAS.length * INPUTS.length} compared`).toBeGreaterThan(40);
+    expect(
+      compared,
+      `${compared} of ${SCHEMAS.length * INPUTS.length} compared`,
+    ).toBeGreaterThan(40);
   });
 });

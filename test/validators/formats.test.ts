@@ -47,16 +47,77 @@ const ALPHABETS: Record<string, string> = {
 };
 
 const EDGES: Record<string, string[]> = {
-  date: ["2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2024-12-31", "2024-00-10", "2024-01-00", "2024-01-32", "2024-1-01", "02024-01-01", "2024-01-01\n", "２０２４-01-01", ""],
-  time: ["23:59:60Z", "23:59:60+00:00", "00:59:60+01:00", "23:59:60.9Z", "12:00:00", "12:00:00z", "12:00:00+01", "12:00:00+0130", "12:00:00+01:", "12:00:00+1:30", "12:00:00.Z", "24:00:00Z", "12:60:00Z", "12:00:00+24:00", "12:00:00+23:60", "00:59:59.999999999999999Z", "12:00:00Z\n", "1:00:00Z", ""],
-  "date-time": ["2024-02-29T23:59:60Z", "2024-02-29 12:00:00Z", "2024-02-29t12:00:00z", "2024-02-29\u202812:00:00Z", "2024-02-29\u00a012:00:00Z", "2024-02-29TT12:00:00Z", "2024-02-29T12:00:00Zt", "2024-02-29", "T12:00:00Z", ""],
-  uuid: ["2eb8aa08-aa98-11ea-b4aa-73b441d16380", "URN:UUID:2eb8aa08-aa98-11ea-b4aa-73b441d16380", "urn:uuid:2EB8AA08-AA98-11EA-B4AA-73B441D16380", "urn:uu\u212aid:2eb8aa08-aa98-11ea-b4aa-73b441d16380", "2eb8aa08-aa98-11ea-b4aa-73b441d1638g", "2eb8aa08-aa98-11ea-b4aa-73b441d16380\n", ""],
+  date: [
+    "2024-02-29",
+    "2023-02-29",
+    "2000-02-29",
+    "1900-02-29",
+    "2024-12-31",
+    "2024-00-10",
+    "2024-01-00",
+    "2024-01-32",
+    "2024-1-01",
+    "02024-01-01",
+    "2024-01-01\n",
+    "２０２４-01-01",
+    "",
+  ],
+  time: [
+    "23:59:60Z",
+    "23:59:60+00:00",
+    "00:59:60+01:00",
+    "23:59:60.9Z",
+    "12:00:00",
+    "12:00:00z",
+    "12:00:00+01",
+    "12:00:00+0130",
+    "12:00:00+01:",
+    "12:00:00+1:30",
+    "12:00:00.Z",
+    "24:00:00Z",
+    "12:60:00Z",
+    "12:00:00+24:00",
+    "12:00:00+23:60",
+    "00:59:59.999999999999999Z",
+    "12:00:00Z\n",
+    "1:00:00Z",
+    "",
+  ],
+  "date-time": [
+    "2024-02-29T23:59:60Z",
+    "2024-02-29 12:00:00Z",
+    "2024-02-29t12:00:00z",
+    "2024-02-29\u202812:00:00Z",
+    "2024-02-29\u00a012:00:00Z",
+    "2024-02-29TT12:00:00Z",
+    "2024-02-29T12:00:00Zt",
+    "2024-02-29",
+    "T12:00:00Z",
+    "",
+  ],
+  uuid: [
+    "2eb8aa08-aa98-11ea-b4aa-73b441d16380",
+    "URN:UUID:2eb8aa08-aa98-11ea-b4aa-73b441d16380",
+    "urn:uuid:2EB8AA08-AA98-11EA-B4AA-73B441D16380",
+    "urn:uu\u212aid:2eb8aa08-aa98-11ea-b4aa-73b441d16380",
+    "2eb8aa08-aa98-11ea-b4aa-73b441d1638g",
+    "2eb8aa08-aa98-11ea-b4aa-73b441d16380\n",
+    "",
+  ],
 };
 
 function suiteStrings(format: string): string[] {
-  const file = path.join(dataRoot, "json-schema-test-suite/draft2020-12/optional/format", `${format}.json`);
-  const groups = JSON.parse(readFileSync(file, "utf8")) as { tests: { data: unknown }[] }[];
-  return groups.flatMap((g) => g.tests.map((t) => t.data)).filter((d): d is string => typeof d === "string");
+  const file = path.join(
+    dataRoot,
+    "json-schema-test-suite/draft2020-12/optional/format",
+    `${format}.json`,
+  );
+  const groups = JSON.parse(readFileSync(file, "utf8")) as {
+    tests: { data: unknown }[];
+  }[];
+  return groups
+    .flatMap((g) => g.tests.map((t) => t.data))
+    .filter((d): d is string => typeof d === "string");
 }
 
 describe("format checkers equal ajv-formats (full mode)", () => {
@@ -67,13 +128,24 @@ describe("format checkers equal ajv-formats (full mode)", () => {
       for (const s of fixed) expect(ours(s), JSON.stringify(s)).toBe(ref(s));
       const chars = [...ALPHABETS[name]!];
       const fromSamples = fc.constantFrom(...fixed.filter((s) => s.length > 0));
-      const mutated = fc.tuple(fromSamples, fc.nat(40), fc.constantFrom(...chars), fc.nat(2)).map(([s, at, c, op]) => {
-        const i = at % (s.length + 1);
-        return op === 0 ? s.slice(0, i) + c + s.slice(i) : op === 1 ? s.slice(0, i) + c + s.slice(i + 1) : s.slice(0, i) + s.slice(i + 1);
-      });
-      const random = fc.array(fc.constantFrom(...chars), { maxLength: 48 }).map((a) => a.join(""));
+      const mutated = fc
+        .tuple(fromSamples, fc.nat(40), fc.constantFrom(...chars), fc.nat(2))
+        .map(([s, at, c, op]) => {
+          const i = at % (s.length + 1);
+          return op === 0
+            ? s.slice(0, i) + c + s.slice(i)
+            : op === 1
+              ? s.slice(0, i) + c + s.slice(i + 1)
+              : s.slice(0, i) + s.slice(i + 1);
+        });
+      const random = fc
+        .array(fc.constantFrom(...chars), { maxLength: 48 })
+        .map((a) => a.join(""));
       fc.assert(
-        fc.property(fc.oneof(mutated, random, fc.string()), (s) => ours(s) === ref(s)),
+        fc.property(
+          fc.oneof(mutated, random, fc.string()),
+          (s) => ours(s) === ref(s),
+        ),
         { seed: 12345, numRuns: 20_000 },
       );
     });

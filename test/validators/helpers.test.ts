@@ -7,14 +7,27 @@ import ajvEqual from "ajv/dist/runtime/equal.js";
 import ajvUcs2length from "ajv/dist/runtime/ucs2length.js";
 import { describe, expect, it } from "vitest";
 import { parseHelperTemplate } from "../../generator/core/emit/validators/helpers.js";
-import { addError, deepEqual, errorAt, errorTable, errorWith, escapeKey, findDuplicate, freezeJson, ucs2length } from "../../templates/validators/helpers.js";
+import {
+  addError,
+  deepEqual,
+  errorAt,
+  errorTable,
+  errorWith,
+  escapeKey,
+  findDuplicate,
+  freezeJson,
+  ucs2length,
+} from "../../templates/validators/helpers.js";
 import { anyJson } from "../differential/arbitraries.js";
 import { compileAll, readTemplate } from "./harness.js";
 import { referenceValidator } from "./reference.js";
 
 /** Ajv's runtime equality, i.e. fast-deep-equal. */
-const fastDeepEqual = ((ajvEqual as unknown as { default?: (a: unknown, b: unknown) => boolean }).default ?? ajvEqual) as unknown as (a: unknown, b: unknown) => boolean;
-const ucs2 = ((ajvUcs2length as unknown as { default?: (s: string) => number }).default ?? ajvUcs2length) as (s: string) => number;
+const fastDeepEqual = ((
+  ajvEqual as unknown as { default?: (a: unknown, b: unknown) => boolean }
+).default ?? ajvEqual) as unknown as (a: unknown, b: unknown) => boolean;
+const ucs2 = ((ajvUcs2length as unknown as { default?: (s: string) => number })
+  .default ?? ajvUcs2length) as (s: string) => number;
 
 /** fast-deep-equal calls an own valueOf/toString member (and throws on JSON data); those values are left out. */
 function callsMember(v: unknown): boolean {
@@ -22,7 +35,12 @@ function callsMember(v: unknown): boolean {
   while (stack.length > 0) {
     const x = stack.pop();
     if (typeof x !== "object" || x === null) continue;
-    if (!Array.isArray(x) && (Object.prototype.hasOwnProperty.call(x, "valueOf") || Object.prototype.hasOwnProperty.call(x, "toString"))) return true;
+    if (
+      !Array.isArray(x) &&
+      (Object.prototype.hasOwnProperty.call(x, "valueOf") ||
+        Object.prototype.hasOwnProperty.call(x, "toString"))
+    )
+      return true;
     stack.push(...Object.values(x));
   }
   return false;
@@ -30,7 +48,8 @@ function callsMember(v: unknown): boolean {
 
 /** Ajv's pair search for uniqueItems (for (i = n; i--;) for (j = i; j--;)). */
 function pairSearch(items: readonly unknown[]): [number, number] | undefined {
-  for (let i = items.length; i-- > 0; ) for (let j = i; j-- > 0; ) if (deepEqual(items[i], items[j])) return [i, j];
+  for (let i = items.length; i-- > 0;)
+    for (let j = i; j-- > 0;) if (deepEqual(items[i], items[j])) return [i, j];
   return undefined;
 }
 
@@ -49,13 +68,27 @@ describe("validator runtime helpers", () => {
       }),
       { seed: 1, numRuns: 5000 },
     );
-    expect(deepEqual(JSON.parse('{"constructor": {"a": 1}}'), JSON.parse('{"constructor": {"a": 1}}'))).toBe(false);
-    expect(deepEqual(JSON.parse('{"constructor": 1, "a": [0]}'), JSON.parse('{"a": [-0], "constructor": 1}'))).toBe(true);
+    expect(
+      deepEqual(
+        JSON.parse('{"constructor": {"a": 1}}'),
+        JSON.parse('{"constructor": {"a": 1}}'),
+      ),
+    ).toBe(false);
+    expect(
+      deepEqual(
+        JSON.parse('{"constructor": 1, "a": [0]}'),
+        JSON.parse('{"a": [-0], "constructor": 1}'),
+      ),
+    ).toBe(true);
   });
 
   it("deepEqual compares own valueOf/toString members instead of calling them, and never overflows", () => {
-    expect(deepEqual(JSON.parse('{"valueOf": 1}'), JSON.parse('{"valueOf": 1}'))).toBe(true);
-    expect(deepEqual(JSON.parse('{"toString": 1}'), JSON.parse('{"toString": 2}'))).toBe(false);
+    expect(
+      deepEqual(JSON.parse('{"valueOf": 1}'), JSON.parse('{"valueOf": 1}')),
+    ).toBe(true);
+    expect(
+      deepEqual(JSON.parse('{"toString": 1}'), JSON.parse('{"toString": 2}')),
+    ).toBe(false);
     let a: unknown = [];
     let b: unknown = [];
     for (let i = 0; i < 200_000; i++) {
@@ -66,27 +99,61 @@ describe("validator runtime helpers", () => {
   });
 
   it("findDuplicate finds Ajv's pair, in linear time for long arrays", () => {
-    const item = fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom("a", "b", "", "__proto__"), fc.constantFrom(null, true), anyJson);
+    const item = fc.oneof(
+      fc.integer({ min: 0, max: 6 }),
+      fc.constantFrom("a", "b", "", "__proto__"),
+      fc.constantFrom(null, true),
+      anyJson,
+    );
     fc.assert(
-      fc.property(fc.array(item, { minLength: 0, maxLength: 60 }), fc.array(fc.tuple(fc.nat(59), fc.nat(59)), { maxLength: 3 }), (items, copies) => {
-        const arr = [...items];
-        for (const [from, to] of copies) if (arr.length > 0) arr.splice(to % (arr.length + 1), 0, structuredClone(arr[from % arr.length]!));
-        expect(findDuplicate(arr)).toEqual(pairSearch(arr));
-      }),
+      fc.property(
+        fc.array(item, { minLength: 0, maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(59), fc.nat(59)), { maxLength: 3 }),
+        (items, copies) => {
+          const arr = [...items];
+          for (const [from, to] of copies)
+            if (arr.length > 0)
+              arr.splice(
+                to % (arr.length + 1),
+                0,
+                structuredClone(arr[from % arr.length]!),
+              );
+          expect(findDuplicate(arr)).toEqual(pairSearch(arr));
+        },
+      ),
       { seed: 2, numRuns: 3000 },
     );
-    const big = Array.from({ length: 20_000 }, (_, i) => ({ id: i, tags: [String(i)] }));
+    const big = Array.from({ length: 20_000 }, (_, i) => ({
+      id: i,
+      tags: [String(i)],
+    }));
     big.push({ id: 7, tags: ["7"] });
     const t = performance.now();
     expect(findDuplicate(big)).toEqual([20_000, 7]);
     expect(performance.now() - t).toBeLessThan(1000);
-    expect(findDuplicate([JSON.parse('{"constructor": {}}'), JSON.parse('{"constructor": {}}'), ...Array.from({ length: 20 }, (_, i) => i)])).toBeUndefined();
+    expect(
+      findDuplicate([
+        JSON.parse('{"constructor": {}}'),
+        JSON.parse('{"constructor": {}}'),
+        ...Array.from({ length: 20 }, (_, i) => i),
+      ]),
+    ).toBeUndefined();
   });
 
   it("ucs2length counts code points as Ajv does (lone surrogates count one)", () => {
-    fc.assert(fc.property(fc.oneof(fc.string({ unit: "binary" }), fc.string({ unit: "grapheme" }), fc.string()), (s) => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "binary" }),
+          fc.string({ unit: "grapheme" }),
+          fc.string(),
+        ),
+        (s) => {
           expect(ucs2length(s)).toBe(ucs2(s));
-        }), { seed: 3, numRuns: 3000 });
+        },
+      ),
+      { seed: 3, numRuns: 3000 },
+    );
     expect(ucs2length("😀\ud800a")).toBe(3);
   });
 
@@ -98,16 +165,51 @@ describe("validator runtime helpers", () => {
     const quotient = fc.oneof(
       fc.double({ noNaN: true, noDefaultInfinity: true }),
       fc.integer().map((n) => n * 1e15),
-      fc.constantFrom(1e21, -1e21, 1e21 - 65536, 999999999999999900000, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e-7, 0.5, -0, 0, 1, 3),
+      fc.constantFrom(
+        1e21,
+        -1e21,
+        1e21 - 65536,
+        999999999999999900000,
+        2 ** 53,
+        2 ** 53 + 2,
+        -(2 ** 53),
+        1e-7,
+        0.5,
+        -0,
+        0,
+        1,
+        3,
+      ),
     );
     const data = fc.oneof(
-      fc.tuple(fc.nat(divisors.length - 1), quotient).map(([i, q]) => [i, q * divisors[i]!] as const),
-      fc.tuple(fc.nat(divisors.length - 1), fc.constantFrom(1e21, -1e21, 2e21, 5e20, 1e20, 2 ** 53, -0, 5e-324, 1e-7, 0.3, Number.MAX_VALUE)),
+      fc
+        .tuple(fc.nat(divisors.length - 1), quotient)
+        .map(([i, q]) => [i, q * divisors[i]!] as const),
+      fc.tuple(
+        fc.nat(divisors.length - 1),
+        fc.constantFrom(
+          1e21,
+          -1e21,
+          2e21,
+          5e20,
+          1e20,
+          2 ** 53,
+          -0,
+          5e-324,
+          1e-7,
+          0.3,
+          Number.MAX_VALUE,
+        ),
+      ),
     );
     fc.assert(
       fc.property(data, ([i, x]) => {
         const ours = emitted[i]!(x);
-        expect({ m: divisors[i], x, ok: ours.ok }).toEqual({ m: divisors[i], x, ok: (ajv[i]!(x) as { ok: boolean }).ok });
+        expect({ m: divisors[i], x, ok: ours.ok }).toEqual({
+          m: divisors[i],
+          x,
+          ok: (ajv[i]!(x) as { ok: boolean }).ok,
+        });
       }),
       { seed: 4, numRuns: 20_000 },
     );
@@ -125,20 +227,53 @@ describe("validator runtime helpers", () => {
 
   it("freezeJson freezes deeply", () => {
     const v = freezeJson({ a: [{ b: 1 }] });
-    expect(Object.isFrozen(v) && Object.isFrozen(v.a) && Object.isFrozen(v.a[0])).toBe(true);
+    expect(
+      Object.isFrozen(v) && Object.isFrozen(v.a) && Object.isFrozen(v.a[0]),
+    ).toBe(true);
   });
 
   it("the template's regions follow the grammar the emitter relies on", () => {
     const t = parseHelperTemplate(readTemplate("validators/helpers.ts"));
     expect(t.types).toMatch(/export interface ValidationError/);
     expect([...t.regions.keys()].sort()).toEqual(
-      ["addError", "addErrorAt", "deepEqual", "errorAt", "errorTable", "errorWith", "escapeKey", "findDuplicate", "formatDate", "formatDateTime", "formatDigits", "formatDuration", "formatEmail", "formatHostname", "formatIpv4", "formatIpv6", "formatTime", "formatUri", "formatUuid", "freezeJson", "hasOwn", "insertError", "makeError", "ownValue", "resultOf", "ucs2length"].sort(),
+      [
+        "addError",
+        "addErrorAt",
+        "deepEqual",
+        "errorAt",
+        "errorTable",
+        "errorWith",
+        "escapeKey",
+        "findDuplicate",
+        "formatDate",
+        "formatDateTime",
+        "formatDigits",
+        "formatDuration",
+        "formatEmail",
+        "formatHostname",
+        "formatIpv4",
+        "formatIpv6",
+        "formatTime",
+        "formatUri",
+        "formatUuid",
+        "freezeJson",
+        "hasOwn",
+        "insertError",
+        "makeError",
+        "ownValue",
+        "resultOf",
+        "ucs2length",
+      ].sort(),
     );
     for (const r of t.regions.values()) {
       expect(r.text).not.toMatch(/^export /m);
       for (const u of r.uses) expect(t.regions.has(u)).toBe(true);
     }
-    expect(() => parseHelperTemplate("// #region helper x\nconst y = 1;\n// #endregion\n// #region types\n// #endregion")).toThrow(/must declare x/);
+    expect(() =>
+      parseHelperTemplate(
+        "// #region helper x\nconst y = 1;\n// #endregion\n// #region types\n// #endregion",
+      ),
+    ).toThrow(/must declare x/);
   });
 });
 
@@ -148,22 +283,62 @@ describe("error table helpers", () => {
       ["#/properties/a/required", "b"],
       ["minProperties", 2, "/x"],
       ["#/properties/c/false schema", null],
-      ["/d", "#/properties/d/contains", "contains", { minContains: 1 }, "must contain at least 1 valid item(s)"],
+      [
+        "/d",
+        "#/properties/d/contains",
+        "contains",
+        { minContains: 1 },
+        "must contain at least 1 valid item(s)",
+      ],
     ]);
-    expect(required).toEqual({ instancePath: "/a", schemaPath: "#/properties/a/required", keyword: "required", params: { missingProperty: "b" }, message: "must have required property 'b'" });
+    expect(required).toEqual({
+      instancePath: "/a",
+      schemaPath: "#/properties/a/required",
+      keyword: "required",
+      params: { missingProperty: "b" },
+      message: "must have required property 'b'",
+    });
     // A schema path without `#` continues the previous row's parent; a given instance path wins.
-    expect(sibling).toEqual({ instancePath: "/x", schemaPath: "#/properties/a/minProperties", keyword: "minProperties", params: { limit: 2 }, message: "must NOT have fewer than 2 properties" });
+    expect(sibling).toEqual({
+      instancePath: "/x",
+      schemaPath: "#/properties/a/minProperties",
+      keyword: "minProperties",
+      params: { limit: 2 },
+      message: "must NOT have fewer than 2 properties",
+    });
     // Ajv's field order, which a caller printing the object sees.
-    expect(Object.keys(required!)).toEqual(["instancePath", "schemaPath", "keyword", "params", "message"]);
-    expect(Object.isFrozen(required) && Object.isFrozen(required!.params)).toBe(true);
-    expect(falseSchema).toEqual({ instancePath: "/c", schemaPath: "#/properties/c/false schema", keyword: "false schema", params: {}, message: "boolean schema is false" });
-    expect(Object.isFrozen(written) && Object.isFrozen(written!.params)).toBe(true);
+    expect(Object.keys(required!)).toEqual([
+      "instancePath",
+      "schemaPath",
+      "keyword",
+      "params",
+      "message",
+    ]);
+    expect(Object.isFrozen(required) && Object.isFrozen(required!.params)).toBe(
+      true,
+    );
+    expect(falseSchema).toEqual({
+      instancePath: "/c",
+      schemaPath: "#/properties/c/false schema",
+      keyword: "false schema",
+      params: {},
+      message: "boolean schema is false",
+    });
+    expect(Object.isFrozen(written) && Object.isFrozen(written!.params)).toBe(
+      true,
+    );
     expect(written!.params).toEqual({ minContains: 1 });
     const moved = errorAt(required!, "/x/1");
     expect(moved).toEqual({ ...required, instancePath: "/x/1" });
     expect(Object.keys(moved)).toEqual(Object.keys(required!));
-    expect(errorWith(required!, "/y", "z")).toEqual({ ...required, instancePath: "/y", params: { additionalProperty: "z" } });
-    expect(() => errorTable([["#/uniqueItems", null]])).toThrow(/no standard error/);
+    expect(errorWith(required!, "/y", "z")).toEqual({
+      ...required,
+      instancePath: "/y",
+      params: { additionalProperty: "z" },
+    });
+    expect(() => errorTable([["#/uniqueItems", null]])).toThrow(
+      /no standard error/,
+    );
   });
 
   it("addError creates the list on the first error and appends after", () => {

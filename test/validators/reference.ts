@@ -30,7 +30,9 @@ import allOfModule from "ajv/dist/vocabularies/applicator/allOf.js";
 import { createRequire } from "node:module";
 import type { ValidationErrorLike } from "./harness.js";
 
-const ajvCode = createRequire(import.meta.url)("ajv/dist/vocabularies/code.js") as { allSchemaProperties: (map?: object) => string[] };
+const ajvCode = createRequire(import.meta.url)(
+  "ajv/dist/vocabularies/code.js",
+) as { allSchemaProperties: (map?: object) => string[] };
 const ajvAllSchemaProperties = ajvCode.allSchemaProperties;
 
 /** Runs `compile` with Ajv's `allSchemaProperties` keeping `__proto__` (it is read only while generating code). */
@@ -43,11 +45,16 @@ function keepingProtoProperties<T>(compile: () => T): T {
   }
 }
 
-const def = (m: unknown): CodeKeywordDefinition => (m as { default?: CodeKeywordDefinition }).default ?? (m as CodeKeywordDefinition);
+const def = (m: unknown): CodeKeywordDefinition =>
+  (m as { default?: CodeKeywordDefinition }).default ??
+  (m as CodeKeywordDefinition);
 const anyOfDef = def(anyOfModule);
 const oneOfDef = def(oneOfModule);
 const allOfDef = def(allOfModule);
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, options?: { mode: "full" | "fast" }) => Ajv2020;
+const addFormats = addFormatsModule as unknown as (
+  ajv: Ajv2020,
+  options?: { mode: "full" | "fast" },
+) => Ajv2020;
 
 /** Ajv 8.20's `contains` (vocabularies/applicator/contains.ts) with `valid` initialised before the loop. */
 const containsFixed: CodeKeywordDefinition = {
@@ -57,12 +64,21 @@ const containsFixed: CodeKeywordDefinition = {
   before: "uniqueItems",
   trackErrors: true,
   error: {
-    message: ({ params: { min, max } }) => (max === undefined ? str`must contain at least ${min} valid item(s)` : str`must contain at least ${min} and no more than ${max} valid item(s)`),
-    params: ({ params: { min, max } }) => (max === undefined ? _`{minContains: ${min}}` : _`{minContains: ${min}, maxContains: ${max}}`),
+    message: ({ params: { min, max } }) =>
+      max === undefined
+        ? str`must contain at least ${min} valid item(s)`
+        : str`must contain at least ${min} and no more than ${max} valid item(s)`,
+    params: ({ params: { min, max } }) =>
+      max === undefined
+        ? _`{minContains: ${min}}`
+        : _`{minContains: ${min}, maxContains: ${max}}`,
   },
   code(cxt: KeywordCxt) {
     const { gen, schema, parentSchema, data, it } = cxt;
-    const { minContains, maxContains } = parentSchema as { minContains?: number; maxContains?: number };
+    const { minContains, maxContains } = parentSchema as {
+      minContains?: number;
+      maxContains?: number;
+    };
     const min = minContains === undefined ? 1 : minContains;
     const max = maxContains;
     const len = gen.const("len", _`${data}.length`);
@@ -85,7 +101,8 @@ const containsFixed: CodeKeywordDefinition = {
       validateItems(valid, () => gen.if(valid, () => gen.break()));
     } else if (min === 0) {
       gen.let(valid, true);
-      if (max !== undefined) gen.if(_`${data}.length > 0`, validateItemsWithCount);
+      if (max !== undefined)
+        gen.if(_`${data}.length > 0`, validateItemsWithCount);
     } else {
       gen.let(valid, false);
       validateItemsWithCount();
@@ -99,7 +116,15 @@ const containsFixed: CodeKeywordDefinition = {
     }
     function validateItems(_valid: Name, block: () => void): void {
       gen.forRange("i", 0, len, (i) => {
-        cxt.subschema({ keyword: "contains", dataProp: i, dataPropType: Type.Num, compositeRule: true }, _valid);
+        cxt.subschema(
+          {
+            keyword: "contains",
+            dataProp: i,
+            dataPropType: Type.Num,
+            compositeRule: true,
+          },
+          _valid,
+        );
         block();
       });
     }
@@ -129,7 +154,15 @@ const notAllErrors: CodeKeywordDefinition = {
       return;
     }
     const valid = gen.name("valid");
-    cxt.subschema({ keyword: "not", compositeRule: true, createErrors: false, allErrors: true }, valid);
+    cxt.subschema(
+      {
+        keyword: "not",
+        compositeRule: true,
+        createErrors: false,
+        allErrors: true,
+      },
+      valid,
+    );
     cxt.failResult(
       valid,
       () => cxt.reset(),
@@ -158,7 +191,15 @@ const ifAllErrors: CodeKeywordDefinition = {
     if (!hasThen && !hasElse) return;
     const valid = gen.let("valid", true);
     const schValid = gen.name("_valid");
-    cxt.subschema({ keyword: "if", compositeRule: true, createErrors: false, allErrors: true }, schValid);
+    cxt.subschema(
+      {
+        keyword: "if",
+        compositeRule: true,
+        createErrors: false,
+        allErrors: true,
+      },
+      schValid,
+    );
     cxt.reset();
     const clause = (keyword: string, ifClause?: Name) => () => {
       cxt.subschema({ keyword }, schValid);
@@ -179,14 +220,23 @@ const ifAllErrors: CodeKeywordDefinition = {
   },
 };
 
-export function referenceAjv(options: { allErrors?: boolean; fixBugs?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: options.allErrors ?? true, ownProperties: true, strict: false, strictNumbers: true, logger: false });
+export function referenceAjv(
+  options: { allErrors?: boolean; fixBugs?: boolean } = {},
+): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: options.allErrors ?? true,
+    ownProperties: true,
+    strict: false,
+    strictNumbers: true,
+    logger: false,
+  });
   addFormats(ajv, { mode: "full" });
   if (options.fixBugs ?? true) {
     ajv.removeKeyword("contains");
     ajv.addKeyword(containsFixed); // back before uniqueItems, as before
     // Untyped keywords are evaluated in registration order: not, anyOf, oneOf, allOf, if.
-    for (const k of ["not", "anyOf", "oneOf", "allOf", "if"]) ajv.removeKeyword(k);
+    for (const k of ["not", "anyOf", "oneOf", "allOf", "if"])
+      ajv.removeKeyword(k);
     ajv.addKeyword(notAllErrors);
     for (const def of [anyOfDef, oneOfDef, allOfDef]) ajv.addKeyword(def);
     ajv.addKeyword(ifAllErrors);
@@ -194,12 +244,18 @@ export function referenceAjv(options: { allErrors?: boolean; fixBugs?: boolean }
   return ajv;
 }
 
-export type ReferenceOutcome = { ok: true } | { ok: false; errors: ValidationErrorLike[] } | { threw: string };
+export type ReferenceOutcome =
+  | { ok: true }
+  | { ok: false; errors: ValidationErrorLike[] }
+  | { threw: string };
 
 const shared = new Map<boolean, Ajv2020>();
 
 /** Compiles with a shared Ajv (schemas have no `$id`, so they never collide); undefined when Ajv rejects the schema. */
-export function referenceValidator(schema: unknown, options: { fixBugs?: boolean } = {}): ((data: unknown) => ReferenceOutcome) | undefined {
+export function referenceValidator(
+  schema: unknown,
+  options: { fixBugs?: boolean } = {},
+): ((data: unknown) => ReferenceOutcome) | undefined {
   let validate: ReturnType<Ajv2020["compile"]>;
   const fixBugs = options.fixBugs ?? true;
   let ajv = shared.get(fixBugs);
@@ -213,10 +269,18 @@ export function referenceValidator(schema: unknown, options: { fixBugs?: boolean
   return (data) => {
     try {
       if (validate(data)) return { ok: true };
-      const errors = (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params as Record<string, unknown>, message: e.message ?? "" }));
+      const errors = (validate.errors ?? []).map((e) => ({
+        instancePath: e.instancePath,
+        schemaPath: e.schemaPath,
+        keyword: e.keyword,
+        params: e.params as Record<string, unknown>,
+        message: e.message ?? "",
+      }));
       return { ok: false, errors };
     } catch (e) {
-      return { threw: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+      return {
+        threw: e instanceof Error ? `${e.name}: ${e.message}` : String(e),
+      };
     }
   };
 }

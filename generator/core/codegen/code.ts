@@ -15,7 +15,13 @@ export class Code {
 }
 
 /** A JSON value (catalog data): the only non-code values that may be interpolated. */
-export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue };
 
 export type CodeArg = Code | JsonValue;
 
@@ -26,7 +32,11 @@ export type CodeArg = Code | JsonValue;
  */
 export function escapeLineSeparators(text: string): string {
   const separators = text.includes("\u2028") || text.includes("\u2029");
-  return separators ? text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029")) : text;
+  return separators
+    ? text.replace(/[\u2028\u2029]/g, (c) =>
+        c === "\u2028" ? "\\u2028" : "\\u2029",
+      )
+    : text;
 }
 
 /** Strings that JSON.stringify writes unchanged between its quotes (property-tested against it). */
@@ -62,7 +72,10 @@ export function codeStringLiteral(value: string): string {
  * prettier's quote choice for a string literal's raw content: the quote that needs fewer escapes,
  * the preferred one (double, or single with `singleQuote`) on a tie.
  */
-export function preferredQuote(content: string, singleQuote: boolean): '"' | "'" {
+export function preferredQuote(
+  content: string,
+  singleQuote: boolean,
+): '"' | "'" {
   let doubles = 0;
   let singles = 0;
   for (let i = 0; i < content.length; i++) {
@@ -70,7 +83,13 @@ export function preferredQuote(content: string, singleQuote: boolean): '"' | "'"
     if (c === 34) doubles++;
     else if (c === 39) singles++;
   }
-  return singleQuote ? (singles > doubles ? '"' : "'") : doubles > singles ? "'" : '"';
+  return singleQuote
+    ? singles > doubles
+      ? '"'
+      : "'"
+    : doubles > singles
+      ? "'"
+      : '"';
 }
 
 /**
@@ -79,10 +98,13 @@ export function preferredQuote(content: string, singleQuote: boolean): '"' | "'"
  */
 export function requote(content: string, quote: '"' | "'"): string {
   const other = quote === '"' ? "'" : '"';
-  const body = content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, unescaped: string | undefined) => {
-    if (escaped) return escaped === other ? other : match;
-    return unescaped === quote ? "\\" + unescaped : unescaped!;
-  });
+  const body = content.replace(
+    /\\(["'\\])|(["'])/g,
+    (match, escaped: string | undefined, unescaped: string | undefined) => {
+      if (escaped) return escaped === other ? other : match;
+      return unescaped === quote ? "\\" + unescaped : unescaped!;
+    },
+  );
   return quote + body + quote;
 }
 
@@ -132,14 +154,16 @@ export class SharedLiterals {
   private readonly texts = new Map<object, string | undefined>();
 
   add(value: JsonValue): void {
-    if (typeof value === "object" && value !== null && !this.texts.has(value)) this.texts.set(value, undefined);
+    if (typeof value === "object" && value !== null && !this.texts.has(value))
+      this.texts.set(value, undefined);
   }
 
   /** @internal the text of an added value (built on first use), or undefined when not added */
   text(value: object): string | undefined {
     if (!this.texts.has(value)) return undefined;
     let text = this.texts.get(value);
-    if (text === undefined) this.texts.set(value, (text = jsonLiteral(value as JsonValue)));
+    if (text === undefined)
+      this.texts.set(value, (text = jsonLiteral(value as JsonValue)));
     return text;
   }
 }
@@ -147,10 +171,16 @@ export class SharedLiterals {
 function scalarLiteral(value: null | boolean | number | string): string {
   if (value === null) return "null";
   if (typeof value === "boolean") return value ? "true" : "false";
-  return typeof value === "number" ? numberLiteral(value) : codeStringLiteral(value);
+  return typeof value === "number"
+    ? numberLiteral(value)
+    : codeStringLiteral(value);
 }
 
-function writeLiteral(value: JsonValue, parts: string[], shared: SharedLiterals | undefined): void {
+function writeLiteral(
+  value: JsonValue,
+  parts: string[],
+  shared: SharedLiterals | undefined,
+): void {
   if (value === null || typeof value !== "object") {
     parts.push(scalarLiteral(value));
     return;
@@ -193,9 +223,13 @@ function interpolate(value: CodeArg): string {
 }
 
 /** Tagged template: `code\`if (${x} === ${"a\"b"}) ${body}\`` quotes the string, splices `x` and `body`. */
-export function code(strings: TemplateStringsArray, ...values: CodeArg[]): Code {
+export function code(
+  strings: TemplateStringsArray,
+  ...values: CodeArg[]
+): Code {
   let out = strings[0]!;
-  for (let i = 0; i < values.length; i++) out += interpolate(values[i]!) + strings[i + 1]!;
+  for (let i = 0; i < values.length; i++)
+    out += interpolate(values[i]!) + strings[i + 1]!;
   return new Code(out);
 }
 
@@ -205,7 +239,10 @@ export function raw(text: string): Code {
 }
 
 /** Joins fragments with a separator that is itself code. */
-export function join(parts: readonly Code[], separator: Code | string = ", "): Code {
+export function join(
+  parts: readonly Code[],
+  separator: Code | string = ", ",
+): Code {
   const sep = typeof separator === "string" ? separator : separator.text;
   return new Code(parts.map((p) => p.text).join(sep));
 }
@@ -221,6 +258,7 @@ export function indented(prefix: string, fragment: Code): Code {
 
 /** `obj.key` when the key is a plain identifier, `obj["key"]` otherwise. */
 export function member(object: Code, key: string): Code {
-  if (IDENTIFIER.test(key) && key !== "__proto__") return new Code(`${object.text}.${key}`);
+  if (IDENTIFIER.test(key) && key !== "__proto__")
+    return new Code(`${object.text}.${key}`);
   return new Code(`${object.text}[${codeStringLiteral(key)}]`);
 }

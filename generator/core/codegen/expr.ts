@@ -18,7 +18,9 @@ type Precedence = "primary" | "unary" | "binary" | "and" | "or" | "loose";
 export function not(e: Code): Code {
   const inner = unwrap(e);
   const p = precedence(inner.text);
-  return new Code(p === "primary" || p === "unary" ? `!${inner.text}` : `!(${inner.text})`);
+  return new Code(
+    p === "primary" || p === "unary" ? `!${inner.text}` : `!(${inner.text})`,
+  );
 }
 
 /** `a && b && …`: nested `&&` chains flattened; `||` and looser operands parenthesized. */
@@ -31,12 +33,18 @@ export function or(...parts: readonly Code[]): Code {
   return chain(parts, "or", " || ");
 }
 
-function chain(parts: readonly Code[], kind: "and" | "or", operator: string): Code {
+function chain(
+  parts: readonly Code[],
+  kind: "and" | "or",
+  operator: string,
+): Code {
   if (parts.length === 1) return unwrap(parts[0]!);
   const texts = parts.map((part) => {
     const inner = unwrap(part);
     const p = precedence(inner.text);
-    return p === kind || p === "primary" || p === "unary" || p === "binary" ? inner.text : `(${inner.text})`;
+    return p === kind || p === "primary" || p === "unary" || p === "binary"
+      ? inner.text
+      : `(${inner.text})`;
   });
   return new Code(texts.join(operator));
 }
@@ -78,12 +86,39 @@ function skipString(text: string, start: number): number {
   return text.length;
 }
 
-const BINARY = [" === ", " !== ", " == ", " != ", " < ", " > ", " <= ", " >= ", " + ", " - ", " * ", " / ", " % ", " instanceof ", " in "];
+const BINARY = [
+  " === ",
+  " !== ",
+  " == ",
+  " != ",
+  " < ",
+  " > ",
+  " <= ",
+  " >= ",
+  " + ",
+  " - ",
+  " * ",
+  " / ",
+  " % ",
+  " instanceof ",
+  " in ",
+];
 const LOOSE = [" ? ", " ?? ", " = ", " ??= ", " => ", " as ", " satisfies "];
-const RANK: Readonly<Record<Precedence, number>> = { primary: 0, unary: 1, binary: 2, and: 3, or: 4, loose: 5 };
+const RANK: Readonly<Record<Precedence, number>> = {
+  primary: 0,
+  unary: 1,
+  binary: 2,
+  and: 3,
+  or: 4,
+  loose: 5,
+};
 const BACKSLASH = 92;
 
-function startsWithAny(text: string, operators: readonly string[], at: number): boolean {
+function startsWithAny(
+  text: string,
+  operators: readonly string[],
+  at: number,
+): boolean {
   for (const op of operators) if (text.startsWith(op, at)) return true;
   return false;
 }
@@ -110,6 +145,10 @@ function precedence(text: string): Precedence {
       if (seen !== undefined && RANK[seen] > RANK[found]) found = seen;
     }
   }
-  if (found === "primary" && (text.startsWith("!") || text.startsWith("typeof ") || text.startsWith("-"))) return "unary";
+  if (
+    found === "primary" &&
+    (text.startsWith("!") || text.startsWith("typeof ") || text.startsWith("-"))
+  )
+    return "unary";
   return found;
 }

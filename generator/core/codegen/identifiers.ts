@@ -22,7 +22,6 @@ const RESERVED = new Set(
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-
 /** A checked identifier. */
 export class Name extends Code {
   private constructor(text: string) {
@@ -30,7 +29,10 @@ export class Name extends Code {
   }
   /** Accepts only ASCII identifiers that are not reserved; throws on anything else (a generator bug). */
   static of(text: string): Name {
-    if (!IDENTIFIER.test(text) || RESERVED.has(text)) throw new Error(`internal: not a safe identifier: ${JSON.stringify(text)}`);
+    if (!IDENTIFIER.test(text) || RESERVED.has(text))
+      throw new Error(
+        `internal: not a safe identifier: ${JSON.stringify(text)}`,
+      );
     return new Name(text);
   }
 }
@@ -54,7 +56,10 @@ export function pascalCase(text: string, fallback = "Unnamed"): string {
 
 /** camelCase from catalog text. */
 export function camelCase(text: string, fallback = "unnamed"): string {
-  const pascal = pascalCase(text, fallback[0]!.toUpperCase() + fallback.slice(1));
+  const pascal = pascalCase(
+    text,
+    fallback[0]!.toUpperCase() + fallback.slice(1),
+  );
   if (pascal.startsWith("_")) return pascal;
   return pascal[0]!.toLowerCase() + pascal.slice(1);
 }
@@ -72,7 +77,8 @@ export class NameScope {
 
   /** Reserves exactly `text` (which must be free) — for fixed names like `ToolName`. */
   claim(text: string): Name {
-    if (this.taken.has(text)) throw new Error(`internal: identifier already taken: ${text}`);
+    if (this.taken.has(text))
+      throw new Error(`internal: identifier already taken: ${text}`);
     this.taken.add(text);
     return Name.of(text);
   }
@@ -80,7 +86,8 @@ export class NameScope {
   /** A unique identifier based on `base` (already identifier-shaped), suffixed 2, 3, … on collision. */
   unique(base: string): Name {
     let candidate = base;
-    for (let n = 2; this.taken.has(candidate) || RESERVED.has(candidate); n++) candidate = `${base}${n}`;
+    for (let n = 2; this.taken.has(candidate) || RESERVED.has(candidate); n++)
+      candidate = `${base}${n}`;
     this.taken.add(candidate);
     return Name.of(candidate);
   }
@@ -95,4 +102,12 @@ export class NameScope {
  * property of one of these names rejects an object that leaves it out: TypeScript checks the
  * inherited member instead (`toString?: string` meets `() => string`).
  */
-export const TYPESCRIPT_OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+export const TYPESCRIPT_OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  "constructor",
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+]);

@@ -9,7 +9,8 @@ export function normaliseLineEnds(text: string): string {
 }
 
 /** Whatever commentSafe would change: a line end other than LF, a control character, `*\/`. */
-const NEEDS_CARE = /[\r\u2028\u2029\u0085\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\*\//;
+const NEEDS_CARE =
+  /[\r\u2028\u2029\u0085\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\*\//;
 
 /**
  * Text made safe inside a block comment: control characters are dropped, then `*\/` is broken so
@@ -30,7 +31,10 @@ export function lineCommentSafe(text: string): string {
 }
 
 /** A JSDoc block from description lines (already plain text); empty input gives an empty string. */
-export function jsdoc(lines: readonly (string | undefined)[], indent = ""): string {
+export function jsdoc(
+  lines: readonly (string | undefined)[],
+  indent = "",
+): string {
   const body = lines
     .filter((l): l is string => l !== undefined && l.trim() !== "")
     .flatMap((l) => commentSafe(l).split("\n"))

@@ -37,7 +37,11 @@ export interface Walk {
   readonly newRes: SchemaResource;
   report(change: SchemaChange): void;
   /** Compares two child schemas (absent = `{}`, accepting anything) at a child site. */
-  compare(oldNode: Json | undefined, newNode: Json | undefined, site: Site): void;
+  compare(
+    oldNode: Json | undefined,
+    newNode: Json | undefined,
+    site: Site,
+  ): void;
 }
 
 /** Both versions of one node, already viewed (references followed). */
@@ -52,7 +56,11 @@ export type Family = (w: Walk, pair: Pair) => void;
 /** The child site under `segments` (e.g. `properties`, `name`). */
 export function child(pair: Pair, ...segments: (string | number)[]): Site {
   const tail = pointerJoin("", ...segments);
-  return { pointer: pair.site.pointer + tail, oldSrc: pair.old.src + tail, newSrc: pair.new.src + tail };
+  return {
+    pointer: pair.site.pointer + tail,
+    oldSrc: pair.old.src + tail,
+    newSrc: pair.new.src + tail,
+  };
 }
 
 /** Short, one-line rendering of a value for messages. */

@@ -14,6 +14,14 @@ export const compareAnnotations: Family = (w, pair) => {
     const before = had ? pair.old.schema[keyword]! : null;
     const after = has ? pair.new.schema[keyword]! : null;
     if (had && has && jsonEqual(before, after)) continue;
-    w.report({ kind: "annotation-changed", effect: "none", site: pair.site, at: [keyword], before, after, message: `${keyword} ${had ? (has ? "changed" : "removed") : "added"}: ${show(before)} → ${show(after)}` });
+    w.report({
+      kind: "annotation-changed",
+      effect: "none",
+      site: pair.site,
+      at: [keyword],
+      before,
+      after,
+      message: `${keyword} ${had ? (has ? "changed" : "removed") : "added"}: ${show(before)} → ${show(after)}`,
+    });
   }
 };

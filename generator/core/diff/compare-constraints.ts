@@ -13,14 +13,23 @@ interface ConstraintRule {
   judge(before: JsonObject, after: JsonObject): Verdict;
 }
 
-const num = (s: JsonObject, k: string) => (typeof s[k] === "number" ? (s[k] as number) : undefined);
+const num = (s: JsonObject, k: string) =>
+  typeof s[k] === "number" ? (s[k] as number) : undefined;
 
 /** A lower bound (`minLength`, …): absent is no bound; higher tightens. */
 function lower(keyword: string): ConstraintRule {
-  return { keywords: [keyword], judge: (b, a) => order(num(b, keyword) ?? -Infinity, num(a, keyword) ?? -Infinity) };
+  return {
+    keywords: [keyword],
+    judge: (b, a) =>
+      order(num(b, keyword) ?? -Infinity, num(a, keyword) ?? -Infinity),
+  };
 }
 function upper(keyword: string): ConstraintRule {
-  return { keywords: [keyword], judge: (b, a) => order(num(a, keyword) ?? Infinity, num(b, keyword) ?? Infinity) };
+  return {
+    keywords: [keyword],
+    judge: (b, a) =>
+      order(num(a, keyword) ?? Infinity, num(b, keyword) ?? Infinity),
+  };
 }
 /** `before < after` tightens (for a lower bound). */
 function order(before: number, after: number): Verdict {
@@ -28,7 +37,12 @@ function order(before: number, after: number): Verdict {
 }
 
 /** The effective numeric bound from the inclusive and exclusive keyword: [value, exclusive]. */
-function bound(s: JsonObject, inclusive: string, exclusive: string, pick: (a: number, b: number) => boolean): [number, boolean] | undefined {
+function bound(
+  s: JsonObject,
+  inclusive: string,
+  exclusive: string,
+  pick: (a: number, b: number) => boolean,
+): [number, boolean] | undefined {
   const i = num(s, inclusive);
   const e = num(s, exclusive);
   if (i === undefined && e === undefined) return undefined;
@@ -37,8 +51,14 @@ function bound(s: JsonObject, inclusive: string, exclusive: string, pick: (a: nu
   return pick(e, i) || e === i ? [e, true] : [i, false];
 }
 
-function numericBound(inclusive: string, exclusive: string, isLower: boolean): ConstraintRule {
-  const pick = isLower ? (a: number, b: number) => a > b : (a: number, b: number) => a < b;
+function numericBound(
+  inclusive: string,
+  exclusive: string,
+  isLower: boolean,
+): ConstraintRule {
+  const pick = isLower
+    ? (a: number, b: number) => a > b
+    : (a: number, b: number) => a < b;
   return {
     keywords: [inclusive, exclusive],
     judge(b, a) {
@@ -86,7 +106,12 @@ const multipleOf: ConstraintRule = {
 
 const uniqueItems: ConstraintRule = {
   keywords: ["uniqueItems"],
-  judge: (b, a) => (b.uniqueItems === true) === (a.uniqueItems === true) ? "same" : a.uniqueItems === true ? "tightened" : "relaxed",
+  judge: (b, a) =>
+    (b.uniqueItems === true) === (a.uniqueItems === true)
+      ? "same"
+      : a.uniqueItems === true
+        ? "tightened"
+        : "relaxed",
 };
 
 export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
@@ -109,10 +134,16 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
 function values(s: JsonObject, keywords: readonly string[]): Json {
   const present = keywords.filter((k) => hasOwn(s, k));
   if (present.length === 0) return null;
-  return present.length === 1 ? s[present[0]!]! : Object.fromEntries(present.map((k) => [k, s[k]!]));
+  return present.length === 1
+    ? s[present[0]!]!
+    : Object.fromEntries(present.map((k) => [k, s[k]!]));
 }
 
-function describe(keywords: readonly string[], before: Json, after: Json): string {
+function describe(
+  keywords: readonly string[],
+  before: Json,
+  after: Json,
+): string {
   return `${keywords.join("/")} ${show(before)} → ${show(after)}`;
 }
 
@@ -122,12 +153,46 @@ export const compareConstraints: Family = (w: Walk, pair: Pair) => {
   for (const rule of CONSTRAINT_RULES) {
     const verdict = rule.judge(b, a);
     if (verdict === "same") continue;
-    const keyword = rule.keywords.find((k) => hasOwn(a, k)) ?? rule.keywords.find((k) => hasOwn(b, k))!;
+    const keyword =
+      rule.keywords.find((k) => hasOwn(a, k)) ??
+      rule.keywords.find((k) => hasOwn(b, k))!;
     const before = values(b, rule.keywords);
     const after = values(a, rule.keywords);
-    const text = describe(rule.keywords.filter((k) => hasOwn(a, k) || hasOwn(b, k)), before, after);
-    if (verdict === "tightened") w.report({ kind: "constraint-tightened", effect: "narrows", site: pair.site, at: [keyword], before, after, message: `${text}: rejects more` });
-    else if (verdict === "relaxed") w.report({ kind: "constraint-relaxed", effect: "widens", site: pair.site, at: [keyword], before, after, message: `${text}: accepts more`, handlerMust: `accept values ${keyword} ${show(before)} used to rule out` });
-    else w.report({ kind: "constraint-changed", effect: "uncertain", site: pair.site, at: [keyword], before, after, message: `${text}: may reject values that were valid and accept values that were not` });
+    const text = describe(
+      rule.keywords.filter((k) => hasOwn(a, k) || hasOwn(b, k)),
+      before,
+      after,
+    );
+    if (verdict === "tightened")
+      w.report({
+        kind: "constraint-tightened",
+        effect: "narrows",
+        site: pair.site,
+        at: [keyword],
+        before,
+        after,
+        message: `${text}: rejects more`,
+      });
+    else if (verdict === "relaxed")
+      w.report({
+        kind: "constraint-relaxed",
+        effect: "widens",
+        site: pair.site,
+        at: [keyword],
+        before,
+        after,
+        message: `${text}: accepts more`,
+        handlerMust: `accept values ${keyword} ${show(before)} used to rule out`,
+      });
+    else
+      w.report({
+        kind: "constraint-changed",
+        effect: "uncertain",
+        site: pair.site,
+        at: [keyword],
+        before,
+        after,
+        message: `${text}: may reject values that were valid and accept values that were not`,
+      });
   }
 };

@@ -17,7 +17,14 @@ import type { Side } from "./rules.js";
 import { view } from "./schema-view.js";
 
 /** Every family, in the order their findings are listed for one place. */
-const FAMILIES: readonly Family[] = [compareTypes, compareEnum, compareConstraints, compareObject, compareComposition, compareAnnotations];
+const FAMILIES: readonly Family[] = [
+  compareTypes,
+  compareEnum,
+  compareConstraints,
+  compareObject,
+  compareComposition,
+  compareAnnotations,
+];
 
 /**
  * Deep equality that refuses any subtree with a `$ref` (two equal references may point at
@@ -25,18 +32,36 @@ const FAMILIES: readonly Family[] = [compareTypes, compareEnum, compareConstrain
  */
 function sameWithoutRefs(a: Json, b: Json): boolean {
   if (a === b) return typeof a !== "object" || a === null ? true : noRefs(a);
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameWithoutRefs(x, (b as readonly Json[])[i]!));
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null
+  )
+    return false;
+  if (Array.isArray(a))
+    return (
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((x, i) => sameWithoutRefs(x, (b as readonly Json[])[i]!))
+    );
   if (Array.isArray(b) || hasOwn(a, "$ref")) return false;
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => hasOwn(b, k) && sameWithoutRefs((a as JsonObject)[k]!, (b as JsonObject)[k]!));
+  return ka.every(
+    (k) =>
+      hasOwn(b, k) &&
+      sameWithoutRefs((a as JsonObject)[k]!, (b as JsonObject)[k]!),
+  );
 }
 
 function noRefs(node: Json): boolean {
   if (typeof node !== "object" || node === null) return true;
   if (Array.isArray(node)) return node.every(noRefs);
-  return !hasOwn(node, "$ref") && Object.keys(node).every((k) => noRefs((node as JsonObject)[k]!));
+  return (
+    !hasOwn(node, "$ref") &&
+    Object.keys(node).every((k) => noRefs((node as JsonObject)[k]!))
+  );
 }
 
 /** Nesting deeper than this is not a hand-written catalog; stop rather than exhaust the stack. */
@@ -49,7 +74,12 @@ const MAX_DEPTH = 200;
  */
 const MAX_PLACES = 16;
 
-export function compareResources(side: Side, oldRes: SchemaResource, newRes: SchemaResource, pointer: string): SchemaChange[] {
+export function compareResources(
+  side: Side,
+  oldRes: SchemaResource,
+  newRes: SchemaResource,
+  pointer: string,
+): SchemaChange[] {
   const changes: SchemaChange[] = [];
   const open = new Set<string>();
   const places = new Map<string, number>();
@@ -61,12 +91,20 @@ export function compareResources(side: Side, oldRes: SchemaResource, newRes: Sch
     report: (c) => changes.push(c),
     compare(oldNode: Json | undefined, newNode: Json | undefined, site: Site) {
       // Most of a catalog is untouched: equal subtrees without references have nothing to report.
-      if (oldNode !== undefined && newNode !== undefined && sameWithoutRefs(oldNode, newNode)) return;
+      if (
+        oldNode !== undefined &&
+        newNode !== undefined &&
+        sameWithoutRefs(oldNode, newNode)
+      )
+        return;
       const o = view(oldNode ?? true, site.oldSrc, oldRes);
       const n = view(newNode ?? true, site.newSrc, newRes);
       // Only the references being compared on the current path: a shared definition used in two
       // places is compared in both (each place is a change callers see), a recursive one once.
-      const key = o.ref !== undefined && n.ref !== undefined ? `${o.ref}\u0000${n.ref}` : undefined;
+      const key =
+        o.ref !== undefined && n.ref !== undefined
+          ? `${o.ref}\u0000${n.ref}`
+          : undefined;
       if ((key !== undefined && open.has(key)) || depth >= MAX_DEPTH) return;
       if (key !== undefined) {
         const seen = places.get(key) ?? 0;
@@ -75,12 +113,20 @@ export function compareResources(side: Side, oldRes: SchemaResource, newRes: Sch
         open.add(key);
       }
       depth++;
-      const pair = { old: o, new: n, site: { pointer: site.pointer, oldSrc: o.src, newSrc: n.src } };
+      const pair = {
+        old: o,
+        new: n,
+        site: { pointer: site.pointer, oldSrc: o.src, newSrc: n.src },
+      };
       for (const family of FAMILIES) family(w, pair);
       depth--;
       if (key !== undefined) open.delete(key);
     },
   };
-  w.compare(oldRes.schema as unknown as Json, newRes.schema as unknown as Json, { pointer, oldSrc: oldRes.pointer, newSrc: newRes.pointer });
+  w.compare(
+    oldRes.schema as unknown as Json,
+    newRes.schema as unknown as Json,
+    { pointer, oldSrc: oldRes.pointer, newSrc: newRes.pointer },
+  );
   return changes;
 }

@@ -28,26 +28,72 @@ export interface ToolChange {
  * protocol's defaults apply: not read-only and possibly destructive — so "unset" sits just below
  * destructive (which also asks the dispatcher's `confirm`).
  */
-const EFFECT_RANK: Record<ToolEffect | "unset", number> = { read: 0, write: 1, unset: 2, destructive: 3 };
+const EFFECT_RANK: Record<ToolEffect | "unset", number> = {
+  read: 0,
+  write: 1,
+  unset: 2,
+  destructive: 3,
+};
 const effectName = (e: ToolEffect | undefined) => e ?? "unset";
 
-export function compareToolMeta(oldTool: ToolIR, newTool: ToolIR): ToolChange[] {
+export function compareToolMeta(
+  oldTool: ToolIR,
+  newTool: ToolIR,
+): ToolChange[] {
   const out: ToolChange[] = [];
   const base = { tool: newTool.name, oldName: oldTool.name };
   const before = effectName(oldTool.effect);
   const after = effectName(newTool.effect);
   if (EFFECT_RANK[after] > EFFECT_RANK[before]) {
     const felt = [
-      ...(before === "read" ? ["readOnlyHint is no longer true: MCP clients that run read-only tools without asking now ask"] : []),
-      ...(after === "destructive" ? ["destructiveHint is now true: MCP clients warn before calling it, and the dispatcher asks confirm before every call"] : []),
-      ...(after === "unset" ? ["without an effect, MCP clients assume it may be destructive"] : []),
+      ...(before === "read"
+        ? [
+            "readOnlyHint is no longer true: MCP clients that run read-only tools without asking now ask",
+          ]
+        : []),
+      ...(after === "destructive"
+        ? [
+            "destructiveHint is now true: MCP clients warn before calling it, and the dispatcher asks confirm before every call",
+          ]
+        : []),
+      ...(after === "unset"
+        ? ["without an effect, MCP clients assume it may be destructive"]
+        : []),
     ];
-    out.push({ ...base, rule: "tool-effect-escalated", at: "/effect", breaks: "callers", certainty: "certain", before, after, message: `effect ${before} → ${after}: ${felt.join("; ") || "MCP clients see new annotations"}` });
+    out.push({
+      ...base,
+      rule: "tool-effect-escalated",
+      at: "/effect",
+      breaks: "callers",
+      certainty: "certain",
+      before,
+      after,
+      message: `effect ${before} → ${after}: ${felt.join("; ") || "MCP clients see new annotations"}`,
+    });
   } else if (EFFECT_RANK[after] < EFFECT_RANK[before]) {
-    out.push({ ...base, rule: "tool-effect-relaxed", at: "/effect", breaks: "nobody", certainty: "certain", before, after, message: `effect ${before} → ${after}: MCP clients may now run it with less caution; check that the handler really has no stronger side effect` });
+    out.push({
+      ...base,
+      rule: "tool-effect-relaxed",
+      at: "/effect",
+      breaks: "nobody",
+      certainty: "certain",
+      before,
+      after,
+      message: `effect ${before} → ${after}: MCP clients may now run it with less caution; check that the handler really has no stronger side effect`,
+    });
   }
   if (oldTool.description !== newTool.description) {
-    out.push({ ...base, rule: "tool-description-changed", at: "/description", breaks: "nobody", certainty: "certain", before: oldTool.description, after: newTool.description, message: "description changed: models decide when and how to call the tool from it" });
+    out.push({
+      ...base,
+      rule: "tool-description-changed",
+      at: "/description",
+      breaks: "nobody",
+      certainty: "certain",
+      before: oldTool.description,
+      after: newTool.description,
+      message:
+        "description changed: models decide when and how to call the tool from it",
+    });
   }
   const hints: [string, Json | undefined, Json | undefined][] = [
     ["title", oldTool.title, newTool.title],
@@ -57,24 +103,77 @@ export function compareToolMeta(oldTool: ToolIR, newTool: ToolIR): ToolChange[] 
   ];
   for (const [key, b, a] of hints) {
     if (b === a) continue;
-    out.push({ ...base, rule: "tool-annotation-changed", at: `/${key}`, breaks: "nobody", certainty: "certain", before: b ?? null, after: a ?? null, message: `${key} ${JSON.stringify(b ?? null)} → ${JSON.stringify(a ?? null)} (MCP clients and tool search read it)` });
+    out.push({
+      ...base,
+      rule: "tool-annotation-changed",
+      at: `/${key}`,
+      breaks: "nobody",
+      certainty: "certain",
+      before: b ?? null,
+      after: a ?? null,
+      message: `${key} ${JSON.stringify(b ?? null)} → ${JSON.stringify(a ?? null)} (MCP clients and tool search read it)`,
+    });
   }
   if (!oldTool.output && newTool.output) {
-    out.push({ ...base, rule: "output-added", at: "/output", breaks: "handlers", certainty: "certain", message: "the tool now declares an output schema (MCP outputSchema): results are validated against it", handlerMust: "return values that match the new output schema" });
+    out.push({
+      ...base,
+      rule: "output-added",
+      at: "/output",
+      breaks: "handlers",
+      certainty: "certain",
+      message:
+        "the tool now declares an output schema (MCP outputSchema): results are validated against it",
+      handlerMust: "return values that match the new output schema",
+    });
   } else if (oldTool.output && !newTool.output) {
-    out.push({ ...base, rule: "output-removed", at: "/output", breaks: "consumers", certainty: "certain", message: "the output schema is gone: MCP clients lose outputSchema and consumers may receive any result" });
+    out.push({
+      ...base,
+      rule: "output-removed",
+      at: "/output",
+      breaks: "consumers",
+      certainty: "certain",
+      message:
+        "the output schema is gone: MCP clients lose outputSchema and consumers may receive any result",
+    });
   }
   return out;
 }
 
 export function toolAdded(tool: ToolIR): ToolChange {
-  return { rule: "tool-added", tool: tool.name, oldName: tool.name, at: "", breaks: "nobody", certainty: "certain", message: "new tool" };
+  return {
+    rule: "tool-added",
+    tool: tool.name,
+    oldName: tool.name,
+    at: "",
+    breaks: "nobody",
+    certainty: "certain",
+    message: "new tool",
+  };
 }
 
 export function toolRemoved(tool: ToolIR): ToolChange {
-  return { rule: "tool-removed", tool: tool.name, oldName: tool.name, at: "", breaks: "callers", certainty: "certain", message: "tool removed: calls to it (and MCP clients that cached the tool list) now get unknown-tool" };
+  return {
+    rule: "tool-removed",
+    tool: tool.name,
+    oldName: tool.name,
+    at: "",
+    breaks: "callers",
+    certainty: "certain",
+    message:
+      "tool removed: calls to it (and MCP clients that cached the tool list) now get unknown-tool",
+  };
 }
 
 export function toolRenamed(oldTool: ToolIR, newTool: ToolIR): ToolChange {
-  return { rule: "tool-renamed", tool: newTool.name, oldName: oldTool.name, at: "/renamed_from", breaks: "callers", certainty: "certain", before: oldTool.name, after: newTool.name, message: `renamed from ${JSON.stringify(oldTool.name)}: calls with the old name (and MCP clients that cached the tool list) now get unknown-tool` };
+  return {
+    rule: "tool-renamed",
+    tool: newTool.name,
+    oldName: oldTool.name,
+    at: "/renamed_from",
+    breaks: "callers",
+    certainty: "certain",
+    before: oldTool.name,
+    after: newTool.name,
+    message: `renamed from ${JSON.stringify(oldTool.name)}: calls with the old name (and MCP clients that cached the tool list) now get unknown-tool`,
+  };
 }

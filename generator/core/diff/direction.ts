@@ -11,16 +11,28 @@ import type { Side } from "./rules.js";
 /** How a change moves the set of values the schema accepts. `uncertain`: may do both. */
 export type Effect = "narrows" | "widens" | "uncertain" | "none";
 
-export function partyFor(side: Side, effect: Effect): { breaks: Party; certainty: Certainty } {
+export function partyFor(
+  side: Side,
+  effect: Effect,
+): { breaks: Party; certainty: Certainty } {
   switch (effect) {
     case "none":
       return { breaks: "nobody", certainty: "certain" };
     case "narrows":
-      return { breaks: side === "input" ? "callers" : "handlers", certainty: "certain" };
+      return {
+        breaks: side === "input" ? "callers" : "handlers",
+        certainty: "certain",
+      };
     case "widens":
-      return { breaks: side === "input" ? "handlers" : "consumers", certainty: "certain" };
+      return {
+        breaks: side === "input" ? "handlers" : "consumers",
+        certainty: "certain",
+      };
     case "uncertain":
       // The party outside the pull request is the one to warn: it cannot see the handler's diff.
-      return { breaks: side === "input" ? "callers" : "consumers", certainty: "possibly" };
+      return {
+        breaks: side === "input" ? "callers" : "consumers",
+        certainty: "possibly",
+      };
   }
 }

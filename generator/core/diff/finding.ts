@@ -46,12 +46,21 @@ export interface DiffFinding {
 }
 
 /** Whether a finding fails the run (before acknowledgements). */
-export function fails(f: Pick<DiffFinding, "breaks">, failOnHandlers: boolean): boolean {
-  return f.breaks === "callers" || f.breaks === "consumers" || (failOnHandlers && f.breaks === "handlers");
+export function fails(
+  f: Pick<DiffFinding, "breaks">,
+  failOnHandlers: boolean,
+): boolean {
+  return (
+    f.breaks === "callers" ||
+    f.breaks === "consumers" ||
+    (failOnHandlers && f.breaks === "handlers")
+  );
 }
 
 /** Most severe first: certain breaks outside the pull request, possible ones, handler work, the rest. */
-export function severityRank(f: Pick<DiffFinding, "breaks" | "certainty">): number {
+export function severityRank(
+  f: Pick<DiffFinding, "breaks" | "certainty">,
+): number {
   const external = f.breaks === "callers" || f.breaks === "consumers";
   if (external) return f.certainty === "certain" ? 0 : 1;
   if (f.breaks === "handlers") return f.certainty === "certain" ? 2 : 3;

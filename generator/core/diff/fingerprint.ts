@@ -31,9 +31,23 @@ function fnv1a(text: string, basis: number): number {
 }
 
 /** 12 hex digits (48 bits) from two independent 32-bit hashes: collisions are not a practical concern for a catalog's changes. */
-export function fingerprint(parts: { rule: string; tool: string; pointer: string; before?: Json; after?: Json }): string {
-  const text = [parts.rule, parts.tool, parts.pointer, stableJson(parts.before), stableJson(parts.after)].join("\u0000");
+export function fingerprint(parts: {
+  rule: string;
+  tool: string;
+  pointer: string;
+  before?: Json;
+  after?: Json;
+}): string {
+  const text = [
+    parts.rule,
+    parts.tool,
+    parts.pointer,
+    stableJson(parts.before),
+    stableJson(parts.after),
+  ].join("\u0000");
   const a = fnv1a(text, 0x811c9dc5).toString(16).padStart(8, "0");
-  const b = fnv1a(text, 0x01000193 ^ 0x5bd1e995).toString(16).padStart(8, "0");
+  const b = fnv1a(text, 0x01000193 ^ 0x5bd1e995)
+    .toString(16)
+    .padStart(8, "0");
   return (a + b).slice(0, 12);
 }

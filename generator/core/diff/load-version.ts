@@ -23,7 +23,12 @@ import { unchangedTools, withoutTools } from "./unchanged-tools.js";
  * schema per definition name. (A reference loop is harmless here: the comparison follows at most
  * 64 references in a row.)
  */
-export const COMPARABLE_RULES: readonly LintRule[] = [unsupportedKeyword, invalidSchema, unresolvedRef, defsConflict];
+export const COMPARABLE_RULES: readonly LintRule[] = [
+  unsupportedKeyword,
+  invalidSchema,
+  unresolvedRef,
+  defsConflict,
+];
 
 export interface LoadedVersion {
   readonly version?: CatalogVersion;
@@ -33,27 +38,62 @@ export interface LoadedVersion {
 function comparable(loaded: LoadedCatalog, catalog: JsonObject): LoadedVersion {
   const errors = runLint(catalog, COMPARABLE_RULES)
     .filter((f) => f.severity === "error")
-    .map((f) => loaded.locator.pointer(f.pointer, f.atKey, { severity: f.severity, rule: f.rule, message: f.message, ...(f.target !== undefined ? { target: f.target } : {}) }));
-  return errors.length > 0 ? { errors: sortDiagnostics(errors) } : { version: { loaded, catalog }, errors: [] };
+    .map((f) =>
+      loaded.locator.pointer(f.pointer, f.atKey, {
+        severity: f.severity,
+        rule: f.rule,
+        message: f.message,
+        ...(f.target !== undefined ? { target: f.target } : {}),
+      }),
+    );
+  return errors.length > 0
+    ? { errors: sortDiagnostics(errors) }
+    : { version: { loaded, catalog }, errors: [] };
 }
 
-function checked(path: string, source: string | Uint8Array): { loaded: LoadedCatalog; catalog?: JsonObject; errors: readonly Diagnostic[] } {
+function checked(
+  path: string,
+  source: string | Uint8Array,
+): {
+  loaded: LoadedCatalog;
+  catalog?: JsonObject;
+  errors: readonly Diagnostic[];
+} {
   const loaded = loadCatalog(path, source, { lint: false });
   const errors = loaded.diagnostics.filter((d) => d.severity === "error");
-  return { loaded, ...(loaded.catalog && errors.length === 0 ? { catalog: loaded.catalog } : {}), errors };
+  return {
+    loaded,
+    ...(loaded.catalog && errors.length === 0
+      ? { catalog: loaded.catalog }
+      : {}),
+    errors,
+  };
 }
 
 /** One version on its own, every tool linted (tests and the API). */
-export function loadVersion(path: string, source: string | Uint8Array): LoadedVersion {
+export function loadVersion(
+  path: string,
+  source: string | Uint8Array,
+): LoadedVersion {
   const c = checked(path, source);
   return c.catalog ? comparable(c.loaded, c.catalog) : { errors: c.errors };
 }
 
 /** Both versions, with the tools written identically in both (and reaching no changed definition) left out of each. */
-export function loadVersions(base: { path: string; source: string | Uint8Array }, head: { path: string; source: string | Uint8Array }): { base: LoadedVersion; head: LoadedVersion } {
+export function loadVersions(
+  base: { path: string; source: string | Uint8Array },
+  head: { path: string; source: string | Uint8Array },
+): { base: LoadedVersion; head: LoadedVersion } {
   const a = checked(base.path, base.source);
   const b = checked(head.path, head.source);
-  if (!a.catalog || !b.catalog) return { base: a.catalog ? comparable(a.loaded, a.catalog) : { errors: a.errors }, head: b.catalog ? comparable(b.loaded, b.catalog) : { errors: b.errors } };
+  if (!a.catalog || !b.catalog)
+    return {
+      base: a.catalog ? comparable(a.loaded, a.catalog) : { errors: a.errors },
+      head: b.catalog ? comparable(b.loaded, b.catalog) : { errors: b.errors },
+    };
   const skip = unchangedTools(a.catalog, b.catalog);
-  return { base: comparable(a.loaded, withoutTools(a.catalog, skip)), head: comparable(b.loaded, withoutTools(b.catalog, skip)) };
+  return {
+    base: comparable(a.loaded, withoutTools(a.catalog, skip)),
+    head: comparable(b.loaded, withoutTools(b.catalog, skip)),
+  };
 }

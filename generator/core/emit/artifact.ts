@@ -3,7 +3,11 @@
  * dispatcher are each one `ArtifactEmitter`, listed in `registry.ts`; the pipeline calls them in
  * order and never branches on which artifact it is running.
  */
-import { jsonLiteral, type JsonValue, type SharedLiterals } from "../codegen/code.js";
+import {
+  jsonLiteral,
+  type JsonValue,
+  type SharedLiterals,
+} from "../codegen/code.js";
 import type { CatalogIR } from "../ir/catalog-ir.js";
 import { jsonText } from "../providers/json-text.js";
 import type { Json } from "../schema/json.js";
@@ -80,8 +84,21 @@ export interface CanonicalChunk {
 export const TEMPLATE_WIDTH = 80;
 
 /** A runtime source file copied from templates/ (formatted there for prettier's defaults). */
-export function templateFile(path: string, header: string, template: string): OutputFile {
-  return chunkedFile(path, "typescript", [{ canonical: header }, { canonical: template.trimEnd(), width: TEMPLATE_WIDTH }], undefined, "machine");
+export function templateFile(
+  path: string,
+  header: string,
+  template: string,
+): OutputFile {
+  return chunkedFile(
+    path,
+    "typescript",
+    [
+      { canonical: header },
+      { canonical: template.trimEnd(), width: TEMPLATE_WIDTH },
+    ],
+    undefined,
+    "machine",
+  );
 }
 
 export type Chunk = string | DataChunk | CanonicalChunk;
@@ -101,8 +118,17 @@ export function isDataChunk(chunk: Chunk): chunk is DataChunk {
  * An output file made of chunks (contents derived, so the two cannot disagree). `shared` holds
  * values that the data chunks of several files print (see SharedLiterals).
  */
-export function chunkedFile(path: string, language: OutputFile["language"], chunks: readonly Chunk[], shared?: SharedLiterals, review?: ReviewKind): OutputFile {
-  const file = review === undefined ? { path, language, chunks } : { path, language, chunks, review };
+export function chunkedFile(
+  path: string,
+  language: OutputFile["language"],
+  chunks: readonly Chunk[],
+  shared?: SharedLiterals,
+  review?: ReviewKind,
+): OutputFile {
+  const file =
+    review === undefined
+      ? { path, language, chunks }
+      : { path, language, chunks, review };
   return withLazyContents(file, () => {
     const texts = chunks.map((c) => chunkText(c, shared));
     // The final newline goes onto the last chunk before the join, so the file's text comes out of
@@ -118,7 +144,10 @@ export function chunkedFile(path: string, language: OutputFile["language"], chun
  * asked for: a formatter prints the value itself.
  */
 export function jsonDataFile(path: string, value: JsonValue): OutputFile {
-  return withLazyContents({ path, language: "json" as const, json: { value } }, () => jsonText(value as Json));
+  return withLazyContents(
+    { path, language: "json" as const, json: { value } },
+    () => jsonText(value as Json),
+  );
 }
 
 /**
@@ -127,9 +156,15 @@ export function jsonDataFile(path: string, value: JsonValue): OutputFile {
  * literals made only to be dropped. The property is an own enumerable one, so copying the file
  * to another thread (structured clone) or spreading it carries the text.
  */
-function withLazyContents<T extends Omit<OutputFile, "contents">>(file: T, make: () => string): T & { readonly contents: string } {
+function withLazyContents<T extends Omit<OutputFile, "contents">>(
+  file: T,
+  make: () => string,
+): T & { readonly contents: string } {
   let contents: string | undefined;
-  return Object.defineProperty(file, "contents", { enumerable: true, get: () => (contents ??= make()) }) as T & { readonly contents: string };
+  return Object.defineProperty(file, "contents", {
+    enumerable: true,
+    get: () => (contents ??= make()),
+  }) as T & { readonly contents: string };
 }
 
 /** A finding an emitter raises; the pipeline resolves the pointer to a file position. */
@@ -167,5 +202,7 @@ export interface ArtifactEmitter {
    * generator/node/parallel-emit.ts) while the next emitters run; its findings are reported
    * before it settles.
    */
-  emit(context: EmitContext): readonly OutputFile[] | Promise<readonly OutputFile[]>;
+  emit(
+    context: EmitContext,
+  ): readonly OutputFile[] | Promise<readonly OutputFile[]>;
 }

@@ -9,10 +9,19 @@ import { code, join, propertyKey, raw, type Code } from "../codegen/code.js";
 import { camelCase } from "../codegen/identifiers.js";
 import { jsdoc } from "../codegen/jsdoc.js";
 import type { TargetIR } from "../ir/catalog-ir.js";
-import { callValidatorName, hasCallValidator } from "../providers/call-validators.js";
+import {
+  callValidatorName,
+  hasCallValidator,
+} from "../providers/call-validators.js";
 import { lowerCatalog, providerExports } from "../providers/emitter.js";
 import type { ProviderModule, RuntimeAdapter } from "../providers/provider.js";
-import { chunkedFile, templateFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "./artifact.js";
+import {
+  chunkedFile,
+  templateFile,
+  type ArtifactEmitter,
+  type EmitContext,
+  type OutputFile,
+} from "./artifact.js";
 import { GeneratedFile } from "./generated-file.js";
 import { OUTPUT_TEXT_PATH, outputTextFile } from "./output-text.js";
 
@@ -29,13 +38,27 @@ export const DISPATCH_RUNTIME = [
 ] as const;
 
 /** Which runtime adapter a target has (by default the one its provider module names). */
-export type AdapterLookup = (module: ProviderModule) => RuntimeAdapter | undefined;
+export type AdapterLookup = (
+  module: ProviderModule,
+) => RuntimeAdapter | undefined;
 
 /** Names the file exports (never handed out to locals or imports). */
-const EXPORTS = ["createDispatcher", "Dispatcher", "DispatcherOptions", "Handler", "Handlers", "Check", "Checks", "DestructiveTool", "ConfirmCall"];
+const EXPORTS = [
+  "createDispatcher",
+  "Dispatcher",
+  "DispatcherOptions",
+  "Handler",
+  "Handlers",
+  "Check",
+  "Checks",
+  "DestructiveTool",
+  "ConfirmCall",
+];
 
 /** The dispatcher emitter for a given adapter table (tests inject one; the registry uses the modules'). */
-export function createDispatcherEmitter(adapterOf: AdapterLookup = (module) => module.adapter): ArtifactEmitter {
+export function createDispatcherEmitter(
+  adapterOf: AdapterLookup = (module) => module.adapter,
+): ArtifactEmitter {
   return {
     id: "dispatcher",
     emit(ctx: EmitContext): readonly OutputFile[] {
@@ -45,22 +68,50 @@ export function createDispatcherEmitter(adapterOf: AdapterLookup = (module) => m
       const runtime = (path: string) => `./${path.replace(/\.ts$/, ".js")}`;
       const dispatch = runtime("runtime/dispatch.ts");
       const createCore = file.importFrom(dispatch, "createDispatchCore");
-      const DispatchOptions = file.importFrom(dispatch, "DispatchOptions", { typeOnly: true });
-      const HandlerContext = file.importFrom(dispatch, "HandlerContext", { typeOnly: true });
-      const CheckProblem = file.importFrom(dispatch, "CheckProblem", { typeOnly: true });
-      const RunOptions = file.importFrom(dispatch, "RunOptions", { typeOnly: true });
-      const ToolTable = file.importFrom(dispatch, "ToolTable", { typeOnly: true });
+      const DispatchOptions = file.importFrom(dispatch, "DispatchOptions", {
+        typeOnly: true,
+      });
+      const HandlerContext = file.importFrom(dispatch, "HandlerContext", {
+        typeOnly: true,
+      });
+      const CheckProblem = file.importFrom(dispatch, "CheckProblem", {
+        typeOnly: true,
+      });
+      const RunOptions = file.importFrom(dispatch, "RunOptions", {
+        typeOnly: true,
+      });
+      const ToolTable = file.importFrom(dispatch, "ToolTable", {
+        typeOnly: true,
+      });
       const Effect = file.importFrom(dispatch, "Effect", { typeOnly: true });
       const toolCall = runtime("runtime/tool-call.ts");
-      const CallResult = file.importFrom(toolCall, "CallResult", { typeOnly: true });
-      const ToolCall = file.importFrom(toolCall, "ToolCall", { typeOnly: true });
-      const TargetName = file.importFrom(toolCall, "TargetName", { typeOnly: true });
-      const ToolName = file.importFrom("./types.js", "ToolName", { typeOnly: true });
-      const ToolInput = file.importFrom("./types.js", "ToolInput", { typeOnly: true });
-      const ToolOutput = file.importFrom("./types.js", "ToolOutput", { typeOnly: true });
+      const CallResult = file.importFrom(toolCall, "CallResult", {
+        typeOnly: true,
+      });
+      const ToolCall = file.importFrom(toolCall, "ToolCall", {
+        typeOnly: true,
+      });
+      const TargetName = file.importFrom(toolCall, "TargetName", {
+        typeOnly: true,
+      });
+      const ToolName = file.importFrom("./types.js", "ToolName", {
+        typeOnly: true,
+      });
+      const ToolInput = file.importFrom("./types.js", "ToolInput", {
+        typeOnly: true,
+      });
+      const ToolOutput = file.importFrom("./types.js", "ToolOutput", {
+        typeOnly: true,
+      });
       const validate = file.importFrom("./validators.js", "validate");
-      const validateOutput = file.importFrom("./validators.js", "validateOutput");
-      const outputText = file.importFrom(`./${OUTPUT_TEXT_PATH.replace(/\.ts$/, ".js")}`, "outputText");
+      const validateOutput = file.importFrom(
+        "./validators.js",
+        "validateOutput",
+      );
+      const outputText = file.importFrom(
+        `./${OUTPUT_TEXT_PATH.replace(/\.ts$/, ".js")}`,
+        "outputText",
+      );
 
       const tools = ir.tools;
       const destructive = tools.filter((t) => t.effect === "destructive");
@@ -73,10 +124,19 @@ export function createDispatcherEmitter(adapterOf: AdapterLookup = (module) => m
         code`${raw(jsdoc(["One handler per tool of the catalog: a missing, extra or mistyped one does not compile."]))}export type Handlers = { readonly [K in ${ToolName}]: Handler<K> };`,
         code`${raw(jsdoc(["A domain check: rules a schema cannot say. Runs after the arguments passed the schema; a problem refuses the call (`check-failed`) with the app's message for the model."]))}export type Check<K extends ${ToolName}> = (args: ${ToolInput}[K], ctx: ${HandlerContext}<K>) => readonly ${CheckProblem}[] | Promise<readonly ${CheckProblem}[]>;`,
         code`${raw(jsdoc(["Domain checks by tool (any subset)."]))}export type Checks = { readonly [K in ${ToolName}]?: Check<K> };`,
-        code`${raw(jsdoc(["The tools whose `effect` is `destructive`: each call is confirmed before it runs."]))}export type DestructiveTool = ${destructive.length === 0 ? raw("never") : join(destructive.map((t) => code`${t.name}`), " | ")};`,
+        code`${raw(jsdoc(["The tools whose `effect` is `destructive`: each call is confirmed before it runs."]))}export type DestructiveTool = ${
+          destructive.length === 0
+            ? raw("never")
+            : join(
+                destructive.map((t) => code`${t.name}`),
+                " | ",
+              )
+        };`,
       );
       if (destructive.length > 0) {
-        const ConfirmRequest = file.importFrom(dispatch, "ConfirmRequest", { typeOnly: true });
+        const ConfirmRequest = file.importFrom(dispatch, "ConfirmRequest", {
+          typeOnly: true,
+        });
         file.print(
           code`${raw(jsdoc(["What `confirm` is asked about: the tool, its validated arguments, the call's identity."]))}export type ConfirmCall = { [K in DestructiveTool]: ${ConfirmRequest}<K, ${ToolInput}[K]> }[DestructiveTool];`,
           code`${raw(jsdoc(["Options of `createDispatcher`. `confirm` is required: the catalog has destructive tools; anything but `true` refuses the call (`not-confirmed`)."]))}export interface DispatcherOptions extends Omit<${DispatchOptions}, "checks" | "confirm"> {
@@ -97,13 +157,19 @@ export function createDispatcherEmitter(adapterOf: AdapterLookup = (module) => m
       // prettier re-wraps when it grows or shrinks), and each target's call validator.
       file.print(
         code`${raw(jsdoc(["Each tool's `effect` (`write` where the catalog does not say)."]))}const ${effects} = Object.freeze<{ readonly [K in ${ToolName}]: ${Effect} }>({
-  ${join(tools.map((t) => code`${raw(propertyKey(t.name))}: ${t.effect ?? "write"}`), ",\n  ")}
+  ${join(
+    tools.map((t) => code`${raw(propertyKey(t.name))}: ${t.effect ?? "write"}`),
+    ",\n  ",
+  )}
 });`,
         code`${raw(jsdoc(["Every tool, in catalog order (Object.keys order: an integer-like name, which name-portable warns about, would come first)."]))}const ${names}: readonly ${ToolName}[] = Object.freeze(Object.keys(${effects}) as ${ToolName}[]);`,
       );
       const routed = lowerings.filter((l) => hasCallValidator(l.tools));
       const cases = routed.map((l) => {
-        const validator = file.importFrom(`./providers/${l.target.id}.calls.js`, callValidatorName(l.target.id));
+        const validator = file.importFrom(
+          `./providers/${l.target.id}.calls.js`,
+          callValidatorName(l.target.id),
+        );
         return code`    case ${l.target.id}:
       return ${validator}(name, args);`;
       });
@@ -134,7 +200,10 @@ ${validateCall}
       );
 
       // Adapters for the enabled targets that have one: dispatcher.<camelCase target>.
-      const adapters: { readonly target: TargetIR; readonly adapter: RuntimeAdapter }[] = [];
+      const adapters: {
+        readonly target: TargetIR;
+        readonly adapter: RuntimeAdapter;
+      }[] = [];
       for (const l of lowerings) {
         const adapter = adapterOf(l.module);
         if (adapter !== undefined) adapters.push({ target: l.target, adapter });
@@ -148,24 +217,45 @@ ${validateCall}
         const property = raw(propertyKey(camelCase(target.id)));
         if (adapter.bind === undefined) {
           // Imported only where used: a catalog whose adapters all bind themselves (MCP alone) has no use for it.
-          const bindAdapter = file.importFrom(runtime("runtime/respond.ts"), "bindAdapter");
-          const BoundTo = file.importFrom(runtime("runtime/respond.ts"), "BoundTo", { typeOnly: true });
+          const bindAdapter = file.importFrom(
+            runtime("runtime/respond.ts"),
+            "bindAdapter",
+          );
+          const BoundTo = file.importFrom(
+            runtime("runtime/respond.ts"),
+            "BoundTo",
+            { typeOnly: true },
+          );
           members.push(code`${property}: ${bindAdapter}(${imported}, run)`);
-          memberTypes.push(code`  readonly ${property}: ${BoundTo}<typeof ${imported}>;`);
+          memberTypes.push(
+            code`  readonly ${property}: ${BoundTo}<typeof ${imported}>;`,
+          );
         } else {
           const bind = file.importFrom(runtime(adapter.file), adapter.bind);
-          const declarations = file.importFrom(`./providers/${target.id}.js`, providerExports(target.id).tools);
-          members.push(code`${property}: ${bind}(${imported}, run, ${declarations})`);
-          memberTypes.push(code`  readonly ${property}: ReturnType<typeof ${bind}<typeof ${declarations}>>;`);
+          const declarations = file.importFrom(
+            `./providers/${target.id}.js`,
+            providerExports(target.id).tools,
+          );
+          members.push(
+            code`${property}: ${bind}(${imported}, run, ${declarations})`,
+          );
+          memberTypes.push(
+            code`  readonly ${property}: ReturnType<typeof ${bind}<typeof ${declarations}>>;`,
+          );
         }
       }
-      const optionsParam = destructive.length > 0 ? code`options: DispatcherOptions` : code`options: DispatcherOptions = {}`;
+      const optionsParam =
+        destructive.length > 0
+          ? code`options: DispatcherOptions`
+          : code`options: DispatcherOptions = {}`;
       const core = file.scope.unique("core");
       file.print(
         code`${raw(
           jsdoc([
             "The one checkpoint between a model's tool calls and the handlers. `run(call)` checks, in order: complete, a known tool, a JSON object, valid for the target that sent it, the domain checks, confirmation (destructive tools); then it claims the call id in the store, runs the handler, checks its result against `output` and records it. A refused call has no effect, and `run` never throws.",
-            adapters.length > 0 ? `Per provider: ${adapters.map((a) => `\`${camelCase(a.target.id)}\``).join(", ")} (\`respond(response)\`, \`respondToStream(events)\`).` : undefined,
+            adapters.length > 0
+              ? `Per provider: ${adapters.map((a) => `\`${camelCase(a.target.id)}\``).join(", ")} (\`respond(response)\`, \`respondToStream(events)\`).`
+              : undefined,
           ]),
         )}export function createDispatcher(handlers: Handlers, ${optionsParam}): Dispatcher {
   const ${core} = ${createCore}<${ToolOutput}[${ToolName}]>(${table}, handlers, options);
@@ -180,12 +270,20 @@ ${memberTypes.length > 0 ? join(memberTypes, "\n") : raw("")}
 }`,
       );
 
-      const files: OutputFile[] = [chunkedFile(file.path, "typescript", file.toChunks()), outputTextFile(ir, ctx.header)];
-      for (const path of DISPATCH_RUNTIME) files.push(templateFile(path, ctx.header, ctx.readTemplate(path)));
+      const files: OutputFile[] = [
+        chunkedFile(file.path, "typescript", file.toChunks()),
+        outputTextFile(ir, ctx.header),
+      ];
+      for (const path of DISPATCH_RUNTIME)
+        files.push(templateFile(path, ctx.header, ctx.readTemplate(path)));
       const copied = new Set<string>();
       for (const { adapter } of adapters) {
         for (const path of [adapter.file, ...(adapter.uses ?? [])]) {
-          if (copied.has(path) || (DISPATCH_RUNTIME as readonly string[]).includes(path)) continue;
+          if (
+            copied.has(path) ||
+            (DISPATCH_RUNTIME as readonly string[]).includes(path)
+          )
+            continue;
           copied.add(path);
           files.push(templateFile(path, ctx.header, ctx.readTemplate(path)));
         }

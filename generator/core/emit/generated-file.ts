@@ -34,10 +34,21 @@ interface ImportEntry {
 
 export class GeneratedFile {
   readonly scope: NameScope;
-  private readonly body: (DataChunk | { readonly code: Code; readonly canonical: boolean; readonly width?: number })[] = [];
+  private readonly body: (
+    | DataChunk
+    | {
+        readonly code: Code;
+        readonly canonical: boolean;
+        readonly width?: number;
+      }
+  )[] = [];
   private readonly imports = new Map<string, Map<string, ImportEntry>>();
   private readonly helperNames = new Map<string, Name>();
-  private readonly helperCode: { readonly code: Code; readonly width: number | undefined; readonly order: number }[] = [];
+  private readonly helperCode: {
+    readonly code: Code;
+    readonly width: number | undefined;
+    readonly order: number;
+  }[] = [];
 
   /**
    * @param path   path relative to the output directory, posix separators
@@ -75,16 +86,25 @@ export class GeneratedFile {
   }
 
   /** An imported binding, aliased when its name is already taken in this file. */
-  importFrom(module: string, exported: string, options: { typeOnly?: boolean } = {}): Name {
+  importFrom(
+    module: string,
+    exported: string,
+    options: { typeOnly?: boolean } = {},
+  ): Name {
     let byName = this.imports.get(module);
     if (!byName) this.imports.set(module, (byName = new Map()));
     const existing = byName.get(exported);
     if (existing) {
-      if (!options.typeOnly && existing.typeOnly) byName.set(exported, { ...existing, typeOnly: false });
+      if (!options.typeOnly && existing.typeOnly)
+        byName.set(exported, { ...existing, typeOnly: false });
       return existing.local;
     }
     const local = this.scope.unique(exported);
-    byName.set(exported, { exported, local, typeOnly: options.typeOnly ?? false });
+    byName.set(exported, {
+      exported,
+      local,
+      typeOnly: options.typeOnly ?? false,
+    });
     return local;
   }
 
@@ -95,7 +115,11 @@ export class GeneratedFile {
     const name = this.scope.unique(helper.id);
     this.helperNames.set(helper.id, name);
     const declaration = helper.declare(name, (dep) => this.useHelper(dep));
-    this.helperCode.push({ code: declaration, width: helper.laidOutFor, order: helper.order ?? Number.MAX_SAFE_INTEGER });
+    this.helperCode.push({
+      code: declaration,
+      width: helper.laidOutFor,
+      order: helper.order ?? Number.MAX_SAFE_INTEGER,
+    });
     return name;
   }
 
@@ -104,17 +128,30 @@ export class GeneratedFile {
    * item), for formatters that work chunk by chunk. Every `print` must be whole statements.
    */
   toChunks(): Chunk[] {
-    const head = [this.header, ...(this.imports.size > 0 ? [this.renderImports().join("\n")] : [])].join("\n\n");
+    const head = [
+      this.header,
+      ...(this.imports.size > 0 ? [this.renderImports().join("\n")] : []),
+    ].join("\n\n");
     const text = (c: Code) => lfOnly(c.text.trim());
     const body = this.body.flatMap((item): Chunk[] => {
       if (!("code" in item)) return [item];
       const t = text(item.code);
       if (t === "") return [];
-      return [item.canonical ? (item.width === undefined ? { canonical: t } : { canonical: t, width: item.width }) : t];
+      return [
+        item.canonical
+          ? item.width === undefined
+            ? { canonical: t }
+            : { canonical: t, width: item.width }
+          : t,
+      ];
     });
-    const helpers = this.sortedHelpers().map(({ code, width }): Chunk => (width === undefined ? text(code) : { canonical: text(code), width }));
+    const helpers = this.sortedHelpers().map(({ code, width }): Chunk =>
+      width === undefined ? text(code) : { canonical: text(code), width },
+    );
     // The header is a comment and imports, one per line: prettier's layout but for wide imports.
-    return [{ canonical: text(new Code(head)) }, ...helpers, ...body].filter((c) => c !== "");
+    return [{ canonical: text(new Code(head)) }, ...helpers, ...body].filter(
+      (c) => c !== "",
+    );
   }
 
   /** The file's text: header, imports, helpers (in order of first use), body; LF, one final newline. */
@@ -122,8 +159,18 @@ export class GeneratedFile {
     const out: string[] = [this.header];
     const importLines = this.renderImports();
     if (importLines.length > 0) out.push(importLines.join("\n"));
-    if (this.helperCode.length > 0) out.push(this.sortedHelpers().map((c) => c.code.text).join("\n\n"));
-    if (this.body.length > 0) out.push(this.body.map((c) => ("code" in c ? c.code.text : chunkText(c))).join("\n"));
+    if (this.helperCode.length > 0)
+      out.push(
+        this.sortedHelpers()
+          .map((c) => c.code.text)
+          .join("\n\n"),
+      );
+    if (this.body.length > 0)
+      out.push(
+        this.body
+          .map((c) => ("code" in c ? c.code.text : chunkText(c)))
+          .join("\n"),
+      );
     return normaliseText(out.join("\n\n"));
   }
 
@@ -135,10 +182,15 @@ export class GeneratedFile {
   private renderImports(): string[] {
     const modules = [...this.imports.keys()].sort(compare);
     return modules.map((module) => {
-      const entries = [...this.imports.get(module)!.values()].sort((a, b) => compare(a.exported, b.exported));
+      const entries = [...this.imports.get(module)!.values()].sort((a, b) =>
+        compare(a.exported, b.exported),
+      );
       const allTypes = entries.every((e) => e.typeOnly);
       const specifiers = entries.map((e) => {
-        const binding = e.exported === e.local.text ? e.exported : `${e.exported} as ${e.local.text}`;
+        const binding =
+          e.exported === e.local.text
+            ? e.exported
+            : `${e.exported} as ${e.local.text}`;
         return !allTypes && e.typeOnly ? `type ${binding}` : binding;
       });
       const from = JSON.stringify(module);

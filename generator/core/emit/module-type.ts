@@ -20,6 +20,9 @@ export const MODULE_TYPE_PATH = "package.json";
 
 /** The output folder's package.json; `header` is toolcat's `//` header line. */
 export function moduleTypeFile(header: string): OutputFile {
-  const value: JsonValue = { "//": header.replace(/^\/\/ /, ""), type: "module" };
+  const value: JsonValue = {
+    "//": header.replace(/^\/\/ /, ""),
+    type: "module",
+  };
   return { ...jsonDataFile(MODULE_TYPE_PATH, value), review: "machine" };
 }

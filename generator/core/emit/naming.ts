@@ -3,7 +3,12 @@
  * (types, validators, dispatcher, providers) agrees. Mapping is deterministic: catalog order,
  * PascalCase/camelCase, a numeric suffix on collision, reserved words avoided.
  */
-import { camelCase, NameScope, pascalCase, type Name } from "../codegen/identifiers.js";
+import {
+  camelCase,
+  NameScope,
+  pascalCase,
+  type Name,
+} from "../codegen/identifiers.js";
 import type { CatalogIR } from "../ir/catalog-ir.js";
 
 /** Names exported by the generated files themselves; catalog names never take them. */
@@ -44,7 +49,11 @@ export interface CatalogNames {
   readonly toolDefs: ReadonlyMap<string, Name>;
 }
 
-export function toolDefKey(tool: string, which: "input" | "output", def: string): string {
+export function toolDefKey(
+  tool: string,
+  which: "input" | "output",
+  def: string,
+): string {
   return `${tool}\u0000${which}\u0000${def}`;
 }
 
@@ -61,21 +70,36 @@ export function catalogNames(ir: CatalogIR): CatalogNames {
     const inputType = types.unique(`${pascal}Input`);
     const outputType = types.unique(`${pascal}Output`);
     const stemBase = camelCase(tool.name, "tool");
-    const stem = values.unique(stemBase.startsWith("_") ? `tool${stemBase}` : stemBase).text;
+    const stem = values.unique(
+      stemBase.startsWith("_") ? `tool${stemBase}` : stemBase,
+    ).text;
     const validateInput = values.unique(`validate${inputType.text}`);
     const validateOutput = values.unique(`validate${outputType.text}`);
-    tools.set(tool.name, { inputType, outputType, validateInput, validateOutput, stem });
+    tools.set(tool.name, {
+      inputType,
+      outputType,
+      validateInput,
+      validateOutput,
+      stem,
+    });
   }
   const catalogDefs = new Map<string, Name>();
-  for (const def of ir.defs) catalogDefs.set(def.name, types.unique(pascalCase(def.name, "Def")));
+  for (const def of ir.defs)
+    catalogDefs.set(def.name, types.unique(pascalCase(def.name, "Def")));
   const toolDefs = new Map<string, Name>();
   for (const tool of ir.tools) {
     const pascal = pascalCase(tool.name, "Tool");
-    for (const [which, resource] of [["input", tool.input], ["output", tool.output]] as const) {
+    for (const [which, resource] of [
+      ["input", tool.input],
+      ["output", tool.output],
+    ] as const) {
       if (!resource) continue;
       for (const def of resource.defs) {
         if (def.origin === "catalog") continue;
-        toolDefs.set(toolDefKey(tool.name, which, def.name), types.unique(`${pascal}${pascalCase(def.name, "Def")}`));
+        toolDefs.set(
+          toolDefKey(tool.name, which, def.name),
+          types.unique(`${pascal}${pascalCase(def.name, "Def")}`),
+        );
       }
     }
   }

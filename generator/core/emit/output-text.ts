@@ -22,7 +22,14 @@
  * Names are owned by one tool (`<tool>OutputText`, locals counted per function) and the helpers
  * come in a fixed order, so an edit to one tool changes only that tool's function and map entry.
  */
-import { code, codeStringLiteral, join, propertyKey, raw, type Code } from "../codegen/code.js";
+import {
+  code,
+  codeStringLiteral,
+  join,
+  propertyKey,
+  raw,
+  type Code,
+} from "../codegen/code.js";
 import { commentSafe } from "../codegen/jsdoc.js";
 import type { Name } from "../codegen/identifiers.js";
 import type { CatalogIR, SchemaResource } from "../ir/catalog-ir.js";
@@ -52,7 +59,9 @@ const TO_JSON: Helper = {
   id: "TO_JSON",
   order: 1,
   laidOutFor: TEMPLATE_WIDTH,
-  declare: (name) => code`/** Thrown where a value has a toJSON method: the whole result is then written by JSON.stringify, which passes it its key. */
+  declare: (
+    name,
+  ) => code`/** Thrown where a value has a toJSON method: the whole result is then written by JSON.stringify, which passes it its key. */
 const ${name}: unique symbol = Symbol("toJSON");`,
 };
 
@@ -60,7 +69,9 @@ const HAS_TO_JSON: Helper = {
   id: "hasToJson",
   order: 2,
   laidOutFor: TEMPLATE_WIDTH,
-  declare: (name) => code`/** Whether JSON.stringify would call a toJSON method of \`value\`. */
+  declare: (
+    name,
+  ) => code`/** Whether JSON.stringify would call a toJSON method of \`value\`. */
 function ${name}(value: object): boolean {
   return typeof (value as { readonly toJSON?: unknown }).toJSON === "function";
 }`,
@@ -70,7 +81,9 @@ const NEEDS_ESCAPE: Helper = {
   id: "NEEDS_ESCAPE",
   order: 3,
   laidOutFor: TEMPLATE_WIDTH,
-  declare: (name) => code`/** Characters JSON.stringify escapes (a quote, a backslash, a control character) or checks (a surrogate). */
+  declare: (
+    name,
+  ) => code`/** Characters JSON.stringify escapes (a quote, a backslash, a control character) or checks (a surrogate). */
 const ${name} = /["\\\\\\u0000-\\u001f\\ud800-\\udfff]/;`,
 };
 
@@ -79,7 +92,10 @@ const JSON_STRING: Helper = {
   order: 4,
   laidOutFor: TEMPLATE_WIDTH,
   uses: [NEEDS_ESCAPE],
-  declare: (name, deps) => code`/** A string's JSON text: quoted as it is when nothing in it needs an escape (short strings; a long one is JSON.stringify's). */
+  declare: (
+    name,
+    deps,
+  ) => code`/** A string's JSON text: quoted as it is when nothing in it needs an escape (short strings; a long one is JSON.stringify's). */
 function ${name}(text: string): string {
   return text.length <= 64 && !${deps(NEEDS_ESCAPE)}.test(text)
     ? '"' + text + '"'
@@ -91,7 +107,9 @@ const JSON_NUMBER: Helper = {
   id: "jsonNumber",
   order: 5,
   laidOutFor: TEMPLATE_WIDTH,
-  declare: (name) => code`/** A number's JSON text (NaN and the infinities are \`null\`, as JSON.stringify writes them). */
+  declare: (
+    name,
+  ) => code`/** A number's JSON text (NaN and the infinities are \`null\`, as JSON.stringify writes them). */
 function ${name}(n: number): string {
   return Number.isFinite(n) ? String(n) : "null";
 }`,
@@ -102,7 +120,10 @@ const JSON_ANY: Helper = {
   order: 6,
   laidOutFor: TEMPLATE_WIDTH,
   uses: [TO_JSON, HAS_TO_JSON],
-  declare: (name, deps) => code`/** A value of a schema this file does not specialise: JSON.stringify's text (undefined where it writes nothing). */
+  declare: (
+    name,
+    deps,
+  ) => code`/** A value of a schema this file does not specialise: JSON.stringify's text (undefined where it writes nothing). */
 function ${name}(value: unknown): string | undefined {
   if (typeof value === "object" && value !== null && ${deps(HAS_TO_JSON)}(value))
     throw ${deps(TO_JSON)};
@@ -115,7 +136,10 @@ const JSON_ITEM: Helper = {
   order: 7,
   laidOutFor: TEMPLATE_WIDTH,
   uses: [JSON_ANY],
-  declare: (name, deps) => code`/** An array element of a schema this file does not specialise (\`null\` where JSON.stringify writes nothing). */
+  declare: (
+    name,
+    deps,
+  ) => code`/** An array element of a schema this file does not specialise (\`null\` where JSON.stringify writes nothing). */
 function ${name}(value: unknown): string {
   return ${deps(JSON_ANY)}(value) ?? "null";
 }`,
@@ -127,15 +151,30 @@ export function outputTextFile(ir: CatalogIR, header: string): OutputFile {
   // Every tool's function name is reserved first: a helper can never take one (its name would
   // then depend on which tools exist).
   const functionNames = new Map<string, string>();
-  for (const tool of ir.tools) if (tool.output) functionNames.set(tool.name, `${names.tools.get(tool.name)!.stem}OutputText`);
-  const file = new GeneratedFile(OUTPUT_TEXT_PATH, header, [...FIXED_NAMES, ...functionNames.values()]);
+  for (const tool of ir.tools)
+    if (tool.output)
+      functionNames.set(
+        tool.name,
+        `${names.tools.get(tool.name)!.stem}OutputText`,
+      );
+  const file = new GeneratedFile(OUTPUT_TEXT_PATH, header, [
+    ...FIXED_NAMES,
+    ...functionNames.values(),
+  ]);
   const entries: Code[] = [];
   for (const tool of ir.tools) {
     if (!tool.output) continue;
-    const body = toolFunction(file, tool.output, functionNames.get(tool.name)!, tool.name);
+    const body = toolFunction(
+      file,
+      tool.output,
+      functionNames.get(tool.name)!,
+      tool.name,
+    );
     if (body === undefined) continue;
     file.printCanonical(body);
-    entries.push(code`${raw(propertyKey(tool.name))}: ${raw(functionNames.get(tool.name)!)}`);
+    entries.push(
+      code`${raw(propertyKey(tool.name))}: ${raw(functionNames.get(tool.name)!)}`,
+    );
   }
   const toJson = entries.length > 0 ? file.useHelper(TO_JSON) : undefined;
   // A named map type keeps the map's first line within the print width.
@@ -167,7 +206,13 @@ ${
 }
 }`,
   );
-  return chunkedFile(OUTPUT_TEXT_PATH, "typescript", file.toChunks(), undefined, "machine");
+  return chunkedFile(
+    OUTPUT_TEXT_PATH,
+    "typescript",
+    file.toChunks(),
+    undefined,
+    "machine",
+  );
 }
 
 /** What a schema node is written as. */
@@ -180,8 +225,16 @@ type Shape =
   | { readonly kind: "boolean" }
   | { readonly kind: "nullable"; readonly inner: Shape }
   // Objects and arrays carry the `$ref`s followed to reach them: their subschemas resolve on from there.
-  | { readonly kind: "object"; readonly properties: readonly (readonly [string, Json])[]; readonly refs: readonly string[] }
-  | { readonly kind: "array"; readonly items: Json | undefined; readonly refs: readonly string[] };
+  | {
+      readonly kind: "object";
+      readonly properties: readonly (readonly [string, Json])[];
+      readonly refs: readonly string[];
+    }
+  | {
+      readonly kind: "array";
+      readonly items: Json | undefined;
+      readonly refs: readonly string[];
+    };
 
 const GENERIC: Shape = { kind: "generic" };
 const PLAIN_STRING: Shape = { kind: "plain-string" };
@@ -204,13 +257,18 @@ function scalarType(type: Json | undefined): Shape | undefined {
 }
 
 /** One tool's function (undefined when its output as a whole is not specialised). */
-function toolFunction(file: GeneratedFile, resource: SchemaResource, fnName: string, toolName: string): Code | undefined {
+function toolFunction(
+  file: GeneratedFile,
+  resource: SchemaResource,
+  fnName: string,
+  toolName: string,
+): Code | undefined {
   // A schema is JSON data; read as such here.
   const schema = resource.schema as unknown as Json;
   const w = new FunctionWriter(file, schema);
   const root = w.shapeOf(schema, []);
   if (root.kind !== "object" && root.kind !== "array") return undefined;
-  w.line(1, "let s = \"\";");
+  w.line(1, 'let s = "";');
   w.write(root, "value", "s", 1, 0);
   w.line(1, "return s;");
   return raw(`/** The text of a valid ${commentSafe(codeStringLiteral(toolName))} output. */
@@ -251,14 +309,23 @@ class FunctionWriter {
     const typed = typeof schema.type === "string";
     if (!typed && typeof schema.$ref === "string") {
       const target = this.resolve(schema.$ref, refs);
-      return target === undefined ? GENERIC : this.shapeOf(target, [...refs, schema.$ref]);
+      return target === undefined
+        ? GENERIC
+        : this.shapeOf(target, [...refs, schema.$ref]);
     }
-    if (Object.prototype.hasOwnProperty.call(schema, "const")) return literalShape(schema.const!);
+    if (Object.prototype.hasOwnProperty.call(schema, "const"))
+      return literalShape(schema.const!);
     if (Array.isArray(schema.enum)) {
       const strings = schema.enum.filter((v) => v !== null);
-      const plain = strings.length > 0 && strings.every((v) => typeof v === "string" && JSON.stringify(v) === `"${v}"`);
+      const plain =
+        strings.length > 0 &&
+        strings.every(
+          (v) => typeof v === "string" && JSON.stringify(v) === `"${v}"`,
+        );
       if (!plain) return GENERIC;
-      return strings.length === schema.enum.length ? PLAIN_STRING : { kind: "nullable", inner: PLAIN_STRING };
+      return strings.length === schema.enum.length
+        ? PLAIN_STRING
+        : { kind: "nullable", inner: PLAIN_STRING };
     }
     if (Array.isArray(schema.type)) {
       // `[T, "null"]`, the usual nullable scalar: null, or T's text.
@@ -271,11 +338,14 @@ class FunctionWriter {
     if (scalar !== undefined) return scalar;
     switch (schema.type) {
       case "object": {
-        const props = isJsonObject(schema.properties) ? Object.entries(schema.properties) : [];
+        const props = isJsonObject(schema.properties)
+          ? Object.entries(schema.properties)
+          : [];
         return { kind: "object", properties: props, refs };
       }
       case "array": {
-        if (schema.prefixItems !== undefined || Array.isArray(schema.items)) return GENERIC;
+        if (schema.prefixItems !== undefined || Array.isArray(schema.items))
+          return GENERIC;
         return { kind: "array", items: schema.items, refs };
       }
       default:
@@ -285,7 +355,11 @@ class FunctionWriter {
 
   private resolve(ref: string, refs: readonly string[]): Json | undefined {
     if (refs.includes(ref)) return undefined;
-    const resolved = resolveRef(ref, { root: this.root, catalogDefs: {} as JsonObject, isCatalogDef: false });
+    const resolved = resolveRef(ref, {
+      root: this.root,
+      catalogDefs: {} as JsonObject,
+      isCatalogDef: false,
+    });
     return resolved.ok ? resolved.target : undefined;
   }
 
@@ -294,7 +368,13 @@ class FunctionWriter {
    * indentation `depth`; `nesting` counts the objects and arrays around it. Past the bounds (the
    * lines written since `shape` was decided count too), JSON.stringify's.
    */
-  write(decided: Shape, expr: string, into: string, depth: number, nesting: number): void {
+  write(
+    decided: Shape,
+    expr: string,
+    into: string,
+    depth: number,
+    nesting: number,
+  ): void {
     const shape = this.exhausted(nesting) ? GENERIC : decided;
     switch (shape.kind) {
       case "generic":
@@ -323,7 +403,9 @@ class FunctionWriter {
       case "number":
         return `${this.helper(JSON_NUMBER)}(${expr} as number)`;
       case "boolean":
-        return operand ? `(${expr} ? "true" : "false")` : `${expr} ? "true" : "false"`;
+        return operand
+          ? `(${expr} ? "true" : "false")`
+          : `${expr} ? "true" : "false"`;
       case "nullable": {
         const choice = `${expr} === null ? "null" : ${this.scalar(shape.inner, expr, true)}`;
         return operand ? `(${choice})` : choice;
@@ -337,14 +419,27 @@ class FunctionWriter {
    * An object, appended to `into` as it goes: `c` holds what comes before the next entry ("{"
    * before the first, "," after), so nothing is sliced or joined (slicing a rope flattens it).
    */
-  private object(properties: readonly (readonly [string, Json])[], expr: string, into: string, depth: number, nesting: number, refs: readonly string[]): void {
+  private object(
+    properties: readonly (readonly [string, Json])[],
+    expr: string,
+    into: string,
+    depth: number,
+    nesting: number,
+    refs: readonly string[],
+  ): void {
     const o = this.local("o");
     const c = this.local("c");
     const t = this.local("t");
     const k = this.local("k");
     const x = this.local("x");
-    this.line(depth, `const ${o} = ${expr} as { readonly [key: string]: unknown };`);
-    this.line(depth, `if (${this.helper(HAS_TO_JSON)}(${o})) throw ${this.helper(TO_JSON)};`);
+    this.line(
+      depth,
+      `const ${o} = ${expr} as { readonly [key: string]: unknown };`,
+    );
+    this.line(
+      depth,
+      `if (${this.helper(HAS_TO_JSON)}(${o})) throw ${this.helper(TO_JSON)};`,
+    );
     this.line(depth, `let ${c} = "{";`);
     this.line(depth, `let ${t}: string | undefined;`);
     this.line(depth, `for (const ${k} of Object.keys(${o})) {`);
@@ -356,22 +451,36 @@ class FunctionWriter {
       seen.add(key);
       const quotedKey = `${JSON.stringify(key)}:`;
       this.line(depth + 2, `case ${codeStringLiteral(key)}:`);
-      const shape = this.exhausted(nesting + 1) ? GENERIC : this.shapeOf(propSchema, refs);
+      const shape = this.exhausted(nesting + 1)
+        ? GENERIC
+        : this.shapeOf(propSchema, refs);
       if (shape.kind === "generic") {
         this.line(depth + 3, `${t} = ${this.helper(JSON_ANY)}(${x});`);
         this.line(depth + 3, `if (${t} !== undefined) {`);
-        this.line(depth + 4, `${into} += ${c} + ${codeStringLiteral(quotedKey)} + ${t};`);
+        this.line(
+          depth + 4,
+          `${into} += ${c} + ${codeStringLiteral(quotedKey)} + ${t};`,
+        );
       } else if (shape.kind === "object" || shape.kind === "array") {
         this.line(depth + 3, `if (${x} !== undefined) {`);
-        this.line(depth + 4, `${into} += ${c} + ${codeStringLiteral(quotedKey)};`);
+        this.line(
+          depth + 4,
+          `${into} += ${c} + ${codeStringLiteral(quotedKey)};`,
+        );
         this.write(shape, x, into, depth + 4, nesting + 1);
       } else if (shape.kind === "plain-string") {
         // The key and the opening quote in one literal.
         this.line(depth + 3, `if (${x} !== undefined) {`);
-        this.line(depth + 4, `${into} += ${c} + ${codeStringLiteral(`${quotedKey}"`)} + (${x} as string) + '"';`);
+        this.line(
+          depth + 4,
+          `${into} += ${c} + ${codeStringLiteral(`${quotedKey}"`)} + (${x} as string) + '"';`,
+        );
       } else {
         this.line(depth + 3, `if (${x} !== undefined) {`);
-        this.line(depth + 4, `${into} += ${c} + ${codeStringLiteral(quotedKey)} + ${this.scalar(shape, x, true)};`);
+        this.line(
+          depth + 4,
+          `${into} += ${c} + ${codeStringLiteral(quotedKey)} + ${this.scalar(shape, x, true)};`,
+        );
       }
       this.line(depth + 4, `${c} = ",";`);
       this.line(depth + 3, `}`);
@@ -380,7 +489,10 @@ class FunctionWriter {
     this.line(depth + 2, `default:`);
     this.line(depth + 3, `${t} = ${this.helper(JSON_ANY)}(${x});`);
     this.line(depth + 3, `if (${t} !== undefined) {`);
-    this.line(depth + 4, `${into} += ${c} + JSON.stringify(${k}) + ":" + ${t};`);
+    this.line(
+      depth + 4,
+      `${into} += ${c} + JSON.stringify(${k}) + ":" + ${t};`,
+    );
     this.line(depth + 4, `${c} = ",";`);
     this.line(depth + 3, `}`);
     this.line(depth + 1, `}`);
@@ -388,15 +500,31 @@ class FunctionWriter {
     this.line(depth, `${into} += ${c} === "{" ? "{}" : "}";`);
   }
 
-  private array(items: Json | undefined, expr: string, into: string, depth: number, nesting: number, refs: readonly string[]): void {
+  private array(
+    items: Json | undefined,
+    expr: string,
+    into: string,
+    depth: number,
+    nesting: number,
+    refs: readonly string[],
+  ): void {
     const a = this.local("a");
     const i = this.local("i");
     this.line(depth, `const ${a} = ${expr} as readonly unknown[];`);
-    this.line(depth, `if (${this.helper(HAS_TO_JSON)}(${a})) throw ${this.helper(TO_JSON)};`);
+    this.line(
+      depth,
+      `if (${this.helper(HAS_TO_JSON)}(${a})) throw ${this.helper(TO_JSON)};`,
+    );
     this.line(depth, `${into} += "[";`);
     this.line(depth, `for (let ${i} = 0; ${i} < ${a}.length; ${i}++) {`);
     this.line(depth + 1, `if (${i} > 0) ${into} += ",";`);
-    this.write(this.shapeOf(items ?? true, refs), `${a}[${i}]`, into, depth + 1, nesting + 1);
+    this.write(
+      this.shapeOf(items ?? true, refs),
+      `${a}[${i}]`,
+      into,
+      depth + 1,
+      nesting + 1,
+    );
     this.line(depth, `}`);
     this.line(depth, `${into} += "]";`);
   }
@@ -404,5 +532,7 @@ class FunctionWriter {
 
 /** A `const`: a scalar's text is known outright; an object's key order is the value's, not the schema's. */
 function literalShape(value: Json): Shape {
-  return value === null || typeof value !== "object" ? { kind: "literal", text: JSON.stringify(value) } : GENERIC;
+  return value === null || typeof value !== "object"
+    ? { kind: "literal", text: JSON.stringify(value) }
+    : GENERIC;
 }

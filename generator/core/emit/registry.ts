@@ -14,4 +14,11 @@ import { validatorsEmitter } from "./validators/index.js";
  * validators follow validators.ts, the one artifact they depend on (its helpers), as early as
  * possible, since the worker waits for them; the types are emitted here meanwhile, then the Standard Schemas (which only wire the others).
  */
-export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [providersEmitter, dispatcherEmitter, validatorsEmitter, callValidatorsEmitter, typesEmitter, standardSchemaEmitter];
+export const ARTIFACT_EMITTERS: readonly ArtifactEmitter[] = [
+  providersEmitter,
+  dispatcherEmitter,
+  validatorsEmitter,
+  callValidatorsEmitter,
+  typesEmitter,
+  standardSchemaEmitter,
+];

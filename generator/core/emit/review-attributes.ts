@@ -16,26 +16,43 @@ import type { OutputFile, ReviewKind } from "./artifact.js";
 export const REVIEW_ATTRIBUTES_PATH = ".gitattributes";
 
 /** The kind of a file, with the default for files whose emitter did not say. */
-export function reviewKind(file: Pick<OutputFile, "path" | "review">): ReviewKind {
-  return file.review ?? (file.path.startsWith("runtime/") ? "machine" : "contract");
+export function reviewKind(
+  file: Pick<OutputFile, "path" | "review">,
+): ReviewKind {
+  return (
+    file.review ?? (file.path.startsWith("runtime/") ? "machine" : "contract")
+  );
 }
 
 /**
  * The `.gitattributes` text for `files`. With `js`, each `.ts` file is listed as the `.js` and
  * `.d.ts` it becomes. `header` is toolcat's header as a `#` comment.
  */
-export function reviewAttributes(files: readonly Pick<OutputFile, "path" | "review">[], header: string, js: boolean): string {
+export function reviewAttributes(
+  files: readonly Pick<OutputFile, "path" | "review">[],
+  header: string,
+  js: boolean,
+): string {
   const kinds = new Map<string, ReviewKind>();
   for (const file of files) {
     const kind = reviewKind(file);
-    for (const path of js && file.path.endsWith(".ts") && !file.path.endsWith(".d.ts") ? [file.path.replace(/\.ts$/, ".js"), file.path.replace(/\.ts$/, ".d.ts")] : [file.path]) {
+    for (const path of js &&
+    file.path.endsWith(".ts") &&
+    !file.path.endsWith(".d.ts")
+      ? [file.path.replace(/\.ts$/, ".js"), file.path.replace(/\.ts$/, ".d.ts")]
+      : [file.path]) {
       // Paths are toolcat's own (fixed names and target ids), never catalog text; a character
       // git would read as pattern syntax or a separator would be a generator bug.
-      if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(path)) throw new Error(`internal: output path ${JSON.stringify(path)} cannot be written as a .gitattributes pattern`);
+      if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(path))
+        throw new Error(
+          `internal: output path ${JSON.stringify(path)} cannot be written as a .gitattributes pattern`,
+        );
       kinds.set(path, kind);
     }
   }
-  const lines = machinePatterns([...kinds.keys()].sort(compare), kinds, "").map((p) => `/${p} linguist-generated`);
+  const lines = machinePatterns([...kinds.keys()].sort(compare), kinds, "").map(
+    (p) => `/${p} linguist-generated`,
+  );
   return [
     header,
     "# Machine code, collapsed in pull-request diffs. Every other file in this folder is the",
@@ -46,14 +63,25 @@ export function reviewAttributes(files: readonly Pick<OutputFile, "path" | "revi
 }
 
 /** Patterns (relative to `prefix`) covering exactly the machine files among `paths`. */
-function machinePatterns(paths: readonly string[], kinds: ReadonlyMap<string, ReviewKind>, prefix: string): string[] {
+function machinePatterns(
+  paths: readonly string[],
+  kinds: ReadonlyMap<string, ReviewKind>,
+  prefix: string,
+): string[] {
   const here = paths.filter((p) => !p.slice(prefix.length).includes("/"));
-  const folders = [...new Set(paths.filter((p) => !here.includes(p)).map((p) => p.slice(prefix.length).split("/")[0]!))].sort(compare);
+  const folders = [
+    ...new Set(
+      paths
+        .filter((p) => !here.includes(p))
+        .map((p) => p.slice(prefix.length).split("/")[0]!),
+    ),
+  ].sort(compare);
   const out: string[] = [];
   for (const p of here) if (kinds.get(p) === "machine") out.push(p);
   for (const folder of folders) {
     const inside = paths.filter((p) => p.startsWith(`${prefix}${folder}/`));
-    if (inside.every((p) => kinds.get(p) === "machine")) out.push(`${prefix}${folder}/**`);
+    if (inside.every((p) => kinds.get(p) === "machine"))
+      out.push(`${prefix}${folder}/**`);
     else out.push(...machinePatterns(inside, kinds, `${prefix}${folder}/`));
   }
   return out.sort(compare);

@@ -8,13 +8,35 @@
  * written here only when no declaration carries it unchanged (no `mcp` target). Each tool owns its
  * own statements and one line per table, so a catalog edit changes only that tool's lines.
  */
-import { code, join, member, propertyKey, raw, type Code, type JsonValue } from "../codegen/code.js";
+import {
+  code,
+  join,
+  member,
+  propertyKey,
+  raw,
+  type Code,
+  type JsonValue,
+} from "../codegen/code.js";
 import { jsdoc } from "../codegen/jsdoc.js";
 import type { ToolIR } from "../ir/catalog-ir.js";
-import { callValidatorName, hasCallValidator } from "../providers/call-validators.js";
-import { declarations, lowerTargets, providerExports, type TargetLowering } from "../providers/emitter.js";
+import {
+  callValidatorName,
+  hasCallValidator,
+} from "../providers/call-validators.js";
+import {
+  declarations,
+  lowerTargets,
+  providerExports,
+  type TargetLowering,
+} from "../providers/emitter.js";
 import { isJsonObject, type Json, type JsonObject } from "../schema/json.js";
-import { chunkedFile, templateFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "./artifact.js";
+import {
+  chunkedFile,
+  templateFile,
+  type ArtifactEmitter,
+  type EmitContext,
+  type OutputFile,
+} from "./artifact.js";
 import { GeneratedFile } from "./generated-file.js";
 import { catalogNames } from "./naming.js";
 
@@ -37,12 +59,21 @@ export const RUNNER_RUNTIME = [
 ] as const;
 
 /** Names the file exports. */
-const EXPORTS = ["standardSchemas", "standardOutputSchemas", "strictStandardSchemas", "StandardOutputSchemas", "StrictStandardSchemas"];
+const EXPORTS = [
+  "standardSchemas",
+  "standardOutputSchemas",
+  "strictStandardSchemas",
+  "StandardOutputSchemas",
+  "StrictStandardSchemas",
+];
 
 /** Where the strict flavour comes from: the Responses declarations (@openai/agents), else Chat's (openai-node). */
 const STRICT_SOURCES = ["openai-responses", "openai-chat"] as const;
 
-const sameJson = (a: Json | undefined, b: Json | undefined): boolean => a !== undefined && b !== undefined && (a === b || JSON.stringify(a) === JSON.stringify(b));
+const sameJson = (a: Json | undefined, b: Json | undefined): boolean =>
+  a !== undefined &&
+  b !== undefined &&
+  (a === b || JSON.stringify(a) === JSON.stringify(b));
 
 export const standardSchemaEmitter: ArtifactEmitter = {
   id: "standard-schema",
@@ -54,51 +85,84 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     const lowerings = lowerTargets(ir, (module) => wanted.has(module.id));
     const mcp = lowerings.find((l) => l.target.id === "mcp");
     // A target that declares strictly when it can (`strict: true` or `auto`) first, in STRICT_SOURCES order.
-    const sources = STRICT_SOURCES.map((id) => lowerings.find((l) => l.target.id === id)).filter((l) => l !== undefined);
-    const strictSource = sources.find((l) => l.target.options.strict !== false) ?? sources[0];
+    const sources = STRICT_SOURCES.map((id) =>
+      lowerings.find((l) => l.target.id === id),
+    ).filter((l) => l !== undefined);
+    const strictSource =
+      sources.find((l) => l.target.options.strict !== false) ?? sources[0];
 
     const runtime = `./${STANDARD_SCHEMA_RUNTIME.replace(/\.ts$/, ".js")}`;
     const build = file.importFrom(runtime, "toolStandardSchema");
-    const SchemaType = file.importFrom(runtime, "ToolStandardSchema", { typeOnly: true });
-    const ToolInput = file.importFrom("./types.js", "ToolInput", { typeOnly: true });
+    const SchemaType = file.importFrom(runtime, "ToolStandardSchema", {
+      typeOnly: true,
+    });
+    const ToolInput = file.importFrom("./types.js", "ToolInput", {
+      typeOnly: true,
+    });
     // Imported only when some tool declares an output (an unused import fails strict consumers).
-    const ToolOutput = ir.tools.some((t) => t.output) ? file.importFrom("./types.js", "ToolOutput", { typeOnly: true }) : raw("never");
-    const ToolName = file.importFrom("./types.js", "ToolName", { typeOnly: true });
+    const ToolOutput = ir.tools.some((t) => t.output)
+      ? file.importFrom("./types.js", "ToolOutput", { typeOnly: true })
+      : raw("never");
+    const ToolName = file.importFrom("./types.js", "ToolName", {
+      typeOnly: true,
+    });
 
     // MCP declares the catalog's schemas as they are: take them (and the descriptions) from there.
     const mcpDeclared = mcp ? declaredByName(mcp, (d) => d["name"]) : undefined;
     const lookup = file.importFrom(runtime, "declarationLookup");
     const mcpOf = mcpDeclared ? file.scope.unique("mcpDeclaration") : undefined;
     if (mcp && mcpOf) {
-      const list = file.importFrom(`./providers/mcp.js`, providerExports("mcp").tools);
-      file.print(code`${raw(jsdoc(["The MCP declarations by tool name: the catalog's schemas and descriptions as they are."]))}const ${mcpOf} = ${lookup}(${list}, (t) => t);`);
+      const list = file.importFrom(
+        `./providers/mcp.js`,
+        providerExports("mcp").tools,
+      );
+      file.print(
+        code`${raw(jsdoc(["The MCP declarations by tool name: the catalog's schemas and descriptions as they are."]))}const ${mcpOf} = ${lookup}(${list}, (t) => t);`,
+      );
     }
-    const strictOf = strictSource ? file.scope.unique("strictDeclaration") : undefined;
+    const strictOf = strictSource
+      ? file.scope.unique("strictDeclaration")
+      : undefined;
     let strictCheck: Code | undefined;
     if (strictSource && strictOf) {
       const id = strictSource.target.id;
-      const list = file.importFrom(`./providers/${id}.js`, providerExports(id).tools);
-      const pick = id === "openai-chat" ? code`(t) => t.function` : code`(t) => (t.type === "function" ? t : undefined)`;
-      file.print(code`${raw(jsdoc([`The ${id} function declarations by tool name: what a strict runner declares to OpenAI.`]))}const ${strictOf} = ${lookup}(${list}, ${pick});`);
-      strictCheck = hasCallValidator(strictSource.tools) ? file.importFrom(`./providers/${id}.calls.js`, callValidatorName(id)) : file.importFrom("./validators.js", "validate");
+      const list = file.importFrom(
+        `./providers/${id}.js`,
+        providerExports(id).tools,
+      );
+      const pick =
+        id === "openai-chat"
+          ? code`(t) => t.function`
+          : code`(t) => (t.type === "function" ? t : undefined)`;
+      file.print(
+        code`${raw(jsdoc([`The ${id} function declarations by tool name: what a strict runner declares to OpenAI.`]))}const ${strictOf} = ${lookup}(${list}, ${pick});`,
+      );
+      strictCheck = hasCallValidator(strictSource.tools)
+        ? file.importFrom(`./providers/${id}.calls.js`, callValidatorName(id))
+        : file.importFrom("./validators.js", "validate");
     }
 
     const inputValidators = file.importFrom("./validators.js", "validators");
     let outputTable: Code | undefined;
-    const outputValidators = () => (outputTable ??= file.importFrom("./validators.js", "outputValidators"));
+    const outputValidators = () =>
+      (outputTable ??= file.importFrom("./validators.js", "outputValidators"));
     // Short per-tool member types (one line each, however long the tool's name), declared on first use.
     let strictName: Code | undefined;
     const strictAlias = () => {
       if (strictName) return strictName;
       const name = file.scope.unique("StrictSchema");
-      file.print(code`${raw(jsdoc(["The strict flavour of tool `K`, `S` saying whether its declaration is strict."]))}type ${name}<K extends ${ToolName}, S extends boolean> = ${SchemaType}<unknown, ${ToolInput}[K], S>;`);
+      file.print(
+        code`${raw(jsdoc(["The strict flavour of tool `K`, `S` saying whether its declaration is strict."]))}type ${name}<K extends ${ToolName}, S extends boolean> = ${SchemaType}<unknown, ${ToolInput}[K], S>;`,
+      );
       return (strictName = name);
     };
     let outputName: Code | undefined;
     const outputAlias = () => {
       if (outputName) return outputName;
       const name = file.scope.unique("OutputSchema");
-      file.print(code`${raw(jsdoc(["The Standard Schema of tool `K`'s result."]))}type ${name}<K extends ${ToolName}> = ${SchemaType}<${ToolOutput}[K]>;`);
+      file.print(
+        code`${raw(jsdoc(["The Standard Schema of tool `K`'s result."]))}type ${name}<K extends ${ToolName}> = ${SchemaType}<${ToolOutput}[K]>;`,
+      );
       return (outputName = name);
     };
     const inputs: Code[] = [];
@@ -109,18 +173,37 @@ export const standardSchemaEmitter: ArtifactEmitter = {
       const toolNames = names.get(tool.name)!;
       const key = raw(propertyKey(tool.name));
       const declared = mcpDeclared?.get(tool.name);
-      const inputFromMcp = declared !== undefined && sameJson(declared["inputSchema"], tool.input.schema as Json) && declared["description"] === tool.description;
-      const outputFromMcp = declared !== undefined && tool.output !== undefined && sameJson(declared["outputSchema"], tool.output.schema as Json);
+      const inputFromMcp =
+        declared !== undefined &&
+        sameJson(declared["inputSchema"], tool.input.schema as Json) &&
+        declared["description"] === tool.description;
+      const outputFromMcp =
+        declared !== undefined &&
+        tool.output !== undefined &&
+        sameJson(declared["outputSchema"], tool.output.schema as Json);
       // Schemas no declaration holds as they are: written once here, as data.
       let local: Code | undefined;
       if (!inputFromMcp || (tool.output && !outputFromMcp)) {
         local = file.scope.unique(`${toolNames.stem}Schemas`);
-        const value: { [key: string]: JsonValue } = { description: tool.description, input: tool.input.schema as JsonValue };
+        const value: { [key: string]: JsonValue } = {
+          description: tool.description,
+          input: tool.input.schema as JsonValue,
+        };
         if (tool.output) value["output"] = tool.output.schema as JsonValue;
-        file.printData({ leading: jsdoc([`\`${tool.name}\`: the catalog's description and schemas.`]), head: code`const ${local}`.text, value });
+        file.printData({
+          leading: jsdoc([
+            `\`${tool.name}\`: the catalog's description and schemas.`,
+          ]),
+          head: code`const ${local}`.text,
+          value,
+        });
       }
-      const description = inputFromMcp ? code`${mcpOf!}(${tool.name}).description` : code`${local!}.description`;
-      const inputSchema = inputFromMcp ? code`${mcpOf!}(${tool.name}).inputSchema` : code`${local!}.input`;
+      const description = inputFromMcp
+        ? code`${mcpOf!}(${tool.name}).description`
+        : code`${local!}.description`;
+      const inputSchema = inputFromMcp
+        ? code`${mcpOf!}(${tool.name}).inputSchema`
+        : code`${local!}.input`;
 
       // Through the validators' own tables: one import however many tools (an import list would
       // be re-wrapped by the formatter as tools come and go).
@@ -136,7 +219,9 @@ export const standardSchemaEmitter: ArtifactEmitter = {
 
       if (tool.output) {
         const validateOutput = code`${member(outputValidators(), tool.name)}!`;
-        const outputSchema = outputFromMcp ? code`${mcpOf!}(${tool.name}).outputSchema!` : code`${local!}.output`;
+        const outputSchema = outputFromMcp
+          ? code`${mcpOf!}(${tool.name}).outputSchema!`
+          : code`${local!}.output`;
         const outputConst = file.scope.unique(`${toolNames.stem}Output`);
         file.print(code`${raw(jsdoc([`\`${tool.name}\`'s result: the catalog's \`output\` schema and validator.`]))}const ${outputConst} = ${build}<${ToolOutput}[${tool.name}]>({
   name: ${tool.name},
@@ -148,7 +233,9 @@ export const standardSchemaEmitter: ArtifactEmitter = {
       }
 
       if (strictOf && strictCheck) {
-        const strictConst = file.scope.unique(`declared${toolNames.inputType.text}`);
+        const strictConst = file.scope.unique(
+          `declared${toolNames.inputType.text}`,
+        );
         const declaration = code`${strictOf}(${tool.name})`;
         const strictTool = strictSource!.tools[index]!;
         const check = code`(value) => ${strictCheck}(${tool.name}, value)`;
@@ -161,7 +248,9 @@ export const standardSchemaEmitter: ArtifactEmitter = {
   strict: ${declaration}.strict,
 });`);
         stricts.push(code`${key}: ${strictConst}`);
-        strictTypes.push(code`  ${key}: ${strictAlias()}<${tool.name}, ${strictTool.strict}>;`);
+        strictTypes.push(
+          code`  ${key}: ${strictAlias()}<${tool.name}, ${strictTool.strict}>;`,
+        );
       }
     });
 
@@ -169,10 +258,23 @@ export const standardSchemaEmitter: ArtifactEmitter = {
 ${inputs.length > 0 ? code`  ${join(inputs, ",\n  ")},` : raw("")}
 });`);
     file.print(code`${raw(jsdoc(["The tools that declare an `output`, with the Standard Schema of their result (members not marked readonly, so each line names its tool; the table is frozen)."]))}export interface StandardOutputSchemas {
-${join(outputs.map((o) => code`  ${raw(propertyKey(o.tool.name))}: ${outputAlias()}<${o.tool.name}>;`), "\n")}
+${join(
+  outputs.map(
+    (o) =>
+      code`  ${raw(propertyKey(o.tool.name))}: ${outputAlias()}<${o.tool.name}>;`,
+  ),
+  "\n",
+)}
 }`);
     file.print(code`${raw(jsdoc(["Each declared `output` as Standard Schema (for a runner's `outputSchema`): `validate` is the output validator."]))}export const standardOutputSchemas: StandardOutputSchemas = Object.freeze({
-${outputs.length > 0 ? code`  ${join(outputs.map((o) => o.local), ",\n  ")},` : raw("")}
+${
+  outputs.length > 0
+    ? code`  ${join(
+        outputs.map((o) => o.local),
+        ",\n  ",
+      )},`
+    : raw("")
+}
 });`);
     if (strictSource) {
       file.print(code`${raw(jsdoc(["Each tool's strict flavour, typed with whether its declaration is strict."]))}export interface StrictStandardSchemas {
@@ -187,12 +289,26 @@ ${join(strictTypes, "\n")}
 ${stricts.length > 0 ? code`  ${join(stricts, ",\n  ")},` : raw("")}
 });`);
     }
-    return [chunkedFile(file.path, "typescript", file.toChunks(), undefined, "contract"), ...[STANDARD_SCHEMA_RUNTIME, ...RUNNER_RUNTIME].map((path) => templateFile(path, ctx.header, ctx.readTemplate(path)))];
+    return [
+      chunkedFile(
+        file.path,
+        "typescript",
+        file.toChunks(),
+        undefined,
+        "contract",
+      ),
+      ...[STANDARD_SCHEMA_RUNTIME, ...RUNNER_RUNTIME].map((path) =>
+        templateFile(path, ctx.header, ctx.readTemplate(path)),
+      ),
+    ];
   },
 };
 
 /** One target's declarations by tool name (the ones `nameOf` names). */
-function declaredByName(lowering: TargetLowering, nameOf: (d: JsonObject) => Json | undefined): ReadonlyMap<string, JsonObject> {
+function declaredByName(
+  lowering: TargetLowering,
+  nameOf: (d: JsonObject) => Json | undefined,
+): ReadonlyMap<string, JsonObject> {
   const out = new Map<string, JsonObject>();
   for (const d of declarations(lowering)) {
     const name = isJsonObject(d) ? nameOf(d) : undefined;
@@ -200,4 +316,3 @@ function declaredByName(lowering: TargetLowering, nameOf: (d: JsonObject) => Jso
   }
   return out;
 }
-

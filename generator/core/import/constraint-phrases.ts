@@ -37,14 +37,19 @@ function jsonEnd(text: string, i: number): number {
     }
     return -1;
   }
-  const m = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
+  const m = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(
+    text.slice(i),
+  );
   return m ? i + m[0].length : -1;
 }
 
 /** Pseudo-keyword: the node's `anyOf` was a `oneOf` (the lowering keeps the alternatives declared). */
 export const ONE_OF_ALTERNATIVES = "(oneOf)";
 
-type Reader = (m: RegExpExecArray, value: Json | undefined) => readonly (readonly [string, Json])[] | undefined;
+type Reader = (
+  m: RegExpExecArray,
+  value: Json | undefined,
+) => readonly (readonly [string, Json])[] | undefined;
 
 const num = (s: string | undefined): number => Number(s);
 
@@ -52,24 +57,60 @@ const num = (s: string | undefined): number => Number(s);
 const PHRASES: readonly (readonly [RegExp, boolean, Reader])[] = [
   [/^at least (\d+) characters?$/, false, (m) => [["minLength", num(m[1])]]],
   [/^at most (\d+) characters?$/, false, (m) => [["maxLength", num(m[1])]]],
-  [/^at least (\d+) (?:non-null )?propert(?:y|ies)$/, false, (m) => [["minProperties", num(m[1])]]],
-  [/^at most (\d+) (?:non-null )?propert(?:y|ies)$/, false, (m) => [["maxProperties", num(m[1])]]],
+  [
+    /^at least (\d+) (?:non-null )?propert(?:y|ies)$/,
+    false,
+    (m) => [["minProperties", num(m[1])]],
+  ],
+  [
+    /^at most (\d+) (?:non-null )?propert(?:y|ies)$/,
+    false,
+    (m) => [["maxProperties", num(m[1])]],
+  ],
   [/^at least (\d+) items?$/, false, (m) => [["minItems", num(m[1])]]],
   [/^at most (\d+) items?$/, false, (m) => [["maxItems", num(m[1])]]],
   [/^minimum (-?[\d.eE+-]+)$/, false, (m) => [["minimum", num(m[1])]]],
   [/^maximum (-?[\d.eE+-]+)$/, false, (m) => [["maximum", num(m[1])]]],
-  [/^greater than (-?[\d.eE+-]+)$/, false, (m) => [["exclusiveMinimum", num(m[1])]]],
-  [/^less than (-?[\d.eE+-]+)$/, false, (m) => [["exclusiveMaximum", num(m[1])]]],
+  [
+    /^greater than (-?[\d.eE+-]+)$/,
+    false,
+    (m) => [["exclusiveMinimum", num(m[1])]],
+  ],
+  [
+    /^less than (-?[\d.eE+-]+)$/,
+    false,
+    (m) => [["exclusiveMaximum", num(m[1])]],
+  ],
   [/^a multiple of (-?[\d.eE+-]+)$/, false, (m) => [["multipleOf", num(m[1])]]],
   [/^no two items equal$/, false, () => [["uniqueItems", true]]],
-  [/^exactly one of the alternatives matches$/, false, () => [[ONE_OF_ALTERNATIVES, true]]],
+  [
+    /^exactly one of the alternatives matches$/,
+    false,
+    () => [[ONE_OF_ALTERNATIVES, true]],
+  ],
   [/^no other properties$/, false, () => [["additionalProperties", false]]],
   [/^no items beyond the listed positions$/, false, () => [["items", false]]],
-  [/^matches the regular expression $/, true, (_m, v) => (typeof v === "string" ? [["pattern", v]] : undefined)],
-  [/^format $/, true, (_m, v) => (typeof v === "string" ? [["format", v]] : undefined)],
+  [
+    /^matches the regular expression $/,
+    true,
+    (_m, v) => (typeof v === "string" ? [["pattern", v]] : undefined),
+  ],
+  [
+    /^format $/,
+    true,
+    (_m, v) => (typeof v === "string" ? [["format", v]] : undefined),
+  ],
   [/^property names match $/, true, (_m, v) => [["propertyNames", v!]]],
-  [/^properties whose names match a pattern follow $/, true, (_m, v) => [["patternProperties", v!]]],
-  [/^other properties follow $/, true, (_m, v) => [["additionalProperties", v!]]],
+  [
+    /^properties whose names match a pattern follow $/,
+    true,
+    (_m, v) => [["patternProperties", v!]],
+  ],
+  [
+    /^other properties follow $/,
+    true,
+    (_m, v) => [["additionalProperties", v!]],
+  ],
   [/^matches all of $/, true, (_m, v) => [["allOf", v!]]],
   [/^matches at least one of $/, true, (_m, v) => [["anyOf", v!]]],
   [/^matches exactly one of $/, true, (_m, v) => [["oneOf", v!]]],
@@ -78,11 +119,27 @@ const PHRASES: readonly (readonly [RegExp, boolean, Reader])[] = [
   [/^one of $/, true, (_m, v) => [["enum", v!]]],
   [/^of type $/, true, (_m, v) => [["type", v!]]],
   [/^items match $/, true, (_m, v) => [["items", v!]]],
-  [/^(at least|at most|exactly) (\d+) items? match(?:es)? $/, true, (m, v) => containsGroup(m[1]!, num(m[2]), v!)],
-  [/^(\d+) to (\d+) items match $/, true, (m, v) => [["contains", v!], ["minContains", num(m[1])], ["maxContains", num(m[2])]]],
+  [
+    /^(at least|at most|exactly) (\d+) items? match(?:es)? $/,
+    true,
+    (m, v) => containsGroup(m[1]!, num(m[2]), v!),
+  ],
+  [
+    /^(\d+) to (\d+) items match $/,
+    true,
+    (m, v) => [
+      ["contains", v!],
+      ["minContains", num(m[1])],
+      ["maxContains", num(m[2])],
+    ],
+  ],
 ];
 
-function containsGroup(how: string, n: number, schema: Json): (readonly [string, Json])[] {
+function containsGroup(
+  how: string,
+  n: number,
+  schema: Json,
+): (readonly [string, Json])[] {
   const out: [string, Json][] = [["contains", schema]];
   if (how === "at least" && n !== 1) out.push(["minContains", n]);
   if (how === "at most") out.push(["minContains", 0], ["maxContains", n]);
@@ -94,23 +151,37 @@ function containsGroup(how: string, n: number, schema: Json): (readonly [string,
 }
 
 /** `when "a" is given, "b", "c" are required too` (also the non-null wording of OpenAI strict). */
-const DEPENDENT = /^when ("(?:[^"\\]|\\.)*") is (?:given|non-null), ((?:"(?:[^"\\]|\\.)*"(?:, )?)+) (?:is|are) (?:required|non-null) too$/;
+const DEPENDENT =
+  /^when ("(?:[^"\\]|\\.)*") is (?:given|non-null), ((?:"(?:[^"\\]|\\.)*"(?:, )?)+) (?:is|are) (?:required|non-null) too$/;
 
-function readDependent(text: string, i: number): { keywords: readonly (readonly [string, Json])[]; next: number } | undefined {
+function readDependent(
+  text: string,
+  i: number,
+):
+  { keywords: readonly (readonly [string, Json])[]; next: number } | undefined {
   const end = text.indexOf("; ", i);
   const m = DEPENDENT.exec(text.slice(i, end === -1 ? text.length : end));
   if (!m) return undefined;
   try {
     const key = JSON.parse(m[1]!) as string;
     const names = JSON.parse(`[${m[2]}]`) as Json[];
-    return { keywords: [["dependentRequired", objectFromEntries([[key, names] as const])]], next: end === -1 ? text.length : end + 2 };
+    return {
+      keywords: [
+        ["dependentRequired", objectFromEntries([[key, names] as const])],
+      ],
+      next: end === -1 ? text.length : end + 2,
+    };
   } catch {
     return undefined;
   }
 }
 
 /** One phrase at `text[i…]`, ending at `;` + space or the end; returns the keywords and the next index. */
-function readPhrase(text: string, i: number): { keywords: readonly (readonly [string, Json])[]; next: number } | undefined {
+function readPhrase(
+  text: string,
+  i: number,
+):
+  { keywords: readonly (readonly [string, Json])[]; next: number } | undefined {
   for (const [re, withValue, read] of PHRASES) {
     if (!withValue) {
       const end = text.indexOf("; ", i);
@@ -118,13 +189,24 @@ function readPhrase(text: string, i: number): { keywords: readonly (readonly [st
       const m = re.exec(phrase);
       if (!m) continue;
       const keywords = read(m, undefined);
-      if (keywords) return { keywords, next: end === -1 ? text.length : end + 2 };
+      if (keywords)
+        return { keywords, next: end === -1 ? text.length : end + 2 };
       continue;
     }
     // The fixed words, then a JSON value.
     for (let j = i; j < text.length; j++) {
       const c = text[j]!;
-      if (!(c === '"' || c === "{" || c === "[" || c === "-" || c === "t" || c === "f" || c === "n" || (c >= "0" && c <= "9"))) continue;
+      if (!(
+        c === '"' ||
+        c === "{" ||
+        c === "[" ||
+        c === "-" ||
+        c === "t" ||
+        c === "f" ||
+        c === "n" ||
+        (c >= "0" && c <= "9")
+      ))
+        continue;
       const m = re.exec(text.slice(i, j));
       if (!m) continue;
       const end = jsonEnd(text, j);
@@ -137,7 +219,8 @@ function readPhrase(text: string, i: number): { keywords: readonly (readonly [st
         continue;
       }
       const keywords = read(m, value);
-      if (keywords) return { keywords, next: end === text.length ? end : end + 2 };
+      if (keywords)
+        return { keywords, next: end === text.length ? end : end + 2 };
     }
   }
   return undefined;
@@ -161,17 +244,27 @@ export function readConstraints(description: string): ReadBack | undefined {
   }
   // Keywords repeated with different values cannot come from one schema node.
   // The rules of one `dependentRequired` are stated one phrase each: put them back together.
-  const dependent = keywords.filter(([k]) => k === "dependentRequired").flatMap(([, v]) => Object.entries(v as { [key: string]: Json }));
+  const dependent = keywords
+    .filter(([k]) => k === "dependentRequired")
+    .flatMap(([, v]) => Object.entries(v as { [key: string]: Json }));
   if (dependent.length > 0) {
     const at = keywords.findIndex(([k]) => k === "dependentRequired");
     const merged = objectFromEntries(dependent);
     if (Object.keys(merged).length !== dependent.length) return undefined;
-    const rest = keywords.filter(([k], j) => k !== "dependentRequired" || j === at).map(([k, v]) => (k === "dependentRequired" ? ([k, merged] as const) : ([k, v] as const)));
+    const rest = keywords
+      .filter(([k], j) => k !== "dependentRequired" || j === at)
+      .map(([k, v]) =>
+        k === "dependentRequired" ? ([k, merged] as const) : ([k, v] as const),
+      );
     keywords.splice(0, keywords.length, ...rest);
   }
   const seen = objectFromEntries<Json>([]);
   for (const [k, v] of keywords) {
-    if (Object.prototype.hasOwnProperty.call(seen, k) && JSON.stringify(seen[k]) !== JSON.stringify(v)) return undefined;
+    if (
+      Object.prototype.hasOwnProperty.call(seen, k) &&
+      JSON.stringify(seen[k]) !== JSON.stringify(v)
+    )
+      return undefined;
     seen[k] = v;
   }
   return { description: description.slice(0, at).trimEnd(), keywords };

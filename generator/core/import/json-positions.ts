@@ -15,7 +15,11 @@ export interface JsonPositions {
 }
 
 export type JsonRead =
-  | { readonly ok: true; readonly value: Json; readonly positions: JsonPositions }
+  | {
+      readonly ok: true;
+      readonly value: Json;
+      readonly positions: JsonPositions;
+    }
   | { readonly ok: false; readonly offset: number; readonly message: string };
 
 const MAX_DEPTH = 1000;
@@ -38,7 +42,8 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
   const fail = (message: string, at = i): never => {
     throw new JsonSyntaxError(message, at);
   };
-  const describeHere = () => (i >= end ? "the end of the input" : JSON.stringify(text[i]));
+  const describeHere = () =>
+    i >= end ? "the end of the input" : JSON.stringify(text[i]);
   const skipSpace = () => {
     while (i < end) {
       const c = text.charCodeAt(i);
@@ -61,11 +66,26 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
       if (c === 92) {
         out += text.slice(chunk, i);
         const e = text[i + 1];
-        const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-        if (e !== undefined && Object.prototype.hasOwnProperty.call(simple, e)) {
+        const simple: Record<string, string> = {
+          '"': '"',
+          "\\": "\\",
+          "/": "/",
+          b: "\b",
+          f: "\f",
+          n: "\n",
+          r: "\r",
+          t: "\t",
+        };
+        if (
+          e !== undefined &&
+          Object.prototype.hasOwnProperty.call(simple, e)
+        ) {
           out += simple[e];
           i += 2;
-        } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+        } else if (
+          e === "u" &&
+          /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))
+        ) {
           out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
           i += 6;
         } else fail(`invalid escape in string`);
@@ -100,7 +120,9 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
       i++;
       return true;
     }
-    return fail(`expected "," or "${close}" in ${what}, found ${describeHere()}`);
+    return fail(
+      `expected "," or "${close}" in ${what}, found ${describeHere()}`,
+    );
   };
 
   const readValue = (pointer: string, depth: number): Json => {
@@ -119,13 +141,18 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
       }
       for (;;) {
         skipSpace();
-        if (text[i] !== '"') fail(`expected a property name in double quotes, found ${describeHere()}`);
+        if (text[i] !== '"')
+          fail(
+            `expected a property name in double quotes, found ${describeHere()}`,
+          );
         const keyStart = i;
         const key = readString();
-        if (seen.has(key)) fail(`duplicate key ${JSON.stringify(key)}`, keyStart);
+        if (seen.has(key))
+          fail(`duplicate key ${JSON.stringify(key)}`, keyStart);
         seen.add(key);
         skipSpace();
-        if (text[i] !== ":") fail(`expected ":" after the property name, found ${describeHere()}`);
+        if (text[i] !== ":")
+          fail(`expected ":" after the property name, found ${describeHere()}`);
         i++;
         const child = pointerJoin(pointer, key);
         keyAt.set(child, keyStart);
@@ -147,13 +174,18 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
       }
     }
     if (c === '"') return readString();
-    for (const [word, value] of [["true", true], ["false", false], ["null", null]] as const) {
+    for (const [word, value] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
       if (text.startsWith(word, i)) {
         i += word.length;
         return value;
       }
     }
-    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return readNumber();
+    if (c === "-" || (c !== undefined && c >= "0" && c <= "9"))
+      return readNumber();
     return fail(`unexpected ${describeHere()}`);
   };
 
@@ -164,8 +196,10 @@ export function readJson(text: string, start = 0, end = text.length): JsonRead {
     if (i < end) fail(`unexpected ${describeHere()} after the JSON value`);
     return { ok: true, value, positions: { value: valueAt, key: keyAt } };
   } catch (e) {
-    if (e instanceof JsonSyntaxError) return { ok: false, offset: e.offset, message: e.message };
-    if (e instanceof RangeError) return { ok: false, offset: i, message: "nesting too deep to read" };
+    if (e instanceof JsonSyntaxError)
+      return { ok: false, offset: e.offset, message: e.message };
+    if (e instanceof RangeError)
+      return { ok: false, offset: i, message: "nesting too deep to read" };
     throw e;
   }
 }

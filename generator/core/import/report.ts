@@ -45,7 +45,9 @@ export interface Site {
 export function offsetIn(site: Site, pointer: string, atKey = false): number {
   let p = pointer;
   for (;;) {
-    const at = (atKey ? site.positions.key.get(p) : undefined) ?? site.positions.value.get(p);
+    const at =
+      (atKey ? site.positions.key.get(p) : undefined) ??
+      site.positions.value.get(p);
     if (at !== undefined) return at;
     if (p === "") return site.base;
     p = p.slice(0, p.lastIndexOf("/"));
@@ -56,7 +58,21 @@ export function offsetIn(site: Site, pointer: string, atKey = false): number {
 export class Reporter {
   readonly entries: ImportEntry[] = [];
 
-  add(site: Site, pointer: string, severity: Severity, rule: ImportRule, message: string, atKey = false): void {
-    this.entries.push({ file: site.file, offset: offsetIn(site, pointer, atKey), pointer: site.label + pointer, severity, rule, message });
+  add(
+    site: Site,
+    pointer: string,
+    severity: Severity,
+    rule: ImportRule,
+    message: string,
+    atKey = false,
+  ): void {
+    this.entries.push({
+      file: site.file,
+      offset: offsetIn(site, pointer, atKey),
+      pointer: site.label + pointer,
+      severity,
+      rule,
+      message,
+    });
   }
 }

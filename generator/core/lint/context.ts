@@ -1,5 +1,11 @@
 /** Builds the shared lint context: targets with defaults, every schema node with its site. */
-import { hasOwn, isJsonObject, pointerJoin, type Json, type JsonObject } from "../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  pointerJoin,
+  type Json,
+  type JsonObject,
+} from "../schema/json.js";
 import { subschemas } from "../schema/walk.js";
 import { TARGET_IDS, TARGET_SPECS, isTargetId } from "../targets.js";
 import type { TargetIR, TargetOptions } from "../ir/catalog-ir.js";
@@ -9,17 +15,31 @@ import { PROVIDERS } from "../providers/registry.js";
 
 /** Targets named in the catalog (all of them, with defaults, when `targets:` is absent). */
 export function resolveTargets(catalog: JsonObject): TargetIR[] {
-  const declared = hasOwn(catalog, "targets") && isJsonObject(catalog.targets!) ? (catalog.targets as JsonObject) : undefined;
-  const ids = declared ? Object.keys(declared).filter(isTargetId) : [...TARGET_IDS];
+  const declared =
+    hasOwn(catalog, "targets") && isJsonObject(catalog.targets!)
+      ? (catalog.targets as JsonObject)
+      : undefined;
+  const ids = declared
+    ? Object.keys(declared).filter(isTargetId)
+    : [...TARGET_IDS];
   return ids.map((id) => {
-    const raw = declared && isJsonObject(declared[id] ?? null) ? (declared[id] as JsonObject) : {};
+    const raw =
+      declared && isJsonObject(declared[id] ?? null)
+        ? (declared[id] as JsonObject)
+        : {};
     const spec = TARGET_SPECS[id];
     // Only an option set to true is kept, so a catalog that leaves it out (or says false) builds the same IR.
-    const options: TargetOptions = spec.flags?.includes("stream_arguments") && raw.stream_arguments === true ? { streamArguments: true } : {};
+    const options: TargetOptions =
+      spec.flags?.includes("stream_arguments") && raw.stream_arguments === true
+        ? { streamArguments: true }
+        : {};
     const strict = hasOwn(raw, "strict") ? raw.strict : spec.defaultStrict;
     return {
       id,
-      options: strict === true || strict === false || strict === "auto" ? { ...options, strict } : options,
+      options:
+        strict === true || strict === false || strict === "auto"
+          ? { ...options, strict }
+          : options,
       pointer: declared ? pointerJoin("/targets", id) : "",
     };
   });
@@ -28,23 +48,55 @@ export function resolveTargets(catalog: JsonObject): TargetIR[] {
 /** Walk bound: deeper schemas are reported by the document limits, not walked forever. */
 const MAX_SCHEMA_DEPTH = 200;
 
-export function buildContext(catalog: JsonObject, report: (f: Finding) => void): LintContext {
+export function buildContext(
+  catalog: JsonObject,
+  report: (f: Finding) => void,
+): LintContext {
   const targets = resolveTargets(catalog);
-  const strictTargets = targets.filter((t) => t.options.strict === true || t.options.strict === "auto");
-  const strictSeverity = targets.some((t) => t.options.strict === true) ? "error" : "warning";
-  const nullableOptionalTargets = optionalAsNullableTargets(targets, (id) => (isTargetId(id) ? PROVIDERS[id] : undefined));
-  const defsKey = hasOwn(catalog, "$defs") ? "$defs" : hasOwn(catalog, "definitions") ? "definitions" : "$defs";
-  const catalogDefs = hasOwn(catalog, defsKey) && isJsonObject(catalog[defsKey]!) ? (catalog[defsKey] as JsonObject) : {};
+  const strictTargets = targets.filter(
+    (t) => t.options.strict === true || t.options.strict === "auto",
+  );
+  const strictSeverity = targets.some((t) => t.options.strict === true)
+    ? "error"
+    : "warning";
+  const nullableOptionalTargets = optionalAsNullableTargets(targets, (id) =>
+    isTargetId(id) ? PROVIDERS[id] : undefined,
+  );
+  const defsKey = hasOwn(catalog, "$defs")
+    ? "$defs"
+    : hasOwn(catalog, "definitions")
+      ? "definitions"
+      : "$defs";
+  const catalogDefs =
+    hasOwn(catalog, defsKey) && isJsonObject(catalog[defsKey]!)
+      ? (catalog[defsKey] as JsonObject)
+      : {};
   const catalogDefsPointer = "/" + defsKey;
   const tools: { name: string; pointer: string; tool: JsonObject }[] = [];
   if (hasOwn(catalog, "tools") && isJsonObject(catalog.tools!)) {
     const map = catalog.tools as JsonObject;
-    for (const name of Object.keys(map)) if (isJsonObject(map[name]!)) tools.push({ name, pointer: pointerJoin("/tools", name), tool: map[name] as JsonObject });
+    for (const name of Object.keys(map))
+      if (isJsonObject(map[name]!))
+        tools.push({
+          name,
+          pointer: pointerJoin("/tools", name),
+          tool: map[name] as JsonObject,
+        });
   }
 
   const schemaNodes: { node: Json; site: SchemaSite }[] = [];
-  const collect = (root: Json, resource: string, resourceKind: SchemaSite["resourceKind"], tool: string | undefined) => {
-    const stack: { node: Json; site: SchemaSite }[] = [{ node: root, site: { pointer: resource, resource, resourceKind, tool, depth: 0 } }];
+  const collect = (
+    root: Json,
+    resource: string,
+    resourceKind: SchemaSite["resourceKind"],
+    tool: string | undefined,
+  ) => {
+    const stack: { node: Json; site: SchemaSite }[] = [
+      {
+        node: root,
+        site: { pointer: resource, resource, resourceKind, tool, depth: 0 },
+      },
+    ];
     let guard = 0;
     while (stack.length > 0) {
       const { node, site } = stack.pop()!;
@@ -70,10 +122,34 @@ export function buildContext(catalog: JsonObject, report: (f: Finding) => void):
       }
     }
   };
-  for (const name of Object.keys(catalogDefs)) collect(catalogDefs[name]!, pointerJoin(catalogDefsPointer, name), "catalog-def", undefined);
+  for (const name of Object.keys(catalogDefs))
+    collect(
+      catalogDefs[name]!,
+      pointerJoin(catalogDefsPointer, name),
+      "catalog-def",
+      undefined,
+    );
   for (const t of tools) {
-    if (hasOwn(t.tool, "input")) collect(t.tool.input!, pointerJoin(t.pointer, "input"), "input", t.name);
-    if (hasOwn(t.tool, "output")) collect(t.tool.output!, pointerJoin(t.pointer, "output"), "output", t.name);
+    if (hasOwn(t.tool, "input"))
+      collect(t.tool.input!, pointerJoin(t.pointer, "input"), "input", t.name);
+    if (hasOwn(t.tool, "output"))
+      collect(
+        t.tool.output!,
+        pointerJoin(t.pointer, "output"),
+        "output",
+        t.name,
+      );
   }
-  return { catalog, targets, strictSeverity, strictTargets, nullableOptionalTargets, schemaNodes, catalogDefs, catalogDefsPointer, tools, report };
+  return {
+    catalog,
+    targets,
+    strictSeverity,
+    strictTargets,
+    nullableOptionalTargets,
+    schemaNodes,
+    catalogDefs,
+    catalogDefsPointer,
+    tools,
+    report,
+  };
 }

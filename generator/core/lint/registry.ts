@@ -56,20 +56,60 @@ export const LINT_RULES: readonly LintRule[] = [
  * Rule ids reported outside the lint rules (by the loader, the document check and the emitters),
  * listed so `--rules` and the docs show every id a user can see.
  */
-export const OTHER_RULES: readonly Pick<LintRule, "id" | "summary" | "severity">[] = [
-  { id: "yaml-syntax", severity: "error", summary: "the catalog is not well-formed YAML" },
-  { id: "duplicate-key", severity: "error", summary: "a mapping repeats a key" },
-  { id: "json-parseable", severity: "error", summary: "a YAML value that JSON cannot represent (.inf, .nan, custom tags, non-string keys)" },
+export const OTHER_RULES: readonly Pick<
+  LintRule,
+  "id" | "summary" | "severity"
+>[] = [
+  {
+    id: "yaml-syntax",
+    severity: "error",
+    summary: "the catalog is not well-formed YAML",
+  },
+  {
+    id: "duplicate-key",
+    severity: "error",
+    summary: "a mapping repeats a key",
+  },
+  {
+    id: "json-parseable",
+    severity: "error",
+    summary:
+      "a YAML value that JSON cannot represent (.inf, .nan, custom tags, non-string keys)",
+  },
   { id: "encoding", severity: "error", summary: "the catalog is not UTF-8" },
-  { id: "file-too-large", severity: "error", summary: "the catalog exceeds the size limit" },
-  { id: "catalog-schema", severity: "mixed", summary: "the catalog document does not match catalog.schema.json (a catalog without tools is a warning)" },
-  { id: "provider-output", severity: "error", summary: "a tool output that a target cannot declare (e.g. a non-object output for MCP)" },
+  {
+    id: "file-too-large",
+    severity: "error",
+    summary: "the catalog exceeds the size limit",
+  },
+  {
+    id: "catalog-schema",
+    severity: "mixed",
+    summary:
+      "the catalog document does not match catalog.schema.json (a catalog without tools is a warning)",
+  },
+  {
+    id: "provider-output",
+    severity: "error",
+    summary:
+      "a tool output that a target cannot declare (e.g. a non-object output for MCP)",
+  },
 ];
 
 /** Every rule a user can see, once each, with its severity and fix: what `lint --rules` prints. */
-export function ruleTable(): { id: string; severity: RuleSeverity; fix?: string; summary: string }[] {
+export function ruleTable(): {
+  id: string;
+  severity: RuleSeverity;
+  fix?: string;
+  summary: string;
+}[] {
   return [...LINT_RULES, ...OTHER_RULES].map((r) => {
     const fix = (r as Partial<LintRule>).fix;
-    return { id: r.id, severity: r.severity, ...(fix ? { fix } : {}), summary: r.summary };
+    return {
+      id: r.id,
+      severity: r.severity,
+      ...(fix ? { fix } : {}),
+      summary: r.summary,
+    };
   });
 }

@@ -14,10 +14,22 @@ export const SEVERITY_TEXT: Readonly<Record<RuleSeverity, string>> = {
 };
 
 function cell(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+  return text
+    .replace(/\\/g, "\\\\")
+    .replace(/\|/g, "\\|")
+    .replace(/\r?\n/g, " ");
 }
 
 export function ruleTableMarkdown(): string {
-  const rows = ruleTable().map((r) => `| \`${r.id}\` | ${cell(r.summary)} | ${cell(SEVERITY_TEXT[r.severity])} | ${r.fix ? `yes: ${cell(r.fix)}` : "no"} |`);
-  return ["| rule | checks | severity | `--fix` |", "| --- | --- | --- | --- |", ...rows].join("\n") + "\n";
+  const rows = ruleTable().map(
+    (r) =>
+      `| \`${r.id}\` | ${cell(r.summary)} | ${cell(SEVERITY_TEXT[r.severity])} | ${r.fix ? `yes: ${cell(r.fix)}` : "no"} |`,
+  );
+  return (
+    [
+      "| rule | checks | severity | `--fix` |",
+      "| --- | --- | --- | --- |",
+      ...rows,
+    ].join("\n") + "\n"
+  );
 }

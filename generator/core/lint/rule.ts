@@ -9,19 +9,37 @@ import type { TargetIR } from "../ir/catalog-ir.js";
  */
 export type Fix =
   /** Add `key: value` to the mapping at `pointer` (which must not have the key). */
-  | { readonly op: "add-key"; readonly pointer: string; readonly key: string; readonly value: Json }
+  | {
+      readonly op: "add-key";
+      readonly pointer: string;
+      readonly key: string;
+      readonly value: Json;
+    }
   /** Remove the mapping entry at `pointer`. */
   | { readonly op: "remove-key"; readonly pointer: string }
   /** Replace the mapping entry at `pointer` by `key: value`, in its place (its line comment stays). */
-  | { readonly op: "replace-entry"; readonly pointer: string; readonly key: string; readonly value: Json }
+  | {
+      readonly op: "replace-entry";
+      readonly pointer: string;
+      readonly key: string;
+      readonly value: Json;
+    }
   /** Replace the value at `pointer`. */
   | { readonly op: "set-value"; readonly pointer: string; readonly value: Json }
   /** Remove the list item at `pointer` (the list keeps at least one other item). */
   | { readonly op: "remove-item"; readonly pointer: string }
   /** Append strings to the list at `pointer`, or create `key: [values]` in the mapping `parent`. */
-  | { readonly op: "append-strings"; readonly parent: string; readonly key: string; readonly values: readonly string[] }
+  | {
+      readonly op: "append-strings";
+      readonly parent: string;
+      readonly key: string;
+      readonly values: readonly string[];
+    }
   /** Several edits inside one mapping, applied together or not at all. */
-  | { readonly op: "group"; readonly fixes: readonly Exclude<Fix, { op: "group" }>[] };
+  | {
+      readonly op: "group";
+      readonly fixes: readonly Exclude<Fix, { op: "group" }>[];
+    };
 
 export interface Finding {
   readonly rule: string;
@@ -63,12 +81,19 @@ export interface LintContext {
   /** Strict targets whose dialect declares optional properties as required-and-nullable (OpenAI). */
   readonly nullableOptionalTargets: readonly TargetIR[];
   /** Every schema node in the catalog with its site (visited once, shared by all rules). */
-  readonly schemaNodes: readonly { readonly node: Json; readonly site: SchemaSite }[];
+  readonly schemaNodes: readonly {
+    readonly node: Json;
+    readonly site: SchemaSite;
+  }[];
   /** Catalog-level defs (from `$defs` or `definitions`). */
   readonly catalogDefs: JsonObject;
   /** Pointer of the catalog's defs mapping (`/$defs` or `/definitions`). */
   readonly catalogDefsPointer: string;
-  readonly tools: readonly { readonly name: string; readonly pointer: string; readonly tool: JsonObject }[];
+  readonly tools: readonly {
+    readonly name: string;
+    readonly pointer: string;
+    readonly tool: JsonObject;
+  }[];
   report(finding: Finding): void;
 }
 

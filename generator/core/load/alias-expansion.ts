@@ -9,7 +9,14 @@
  * it is expanded (an alias cycle, nesting near the depth bound) or that the conversion reports
  * (a problem of any kind) makes the answer "unknown", and the caller converts as before.
  */
-import { isAlias, isMap, isScalar, isSeq, type Document, type Node as YamlNode } from "yaml";
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type Document,
+  type Node as YamlNode,
+} from "yaml";
 
 export interface ExpansionLimits {
   readonly maxNodes: number;
@@ -31,7 +38,11 @@ class Unknown extends Error {}
 
 const IN_PROGRESS = "in-progress";
 
-export function measureExpansion(document: Document.Parsed, root: YamlNode, limits: ExpansionLimits): Expansion {
+export function measureExpansion(
+  document: Document.Parsed,
+  root: YamlNode,
+  limits: ExpansionLimits,
+): Expansion {
   const counter = new ExpansionCounter(document, limits);
   try {
     if (counter.measure(root, 0).size <= limits.maxNodes) return "fits";
@@ -104,7 +115,11 @@ class ExpansionCounter {
     }
     if (isScalar(node)) {
       const v = node.value;
-      const plain = v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+      const plain =
+        v === null ||
+        typeof v === "string" ||
+        typeof v === "boolean" ||
+        (typeof v === "number" && Number.isFinite(v));
       if (!plain) throw new Unknown();
       return [];
     }

@@ -44,14 +44,18 @@ function blockEnd(text: string, offset: number): number {
     const next = at + 1;
     const content = firstContent(text, next);
     const end = lineEnd(text, next);
-    const blank = content >= end || text[content] === "#" || text[content] === "\r";
+    const blank =
+      content >= end || text[content] === "#" || text[content] === "\r";
     if (!blank && content - next <= indent) return at;
     at = end;
   }
   return text.length;
 }
 
-export function locateIndentationFaults(text: string, errors: readonly SyntaxError[]): SyntaxError[] {
+export function locateIndentationFaults(
+  text: string,
+  errors: readonly SyntaxError[],
+): SyntaxError[] {
   const sorted = [...errors].sort((a, b) => a.offset - b.offset);
   const out: SyntaxError[] = [];
   /** Errors before this offset follow from a fault already reported. */
@@ -61,17 +65,34 @@ export function locateIndentationFaults(text: string, errors: readonly SyntaxErr
     if (e.offset <= shadowEnd) continue;
     const multiline = e.code === "MULTILINE_IMPLICIT_KEY";
     // BLOCK_AS_IMPLICIT_KEY opens the cluster of an over-indented line: the fault is where the key ends.
-    const clusterHead = CLUSTER_CODES.has(e.code) && sorted.slice(i + 1).find((n) => !CLUSTER_CODES.has(n.code))?.code === "MULTILINE_IMPLICIT_KEY";
+    const clusterHead =
+      CLUSTER_CODES.has(e.code) &&
+      sorted.slice(i + 1).find((n) => !CLUSTER_CODES.has(n.code))?.code ===
+        "MULTILINE_IMPLICIT_KEY";
     if (clusterHead) continue;
     if (multiline) {
       const at = firstContent(text, e.end - 1);
-      out.push({ ...e, offset: at, message: "mis-indented line: it does not line up with the keys or items above it, so YAML reads it as part of the value before it" });
+      out.push({
+        ...e,
+        offset: at,
+        message:
+          "mis-indented line: it does not line up with the keys or items above it, so YAML reads it as part of the value before it",
+      });
       shadowEnd = blockEnd(text, at);
       continue;
     }
-    if (e.code === "BAD_INDENT" && text[e.offset] === " " && text.slice(lineStart(text, e.offset), e.offset).trim() === "") {
+    if (
+      e.code === "BAD_INDENT" &&
+      text[e.offset] === " " &&
+      text.slice(lineStart(text, e.offset), e.offset).trim() === ""
+    ) {
       const at = firstContent(text, e.offset);
-      out.push({ ...e, offset: at, message: "mis-indented key: the keys of a mapping must start at the same column" });
+      out.push({
+        ...e,
+        offset: at,
+        message:
+          "mis-indented key: the keys of a mapping must start at the same column",
+      });
       shadowEnd = blockEnd(text, at);
       continue;
     }

@@ -6,7 +6,8 @@ export class LineIndex {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) this.starts.push(i + 1);
-      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.starts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10)
+        this.starts.push(i + 1);
     }
   }
 

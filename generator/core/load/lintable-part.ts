@@ -6,12 +6,22 @@
  * error at the root (no `toolcat: 1`, not a mapping) leaves nothing to lint.
  */
 import { checkDocument } from "../check/check-document.js";
-import { hasOwn, isJsonObject, objectFromEntries, pointerSegments, type Json, type JsonObject } from "../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  objectFromEntries,
+  pointerSegments,
+  type Json,
+  type JsonObject,
+} from "../schema/json.js";
 
 /** Top-level keys whose entries are each their own part (a broken one is left out alone). */
 const PER_ENTRY = new Set(["tools", "targets", "$defs", "definitions"]);
 
-export function lintablePart(value: Json, errorPointers: readonly string[]): JsonObject | undefined {
+export function lintablePart(
+  value: Json,
+  errorPointers: readonly string[],
+): JsonObject | undefined {
   if (!isJsonObject(value)) return undefined;
   const dropKeys = new Set<string>();
   const dropEntries = new Map<string, Set<string>>();
@@ -30,10 +40,26 @@ export function lintablePart(value: Json, errorPointers: readonly string[]): Jso
       .map((k): [string, Json] => {
         const dropped = dropEntries.get(k);
         const v = value[k]!;
-        return dropped === undefined || !isJsonObject(v) ? [k, v] : [k, objectFromEntries(Object.keys(v).filter((e) => !dropped.has(e)).map((e): [string, Json] => [e, v[e]!]))];
+        return dropped === undefined || !isJsonObject(v)
+          ? [k, v]
+          : [
+              k,
+              objectFromEntries(
+                Object.keys(v)
+                  .filter((e) => !dropped.has(e))
+                  .map((e): [string, Json] => [e, v[e]!]),
+              ),
+            ];
       }),
   );
   // Something to lint, and nothing broken left in it.
-  if (!hasOwn(part, "tools") || !isJsonObject(part.tools) || Object.keys(part.tools).length === 0) return undefined;
-  return checkDocument(part).some((f) => f.severity === "error") ? undefined : part;
+  if (
+    !hasOwn(part, "tools") ||
+    !isJsonObject(part.tools) ||
+    Object.keys(part.tools).length === 0
+  )
+    return undefined;
+  return checkDocument(part).some((f) => f.severity === "error")
+    ? undefined
+    : part;
 }

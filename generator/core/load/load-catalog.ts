@@ -40,7 +40,12 @@ export interface LoadedCatalog {
 export function loadCatalog(
   path: string,
   source: string | Uint8Array,
-  options: { lint?: boolean; compileCheck?: boolean; lintRules?: readonly LintRule[]; onChecked?: (catalog: JsonObject) => void } = {},
+  options: {
+    lint?: boolean;
+    compileCheck?: boolean;
+    lintRules?: readonly LintRule[];
+    onChecked?: (catalog: JsonObject) => void;
+  } = {},
 ): LoadedCatalog {
   const timings: { stage: string; ms: number }[] = [];
   let t = performance.now();
@@ -50,32 +55,73 @@ export function loadCatalog(
     t = now;
   };
 
-  const decoded = typeof source === "string" ? checkText(source) : decodeCatalog(source);
+  const decoded =
+    typeof source === "string" ? checkText(source) : decodeCatalog(source);
   const text = decoded.text;
   const lines = new LineIndex(text);
   if (!decoded.ok) {
     const locator = new Locator(path, lines, new Map());
-    const d = locator.at(decoded.problem.offset, { severity: "error", rule: decoded.problem.rule, message: decoded.problem.message });
+    const d = locator.at(decoded.problem.offset, {
+      severity: "error",
+      rule: decoded.problem.rule,
+      message: decoded.problem.message,
+    });
     return { path, text, locator, findings: [], diagnostics: [d], timings };
   }
   lap("read");
 
   const parsed = parseCatalogYaml(text);
   const locator = new Locator(path, lines, parsed.locations);
-  const diagnostics: Diagnostic[] = parsed.problems.map((p) => locator.at(p.offset, { severity: "error", rule: p.rule, message: p.message }));
+  const diagnostics: Diagnostic[] = parsed.problems.map((p) =>
+    locator.at(p.offset, {
+      severity: "error",
+      rule: p.rule,
+      message: p.message,
+    }),
+  );
   lap("parse");
-  if (parsed.value === undefined || diagnostics.some((d) => d.rule !== "json-parseable")) {
-    return { path, text, parsed, locator, findings: [], diagnostics: sortDiagnostics(diagnostics), timings };
+  if (
+    parsed.value === undefined ||
+    diagnostics.some((d) => d.rule !== "json-parseable")
+  ) {
+    return {
+      path,
+      text,
+      parsed,
+      locator,
+      findings: [],
+      diagnostics: sortDiagnostics(diagnostics),
+      timings,
+    };
   }
 
   const checked = checkDocument(parsed.value);
-  for (const f of checked) diagnostics.push(locator.pointer(f.pointer, f.atKey, f));
+  for (const f of checked)
+    diagnostics.push(locator.pointer(f.pointer, f.atKey, f));
   lap("check");
   if (hasErrors(diagnostics)) {
     // The rules still read the parts the structure errors are not about: one run reports both.
-    const part = options.lint !== false ? lintablePart(parsed.value, checked.filter((f) => f.severity === "error").map((f) => f.pointer)) : undefined;
-    if (part !== undefined) diagnostics.push(...lintCatalog(part, locator, path, { ...options, compileCheck: false }).diagnostics);
-    return { path, text, parsed, locator, findings: [], diagnostics: sortDiagnostics(diagnostics), timings };
+    const part =
+      options.lint !== false
+        ? lintablePart(
+            parsed.value,
+            checked.filter((f) => f.severity === "error").map((f) => f.pointer),
+          )
+        : undefined;
+    if (part !== undefined)
+      diagnostics.push(
+        ...lintCatalog(part, locator, path, { ...options, compileCheck: false })
+          .diagnostics,
+      );
+    return {
+      path,
+      text,
+      parsed,
+      locator,
+      findings: [],
+      diagnostics: sortDiagnostics(diagnostics),
+      timings,
+    };
   }
 
   const catalog = parsed.value as JsonObject;
@@ -87,16 +133,39 @@ export function loadCatalog(
     diagnostics.push(...linted.diagnostics);
     lap("lint");
   }
-  return { path, text, catalog, parsed, locator, findings, diagnostics: sortDiagnostics(diagnostics), timings };
+  return {
+    path,
+    text,
+    catalog,
+    parsed,
+    locator,
+    findings,
+    diagnostics: sortDiagnostics(diagnostics),
+    timings,
+  };
 }
 
 /**
  * The lint rules over a catalog that passed the document check (loadCatalog runs them unless told
  * not to; the pipeline runs them itself, after starting the emitters).
  */
-export function lintCatalog(catalog: JsonObject, locator: Locator, path: string, options: { compileCheck?: boolean; lintRules?: readonly LintRule[] } = {}): { readonly findings: Finding[]; readonly diagnostics: Diagnostic[] } {
+export function lintCatalog(
+  catalog: JsonObject,
+  locator: Locator,
+  path: string,
+  options: { compileCheck?: boolean; lintRules?: readonly LintRule[] } = {},
+): { readonly findings: Finding[]; readonly diagnostics: Diagnostic[] } {
   let findings = runLint(catalog, options.lintRules);
-  if (options.compileCheck && !findings.some((f) => f.severity === "error")) findings = [...findings, ...compilerFindings(catalog, path)];
-  const diagnostics = findings.map((f) => locator.pointer(f.pointer, f.atKey, { severity: f.severity, rule: f.rule, message: f.message, target: f.target, fixable: f.fix !== undefined }));
+  if (options.compileCheck && !findings.some((f) => f.severity === "error"))
+    findings = [...findings, ...compilerFindings(catalog, path)];
+  const diagnostics = findings.map((f) =>
+    locator.pointer(f.pointer, f.atKey, {
+      severity: f.severity,
+      rule: f.rule,
+      message: f.message,
+      target: f.target,
+      fixable: f.fix !== undefined,
+    }),
+  );
   return { findings, diagnostics };
 }

@@ -12,7 +12,11 @@
  */
 import type { Document } from "yaml";
 import { parseYamlSubset, type FastYaml } from "./fast-yaml/subset-parser.js";
-import { parseYaml, parseYamlDocument, type ParsedYaml } from "./yaml-to-json.js";
+import {
+  parseYaml,
+  parseYamlDocument,
+  type ParsedYaml,
+} from "./yaml-to-json.js";
 
 export function parseCatalogYaml(text: string): ParsedYaml {
   const fast = tryFast(text);

@@ -14,9 +14,14 @@ export interface DecodeProblem {
   readonly offset: number;
 }
 
-export type DecodeResult = { ok: true; text: string } | { ok: false; problem: DecodeProblem; text: string };
+export type DecodeResult =
+  | { ok: true; text: string }
+  | { ok: false; problem: DecodeProblem; text: string };
 
-export function decodeCatalog(bytes: Uint8Array, maxBytes = MAX_CATALOG_BYTES): DecodeResult {
+export function decodeCatalog(
+  bytes: Uint8Array,
+  maxBytes = MAX_CATALOG_BYTES,
+): DecodeResult {
   if (bytes.length > maxBytes) {
     return {
       ok: false,
@@ -30,11 +35,21 @@ export function decodeCatalog(bytes: Uint8Array, maxBytes = MAX_CATALOG_BYTES): 
   }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(
+      bytes,
+    );
   } catch {
     const offset = firstInvalidUtf8(bytes);
     const prefix = new TextDecoder("utf-8").decode(bytes.subarray(0, offset));
-    return { ok: false, text: prefix, problem: { rule: "encoding", message: `catalog is not valid UTF-8 (byte 0x${bytes[offset]?.toString(16).padStart(2, "0")} at offset ${offset})`, offset: prefix.length } };
+    return {
+      ok: false,
+      text: prefix,
+      problem: {
+        rule: "encoding",
+        message: `catalog is not valid UTF-8 (byte 0x${bytes[offset]?.toString(16).padStart(2, "0")} at offset ${offset})`,
+        offset: prefix.length,
+      },
+    };
   }
   return checkText(text);
 }
@@ -44,10 +59,25 @@ export function checkText(input: string): DecodeResult {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   // YAML allows TAB, LF, CR and printable characters; other C0 controls, DEL and lone surrogates
   // never belong in a catalog and usually mean a binary file.
-  const bad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.exec(text);
+  const bad =
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.exec(
+      text,
+    );
   if (bad) {
-    const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
-    return { ok: false, text, problem: { rule: "yaml-syntax", message: `control or invalid character U+${code} is not allowed in a catalog (binary file?)`, offset: bad.index } };
+    const code = bad[0]
+      .charCodeAt(0)
+      .toString(16)
+      .toUpperCase()
+      .padStart(4, "0");
+    return {
+      ok: false,
+      text,
+      problem: {
+        rule: "yaml-syntax",
+        message: `control or invalid character U+${code} is not allowed in a catalog (binary file?)`,
+        offset: bad.index,
+      },
+    };
   }
   return { ok: true, text };
 }
@@ -56,9 +86,19 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;
-    const len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    const len =
+      b < 0x80
+        ? 1
+        : b >= 0xc2 && b < 0xe0
+          ? 2
+          : b >= 0xe0 && b < 0xf0
+            ? 3
+            : b >= 0xf0 && b < 0xf5
+              ? 4
+              : 0;
     if (len === 0) return i;
-    for (let k = 1; k < len; k++) if (i + k >= bytes.length || (bytes[i + k]! & 0xc0) !== 0x80) return i;
+    for (let k = 1; k < len; k++)
+      if (i + k >= bytes.length || (bytes[i + k]! & 0xc0) !== 0x80) return i;
     i += len;
   }
   return Math.min(i, bytes.length - 1);

@@ -12,13 +12,27 @@
 import { code, join, propertyKey, raw, type Code } from "../codegen/code.js";
 import { Name, pascalCase } from "../codegen/identifiers.js";
 import { jsdoc } from "../codegen/jsdoc.js";
-import { chunkedFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../emit/artifact.js";
+import {
+  chunkedFile,
+  type ArtifactEmitter,
+  type EmitContext,
+  type OutputFile,
+} from "../emit/artifact.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import { catalogNames } from "../emit/naming.js";
-import { catalogValidators, compileValidators, CompileError, type ValidatorEntry } from "../emit/validators/index.js";
+import {
+  catalogValidators,
+  compileValidators,
+  CompileError,
+  type ValidatorEntry,
+} from "../emit/validators/index.js";
 import type { Schema } from "../schema/schema.js";
 import { declaredDifference } from "./declared-difference.js";
-import { lowerTargets, providerExports, type TargetLowering } from "./emitter.js";
+import {
+  lowerTargets,
+  providerExports,
+  type TargetLowering,
+} from "./emitter.js";
 import type { CatalogIR } from "../ir/catalog-ir.js";
 import type { LoweredTool } from "./provider.js";
 
@@ -40,7 +54,12 @@ export function hasCallValidator(tools: readonly LoweredTool[]): boolean {
  * `auto`; see lowerTool). Only these are lowered for the call validators.
  */
 export function plannedLowerings(ir: CatalogIR): readonly TargetLowering[] {
-  return lowerTargets(ir, (module, target) => module.dialects.strict !== undefined && (target.options.strict === true || target.options.strict === "auto"));
+  return lowerTargets(
+    ir,
+    (module, target) =>
+      module.dialects.strict !== undefined &&
+      (target.options.strict === true || target.options.strict === "auto"),
+  );
 }
 
 /** The exported table of declared-schema validators (shared by targets that declare alike). */
@@ -49,21 +68,33 @@ const DECLARED = "declaredValidators";
 /** Ids of the helpers validators.ts declares (the call validators import those, see the module comment). */
 export type ValidatorHelpers = (ctx: EmitContext) => ReadonlySet<string>;
 
-export const callValidatorsEmitter: ArtifactEmitter = createCallValidatorsEmitter((ctx) => catalogValidators(ctx).helpers);
+export const callValidatorsEmitter: ArtifactEmitter =
+  createCallValidatorsEmitter((ctx) => catalogValidators(ctx).helpers);
 
 /**
  * The emitter, told which helpers validators.ts declares: by compiling it (above), or — on
  * another thread (generator/node/parallel-emit.ts) — by the thread that did.
  */
-export function createCallValidatorsEmitter(validatorHelpers: ValidatorHelpers): ArtifactEmitter {
-  return { id: "call-validators", emit: (ctx) => emitCallValidators(ctx, validatorHelpers) };
+export function createCallValidatorsEmitter(
+  validatorHelpers: ValidatorHelpers,
+): ArtifactEmitter {
+  return {
+    id: "call-validators",
+    emit: (ctx) => emitCallValidators(ctx, validatorHelpers),
+  };
 }
 
-function emitCallValidators(ctx: EmitContext, validatorHelpers: ValidatorHelpers): readonly OutputFile[] {
+function emitCallValidators(
+  ctx: EmitContext,
+  validatorHelpers: ValidatorHelpers,
+): readonly OutputFile[] {
   const files: OutputFile[] = [];
   const names = catalogNames(ctx.ir);
   // Targets that declare the same schemas (OpenAI Chat and Responses) share one compiled table.
-  const compiled: { readonly id: string; readonly planned: readonly LoweredTool[] }[] = [];
+  const compiled: {
+    readonly id: string;
+    readonly planned: readonly LoweredTool[];
+  }[] = [];
   for (const lowering of plannedLowerings(ctx.ir)) {
     if (!hasCallValidator(lowering.tools)) continue;
     const planned = lowering.tools.filter((t) => t.plan !== undefined);
@@ -71,20 +102,45 @@ function emitCallValidators(ctx: EmitContext, validatorHelpers: ValidatorHelpers
     const exportName = callValidatorName(id);
     const sameAs = compiled.find((c) => declareAlike(c.planned, planned))?.id;
     // A file that compiles its own table declares these names; one that shares imports them.
-    const file = new GeneratedFile(`providers/${id}.calls.ts`, ctx.header, sameAs === undefined ? [exportName, DECLARED, "ToolName", "ToolInput"] : [exportName, "ToolName", "ToolInput"]);
-    const normalise = file.importFrom(`./${id}.js`, providerExports(id).normalise);
+    const file = new GeneratedFile(
+      `providers/${id}.calls.ts`,
+      ctx.header,
+      sameAs === undefined
+        ? [exportName, DECLARED, "ToolName", "ToolInput"]
+        : [exportName, "ToolName", "ToolInput"],
+    );
+    const normalise = file.importFrom(
+      `./${id}.js`,
+      providerExports(id).normalise,
+    );
     const validate = file.importFrom("../validators.js", "validate");
-    const strictErrors = file.importFrom("../runtime/validation-errors.js", "strictCallErrors");
+    const strictErrors = file.importFrom(
+      "../runtime/validation-errors.js",
+      "strictCallErrors",
+    );
     // The result type is validators.ts's own (the declared validators below use it too).
-    if (file.importFrom("../validators.js", "ValidationResult", { typeOnly: true }).text !== "ValidationResult") throw new Error("internal: ValidationResult is taken");
+    if (
+      file.importFrom("../validators.js", "ValidationResult", {
+        typeOnly: true,
+      }).text !== "ValidationResult"
+    )
+      throw new Error("internal: ValidationResult is taken");
     let declared: Name;
     if (sameAs !== undefined) {
       declared = file.importFrom(`./${sameAs}.calls.js`, DECLARED);
-      file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+      file.printCanonical(
+        code`type ToolName = import("../types.js").ToolName;`,
+        code`type ToolInput = import("../types.js").ToolInput;`,
+      );
     } else {
-      file.printCanonical(code`type ToolName = import("../types.js").ToolName;`, code`type ToolInput = import("../types.js").ToolInput;`);
+      file.printCanonical(
+        code`type ToolName = import("../types.js").ToolName;`,
+        code`type ToolInput = import("../types.js").ToolInput;`,
+      );
       const entries: ValidatorEntry[] = planned.map((t) => ({
-        name: file.scope.unique(`validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`),
+        name: file.scope.unique(
+          `validateDeclared${names.tools.get(t.tool.name)!.inputType.text.replace(/Input$/, "")}`,
+        ),
         // The declared shape (nullable where the catalog says optional) has no named type.
         type: raw("unknown"),
         // Only what the declaration checks beyond the catalog's validator (see declared-difference.ts).
@@ -94,15 +150,28 @@ function emitCallValidators(ctx: EmitContext, validatorHelpers: ValidatorHelpers
       try {
         // Types and helpers come from validators.ts: one copy of each in the output.
         const helpers = validatorHelpers(ctx);
-        compileValidators(entries, file, { readTemplate: ctx.readTemplate, typesFrom: "../validators.js", helpersFrom: { module: "../validators.js", ids: helpers } });
+        compileValidators(entries, file, {
+          readTemplate: ctx.readTemplate,
+          typesFrom: "../validators.js",
+          helpersFrom: { module: "../validators.js", ids: helpers },
+        });
       } catch (e) {
         if (!(e instanceof CompileError)) throw e;
-        for (const p of e.problems) ctx.report({ severity: "error", rule: p.rule, message: `declared schema for ${id}: ${p.message}`, pointer: p.pointer, target: id });
+        for (const p of e.problems)
+          ctx.report({
+            severity: "error",
+            rule: p.rule,
+            message: `declared schema for ${id}: ${p.message}`,
+            pointer: p.pointer,
+            target: id,
+          });
         continue;
       }
       compiled.push({ id, planned });
       declared = Name.of(DECLARED);
-      const table: Code[] = planned.map((t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`);
+      const table: Code[] = planned.map(
+        (t, i) => code`${raw(propertyKey(t.tool.name))}: ${entries[i]!.name}`,
+      );
       // A named type keeps the declaration's first line within a print width.
       const tableType = file.scope.unique("DeclaredValidators");
       file.printCanonical(
@@ -116,7 +185,7 @@ export const ${declared}: ${tableType} = Object.freeze({
     const doc = jsdoc([
       `A tool call as ${lowering.module.title} sends it, checked and brought into the catalog's shape.`,
       "First what the declared schema adds to the catalog's (every field present, a null standing for an omitted",
-      "optional one; no unknown keys), then the nulls that mean \"not given\" are removed, then the catalog's validator",
+      'optional one; no unknown keys), then the nulls that mean "not given" are removed, then the catalog\'s validator',
       "runs: `ok` is what the handler may receive. A call the declared schema turns down is answered with every",
       "problem at once: the catalog's verdict on its normalised arguments, then each field it left out (for one the",
       "catalog makes optional, saying that `null` leaves it out) or added: one retry fixes them all.",
@@ -130,7 +199,15 @@ export const ${declared}: ${tableType} = Object.freeze({
   if (announced.ok) return checked;
   return { ok: false, errors: ${strictErrors}(announced.errors, checked.ok ? [] : checked.errors) };
 }`);
-    files.push(chunkedFile(file.path, "typescript", file.toChunks(), undefined, "machine"));
+    files.push(
+      chunkedFile(
+        file.path,
+        "typescript",
+        file.toChunks(),
+        undefined,
+        "machine",
+      ),
+    );
   }
   return files;
 }
@@ -140,10 +217,17 @@ export const ${declared}: ${tableType} = Object.freeze({
  * serves both). Targets that lower into the same dialect share the lowered objects, which makes
  * the usual case an identity check; otherwise the schemas are compared as JSON text.
  */
-function declareAlike(a: readonly LoweredTool[], b: readonly LoweredTool[]): boolean {
+function declareAlike(
+  a: readonly LoweredTool[],
+  b: readonly LoweredTool[],
+): boolean {
   if (a.length !== b.length) return false;
   return a.every((t, i) => {
     const u = b[i]!;
-    return t.tool.name === u.tool.name && (t.input.schema === u.input.schema || JSON.stringify(t.input.schema) === JSON.stringify(u.input.schema));
+    return (
+      t.tool.name === u.tool.name &&
+      (t.input.schema === u.input.schema ||
+        JSON.stringify(t.input.schema) === JSON.stringify(u.input.schema))
+    );
   });
 }

@@ -25,15 +25,43 @@
 import type { Schema, SchemaObject } from "../schema/schema.js";
 
 /** Keywords kept (and descended into) along the unconditional path. */
-const STRUCTURE = new Set(["properties", "required", "additionalProperties", "items", "prefixItems", "$defs"]);
+const STRUCTURE = new Set([
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "$defs",
+]);
 
 /** Keywords that make a subschema conditional or indirect: such a subschema is kept whole. */
-const KEEP_WHOLE = new Set(["anyOf", "oneOf", "allOf", "not", "if", "then", "else", "$ref", "contains", "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired"]);
+const KEEP_WHOLE = new Set([
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "$ref",
+  "contains",
+  "patternProperties",
+  "propertyNames",
+  "dependentSchemas",
+  "dependentRequired",
+]);
 
 /** The part of `declared` a call validator checks before normalising (see the module comment). */
 export function declaredDifference(declared: Schema): Schema {
-  const defs = typeof declared === "object" && declared.$defs !== undefined ? declared.$defs : {};
-  return remainder(declared, { defs, inlining: new Set(), budget: { inlines: MAX_INLINES } }).schema;
+  const defs =
+    typeof declared === "object" && declared.$defs !== undefined
+      ? declared.$defs
+      : {};
+  return remainder(declared, {
+    defs,
+    inlining: new Set(),
+    budget: { inlines: MAX_INLINES },
+  }).schema;
 }
 
 /**
@@ -54,19 +82,38 @@ interface Scope {
 
 /** The `$defs` entry a bare `{ $ref: "#/$defs/<name>" }` (annotations aside) names, if any. */
 function defOf(schema: SchemaObject, scope: Scope): string | undefined {
-  if (typeof schema.$ref !== "string" || Object.keys(schema).some((k) => k !== "$ref" && k !== "description" && k !== "title")) return undefined;
+  if (
+    typeof schema.$ref !== "string" ||
+    Object.keys(schema).some(
+      (k) => k !== "$ref" && k !== "description" && k !== "title",
+    )
+  )
+    return undefined;
   const match = /^#\/\$defs\/([^/~%]+)$/.exec(schema.$ref);
-  if (!match || !Object.hasOwn(scope.defs, match[1]!) || scope.inlining.has(match[1]!) || scope.budget.inlines <= 0) return undefined;
+  if (
+    !match ||
+    !Object.hasOwn(scope.defs, match[1]!) ||
+    scope.inlining.has(match[1]!) ||
+    scope.budget.inlines <= 0
+  )
+    return undefined;
   return match[1];
 }
 
 /** The remainder, and whether it accepts every non-object non-array value (null among them). */
-function remainder(declared: Schema, scope: Scope): { readonly schema: Schema; readonly typeFree: boolean } {
-  if (typeof declared === "boolean") return { schema: declared, typeFree: declared };
+function remainder(
+  declared: Schema,
+  scope: Scope,
+): { readonly schema: Schema; readonly typeFree: boolean } {
+  if (typeof declared === "boolean")
+    return { schema: declared, typeFree: declared };
   const def = defOf(declared, scope);
   if (def !== undefined) {
     scope.budget.inlines--;
-    return remainder(scope.defs[def]!, { ...scope, inlining: new Set([...scope.inlining, def]) });
+    return remainder(scope.defs[def]!, {
+      ...scope,
+      inlining: new Set([...scope.inlining, def]),
+    });
   }
   const inner = nullWrapped(declared);
   if (inner !== undefined) {
@@ -75,19 +122,27 @@ function remainder(declared: Schema, scope: Scope): { readonly schema: Schema; r
     const rest = remainder(inner, scope);
     if (rest.typeFree) return rest;
   }
-  if (Object.keys(declared).some((k) => KEEP_WHOLE.has(k))) return { schema: declared, typeFree: false };
+  if (Object.keys(declared).some((k) => KEEP_WHOLE.has(k)))
+    return { schema: declared, typeFree: false };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(declared)) {
     if (!STRUCTURE.has(key)) continue;
     switch (key) {
       case "properties":
-        out.properties = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, sub]) => [name, remainder(sub, scope).schema]));
+        out.properties = Object.fromEntries(
+          Object.entries(value as Record<string, Schema>).map(([name, sub]) => [
+            name,
+            remainder(sub, scope).schema,
+          ]),
+        );
         break;
       case "items":
         out.items = remainder(value as Schema, scope).schema;
         break;
       case "prefixItems":
-        out.prefixItems = (value as readonly Schema[]).map((sub) => remainder(sub, scope).schema);
+        out.prefixItems = (value as readonly Schema[]).map(
+          (sub) => remainder(sub, scope).schema,
+        );
         break;
       default:
         // `required`, `additionalProperties` (checked as declared), `$defs` (reached only through a
@@ -102,9 +157,13 @@ function remainder(declared: Schema, scope: Scope): { readonly schema: Schema; r
 
 /** X of a subschema that is exactly `anyOf: [X, {type: "null"}]` (either order), else undefined. */
 function nullWrapped(schema: SchemaObject): Schema | undefined {
-  const keys = Object.keys(schema).filter((k) => k !== "description" && k !== "title");
-  if (keys.length !== 1 || keys[0] !== "anyOf" || schema.anyOf?.length !== 2) return undefined;
-  const isNull = (s: Schema) => typeof s === "object" && Object.keys(s).length === 1 && s.type === "null";
+  const keys = Object.keys(schema).filter(
+    (k) => k !== "description" && k !== "title",
+  );
+  if (keys.length !== 1 || keys[0] !== "anyOf" || schema.anyOf?.length !== 2)
+    return undefined;
+  const isNull = (s: Schema) =>
+    typeof s === "object" && Object.keys(s).length === 1 && s.type === "null";
   const [a, b] = schema.anyOf;
   if (isNull(b!) && !isNull(a!)) return a;
   if (isNull(a!) && !isNull(b!)) return b;

@@ -4,16 +4,42 @@
  * normaliser) and generated/providers/<target>.json (the same declarations for non-TypeScript
  * consumers), plus runtime/normalise-arguments.ts when some target needs it.
  */
-import { code, join, propertyKey, raw, SharedLiterals, type Code, type JsonValue } from "../codegen/code.js";
+import {
+  code,
+  join,
+  propertyKey,
+  raw,
+  SharedLiterals,
+  type Code,
+  type JsonValue,
+} from "../codegen/code.js";
 import { camelCase, Name, pascalCase } from "../codegen/identifiers.js";
 import { jsdoc } from "../codegen/jsdoc.js";
-import { chunkedFile, jsonDataFile, templateFile, type ArtifactEmitter, type Chunk, type EmitContext, type OutputFile } from "../emit/artifact.js";
+import {
+  chunkedFile,
+  jsonDataFile,
+  templateFile,
+  type ArtifactEmitter,
+  type Chunk,
+  type EmitContext,
+  type OutputFile,
+} from "../emit/artifact.js";
 import { GeneratedFile } from "../emit/generated-file.js";
 import type { CatalogIR, TargetIR } from "../ir/catalog-ir.js";
 import { isTargetId, type TargetId } from "../targets.js";
-import { isJsonObject, objectFromEntries, type Json, type JsonObject } from "../schema/json.js";
+import {
+  isJsonObject,
+  objectFromEntries,
+  type Json,
+  type JsonObject,
+} from "../schema/json.js";
 import { catalogNames } from "../emit/naming.js";
-import { catalogPointer, lowerTool, type LoweredTool, type ProviderModule } from "./provider.js";
+import {
+  catalogPointer,
+  lowerTool,
+  type LoweredTool,
+  type ProviderModule,
+} from "./provider.js";
 import { PROVIDERS } from "./registry.js";
 
 /** The runtime helper the normalisers call, copied from templates/. */
@@ -46,22 +72,41 @@ const byTarget = new WeakMap<TargetIR, TargetLowering>();
  * lowerCatalog lists, but only these are computed (the call validators need only the targets
  * with a strict dialect).
  */
-export function lowerTargets(ir: CatalogIR, which: (module: ProviderModule, target: TargetIR) => boolean): readonly TargetLowering[] {
+export function lowerTargets(
+  ir: CatalogIR,
+  which: (module: ProviderModule, target: TargetIR) => boolean,
+): readonly TargetLowering[] {
   return ir.targets
-    .filter((t): t is TargetIR & { id: TargetId } => isTargetId(t.id) && which(PROVIDERS[t.id as TargetId], t))
+    .filter(
+      (t): t is TargetIR & { id: TargetId } =>
+        isTargetId(t.id) && which(PROVIDERS[t.id as TargetId], t),
+    )
     .map((target) => {
       let lowering = byTarget.get(target);
       if (!lowering) {
         const module = PROVIDERS[target.id as TargetId];
-        byTarget.set(target, (lowering = { target, module, tools: ir.tools.map((tool) => lowerTool(module, tool, target)) }));
+        byTarget.set(
+          target,
+          (lowering = {
+            target,
+            module,
+            tools: ir.tools.map((tool) => lowerTool(module, tool, target)),
+          }),
+        );
       }
       return lowering;
     });
 }
 
 /** Identifiers of one target's generated module: `openaiChatTools`, `normaliseOpenaiChatArguments`. */
-export function providerExports(id: string): { readonly tools: string; readonly normalise: string } {
-  return { tools: `${camelCase(id)}Tools`, normalise: `normalise${pascalCase(id)}Arguments` };
+export function providerExports(id: string): {
+  readonly tools: string;
+  readonly normalise: string;
+} {
+  return {
+    tools: `${camelCase(id)}Tools`,
+    normalise: `normalise${pascalCase(id)}Arguments`,
+  };
 }
 
 /** The declarations one target exports, as data (also what the .json copy holds). */
@@ -69,18 +114,32 @@ export function declarations(lowering: TargetLowering): readonly JsonObject[] {
   return declared(lowering).listed;
 }
 
-const declaredCache = new WeakMap<TargetLowering, { readonly each: readonly JsonObject[]; readonly listed: readonly JsonObject[] }>();
+const declaredCache = new WeakMap<
+  TargetLowering,
+  {
+    readonly each: readonly JsonObject[];
+    readonly listed: readonly JsonObject[];
+  }
+>();
 
 /**
  * One declaration per tool and the exported list made of them, built once per lowering: the
  * module file and its JSON copy both print them, and the module finds each declaration in the
  * list by identity.
  */
-function declared(lowering: TargetLowering): { readonly each: readonly JsonObject[]; readonly listed: readonly JsonObject[] } {
+function declared(lowering: TargetLowering): {
+  readonly each: readonly JsonObject[];
+  readonly listed: readonly JsonObject[];
+} {
   const cached = declaredCache.get(lowering);
   if (cached) return cached;
   const each = lowering.tools.map((t) => lowering.module.declare(t));
-  const result = { each, listed: lowering.module.collect ? lowering.module.collect(each, lowering.tools) : each };
+  const result = {
+    each,
+    listed: lowering.module.collect
+      ? lowering.module.collect(each, lowering.tools)
+      : each,
+  };
   declaredCache.set(lowering, result);
   return result;
 }
@@ -88,14 +147,25 @@ function declared(lowering: TargetLowering): { readonly each: readonly JsonObjec
 function reportProblems(ctx: EmitContext, lowering: TargetLowering): void {
   const id = lowering.target.id;
   for (const t of lowering.tools) {
-    lowering.module.check?.(t, (f) => ctx.report({ ...f, rule: "provider-output", target: id }));
+    lowering.module.check?.(t, (f) =>
+      ctx.report({ ...f, rule: "provider-output", target: id }),
+    );
     if (t.problems.length === 0) continue;
-    const ruleOf = (kind: string) => (kind === "limit" ? "provider-limit" : "strict-subset");
+    const ruleOf = (kind: string) =>
+      kind === "limit" ? "provider-limit" : "strict-subset";
     if (t.strict) {
-      for (const p of t.problems) ctx.report({ severity: "error", rule: ruleOf(p.kind), target: id, pointer: catalogPointer(t.tool.input, p.pointer), message: `${id} strict: ${p.reason}` });
+      for (const p of t.problems)
+        ctx.report({
+          severity: "error",
+          rule: ruleOf(p.kind),
+          target: id,
+          pointer: catalogPointer(t.tool.input, p.pointer),
+          message: `${id} strict: ${p.reason}`,
+        });
     } else {
       const first = t.problems[0]!;
-      const more = t.problems.length > 1 ? ` (and ${t.problems.length - 1} more)` : "";
+      const more =
+        t.problems.length > 1 ? ` (and ${t.problems.length - 1} more)` : "";
       ctx.report({
         severity: "info",
         rule: ruleOf(first.kind),
@@ -116,19 +186,42 @@ const MODULE_NAMES = ["plans", "hasOwn", "ToolPlans"];
  * independent top-level chunks; each tool's constant is a data chunk (printed without parsing
  * when the formatter can).
  */
-function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLiterals): OutputFile {
+function moduleFile(
+  ctx: EmitContext,
+  lowering: TargetLowering,
+  shared: SharedLiterals,
+): OutputFile {
   const { module } = lowering;
   const names = providerExports(module.id);
-  const typeNames = [...module.typeDeclarations.matchAll(/^export (?:interface|type) ([A-Za-z0-9_]+)/gm)].map((m) => m[1]!);
+  const typeNames = [
+    ...module.typeDeclarations.matchAll(
+      /^export (?:interface|type) ([A-Za-z0-9_]+)/gm,
+    ),
+  ].map((m) => m[1]!);
   const settings = module.requestSettings?.(lowering.target) ?? [];
   const settingNames = settings.flatMap((s) => [s.export, s.type]);
-  const file = new GeneratedFile(`providers/${module.id}.ts`, ctx.header, [names.tools, names.normalise, ...typeNames, ...settingNames, ...MODULE_NAMES]);
+  const file = new GeneratedFile(`providers/${module.id}.ts`, ctx.header, [
+    names.tools,
+    names.normalise,
+    ...typeNames,
+    ...settingNames,
+    ...MODULE_NAMES,
+  ]);
   const planned = lowering.tools.filter((t) => t.plan !== undefined);
   const runtime = `../${NORMALISE_RUNTIME.replace(/\.ts$/, ".js")}`;
-  const normalise = planned.length > 0 ? file.importFrom(runtime, "normaliseArguments") : undefined;
-  const planType = planned.length > 0 ? file.importFrom(runtime, "ToolArgumentPlan", { typeOnly: true }) : undefined;
+  const normalise =
+    planned.length > 0
+      ? file.importFrom(runtime, "normaliseArguments")
+      : undefined;
+  const planType =
+    planned.length > 0
+      ? file.importFrom(runtime, "ToolArgumentPlan", { typeOnly: true })
+      : undefined;
   // Code chunks are written in prettier's layout (wide lines aside): see CanonicalChunk.
-  const chunks: Chunk[] = [{ canonical: file.toString().trimEnd() }, { canonical: module.typeDeclarations, members: true }];
+  const chunks: Chunk[] = [
+    { canonical: file.toString().trimEnd() },
+    { canonical: module.typeDeclarations, members: true },
+  ];
 
   const element = Name.of(module.elementType);
   const declarationType = Name.of(module.declarationType);
@@ -136,9 +229,22 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLi
   const { each: declarationsByTool, listed } = declared(lowering);
   const toolConsts = lowering.tools.map((t, i) => {
     const id = file.scope.unique(stems.get(t.tool.name)?.stem ?? "tool");
-    const strictNote = t.strict ? "strict" : lowering.module.dialects.strict ? (t.problems.length > 0 ? `not strict: ${t.problems[0]!.reason}` : "not strict") : undefined;
-    const doc = jsdoc([`\`${t.tool.name}\`${strictNote ? ` (${strictNote})` : ""}.`]);
-    chunks.push({ leading: doc, head: code`const ${id}: ${declarationType}`.text, value: declarationsByTool[i] as JsonValue, scope: shared });
+    const strictNote = t.strict
+      ? "strict"
+      : lowering.module.dialects.strict
+        ? t.problems.length > 0
+          ? `not strict: ${t.problems[0]!.reason}`
+          : "not strict"
+        : undefined;
+    const doc = jsdoc([
+      `\`${t.tool.name}\`${strictNote ? ` (${strictNote})` : ""}.`,
+    ]);
+    chunks.push({
+      leading: doc,
+      head: code`const ${id}: ${declarationType}`.text,
+      value: declarationsByTool[i] as JsonValue,
+      scope: shared,
+    });
     return id;
   });
   // The exported list: what the target makes of the declarations (as they are, wrapped, or with
@@ -150,49 +256,85 @@ function moduleFile(ctx: EmitContext, lowering: TargetLowering, shared: SharedLi
 
   for (const setting of settings) {
     chunks.push({ canonical: setting.typeDeclaration, members: true });
-    chunks.push({ leading: jsdoc([...setting.doc]), head: code`export const ${Name.of(setting.export)}: ${Name.of(setting.type)}`.text, value: setting.value as JsonValue });
+    chunks.push({
+      leading: jsdoc([...setting.doc]),
+      head: code`export const ${Name.of(setting.export)}: ${Name.of(setting.type)}`
+        .text,
+      value: setting.value as JsonValue,
+    });
   }
 
   if (planned.length === 0) {
     chunks.push({
       canonical: `${jsdoc([`The arguments of a call as ${module.title} sends them, in the catalog's shape.`, `${module.id} declares every tool with its own optional fields, so there is nothing to rewrite.`]).trimEnd()}
-${code`export function ${Name.of(names.normalise)}(_name: string, args: unknown): unknown {
+${
+  code`export function ${Name.of(names.normalise)}(_name: string, args: unknown): unknown {
   return args;
-}`.text}`,
+}`.text
+}`,
     });
   } else {
     const plans = Name.of("plans");
     const hasOwnName = Name.of("hasOwn");
-    const table = objectFromEntries(planned.map((t) => [t.tool.name, t.plan as unknown as Json] as const));
+    const table = objectFromEntries(
+      planned.map((t) => [t.tool.name, t.plan as unknown as Json] as const),
+    );
     const plansType = Name.of("ToolPlans");
-    chunks.push({ canonical: code`type ${plansType} = { readonly [name: string]: ${planType!} };`.text });
+    chunks.push({
+      canonical:
+        code`type ${plansType} = { readonly [name: string]: ${planType!} };`
+          .text,
+    });
     // A data chunk with a plain head, so the formatter's data printer can take it.
-    chunks.push({ leading: jsdoc(["Where a null sent for a tool's argument means \"not given\" (strict declarations only)."]), head: code`const ${plans}: ${plansType}`.text, value: table as JsonValue, scope: shared });
-    chunks.push({ canonical: code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`.text });
+    chunks.push({
+      leading: jsdoc([
+        'Where a null sent for a tool\'s argument means "not given" (strict declarations only).',
+      ]),
+      head: code`const ${plans}: ${plansType}`.text,
+      value: table as JsonValue,
+      scope: shared,
+    });
+    chunks.push({
+      canonical:
+        code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`
+          .text,
+    });
     chunks.push({
       canonical: `${jsdoc([
         `The arguments of a call as ${module.title} sends them, in the catalog's shape.`,
         "A strict declaration makes every optional field required and nullable; a null there means the field was not given and is removed here, before validation against the catalog schema and before the handler runs. Nothing else is rewritten, and the input is not mutated.",
         "Apply it to arguments that passed the declared schema.",
       ]).trimEnd()}
-${code`export function ${Name.of(names.normalise)}(name: string, args: unknown): unknown {
+${
+  code`export function ${Name.of(names.normalise)}(name: string, args: unknown): unknown {
   const plan = ${hasOwnName}(${plans}, name) ? ${plans}[name] : undefined;
   return plan === undefined ? args : ${normalise!}(plan, args);
-}`.text}`,
+}`.text
+}`,
     });
   }
   return chunkedFile(file.path, "typescript", chunks, shared);
 }
 
 /** A JSON value as code, with every declaration object (by identity) replaced by its constant. */
-function withConstants(value: Json, declarations: readonly JsonObject[], consts: readonly Name[]): Code {
+function withConstants(
+  value: Json,
+  declarations: readonly JsonObject[],
+  consts: readonly Name[],
+): Code {
   const constOf = new Map<Json, Name>();
   declarations.forEach((d, i) => constOf.has(d) || constOf.set(d, consts[i]!));
   const render = (v: Json): Code => {
     const constant = isJsonObject(v) ? constOf.get(v) : undefined;
     if (constant !== undefined) return constant;
     if (Array.isArray(v)) return code`[${join(v.map(render), ", ")}]`;
-    if (isJsonObject(v)) return code`{ ${join(Object.keys(v).map((k) => code`${raw(propertyKey(k))}: ${render(v[k]!)}`), ", ")} }`;
+    if (isJsonObject(v))
+      return code`{ ${join(
+        Object.keys(v).map(
+          (k) => code`${raw(propertyKey(k))}: ${render(v[k]!)}`,
+        ),
+        ", ",
+      )} }`;
     return code`${v as JsonValue}`;
   };
   return render(value);
@@ -219,7 +361,10 @@ export const providersEmitter: ArtifactEmitter = {
     // each one's literal is built once for all the modules.
     const shared = new SharedLiterals();
     for (const t of lowerings.flatMap((l) => l.tools)) {
-      for (const schema of t.output ? [t.input.schema, t.output.schema] : [t.input.schema]) shared.add(schema as JsonValue);
+      for (const schema of t.output
+        ? [t.input.schema, t.output.schema]
+        : [t.input.schema])
+        shared.add(schema as JsonValue);
     }
     const files: OutputFile[] = [];
     for (const lowering of lowerings) {
@@ -227,7 +372,13 @@ export const providersEmitter: ArtifactEmitter = {
       files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering));
     }
     if (lowerings.some((l) => l.tools.some((t) => t.plan !== undefined))) {
-      files.push(templateFile(NORMALISE_RUNTIME, ctx.header, ctx.readTemplate(NORMALISE_RUNTIME)));
+      files.push(
+        templateFile(
+          NORMALISE_RUNTIME,
+          ctx.header,
+          ctx.readTemplate(NORMALISE_RUNTIME),
+        ),
+      );
     }
     return files;
   },

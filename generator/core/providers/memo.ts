@@ -5,7 +5,9 @@
  * lowers, plans and measures the same schemas several times over. Entries live as long as the
  * schema object (one IR), so watch mode does not accumulate them.
  */
-export function memoPerObject<K, D extends object, R>(fn: (key: K, by: D) => R): (key: K, by: D) => R {
+export function memoPerObject<K, D extends object, R>(
+  fn: (key: K, by: D) => R,
+): (key: K, by: D) => R {
   const results = new WeakMap<object, Map<D, R>>();
   return (key, by) => {
     // Only objects can key a WeakMap; other schemas (booleans) are cheap to compute again.

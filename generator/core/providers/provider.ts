@@ -5,9 +5,21 @@
  * provider it is running for.
  */
 import type { SchemaResource, TargetIR, ToolIR } from "../ir/catalog-ir.js";
-import { hasOwn, isJsonObject, pointerJoin, pointerSegments, type Json, type JsonObject } from "../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  pointerJoin,
+  pointerSegments,
+  type Json,
+  type JsonObject,
+} from "../schema/json.js";
 import type { TargetId } from "../targets.js";
-import { lowerResource, type Blocker, type Dialect, type Lowering } from "./lowering/lowering.js";
+import {
+  lowerResource,
+  type Blocker,
+  type Dialect,
+  type Lowering,
+} from "./lowering/lowering.js";
 import { memoPerObject } from "./memo.js";
 import { buildPlan, type ToolArgumentPlan } from "./normalise-plan.js";
 
@@ -86,7 +98,10 @@ export interface ProviderModule {
   /** One tool's declaration, as data. */
   declare(lowered: LoweredTool): JsonObject;
   /** The exported list (default: the declarations as they are). */
-  collect?(declarations: readonly JsonObject[], tools: readonly LoweredTool[]): JsonObject[];
+  collect?(
+    declarations: readonly JsonObject[],
+    tools: readonly LoweredTool[],
+  ): JsonObject[];
   /**
    * TypeScript declarations for the list's element type, written into the generated file
    * (generator-owned source, structurally compatible with the official SDK's type); `elementType`
@@ -100,7 +115,14 @@ export interface ProviderModule {
   /** Request settings the target's options ask for (absent: the target has none). */
   requestSettings?(target: TargetIR): readonly RequestSetting[];
   /** Findings about one tool that only this target has (e.g. an output MCP cannot declare). */
-  check?(lowered: LoweredTool, report: (finding: { severity: "info" | "warning" | "error"; message: string; pointer: string }) => void): void;
+  check?(
+    lowered: LoweredTool,
+    report: (finding: {
+      severity: "info" | "warning" | "error";
+      message: string;
+      pointer: string;
+    }) => void,
+  ): void;
 }
 
 /**
@@ -108,43 +130,89 @@ export interface ProviderModule {
  * problems become errors); `strict: auto` uses it when the tool can be made strict and falls back
  * to the plain dialect otherwise, keeping the reasons.
  */
-export function lowerTool(module: ProviderModule, tool: ToolIR, target: TargetIR): LoweredTool {
+export function lowerTool(
+  module: ProviderModule,
+  tool: ToolIR,
+  target: TargetIR,
+): LoweredTool {
   const setting = target.options.strict;
   const inputSchema = tool.input.schema as Json;
   const strictDialect = module.dialects.strict;
-  const output = module.output && tool.output ? lowered(tool.output.schema as Json, module.output) : undefined;
+  const output =
+    module.output && tool.output
+      ? lowered(tool.output.schema as Json, module.output)
+      : undefined;
   const withOutput = output ? { output } : {};
   if (strictDialect && (setting === true || setting === "auto")) {
     const { input, plan, problems } = strictAttempt(inputSchema, strictDialect);
     if (problems.length === 0 || setting === true) {
-      return { tool, target, strict: true, input, ...withOutput, ...(plan ? { plan } : {}), problems };
+      return {
+        tool,
+        target,
+        strict: true,
+        input,
+        ...withOutput,
+        ...(plan ? { plan } : {}),
+        problems,
+      };
     }
-    return { tool, target, strict: false, input: lowered(inputSchema, module.dialects.plain), ...withOutput, problems };
+    return {
+      tool,
+      target,
+      strict: false,
+      input: lowered(inputSchema, module.dialects.plain),
+      ...withOutput,
+      problems,
+    };
   }
-  return { tool, target, strict: false, input: lowered(inputSchema, module.dialects.plain), ...withOutput, problems: [] };
+  return {
+    tool,
+    target,
+    strict: false,
+    input: lowered(inputSchema, module.dialects.plain),
+    ...withOutput,
+    problems: [],
+  };
 }
 
 /** A schema lowered into a dialect, once per (schema, dialect) however many targets declare it. */
 const lowered = memoPerObject(lowerResource);
 
 /** A schema lowered into a strict dialect with its normalisation plan and everything that keeps it from being strict. */
-const strictAttempt = memoPerObject((inputSchema: Json, dialect: Dialect): { input: Lowering; plan?: ToolArgumentPlan; problems: readonly Blocker[] } => {
-  const input = lowered(inputSchema, dialect);
-  const planned = buildPlan(input.schema, input.nullWrappers);
-  const problems = [
-    ...input.blockers,
-    ...planned.blockers.map((b) => ({ ...b, pointer: nearestCanonical(inputSchema, b.pointer) })),
-    ...(dialect.limits?.(inputSchema) ?? []),
-  ];
-  return { input, ...(planned.plan ? { plan: planned.plan } : {}), problems };
-});
+const strictAttempt = memoPerObject(
+  (
+    inputSchema: Json,
+    dialect: Dialect,
+  ): {
+    input: Lowering;
+    plan?: ToolArgumentPlan;
+    problems: readonly Blocker[];
+  } => {
+    const input = lowered(inputSchema, dialect);
+    const planned = buildPlan(input.schema, input.nullWrappers);
+    const problems = [
+      ...input.blockers,
+      ...planned.blockers.map((b) => ({
+        ...b,
+        pointer: nearestCanonical(inputSchema, b.pointer),
+      })),
+      ...(dialect.limits?.(inputSchema) ?? []),
+    ];
+    return { input, ...(planned.plan ? { plan: planned.plan } : {}), problems };
+  },
+);
 
 /** The longest prefix of a (lowered) pointer that exists in the canonical schema. */
 export function nearestCanonical(root: Json, pointer: string): string {
   let node: Json = root;
   let out = "";
   for (const seg of pointerSegments(pointer)) {
-    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(seg) && Number(seg) < node.length) node = (node as readonly Json[])[Number(seg)]!;
+    if (
+      Array.isArray(node) &&
+      /^(0|[1-9][0-9]*)$/.test(seg) &&
+      Number(seg) < node.length
+    )
+      node = (node as readonly Json[])[Number(seg)]!;
     else if (isJsonObject(node) && hasOwn(node, seg)) node = node[seg]!;
     else break;
     out = pointerJoin(out, seg);
@@ -153,7 +221,10 @@ export function nearestCanonical(root: Json, pointer: string): string {
 }
 
 /** A pointer inside a resource → the pointer of that node in the catalog document. */
-export function catalogPointer(resource: SchemaResource, pointer: string): string {
+export function catalogPointer(
+  resource: SchemaResource,
+  pointer: string,
+): string {
   const segs = pointerSegments(pointer);
   if (segs[0] === "$defs" && segs.length >= 2) {
     const def = resource.defs.find((d) => d.name === segs[1]);
@@ -167,6 +238,13 @@ export function catalogPointer(resource: SchemaResource, pointer: string): strin
  * does so, with `strict: true` or `auto`): what lint rules such as `all-required` and
  * `optional-nullable` are about.
  */
-export function optionalAsNullableTargets<T extends TargetIR>(targets: readonly T[], modules: (id: string) => ProviderModule | undefined): T[] {
-  return targets.filter((t) => (t.options.strict === true || t.options.strict === "auto") && modules(t.id)?.dialects.strict?.optionalAsNullable === true);
+export function optionalAsNullableTargets<T extends TargetIR>(
+  targets: readonly T[],
+  modules: (id: string) => ProviderModule | undefined,
+): T[] {
+  return targets.filter(
+    (t) =>
+      (t.options.strict === true || t.options.strict === "auto") &&
+      modules(t.id)?.dialects.strict?.optionalAsNullable === true,
+  );
 }

@@ -1,5 +1,6 @@
 /** JSON data as read from the catalog (after YAML → JSON conversion). */
-export type Json = null | boolean | number | string | readonly Json[] | JsonObject;
+export type Json =
+  null | boolean | number | string | readonly Json[] | JsonObject;
 export interface JsonObject {
   readonly [key: string]: Json;
 }
@@ -23,22 +24,40 @@ export function own(object: JsonObject, key: string): Json | undefined {
  * the only accessor on Object.prototype, so every other key can be assigned (much faster than
  * defining each property).
  */
-export function objectFromEntries<V>(entries: Iterable<readonly [string, V]>): { [key: string]: V } {
+export function objectFromEntries<V>(entries: Iterable<readonly [string, V]>): {
+  [key: string]: V;
+} {
   const out: { [key: string]: V } = {};
   for (const [k, v] of entries) setOwn(out, k, v);
   return out;
 }
 
 /** Creates (or sets) an own enumerable property of an object under construction, `__proto__` included. */
-export function setOwn<V>(object: { [key: string]: V }, key: string, value: V): void {
-  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+export function setOwn<V>(
+  object: { [key: string]: V },
+  key: string,
+  value: V,
+): void {
+  if (key === "__proto__")
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   else object[key] = value;
 }
 
 /** Structural equality of JSON values (object key order ignored), as JSON Schema's `const`/`enum` define it. */
 export function jsonEqual(a: Json, b: Json): boolean {
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null
+  )
+    return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     return a.every((x, i) => jsonEqual(x, (b as readonly Json[])[i]!));
@@ -47,20 +66,25 @@ export function jsonEqual(a: Json, b: Json): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => hasOwn(b, k) && jsonEqual((a as JsonObject)[k]!, (b as JsonObject)[k]!));
+  return ka.every(
+    (k) =>
+      hasOwn(b, k) && jsonEqual((a as JsonObject)[k]!, (b as JsonObject)[k]!),
+  );
 }
 
 /** Deep-freezes a JSON value so no stage can mutate what an earlier stage produced. */
 export function deepFreeze<T extends Json>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const k of Object.keys(value)) deepFreeze((value as JsonObject)[k] as Json);
+    for (const k of Object.keys(value))
+      deepFreeze((value as JsonObject)[k] as Json);
   }
   return value;
 }
 
 /** JSON Pointer (RFC 6901) segment escaping. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE =
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Whether the text is not well-formed Unicode (a lone surrogate): it has no URI encoding. */
 export function hasLoneSurrogate(text: string): boolean {
@@ -75,9 +99,13 @@ export function escapePointerSegment(segment: string): string {
 export function unescapePointerSegment(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
-export function pointerJoin(base: string, ...segments: (string | number)[]): string {
+export function pointerJoin(
+  base: string,
+  ...segments: (string | number)[]
+): string {
   let out = base;
-  for (const s of segments) out += "/" + (typeof s === "number" ? String(s) : escapePointerSegment(s));
+  for (const s of segments)
+    out += "/" + (typeof s === "number" ? String(s) : escapePointerSegment(s));
   return out;
 }
 export function pointerSegments(pointer: string): string[] {

@@ -108,7 +108,8 @@ export const DIALECTS: Readonly<Record<string, "2020-12" | "draft-07">> = {
  * reported as `unsupported-keyword`; an unknown word gets the generic message.
  */
 export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
-  $dynamicRef: "dynamic references are not supported; use $ref to a $defs entry",
+  $dynamicRef:
+    "dynamic references are not supported; use $ref to a $defs entry",
   $dynamicAnchor: "dynamic anchors are not supported",
   $recursiveRef: "use $ref: '#' for recursion",
   $recursiveAnchor: "use $ref: '#' for recursion",
@@ -118,8 +119,10 @@ export const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   unevaluatedProperties: "use additionalProperties",
   unevaluatedItems: "use items with prefixItems",
   dependentSchemas: "use dependentRequired or if/then",
-  dependencies: "draft-07 'dependencies' is not supported; use dependentRequired",
-  additionalItems: "draft-07 'additionalItems' is not supported; use prefixItems with items",
+  dependencies:
+    "draft-07 'dependencies' is not supported; use dependentRequired",
+  additionalItems:
+    "draft-07 'additionalItems' is not supported; use prefixItems with items",
   contentEncoding: "content keywords are not validated",
   contentMediaType: "content keywords are not validated",
   contentSchema: "content keywords are not validated",

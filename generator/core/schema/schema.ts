@@ -4,7 +4,8 @@
  */
 import type { Json } from "./json.js";
 
-export type SimpleType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
+export type SimpleType =
+  "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
 
 export type Schema = boolean | SchemaObject;
 
@@ -63,5 +64,16 @@ export interface SchemaObject {
   readonly else?: Schema;
 }
 
-export const FORMATS = ["date", "time", "date-time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uuid"] as const;
+export const FORMATS = [
+  "date",
+  "time",
+  "date-time",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uri",
+  "uuid",
+] as const;
 export type FormatName = (typeof FORMATS)[number];

@@ -22,15 +22,33 @@ export function subschemas(schema: Json, pointer: string): SubschemaVisit[] {
     switch (KEYWORDS[keyword]!.shape) {
       case "schema":
         // A wrong-shaped value (a list under `items`, say) is reported once, by invalid-schema.
-        if (typeof value === "boolean" || isJsonObject(value)) out.push({ schema: value, pointer: pointerJoin(pointer, keyword), keyword });
+        if (typeof value === "boolean" || isJsonObject(value))
+          out.push({
+            schema: value,
+            pointer: pointerJoin(pointer, keyword),
+            keyword,
+          });
         break;
       case "schemaMap":
         if (isJsonObject(value))
-          for (const key of Object.keys(value)) out.push({ schema: value[key]!, pointer: pointerJoin(pointer, keyword, key), keyword, key });
+          for (const key of Object.keys(value))
+            out.push({
+              schema: value[key]!,
+              pointer: pointerJoin(pointer, keyword, key),
+              keyword,
+              key,
+            });
         break;
       case "schemaArray":
         if (Array.isArray(value))
-          value.forEach((s: Json, i: number) => out.push({ schema: s, pointer: pointerJoin(pointer, keyword, i), keyword, key: String(i) }));
+          value.forEach((s: Json, i: number) =>
+            out.push({
+              schema: s,
+              pointer: pointerJoin(pointer, keyword, i),
+              keyword,
+              key: String(i),
+            }),
+          );
         break;
       default:
         break;
@@ -45,17 +63,30 @@ export function subschemas(schema: Json, pointer: string): SubschemaVisit[] {
  */
 export function walkSchema(
   schema: Json,
-  visit: (node: Json, pointer: string, parent: SubschemaVisit | undefined) => boolean | void,
+  visit: (
+    node: Json,
+    pointer: string,
+    parent: SubschemaVisit | undefined,
+  ) => boolean | void,
   pointer = "",
   maxDepth = 500,
 ): void {
-  const stack: { node: Json; pointer: string; via: SubschemaVisit | undefined; depth: number }[] = [
-    { node: schema, pointer, via: undefined, depth: 0 },
-  ];
+  const stack: {
+    node: Json;
+    pointer: string;
+    via: SubschemaVisit | undefined;
+    depth: number;
+  }[] = [{ node: schema, pointer, via: undefined, depth: 0 }];
   while (stack.length > 0) {
     const { node, pointer: p, via, depth } = stack.pop()!;
     if (visit(node, p, via) === false || depth >= maxDepth) continue;
     const children = subschemas(node, p);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!.schema, pointer: children[i]!.pointer, via: children[i], depth: depth + 1 });
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push({
+        node: children[i]!.schema,
+        pointer: children[i]!.pointer,
+        via: children[i],
+        depth: depth + 1,
+      });
   }
 }

@@ -6,7 +6,10 @@
 import { autoStrict, checkPasted } from "./engine/check.js";
 import type { CheckReply, CheckRequest } from "./protocol.js";
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<CheckRequest>) => void) | null; postMessage(m: CheckReply): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<CheckRequest>) => void) | null;
+  postMessage(m: CheckReply): void;
+};
 const queue: CheckRequest[] = [];
 let busy = false;
 
@@ -15,11 +18,29 @@ function answer(request: CheckRequest): CheckReply {
   try {
     if (request.kind === "auto-strict") {
       const fixed = autoStrict(request.text);
-      return { seq: request.seq, kind: "auto-strict", result: fixed.check, text: fixed.text, applied: fixed.applied, ms: performance.now() - started };
+      return {
+        seq: request.seq,
+        kind: "auto-strict",
+        result: fixed.check,
+        text: fixed.text,
+        applied: fixed.applied,
+        ms: performance.now() - started,
+      };
     }
-    return { seq: request.seq, kind: "check", result: checkPasted(request.text), text: request.text, applied: 0, ms: performance.now() - started };
+    return {
+      seq: request.seq,
+      kind: "check",
+      result: checkPasted(request.text),
+      text: request.text,
+      applied: 0,
+      ms: performance.now() - started,
+    };
   } catch (e) {
-    return { seq: request.seq, kind: "failed", message: `internal error: ${(e as Error).message}` };
+    return {
+      seq: request.seq,
+      kind: "failed",
+      message: `internal error: ${(e as Error).message}`,
+    };
   }
 }
 
@@ -31,7 +52,8 @@ function step(): void {
     return;
   }
   // A plain check that a later one replaces is not worth doing; Auto-strict always is.
-  if (!(request.kind === "check" && queue.some((q) => q.kind === "check"))) scope.postMessage(answer(request));
+  if (!(request.kind === "check" && queue.some((q) => q.kind === "check")))
+    scope.postMessage(answer(request));
   setTimeout(step, 0);
 }
 

@@ -10,7 +10,10 @@ import { strictnessDecisions } from "./engine/strictness.js";
 import { bundledTemplate } from "./engine/templates.js";
 import type { OutputReply, OutputRequest } from "./protocol.js";
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<OutputRequest>) => void) | null; postMessage(m: OutputReply): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<OutputRequest>) => void) | null;
+  postMessage(m: OutputReply): void;
+};
 const queue: OutputRequest[] = [];
 let busy = false;
 
@@ -37,7 +40,10 @@ async function handle(request: OutputRequest): Promise<OutputReply> {
       kind: "outputs",
       ok: result.ok,
       files: [...result.files],
-      stub: result.ok && result.ir ? [HANDLERS_STUB_PATH, handlersStub(result.ir)] : undefined,
+      stub:
+        result.ok && result.ir
+          ? [HANDLERS_STUB_PATH, handlersStub(result.ir)]
+          : undefined,
       diagnostics: result.diagnostics,
       decisions: result.ir ? strictnessDecisions(result.ir) : [],
       tools,
@@ -46,10 +52,19 @@ async function handle(request: OutputRequest): Promise<OutputReply> {
       ms: performance.now() - started,
     };
   }
-  if (!current || current.seq !== request.generation) return { seq: request.seq, kind: "failed", message: "the outputs changed meanwhile; try again" };
+  if (!current || current.seq !== request.generation)
+    return {
+      seq: request.seq,
+      kind: "failed",
+      message: "the outputs changed meanwhile; try again",
+    };
   current.dispatcher ??= loadDispatcher(current.files);
   const { module } = await current.dispatcher;
-  return { seq: request.seq, kind: "answer", answer: await answerCall(module, current.tools, request.request) };
+  return {
+    seq: request.seq,
+    kind: "answer",
+    answer: await answerCall(module, current.tools, request.request),
+  };
 }
 
 /** One request per task, so messages that arrived meanwhile are queued (and stale ones skipped) first. */
@@ -59,11 +74,17 @@ async function step(): Promise<void> {
     busy = false;
     return;
   }
-  if (!(request.kind === "generate" && queue.some((q) => q.kind === "generate"))) {
+  if (!(
+    request.kind === "generate" && queue.some((q) => q.kind === "generate")
+  )) {
     try {
       scope.postMessage(await handle(request));
     } catch (e) {
-      scope.postMessage({ seq: request.seq, kind: "failed", message: (e as Error).message });
+      scope.postMessage({
+        seq: request.seq,
+        kind: "failed",
+        message: (e as Error).message,
+      });
     }
   }
   setTimeout(() => void step(), 0);

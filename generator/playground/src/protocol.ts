@@ -5,10 +5,34 @@ import type { CheckResult } from "./engine/check.js";
 import type { CallAnswer, TryRequest } from "./engine/run-call.js";
 import type { StrictnessDecision } from "./engine/strictness.js";
 
-export type CheckRequest = { readonly seq: number; readonly kind: "check" | "auto-strict"; readonly text: string };
-export type CheckReply = { readonly seq: number; readonly kind: "check" | "auto-strict"; readonly result: CheckResult; readonly text: string; readonly applied: number; readonly ms: number } | { readonly seq: number; readonly kind: "failed"; readonly message: string };
+export type CheckRequest = {
+  readonly seq: number;
+  readonly kind: "check" | "auto-strict";
+  readonly text: string;
+};
+export type CheckReply =
+  | {
+      readonly seq: number;
+      readonly kind: "check" | "auto-strict";
+      readonly result: CheckResult;
+      readonly text: string;
+      readonly applied: number;
+      readonly ms: number;
+    }
+  | { readonly seq: number; readonly kind: "failed"; readonly message: string };
 
-export type OutputRequest = { readonly seq: number; readonly kind: "generate"; readonly catalog: string } | { readonly seq: number; readonly kind: "try"; readonly generation: number; readonly request: TryRequest };
+export type OutputRequest =
+  | {
+      readonly seq: number;
+      readonly kind: "generate";
+      readonly catalog: string;
+    }
+  | {
+      readonly seq: number;
+      readonly kind: "try";
+      readonly generation: number;
+      readonly request: TryRequest;
+    };
 
 export type OutputReply =
   | {
@@ -25,5 +49,9 @@ export type OutputReply =
       readonly timings: readonly StageTiming[];
       readonly ms: number;
     }
-  | { readonly seq: number; readonly kind: "answer"; readonly answer: CallAnswer }
+  | {
+      readonly seq: number;
+      readonly kind: "answer";
+      readonly answer: CallAnswer;
+    }
   | { readonly seq: number; readonly kind: "failed"; readonly message: string };

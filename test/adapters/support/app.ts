@@ -4,7 +4,10 @@
  * each handler body ran, which is what the end-to-end tests assert on.
  */
 import Database from "better-sqlite3";
-import type { ListExercisesOutput, WriteMeasurementInput } from "../../../generated/types.js";
+import type {
+  ListExercisesOutput,
+  WriteMeasurementInput,
+} from "../../../generated/types.js";
 
 export interface MeasurementRow {
   readonly date: string;
@@ -15,16 +18,24 @@ export interface MeasurementRow {
 export function openMeasurements(path: string) {
   const db = new Database(path);
   db.pragma("journal_mode = WAL");
-  db.exec("CREATE TABLE IF NOT EXISTS measurements (date TEXT NOT NULL, field TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (date, field))");
-  const upsert = db.prepare("INSERT INTO measurements (date, field, value) VALUES (?, ?, ?) ON CONFLICT (date, field) DO UPDATE SET value = excluded.value");
-  const all = db.prepare<[], MeasurementRow>("SELECT date, field, value FROM measurements ORDER BY date, field");
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS measurements (date TEXT NOT NULL, field TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (date, field))",
+  );
+  const upsert = db.prepare(
+    "INSERT INTO measurements (date, field, value) VALUES (?, ?, ?) ON CONFLICT (date, field) DO UPDATE SET value = excluded.value",
+  );
+  const all = db.prepare<[], MeasurementRow>(
+    "SELECT date, field, value FROM measurements ORDER BY date, field",
+  );
   return {
     rows: (): MeasurementRow[] => all.all(),
     seed(rows: readonly MeasurementRow[]) {
       for (const r of rows) upsert.run(r.date, r.field, r.value);
     },
     close: () => db.close(),
-    write(input: WriteMeasurementInput): ("weight_kg" | "body_fat_pct" | "waist_cm")[] {
+    write(
+      input: WriteMeasurementInput,
+    ): ("weight_kg" | "body_fat_pct" | "waist_cm")[] {
       const saved: ("weight_kg" | "body_fat_pct" | "waist_cm")[] = [];
       db.transaction(() => {
         for (const key of ["weight_kg", "body_fat_pct", "waist_cm"] as const) {
@@ -42,7 +53,10 @@ export function openMeasurements(path: string) {
 export type Measurements = ReturnType<typeof openMeasurements>;
 
 /** Handlers for the tools the scenarios call, counting runs per tool (and telling `onRun`). */
-export function appHandlers(measurements: Measurements, onRun: (tool: string) => void = () => undefined) {
+export function appHandlers(
+  measurements: Measurements,
+  onRun: (tool: string) => void = () => undefined,
+) {
   const runs = { write_measurement: 0, list_exercises: 0 };
   const handlers = {
     write_measurement: (args: WriteMeasurementInput) => {
@@ -53,7 +67,9 @@ export function appHandlers(measurements: Measurements, onRun: (tool: string) =>
     list_exercises: (): ListExercisesOutput => {
       runs.list_exercises += 1;
       onRun("list_exercises");
-      return { exercises: [{ id: "ex-squat", name: "Squat", muscle_group: "legs" }] };
+      return {
+        exercises: [{ id: "ex-squat", name: "Squat", muscle_group: "legs" }],
+      };
     },
   };
   return { handlers, runs };

@@ -4,7 +4,11 @@
  * better-sqlite3 file, as an app would wire them.
  */
 import Database from "better-sqlite3";
-import { createDispatcher, type Dispatcher, type Handlers } from "../../../generated/dispatcher.js";
+import {
+  createDispatcher,
+  type Dispatcher,
+  type Handlers,
+} from "../../../generated/dispatcher.js";
 import { sqliteCallStore } from "../../../generated/runtime/sqlite-store.js";
 import type { CallStore } from "../../../generated/runtime/call-store.js";
 import type { appHandlers } from "./app.js";
@@ -17,7 +21,10 @@ const never = (name: string) => () => {
 };
 
 /** The dispatcher of the example app: its handlers, every other tool refusing to run. */
-export function createAppDispatcher(app: ReturnType<typeof appHandlers>["handlers"], store?: CallStore): Dispatcher {
+export function createAppDispatcher(
+  app: ReturnType<typeof appHandlers>["handlers"],
+  store?: CallStore,
+): Dispatcher {
   const handlers: Handlers = {
     write_measurement: app.write_measurement,
     list_exercises: app.list_exercises,
@@ -28,7 +35,10 @@ export function createAppDispatcher(app: ReturnType<typeof appHandlers>["handler
     get_weather: never("get_weather"),
     get_customer: never("get_customer"),
   };
-  return createDispatcher(handlers, { confirm: () => false, ...(store !== undefined ? { store } : {}) });
+  return createDispatcher(handlers, {
+    confirm: () => false,
+    ...(store !== undefined ? { store } : {}),
+  });
 }
 
 /** The dispatcher's SQLite call store in a file; `close` as the app does on shutdown. */

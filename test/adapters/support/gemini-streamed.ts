@@ -25,7 +25,13 @@ export interface Options {
 }
 
 type Part = { [key: string]: unknown };
-export type Chunk = { candidates: { content: { role: "model"; parts: Part[] }; finishReason?: string; index: 0 }[] };
+export type Chunk = {
+  candidates: {
+    content: { role: "model"; parts: Part[] };
+    finishReason?: string;
+    index: 0;
+  }[];
+};
 
 const SHORTHAND = /^[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/;
 
@@ -44,24 +50,44 @@ function bracketed(key: string, pick: Pick): string {
   return `[${quote}${out}${quote}]`;
 }
 
-function segmentText(segment: string | number, pick: Pick, options: Options): string {
+function segmentText(
+  segment: string | number,
+  pick: Pick,
+  options: Options,
+): string {
   if (typeof segment === "number") return `[${segment}]`;
   if (options.dotOnly) return `.${segment}`;
-  return SHORTHAND.test(segment) && pick(0, 1) === 0 ? `.${segment}` : bracketed(segment, pick);
+  return SHORTHAND.test(segment) && pick(0, 1) === 0
+    ? `.${segment}`
+    : bracketed(segment, pick);
 }
 
 /** One value per leaf, in the order Gemini sends them (depth first, arrays by index), as fragments. */
-function fragmentsOf(value: unknown, at: readonly (string | number)[], pick: Pick, options: Options, out: Part[]): void {
+function fragmentsOf(
+  value: unknown,
+  at: readonly (string | number)[],
+  pick: Pick,
+  options: Options,
+  out: Part[],
+): void {
   if (Array.isArray(value)) {
     value.forEach((v, i) => fragmentsOf(v, [...at, i], pick, options, out));
     return;
   }
   if (typeof value === "object" && value !== null) {
-    for (const key of Object.keys(value)) fragmentsOf((value as { [k: string]: unknown })[key], [...at, key], pick, options, out);
+    for (const key of Object.keys(value))
+      fragmentsOf(
+        (value as { [k: string]: unknown })[key],
+        [...at, key],
+        pick,
+        options,
+        out,
+      );
     return;
   }
   // Each fragment writes the path its own way: the reader must take every spelling.
-  const path = () => "$" + at.map((s) => segmentText(s, pick, options)).join("");
+  const path = () =>
+    "$" + at.map((s) => segmentText(s, pick, options)).join("");
   if (typeof value === "string") {
     const chars = Array.from(value);
     const pieces: string[] = [];
@@ -76,33 +102,59 @@ function fragmentsOf(value: unknown, at: readonly (string | number)[], pick: Pic
     const closed = pick(0, 1) === 0;
     pieces.forEach((p, k) => {
       const lastPiece = k === pieces.length - 1;
-      out.push({ jsonPath: path(), stringValue: p, ...(lastPiece && !closed ? {} : { willContinue: true }) });
+      out.push({
+        jsonPath: path(),
+        stringValue: p,
+        ...(lastPiece && !closed ? {} : { willContinue: true }),
+      });
     });
     if (closed) out.push({ jsonPath: path(), stringValue: "" });
-  } else if (typeof value === "number") out.push({ jsonPath: path(), numberValue: value });
-  else if (typeof value === "boolean") out.push({ jsonPath: path(), boolValue: value });
+  } else if (typeof value === "number")
+    out.push({ jsonPath: path(), numberValue: value });
+  else if (typeof value === "boolean")
+    out.push({ jsonPath: path(), boolValue: value });
   else out.push({ jsonPath: path(), nullValue: "NULL_VALUE" });
 }
 
 /** The parts of one streamed call: start, fragment parts (and bare continuations), and its end. */
-function streamedParts(call: TurnCall, lastCall: boolean, pick: Pick, options: Options): Part[] {
+function streamedParts(
+  call: TurnCall,
+  lastCall: boolean,
+  pick: Pick,
+  options: Options,
+): Part[] {
   const fragments: Part[] = [];
   fragmentsOf(call.args, [], pick, options, fragments);
-  const start: Part = { functionCall: { name: call.name, willContinue: true }, ...(call.thoughtSignature !== undefined ? { thoughtSignature: call.thoughtSignature } : {}) };
+  const start: Part = {
+    functionCall: { name: call.name, willContinue: true },
+    ...(call.thoughtSignature !== undefined
+      ? { thoughtSignature: call.thoughtSignature }
+      : {}),
+  };
   const parts: Part[] = [start];
   let i = 0;
   while (i < fragments.length) {
     const n = pick(1, 3);
-    parts.push({ functionCall: { partialArgs: fragments.slice(i, i + n), willContinue: true } });
+    parts.push({
+      functionCall: {
+        partialArgs: fragments.slice(i, i + n),
+        willContinue: true,
+      },
+    });
     i += n;
     if (pick(0, 4) === 0) parts.push({ functionCall: { willContinue: true } });
   }
   // How it ends: an empty functionCall, its last part no longer continuing, or (last call only) the final chunk.
   const last = parts[parts.length - 1]!;
-  const lastFragments = (last["functionCall"] as Part)["partialArgs"] as Part[] | undefined;
-  const canStopOnLast = last !== start && lastFragments !== undefined && lastFragments.every((f) => f["willContinue"] !== true);
+  const lastFragments = (last["functionCall"] as Part)["partialArgs"] as
+    Part[] | undefined;
+  const canStopOnLast =
+    last !== start &&
+    lastFragments !== undefined &&
+    lastFragments.every((f) => f["willContinue"] !== true);
   const end = pick(0, 2);
-  if (end === 1 && canStopOnLast) delete (last["functionCall"] as Part)["willContinue"];
+  if (end === 1 && canStopOnLast)
+    delete (last["functionCall"] as Part)["willContinue"];
   else if (end === 2 && lastCall && options.closeEveryCall !== true) {
     // Left open: the final chunk ends it.
   } else parts.push({ functionCall: {} });
@@ -110,15 +162,41 @@ function streamedParts(call: TurnCall, lastCall: boolean, pick: Pick, options: O
 }
 
 function wholePart(call: TurnCall): Part {
-  return { functionCall: { name: call.name, ...(call.mode === "whole" ? { args: call.args } : {}) }, ...(call.thoughtSignature !== undefined ? { thoughtSignature: call.thoughtSignature } : {}) };
+  return {
+    functionCall: {
+      name: call.name,
+      ...(call.mode === "whole" ? { args: call.args } : {}),
+    },
+    ...(call.thoughtSignature !== undefined
+      ? { thoughtSignature: call.thoughtSignature }
+      : {}),
+  };
 }
 
-const chunk = (parts: Part[], finishReason?: string): Chunk => ({ candidates: [{ content: { role: "model", parts }, ...(finishReason !== undefined ? { finishReason } : {}), index: 0 }] });
+const chunk = (parts: Part[], finishReason?: string): Chunk => ({
+  candidates: [
+    {
+      content: { role: "model", parts },
+      ...(finishReason !== undefined ? { finishReason } : {}),
+      index: 0,
+    },
+  ],
+});
 
 /** The stream of one turn: text, then the calls, then the final chunk (`STOP`). */
-export function streamedTurn(calls: readonly TurnCall[], pick: Pick, options: Options = {}): Chunk[] {
+export function streamedTurn(
+  calls: readonly TurnCall[],
+  pick: Pick,
+  options: Options = {},
+): Chunk[] {
   const parts: Part[] = [{ text: "Sure." }];
-  calls.forEach((call, i) => parts.push(...(call.mode === "streamed" ? streamedParts(call, i === calls.length - 1, pick, options) : [wholePart(call)])));
+  calls.forEach((call, i) =>
+    parts.push(
+      ...(call.mode === "streamed"
+        ? streamedParts(call, i === calls.length - 1, pick, options)
+        : [wholePart(call)]),
+    ),
+  );
   const chunks: Chunk[] = [];
   let i = 0;
   while (i < parts.length) {
@@ -127,14 +205,23 @@ export function streamedTurn(calls: readonly TurnCall[], pick: Pick, options: Op
     i += n;
   }
   // The final chunk: on its own, or the last chunk of parts carrying the finishReason.
-  if (pick(0, 1) === 0) chunks[chunks.length - 1]!.candidates[0]!.finishReason = "STOP";
+  if (pick(0, 1) === 0)
+    chunks[chunks.length - 1]!.candidates[0]!.finishReason = "STOP";
   else chunks.push(chunk([{ text: "" }], "STOP"));
   return chunks;
 }
 
 /** The same turn as generateContent sends it: every call whole (a call without arguments without `args`). */
 export function wholeTurn(calls: readonly TurnCall[]): Chunk {
-  return chunk([{ text: "Sure." }, ...calls.map((c) => wholePart({ ...c, mode: c.mode === "no-args" ? "no-args" : "whole" }))], "STOP");
+  return chunk(
+    [
+      { text: "Sure." },
+      ...calls.map((c) =>
+        wholePart({ ...c, mode: c.mode === "no-args" ? "no-args" : "whole" }),
+      ),
+    ],
+    "STOP",
+  );
 }
 
 /** SSE bytes as Gemini's `alt=sse` sends them (CRLF). */

@@ -11,5 +11,7 @@ import { createExampleMcpServer } from "./mcp-server.js";
 
 const runsFile = process.env.TOOLCAT_RUNS_FILE;
 if (runsFile === undefined) throw new Error("TOOLCAT_RUNS_FILE is not set");
-const { server } = createExampleMcpServer((tool) => appendFileSync(runsFile, `ran ${tool}\n`));
+const { server } = createExampleMcpServer((tool) =>
+  appendFileSync(runsFile, `ran ${tool}\n`),
+);
 await server.connect(new StdioServerTransport());

@@ -39,7 +39,9 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startReplay(script: readonly Exchange[]): Promise<Replay> {
+export async function startReplay(
+  script: readonly Exchange[],
+): Promise<Replay> {
   const failures: string[] = [];
   const received: unknown[] = [];
   let next = 0;
@@ -51,19 +53,31 @@ export async function startReplay(script: readonly Exchange[]): Promise<Replay> 
       const exchange = script[next];
       const path = (request.url ?? "").split("?")[0] ?? "";
       const fail = (why: string) => {
-        failures.push(`request ${next + 1} (${request.method} ${path}): ${why}`);
+        failures.push(
+          `request ${next + 1} (${request.method} ${path}): ${why}`,
+        );
         response.writeHead(400, { "content-type": "application/json" });
-        response.end(JSON.stringify({ error: { message: `replay: ${why}`, type: "replay_mismatch" } }));
+        response.end(
+          JSON.stringify({
+            error: { message: `replay: ${why}`, type: "replay_mismatch" },
+          }),
+        );
       };
       if (exchange === undefined) return fail("no more recorded responses");
       next += 1;
-      if ((exchange.method ?? "POST") !== request.method || !exchange.path.test(path)) return fail(`expected ${exchange.method ?? "POST"} ${exchange.path}`);
+      if (
+        (exchange.method ?? "POST") !== request.method ||
+        !exchange.path.test(path)
+      )
+        return fail(`expected ${exchange.method ?? "POST"} ${exchange.path}`);
       try {
         exchange.check?.(body);
       } catch (error) {
         return fail(error instanceof Error ? error.message : String(error));
       }
-      response.writeHead(exchange.status ?? 200, { "content-type": exchange.sse ? "text/event-stream" : "application/json" });
+      response.writeHead(exchange.status ?? 200, {
+        "content-type": exchange.sse ? "text/event-stream" : "application/json",
+      });
       response.end(exchange.body);
     })();
   });
@@ -76,8 +90,14 @@ export async function startReplay(script: readonly Exchange[]): Promise<Replay> 
     },
     received,
     finish() {
-      if (failures.length > 0) throw new Error(`the replay server saw a difference:\n${failures.join("\n")}`);
-      if (next !== script.length) throw new Error(`the replay server served ${next} of ${script.length} recorded responses`);
+      if (failures.length > 0)
+        throw new Error(
+          `the replay server saw a difference:\n${failures.join("\n")}`,
+        );
+      if (next !== script.length)
+        throw new Error(
+          `the replay server served ${next} of ${script.length} recorded responses`,
+        );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

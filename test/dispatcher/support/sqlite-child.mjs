@@ -22,7 +22,11 @@ const hang = () => {
   process.stdout.write("IN_HANDLER\n");
   return new Promise(() => setInterval(() => {}, 1000));
 };
-const log = (tool, ctx) => appendFileSync(`${dbPath}.handlers.log`, `${process.pid} ${tool} ${ctx.callId}\n`);
+const log = (tool, ctx) =>
+  appendFileSync(
+    `${dbPath}.handlers.log`,
+    `${process.pid} ${tool} ${ctx.callId}\n`,
+  );
 const handler = (tool, result) => async (_args, ctx) => {
   log(tool, ctx);
   if (mode === "hang") return hang();
@@ -32,18 +36,34 @@ const handler = (tool, result) => async (_args, ctx) => {
 };
 const handlers = {
   write_measurement: handler("write_measurement", { saved: ["weight_kg"] }),
-  log_meal: handler("log_meal", { entry_id: "3f1b7a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b", total_kcal: null }),
+  log_meal: handler("log_meal", {
+    entry_id: "3f1b7a8e-2c4d-4e5f-8a9b-0c1d2e3f4a5b",
+    total_kcal: null,
+  }),
   list_exercises: handler("list_exercises", { exercises: [] }),
-  get_workout_history: handler("get_workout_history", { workouts: [], next_page_token: null }),
+  get_workout_history: handler("get_workout_history", {
+    workouts: [],
+    next_page_token: null,
+  }),
   log_workout_set: handler("log_workout_set", { set_ids: [] }),
   delete_measurement: handler("delete_measurement", { deleted: 1 }),
-  get_weather: handler("get_weather", { temperature: 20, conditions: "clear", wind_speed: null }),
+  get_weather: handler("get_weather", {
+    temperature: 20,
+    conditions: "clear",
+    wind_speed: null,
+  }),
   get_customer: handler("get_customer", {}),
 };
 
 const db = new Database(dbPath);
 const store = sqliteCallStore(db);
-const dispatcher = createDispatcher(handlers, { store, confirm: () => true, ...(process.env.STALE_MS ? { staleClaimMs: Number(process.env.STALE_MS) } : {}) });
+const dispatcher = createDispatcher(handlers, {
+  store,
+  confirm: () => true,
+  ...(process.env.STALE_MS
+    ? { staleClaimMs: Number(process.env.STALE_MS) }
+    : {}),
+});
 
 if (mode === "kill" || mode === "exit") {
   const result = await dispatcher.run(JSON.parse(process.env.CALL));
@@ -64,7 +84,12 @@ if (mode === "kill" || mode === "exit") {
     while (Date.now() < at - 2) await new Promise((r) => setTimeout(r, 1));
     while (Date.now() < at) {} // the last moment spun, so both processes leave together
     const id = `race-${i}`;
-    const r = await dispatcher.run({ target: "anthropic", id, name: "write_measurement", arguments: { date: "2026-06-01", data: { weight_kg: i + 1 } } });
+    const r = await dispatcher.run({
+      target: "anthropic",
+      id,
+      name: "write_measurement",
+      arguments: { date: "2026-06-01", data: { weight_kg: i + 1 } },
+    });
     results.push({ id, status: r.status, replayed: r.replayed });
   }
   process.stdout.write(JSON.stringify(results) + "\n");

@@ -17,7 +17,10 @@ export interface NamedDeclaration {
 }
 
 /** Named types referenced by `$ref`s anywhere in `schema` (`refName` maps a ref to its name). */
-export function referencedNames(schema: Json, refName: (ref: string) => string | undefined): string[] {
+export function referencedNames(
+  schema: Json,
+  refName: (ref: string) => string | undefined,
+): string[] {
   const out = new Set<string>();
   const stack: Json[] = [schema];
   while (stack.length > 0) {
@@ -33,9 +36,13 @@ export function referencedNames(schema: Json, refName: (ref: string) => string |
 }
 
 /** Names on a reference cycle (references to names not declared here are left out). */
-export function namesOnCycles(declarations: readonly NamedDeclaration[]): Set<string> {
+export function namesOnCycles(
+  declarations: readonly NamedDeclaration[],
+): Set<string> {
   const edges = new Map(declarations.map((d) => [d.name, d.references]));
-  return nodesOnCycles(edges.keys(), (name) => (edges.get(name) ?? []).filter((to) => edges.has(to)));
+  return nodesOnCycles(edges.keys(), (name) =>
+    (edges.get(name) ?? []).filter((to) => edges.has(to)),
+  );
 }
 
 /**
@@ -53,12 +60,20 @@ export class Deferral {
     // Type names are identifiers (`$` included); string literal types may mention one too, which
     // only costs an unneeded wrapper.
     const alternatives = [...cyclic].sort().map((n) => n.replace(/\$/g, "\\$"));
-    this.mentions = alternatives.length > 0 ? new RegExp(`(?<![\\w$])(?:${alternatives.join("|")})(?![\\w$])`) : undefined;
+    this.mentions =
+      alternatives.length > 0
+        ? new RegExp(`(?<![\\w$])(?:${alternatives.join("|")})(?![\\w$])`)
+        : undefined;
   }
 
   /** The element type as written in an optional or rest position. */
   eager(type: string): string {
-    if (this.mentions === undefined || !type.includes("[") || !this.mentions.test(type)) return type;
+    if (
+      this.mentions === undefined ||
+      !type.includes("[") ||
+      !this.mentions.test(type)
+    )
+      return type;
     this.used = true;
     return `${this.name}<${type}>`;
   }

@@ -5,9 +5,19 @@
  * leaves the type as wide as the schema's other keywords allow and is stated in JSDoc instead.
  * Every catalog string reaches the output through `codeStringLiteral`/`typeKey`/`jsdoc`.
  */
-import { codeStringLiteral, numberLiteral, typeKey } from "../../codegen/code.js";
+import {
+  codeStringLiteral,
+  numberLiteral,
+  typeKey,
+} from "../../codegen/code.js";
 import { jsdoc } from "../../codegen/jsdoc.js";
-import { hasOwn, isJsonObject, pointerSegments, type Json, type JsonObject } from "../../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  pointerSegments,
+  type Json,
+  type JsonObject,
+} from "../../schema/json.js";
 import type { Schema, SchemaObject, SimpleType } from "../../schema/schema.js";
 
 export interface TypeScope {
@@ -19,14 +29,37 @@ export interface TypeScope {
   eager?(type: string): string;
 }
 
-const OBJECT_KEYWORDS = ["properties", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "required", "dependentRequired"];
-const ARRAY_KEYWORDS = ["items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains"];
+const OBJECT_KEYWORDS = [
+  "properties",
+  "additionalProperties",
+  "patternProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "required",
+  "dependentRequired",
+];
+const ARRAY_KEYWORDS = [
+  "items",
+  "prefixItems",
+  "contains",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minContains",
+  "maxContains",
+];
 
 /** A JSON value as the literal type that admits exactly it. */
 export function literalType(value: Json): string {
   if (value === null) return "null";
   if (typeof value === "string") return codeStringLiteral(value);
-  if (typeof value === "number") return Number.isFinite(value) ? (value < 0 || Object.is(value, -0) ? `-${numberLiteral(Math.abs(value))}` : numberLiteral(value)) : "number";
+  if (typeof value === "number")
+    return Number.isFinite(value)
+      ? value < 0 || Object.is(value, -0)
+        ? `-${numberLiteral(Math.abs(value))}`
+        : numberLiteral(value)
+      : "number";
   if (typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return `[${value.map(literalType).join(", ")}]`;
   const keys = Object.keys(value);
@@ -39,7 +72,9 @@ function union(parts: string[]): string {
   if (unique.includes("unknown")) return "unknown";
   const withoutNever = unique.filter((p) => p !== "never");
   if (withoutNever.length === 0) return "never";
-  return withoutNever.length === 1 ? withoutNever[0]! : withoutNever.map(paren).join(" | ");
+  return withoutNever.length === 1
+    ? withoutNever[0]!
+    : withoutNever.map(paren).join(" | ");
 }
 
 function intersection(parts: string[]): string {
@@ -115,7 +150,11 @@ export class TypeWriter {
     if (s.anyOf) parts.push(union(s.anyOf.map((b) => this.typeOf(b))));
     if (s.oneOf) parts.push(union(s.oneOf.map((b) => this.typeOf(b))));
     // `not: {}` / `not: true` admits nothing; other negations are not expressible as a type.
-    if (s.not === true || (isJsonObject(s.not ?? null) && Object.keys(s.not as object).length === 0)) parts.push("never");
+    if (
+      s.not === true ||
+      (isJsonObject(s.not ?? null) && Object.keys(s.not as object).length === 0)
+    )
+      parts.push("never");
     return intersection(parts);
   }
 
@@ -131,7 +170,8 @@ export class TypeWriter {
   private ref(ref: string): string {
     const named = this.scope.refName(ref);
     if (named !== undefined) return named;
-    if (this.expanding.includes(ref) || this.inlined > INLINE_BUDGET) return "unknown";
+    if (this.expanding.includes(ref) || this.inlined > INLINE_BUDGET)
+      return "unknown";
     let node: Json = this.scope.root as Json;
     for (const seg of pointerSegments(decodeURIComponent(ref.slice(1)))) {
       if (Array.isArray(node)) node = node[Number(seg)] ?? true;
@@ -152,12 +192,24 @@ export class TypeWriter {
   private ownType(s: SchemaObject): string {
     if (hasOwn(s, "const")) return literalType(s.const as Json);
     if (s.enum) return union(s.enum.map(literalType));
-    const declared: readonly SimpleType[] | undefined = s.type === undefined ? undefined : typeof s.type === "string" ? [s.type] : s.type;
+    const declared: readonly SimpleType[] | undefined =
+      s.type === undefined
+        ? undefined
+        : typeof s.type === "string"
+          ? [s.type]
+          : s.type;
     if (declared) return union(declared.map((t) => this.simpleType(t, s)));
     // No `type`: any JSON value passes, and the per-type keywords constrain only their own type.
     const has = (list: string[]) => list.some((k) => hasOwn(s, k));
     if (!has(OBJECT_KEYWORDS) && !has(ARRAY_KEYWORDS)) return "unknown";
-    return union(["string", "number", "boolean", "null", has(OBJECT_KEYWORDS) ? this.objectType(s) : "{ [key: string]: unknown }", has(ARRAY_KEYWORDS) ? this.arrayType(s) : "unknown[]"]);
+    return union([
+      "string",
+      "number",
+      "boolean",
+      "null",
+      has(OBJECT_KEYWORDS) ? this.objectType(s) : "{ [key: string]: unknown }",
+      has(ARRAY_KEYWORDS) ? this.arrayType(s) : "unknown[]",
+    ]);
   }
 
   private simpleType(t: SimpleType, s: SchemaObject): string {
@@ -187,19 +239,23 @@ export class TypeWriter {
       const schema = props[key]!;
       const t = this.typeOf(schema);
       valueTypes.push(t);
-      lines.push(`${propertyDoc(schema)}${typeKey(key)}${required.has(key) ? "" : "?"}: ${t};`);
+      lines.push(
+        `${propertyDoc(schema)}${typeKey(key)}${required.has(key) ? "" : "?"}: ${t};`,
+      );
     }
     // Required names without a property schema still must be present, with the value the
     // patterns matching the name allow (all of them), or else additionalProperties.
     for (const key of s.required ?? []) {
-      if (!hasOwn(props, key)) lines.push(`${typeKey(key)}: ${this.unlistedType(s, key)};`);
+      if (!hasOwn(props, key))
+        lines.push(`${typeKey(key)}: ${this.unlistedType(s, key)};`);
     }
     const closed = s.additionalProperties === false && !s.patternProperties;
     if (!closed) {
       // TypeScript checks declared properties against the index signature, optional ones
       // with `undefined` added, so the signature must admit all of them.
       const parts = [this.extraType(s), ...valueTypes];
-      if (Object.keys(props).some((k) => !required.has(k))) parts.push("undefined");
+      if (Object.keys(props).some((k) => !required.has(k)))
+        parts.push("undefined");
       lines.push(`[key: string]: ${union(parts)};`);
     }
     if (lines.length === 0) return "Record<string, never>";
@@ -211,17 +267,27 @@ export class TypeWriter {
     const patterns = Object.keys(s.patternProperties ?? {});
     // Lint has checked that every pattern compiles with the `u` flag.
     const matching = patterns.filter((p) => new RegExp(p, "u").test(key));
-    if (matching.length > 0) return intersection(matching.map((p) => this.typeOf(s.patternProperties![p]!)));
-    if (s.additionalProperties === undefined || s.additionalProperties === true) return "unknown";
-    return s.additionalProperties === false ? "never" : this.typeOf(s.additionalProperties);
+    if (matching.length > 0)
+      return intersection(
+        matching.map((p) => this.typeOf(s.patternProperties![p]!)),
+      );
+    if (s.additionalProperties === undefined || s.additionalProperties === true)
+      return "unknown";
+    return s.additionalProperties === false
+      ? "never"
+      : this.typeOf(s.additionalProperties);
   }
 
   /** Type of properties not named in `properties`. */
   private extraType(s: SchemaObject): string {
     const parts: string[] = [];
-    if (s.additionalProperties === undefined || s.additionalProperties === true) parts.push("unknown");
-    else if (s.additionalProperties !== false) parts.push(this.typeOf(s.additionalProperties));
-    if (s.patternProperties) for (const p of Object.keys(s.patternProperties)) parts.push(this.typeOf(s.patternProperties[p]!));
+    if (s.additionalProperties === undefined || s.additionalProperties === true)
+      parts.push("unknown");
+    else if (s.additionalProperties !== false)
+      parts.push(this.typeOf(s.additionalProperties));
+    if (s.patternProperties)
+      for (const p of Object.keys(s.patternProperties))
+        parts.push(this.typeOf(s.patternProperties[p]!));
     return union(parts.length > 0 ? parts : ["never"]);
   }
 
@@ -231,7 +297,9 @@ export class TypeWriter {
     const min = s.minItems ?? 0;
     // Optional and rest element types are resolved eagerly by TypeScript (see recursion.ts).
     const eager = (t: string) => (this.scope.eager ? this.scope.eager(t) : t);
-    const elements = s.prefixItems.map((p, i) => (i >= min ? `${paren(eager(this.typeOf(p)))}?` : this.typeOf(p)));
+    const elements = s.prefixItems.map((p, i) =>
+      i >= min ? `${paren(eager(this.typeOf(p)))}?` : this.typeOf(p),
+    );
     if (rest !== "never") elements.push(`...${paren(eager(rest))}[]`);
     return `[${elements.join(", ")}]`;
   }
@@ -245,7 +313,10 @@ export function propertyDoc(schema: Schema): string {
   if (s.title) lines.push(s.title);
   if (s.description) lines.push(s.description);
   const tag = (name: string, value: Json | undefined) => {
-    if (value !== undefined) lines.push(`@${name} ${typeof value === "string" ? value : JSON.stringify(value)}`);
+    if (value !== undefined)
+      lines.push(
+        `@${name} ${typeof value === "string" ? value : JSON.stringify(value)}`,
+      );
   };
   tag("format", s.format);
   tag("pattern", s.pattern);
@@ -261,7 +332,11 @@ export function propertyDoc(schema: Schema): string {
   tag("minProperties", s.minProperties);
   tag("maxProperties", s.maxProperties);
   if (s.uniqueItems) lines.push("@uniqueItems");
-  if (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer"))) lines.push("@integer");
+  if (
+    s.type === "integer" ||
+    (Array.isArray(s.type) && s.type.includes("integer"))
+  )
+    lines.push("@integer");
   if (s.deprecated) lines.push("@deprecated");
   return jsdoc(lines);
 }

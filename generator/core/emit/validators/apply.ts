@@ -45,16 +45,31 @@ export function errorObject(cx: SchemaCx, spec: ErrorSpec): Code {
  * The entry's error-table row for `spec`, read as `_e[n]`. `instancePath` is the error's static
  * path, or undefined for a row that only lends its other fields (`errorAt`, `errorWith`).
  */
-function tableError(cx: SchemaCx, spec: ErrorSpec, instancePath: string | undefined): Code {
+function tableError(
+  cx: SchemaCx,
+  spec: ErrorSpec,
+  instancePath: string | undefined,
+): Code {
   const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
-  return cx.comp.errorRow({ schemaPath, keyword: spec.keyword, params: spec.params, message: spec.message, arg: spec.arg, instancePath });
+  return cx.comp.errorRow({
+    schemaPath,
+    keyword: spec.keyword,
+    params: spec.params,
+    message: spec.message,
+    arg: spec.arg,
+    instancePath,
+  });
 }
 
 /**
  * The `additionalProperties` error of an additional key (a string expression) met at run time:
  * the table's row with the instance path and `{ additionalProperty: key }` filled in.
  */
-export function additionalKeyError(cx: SchemaCx, spec: ErrorSpec, key: Code): Code {
+export function additionalKeyError(
+  cx: SchemaCx,
+  spec: ErrorSpec,
+  key: Code,
+): Code {
   const path = (spec.path ?? cx.path).toCode();
   const template = tableError(cx, { ...spec, params: code`{}` }, undefined);
   return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${key})`;
@@ -72,8 +87,12 @@ export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   if (spec.dynamic) return record(cx, errorObject(cx, spec));
   if (path.isStatic) return record(cx, tableError(cx, spec, path.staticText()));
   const template = tableError(cx, spec, undefined);
-  if (!cx.insertAt) return code`${ERRORS} = ${cx.comp.helper("addErrorAt")}(${ERRORS}, ${template}, ${path.toCode()});`;
-  return record(cx, code`${cx.comp.helper("errorAt")}(${template}, ${path.toCode()})`);
+  if (!cx.insertAt)
+    return code`${ERRORS} = ${cx.comp.helper("addErrorAt")}(${ERRORS}, ${template}, ${path.toCode()});`;
+  return record(
+    cx,
+    code`${cx.comp.helper("errorAt")}(${template}, ${path.toCode()})`,
+  );
 }
 
 /**
@@ -82,7 +101,8 @@ export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
  * the same way).
  */
 export function record(cx: SchemaCx, error: Code): Code {
-  if (cx.insertAt) return code`${ERRORS} = ${cx.comp.helper("insertError")}(${ERRORS}, ${cx.insertAt}++, ${error});`;
+  if (cx.insertAt)
+    return code`${ERRORS} = ${cx.comp.helper("insertError")}(${ERRORS}, ${cx.insertAt}++, ${error});`;
   return code`${ERRORS} = ${cx.comp.helper("addError")}(${ERRORS}, ${error});`;
 }
 
@@ -103,7 +123,12 @@ export function fail(cx: SchemaCx, w: Writer, spec: () => ErrorSpec): void {
 }
 
 /** Failure when `cond` holds (a literal `true`/`false` condition is decided here). */
-export function failIf(cx: SchemaCx, w: Writer, cond: Code, spec: () => ErrorSpec): void {
+export function failIf(
+  cx: SchemaCx,
+  w: Writer,
+  cond: Code,
+  spec: () => ErrorSpec,
+): void {
   w.ifElse(cond, () => fail(cx, w, spec));
 }
 
@@ -111,12 +136,19 @@ export function failIf(cx: SchemaCx, w: Writer, cond: Code, spec: () => ErrorSpe
  * `for (const k of keys) { body }`, with the body written first so the loop variable is named
  * `_` when the body does not use it (nothing unused is left for `noUnusedLocals`).
  */
-export function forEachKey(cx: SchemaCx, w: Writer, keys: Code, body: (key: Code, w: Writer) => void): void {
+export function forEachKey(
+  cx: SchemaCx,
+  w: Writer,
+  keys: Code,
+  body: (key: Code, w: Writer) => void,
+): void {
   const key = cx.fn.local("k");
   const inner = w.child(1);
   body(key, inner);
   if (inner.isEmpty) return;
-  w.block(code`for (const ${inner.uses(key) ? key : code`_`} of ${keys})`, () => w.splice(inner));
+  w.block(code`for (const ${inner.uses(key) ? key : code`_`} of ${keys})`, () =>
+    w.splice(inner),
+  );
 }
 
 /**
@@ -124,21 +156,32 @@ export function forEachKey(cx: SchemaCx, w: Writer, keys: Code, body: (key: Code
  * in `Object.keys` order, without allocating the list (and with `data[k]` read from V8's
  * enumeration cache).
  */
-export function forEachOwnKey(cx: SchemaCx, w: Writer, body: (key: Code, w: Writer) => void): void {
+export function forEachOwnKey(
+  cx: SchemaCx,
+  w: Writer,
+  body: (key: Code, w: Writer) => void,
+): void {
   const key = cx.fn.local("k");
   const inner = w.child(1);
   body(key, inner);
   if (inner.isEmpty) return;
   w.block(code`for (const ${key} in ${cx.data})`, () => {
-    w.line(code`if (!${cx.comp.helper("hasOwn")}.call(${cx.data}, ${key})) continue;`);
+    w.line(
+      code`if (!${cx.comp.helper("hasOwn")}.call(${cx.data}, ${key})) continue;`,
+    );
     w.splice(inner);
   });
 }
 
 /** `{ a: 1, b: "x" }` from already-built value expressions. */
-export function objectLiteral(entries: readonly (readonly [string, Code])[]): Code {
+export function objectLiteral(
+  entries: readonly (readonly [string, Code])[],
+): Code {
   if (entries.length === 0) return code`{}`;
-  return code`{ ${join(entries.map(([k, v]) => code`${rawKey(k)}: ${v}`), ", ")} }`;
+  return code`{ ${join(
+    entries.map(([k, v]) => code`${rawKey(k)}: ${v}`),
+    ", ",
+  )} }`;
 }
 
 /** Params keys are fixed words chosen by the generator; `propertyKey` makes any key safe anyway. */
@@ -170,7 +213,8 @@ export function registerCompileSchema(fn: CompileSchema): void {
 }
 
 function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
-  if (!compileSchemaImpl) throw new Error("internal: schema compiler not registered");
+  if (!compileSchemaImpl)
+    throw new Error("internal: schema compiler not registered");
   compileSchemaImpl(cx, schema, w);
 }
 
@@ -180,7 +224,12 @@ const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
  * Compiles the child into `w`. Its value is bound to a local (`const dN = <expr>;`) when it is not
  * a plain name, and only when the child emitted code, so no local is left unused.
  */
-function compileChild(cx: SchemaCx, args: ChildArgs, w: Writer, overrides: Partial<SchemaCx> = {}): void {
+function compileChild(
+  cx: SchemaCx,
+  args: ChildArgs,
+  w: Writer,
+  overrides: Partial<SchemaCx> = {},
+): void {
   let data = cx.data;
   let binding: Code | undefined;
   if (args.data !== undefined) {
@@ -191,7 +240,18 @@ function compileChild(cx: SchemaCx, args: ChildArgs, w: Writer, overrides: Parti
     }
   }
   const body = w.child();
-  compileSchema({ ...cx, data, path: args.path ?? cx.path, schemaPath: args.schemaPath, presence: args.presence, ...overrides }, args.schema, body);
+  compileSchema(
+    {
+      ...cx,
+      data,
+      path: args.path ?? cx.path,
+      schemaPath: args.schemaPath,
+      presence: args.presence,
+      ...overrides,
+    },
+    args.schema,
+    body,
+  );
   if (body.isEmpty) return;
   if (binding && body.uses(data)) w.line(binding);
   w.splice(body);
@@ -221,7 +281,11 @@ export function testChild(cx: SchemaCx, args: ChildArgs, w: Writer): Code {
 }
 
 /** Collect mode: applies the child and returns an expression that is true when it added no error. */
-export function collectChildValid(cx: SchemaCx, args: ChildArgs, w: Writer): Code {
+export function collectChildValid(
+  cx: SchemaCx,
+  args: ChildArgs,
+  w: Writer,
+): Code {
   if (alwaysValid(args.schema)) return code`true`;
   const before = cx.fn.local("c");
   const body = w.child();

@@ -5,11 +5,25 @@
  * (Ajv recurses forever), non-local references, and property names or patterns that are not
  * well-formed Unicode (a lone surrogate cannot be written in an error's schema path; Ajv throws).
  */
-import { KEYWORDS, SUPPORTED_FORMATS, type KeywordShape } from "../../schema/keywords.js";
-import { hasLoneSurrogate, hasOwn, isJsonObject, pointerJoin, type Json } from "../../schema/json.js";
+import {
+  KEYWORDS,
+  SUPPORTED_FORMATS,
+  type KeywordShape,
+} from "../../schema/keywords.js";
+import {
+  hasLoneSurrogate,
+  hasOwn,
+  isJsonObject,
+  pointerJoin,
+  type Json,
+} from "../../schema/json.js";
 import { walkSchema } from "../../schema/walk.js";
 
-export type ProblemRule = "unsupported-keyword" | "invalid-schema" | "unresolved-ref" | "pattern-compiles";
+export type ProblemRule =
+  | "unsupported-keyword"
+  | "invalid-schema"
+  | "unresolved-ref"
+  | "pattern-compiles";
 
 export interface Problem {
   readonly rule: ProblemRule;
@@ -20,19 +34,35 @@ export interface Problem {
 
 export class CompileError extends Error {
   constructor(readonly problems: readonly Problem[]) {
-    super(problems.map((p) => `${p.pointer || "/"}: ${p.rule}: ${p.message}`).join("\n"));
+    super(
+      problems
+        .map((p) => `${p.pointer || "/"}: ${p.rule}: ${p.message}`)
+        .join("\n"),
+    );
     this.name = "CompileError";
   }
 }
 
-const SIMPLE_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+const SIMPLE_TYPES = new Set([
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+]);
 
 function isSchema(value: Json): boolean {
   return typeof value === "boolean" || isJsonObject(value);
 }
 
 function uniqueStrings(value: Json): boolean {
-  return Array.isArray(value) && value.every((v) => typeof v === "string") && new Set(value).size === value.length;
+  return (
+    Array.isArray(value) &&
+    value.every((v) => typeof v === "string") &&
+    new Set(value).size === value.length
+  );
 }
 
 export function compilesAsPattern(pattern: string): boolean {
@@ -48,22 +78,41 @@ export function compilesAsPattern(pattern: string): boolean {
 function shapeProblem(shape: KeywordShape, value: Json): string | undefined {
   switch (shape) {
     case "schema":
-      return isSchema(value) ? undefined : "must be a schema (object or boolean)";
+      return isSchema(value)
+        ? undefined
+        : "must be a schema (object or boolean)";
     case "schemaMap":
-      return isJsonObject(value) && Object.keys(value).every((k) => isSchema(value[k]!)) ? undefined : "must be an object of schemas";
+      return isJsonObject(value) &&
+        Object.keys(value).every((k) => isSchema(value[k]!))
+        ? undefined
+        : "must be an object of schemas";
     case "schemaArray":
-      return Array.isArray(value) && value.length > 0 && value.every(isSchema) ? undefined : "must be a non-empty array of schemas";
+      return Array.isArray(value) && value.length > 0 && value.every(isSchema)
+        ? undefined
+        : "must be a non-empty array of schemas";
     case "type": {
       const list = typeof value === "string" ? [value] : value;
-      const ok = Array.isArray(list) && list.length > 0 && list.every((t) => typeof t === "string" && SIMPLE_TYPES.has(t)) && new Set(list).size === list.length;
-      return ok ? undefined : "must be a type name or a non-empty list of distinct type names";
+      const ok =
+        Array.isArray(list) &&
+        list.length > 0 &&
+        list.every((t) => typeof t === "string" && SIMPLE_TYPES.has(t)) &&
+        new Set(list).size === list.length;
+      return ok
+        ? undefined
+        : "must be a type name or a non-empty list of distinct type names";
     }
     case "nonNegativeInteger":
-      return typeof value === "number" && Number.isInteger(value) && value >= 0 ? undefined : "must be a non-negative integer";
+      return typeof value === "number" && Number.isInteger(value) && value >= 0
+        ? undefined
+        : "must be a non-negative integer";
     case "number":
-      return typeof value === "number" && Number.isFinite(value) ? undefined : "must be a finite number";
+      return typeof value === "number" && Number.isFinite(value)
+        ? undefined
+        : "must be a finite number";
     case "positiveNumber":
-      return typeof value === "number" && Number.isFinite(value) && value > 0 ? undefined : "must be a number greater than 0";
+      return typeof value === "number" && Number.isFinite(value) && value > 0
+        ? undefined
+        : "must be a number greater than 0";
     case "boolean":
       return typeof value === "boolean" ? undefined : "must be a boolean";
     case "string":
@@ -71,9 +120,14 @@ function shapeProblem(shape: KeywordShape, value: Json): string | undefined {
     case "dialect":
       return typeof value === "string" ? undefined : "must be a string";
     case "stringArray":
-      return uniqueStrings(value) ? undefined : "must be a list of distinct strings";
+      return uniqueStrings(value)
+        ? undefined
+        : "must be a list of distinct strings";
     case "stringArrayMap":
-      return isJsonObject(value) && Object.keys(value).every((k) => uniqueStrings(value[k]!)) ? undefined : "must be an object of lists of distinct strings";
+      return isJsonObject(value) &&
+        Object.keys(value).every((k) => uniqueStrings(value[k]!))
+        ? undefined
+        : "must be an object of lists of distinct strings";
     case "array":
       return Array.isArray(value) ? undefined : "must be an array";
     case "any":
@@ -86,10 +140,18 @@ function shapeProblem(shape: KeywordShape, value: Json): string | undefined {
 }
 
 /** Names that end up URI-encoded in error schema paths must be well-formed Unicode (Ajv cannot encode them either). */
-function surrogateProblems(at: string, names: readonly string[], what: string): Problem[] {
+function surrogateProblems(
+  at: string,
+  names: readonly string[],
+  what: string,
+): Problem[] {
   return names
     .filter(hasLoneSurrogate)
-    .map((n) => ({ rule: "invalid-schema" as const, pointer: pointerJoin(at, n), message: `${what} name contains a lone surrogate (not well-formed Unicode), so no schema path can name it` }));
+    .map((n) => ({
+      rule: "invalid-schema" as const,
+      pointer: pointerJoin(at, n),
+      message: `${what} name contains a lone surrogate (not well-formed Unicode), so no schema path can name it`,
+    }));
 }
 
 /**
@@ -101,42 +163,86 @@ export function checkSchema(root: unknown): Problem[] {
   walkSchema(root as Json, (node, pointer) => {
     if (typeof node === "boolean") return;
     if (!isJsonObject(node)) {
-      problems.push({ rule: "invalid-schema", pointer, message: "a schema must be an object or a boolean" });
+      problems.push({
+        rule: "invalid-schema",
+        pointer,
+        message: "a schema must be an object or a boolean",
+      });
       return false;
     }
     for (const keyword of Object.keys(node)) {
       const at = pointerJoin(pointer, keyword);
       if (!hasOwn(KEYWORDS, keyword)) {
-        problems.push({ rule: "unsupported-keyword", pointer: at, message: `keyword "${keyword}" is not supported by toolcat validators` });
+        problems.push({
+          rule: "unsupported-keyword",
+          pointer: at,
+          message: `keyword "${keyword}" is not supported by toolcat validators`,
+        });
         continue;
       }
       const value = node[keyword]!;
       const wrong = shapeProblem(KEYWORDS[keyword]!.shape, value);
       if (wrong !== undefined) {
-        problems.push({ rule: "invalid-schema", pointer: at, message: `"${keyword}" ${wrong}` });
+        problems.push({
+          rule: "invalid-schema",
+          pointer: at,
+          message: `"${keyword}" ${wrong}`,
+        });
         continue;
       }
       switch (keyword) {
         case "format":
-          if (!SUPPORTED_FORMATS.has(value as string)) problems.push({ rule: "unsupported-keyword", pointer: at, message: `format "${String(value)}" is not supported` });
+          if (!SUPPORTED_FORMATS.has(value as string))
+            problems.push({
+              rule: "unsupported-keyword",
+              pointer: at,
+              message: `format "${String(value)}" is not supported`,
+            });
           break;
         case "pattern":
-          if (!compilesAsPattern(value as string)) problems.push({ rule: "pattern-compiles", pointer: at, message: "pattern is not a valid ECMAScript regular expression with the u flag" });
+          if (!compilesAsPattern(value as string))
+            problems.push({
+              rule: "pattern-compiles",
+              pointer: at,
+              message:
+                "pattern is not a valid ECMAScript regular expression with the u flag",
+            });
           break;
         case "patternProperties":
           for (const p of Object.keys(value as object)) {
-            if (!compilesAsPattern(p)) problems.push({ rule: "pattern-compiles", pointer: pointerJoin(at, p), message: "pattern is not a valid ECMAScript regular expression with the u flag" });
+            if (!compilesAsPattern(p))
+              problems.push({
+                rule: "pattern-compiles",
+                pointer: pointerJoin(at, p),
+                message:
+                  "pattern is not a valid ECMAScript regular expression with the u flag",
+              });
           }
-          problems.push(...surrogateProblems(at, Object.keys(value as object), "pattern"));
+          problems.push(
+            ...surrogateProblems(at, Object.keys(value as object), "pattern"),
+          );
           break;
         case "properties":
-          problems.push(...surrogateProblems(at, Object.keys(value as object), "property"));
+          problems.push(
+            ...surrogateProblems(at, Object.keys(value as object), "property"),
+          );
           break;
         case "enum":
-          if ((value as readonly Json[]).length === 0) problems.push({ rule: "invalid-schema", pointer: at, message: '"enum" must not be empty' });
+          if ((value as readonly Json[]).length === 0)
+            problems.push({
+              rule: "invalid-schema",
+              pointer: at,
+              message: '"enum" must not be empty',
+            });
           break;
         case "$ref":
-          if (!(value as string).startsWith("#")) problems.push({ rule: "unsupported-keyword", pointer: at, message: '"$ref" must be a local reference (#/...): remote references are not supported' });
+          if (!(value as string).startsWith("#"))
+            problems.push({
+              rule: "unsupported-keyword",
+              pointer: at,
+              message:
+                '"$ref" must be a local reference (#/...): remote references are not supported',
+            });
           break;
       }
     }

@@ -23,9 +23,22 @@ import { Name } from "../../codegen/identifiers.js";
 import { TEMPLATE_WIDTH, type TemplateReader } from "../artifact.js";
 import type { GeneratedFile } from "../generated-file.js";
 import type { Schema } from "../../schema/schema.js";
-import { ERROR_TABLE, ERROR_TYPE, ERRORS, Compilation, FailTarget, FunctionScope, type SchemaCx, type UnitFunctions } from "./context.js";
+import {
+  ERROR_TABLE,
+  ERROR_TYPE,
+  ERRORS,
+  Compilation,
+  FailTarget,
+  FunctionScope,
+  type SchemaCx,
+  type UnitFunctions,
+} from "./context.js";
 import { CompileError, type Problem } from "./check.js";
-import { FileHelpers, loadHelperTemplate, type ImportedHelpers } from "./helpers.js";
+import {
+  FileHelpers,
+  loadHelperTemplate,
+  type ImportedHelpers,
+} from "./helpers.js";
 import { InstancePath } from "./instance-path.js";
 import { Resource, ShareKeys, type Unit } from "./resource.js";
 import { compileSchema } from "./schema.js";
@@ -55,7 +68,9 @@ export interface ValidatorEntry {
 
 /** Prefix of an entry's module-level names: `validateLogMealInput` → `logMealInput`. */
 export function entryPrefix(name: Name): string {
-  const bare = /^validate[A-Z]/.test(name.text) ? name.text.slice("validate".length) : name.text;
+  const bare = /^validate[A-Z]/.test(name.text)
+    ? name.text.slice("validate".length)
+    : name.text;
   return bare[0]!.toLowerCase() + bare.slice(1);
 }
 
@@ -81,7 +96,11 @@ export interface CompiledValidators {
 }
 
 /** Names the generated code declares at module level besides helpers and constants. */
-export const VALIDATOR_TYPE_NAMES = ["ValidationError", "ValidationResult", "Validator"] as const;
+export const VALIDATOR_TYPE_NAMES = [
+  "ValidationError",
+  "ValidationResult",
+  "Validator",
+] as const;
 
 /** Problems that keep a schema from being compiled (empty when it compiles). */
 export function validatorProblems(schema: Schema): Problem[] {
@@ -113,15 +132,22 @@ function returnEarly(body: Code, type: Code): Code {
   if (!head) return body;
   const last = text.length - 4; // the "\n" before the closing "  }"
   const beforeLast = last > firstEnd ? text.lastIndexOf("\n", last - 1) : -1; // the "\n" before line n - 2
-  const beforeElse = beforeLast > firstEnd ? text.lastIndexOf("\n", beforeLast - 1) : -1; // before line n - 3
+  const beforeElse =
+    beforeLast > firstEnd ? text.lastIndexOf("\n", beforeLast - 1) : -1; // before line n - 3
   // n > 4: the else line is neither the first line nor the one after it.
-  const elseLine = beforeElse > firstEnd ? text.slice(beforeElse + 1, beforeLast) : undefined;
-  const error = elseLine === "  } else {" ? TYPE_ERROR.exec(text.slice(beforeLast + 1, last)) : null;
+  const elseLine =
+    beforeElse > firstEnd ? text.slice(beforeElse + 1, beforeLast) : undefined;
+  const error =
+    elseLine === "  } else {"
+      ? TYPE_ERROR.exec(text.slice(beforeLast + 1, last))
+      : null;
   const innerEnd = error ? beforeElse : last;
   // The lines between the head and the end (or the else part), each empty or inside the block.
   const inner = innerEnd > firstEnd ? text.slice(firstEnd, innerEnd) : "";
   if (/\n(?! {4}|\n|$)/.test(inner)) return body;
-  const result = error ? code`{ ok: false, errors: [${raw(error[1]!)}] }` : code`{ ok: true, value: value as ${type} }`;
+  const result = error
+    ? code`{ ok: false, errors: [${raw(error[1]!)}] }`
+    : code`{ ok: true, value: value as ${type} }`;
   const exit = code`  if (${not(raw(head[1]!))}) return ${result};`;
   // One block less deep; the declarations the checks open with run before any error is
   // recorded: a count of errors taken there is 0.
@@ -157,16 +183,22 @@ class UnitGenerator implements UnitFunctions {
     if (!name) {
       // A unit compiled for another entry already (a shared `$defs` schema): call that function.
       const key = this.resource.shareKey(unit);
-      const shared = key === undefined ? undefined : this.comp.sharedUnits.get(this.comp.shareKey("collect", key));
+      const shared =
+        key === undefined
+          ? undefined
+          : this.comp.sharedUnits.get(this.comp.shareKey("collect", key));
       if (shared) {
         this.collectNames.set(unit, shared);
         return shared;
       }
       name = this.comp.functionName("vf");
       this.collectNames.set(unit, name);
-      if (key !== undefined) this.comp.sharedUnits.set(this.comp.shareKey("collect", key), name);
+      if (key !== undefined)
+        this.comp.sharedUnits.set(this.comp.shareKey("collect", key), name);
       const fn = name;
-      this.pending.push(() => this.functions.push(this.collectFunction(unit, fn)));
+      this.pending.push(() =>
+        this.functions.push(this.collectFunction(unit, fn)),
+      );
     }
     return name;
   }
@@ -175,14 +207,18 @@ class UnitGenerator implements UnitFunctions {
     let name = this.testNames.get(unit);
     if (!name) {
       const key = this.resource.shareKey(unit);
-      const shared = key === undefined ? undefined : this.comp.sharedUnits.get(this.comp.shareKey("test", key));
+      const shared =
+        key === undefined
+          ? undefined
+          : this.comp.sharedUnits.get(this.comp.shareKey("test", key));
       if (shared) {
         this.testNames.set(unit, shared);
         return shared;
       }
       name = this.comp.functionName("tf");
       this.testNames.set(unit, name);
-      if (key !== undefined) this.comp.sharedUnits.set(this.comp.shareKey("test", key), name);
+      if (key !== undefined)
+        this.comp.sharedUnits.set(this.comp.shareKey("test", key), name);
       const fn = name;
       this.pending.push(() => this.functions.push(this.testFunction(unit, fn)));
     }
@@ -212,24 +248,46 @@ class UnitGenerator implements UnitFunctions {
    * The body of an entry point whose root is never the target of a `$ref`: the root is checked
    * right there (no inner call), with static instance paths.
    */
-  entryBody(unit: Unit, type: Code): { readonly body: Code; readonly usesData: boolean } {
+  entryBody(
+    unit: Unit,
+    type: Code,
+  ): { readonly body: Code; readonly usesData: boolean } {
     const fn = new FunctionScope("collect", code`0`);
     const w = new Writer(1);
-    compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
-    return { body: code`${this.tableBinding(w)}${returnEarly(w.toCode(), type)}`, usesData: w.uses(code`_d`) };
+    compileSchema(
+      this.cx(fn, InstancePath.root(), code`return false;`),
+      unit.schema,
+      w,
+    );
+    return {
+      body: code`${this.tableBinding(w)}${returnEarly(w.toCode(), type)}`,
+      usesData: w.uses(code`_d`),
+    };
   }
 
   /** `const _e = <table>;` and a line break when the body reads the entry's error table. */
   private tableBinding(w: Writer): Code {
-    return w.uses(ERROR_TABLE) ? code`  ${this.comp.errorTableBinding()}\n` : code``;
+    return w.uses(ERROR_TABLE)
+      ? code`  ${this.comp.errorTableBinding()}\n`
+      : code``;
   }
 
   private collectFunction(unit: Unit, name: Name): Code {
     const called = unit.referenced;
     const fn = new FunctionScope("collect", called ? code`_depth` : code`0`);
     const w = new Writer(1);
-    compileSchema(this.cx(fn, called ? InstancePath.param(code`_path`) : InstancePath.root(), code`return false;`), unit.schema, w);
-    const params = called ? code`_d: any, _path: string, _depth: number` : code`_d: any`;
+    compileSchema(
+      this.cx(
+        fn,
+        called ? InstancePath.param(code`_path`) : InstancePath.root(),
+        code`return false;`,
+      ),
+      unit.schema,
+      w,
+    );
+    const params = called
+      ? code`_d: any, _path: string, _depth: number`
+      : code`_d: any`;
     const body = code`${this.tableBinding(w)}${w.toCode()}`;
     return code`function ${name}(${params}): ${ERROR_TYPE}[] | null {
   let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
@@ -241,7 +299,11 @@ ${body}
   private testFunction(unit: Unit, name: Name): Code {
     const fn = new FunctionScope("test", code`_depth`);
     const w = new Writer(1);
-    compileSchema(this.cx(fn, InstancePath.root(), code`return false;`), unit.schema, w);
+    compileSchema(
+      this.cx(fn, InstancePath.root(), code`return false;`),
+      unit.schema,
+      w,
+    );
     if (!w.terminatedHere) w.line(code`return true;`);
     return code`function ${name}(_d: any, _depth: number): boolean {
 ${this.tableBinding(w)}${w.toCode()}
@@ -254,7 +316,11 @@ ${this.tableBinding(w)}${w.toCode()}
  * (types, helpers, constants, functions) into `file`. Throws `CompileError` (every problem of
  * every entry, pointers prefixed with the entry's `pointer`) before printing anything.
  */
-export function compileValidators(entries: readonly ValidatorEntry[], file: GeneratedFile, options: CompileValidatorsOptions): CompiledValidators {
+export function compileValidators(
+  entries: readonly ValidatorEntry[],
+  file: GeneratedFile,
+  options: CompileValidatorsOptions,
+): CompiledValidators {
   const problems: Problem[] = [];
   const resources: Resource[] = [];
   // One table for every entry: units of different entries share functions by equal keys.
@@ -264,7 +330,12 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
       resources.push(Resource.prepare(entry.schema, keys));
     } catch (e) {
       if (!(e instanceof CompileError)) throw e;
-      problems.push(...e.problems.map((p) => ({ ...p, pointer: (entry.pointer ?? "") + p.pointer })));
+      problems.push(
+        ...e.problems.map((p) => ({
+          ...p,
+          pointer: (entry.pointer ?? "") + p.pointer,
+        })),
+      );
     }
   }
   if (problems.length > 0) throw new CompileError(problems);
@@ -273,19 +344,31 @@ export function compileValidators(entries: readonly ValidatorEntry[], file: Gene
   if (options.typesFrom !== undefined) {
     // Generated code names the types literally, so the imports must keep their names.
     for (const n of ["ValidationError", "ValidationResult"]) {
-      if (file.importFrom(options.typesFrom, n, { typeOnly: true }).text !== n) throw new Error(`internal: ${n} is taken`);
+      if (file.importFrom(options.typesFrom, n, { typeOnly: true }).text !== n)
+        throw new Error(`internal: ${n} is taken`);
     }
   } else {
-    for (const n of VALIDATOR_TYPE_NAMES) if (!file.scope.has(n)) file.scope.claim(n);
+    for (const n of VALIDATOR_TYPE_NAMES)
+      if (!file.scope.has(n)) file.scope.claim(n);
   }
-  const helpers = new FileHelpers(file, template, { exported: options.exportHelpers, imported: options.helpersFrom });
-  const comp = new Compilation(file, helpers, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const helpers = new FileHelpers(file, template, {
+    exported: options.exportHelpers,
+    imported: options.helpersFrom,
+  });
+  const comp = new Compilation(
+    file,
+    helpers,
+    options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  );
 
   const functions: Code[] = [];
   const exported: Code[] = [];
   entries.forEach((entry, i) => {
     const resource = resources[i]!;
-    comp.beginEntry(entryPrefix(entry.name), entry.owner ?? `entry ${entry.name.text}`);
+    comp.beginEntry(
+      entryPrefix(entry.name),
+      entry.owner ?? `entry ${entry.name.text}`,
+    );
     const units = new UnitGenerator(comp, resource);
     const root = resource.rootUnit;
     if (root.referenced) {
@@ -311,7 +394,8 @@ ${body}
   });
 
   // The template's types are laid out for prettier's default width only.
-  if (options.typesFrom === undefined) file.printTemplate(raw(template.types), TEMPLATE_WIDTH);
+  if (options.typesFrom === undefined)
+    file.printTemplate(raw(template.types), TEMPLATE_WIDTH);
   comp.printConstants();
   comp.printErrorTables();
   for (const f of functions) file.printCanonical(code`\n${f}`);

@@ -41,11 +41,27 @@ export interface UnitFunctions {
  * edit to one tool renames nothing of another, and a pull request's diff stays inside the tool.
  */
 export class Compilation {
-  private readonly constants = new Map<string, { readonly name: Name; readonly init: Code | { readonly data: JsonValue; readonly freeze: Code }; readonly type: Code | undefined }>();
+  private readonly constants = new Map<
+    string,
+    {
+      readonly name: Name;
+      readonly init: Code | { readonly data: JsonValue; readonly freeze: Code };
+      readonly type: Code | undefined;
+    }
+  >();
   private prefix = "";
   /** The current entry's error table (created on its first row), and every table so far. */
-  private table: { readonly name: Name; readonly rows: TableRow[]; readonly index: Map<string, number> } | undefined;
-  private readonly tables: { readonly name: Name; readonly rows: TableRow[] }[] = [];
+  private table:
+    | {
+        readonly name: Name;
+        readonly rows: TableRow[];
+        readonly index: Map<string, number>;
+      }
+    | undefined;
+  private readonly tables: {
+    readonly name: Name;
+    readonly rows: TableRow[];
+  }[] = [];
   private owner = "";
   private constantCounter = 0;
   private functionCounter = 0;
@@ -74,7 +90,11 @@ export class Compilation {
    */
   errorRow(row: TableRow): Code {
     if (!this.table) {
-      this.table = { name: this.file.scope.unique(`${this.prefix}_errors`), rows: [], index: new Map() };
+      this.table = {
+        name: this.file.scope.unique(`${this.prefix}_errors`),
+        rows: [],
+        index: new Map(),
+      };
       this.tables.push(this.table);
     }
     const key = rowKey(row);
@@ -96,14 +116,21 @@ export class Compilation {
 
   /** Prints each entry's error table (after the constants its params may name). */
   printErrorTables(): void {
-    const build = this.tables.length > 0 ? this.helper("errorTable") : undefined;
+    const build =
+      this.tables.length > 0 ? this.helper("errorTable") : undefined;
     for (const t of this.tables) {
       const rows = rowExpressions(t.rows);
       // Two rows or more, each an array (or object) of two elements or more: prettier keeps the
       // table one row per line at any width. One row: the whole call is one statement, laid out as
       // it fits.
-      if (rows.length === 1) this.file.printCanonical(code`const ${t.name} = ${build!}([${rows[0]!}]);`);
-      else this.file.printCanonical(code`const ${t.name} = ${build!}([\n  ${join(rows, ",\n  ")},\n]);`);
+      if (rows.length === 1)
+        this.file.printCanonical(
+          code`const ${t.name} = ${build!}([${rows[0]!}]);`,
+        );
+      else
+        this.file.printCanonical(
+          code`const ${t.name} = ${build!}([\n  ${join(rows, ",\n  ")},\n]);`,
+        );
     }
   }
 
@@ -114,7 +141,9 @@ export class Compilation {
 
   /** The next generated function name of the entry (`<prefix>_vf3`, `<prefix>_tf4`). */
   functionName(base: "vf" | "tf"): Name {
-    return this.file.scope.unique(`${this.prefix}_${base}${this.functionCounter++}`);
+    return this.file.scope.unique(
+      `${this.prefix}_${base}${this.functionCounter++}`,
+    );
   }
 
   helper(id: HelperId): Code {
@@ -130,7 +159,9 @@ export class Compilation {
     const owned = `${this.owner}\u0000${key}`;
     const known = this.constants.get(owned);
     if (known) return known.name;
-    const name = this.file.scope.unique(`${this.prefix}_${base}${this.constantCounter++}`);
+    const name = this.file.scope.unique(
+      `${this.prefix}_${base}${this.constantCounter++}`,
+    );
     this.constants.set(owned, { name, init: init(), type });
     return name;
   }
@@ -139,22 +170,41 @@ export class Compilation {
    * A module-level constant holding JSON data, deep-frozen by `freeze` (a helper) right after its
    * declaration. Declared as data, so a formatter prints it without parsing it.
    */
-  dataConstant(key: string, base: string, data: () => JsonValue, freeze: () => Code, type?: Code): Name {
+  dataConstant(
+    key: string,
+    base: string,
+    data: () => JsonValue,
+    freeze: () => Code,
+    type?: Code,
+  ): Name {
     const owned = `${this.owner}\u0000${key}`;
     const known = this.constants.get(owned);
     if (known) return known.name;
-    const name = this.file.scope.unique(`${this.prefix}_${base}${this.constantCounter++}`);
-    this.constants.set(owned, { name, init: { data: data(), freeze: freeze() }, type });
+    const name = this.file.scope.unique(
+      `${this.prefix}_${base}${this.constantCounter++}`,
+    );
+    this.constants.set(owned, {
+      name,
+      init: { data: data(), freeze: freeze() },
+      type,
+    });
     return name;
   }
 
   /** Prints every constant into the file, in order of first use (later ones may refer to earlier ones). */
   printConstants(): void {
     for (const c of this.constants.values()) {
-      const head = c.type ? code`const ${c.name}: ${c.type}` : code`const ${c.name}`;
-      if (c.init instanceof Code) this.file.printCanonical(code`${head} = ${c.init};`);
+      const head = c.type
+        ? code`const ${c.name}: ${c.type}`
+        : code`const ${c.name}`;
+      if (c.init instanceof Code)
+        this.file.printCanonical(code`${head} = ${c.init};`);
       else {
-        this.file.printData({ leading: "", head: head.text, value: c.init.data });
+        this.file.printData({
+          leading: "",
+          head: head.text,
+          value: c.init.data,
+        });
         this.file.printCanonical(code`${c.init.freeze}(${c.name});`);
       }
     }
@@ -172,7 +222,23 @@ export class FunctionScope {
   ) {}
 
   /** A fresh local (`d3`, `k4`, `L5`): one letter and a counter, so it can never equal a module-level name. */
-  local(letter: "a" | "d" | "e" | "f" | "i" | "k" | "n" | "v" | "c" | "r" | "j" | "m" | "p" | "L"): Name {
+  local(
+    letter:
+      | "a"
+      | "d"
+      | "e"
+      | "f"
+      | "i"
+      | "k"
+      | "n"
+      | "v"
+      | "c"
+      | "r"
+      | "j"
+      | "m"
+      | "p"
+      | "L",
+  ): Name {
     return Name.of(`${letter}${this.counter++}`);
   }
 }

@@ -54,7 +54,14 @@ export interface TableRow {
 
 /** Identity of a row within a table (equal keys, one row). */
 export function rowKey(row: TableRow): string {
-  return [row.schemaPath, row.keyword, row.params.text, row.message.text, row.arg === undefined ? "\u0000" : (row.arg?.text ?? "null"), row.instancePath ?? "\u0000"].join("\u0001");
+  return [
+    row.schemaPath,
+    row.keyword,
+    row.params.text,
+    row.message.text,
+    row.arg === undefined ? "\u0000" : (row.arg?.text ?? "null"),
+    row.instancePath ?? "\u0000",
+  ].join("\u0001");
 }
 
 /** The rows' expressions, in order (the shortening depends on the row before). */
@@ -62,14 +69,23 @@ export function rowExpressions(rows: readonly TableRow[]): Code[] {
   let parent = "#";
   return rows.map((row) => {
     const cut = row.schemaPath.lastIndexOf("/");
-    if (row.arg === undefined || !STANDARD_KEYWORDS.has(row.keyword) || row.schemaPath.slice(cut + 1) !== row.keyword || !row.schemaPath.startsWith("#")) {
+    if (
+      row.arg === undefined ||
+      !STANDARD_KEYWORDS.has(row.keyword) ||
+      row.schemaPath.slice(cut + 1) !== row.keyword ||
+      !row.schemaPath.startsWith("#")
+    ) {
       return code`[${row.instancePath ?? ""}, ${row.schemaPath}, ${row.keyword}, ${row.params}, ${row.message}]`;
     }
     const rowParent = row.schemaPath.slice(0, cut);
     const head = rowParent === parent ? row.keyword : row.schemaPath;
     parent = rowParent;
     const arg = row.arg ?? code`null`;
-    if (row.instancePath === undefined || row.instancePath === namedInstancePath(row.schemaPath)) return code`[${head}, ${arg}]`;
+    if (
+      row.instancePath === undefined ||
+      row.instancePath === namedInstancePath(row.schemaPath)
+    )
+      return code`[${head}, ${arg}]`;
     return code`[${head}, ${arg}, ${row.instancePath}]`;
   });
 }
@@ -78,4 +94,5 @@ export function rowExpressions(rows: readonly TableRow[]): Code[] {
  * The instance path a schema path names, as `errorTable` derives it where a row leaves it out:
  * the template's own function (templates/validators/helpers.ts), so the two cannot disagree.
  */
-export const namedInstancePath: (schemaPath: string) => string = errorTableInstancePath;
+export const namedInstancePath: (schemaPath: string) => string =
+  errorTableInstancePath;

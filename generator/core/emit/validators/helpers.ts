@@ -13,7 +13,23 @@ import type { FormatName } from "../../schema/schema.js";
 export const HELPERS_TEMPLATE = "validators/helpers.ts";
 
 export type FormatHelperId = `format${string}`;
-export type HelperId = "hasOwn" | "ownValue" | "resultOf" | "insertError" | "addError" | "addErrorAt" | "makeError" | "errorTable" | "errorAt" | "errorWith" | "ucs2length" | "escapeKey" | "deepEqual" | "findDuplicate" | "freezeJson" | FormatHelperId;
+export type HelperId =
+  | "hasOwn"
+  | "ownValue"
+  | "resultOf"
+  | "insertError"
+  | "addError"
+  | "addErrorAt"
+  | "makeError"
+  | "errorTable"
+  | "errorAt"
+  | "errorWith"
+  | "ucs2length"
+  | "escapeKey"
+  | "deepEqual"
+  | "findDuplicate"
+  | "freezeJson"
+  | FormatHelperId;
 
 /** Helper id of the checker for each supported format. */
 export const FORMAT_HELPERS: Readonly<Record<FormatName, FormatHelperId>> = {
@@ -50,7 +66,8 @@ export interface HelperTemplate {
   readonly regions: ReadonlyMap<string, Region>;
 }
 
-const REGION_START = /^\/\/ #region (helper|types)(?: ([A-Za-z_$][\w$]*))?((?: [A-Za-z_$][\w$]*)*)$/;
+const REGION_START =
+  /^\/\/ #region (helper|types)(?: ([A-Za-z_$][\w$]*))?((?: [A-Za-z_$][\w$]*)*)$/;
 const USES = /^ uses((?: [A-Za-z_$][\w$]*)+)$/;
 const DECLARATION = /^(?:export )?(?:function|const|let) ([A-Za-z_$][\w$]*)/;
 
@@ -63,31 +80,59 @@ export function parseHelperTemplate(text: string): HelperTemplate {
     const start = REGION_START.exec(lines[i]!);
     if (!start) continue;
     const body: string[] = [];
-    for (i++; i < lines.length && lines[i] !== "// #endregion"; i++) body.push(lines[i]!);
-    if (i >= lines.length) throw new Error(`internal: unterminated region in ${HELPERS_TEMPLATE}`);
+    for (i++; i < lines.length && lines[i] !== "// #endregion"; i++)
+      body.push(lines[i]!);
+    if (i >= lines.length)
+      throw new Error(`internal: unterminated region in ${HELPERS_TEMPLATE}`);
     if (start[1] === "types") {
       types = body.join("\n");
       continue;
     }
     const id = start[2];
-    if (id === undefined) throw new Error(`internal: helper region without id in ${HELPERS_TEMPLATE}`);
+    if (id === undefined)
+      throw new Error(
+        `internal: helper region without id in ${HELPERS_TEMPLATE}`,
+      );
     const usesMatch = start[3] ? USES.exec(start[3]) : null;
-    if (start[3] && !usesMatch) throw new Error(`internal: bad region header for ${id}`);
+    if (start[3] && !usesMatch)
+      throw new Error(`internal: bad region header for ${id}`);
     const uses = usesMatch ? usesMatch[1]!.trim().split(" ") : [];
-    const names = body.map((l) => DECLARATION.exec(l)?.[1]).filter((n): n is string => n !== undefined);
-    if (!names.includes(id) || names.some((n) => !n.startsWith(id))) throw new Error(`internal: helper region ${id} must declare ${id} and only names starting with it`);
-    const exports = body.map((l) => /^export (?:function|const|let) ([A-Za-z_$][\w$]*)/.exec(l)?.[1]).filter((n): n is string => n === id);
-    const code = body.map((l) => l.replace(/^export (function|const|let) /, "$1 ")).join("\n").trim();
-    regions.set(id, { id, order: regions.size, uses, names, exports, text: code });
+    const names = body
+      .map((l) => DECLARATION.exec(l)?.[1])
+      .filter((n): n is string => n !== undefined);
+    if (!names.includes(id) || names.some((n) => !n.startsWith(id)))
+      throw new Error(
+        `internal: helper region ${id} must declare ${id} and only names starting with it`,
+      );
+    const exports = body
+      .map(
+        (l) => /^export (?:function|const|let) ([A-Za-z_$][\w$]*)/.exec(l)?.[1],
+      )
+      .filter((n): n is string => n === id);
+    const code = body
+      .map((l) => l.replace(/^export (function|const|let) /, "$1 "))
+      .join("\n")
+      .trim();
+    regions.set(id, {
+      id,
+      order: regions.size,
+      uses,
+      names,
+      exports,
+      text: code,
+    });
   }
-  if (types === undefined) throw new Error(`internal: ${HELPERS_TEMPLATE} has no types region`);
+  if (types === undefined)
+    throw new Error(`internal: ${HELPERS_TEMPLATE} has no types region`);
   return { types: types.trim(), regions };
 }
 
 const parsed = new Map<string, HelperTemplate>();
 
 /** Reads and parses the helper template once per distinct text. */
-export function loadHelperTemplate(readTemplate: TemplateReader): HelperTemplate {
+export function loadHelperTemplate(
+  readTemplate: TemplateReader,
+): HelperTemplate {
   const text = readTemplate(HELPERS_TEMPLATE);
   let template = parsed.get(text);
   if (!template) parsed.set(text, (template = parseHelperTemplate(text)));
@@ -130,7 +175,10 @@ export class FileHelpers {
     if (imported?.ids.has(id)) {
       // Region code names its dependencies by their template names: an import must keep its name.
       const local = this.file.importFrom(imported.module, id);
-      if (local.text !== id) throw new Error(`internal: imported helper ${id} would be renamed to ${local.text}`);
+      if (local.text !== id)
+        throw new Error(
+          `internal: imported helper ${id} would be renamed to ${local.text}`,
+        );
       return local;
     }
     return this.file.useHelper(this.helper(id));
@@ -140,22 +188,37 @@ export class FileHelpers {
     const known = this.helpers.get(id);
     if (known) return known;
     const region = this.template.regions.get(id);
-    if (!region) throw new Error(`internal: no helper region ${id} in ${HELPERS_TEMPLATE}`);
-    const imported = region.uses.filter((u) => this.options.imported?.ids.has(u));
+    if (!region)
+      throw new Error(
+        `internal: no helper region ${id} in ${HELPERS_TEMPLATE}`,
+      );
+    const imported = region.uses.filter((u) =>
+      this.options.imported?.ids.has(u),
+    );
     const helper: Helper = {
       id,
-      uses: region.uses.filter((u) => !imported.includes(u)).map((u) => this.helper(u)),
+      uses: region.uses
+        .filter((u) => !imported.includes(u))
+        .map((u) => this.helper(u)),
       order: region.order,
       // The template is kept formatted by prettier's defaults; a region is copied verbatim.
       laidOutFor: TEMPLATE_WIDTH,
       declare: (name, deps) => {
         // Region code refers to itself and to its dependencies by their template names.
-        if (name.text !== id) throw new Error(`internal: helper ${id} would be renamed to ${name.text}`);
-        for (const dep of helper.uses ?? []) if (deps(dep).text !== dep.id) throw new Error(`internal: helper ${dep.id} was renamed`);
+        if (name.text !== id)
+          throw new Error(
+            `internal: helper ${id} would be renamed to ${name.text}`,
+          );
+        for (const dep of helper.uses ?? [])
+          if (deps(dep).text !== dep.id)
+            throw new Error(`internal: helper ${dep.id} was renamed`);
         for (const dep of imported) this.name(dep);
-        for (const aux of region.names) if (aux !== id) this.file.scope.claim(aux);
+        for (const aux of region.names)
+          if (aux !== id) this.file.scope.claim(aux);
         this.declared.add(id);
-        return raw(this.options.exported ? exportDeclarations(region) : region.text);
+        return raw(
+          this.options.exported ? exportDeclarations(region) : region.text,
+        );
       },
     };
     this.helpers.set(id, helper);
@@ -165,5 +228,9 @@ export class FileHelpers {
 
 /** The region's text with its helper declarations (the names other code calls) exported. */
 function exportDeclarations(region: Region): string {
-  return region.text.replace(/^(function|const|let) ([A-Za-z_$][\w$]*)/gm, (line, kind: string, name: string) => (region.exports.includes(name) ? `export ${kind} ${name}` : line));
+  return region.text.replace(
+    /^(function|const|let) ([A-Za-z_$][\w$]*)/gm,
+    (line, kind: string, name: string) =>
+      region.exports.includes(name) ? `export ${kind} ${name}` : line,
+  );
 }

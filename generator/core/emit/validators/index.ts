@@ -10,13 +10,31 @@
  */
 import { code, join, propertyKey, raw, type Code } from "../../codegen/code.js";
 import { Name, TYPESCRIPT_OBJECT_MEMBERS } from "../../codegen/identifiers.js";
-import { chunkedFile, templateFile, type ArtifactEmitter, type EmitContext, type OutputFile } from "../artifact.js";
+import {
+  chunkedFile,
+  templateFile,
+  type ArtifactEmitter,
+  type EmitContext,
+  type OutputFile,
+} from "../artifact.js";
 import { GeneratedFile } from "../generated-file.js";
 import { catalogNames, FIXED_EXPORTS } from "../naming.js";
-import { CompileError, compileValidators, type Problem, type ValidatorEntry } from "./compile.js";
+import {
+  CompileError,
+  compileValidators,
+  type Problem,
+  type ValidatorEntry,
+} from "./compile.js";
 import type { CatalogIR } from "../../ir/catalog-ir.js";
 
-export { compileValidators, validatorProblems, CompileError, DEFAULT_MAX_DEPTH, type ValidatorEntry, type CompileValidatorsOptions } from "./compile.js";
+export {
+  compileValidators,
+  validatorProblems,
+  CompileError,
+  DEFAULT_MAX_DEPTH,
+  type ValidatorEntry,
+  type CompileValidatorsOptions,
+} from "./compile.js";
 
 /** `type X = import("./types.js").X;` */
 function typeAlias(name: Name): Code {
@@ -34,7 +52,14 @@ export interface CatalogValidators {
   readonly helpers: ReadonlySet<string>;
 }
 
-const built = new WeakMap<CatalogIR, { readonly header: string; readonly readTemplate: EmitContext["readTemplate"]; readonly result: CatalogValidators }>();
+const built = new WeakMap<
+  CatalogIR,
+  {
+    readonly header: string;
+    readonly readTemplate: EmitContext["readTemplate"];
+    readonly result: CatalogValidators;
+  }
+>();
 
 /**
  * validators.ts for `ctx.ir`, built once per catalog and context: the validators emitter prints
@@ -42,9 +67,18 @@ const built = new WeakMap<CatalogIR, { readonly header: string; readonly readTem
  */
 export function catalogValidators(ctx: EmitContext): CatalogValidators {
   const known = built.get(ctx.ir);
-  if (known && known.header === ctx.header && known.readTemplate === ctx.readTemplate) return known.result;
+  if (
+    known &&
+    known.header === ctx.header &&
+    known.readTemplate === ctx.readTemplate
+  )
+    return known.result;
   const result = buildCatalogValidators(ctx);
-  built.set(ctx.ir, { header: ctx.header, readTemplate: ctx.readTemplate, result });
+  built.set(ctx.ir, {
+    header: ctx.header,
+    readTemplate: ctx.readTemplate,
+    result,
+  });
   return result;
 }
 
@@ -52,7 +86,13 @@ export const validatorsEmitter: ArtifactEmitter = {
   id: "validators",
   emit(ctx: EmitContext): readonly OutputFile[] {
     const { files, problems } = catalogValidators(ctx);
-    for (const p of problems) ctx.report({ severity: "error", rule: p.rule, message: `validator: ${p.message}`, pointer: p.pointer });
+    for (const p of problems)
+      ctx.report({
+        severity: "error",
+        rule: p.rule,
+        message: `validator: ${p.message}`,
+        pointer: p.pointer,
+      });
     return files;
   },
 };
@@ -61,22 +101,45 @@ function buildCatalogValidators(ctx: EmitContext): CatalogValidators {
   const { ir } = ctx;
   const names = catalogNames(ir);
   const reserved = new Set<string>(FIXED_EXPORTS);
-  for (const n of names.tools.values()) for (const x of [n.inputType, n.outputType, n.validateInput, n.validateOutput]) reserved.add(x.text);
+  for (const n of names.tools.values())
+    for (const x of [
+      n.inputType,
+      n.outputType,
+      n.validateInput,
+      n.validateOutput,
+    ])
+      reserved.add(x.text);
   const file = new GeneratedFile("validators.ts", ctx.header, reserved);
 
   const entries: ValidatorEntry[] = [];
-  const aliases: Code[] = [code`type ToolName = import("./types.js").ToolName;`, code`type ToolInput = import("./types.js").ToolInput;`, code`type ToolOutput = import("./types.js").ToolOutput;`];
+  const aliases: Code[] = [
+    code`type ToolName = import("./types.js").ToolName;`,
+    code`type ToolInput = import("./types.js").ToolInput;`,
+    code`type ToolOutput = import("./types.js").ToolOutput;`,
+  ];
   const inputMap: Code[] = [];
   const outputMap: Code[] = [];
   let listsUndefined = false;
   for (const tool of ir.tools) {
     const n = names.tools.get(tool.name)!;
     aliases.push(typeAlias(n.inputType));
-    entries.push({ name: n.validateInput, type: n.inputType, schema: tool.input.schema, pointer: tool.input.pointer, owner: tool.name });
+    entries.push({
+      name: n.validateInput,
+      type: n.inputType,
+      schema: tool.input.schema,
+      pointer: tool.input.pointer,
+      owner: tool.name,
+    });
     inputMap.push(code`${raw(propertyKey(tool.name))}: ${n.validateInput}`);
     if (tool.output) {
       aliases.push(typeAlias(n.outputType));
-      entries.push({ name: n.validateOutput, type: n.outputType, schema: tool.output.schema, pointer: tool.output.pointer, owner: tool.name });
+      entries.push({
+        name: n.validateOutput,
+        type: n.outputType,
+        schema: tool.output.schema,
+        pointer: tool.output.pointer,
+        owner: tool.name,
+      });
       outputMap.push(code`${raw(propertyKey(tool.name))}: ${n.validateOutput}`);
     } else if (TYPESCRIPT_OBJECT_MEMBERS.has(tool.name)) {
       // Left out, a tool named `toString` would be checked against Object's toString and the
@@ -89,7 +152,10 @@ function buildCatalogValidators(ctx: EmitContext): CatalogValidators {
   file.printCanonical(join(aliases, "\n"));
   let helpers: ReadonlySet<string>;
   try {
-    helpers = compileValidators(entries, file, { readTemplate: ctx.readTemplate, exportHelpers: true }).helpers;
+    helpers = compileValidators(entries, file, {
+      readTemplate: ctx.readTemplate,
+      exportHelpers: true,
+    }).helpers;
   } catch (e) {
     if (!(e instanceof CompileError)) throw e;
     return { files: [], problems: e.problems, helpers: new Set() };
@@ -99,7 +165,8 @@ function buildCatalogValidators(ctx: EmitContext): CatalogValidators {
   // Named map types keep each declaration's first line within a print width.
   const inputMapType = file.scope.unique("InputValidators");
   const outputMapType = file.scope.unique("OutputValidators");
-  const objectBody = (items: Code[]) => (items.length === 0 ? code`{}` : code`{\n  ${join(items, ",\n  ")},\n}`);
+  const objectBody = (items: Code[]) =>
+    items.length === 0 ? code`{}` : code`{\n  ${join(items, ",\n  ")},\n}`;
   file.printCanonical(
     code`
 /** The result for a name that is not a tool of the catalog. */
@@ -131,7 +198,13 @@ export function validateOutput<K extends ToolName>(name: K, value: unknown): Val
 }`,
   );
   const files = [
-    chunkedFile("validators.ts", "typescript", file.toChunks(), undefined, "machine"),
+    chunkedFile(
+      "validators.ts",
+      "typescript",
+      file.toChunks(),
+      undefined,
+      "machine",
+    ),
     // Renders a failed validation as the text of a tool result (copied: no runtime dependency).
     templateFile(ERRORS_RUNTIME, ctx.header, ctx.readTemplate(ERRORS_RUNTIME)),
   ];

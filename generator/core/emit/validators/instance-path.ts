@@ -12,7 +12,9 @@ import { escapePointerSegment } from "../../schema/json.js";
  * expression is made when the path is first written into code, so what it names (the escapeKey
  * helper) is declared only if some error or call actually uses the path.
  */
-type Part = { readonly static: string } | { readonly dynamic: () => Code; readonly prefix: string };
+type Part =
+  | { readonly static: string }
+  | { readonly dynamic: () => Code; readonly prefix: string };
 
 export class InstancePath {
   private constructor(
@@ -28,7 +30,8 @@ export class InstancePath {
 
   /** The whole path's text (only for a static path). */
   staticText(): string {
-    if (!this.isStatic) throw new Error("internal: staticText of a run-time path");
+    if (!this.isStatic)
+      throw new Error("internal: staticText of a run-time path");
     return this.parts.map((p) => ("static" in p ? p.static : "")).join("");
   }
 
@@ -57,7 +60,10 @@ export class InstancePath {
 
   /** A property name held in a local at run time; `escape` gives the escapeKey helper (asked for only when used). */
   key(expr: Code, escape: () => Code): InstancePath {
-    return this.with({ prefix: "/", dynamic: () => code`${escape()}(${expr})` });
+    return this.with({
+      prefix: "/",
+      dynamic: () => code`${escape()}(${expr})`,
+    });
   }
 
   private with(part: Part): InstancePath {

@@ -7,7 +7,12 @@
  * split so error schema paths are Ajv's.
  */
 import type { Schema, SchemaObject } from "../../schema/schema.js";
-import { hasOwn, isJsonObject, pointerJoin, unescapePointerSegment } from "../../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  pointerJoin,
+  unescapePointerSegment,
+} from "../../schema/json.js";
 import { alwaysValid, containsRef, hasRulesButRef, own } from "./rules.js";
 import { CompileError, checkSchema, type Problem } from "./check.js";
 import { nodesOnCycles } from "../../graph.js";
@@ -41,14 +46,23 @@ function sameLevelChildren(schema: SchemaObject): Schema[] {
 }
 
 /** Subschemas Ajv evaluates for a schema object (where refs may be called), mirroring its skip rules, with their pointer segments. */
-function evaluatedChildren(schema: SchemaObject): [Schema, (string | number)[]][] {
+function evaluatedChildren(
+  schema: SchemaObject,
+): [Schema, (string | number)[]][] {
   if (own(schema, "$ref") !== undefined && !hasRulesButRef(schema)) return [];
   const out: [Schema, (string | number)[]][] = [];
   for (const k of ["properties", "patternProperties"] as const) {
     const map = own(schema, k);
-    if (map) for (const name of Object.keys(map)) out.push([map[name]!, [k, name]]);
+    if (map)
+      for (const name of Object.keys(map)) out.push([map[name]!, [k, name]]);
   }
-  for (const k of ["additionalProperties", "propertyNames", "items", "contains", "not"] as const) {
+  for (const k of [
+    "additionalProperties",
+    "propertyNames",
+    "items",
+    "contains",
+    "not",
+  ] as const) {
     const s = own(schema, k);
     if (s !== undefined) out.push([s, [k]]);
   }
@@ -154,14 +168,20 @@ export class Resource {
         const ref = own(s, "$ref");
         if (ref !== undefined) {
           const t = this.resolve(ref);
-          const inner = t.kind === "inline" ? JSON.stringify(t.schema) : this.shareKey(t.unit);
+          const inner =
+            t.kind === "inline"
+              ? JSON.stringify(t.schema)
+              : this.shareKey(t.unit);
           if (inner === undefined) {
             parts.length = 0;
             break;
           }
           // The unit's key stands for it by its number: written out, a definition used six times in
           // one used six times, and so on, made keys of 6^depth characters (past V8's string limit).
-          parts.push(JSON.stringify(ref), t.kind === "inline" ? inner : this.keys.idOf(inner));
+          parts.push(
+            JSON.stringify(ref),
+            t.kind === "inline" ? inner : this.keys.idOf(inner),
+          );
         }
         for (const [c] of evaluatedChildren(s)) stack.push(c);
       }
@@ -201,7 +221,9 @@ export class Resource {
     const memo = this.unboundedUnits.get(unit);
     if (memo !== undefined) return memo;
     let result = unit.cyclic;
-    if (!result) for (const c of this.callees.get(unit) ?? []) if (this.unitUnbounded(c)) result = true;
+    if (!result)
+      for (const c of this.callees.get(unit) ?? [])
+        if (this.unitUnbounded(c)) result = true;
     this.unboundedUnits.set(unit, result);
     return result;
   }
@@ -212,7 +234,13 @@ export class Resource {
       const known = this.unitBySchema.get(key);
       if (known) return known;
     }
-    const unit: Unit = { index: this.units.length, schema, isRoot, referenced: false, cyclic: false };
+    const unit: Unit = {
+      index: this.units.length,
+      schema,
+      isRoot,
+      referenced: false,
+      cyclic: false,
+    };
     this.units.push(unit);
     if (key) this.unitBySchema.set(key, unit);
     return unit;
@@ -230,22 +258,43 @@ export class Resource {
       } catch {
         return undefined;
       }
-      if (typeof node !== "object" || node === null || !hasOwn(node, part)) return undefined;
+      if (typeof node !== "object" || node === null || !hasOwn(node, part))
+        return undefined;
       node = (node as Record<string, unknown>)[part];
     }
-    if (typeof node === "boolean" || isJsonObject(node as never)) return node as Schema;
+    if (typeof node === "boolean" || isJsonObject(node as never))
+      return node as Schema;
     return undefined;
   }
 
   private resolveUncached(ref: string): RefTarget {
     if (isRootRef(ref)) return { kind: "call", unit: this.rootUnit };
     let target = this.walk(ref);
-    if (target === undefined) throw new CompileError([{ rule: "unresolved-ref", pointer: "", message: `$ref ${JSON.stringify(ref)} does not resolve inside the schema` }]);
+    if (target === undefined)
+      throw new CompileError([
+        {
+          rule: "unresolved-ref",
+          pointer: "",
+          message: `$ref ${JSON.stringify(ref)} does not resolve inside the schema`,
+        },
+      ]);
     // Ajv follows a chain of schemas that hold nothing but a `$ref` to a JSON Pointer.
     const chain = new Set<object>();
     for (;;) {
-      if (typeof target === "boolean" || own(target, "$ref") === undefined || hasRulesButRef(target)) break;
-      if (chain.has(target)) throw new CompileError([{ rule: "unresolved-ref", pointer: "", message: `$ref ${JSON.stringify(ref)} is a cycle of references that never reaches a schema` }]);
+      if (
+        typeof target === "boolean" ||
+        own(target, "$ref") === undefined ||
+        hasRulesButRef(target)
+      )
+        break;
+      if (chain.has(target))
+        throw new CompileError([
+          {
+            rule: "unresolved-ref",
+            pointer: "",
+            message: `$ref ${JSON.stringify(ref)} is a cycle of references that never reaches a schema`,
+          },
+        ]);
       chain.add(target);
       const inner = target.$ref!;
       if (isRootRef(inner)) break;
@@ -253,7 +302,8 @@ export class Resource {
       if (next === undefined) break;
       target = next;
     }
-    if (typeof target === "boolean" || !containsRef(target)) return { kind: "inline", schema: target };
+    if (typeof target === "boolean" || !containsRef(target))
+      return { kind: "inline", schema: target };
     return { kind: "call", unit: this.unit(target, false) };
   }
 
@@ -266,7 +316,9 @@ export class Resource {
       const unit = this.units[i]!;
       const calls = new Set<Unit>();
       this.callees.set(unit, calls);
-      const stack: [Schema, string][] = [[unit.schema, unitPointer.get(unit) ?? ""]];
+      const stack: [Schema, string][] = [
+        [unit.schema, unitPointer.get(unit) ?? ""],
+      ];
       while (stack.length > 0) {
         const [s, pointer] = stack.pop()!;
         if (typeof s === "boolean") continue;
@@ -277,16 +329,23 @@ export class Resource {
             t = this.resolve(ref);
           } catch (e) {
             if (!(e instanceof CompileError)) throw e;
-            problems.push(...e.problems.map((p) => ({ ...p, pointer: pointerJoin(pointer, "$ref") })));
+            problems.push(
+              ...e.problems.map((p) => ({
+                ...p,
+                pointer: pointerJoin(pointer, "$ref"),
+              })),
+            );
             continue;
           }
           if (t.kind === "call") {
             t.unit.referenced = true;
             calls.add(t.unit);
-            if (!unitPointer.has(t.unit)) unitPointer.set(t.unit, refPointer(ref));
+            if (!unitPointer.has(t.unit))
+              unitPointer.set(t.unit, refPointer(ref));
           }
         }
-        for (const [c, segs] of evaluatedChildren(s)) stack.push([c, pointerJoin(pointer, ...segs)]);
+        for (const [c, segs] of evaluatedChildren(s))
+          stack.push([c, pointerJoin(pointer, ...segs)]);
       }
     }
     if (problems.length > 0) throw new CompileError(problems);
@@ -296,7 +355,11 @@ export class Resource {
 
   /** Marks the units on a cycle of the call graph. */
   private markCycles(): void {
-    for (const u of nodesOnCycles(this.units, (unit) => this.callees.get(unit) ?? [])) u.cyclic = true;
+    for (const u of nodesOnCycles(
+      this.units,
+      (unit) => this.callees.get(unit) ?? [],
+    ))
+      u.cyclic = true;
   }
 
   /** Rejects `$ref` cycles through applicators that stay on the same instance value. */
@@ -327,7 +390,8 @@ export class Resource {
     }
     for (const start of all) {
       if (color.get(start) === BLACK) continue;
-      const stack: { node: SchemaObject; children: Schema[]; next: number }[] = [{ node: start, children: edges(start), next: 0 }];
+      const stack: { node: SchemaObject; children: Schema[]; next: number }[] =
+        [{ node: start, children: edges(start), next: 0 }];
       color.set(start, GRAY);
       while (stack.length > 0) {
         const top = stack[stack.length - 1]!;
@@ -339,7 +403,15 @@ export class Resource {
         const child = top.children[top.next++]!;
         if (typeof child === "boolean") continue;
         const c = color.get(child);
-        if (c === GRAY) throw new CompileError([{ rule: "unresolved-ref", pointer: "", message: "$ref cycle that never descends into the instance (validation would never end)" }]);
+        if (c === GRAY)
+          throw new CompileError([
+            {
+              rule: "unresolved-ref",
+              pointer: "",
+              message:
+                "$ref cycle that never descends into the instance (validation would never end)",
+            },
+          ]);
         if (c === undefined) {
           color.set(child, GRAY);
           stack.push({ node: child, children: edges(child), next: 0 });

@@ -11,11 +11,43 @@ import { hasOwn } from "../../schema/json.js";
  * Ajv registers it with a definition, so `{ "$comment": "…" }` is not an empty schema to Ajv.
  */
 const RULE_KEYWORDS: ReadonlySet<string> = new Set([
-  "$comment", "$ref", "type", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if", "then", "else",
-  "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf",
-  "maxLength", "minLength", "pattern", "format",
-  "maxItems", "minItems", "prefixItems", "items", "contains", "uniqueItems", "maxContains", "minContains",
-  "maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "patternProperties", "dependentRequired",
+  "$comment",
+  "$ref",
+  "type",
+  "const",
+  "enum",
+  "not",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "if",
+  "then",
+  "else",
+  "maximum",
+  "minimum",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "multipleOf",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "format",
+  "maxItems",
+  "minItems",
+  "prefixItems",
+  "items",
+  "contains",
+  "uniqueItems",
+  "maxContains",
+  "minContains",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "propertyNames",
+  "additionalProperties",
+  "properties",
+  "patternProperties",
+  "dependentRequired",
 ]);
 
 export function isRuleKeyword(keyword: string): boolean {
@@ -25,7 +57,8 @@ export function isRuleKeyword(keyword: string): boolean {
 /** Ajv `schemaHasRules`: `false`, or an object with at least one rule keyword. */
 export function hasRules(schema: Schema): boolean {
   if (typeof schema === "boolean") return !schema;
-  for (const key of Object.keys(schema)) if (RULE_KEYWORDS.has(key)) return true;
+  for (const key of Object.keys(schema))
+    if (RULE_KEYWORDS.has(key)) return true;
   return false;
 }
 
@@ -44,8 +77,15 @@ export function alwaysValid(schema: Schema): boolean {
 export function canFail(schema: Schema): boolean {
   if (typeof schema === "boolean") return !schema;
   for (const key of Object.keys(schema)) {
-    if (!RULE_KEYWORDS.has(key) || key === "$comment" || key === "then" || key === "else") continue;
-    if (key === "if" && !hasOwn(schema, "then") && !hasOwn(schema, "else")) continue;
+    if (
+      !RULE_KEYWORDS.has(key) ||
+      key === "$comment" ||
+      key === "then" ||
+      key === "else"
+    )
+      continue;
+    if (key === "if" && !hasOwn(schema, "then") && !hasOwn(schema, "else"))
+      continue;
     return true;
   }
   return false;
@@ -54,7 +94,8 @@ export function canFail(schema: Schema): boolean {
 /** Ajv `schemaHasRulesButRef`: a rule keyword other than `$ref`. */
 export function hasRulesButRef(schema: Schema): boolean {
   if (typeof schema === "boolean") return !schema;
-  for (const key of Object.keys(schema)) if (key !== "$ref" && RULE_KEYWORDS.has(key)) return true;
+  for (const key of Object.keys(schema))
+    if (key !== "$ref" && RULE_KEYWORDS.has(key)) return true;
   return false;
 }
 
@@ -79,7 +120,12 @@ export function containsRef(value: unknown): boolean {
 export type TypeGroup = "number" | "string" | "array" | "object";
 
 /** The instance-type groups in Ajv's evaluation order (after the untyped group). */
-export const TYPE_GROUPS: readonly TypeGroup[] = ["number", "string", "array", "object"];
+export const TYPE_GROUPS: readonly TypeGroup[] = [
+  "number",
+  "string",
+  "array",
+  "object",
+];
 
 /** `type` as a list (Ajv `getSchemaTypes`). */
 export function schemaTypes(schema: Schema): readonly SimpleType[] {
@@ -89,6 +135,9 @@ export function schemaTypes(schema: Schema): readonly SimpleType[] {
   return typeof t === "string" ? [t] : t;
 }
 
-export function own<K extends keyof SchemaObject>(schema: SchemaObject, key: K): SchemaObject[K] | undefined {
+export function own<K extends keyof SchemaObject>(
+  schema: SchemaObject,
+  key: K,
+): SchemaObject[K] | undefined {
   return hasOwn(schema, key) ? schema[key] : undefined;
 }

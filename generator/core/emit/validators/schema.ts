@@ -9,15 +9,33 @@ import { and, not } from "../../codegen/expr.js";
 import type { Schema, SchemaObject } from "../../schema/schema.js";
 import { fail, failIf, objectLiteral, registerCompileSchema } from "./apply.js";
 import type { SchemaCx } from "./context.js";
-import { EVALUATION_ORDER, emitterOf, type KeywordName } from "./keywords/index.js";
-import { NodeState, groupTest, typesTest, type KeywordContext } from "./keywords/keyword.js";
+import {
+  EVALUATION_ORDER,
+  emitterOf,
+  type KeywordName,
+} from "./keywords/index.js";
+import {
+  NodeState,
+  groupTest,
+  typesTest,
+  type KeywordContext,
+} from "./keywords/keyword.js";
 import { refKeyword } from "./keywords/ref.js";
 import { typeError } from "./keywords/type.js";
-import { hasRules, hasRulesButRef, schemaTypes, TYPE_GROUPS, type TypeGroup } from "./rules.js";
+import {
+  hasRules,
+  hasRulesButRef,
+  schemaTypes,
+  TYPE_GROUPS,
+  type TypeGroup,
+} from "./rules.js";
 import type { Writer } from "./writer.js";
 
 function present(schema: SchemaObject, keyword: KeywordName): boolean {
-  return Object.prototype.hasOwnProperty.call(schema, keyword) && schema[keyword] !== undefined;
+  return (
+    Object.prototype.hasOwnProperty.call(schema, keyword) &&
+    schema[keyword] !== undefined
+  );
 }
 
 function groupUsed(schema: SchemaObject, group: TypeGroup): boolean {
@@ -36,7 +54,12 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
   if (presence !== undefined) {
     // Checks of a value that may be absent (a declared property): see SchemaCx.presence.
     const inner: SchemaCx = { ...cx, presence: undefined };
-    if (typeof schema === "object" && hasRules(schema) && !(present(schema, "$ref") && !hasRulesButRef(schema))) return compileRules(inner, schema, w, presence);
+    if (
+      typeof schema === "object" &&
+      hasRules(schema) &&
+      !(present(schema, "$ref") && !hasRulesButRef(schema))
+    )
+      return compileRules(inner, schema, w, presence);
     const body = w.child(1);
     compileSchema(inner, schema, body);
     if (!body.isEmpty) w.ifElse(presence, () => w.splice(body));
@@ -55,7 +78,10 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
   }
   if (!hasRules(schema)) return;
   if (present(schema, "$ref") && !hasRulesButRef(schema)) {
-    refKeyword.emit({ cx, group: "any", schema, w, node: new NodeState(cx) }, "$ref");
+    refKeyword.emit(
+      { cx, group: "any", schema, w, node: new NodeState(cx) },
+      "$ref",
+    );
     return;
   }
   compileRules(cx, schema, w, undefined);
@@ -67,14 +93,31 @@ export function compileSchema(cx: SchemaCx, schema: Schema, w: Writer): void {
  * `if (presence)`; when there are none, the type groups stand unguarded (no group test passes for
  * undefined) and only the deferred type error is guarded: `} else if (presence) {`.
  */
-function compileRules(cx: SchemaCx, schema: SchemaObject, outer: Writer, presence: Code | undefined): void {
+function compileRules(
+  cx: SchemaCx,
+  schema: SchemaObject,
+  outer: Writer,
+  presence: Code | undefined,
+): void {
   const pre = presence === undefined ? outer : outer.child(1);
-  const k: KeywordContext = { cx, group: "any", schema, w: pre, node: new NodeState(cx) };
+  const k: KeywordContext = {
+    cx,
+    group: "any",
+    schema,
+    w: pre,
+    node: new NodeState(cx),
+  };
   const types = schemaTypes(schema);
   const single = types.length === 1 ? types[0]! : undefined;
-  const deferredGroup = single !== undefined && (TYPE_GROUPS as readonly string[]).includes(single) && groupUsed(schema, single as TypeGroup) ? (single as TypeGroup) : undefined;
+  const deferredGroup =
+    single !== undefined &&
+    (TYPE_GROUPS as readonly string[]).includes(single) &&
+    groupUsed(schema, single as TypeGroup)
+      ? (single as TypeGroup)
+      : undefined;
   const spec = () => typeError(cx, schema.type!);
-  if (types.length > 0 && deferredGroup === undefined) failIf(cx, pre, not(typesTest(types, cx.data, cx.mode === "test")), spec);
+  if (types.length > 0 && deferredGroup === undefined)
+    failIf(cx, pre, not(typesTest(types, cx.data, cx.mode === "test")), spec);
   for (const keyword of EVALUATION_ORDER.any) emitKeyword(k, keyword);
   // Guarded as a whole when something before the groups runs for an absent value too.
   const wrapped = presence !== undefined && !pre.isEmpty;
@@ -89,12 +132,21 @@ function compileRules(cx: SchemaCx, schema: SchemaObject, outer: Writer, presenc
     const additional = order.indexOf("additionalProperties");
     order.forEach((keyword, i) => {
       const kcx = i < additional ? groupNode.beforeAdditional(cx) : cx;
-      emitKeyword({ cx: kcx, group, schema, w: body, node: groupNode }, keyword);
+      emitKeyword(
+        { cx: kcx, group, schema, w: body, node: groupNode },
+        keyword,
+      );
     });
     groupNode.finish(body);
     const test = groupTest(group, cx.data, cx.mode === "test");
     if (body.isEmpty) {
-      if (deferredGroup === group) failIf(cx, w, elseGuard === undefined ? not(test) : and(elseGuard, not(test)), spec);
+      if (deferredGroup === group)
+        failIf(
+          cx,
+          w,
+          elseGuard === undefined ? not(test) : and(elseGuard, not(test)),
+          spec,
+        );
       continue;
     }
     w.ifElse(

@@ -34,7 +34,11 @@ export class Writer {
     body();
     this.depth--;
     // prettier prints a loop with an empty body as `for (…) {}` (other blocks keep the line break).
-    if (this.lines.length === start && start > 0 && head.text.startsWith("for ")) {
+    if (
+      this.lines.length === start &&
+      start > 0 &&
+      head.text.startsWith("for ")
+    ) {
       const last = this.lines[start - 1];
       if (typeof last === "string") {
         this.lines[start - 1] = last + "}";
@@ -49,7 +53,8 @@ export class Writer {
    * what follows in it is dropped, so the output never has unreachable code.
    */
   terminate(): void {
-    if (this.terminatedAt === undefined || this.depth < this.terminatedAt) this.terminatedAt = this.depth;
+    if (this.terminatedAt === undefined || this.depth < this.terminatedAt)
+      this.terminatedAt = this.depth;
   }
 
   /** True when the current block was left unconditionally: emitters stop generating code for it. */
@@ -61,7 +66,12 @@ export class Writer {
    * `if (cond) { then } else { otherwise }` (the else part only when given). A literal `true` or
    * `false` condition emits only the branch taken, in place.
    */
-  ifElse(cond: Code, then: () => void, otherwise?: () => void, otherwiseIf?: Code): void {
+  ifElse(
+    cond: Code,
+    then: () => void,
+    otherwise?: () => void,
+    otherwiseIf?: Code,
+  ): void {
     if (cond.text === "true") return then();
     if (cond.text === "false") return otherwise?.();
     // prettier drops parentheses around a whole condition; so does the generator.
@@ -72,11 +82,16 @@ export class Writer {
     const thenLeft = this.terminatedHere;
     this.depth--;
     // No else branch: the if statement never leaves the block unconditionally.
-    if (!otherwise && this.lines.length === head + 2 && this.braceless(head)) return;
+    if (!otherwise && this.lines.length === head + 2 && this.braceless(head))
+      return;
     let elseLeft = false;
     if (otherwise) {
       // `} else if (c) {`: the otherwise branch runs only when `c` holds (never left for good).
-      this.line(otherwiseIf === undefined ? raw("} else {") : code`} else if (${unwrap(otherwiseIf)}) {`);
+      this.line(
+        otherwiseIf === undefined
+          ? raw("} else {")
+          : code`} else if (${unwrap(otherwiseIf)}) {`,
+      );
       this.depth++;
       otherwise();
       elseLeft = otherwiseIf === undefined && this.terminatedHere;
@@ -97,7 +112,13 @@ export class Writer {
     const body = this.lines[head + 1];
     if (typeof open !== "string" || typeof body !== "string") return false;
     const statement = body.trimStart();
-    if (!statement.endsWith(";") || /^(const|let|var|function|class|if|for|while|switch|[A-Za-z_$][\w$]*:)\b/.test(statement)) return false;
+    if (
+      !statement.endsWith(";") ||
+      /^(const|let|var|function|class|if|for|while|switch|[A-Za-z_$][\w$]*:)\b/.test(
+        statement,
+      )
+    )
+      return false;
     this.lines.length = head;
     this.lines.push(open.slice(0, -1) + statement);
     return true;
@@ -106,7 +127,8 @@ export class Writer {
   /** True when `name` occurs in the written code outside string literals (locals are never inside strings). */
   uses(name: Code): boolean {
     // A plain substring search rules most names out; only a hit needs the exact test.
-    if (!LOCAL_NAME.test(name.text)) throw new Error(`internal: uses() of ${name.text}`);
+    if (!LOCAL_NAME.test(name.text))
+      throw new Error(`internal: uses() of ${name.text}`);
     return this.locals.has(name.text);
   }
 
@@ -117,7 +139,9 @@ export class Writer {
 
   /** True when nothing was written (unfilled slots do not count). */
   get isEmpty(): boolean {
-    return this.lines.every((l) => typeof l !== "string" && l.text === undefined);
+    return this.lines.every(
+      (l) => typeof l !== "string" && l.text === undefined,
+    );
   }
 
   /** A writer whose lines are inserted later with `splice` (code built before its position is known), `extraDepth` levels deeper. */
@@ -126,7 +150,8 @@ export class Writer {
   }
 
   splice(other: Writer): void {
-    if (this.terminatedAt !== undefined && this.depth >= this.terminatedAt) return;
+    if (this.terminatedAt !== undefined && this.depth >= this.terminatedAt)
+      return;
     for (const l of other.lines) this.lines.push(l);
     for (const n of other.locals) this.locals.add(n);
     for (const slot of other.slots) {
@@ -134,7 +159,8 @@ export class Writer {
       this.slots.push(slot);
     }
     // A child written at this depth that left unconditionally leaves this block too.
-    if (other.terminatedAt !== undefined && other.terminatedAt <= this.depth) this.terminate();
+    if (other.terminatedAt !== undefined && other.terminatedAt <= this.depth)
+      this.terminate();
   }
 
   /** A place for a line that is only known later (e.g. a declaration kept only if something used it). */
@@ -170,7 +196,8 @@ function collectLocals(text: string, into: Set<string>): void {
     const c = text.charCodeAt(i);
     if (c === 34 || c === 39) {
       i++;
-      while (i < n && text.charCodeAt(i) !== c) i += text.charCodeAt(i) === 92 ? 2 : 1;
+      while (i < n && text.charCodeAt(i) !== c)
+        i += text.charCodeAt(i) === 92 ? 2 : 1;
       i++;
       continue;
     }
@@ -203,7 +230,6 @@ function indentation(depth: number): string {
   return (INDENTS[depth] ??= "  ".repeat(depth));
 }
 
-
 export class Slot {
   text: string | undefined;
   /** The local sets of the writers holding this slot. */
@@ -217,7 +243,10 @@ export class Slot {
     const nextLine = "\n" + this.indent;
     for (const s of statements) {
       collectLocals(s.text, locals);
-      lines.push(this.indent + (s.text.includes("\n") ? s.text.replaceAll("\n", nextLine) : s.text));
+      lines.push(
+        this.indent +
+          (s.text.includes("\n") ? s.text.replaceAll("\n", nextLine) : s.text),
+      );
     }
     for (const owner of this.owners) for (const n of locals) owner.add(n);
     this.text = lines.join("\n");

@@ -10,16 +10,26 @@ import { admitsNull, isObjectSchema, requiredNames } from "./schema-facts.js";
  */
 export const allRequired: LintRule = {
   id: "all-required",
-  summary: "optional properties (lowered to required-and-nullable for strict targets)",
+  summary:
+    "optional properties (lowered to required-and-nullable for strict targets)",
   severity: "info",
   run(ctx) {
     if (ctx.nullableOptionalTargets.length === 0) return;
     const targets = ctx.nullableOptionalTargets.map((t) => t.id).join(", ");
     for (const { node, site } of ctx.schemaNodes) {
-      if (site.resourceKind === "output" || !isObjectSchema(node) || !isJsonObject(node.properties ?? null)) continue;
+      if (
+        site.resourceKind === "output" ||
+        !isObjectSchema(node) ||
+        !isJsonObject(node.properties ?? null)
+      )
+        continue;
       const required = new Set(requiredNames(node));
       for (const key of Object.keys(node.properties as object)) {
-        if (required.has(key) || admitsNull((node.properties as Record<string, never>)[key]!)) continue;
+        if (
+          required.has(key) ||
+          admitsNull((node.properties as Record<string, never>)[key]!)
+        )
+          continue;
         ctx.report({
           rule: this.id,
           severity: "info",

@@ -9,7 +9,13 @@ export const arrayItems: LintRule = {
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
       if (!isArraySchema(node) || hasOwn(node, "items")) continue;
-      ctx.report({ rule: this.id, severity: ctx.strictSeverity, pointer: site.pointer, atKey: site.via !== undefined, message: "array has no `items` schema" });
+      ctx.report({
+        rule: this.id,
+        severity: ctx.strictSeverity,
+        pointer: site.pointer,
+        atKey: site.via !== undefined,
+        message: "array has no `items` schema",
+      });
     }
   },
 };

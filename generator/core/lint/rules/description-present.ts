@@ -10,7 +10,16 @@ export const descriptionPresent: LintRule = {
     for (const { name, pointer, tool } of ctx.tools) {
       const d = tool.description;
       if (typeof d !== "string" || d.trim() === "") {
-        ctx.report({ rule: this.id, severity: ctx.strictSeverity, pointer: typeof d === "string" ? pointerJoin(pointer, "description") : pointer, atKey: typeof d !== "string", message: `tool ${JSON.stringify(name)} has no description` });
+        ctx.report({
+          rule: this.id,
+          severity: ctx.strictSeverity,
+          pointer:
+            typeof d === "string"
+              ? pointerJoin(pointer, "description")
+              : pointer,
+          atKey: typeof d !== "string",
+          message: `tool ${JSON.stringify(name)} has no description`,
+        });
       }
     }
     for (const { node, site } of ctx.schemaNodes) {
@@ -18,7 +27,13 @@ export const descriptionPresent: LintRule = {
       if (typeof node.$ref === "string") continue; // described where it is defined
       const d = node.description;
       if (typeof d !== "string" || d.trim() === "") {
-        ctx.report({ rule: this.id, severity: ctx.strictSeverity, pointer: site.pointer, atKey: true, message: `property ${JSON.stringify(site.propertyName)} has no description` });
+        ctx.report({
+          rule: this.id,
+          severity: ctx.strictSeverity,
+          pointer: site.pointer,
+          atKey: true,
+          message: `property ${JSON.stringify(site.propertyName)} has no description`,
+        });
       }
     }
   },

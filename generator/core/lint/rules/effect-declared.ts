@@ -8,7 +8,8 @@ import type { LintRule } from "../rule.js";
  */
 export const effectDeclared: LintRule = {
   id: "effect-declared",
-  summary: "a tool without `effect`: it is dispatched as `write`, without confirmation (say read, write or destructive)",
+  summary:
+    "a tool without `effect`: it is dispatched as `write`, without confirmation (say read, write or destructive)",
   severity: "warning",
   run(ctx) {
     for (const { name, pointer, tool } of ctx.tools) {

@@ -1,4 +1,10 @@
-import { hasOwn, isJsonObject, pointerJoin, type Json, type JsonObject } from "../../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  pointerJoin,
+  type Json,
+  type JsonObject,
+} from "../../schema/json.js";
 import type { Fix, LintRule } from "../rule.js";
 
 /**
@@ -8,7 +14,8 @@ import type { Fix, LintRule } from "../rule.js";
  */
 export const noDefaults: LintRule = {
   id: "no-defaults",
-  summary: "no `default`: toolcat never fills values in, so a default would be a promise nobody keeps",
+  summary:
+    "no `default`: toolcat never fills values in, so a default would be a promise nobody keeps",
   severity: "strict",
   fix: "moves the default into the description",
   run(ctx) {
@@ -20,7 +27,8 @@ export const noDefaults: LintRule = {
         severity: ctx.strictSeverity,
         pointer: at,
         atKey: true,
-        message: "`default` is not applied by the validator or the providers' strict modes; state the default in the description",
+        message:
+          "`default` is not applied by the validator or the providers' strict modes; state the default in the description",
         fix: moveDefaultToDescription(node, site.pointer),
       });
     }
@@ -35,7 +43,10 @@ export function defaultSentence(value: Json): string {
 /** Whether the description already says what the default is (mentions "default" and the value). */
 function statesDefault(description: string, value: Json): boolean {
   if (!/default/i.test(description)) return false;
-  return description.includes(JSON.stringify(value)) || (typeof value === "string" && value !== "" && description.includes(value));
+  return (
+    description.includes(JSON.stringify(value)) ||
+    (typeof value === "string" && value !== "" && description.includes(value))
+  );
 }
 
 function moveDefaultToDescription(node: JsonObject, pointer: string): Fix {
@@ -45,10 +56,29 @@ function moveDefaultToDescription(node: JsonObject, pointer: string): Fix {
   if (typeof description !== "string") {
     // No description (or a malformed one, which invalid-schema reports): the default's entry becomes it, in place.
     if (hasOwn(node, "description")) return { op: "remove-key", pointer: at };
-    return { op: "replace-entry", pointer: at, key: "description", value: defaultSentence(value) };
+    return {
+      op: "replace-entry",
+      pointer: at,
+      key: "description",
+      value: defaultSentence(value),
+    };
   }
-  if (statesDefault(description, value)) return { op: "remove-key", pointer: at };
+  if (statesDefault(description, value))
+    return { op: "remove-key", pointer: at };
   const text = description.trimEnd();
-  const joined = text === "" ? defaultSentence(value) : `${text}${/[.!?:;]$/.test(text) ? "" : "."} ${defaultSentence(value)}`;
-  return { op: "group", fixes: [{ op: "set-value", pointer: pointerJoin(pointer, "description"), value: joined }, { op: "remove-key", pointer: at }] };
+  const joined =
+    text === ""
+      ? defaultSentence(value)
+      : `${text}${/[.!?:;]$/.test(text) ? "" : "."} ${defaultSentence(value)}`;
+  return {
+    op: "group",
+    fixes: [
+      {
+        op: "set-value",
+        pointer: pointerJoin(pointer, "description"),
+        value: joined,
+      },
+      { op: "remove-key", pointer: at },
+    ],
+  };
 }

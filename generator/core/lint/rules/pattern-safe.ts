@@ -9,7 +9,8 @@ import { backtrackingRisk } from "./regex-risk.js";
  */
 export const patternSafe: LintRule = {
   id: "pattern-safe",
-  summary: "patterns must not backtrack catastrophically (nested or overlapping unbounded repetition)",
+  summary:
+    "patterns must not backtrack catastrophically (nested or overlapping unbounded repetition)",
   severity: "error",
   run(ctx) {
     for (const { node, site } of ctx.schemaNodes) {
@@ -17,10 +18,20 @@ export const patternSafe: LintRule = {
       const check = (pattern: string, pointer: string, atKey: boolean) => {
         if (compilePattern(pattern) !== undefined) return;
         const risk = backtrackingRisk(pattern);
-        if (risk) ctx.report({ rule: this.id, severity: "error", pointer, atKey, message: `pattern can backtrack catastrophically: ${risk}` });
+        if (risk)
+          ctx.report({
+            rule: this.id,
+            severity: "error",
+            pointer,
+            atKey,
+            message: `pattern can backtrack catastrophically: ${risk}`,
+          });
       };
-      if (typeof node.pattern === "string") check(node.pattern, pointerJoin(site.pointer, "pattern"), false);
-      if (isJsonObject(node.patternProperties ?? null)) for (const key of Object.keys(node.patternProperties as object)) check(key, pointerJoin(site.pointer, "patternProperties", key), true);
+      if (typeof node.pattern === "string")
+        check(node.pattern, pointerJoin(site.pointer, "pattern"), false);
+      if (isJsonObject(node.patternProperties ?? null))
+        for (const key of Object.keys(node.patternProperties as object))
+          check(key, pointerJoin(site.pointer, "patternProperties", key), true);
     }
   },
 };

@@ -22,7 +22,14 @@ export function toolInputs(ctx: LintContext): readonly ToolInput[] {
   for (const { name, pointer, tool } of ctx.tools) {
     if (!hasOwn(tool, "input")) continue;
     try {
-      out.push({ name, resource: normaliseResource(tool.input!, pointerJoin(pointer, "input"), { defs: ctx.catalogDefs, pointer: ctx.catalogDefsPointer }) });
+      out.push({
+        name,
+        resource: normaliseResource(
+          tool.input!,
+          pointerJoin(pointer, "input"),
+          { defs: ctx.catalogDefs, pointer: ctx.catalogDefsPointer },
+        ),
+      });
     } catch {
       // Reported by the rules that own the problem (unresolved-ref, invalid-schema).
     }

@@ -13,7 +13,8 @@ import { toolInputs } from "./provider-inputs.js";
 
 export const providerLimit: LintRule = {
   id: "provider-limit",
-  summary: "tool schemas fit the size limits of a strict target (OpenAI: 5000 properties, 10 levels, 1000 enum values, 120,000 characters; Anthropic: 20 strict tools, 24 optional and 16 union parameters)",
+  summary:
+    "tool schemas fit the size limits of a strict target (OpenAI: 5000 properties, 10 levels, 1000 enum values, 120,000 characters; Anthropic: 20 strict tools, 24 optional and 16 union parameters)",
   severity: "error",
   run(ctx) {
     for (const target of ctx.targets) {
@@ -24,15 +25,39 @@ export const providerLimit: LintRule = {
       if (dialect.limits) {
         for (const { resource } of inputs) {
           for (const b of dialect.limits(resource.schema as Json)) {
-            ctx.report({ rule: this.id, severity: "error", target: target.id, pointer: catalogPointer(resource, b.pointer), message: `${target.id} strict: ${b.reason}` });
+            ctx.report({
+              rule: this.id,
+              severity: "error",
+              target: target.id,
+              pointer: catalogPointer(resource, b.pointer),
+              message: `${target.id} strict: ${b.reason}`,
+            });
           }
         }
       }
       if (dialect.catalogLimits) {
-        for (const f of dialect.catalogLimits(inputs.map((i) => ({ tool: i.name, schema: i.resource.schema as Json })))) {
-          const input = f.tool === undefined ? undefined : inputs.find((i) => i.name === f.tool);
-          const pointer = input ? catalogPointer(input.resource, f.pointer) : target.pointer ? pointerJoin(target.pointer, "strict") : "";
-          ctx.report({ rule: this.id, severity: "error", target: target.id, pointer, message: `${target.id} strict: ${f.reason}` });
+        for (const f of dialect.catalogLimits(
+          inputs.map((i) => ({
+            tool: i.name,
+            schema: i.resource.schema as Json,
+          })),
+        )) {
+          const input =
+            f.tool === undefined
+              ? undefined
+              : inputs.find((i) => i.name === f.tool);
+          const pointer = input
+            ? catalogPointer(input.resource, f.pointer)
+            : target.pointer
+              ? pointerJoin(target.pointer, "strict")
+              : "";
+          ctx.report({
+            rule: this.id,
+            severity: "error",
+            target: target.id,
+            pointer,
+            message: `${target.id} strict: ${f.reason}`,
+          });
         }
       }
     }

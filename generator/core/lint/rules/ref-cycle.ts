@@ -1,4 +1,9 @@
-import { isJsonObject, pointerJoin, type Json, type JsonObject } from "../../schema/json.js";
+import {
+  isJsonObject,
+  pointerJoin,
+  type Json,
+  type JsonObject,
+} from "../../schema/json.js";
 import { resolveRef, type RefScope } from "../../schema/refs.js";
 import type { LintContext } from "../rule.js";
 
@@ -10,7 +15,8 @@ function inPlaceChildren(node: JsonObject): Json[] {
   for (const k of IN_PLACE) {
     const v = node[k];
     if (Array.isArray(v)) out.push(...v);
-    else if (v !== undefined && Object.prototype.hasOwnProperty.call(node, k)) out.push(v);
+    else if (v !== undefined && Object.prototype.hasOwnProperty.call(node, k))
+      out.push(v);
   }
   return out;
 }
@@ -31,13 +37,25 @@ function inPlaceChildren(node: JsonObject): Json[] {
  */
 export function reportRefCycles(ctx: LintContext, rule: string): void {
   const roots = new Map<string, { root: Json; kind: string }>();
-  for (const { node, site } of ctx.schemaNodes) if (site.pointer === site.resource) roots.set(site.resource, { root: node, kind: site.resourceKind });
+  for (const { node, site } of ctx.schemaNodes)
+    if (site.pointer === site.resource)
+      roots.set(site.resource, { root: node, kind: site.resourceKind });
   const catalogContext = {};
   const contextOf = (res: { root: Json; kind: string }): Json =>
-    res.kind === "catalog-def" && !(isJsonObject(res.root) && Object.prototype.hasOwnProperty.call(res.root, "$defs")) ? catalogContext : res.root;
+    res.kind === "catalog-def" &&
+    !(
+      isJsonObject(res.root) &&
+      Object.prototype.hasOwnProperty.call(res.root, "$defs")
+    )
+      ? catalogContext
+      : res.root;
   // Every `$ref` with its context; per context, the `$ref` nodes met in it, then (on first
   // question) those on a cycle.
-  const refs: { readonly node: JsonObject; readonly pointer: string; readonly context: Json }[] = [];
+  const refs: {
+    readonly node: JsonObject;
+    readonly pointer: string;
+    readonly context: Json;
+  }[] = [];
   const starts = new Map<Json, JsonObject[]>();
   for (const { node, site } of ctx.schemaNodes) {
     if (!isJsonObject(node) || typeof node.$ref !== "string") continue;
@@ -51,7 +69,11 @@ export function reportRefCycles(ctx: LintContext, rule: string): void {
   const onCycle = (context: Json, node: JsonObject): boolean => {
     let found = cyclic.get(context);
     if (found === undefined) {
-      const scope: RefScope = { root: context, catalogDefs: ctx.catalogDefs, isCatalogDef: false };
+      const scope: RefScope = {
+        root: context,
+        catalogDefs: ctx.catalogDefs,
+        isCatalogDef: false,
+      };
       found = nodesOnCycles(starts.get(context)!, (n) => successors(n, scope));
       cyclic.set(context, found);
     }
@@ -61,7 +83,12 @@ export function reportRefCycles(ctx: LintContext, rule: string): void {
   for (const { node, pointer, context } of refs) {
     if (!reported.has(pointer) && onCycle(context, node)) {
       reported.add(pointer);
-      ctx.report({ rule, severity: "error", pointer: pointerJoin(pointer, "$ref"), message: `$ref ${JSON.stringify(node.$ref)} leads back to itself without descending into a property or item: validation would never end` });
+      ctx.report({
+        rule,
+        severity: "error",
+        pointer: pointerJoin(pointer, "$ref"),
+        message: `$ref ${JSON.stringify(node.$ref)} leads back to itself without descending into a property or item: validation would never end`,
+      });
     }
   }
 }
@@ -82,7 +109,10 @@ function successors(node: JsonObject, scope: RefScope): JsonObject[] {
  * than one node, or a node that is its own successor). Tarjan's algorithm, iterative: a chain of
  * definitions is as deep as the catalog is long.
  */
-function nodesOnCycles(starts: readonly JsonObject[], next: (node: JsonObject) => JsonObject[]): Set<JsonObject> {
+function nodesOnCycles(
+  starts: readonly JsonObject[],
+  next: (node: JsonObject) => JsonObject[],
+): Set<JsonObject> {
   const index = new Map<JsonObject, number>();
   const low = new Map<JsonObject, number>();
   const onStack = new Set<JsonObject>();
@@ -105,12 +135,17 @@ function nodesOnCycles(starts: readonly JsonObject[], next: (node: JsonObject) =
         const child = top.children[top.at++]!;
         if (child === top.node) cyclic.add(child);
         if (!index.has(child)) open(child);
-        else if (onStack.has(child)) low.set(top.node, Math.min(low.get(top.node)!, index.get(child)!));
+        else if (onStack.has(child))
+          low.set(top.node, Math.min(low.get(top.node)!, index.get(child)!));
         continue;
       }
       work.pop();
       const parent = work[work.length - 1];
-      if (parent !== undefined) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(top.node)!));
+      if (parent !== undefined)
+        low.set(
+          parent.node,
+          Math.min(low.get(parent.node)!, low.get(top.node)!),
+        );
       if (low.get(top.node) === index.get(top.node)) {
         const component: JsonObject[] = [];
         for (let member = stack.pop()!; ; member = stack.pop()!) {

@@ -25,8 +25,15 @@ const SAMPLES: number[] = (() => {
 })();
 
 const isDigit: CharTest = (c) => c >= 48 && c <= 57;
-const isWord: CharTest = (c) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-const isSpace: CharTest = (c) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff;
+const isWord: CharTest = (c) =>
+  isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isSpace: CharTest = (c) =>
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 0xa0 ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0xfeff;
 const any: CharTest = () => true;
 
 class Reader {
@@ -79,7 +86,13 @@ function parseQuantifier(r: Reader, atom: RegexNode, start: number): RegexNode {
   } else return atom;
   r.next();
   if (r.peek() === "?") r.next();
-  return { kind: "repeat", body: atom, min, max, text: r.src.slice(start, r.pos) };
+  return {
+    kind: "repeat",
+    body: atom,
+    min,
+    max,
+    text: r.src.slice(start, r.pos),
+  };
 }
 
 function parseAtom(r: Reader): RegexNode {
@@ -90,7 +103,8 @@ function parseAtom(r: Reader): RegexNode {
       const rest = r.src.slice(r.pos);
       const m = /^\?(:|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/.exec(rest);
       if (m) {
-        lookaround = m[1] === "=" || m[1] === "!" || m[1] === "<=" || m[1] === "<!";
+        lookaround =
+          m[1] === "=" || m[1] === "!" || m[1] === "<=" || m[1] === "<!";
         r.pos += m[0].length;
       }
     }
@@ -148,7 +162,14 @@ function parseEscape(r: Reader): RegexNode {
 }
 
 function escapeCode(e: string, r: Reader): number {
-  const simple: Record<string, number> = { n: 10, r: 13, t: 9, v: 11, f: 12, "0": 0 };
+  const simple: Record<string, number> = {
+    n: 10,
+    r: 13,
+    t: 9,
+    v: 11,
+    f: 12,
+    "0": 0,
+  };
   if (e in simple) return simple[e]!;
   if (e === "x") {
     const h = r.src.slice(r.pos, r.pos + 2);
@@ -189,7 +210,12 @@ function parseClass(r: Reader): RegexNode {
       const single = SAMPLES.filter(node.test);
       lo = single.length === 1 ? single[0]! : node.test;
     } else lo = c.codePointAt(0)!;
-    if (typeof lo === "number" && r.peek() === "-" && r.src[r.pos + 1] !== "]" && r.src[r.pos + 1] !== undefined) {
+    if (
+      typeof lo === "number" &&
+      r.peek() === "-" &&
+      r.src[r.pos + 1] !== "]" &&
+      r.src[r.pos + 1] !== undefined
+    ) {
       r.next();
       const hc = r.next();
       const hi = hc === "\\" ? escapeCode(r.next(), r) : hc.codePointAt(0)!;
@@ -202,7 +228,11 @@ function parseClass(r: Reader): RegexNode {
   }
   r.next();
   const inClass: CharTest = (x) => tests.some((t) => t(x));
-  return { kind: "char", test: negate ? (x) => !inClass(x) : inClass, text: r.src.slice(start, r.pos) };
+  return {
+    kind: "char",
+    test: negate ? (x) => !inClass(x) : inClass,
+    text: r.src.slice(start, r.pos),
+  };
 }
 
 /** Can the node match the empty string? */
@@ -280,13 +310,36 @@ function containsUnboundedRepeat(n: RegexNode): RegexNode | undefined {
 }
 
 function nullableOnly(n: RegexNode): boolean {
-  return n.kind === "assert" || (n.kind === "seq" && n.items.every(nullableOnly)) || (n.kind === "group" && nullableOnly(n.body));
+  return (
+    n.kind === "assert" ||
+    (n.kind === "seq" && n.items.every(nullableOnly)) ||
+    (n.kind === "group" && nullableOnly(n.body))
+  );
 }
 
 /** Elements of a sequence that must match at least one character in every iteration. */
 function hasMandatoryNonRepeating(body: RegexNode): boolean {
-  const items = body.kind === "seq" ? body.items : body.kind === "group" && !body.lookaround ? (body.body.kind === "seq" ? body.body.items : [body.body]) : [body];
-  return items.some((i) => (i.kind === "char") || (i.kind === "repeat" && i.max !== Infinity && i.min > 0 && !nullable(i.body)) || (i.kind === "group" && !i.lookaround && i.body.kind !== "alt" && hasMandatoryNonRepeating(i.body) && !containsUnboundedRepeat(i.body)));
+  const items =
+    body.kind === "seq"
+      ? body.items
+      : body.kind === "group" && !body.lookaround
+        ? body.body.kind === "seq"
+          ? body.body.items
+          : [body.body]
+        : [body];
+  return items.some(
+    (i) =>
+      i.kind === "char" ||
+      (i.kind === "repeat" &&
+        i.max !== Infinity &&
+        i.min > 0 &&
+        !nullable(i.body)) ||
+      (i.kind === "group" &&
+        !i.lookaround &&
+        i.body.kind !== "alt" &&
+        hasMandatoryNonRepeating(i.body) &&
+        !containsUnboundedRepeat(i.body)),
+  );
 }
 
 function findRisk(n: RegexNode): string | undefined {
@@ -294,12 +347,16 @@ function findRisk(n: RegexNode): string | undefined {
     case "repeat": {
       if (n.max === Infinity || n.max > 16) {
         const inner = containsUnboundedRepeat(n.body);
-        if (inner && !hasMandatoryNonRepeating(n.body)) return `${JSON.stringify(n.text)} repeats ${JSON.stringify((inner as { text: string }).text)}, which itself repeats without bound`;
+        if (inner && !hasMandatoryNonRepeating(n.body))
+          return `${JSON.stringify(n.text)} repeats ${JSON.stringify((inner as { text: string }).text)}, which itself repeats without bound`;
         const alt = alternation(n.body);
         if (alt) {
           const sets = alt.options.map(firstChars);
           for (let i = 0; i < sets.length; i++)
-            for (let j = i + 1; j < sets.length; j++) for (const c of sets[i]!) if (sets[j]!.has(c)) return `${JSON.stringify(n.text)} repeats alternatives that can start with the same character (${JSON.stringify(String.fromCodePoint(c))})`;
+            for (let j = i + 1; j < sets.length; j++)
+              for (const c of sets[i]!)
+                if (sets[j]!.has(c))
+                  return `${JSON.stringify(n.text)} repeats alternatives that can start with the same character (${JSON.stringify(String.fromCodePoint(c))})`;
         }
       }
       return findRisk(n.body);

@@ -1,10 +1,16 @@
 /** Small questions rules ask about a schema node. */
-import { hasOwn, isJsonObject, type Json, type JsonObject } from "../../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  type Json,
+  type JsonObject,
+} from "../../schema/json.js";
 
 export function typeList(node: JsonObject): string[] | undefined {
   const t = node.type;
   if (typeof t === "string") return [t];
-  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === "string");
+  if (Array.isArray(t))
+    return t.filter((x): x is string => typeof x === "string");
   return undefined;
 }
 
@@ -29,15 +35,28 @@ export function admitsNull(node: Json): boolean {
   if (Array.isArray(node.enum)) return node.enum.includes(null);
   const types = typeList(node);
   if (types) return types.includes("null");
-  for (const k of ["anyOf", "oneOf"]) if (Array.isArray(node[k])) return (node[k] as Json[]).some(admitsNull);
+  for (const k of ["anyOf", "oneOf"])
+    if (Array.isArray(node[k])) return (node[k] as Json[]).some(admitsNull);
   return false;
 }
 
 export function requiredNames(node: JsonObject): string[] {
-  return Array.isArray(node.required) ? node.required.filter((x): x is string => typeof x === "string") : [];
+  return Array.isArray(node.required)
+    ? node.required.filter((x): x is string => typeof x === "string")
+    : [];
 }
 
 /** Composition keywords whose branches see the same properties: closing such an object changes meaning. */
 export function composes(node: JsonObject): boolean {
-  return ["allOf", "anyOf", "oneOf", "if", "then", "else", "not", "$ref", "dependentRequired"].some((k) => hasOwn(node, k));
+  return [
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "if",
+    "then",
+    "else",
+    "not",
+    "$ref",
+    "dependentRequired",
+  ].some((k) => hasOwn(node, k));
 }

@@ -6,7 +6,10 @@
  * With `strict: auto` such a tool is declared non-strict, with an info finding at generation.
  */
 import type { Json } from "../../schema/json.js";
-import { lowerResource, type BlockerKind } from "../../providers/lowering/lowering.js";
+import {
+  lowerResource,
+  type BlockerKind,
+} from "../../providers/lowering/lowering.js";
 import { buildPlan } from "../../providers/normalise-plan.js";
 import { catalogPointer, nearestCanonical } from "../../providers/provider.js";
 import { PROVIDERS } from "../../providers/registry.js";
@@ -15,11 +18,15 @@ import type { LintRule } from "../rule.js";
 import { toolInputs } from "./provider-inputs.js";
 
 /** Reported by no-additional-properties and optional-nullable (errors whenever a target is strict). */
-const REPORTED_ELSEWHERE: ReadonlySet<BlockerKind> = new Set(["open-object", "optional-nullable"]);
+const REPORTED_ELSEWHERE: ReadonlySet<BlockerKind> = new Set([
+  "open-object",
+  "optional-nullable",
+]);
 
 export const strictSubset: LintRule = {
   id: "strict-subset",
-  summary: "schemas of a strict: true target stay within what its strict mode can declare",
+  summary:
+    "schemas of a strict: true target stay within what its strict mode can declare",
   severity: "error",
   run(ctx) {
     for (const target of ctx.targets) {
@@ -30,10 +37,22 @@ export const strictSubset: LintRule = {
         const schema = resource.schema as Json;
         const lowered = lowerResource(schema, dialect);
         const plan = buildPlan(lowered.schema, lowered.nullWrappers);
-        const blockers = [...lowered.blockers, ...plan.blockers.map((b) => ({ ...b, pointer: nearestCanonical(schema, b.pointer) }))];
+        const blockers = [
+          ...lowered.blockers,
+          ...plan.blockers.map((b) => ({
+            ...b,
+            pointer: nearestCanonical(schema, b.pointer),
+          })),
+        ];
         for (const b of blockers) {
           if (REPORTED_ELSEWHERE.has(b.kind)) continue;
-          ctx.report({ rule: this.id, severity: "error", target: target.id, pointer: catalogPointer(resource, b.pointer), message: `${target.id} strict: ${b.reason}` });
+          ctx.report({
+            rule: this.id,
+            severity: "error",
+            target: target.id,
+            pointer: catalogPointer(resource, b.pointer),
+            message: `${target.id} strict: ${b.reason}`,
+          });
         }
       }
     }

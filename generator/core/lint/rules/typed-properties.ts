@@ -11,7 +11,13 @@ export const typedProperties: LintRule = {
     for (const { node, site } of ctx.schemaNodes) {
       if (site.via !== "properties") continue;
       if (isJsonObject(node) && TYPING.some((k) => hasOwn(node, k))) continue;
-      ctx.report({ rule: this.id, severity: ctx.strictSeverity, pointer: site.pointer, atKey: true, message: `property ${JSON.stringify(site.propertyName)} has no type` });
+      ctx.report({
+        rule: this.id,
+        severity: ctx.strictSeverity,
+        pointer: site.pointer,
+        atKey: true,
+        message: `property ${JSON.stringify(site.propertyName)} has no type`,
+      });
     }
   },
 };

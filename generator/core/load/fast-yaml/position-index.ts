@@ -27,7 +27,13 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
   private materialized: [string, NodeLocation][] | undefined;
 
   /** Records a node (parents before children) and returns its id; `parent` is -1 for the root. */
-  add(parent: number, name: string | number, key: Range | undefined, start: number, end: number): number {
+  add(
+    parent: number,
+    name: string | number,
+    key: Range | undefined,
+    start: number,
+    end: number,
+  ): number {
     const id = this.count++;
     if (id * 4 === this.ranges.length) {
       this.ranges = grow(this.ranges);
@@ -73,7 +79,14 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
     return this.find(pointer) >= 0;
   }
 
-  forEach(callback: (value: NodeLocation, key: string, map: ReadonlyMap<string, NodeLocation>) => void, thisArg?: unknown): void {
+  forEach(
+    callback: (
+      value: NodeLocation,
+      key: string,
+      map: ReadonlyMap<string, NodeLocation>,
+    ) => void,
+    thisArg?: unknown,
+  ): void {
     for (const [k, v] of this.all()) callback.call(thisArg, v, k, this);
   }
 
@@ -102,7 +115,10 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
     let from = 1;
     for (;;) {
       const slash = pointer.indexOf("/", from);
-      id = this.child(id, slash < 0 ? pointer.slice(from) : pointer.slice(from, slash));
+      id = this.child(
+        id,
+        slash < 0 ? pointer.slice(from) : pointer.slice(from, slash),
+      );
       if (id < 0 || slash < 0) return id;
       from = slash + 1;
     }
@@ -114,12 +130,14 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
       let table = this.tables.get(id);
       if (!table) {
         table = new Map();
-        for (let k = first; k >= 0; k = this.links[k * 5 + 3]!) table.set(this.segment(k), k);
+        for (let k = first; k >= 0; k = this.links[k * 5 + 3]!)
+          table.set(this.segment(k), k);
         this.tables.set(id, table);
       }
       return table.get(segment) ?? -1;
     }
-    for (let k = first; k >= 0; k = this.links[k * 5 + 3]!) if (this.segment(k) === segment) return k;
+    for (let k = first; k >= 0; k = this.links[k * 5 + 3]!)
+      if (this.segment(k) === segment) return k;
     return -1;
   }
 
@@ -131,7 +149,9 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
   private location(id: number): NodeLocation {
     const r = id * 4;
     const value: Range = [this.ranges[r + 2]!, this.ranges[r + 3]!];
-    return this.ranges[r]! < 0 ? { value } : { key: [this.ranges[r]!, this.ranges[r + 1]!], value };
+    return this.ranges[r]! < 0
+      ? { value }
+      : { key: [this.ranges[r]!, this.ranges[r + 1]!], value };
   }
 
   /** Every entry, in the order the `yaml` path inserts them (a node before its children). */
@@ -141,7 +161,9 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
       this.materialized = [];
       for (let id = 0; id < this.count; id++) {
         const parent = this.links[id * 5]!;
-        pointers.push(parent < 0 ? "" : pointers[parent] + "/" + this.segment(id));
+        pointers.push(
+          parent < 0 ? "" : pointers[parent] + "/" + this.segment(id),
+        );
         this.materialized.push([pointers[id]!, this.location(id)]);
       }
     }

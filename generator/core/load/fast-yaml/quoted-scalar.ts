@@ -42,7 +42,10 @@ const HEX_LENGTH: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 const HEX = /^[0-9a-fA-F]+$/;
 
 /** `start` is the offset of the opening `"`. */
-export function scanDoubleQuoted(text: string, start: number): QuotedScalar | undefined {
+export function scanDoubleQuoted(
+  text: string,
+  start: number,
+): QuotedScalar | undefined {
   const n = text.length;
   let value = "";
   let from = start + 1;
@@ -77,7 +80,10 @@ export function scanDoubleQuoted(text: string, start: number): QuotedScalar | un
 }
 
 /** `start` is the offset of the opening `'`; `''` stands for one quote. */
-export function scanSingleQuoted(text: string, start: number): QuotedScalar | undefined {
+export function scanSingleQuoted(
+  text: string,
+  start: number,
+): QuotedScalar | undefined {
   const n = text.length;
   let i = start + 1;
   for (;;) {
@@ -90,7 +96,10 @@ export function scanSingleQuoted(text: string, start: number): QuotedScalar | un
         continue;
       }
       const raw = text.slice(start + 1, i);
-      return { value: raw.includes("''") ? raw.replace(/''/g, "'") : raw, end: i + 1 };
+      return {
+        value: raw.includes("''") ? raw.replace(/''/g, "'") : raw,
+        end: i + 1,
+      };
     }
     i++;
   }

@@ -20,7 +20,11 @@ import { hasOwn, setOwn, type Json } from "../../schema/json.js";
 import type { NodeLocation, Range } from "../yaml-to-json.js";
 import { resolvePlainScalar } from "./core-scalar.js";
 import { PositionIndex } from "./position-index.js";
-import { scanDoubleQuoted, scanSingleQuoted, type QuotedScalar } from "./quoted-scalar.js";
+import {
+  scanDoubleQuoted,
+  scanSingleQuoted,
+  type QuotedScalar,
+} from "./quoted-scalar.js";
 
 export interface FastYaml {
   readonly value: Json;
@@ -132,7 +136,17 @@ class SubsetParser {
       value = flow.value;
       after = this.gap(this.lineRest(flow.end, true));
     } else {
-      const block = this.isSeqItem(start) ? this.blockSeq(start, 0, first.commentIndent >= 0, -1, "", undefined, 0) : this.blockMap(start, 0, -1, "", undefined, 0);
+      const block = this.isSeqItem(start)
+        ? this.blockSeq(
+            start,
+            0,
+            first.commentIndent >= 0,
+            -1,
+            "",
+            undefined,
+            0,
+          )
+        : this.blockMap(start, 0, -1, "", undefined, 0);
       value = block.value;
       after = block.gap;
     }
@@ -142,7 +156,14 @@ class SubsetParser {
 
   // ---- block collections ------------------------------------------------------------------
 
-  private blockMap(start: number, indent: number, parent: number, name: string | number, keyRange: Range | undefined, depth: number): BlockValue {
+  private blockMap(
+    start: number,
+    indent: number,
+    parent: number,
+    name: string | number,
+    keyRange: Range | undefined,
+    depth: number,
+  ): BlockValue {
     const id = this.enter(parent, name, keyRange, start, depth);
     const object: { [key: string]: Json } = {};
     let typed: Set<string> | undefined;
@@ -154,7 +175,17 @@ class SubsetParser {
       typed = this.unique(object, key, typed);
       const p = this.spaces(key.colon + 1);
       let value: BlockValue;
-      if (this.atLineEnd(p) || this.code(p) === HASH) value = this.below(p, indent, false, false, id, key.name, key.range, depth);
+      if (this.atLineEnd(p) || this.code(p) === HASH)
+        value = this.below(
+          p,
+          indent,
+          false,
+          false,
+          id,
+          key.name,
+          key.range,
+          depth,
+        );
       else value = this.inline(p, indent, id, key.name, key.range, depth);
       setOwn(object, key.name, value.value);
       last = value.tail;
@@ -171,7 +202,15 @@ class SubsetParser {
   }
 
   /** @param commentBefore  comment lines precede the first `-` */
-  private blockSeq(start: number, indent: number, commentBefore: boolean, parent: number, name: string | number, keyRange: Range | undefined, depth: number): BlockValue {
+  private blockSeq(
+    start: number,
+    indent: number,
+    commentBefore: boolean,
+    parent: number,
+    name: string | number,
+    keyRange: Range | undefined,
+    depth: number,
+  ): BlockValue {
     const id = this.enter(parent, name, keyRange, start, depth);
     const items: Json[] = [];
     let commented = commentBefore;
@@ -182,9 +221,28 @@ class SubsetParser {
       const p = this.spaces(pos + 1);
       const c = this.code(p);
       let value: BlockValue;
-      if (this.atLineEnd(p) || c === HASH) value = this.below(p, indent, true, commented, id, items.length, undefined, depth);
-      else if (c === DASH && this.isBlank(p + 1)) giveUp(); // `- - a`: a compact nested sequence
-      else if (this.blockKey(p)) value = this.blockMap(p, indent + (p - pos), id, items.length, undefined, depth + 1); // `- key: value`
+      if (this.atLineEnd(p) || c === HASH)
+        value = this.below(
+          p,
+          indent,
+          true,
+          commented,
+          id,
+          items.length,
+          undefined,
+          depth,
+        );
+      else if (c === DASH && this.isBlank(p + 1))
+        giveUp(); // `- - a`: a compact nested sequence
+      else if (this.blockKey(p))
+        value = this.blockMap(
+          p,
+          indent + (p - pos),
+          id,
+          items.length,
+          undefined,
+          depth + 1,
+        ); // `- key: value`
       else value = this.inline(p, indent, id, items.length, undefined, depth);
       items.push(value.value);
       last = value.tail;
@@ -205,13 +263,40 @@ class SubsetParser {
    *                       key's own indent: `key:\n- a`)
    * @param commentBefore  comment lines precede the item's `-`
    */
-  private below(p: number, indent: number, inSeq: boolean, commentBefore: boolean, parent: number, name: string | number, keyRange: Range | undefined, depth: number): BlockValue {
+  private below(
+    p: number,
+    indent: number,
+    inSeq: boolean,
+    commentBefore: boolean,
+    parent: number,
+    name: string | number,
+    keyRange: Range | undefined,
+    depth: number,
+  ): BlockValue {
     const comment = this.code(p) === HASH;
     const gap = this.gap(this.lineAfter(p));
-    if (gap.indent > indent || (!inSeq && gap.indent === indent && this.isSeqItem(gap.next))) {
+    if (
+      gap.indent > indent ||
+      (!inSeq && gap.indent === indent && this.isSeqItem(gap.next))
+    ) {
       return this.isSeqItem(gap.next)
-        ? this.blockSeq(gap.next, gap.indent, comment || gap.commentIndent >= 0, parent, name, keyRange, depth + 1)
-        : this.blockMap(gap.next, gap.indent, parent, name, keyRange, depth + 1);
+        ? this.blockSeq(
+            gap.next,
+            gap.indent,
+            comment || gap.commentIndent >= 0,
+            parent,
+            name,
+            keyRange,
+            depth + 1,
+          )
+        : this.blockMap(
+            gap.next,
+            gap.indent,
+            parent,
+            name,
+            keyRange,
+            depth + 1,
+          );
     }
     // Null. `yaml` places it after the indicator and the spaces that follow; a comment after the
     // empty value, or before the `-` of an empty item, moves where it ends: left to `yaml`.
@@ -221,7 +306,14 @@ class SubsetParser {
   }
 
   /** A value that starts on the line of its key or `-`, at `p`; `indent` is that key's or `-`'s column. */
-  private inline(p: number, indent: number, parent: number, name: string | number, keyRange: Range | undefined, depth: number): BlockValue {
+  private inline(
+    p: number,
+    indent: number,
+    parent: number,
+    name: string | number,
+    keyRange: Range | undefined,
+    depth: number,
+  ): BlockValue {
     const c = this.code(p);
     let value: Json;
     let tail: number;
@@ -266,7 +358,13 @@ class SubsetParser {
    * collection closing around it, then ends where the next content starts.
    */
   private close(gap: Gap, indent: number, last: number): number {
-    if (gap.owned || gap.commentIndent < 0 || indent === 0 || gap.commentIndent < indent) return last;
+    if (
+      gap.owned ||
+      gap.commentIndent < 0 ||
+      indent === 0 ||
+      gap.commentIndent < indent
+    )
+      return last;
     gap.owned = true;
     return gap.next;
   }
@@ -310,7 +408,15 @@ class SubsetParser {
    * the root): `yaml` wants every continuation line deeper than that, except the closing bracket of
    * the outermost collection, which may sit at the owner's column.
    */
-  private flow(start: number, parent: number, name: string | number, keyRange: Range | undefined, owner: number, level: number, depth: number): { value: Json; end: number } {
+  private flow(
+    start: number,
+    parent: number,
+    name: string | number,
+    keyRange: Range | undefined,
+    owner: number,
+    level: number,
+    depth: number,
+  ): { value: Json; end: number } {
     const id = this.enter(parent, name, keyRange, start, depth);
     let i = this.flowSpace(start + 1, owner, level);
     let value: Json;
@@ -324,9 +430,23 @@ class SubsetParser {
           i = this.flowSpace(key.colon + 1, owner, level);
           const c = this.code(i);
           if (c === COMMA || c === RBRACE) giveUp(); // `{ a: }`: an empty value
-          const item = this.flowNode(i, id, key.name, key.range, owner, level, depth + 1);
+          const item = this.flowNode(
+            i,
+            id,
+            key.name,
+            key.range,
+            owner,
+            level,
+            depth + 1,
+          );
           setOwn(object, key.name, item.value);
-          if (this.flowSeparator((i = this.flowSpace(item.end, owner, level)), RBRACE)) break;
+          if (
+            this.flowSeparator(
+              (i = this.flowSpace(item.end, owner, level)),
+              RBRACE,
+            )
+          )
+            break;
           i = this.flowSpace(i + 1, owner, level);
         }
       }
@@ -335,9 +455,23 @@ class SubsetParser {
       const items: Json[] = [];
       if (this.code(i) !== RBRACKET) {
         for (;;) {
-          const item = this.flowNode(i, id, items.length, undefined, owner, level, depth + 1);
+          const item = this.flowNode(
+            i,
+            id,
+            items.length,
+            undefined,
+            owner,
+            level,
+            depth + 1,
+          );
           items.push(item.value);
-          if (this.flowSeparator((i = this.flowSpace(item.end, owner, level)), RBRACKET)) break;
+          if (
+            this.flowSeparator(
+              (i = this.flowSpace(item.end, owner, level)),
+              RBRACKET,
+            )
+          )
+            break;
           i = this.flowSpace(i + 1, owner, level);
         }
       }
@@ -358,9 +492,18 @@ class SubsetParser {
     return false;
   }
 
-  private flowNode(i: number, parent: number, name: string | number, keyRange: Range | undefined, owner: number, level: number, depth: number): { value: Json; end: number } {
+  private flowNode(
+    i: number,
+    parent: number,
+    name: string | number,
+    keyRange: Range | undefined,
+    owner: number,
+    level: number,
+    depth: number,
+  ): { value: Json; end: number } {
     const c = this.code(i);
-    if (c === LBRACKET || c === LBRACE) return this.flow(i, parent, name, keyRange, owner, level + 1, depth);
+    if (c === LBRACKET || c === LBRACE)
+      return this.flow(i, parent, name, keyRange, owner, level + 1, depth);
     if (c === DQUOTE || c === SQUOTE) {
       const q = this.quoted(i);
       this.leaf(parent, name, keyRange, i, q.end, depth);
@@ -413,7 +556,11 @@ class SubsetParser {
         const next = this.code(i + 1);
         if (next === HASH || isFlowIndicator(next)) break;
       } else {
-        if (ch === COLON && (this.isBlank(i + 1) || isFlowIndicator(this.code(i + 1)))) break;
+        if (
+          ch === COLON &&
+          (this.isBlank(i + 1) || isFlowIndicator(this.code(i + 1)))
+        )
+          break;
         end = i + 1;
       }
     }
@@ -442,7 +589,13 @@ class SubsetParser {
         if (indent > 0) spaced = true;
         if (indent === 0 && this.isDocumentMarker(i)) giveUp();
         const d = this.code(j);
-        if (level > 0 && !this.atLineEnd(j) && indent <= owner && !(indent === owner && level === 1 && (d === RBRACKET || d === RBRACE))) giveUp();
+        if (
+          level > 0 &&
+          !this.atLineEnd(j) &&
+          indent <= owner &&
+          !(indent === owner && level === 1 && (d === RBRACKET || d === RBRACE))
+        )
+          giveUp();
         i = j;
       } else if (c === HASH) {
         // A comment must be separated from what precedes it.
@@ -455,7 +608,11 @@ class SubsetParser {
   // ---- scalars, keys, lines -----------------------------------------------------------------
 
   private quoted(p: number): QuotedScalar {
-    return (this.code(p) === DQUOTE ? scanDoubleQuoted(this.text, p) : scanSingleQuoted(this.text, p)) ?? giveUp();
+    return (
+      (this.code(p) === DQUOTE
+        ? scanDoubleQuoted(this.text, p)
+        : scanSingleQuoted(this.text, p)) ?? giveUp()
+    );
   }
 
   /** A plain scalar's JSON value; numbers JSON cannot hold are reported by the `yaml` path. */
@@ -472,14 +629,20 @@ class SubsetParser {
   private keyType(name: string): string | undefined {
     const value = resolvePlainScalar(name);
     if (value === null) giveUp();
-    return typeof value === "string" ? undefined : `${typeof value}:${String(value)}`;
+    return typeof value === "string"
+      ? undefined
+      : `${typeof value}:${String(value)}`;
   }
 
   /**
    * Duplicates (by JSON key, or by value for numbers and booleans) are reported by the `yaml` path.
    * `typed` holds the values of the mapping's number and boolean keys so far (created on demand).
    */
-  private unique(object: { [key: string]: Json }, key: Key, typed: Set<string> | undefined): Set<string> | undefined {
+  private unique(
+    object: { [key: string]: Json },
+    key: Key,
+    typed: Set<string> | undefined,
+  ): Set<string> | undefined {
     if (hasOwn(object, key.name)) giveUp();
     if (key.typed === undefined) return typed;
     typed ??= new Set();
@@ -516,7 +679,9 @@ class SubsetParser {
       case COLON:
         return false;
       case DASH:
-        return !this.isBlank(p + 1) && !(inFlow && isFlowIndicator(this.code(p + 1)));
+        return (
+          !this.isBlank(p + 1) && !(inFlow && isFlowIndicator(this.code(p + 1)))
+        );
       default:
         return true;
     }
@@ -560,7 +725,10 @@ class SubsetParser {
 
   /** `---` or `...` in column 0 (even when not a marker, e.g. `---a`: not worth telling apart). */
   private isDocumentMarker(lineStart: number): boolean {
-    return this.text.startsWith("---", lineStart) || this.text.startsWith("...", lineStart);
+    return (
+      this.text.startsWith("---", lineStart) ||
+      this.text.startsWith("...", lineStart)
+    );
   }
 
   private isSeqItem(p: number): boolean {
@@ -568,12 +736,25 @@ class SubsetParser {
   }
 
   /** Records a collection before its children, as the converter does; its end comes later. */
-  private enter(parent: number, name: string | number, keyRange: Range | undefined, start: number, depth: number): number {
+  private enter(
+    parent: number,
+    name: string | number,
+    keyRange: Range | undefined,
+    start: number,
+    depth: number,
+  ): number {
     this.count(depth);
     return this.locations.add(parent, name, keyRange, start, start);
   }
 
-  private leaf(parent: number, name: string | number, keyRange: Range | undefined, start: number, end: number, depth: number): void {
+  private leaf(
+    parent: number,
+    name: string | number,
+    keyRange: Range | undefined,
+    start: number,
+    end: number,
+    depth: number,
+  ): void {
     this.count(depth);
     this.locations.add(parent, name, keyRange, start, end);
   }
@@ -611,6 +792,11 @@ class SubsetParser {
 }
 
 function isFlowIndicator(c: number): boolean {
-  return c === COMMA || c === LBRACKET || c === RBRACKET || c === LBRACE || c === RBRACE;
+  return (
+    c === COMMA ||
+    c === LBRACKET ||
+    c === RBRACKET ||
+    c === LBRACE ||
+    c === RBRACE
+  );
 }
-

@@ -14,11 +14,17 @@ export interface PhraseOptions {
 }
 
 const json = (value: Json): string => JSON.stringify(value);
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-const quoted = (names: readonly Json[]): string => names.map((n) => json(n)).join(", ");
+const plural = (n: number, one: string, many: string): string =>
+  `${n} ${n === 1 ? one : many}`;
+const quoted = (names: readonly Json[]): string =>
+  names.map((n) => json(n)).join(", ");
 
 /** The phrase for one keyword, or undefined when the keyword is not a constraint of its own. */
-export function constraintPhrase(keyword: string, value: Json, options: PhraseOptions = {}): string | undefined {
+export function constraintPhrase(
+  keyword: string,
+  value: Json,
+  options: PhraseOptions = {},
+): string | undefined {
   const given = options.nullMeansOmitted ? "non-null" : "";
   const n = typeof value === "number" ? value : NaN;
   switch (keyword) {
@@ -61,11 +67,16 @@ export function constraintPhrase(keyword: string, value: Json, options: PhraseOp
     case "patternProperties":
       return `properties whose names match a pattern follow ${json(value)}`;
     case "additionalProperties":
-      return value === false ? "no other properties" : `other properties follow ${json(value)}`;
+      return value === false
+        ? "no other properties"
+        : `other properties follow ${json(value)}`;
     case "dependentRequired": {
-      if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+      if (typeof value !== "object" || value === null || Array.isArray(value))
+        return undefined;
       const rules = Object.keys(value).map((k) => {
-        const deps = (value as { readonly [key: string]: Json })[k] as readonly Json[];
+        const deps = (value as { readonly [key: string]: Json })[
+          k
+        ] as readonly Json[];
         return `when ${json(k)} is ${given ? "non-null" : "given"}, ${quoted(deps)} ${deps.length === 1 ? "is" : "are"} ${given ? "non-null" : "required"} too`;
       });
       return rules.join("; ");
@@ -91,7 +102,9 @@ export function constraintPhrase(keyword: string, value: Json, options: PhraseOp
     case "prefixItems":
       return `items by position ${json(value)}`;
     case "items":
-      return value === false ? "no items beyond the listed positions" : `items match ${json(value)}`;
+      return value === false
+        ? "no items beyond the listed positions"
+        : `items match ${json(value)}`;
     case "type":
       return `of type ${json(value)}`;
     default:
@@ -100,13 +113,19 @@ export function constraintPhrase(keyword: string, value: Json, options: PhraseOp
 }
 
 /** Annotations that are not constraints but are worth telling the model when they are dropped. */
-export function annotationPhrase(keyword: string, value: Json): string | undefined {
+export function annotationPhrase(
+  keyword: string,
+  value: Json,
+): string | undefined {
   if (keyword === "default") return `default ${json(value)}`;
   return undefined;
 }
 
 /** Appends phrases to a description as one sentence: `Text. Constraints: a; b.` */
-export function withConstraints(description: string | undefined, phrases: readonly string[]): string {
+export function withConstraints(
+  description: string | undefined,
+  phrases: readonly string[],
+): string {
   if (phrases.length === 0) return description ?? "";
   const sentence = `Constraints: ${phrases.join("; ").replace(/[.]+$/, "")}.`;
   const base = (description ?? "").trimEnd();
@@ -115,7 +134,10 @@ export function withConstraints(description: string | undefined, phrases: readon
 }
 
 /** Appends a plain sentence (e.g. what null means) to a description. */
-export function withSentence(description: string | undefined, sentence: string): string {
+export function withSentence(
+  description: string | undefined,
+  sentence: string,
+): string {
   const base = (description ?? "").trimEnd();
   if (base === "") return sentence;
   return /[.!?]$/.test(base) ? `${base} ${sentence}` : `${base}. ${sentence}`;

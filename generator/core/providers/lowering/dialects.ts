@@ -23,11 +23,21 @@ import { ANNOTATIONS } from "./schema-util.js";
 import { anthropicStrictCatalogLimits, openaiStrictLimits } from "../limits.js";
 
 /** Annotations strict dialects do not take (a `default` is stated in the description instead). */
-const STRICT_DROPPED_ANNOTATIONS = ["$comment", "examples", "deprecated", "readOnly", "writeOnly", "default"];
+const STRICT_DROPPED_ANNOTATIONS = [
+  "$comment",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "default",
+];
 
 /** A sibling of `$ref` that is not an annotation: strict dialects ignore or reject it. */
 const besideRef = (keyword: string, node: JsonObject): boolean =>
-  hasOwn(node, "$ref") && keyword !== "$ref" && keyword !== "$defs" && !ANNOTATIONS.has(keyword);
+  hasOwn(node, "$ref") &&
+  keyword !== "$ref" &&
+  keyword !== "$defs" &&
+  !ANNOTATIONS.has(keyword);
 
 const OPENAI_STRICT_MOVED = new Set([
   "allOf",
@@ -47,10 +57,22 @@ const OPENAI_STRICT_MOVED = new Set([
   "minLength",
   "maxLength",
 ]);
-const OPENAI_STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
+const OPENAI_STRICT_FORMATS = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
 
 const openaiStrictMoves: MovePredicate = (k, v, node) =>
-  OPENAI_STRICT_MOVED.has(k) || (k === "format" && !OPENAI_STRICT_FORMATS.has(v as string)) || besideRef(k, node);
+  OPENAI_STRICT_MOVED.has(k) ||
+  (k === "format" && !OPENAI_STRICT_FORMATS.has(v as string)) ||
+  besideRef(k, node);
 
 /**
  * OpenAI strict mode (Structured Outputs subset): closed objects, every property required (optional
@@ -98,7 +120,18 @@ const ANTHROPIC_STRICT_MOVED = new Set([
   "else",
   "allOf",
 ]);
-const ANTHROPIC_STRICT_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]);
+const ANTHROPIC_STRICT_FORMATS = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "uri",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
 
 const anthropicStrictMoves: MovePredicate = (k, v, node) =>
   ANTHROPIC_STRICT_MOVED.has(k) ||
@@ -126,8 +159,13 @@ export const ANTHROPIC_STRICT: Dialect = {
 
 function literalsArePrimitive(node: JsonObject, ctx: NodeContext): JsonObject {
   const complex = (v: Json) => typeof v === "object" && v !== null;
-  if (hasOwn(node, "const") && complex(node.const!)) ctx.block("complex-literal", `const ${JSON.stringify(node.const)} is not a primitive value`);
-  if (Array.isArray(node.enum) && (node.enum as readonly Json[]).some(complex)) ctx.block("complex-literal", "enum holds object or array values");
+  if (hasOwn(node, "const") && complex(node.const!))
+    ctx.block(
+      "complex-literal",
+      `const ${JSON.stringify(node.const)} is not a primitive value`,
+    );
+  if (Array.isArray(node.enum) && (node.enum as readonly Json[]).some(complex))
+    ctx.block("complex-literal", "enum holds object or array values");
   return node;
 }
 
@@ -161,7 +199,15 @@ const GOOGLE_MOVED = new Set([
 
 export const GOOGLE: Dialect = {
   id: "google",
-  passes: [dropAnnotations(["$comment", "examples", "deprecated", "readOnly", "writeOnly"], { noteDefault: false }), oneOfToAnyOf, constToEnum, moveKeywords((k) => GOOGLE_MOVED.has(k))],
+  passes: [
+    dropAnnotations(
+      ["$comment", "examples", "deprecated", "readOnly", "writeOnly"],
+      { noteDefault: false },
+    ),
+    oneOfToAnyOf,
+    constToEnum,
+    moveKeywords((k) => GOOGLE_MOVED.has(k)),
+  ],
 };
 
 export { CANONICAL };

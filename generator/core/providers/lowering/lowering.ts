@@ -12,7 +12,15 @@
  * - `nullWrappers`: property schemas that were optional and are declared required-and-nullable,
  *   so a `null` there means "omitted" (the input of the normalisation plan).
  */
-import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, setOwn, type Json, type JsonObject } from "../../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  objectFromEntries,
+  pointerJoin,
+  setOwn,
+  type Json,
+  type JsonObject,
+} from "../../schema/json.js";
 import { KEYWORDS } from "../../schema/keywords.js";
 import { withConstraints, withSentence } from "./constraint-text.js";
 
@@ -71,7 +79,16 @@ export interface NodeContext {
    * node the passes finally produce (all phrases of a node form one sentence). With
    * `samePhraseAs`, the keyword is stated by the phrase of another moved keyword (`then` by `if`).
    */
-  moved(keyword: string, value: Json, text: string, options?: { readonly pointer?: string; readonly keepsSubschemas?: boolean; readonly samePhraseAs?: string }): void;
+  moved(
+    keyword: string,
+    value: Json,
+    text: string,
+    options?: {
+      readonly pointer?: string;
+      readonly keepsSubschemas?: boolean;
+      readonly samePhraseAs?: string;
+    },
+  ): void;
   /** Appends a sentence that states no constraint (e.g. a dropped `default`). */
   note(sentence: string): void;
   /** Declares `wrapper` (a fresh lowered node) as the required-and-nullable form of `inner`. */
@@ -87,7 +104,10 @@ export interface Dialect {
   readonly id: string;
   readonly passes: readonly Pass[];
   /** Resource-level checks before the walk (e.g. recursion, where a dialect has none). */
-  readonly checks?: readonly ((root: Json, block: (kind: BlockerKind, reason: string, pointer: string) => void) => void)[];
+  readonly checks?: readonly ((
+    root: Json,
+    block: (kind: BlockerKind, reason: string, pointer: string) => void,
+  ) => void)[];
   /**
    * The dialect declares optional properties as required-and-nullable (a null then means
    * "omitted" and is normalised away). Must agree with its passes (a test checks it).
@@ -99,7 +119,9 @@ export interface Dialect {
    * Limits over all tools declared strict together (one request carries them all): findings name
    * the tool whose schema crosses the limit, or none when the count of tools itself does.
    */
-  readonly catalogLimits?: (inputs: readonly { readonly tool: string; readonly schema: Json }[]) => readonly CatalogLimitFinding[];
+  readonly catalogLimits?: (
+    inputs: readonly { readonly tool: string; readonly schema: Json }[],
+  ) => readonly CatalogLimitFinding[];
 }
 
 export interface CatalogLimitFinding {
@@ -111,12 +133,26 @@ export interface CatalogLimitFinding {
 
 /** Lowers one schema resource (tool input or output) into a dialect. */
 export function lowerResource(root: Json, dialect: Dialect): Lowering {
-  const state: LoweringState = { root, moved: [], blockers: [], nullWrappers: new Map(), gone: [] };
+  const state: LoweringState = {
+    root,
+    moved: [],
+    blockers: [],
+    nullWrappers: new Map(),
+    gone: [],
+  };
   const { moved, blockers, nullWrappers, gone } = state;
-  for (const check of dialect.checks ?? []) check(root, (kind, reason, pointer) => blockers.push({ kind, reason, pointer }));
-  if (dialect.passes.length === 0) return { schema: root, moved, blockers, nullWrappers };
+  for (const check of dialect.checks ?? [])
+    check(root, (kind, reason, pointer) =>
+      blockers.push({ kind, reason, pointer }),
+    );
+  if (dialect.passes.length === 0)
+    return { schema: root, moved, blockers, nullWrappers };
 
-  const lower = (node: Json, pointer: string, via: string | undefined): Json => {
+  const lower = (
+    node: Json,
+    pointer: string,
+    via: string | undefined,
+  ): Json => {
     if (!isJsonObject(node)) return node;
     // Built in place, key by key (no list of pairs per node): this runs for every node of every
     // tool schema, for each dialect.
@@ -124,34 +160,51 @@ export function lowerResource(root: Json, dialect: Dialect): Lowering {
     for (const key of Object.keys(node)) {
       const value = node[key]!;
       const shape = SHAPES.get(key);
-      if (shape === "schema") setOwn(rebuilt, key, lower(value, pointerJoin(pointer, key), key));
+      if (shape === "schema")
+        setOwn(rebuilt, key, lower(value, pointerJoin(pointer, key), key));
       else if (shape === "schemaMap" && isJsonObject(value)) {
         const base = pointerJoin(pointer, key);
         const map: { [key: string]: Json } = {};
-        for (const k of Object.keys(value)) setOwn(map, k, lower(value[k]!, pointerJoin(base, k), key));
+        for (const k of Object.keys(value))
+          setOwn(map, k, lower(value[k]!, pointerJoin(base, k), key));
         setOwn(rebuilt, key, map);
       } else if (shape === "schemaArray" && Array.isArray(value)) {
         const base = pointerJoin(pointer, key);
-        setOwn(rebuilt, key, value.map((v: Json, i: number) => lower(v, `${base}/${i}`, key)));
+        setOwn(
+          rebuilt,
+          key,
+          value.map((v: Json, i: number) => lower(v, `${base}/${i}`, key)),
+        );
       } else setOwn(rebuilt, key, value);
     }
     let out: JsonObject = rebuilt;
     const ctx = new NodeScope(state, node, pointer, via);
     for (const pass of dialect.passes) out = pass(out, ctx);
     if (ctx.phrases.length + ctx.notes.length > 0) {
-      let description = withConstraints(typeof out.description === "string" ? out.description : undefined, ctx.phrases);
+      let description = withConstraints(
+        typeof out.description === "string" ? out.description : undefined,
+        ctx.phrases,
+      );
       for (const n of ctx.notes) description = withSentence(description, n);
       out = withKey(out, "description", description);
     }
     return out;
   };
   const schema = lower(root, "", undefined);
-  const inGone = (p: string) => gone.some((g) => p === g || p.startsWith(g + "/"));
-  return { schema, moved: moved.filter((m) => !inGone(m.pointer)), blockers: blockers.filter((b) => !inGone(b.pointer)), nullWrappers };
+  const inGone = (p: string) =>
+    gone.some((g) => p === g || p.startsWith(g + "/"));
+  return {
+    schema,
+    moved: moved.filter((m) => !inGone(m.pointer)),
+    blockers: blockers.filter((b) => !inGone(b.pointer)),
+    nullWrappers,
+  };
 }
 
 /** The subschema shape of each keyword (a Map: looked up for every key of every node). */
-const SHAPES: ReadonlyMap<string, string> = new Map(Object.keys(KEYWORDS).map((k) => [k, KEYWORDS[k]!.shape] as const));
+const SHAPES: ReadonlyMap<string, string> = new Map(
+  Object.keys(KEYWORDS).map((k) => [k, KEYWORDS[k]!.shape] as const),
+);
 
 /** What the passes of one resource record, shared by the contexts of all its nodes. */
 interface LoweringState {
@@ -188,9 +241,26 @@ class NodeScope implements NodeContext {
     this.state.blockers.push({ kind, reason, pointer: at ?? this.pointer });
   }
 
-  moved(keyword: string, value: Json, text: string, options?: { readonly pointer?: string; readonly keepsSubschemas?: boolean; readonly samePhraseAs?: string }): void {
-    this.state.moved.push({ keyword, value, text, pointer: options?.pointer ?? this.pointer });
-    if (!options?.keepsSubschemas) this.state.gone.push(pointerJoin(options?.pointer ?? this.pointer, keyword));
+  moved(
+    keyword: string,
+    value: Json,
+    text: string,
+    options?: {
+      readonly pointer?: string;
+      readonly keepsSubschemas?: boolean;
+      readonly samePhraseAs?: string;
+    },
+  ): void {
+    this.state.moved.push({
+      keyword,
+      value,
+      text,
+      pointer: options?.pointer ?? this.pointer,
+    });
+    if (!options?.keepsSubschemas)
+      this.state.gone.push(
+        pointerJoin(options?.pointer ?? this.pointer, keyword),
+      );
     if (options?.samePhraseAs === undefined) this.phrases.push(text);
   }
 
@@ -211,9 +281,14 @@ class NodeScope implements NodeContext {
 export const CANONICAL: Dialect = { id: "canonical", passes: [] };
 
 /** A copy of `node` with `key` set (kept in place when present, appended otherwise). */
-export function withKey(node: JsonObject, key: string, value: Json): JsonObject {
+export function withKey(
+  node: JsonObject,
+  key: string,
+  value: Json,
+): JsonObject {
   const out: { [key: string]: Json } = {};
-  for (const k of Object.keys(node)) setOwn(out, k, k === key ? value : node[k]!);
+  for (const k of Object.keys(node))
+    setOwn(out, k, k === key ? value : node[k]!);
   if (!hasOwn(node, key)) setOwn(out, key, value);
   return out;
 }
@@ -222,16 +297,29 @@ export function withKey(node: JsonObject, key: string, value: Json): JsonObject 
  * A copy of `node` with `key` set: in place when present, otherwise first or right after
  * `after` (when that key exists), else last.
  */
-export function withKeyPlaced(node: JsonObject, key: string, value: Json, place: "first" | { readonly after: string }): JsonObject {
+export function withKeyPlaced(
+  node: JsonObject,
+  key: string,
+  value: Json,
+  place: "first" | { readonly after: string },
+): JsonObject {
   if (hasOwn(node, key)) return withKey(node, key, value);
   const keys = Object.keys(node);
   const entries = keys.map((k) => [k, node[k]!] as const);
-  const at = place === "first" ? 0 : keys.indexOf(place.after) + 1 || keys.length;
-  return objectFromEntries([...entries.slice(0, at), [key, value] as const, ...entries.slice(at)]);
+  const at =
+    place === "first" ? 0 : keys.indexOf(place.after) + 1 || keys.length;
+  return objectFromEntries([
+    ...entries.slice(0, at),
+    [key, value] as const,
+    ...entries.slice(at),
+  ]);
 }
 
 /** A copy of `node` without the given keys. */
-export function withoutKeys(node: JsonObject, keys: Iterable<string>): JsonObject {
+export function withoutKeys(
+  node: JsonObject,
+  keys: Iterable<string>,
+): JsonObject {
   const drop = new Set(keys);
   const out: { [key: string]: Json } = {};
   for (const k of Object.keys(node)) if (!drop.has(k)) setOwn(out, k, node[k]!);

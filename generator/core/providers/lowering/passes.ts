@@ -4,18 +4,45 @@
  * the declaration admits (the canonical validator still enforces it) and records it as moved; a
  * pass that would have to narrow or change meaning reports a blocker instead.
  */
-import { hasOwn, isJsonObject, objectFromEntries, pointerJoin, type Json, type JsonObject } from "../../schema/json.js";
+import {
+  hasOwn,
+  isJsonObject,
+  objectFromEntries,
+  pointerJoin,
+  type Json,
+  type JsonObject,
+} from "../../schema/json.js";
 import { KEYWORDS } from "../../schema/keywords.js";
-import { constraintPhrase, annotationPhrase, withSentence, type PhraseOptions } from "./constraint-text.js";
+import {
+  constraintPhrase,
+  annotationPhrase,
+  withSentence,
+  type PhraseOptions,
+} from "./constraint-text.js";
 import { withKey, withKeyPlaced, withoutKeys, type Pass } from "./lowering.js";
-import { admitsNull, ANNOTATIONS, isArrayish, isObjectish, isStableRef, literalKind, refsIn, sameShape, typeList, withoutAnnotations } from "./schema-util.js";
+import {
+  admitsNull,
+  ANNOTATIONS,
+  isArrayish,
+  isObjectish,
+  isStableRef,
+  literalKind,
+  refsIn,
+  sameShape,
+  typeList,
+  withoutAnnotations,
+} from "./schema-util.js";
 
 /** Removes annotations a dialect does not take; a dropped `default` is stated as a sentence. */
-export function dropAnnotations(keys: readonly string[], options: { noteDefault: boolean }): Pass {
+export function dropAnnotations(
+  keys: readonly string[],
+  options: { noteDefault: boolean },
+): Pass {
   const drop = new Set(keys);
   return (node, ctx) => {
     if (!Object.keys(node).some((k) => drop.has(k))) return node;
-    if (options.noteDefault && drop.has("default") && hasOwn(node, "default")) ctx.note(`${capitalise(annotationPhrase("default", node.default!)!)}.`);
+    if (options.noteDefault && drop.has("default") && hasOwn(node, "default"))
+      ctx.note(`${capitalise(annotationPhrase("default", node.default!)!)}.`);
     return withoutKeys(node, drop);
   };
 }
@@ -29,50 +56,98 @@ const COUPLED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Keywords stated together in one phrase: a conditional, and `contains` with its bounds. */
-function groupPhrases(selected: ReadonlySet<string>, value: (k: string) => Json): [{ members: string[] }, string][] {
+function groupPhrases(
+  selected: ReadonlySet<string>,
+  value: (k: string) => Json,
+): [{ members: string[] }, string][] {
   const out: [{ members: string[] }, string][] = [];
   const j = (v: Json) => JSON.stringify(v);
   if (selected.has("if")) {
     const members = ["if", ...["then", "else"].filter((k) => selected.has(k))];
-    const then = selected.has("then") ? `, it must match ${j(value("then"))}` : ", nothing more is required";
-    const otherwise = selected.has("else") ? `; otherwise it must match ${j(value("else"))}` : "";
-    out.push([{ members }, `if it matches ${j(value("if"))}${then}${otherwise}`]);
+    const then = selected.has("then")
+      ? `, it must match ${j(value("then"))}`
+      : ", nothing more is required";
+    const otherwise = selected.has("else")
+      ? `; otherwise it must match ${j(value("else"))}`
+      : "";
+    out.push([
+      { members },
+      `if it matches ${j(value("if"))}${then}${otherwise}`,
+    ]);
   }
   if (selected.has("contains")) {
-    const members = ["contains", ...["minContains", "maxContains"].filter((k) => selected.has(k))];
-    const min = selected.has("minContains") ? (value("minContains") as number) : 1;
-    const max = selected.has("maxContains") ? (value("maxContains") as number) : undefined;
-    const count = max === undefined ? `at least ${min}` : min === max ? `exactly ${min}` : min === 0 ? `at most ${max}` : `${min} to ${max}`;
-    out.push([{ members }, `${count} ${count === "exactly 1" || count === "at least 1" || count === "at most 1" ? "item matches" : "items match"} ${j(value("contains"))}`]);
+    const members = [
+      "contains",
+      ...["minContains", "maxContains"].filter((k) => selected.has(k)),
+    ];
+    const min = selected.has("minContains")
+      ? (value("minContains") as number)
+      : 1;
+    const max = selected.has("maxContains")
+      ? (value("maxContains") as number)
+      : undefined;
+    const count =
+      max === undefined
+        ? `at least ${min}`
+        : min === max
+          ? `exactly ${min}`
+          : min === 0
+            ? `at most ${max}`
+            : `${min} to ${max}`;
+    out.push([
+      { members },
+      `${count} ${count === "exactly 1" || count === "at least 1" || count === "at most 1" ? "item matches" : "items match"} ${j(value("contains"))}`,
+    ]);
   }
   return out;
 }
 
-export type MovePredicate = (keyword: string, value: Json, node: JsonObject) => boolean;
+export type MovePredicate = (
+  keyword: string,
+  value: Json,
+  node: JsonObject,
+) => boolean;
 
 /**
  * Removes the keywords `predicate` selects and states them in the node's description. The phrase
  * is rendered from the canonical value (what the validator enforces), not from a lowered one.
  */
-export function moveKeywords(predicate: MovePredicate, phrase: PhraseOptions = {}): Pass {
+export function moveKeywords(
+  predicate: MovePredicate,
+  phrase: PhraseOptions = {},
+): Pass {
   return (node, ctx) => {
     const selected = new Set<string>();
     for (const k of Object.keys(node)) {
-      if (k === "description" || k === "title" || !hasOwn(KEYWORDS, k)) continue;
+      if (k === "description" || k === "title" || !hasOwn(KEYWORDS, k))
+        continue;
       if (predicate(k, node[k]!, node)) {
         selected.add(k);
-        for (const c of COUPLED[k] ?? []) if (hasOwn(node, c) && !(c === "additionalProperties" && node[c] === true)) selected.add(c);
+        for (const c of COUPLED[k] ?? [])
+          if (
+            hasOwn(node, c) &&
+            !(c === "additionalProperties" && node[c] === true)
+          )
+            selected.add(c);
       }
     }
     if (selected.size === 0) return node;
-    const canonicalValue = (k: string) => (hasOwn(ctx.canonical, k) ? ctx.canonical[k]! : node[k]!);
+    const canonicalValue = (k: string) =>
+      hasOwn(ctx.canonical, k) ? ctx.canonical[k]! : node[k]!;
     const grouped = new Map<string, { lead: string; text: string }>();
-    for (const [lead, text] of groupPhrases(selected, canonicalValue)) for (const k of lead.members) grouped.set(k, { lead: lead.members[0]!, text });
+    for (const [lead, text] of groupPhrases(selected, canonicalValue))
+      for (const k of lead.members)
+        grouped.set(k, { lead: lead.members[0]!, text });
     for (const k of Object.keys(node)) {
       if (!selected.has(k)) continue;
       const group = grouped.get(k);
       if (group) {
-        ctx.moved(k, canonicalValue(k), group.text, group.lead === k ? {} : { samePhraseAs: group.lead });
+        ctx.moved(
+          k,
+          canonicalValue(k),
+          group.text,
+          group.lead === k ? {} : { samePhraseAs: group.lead },
+        );
         continue;
       }
       const text = constraintPhrase(k, canonicalValue(k), phrase);
@@ -89,18 +164,39 @@ export function moveKeywords(predicate: MovePredicate, phrase: PhraseOptions = {
 export const oneOfToAnyOf: Pass = (node, ctx) => {
   if (!Array.isArray(node.oneOf)) return node;
   if (hasOwn(node, "anyOf")) {
-    ctx.moved("oneOf", ctx.canonical.oneOf ?? node.oneOf, constraintPhrase("oneOf", ctx.canonical.oneOf ?? node.oneOf)!);
+    ctx.moved(
+      "oneOf",
+      ctx.canonical.oneOf ?? node.oneOf,
+      constraintPhrase("oneOf", ctx.canonical.oneOf ?? node.oneOf)!,
+    );
     return withoutKeys(node, ["oneOf"]);
   }
-  ctx.moved("oneOf", ctx.canonical.oneOf ?? node.oneOf, "exactly one of the alternatives matches", { keepsSubschemas: true });
-  return objectFromEntries(Object.keys(node).map((k) => (k === "oneOf" ? (["anyOf", node.oneOf!] as const) : ([k, node[k]!] as const))));
+  ctx.moved(
+    "oneOf",
+    ctx.canonical.oneOf ?? node.oneOf,
+    "exactly one of the alternatives matches",
+    { keepsSubschemas: true },
+  );
+  return objectFromEntries(
+    Object.keys(node).map((k) =>
+      k === "oneOf"
+        ? (["anyOf", node.oneOf!] as const)
+        : ([k, node[k]!] as const),
+    ),
+  );
 };
 
 /** `const: X` becomes the equivalent `enum: [X]` (for dialects without `const`). */
 export const constToEnum: Pass = (node) => {
   if (!hasOwn(node, "const")) return node;
   if (hasOwn(node, "enum")) return node;
-  return objectFromEntries(Object.keys(node).map((k) => (k === "const" ? (["enum", [node.const!]] as const) : ([k, node[k]!] as const))));
+  return objectFromEntries(
+    Object.keys(node).map((k) =>
+      k === "const"
+        ? (["enum", [node.const!]] as const)
+        : ([k, node[k]!] as const),
+    ),
+  );
 };
 
 /** Keywords that only apply to one JSON kind: they follow that kind's branch when an enum is split. */
@@ -125,7 +221,10 @@ export const typeLiterals: Pass = (node, ctx) => {
   if (hasOwn(node, "const")) {
     const kind = literalKind(node.const!);
     if (kind === "object" || kind === "array") {
-      ctx.block("complex-literal", `const ${JSON.stringify(node.const)} is not a primitive value`);
+      ctx.block(
+        "complex-literal",
+        `const ${JSON.stringify(node.const)} is not a primitive value`,
+      );
       return node;
     }
     if (hasOwn(node, "type")) return node;
@@ -133,13 +232,22 @@ export const typeLiterals: Pass = (node, ctx) => {
   }
   if (!Array.isArray(node.enum)) return node;
   const values = node.enum as readonly Json[];
-  if (values.some((v) => literalKind(v) === "object" || literalKind(v) === "array")) {
-    ctx.block("complex-literal", `enum ${JSON.stringify(values)} holds object or array values`);
+  if (
+    values.some(
+      (v) => literalKind(v) === "object" || literalKind(v) === "array",
+    )
+  ) {
+    ctx.block(
+      "complex-literal",
+      `enum ${JSON.stringify(values)} holds object or array values`,
+    );
     return node;
   }
   const declared = typeList(node);
   const admitted = (kind: string, v: Json) =>
-    !declared || declared.includes(kind) || (kind === "number" && declared.includes("integer") && Number.isInteger(v));
+    !declared ||
+    declared.includes(kind) ||
+    (kind === "number" && declared.includes("integer") && Number.isInteger(v));
   const groups = new Map<string, Json[]>();
   for (const v of values) {
     const kind = literalKind(v);
@@ -147,20 +255,40 @@ export const typeLiterals: Pass = (node, ctx) => {
     if (!groups.has(kind)) groups.set(kind, []);
     groups.get(kind)!.push(v);
   }
-  const typeFor = (kind: string) => (kind === "number" && declared?.includes("integer") && !declared.includes("number") ? "integer" : kind);
+  const typeFor = (kind: string) =>
+    kind === "number" &&
+    declared?.includes("integer") &&
+    !declared.includes("number")
+      ? "integer"
+      : kind;
   if (groups.size === 0) return node;
   if (groups.size === 1) {
     const [kind, group] = [...groups][0]!;
-    return withKey(withKeyPlaced(node, "type", typeFor(kind), "first"), "enum", group);
+    return withKey(
+      withKeyPlaced(node, "type", typeFor(kind), "first"),
+      "enum",
+      group,
+    );
   }
   const branchKeys = Object.keys(node).filter((k) => hasOwn(KIND_KEYWORDS, k));
   const branches: Json[] = [...groups].map(([kind, group]) => {
     if (kind === "null") return { type: "null" };
-    const own = branchKeys.filter((k) => KIND_KEYWORDS[k] === kind).map((k) => [k, node[k]!] as const);
-    return objectFromEntries<Json>([["type", typeFor(kind)], ["enum", group], ...own]);
+    const own = branchKeys
+      .filter((k) => KIND_KEYWORDS[k] === kind)
+      .map((k) => [k, node[k]!] as const);
+    return objectFromEntries<Json>([
+      ["type", typeFor(kind)],
+      ["enum", group],
+      ...own,
+    ]);
   });
-  const rest = Object.keys(node).filter((k) => k !== "type" && k !== "enum" && !branchKeys.includes(k));
-  return objectFromEntries<Json>([["anyOf", branches], ...rest.map((k) => [k, node[k]!] as const)]);
+  const rest = Object.keys(node).filter(
+    (k) => k !== "type" && k !== "enum" && !branchKeys.includes(k),
+  );
+  return objectFromEntries<Json>([
+    ["anyOf", branches],
+    ...rest.map((k) => [k, node[k]!] as const),
+  ]);
 };
 
 /**
@@ -171,7 +299,10 @@ export const tupleToItems: Pass = (node, ctx) => {
   if (!Array.isArray(node.prefixItems)) return node;
   const prefix = node.prefixItems as readonly Json[];
   if (!hasOwn(node, "items") || node.items === true) {
-    ctx.block("open-tuple", "a tuple that admits any further items (`items` absent or true) has no single item schema");
+    ctx.block(
+      "open-tuple",
+      "a tuple that admits any further items (`items` absent or true) has no single item schema",
+    );
     return node;
   }
   if (prefix.some((p) => typeof p === "boolean")) {
@@ -179,21 +310,43 @@ export const tupleToItems: Pass = (node, ctx) => {
     return node;
   }
   const positions = prefix as readonly JsonObject[];
-  const rest = node.items === false ? [] : isJsonObject(node.items!) ? [node.items as JsonObject] : [];
+  const rest =
+    node.items === false
+      ? []
+      : isJsonObject(node.items!)
+        ? [node.items as JsonObject]
+        : [];
   const unique: JsonObject[] = [];
-  for (const b of [...positions, ...rest].map(withoutAnnotations)) if (!unique.some((u) => sameShape(u, b))) unique.push(b);
-  const merged: JsonObject = unique.length === 1 ? unique[0]! : { anyOf: unique };
-  const canonicalPrefix = (ctx.canonical.prefixItems ?? prefix) as readonly Json[];
+  for (const b of [...positions, ...rest].map(withoutAnnotations))
+    if (!unique.some((u) => sameShape(u, b))) unique.push(b);
+  const merged: JsonObject =
+    unique.length === 1 ? unique[0]! : { anyOf: unique };
+  const canonicalPrefix = (ctx.canonical.prefixItems ??
+    prefix) as readonly Json[];
   const described = canonicalPrefix.map((p, i) => {
-    const desc = isJsonObject(p) && typeof p.description === "string" ? p.description.trim().replace(/[.;]+$/, "") : undefined;
-    const what = unique.length === 1 && desc !== undefined && desc !== "" ? desc : JSON.stringify(p);
+    const desc =
+      isJsonObject(p) && typeof p.description === "string"
+        ? p.description.trim().replace(/[.;]+$/, "")
+        : undefined;
+    const what =
+      unique.length === 1 && desc !== undefined && desc !== ""
+        ? desc
+        : JSON.stringify(p);
     return `(${i + 1}) ${what}`;
   });
-  ctx.moved("prefixItems", canonicalPrefix as Json, `items by position ${described.join(", ")}`, { keepsSubschemas: true });
+  ctx.moved(
+    "prefixItems",
+    canonicalPrefix as Json,
+    `items by position ${described.join(", ")}`,
+    { keepsSubschemas: true },
+  );
   let out = withoutKeys(node, ["prefixItems"]);
   out = withKey(out, "items", merged);
   if (node.items === false) {
-    const max = typeof node.maxItems === "number" ? Math.min(node.maxItems, prefix.length) : prefix.length;
+    const max =
+      typeof node.maxItems === "number"
+        ? Math.min(node.maxItems, prefix.length)
+        : prefix.length;
     out = withKey(out, "maxItems", max);
   }
   return out;
@@ -206,17 +359,27 @@ export const tupleToItems: Pass = (node, ctx) => {
  */
 export const closeObjects: Pass = (node, ctx) => {
   if (!isObjectish(node)) return node;
-  if (node.additionalProperties === false && !hasOwn(node, "patternProperties")) return node;
+  if (node.additionalProperties === false && !hasOwn(node, "patternProperties"))
+    return node;
   if (hasOwn(node, "patternProperties")) {
-    ctx.block("open-object", "an object with patternProperties admits keys that strict mode cannot declare");
+    ctx.block(
+      "open-object",
+      "an object with patternProperties admits keys that strict mode cannot declare",
+    );
     return node;
   }
   if (hasOwn(node, "additionalProperties")) {
-    ctx.block("open-object", "an object that admits additional properties (a map) cannot be declared in strict mode");
+    ctx.block(
+      "open-object",
+      "an object that admits additional properties (a map) cannot be declared in strict mode",
+    );
     return node;
   }
   if (hasOwn(node, "anyOf") || hasOwn(node, "$ref")) {
-    ctx.block("open-object", "an open object beside anyOf/$ref cannot be closed without rejecting the alternatives' properties");
+    ctx.block(
+      "open-object",
+      "an open object beside anyOf/$ref cannot be closed without rejecting the alternatives' properties",
+    );
     return node;
   }
   return withKey(node, "additionalProperties", false);
@@ -235,15 +398,28 @@ export const requireAllNullable: Pass = (node, ctx) => {
   if (!isJsonObject(node.properties ?? null)) return node;
   const properties = node.properties as JsonObject;
   const keys = Object.keys(properties);
-  const required = new Set(Array.isArray(node.required) ? (node.required as Json[]).filter((x): x is string => typeof x === "string") : []);
-  if (keys.every((k) => required.has(k)) && required.size === keys.length) return node;
-  const canonicalProps = isJsonObject(ctx.canonical.properties ?? null) ? (ctx.canonical.properties as JsonObject) : {};
+  const required = new Set(
+    Array.isArray(node.required)
+      ? (node.required as Json[]).filter(
+          (x): x is string => typeof x === "string",
+        )
+      : [],
+  );
+  if (keys.every((k) => required.has(k)) && required.size === keys.length)
+    return node;
+  const canonicalProps = isJsonObject(ctx.canonical.properties ?? null)
+    ? (ctx.canonical.properties as JsonObject)
+    : {};
   const lowered = keys.map((k) => {
     const child = properties[k]!;
     if (required.has(k)) return [k, child] as const;
     const original = hasOwn(canonicalProps, k) ? canonicalProps[k]! : child;
     if (admitsNull(original, ctx.root)) {
-      ctx.block("optional-nullable", `${JSON.stringify(k)} is optional and admits null: under strict mode null would mean both "omitted" and "null"`, pointerJoin(ctx.pointer, "properties", k));
+      ctx.block(
+        "optional-nullable",
+        `${JSON.stringify(k)} is optional and admits null: under strict mode null would mean both "omitted" and "null"`,
+        pointerJoin(ctx.pointer, "properties", k),
+      );
       return [k, child] as const;
     }
     if (!isJsonObject(child)) return [k, child] as const;
@@ -260,11 +436,20 @@ function nullable(child: JsonObject): JsonObject {
   const annotations = Object.keys(child).filter((k) => ANNOTATIONS.has(k));
   const rest = withoutAnnotations(child);
   const pureUnion = Object.keys(rest).length === 1 && Array.isArray(rest.anyOf);
-  const branches: Json[] = pureUnion ? [...(rest.anyOf as readonly Json[]), { type: "null" }] : [rest, { type: "null" }];
+  const branches: Json[] = pureUnion
+    ? [...(rest.anyOf as readonly Json[]), { type: "null" }]
+    : [rest, { type: "null" }];
   const entries: [string, Json][] = [["anyOf", branches]];
   for (const k of annotations) entries.push([k, child[k]!]);
   const wrapper = objectFromEntries<Json>(entries);
-  return withKey(wrapper, "description", withSentence(typeof child.description === "string" ? child.description : undefined, NULL_MEANS_OMITTED));
+  return withKey(
+    wrapper,
+    "description",
+    withSentence(
+      typeof child.description === "string" ? child.description : undefined,
+      NULL_MEANS_OMITTED,
+    ),
+  );
 }
 
 /** Boolean subschemas (other than `additionalProperties: false`) cannot be declared. */
@@ -275,31 +460,73 @@ export const blockBooleanSubschemas: Pass = (node, ctx) => {
     const v = node[k]!;
     if (k === "items" && hasOwn(node, "prefixItems")) continue; // the tuple pass reports an open tuple
     const booleans: string[] = [];
-    if (info.shape === "schema" && typeof v === "boolean" && !(k === "additionalProperties" && v === false)) booleans.push(pointerJoin(ctx.pointer, k));
-    if (info.shape === "schemaMap" && isJsonObject(v)) for (const m of Object.keys(v)) if (typeof v[m] === "boolean") booleans.push(pointerJoin(ctx.pointer, k, m));
-    if (info.shape === "schemaArray" && Array.isArray(v)) v.forEach((s: Json, i: number) => typeof s === "boolean" && booleans.push(pointerJoin(ctx.pointer, k, i)));
-    for (const at of booleans) ctx.block("boolean-schema", "a boolean schema (true/false) has no typed form in strict mode", at);
+    if (
+      info.shape === "schema" &&
+      typeof v === "boolean" &&
+      !(k === "additionalProperties" && v === false)
+    )
+      booleans.push(pointerJoin(ctx.pointer, k));
+    if (info.shape === "schemaMap" && isJsonObject(v))
+      for (const m of Object.keys(v))
+        if (typeof v[m] === "boolean")
+          booleans.push(pointerJoin(ctx.pointer, k, m));
+    if (info.shape === "schemaArray" && Array.isArray(v))
+      v.forEach(
+        (s: Json, i: number) =>
+          typeof s === "boolean" &&
+          booleans.push(pointerJoin(ctx.pointer, k, i)),
+      );
+    for (const at of booleans)
+      ctx.block(
+        "boolean-schema",
+        "a boolean schema (true/false) has no typed form in strict mode",
+        at,
+      );
   }
   return node;
 };
 
 /** Every node says what it is; arrays say what their items are. */
 export const requireTyped: Pass = (node, ctx) => {
-  const typed = ["type", "enum", "const", "anyOf", "$ref", "allOf"].some((k) => hasOwn(node, k));
-  if (!typed && !(ctx.via === "$defs" && Object.keys(node).length === 0)) ctx.block("untyped", "a schema without a type (type, enum, const, anyOf or $ref) cannot be declared in strict mode");
-  if (isArrayish(node) && !hasOwn(node, "items") && !hasOwn(node, "prefixItems")) ctx.block("untyped", "an array without `items` cannot be declared in strict mode");
+  const typed = ["type", "enum", "const", "anyOf", "$ref", "allOf"].some((k) =>
+    hasOwn(node, k),
+  );
+  if (!typed && !(ctx.via === "$defs" && Object.keys(node).length === 0))
+    ctx.block(
+      "untyped",
+      "a schema without a type (type, enum, const, anyOf or $ref) cannot be declared in strict mode",
+    );
+  if (
+    isArrayish(node) &&
+    !hasOwn(node, "items") &&
+    !hasOwn(node, "prefixItems")
+  )
+    ctx.block(
+      "untyped",
+      "an array without `items` cannot be declared in strict mode",
+    );
   return node;
 };
 
 /** References other than `#` and `#/$defs/<name>` may point into a part the lowering rewrote. */
 export const requireStableRefs: Pass = (node, ctx) => {
-  if (typeof node.$ref === "string" && !isStableRef(node.$ref)) ctx.block("untyped", `reference ${JSON.stringify(node.$ref)} points inside a schema; strict declarations reference $defs entries only`);
+  if (typeof node.$ref === "string" && !isStableRef(node.$ref))
+    ctx.block(
+      "untyped",
+      `reference ${JSON.stringify(node.$ref)} points inside a schema; strict declarations reference $defs entries only`,
+    );
   return node;
 };
 
 /** Resource check: a `$ref` cycle (for dialects without recursion). Reports the ref that closes a cycle. */
-export function findRecursion(root: Json, block: (kind: "recursion", reason: string, pointer: string) => void): void {
-  const defs = isJsonObject(root) && isJsonObject(root.$defs ?? null) ? (root.$defs as JsonObject) : {};
+export function findRecursion(
+  root: Json,
+  block: (kind: "recursion", reason: string, pointer: string) => void,
+): void {
+  const defs =
+    isJsonObject(root) && isJsonObject(root.$defs ?? null)
+      ? (root.$defs as JsonObject)
+      : {};
   const nodeOf = (ref: string): string | undefined => {
     if (ref === "#") return "#";
     const m = /^#\/\$defs\/([^/]+)/.exec(ref);
@@ -311,11 +538,21 @@ export function findRecursion(root: Json, block: (kind: "recursion", reason: str
     }
   };
   const edges = new Map<string, { to: string; pointer: string }[]>();
-  const bodyOf = (name: string): Json => (name === "#" ? (isJsonObject(root) ? withoutKeys(root, ["$defs"]) : root) : defs[name]!);
+  const bodyOf = (name: string): Json =>
+    name === "#"
+      ? isJsonObject(root)
+        ? withoutKeys(root, ["$defs"])
+        : root
+      : defs[name]!;
   const names = ["#", ...Object.keys(defs)];
   for (const name of names) {
     const base = name === "#" ? "" : pointerJoin("/$defs", name);
-    edges.set(name, refsIn(bodyOf(name), base).map((r) => ({ to: nodeOf(r.ref) ?? "#", pointer: r.pointer })).filter((e) => e.to === "#" || hasOwn(defs, e.to)));
+    edges.set(
+      name,
+      refsIn(bodyOf(name), base)
+        .map((r) => ({ to: nodeOf(r.ref) ?? "#", pointer: r.pointer }))
+        .filter((e) => e.to === "#" || hasOwn(defs, e.to)),
+    );
   }
   const state = new Map<string, "active" | "done">();
   const reported = new Set<string>();
@@ -326,7 +563,11 @@ export function findRecursion(root: Json, block: (kind: "recursion", reason: str
       if (s === "active") {
         if (!reported.has(e.pointer)) {
           reported.add(e.pointer);
-          block("recursion", `recursive reference to ${e.to === "#" ? "the root" : JSON.stringify(e.to)}: the dialect has no recursive schemas`, e.pointer);
+          block(
+            "recursion",
+            `recursive reference to ${e.to === "#" ? "the root" : JSON.stringify(e.to)}: the dialect has no recursive schemas`,
+            e.pointer,
+          );
         }
       } else if (s === undefined) visit(e.to);
     }

@@ -5,11 +5,20 @@ import { schemaObject } from "./common.js";
 
 export const anthropic: ProviderModule = {
   id: "anthropic",
-  adapter: { file: "runtime/adapters/anthropic.ts", export: "anthropicAdapter", uses: ["runtime/adapters/reading.ts"] },
+  adapter: {
+    file: "runtime/adapters/anthropic.ts",
+    export: "anthropicAdapter",
+    uses: ["runtime/adapters/reading.ts"],
+  },
   title: "Anthropic Messages",
   usage: "pass as `tools` to `client.messages.create`",
   dialects: { plain: CANONICAL, strict: ANTHROPIC_STRICT },
-  declare: (t) => ({ name: t.tool.name, description: t.tool.description, ...(t.strict ? { strict: true } : {}), input_schema: schemaObject(t.input.schema) }),
+  declare: (t) => ({
+    name: t.tool.name,
+    description: t.tool.description,
+    ...(t.strict ? { strict: true } : {}),
+    input_schema: schemaObject(t.input.schema),
+  }),
   typeDeclarations: `/** A client tool as the Messages API takes it (structurally the SDK's \`Tool\`). */
 export interface AnthropicTool {
   name: string;

@@ -4,13 +4,19 @@ import type { LoweredTool } from "../provider.js";
 
 /** A lowered schema as the object a declaration holds (tool inputs are objects by lint rule root-object). */
 export function schemaObject(schema: Json): JsonObject {
-  if (!isJsonObject(schema)) throw new Error("internal: a declared schema must be an object");
+  if (!isJsonObject(schema))
+    throw new Error("internal: a declared schema must be an object");
   return schema;
 }
 
 /** Adds a function tool that discovers deferred tools when any tool defers its schema (OpenAI tool search). */
-export function withToolSearch(declarations: readonly JsonObject[], tools: readonly LoweredTool[]): JsonObject[] {
-  return tools.some((t) => t.tool.deferLoading) ? [...declarations, { type: "tool_search" }] : [...declarations];
+export function withToolSearch(
+  declarations: readonly JsonObject[],
+  tools: readonly LoweredTool[],
+): JsonObject[] {
+  return tools.some((t) => t.tool.deferLoading)
+    ? [...declarations, { type: "tool_search" }]
+    : [...declarations];
 }
 
 /** `defer_loading: true` for a deferred tool, nothing otherwise (the default is false). */

@@ -9,7 +9,11 @@ import { schemaObject } from "./common.js";
 
 export const googleGenai: ProviderModule = {
   id: "google-genai",
-  adapter: { file: "runtime/adapters/google-genai.ts", export: "googleGenaiAdapter", uses: ["runtime/adapters/reading.ts", "runtime/adapters/partial-args.ts"] },
+  adapter: {
+    file: "runtime/adapters/google-genai.ts",
+    export: "googleGenaiAdapter",
+    uses: ["runtime/adapters/reading.ts", "runtime/adapters/partial-args.ts"],
+  },
   title: "Gemini (@google/genai)",
   usage: "pass as `config.tools` to `ai.models.generateContent`",
   dialects: { plain: GOOGLE },
@@ -20,7 +24,10 @@ export const googleGenai: ProviderModule = {
     parametersJsonSchema: schemaObject(t.input.schema),
     ...(t.output ? { responseJsonSchema: t.output.schema } : {}),
   }),
-  collect: (declarations) => (declarations.length === 0 ? [] : [{ functionDeclarations: [...declarations] }]),
+  collect: (declarations) =>
+    declarations.length === 0
+      ? []
+      : [{ functionDeclarations: [...declarations] }],
   typeDeclarations: `/** A function declaration with JSON Schema parameters (structurally the SDK's \`FunctionDeclaration\`). */
 export interface GoogleGenaiFunctionDeclaration {
   name: string;
@@ -48,7 +55,9 @@ export interface GoogleGenaiToolConfig {
               "Pass as `config.toolConfig` (target option `stream_arguments: true`): Gemini on Vertex AI then streams each call's arguments in `partialArgs` fragments, which `dispatcher.googleGenai.respondToStream` puts back together.",
               "Vertex AI only (`new GoogleGenAI({ vertexai: true, ... })`): the SDK refuses it for the Gemini Developer API. With `generateContentStream`, also pass `automaticFunctionCalling: { disable: true }` when `config.tools` holds callable tools.",
             ],
-            value: { functionCallingConfig: { streamFunctionCallArguments: true } },
+            value: {
+              functionCallingConfig: { streamFunctionCallArguments: true },
+            },
           },
         ]
       : [],

@@ -5,11 +5,20 @@ import { schemaObject } from "./common.js";
 
 export const googleInteractions: ProviderModule = {
   id: "google-interactions",
-  adapter: { file: "runtime/adapters/google-interactions.ts", export: "googleInteractionsAdapter", uses: ["runtime/adapters/reading.ts"] },
+  adapter: {
+    file: "runtime/adapters/google-interactions.ts",
+    export: "googleInteractionsAdapter",
+    uses: ["runtime/adapters/reading.ts"],
+  },
   title: "Gemini Interactions API",
   usage: "pass as `tools` to `client.interactions.create`",
   dialects: { plain: GOOGLE },
-  declare: (t) => ({ type: "function", name: t.tool.name, description: t.tool.description, parameters: schemaObject(t.input.schema) }),
+  declare: (t) => ({
+    type: "function",
+    name: t.tool.name,
+    description: t.tool.description,
+    parameters: schemaObject(t.input.schema),
+  }),
   typeDeclarations: `/** A function tool as the Interactions API takes it (structurally the SDK's \`Interactions.Function\`). */
 export interface GoogleInteractionsTool {
   type: "function";

@@ -17,8 +17,12 @@ const EFFECT_HINTS: Readonly<Record<string, JsonObject>> = {
 function annotations(t: LoweredTool): JsonObject | undefined {
   const hints: JsonObject = {
     ...(t.tool.effect !== undefined ? EFFECT_HINTS[t.tool.effect] : {}),
-    ...(t.tool.idempotent !== undefined ? { idempotentHint: t.tool.idempotent } : {}),
-    ...(t.tool.openWorld !== undefined ? { openWorldHint: t.tool.openWorld } : {}),
+    ...(t.tool.idempotent !== undefined
+      ? { idempotentHint: t.tool.idempotent }
+      : {}),
+    ...(t.tool.openWorld !== undefined
+      ? { openWorldHint: t.tool.openWorld }
+      : {}),
   };
   return Object.keys(hints).length > 0 ? hints : undefined;
 }
@@ -30,7 +34,12 @@ function declaredOutput(t: LoweredTool): JsonObject | undefined {
 
 export const mcp: ProviderModule = {
   id: "mcp",
-  adapter: { file: "runtime/adapters/mcp.ts", export: "mcpAdapter", bind: "bindMcpAdapter", uses: ["runtime/adapters/reading.ts"] },
+  adapter: {
+    file: "runtime/adapters/mcp.ts",
+    export: "mcpAdapter",
+    bind: "bindMcpAdapter",
+    uses: ["runtime/adapters/reading.ts"],
+  },
   title: "MCP (tools/list)",
   usage: "return as `tools` from a `tools/list` handler",
   dialects: { plain: CANONICAL },

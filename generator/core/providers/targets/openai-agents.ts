@@ -5,11 +5,21 @@ import { deferLoading, schemaObject, withToolSearch } from "./common.js";
 
 export const openaiAgents: ProviderModule = {
   id: "openai-agents",
-  adapter: { file: "runtime/adapters/openai-agents.ts", export: "openaiAgentsAdapter", uses: ["runtime/adapters/reading.ts"] },
+  adapter: {
+    file: "runtime/adapters/openai-agents.ts",
+    export: "openaiAgentsAdapter",
+    uses: ["runtime/adapters/reading.ts"],
+  },
   title: "OpenAI Agents API",
   usage: "pass as `tools` to `client.beta.agents.create`",
   dialects: { plain: CANONICAL },
-  declare: (t) => ({ type: "function", name: t.tool.name, description: t.tool.description, ...deferLoading(t), parameters: schemaObject(t.input.schema) }),
+  declare: (t) => ({
+    type: "function",
+    name: t.tool.name,
+    description: t.tool.description,
+    ...deferLoading(t),
+    parameters: schemaObject(t.input.schema),
+  }),
   collect: withToolSearch,
   typeDeclarations: `/** A function tool as the Agents API takes it (structurally the SDK's \`AgentToolParam\` function variant). */
 export interface OpenaiAgentsFunctionTool {

@@ -5,13 +5,22 @@ import { schemaObject } from "./common.js";
 
 export const openaiChat: ProviderModule = {
   id: "openai-chat",
-  adapter: { file: "runtime/adapters/openai-chat.ts", export: "openaiChatAdapter", uses: ["runtime/adapters/reading.ts"] },
+  adapter: {
+    file: "runtime/adapters/openai-chat.ts",
+    export: "openaiChatAdapter",
+    uses: ["runtime/adapters/reading.ts"],
+  },
   title: "OpenAI Chat Completions",
   usage: "pass as `tools` to `client.chat.completions.create`",
   dialects: { plain: CANONICAL, strict: OPENAI_STRICT },
   declare: (t) => ({
     type: "function",
-    function: { name: t.tool.name, description: t.tool.description, strict: t.strict, parameters: schemaObject(t.input.schema) },
+    function: {
+      name: t.tool.name,
+      description: t.tool.description,
+      strict: t.strict,
+      parameters: schemaObject(t.input.schema),
+    },
   }),
   typeDeclarations: `/** A function tool as Chat Completions takes it (structurally the SDK's \`ChatCompletionFunctionTool\`). */
 export interface OpenaiChatTool {

@@ -8,13 +8,22 @@ import { schemaObject } from "./common.js";
 
 export const openaiCompatible: ProviderModule = {
   id: "openai-compatible",
-  adapter: { file: "runtime/adapters/openai-compatible.ts", export: "openaiCompatibleAdapter", uses: ["runtime/adapters/reading.ts", "runtime/adapters/openai-chat.ts"] },
+  adapter: {
+    file: "runtime/adapters/openai-compatible.ts",
+    export: "openaiCompatibleAdapter",
+    uses: ["runtime/adapters/reading.ts", "runtime/adapters/openai-chat.ts"],
+  },
   title: "OpenAI-compatible Chat Completions servers",
   usage: "pass as `tools` to a Chat Completions-compatible endpoint",
   dialects: { plain: CANONICAL, strict: OPENAI_STRICT },
   declare: (t) => ({
     type: "function",
-    function: { name: t.tool.name, description: t.tool.description, ...(t.strict ? { strict: true } : {}), parameters: schemaObject(t.input.schema) },
+    function: {
+      name: t.tool.name,
+      description: t.tool.description,
+      ...(t.strict ? { strict: true } : {}),
+      parameters: schemaObject(t.input.schema),
+    },
   }),
   typeDeclarations: `/** A function tool in the Chat Completions shape (structurally the SDK's \`ChatCompletionFunctionTool\`). */
 export interface OpenaiCompatibleTool {

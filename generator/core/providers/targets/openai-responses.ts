@@ -8,11 +8,22 @@ import { deferLoading, schemaObject, withToolSearch } from "./common.js";
 
 export const openaiResponses: ProviderModule = {
   id: "openai-responses",
-  adapter: { file: "runtime/adapters/openai-responses.ts", export: "openaiResponsesAdapter", uses: ["runtime/adapters/reading.ts"] },
+  adapter: {
+    file: "runtime/adapters/openai-responses.ts",
+    export: "openaiResponsesAdapter",
+    uses: ["runtime/adapters/reading.ts"],
+  },
   title: "OpenAI Responses",
   usage: "pass as `tools` to `client.responses.create`",
   dialects: { plain: CANONICAL, strict: OPENAI_STRICT },
-  declare: (t) => ({ type: "function", name: t.tool.name, description: t.tool.description, strict: t.strict, ...deferLoading(t), parameters: schemaObject(t.input.schema) }),
+  declare: (t) => ({
+    type: "function",
+    name: t.tool.name,
+    description: t.tool.description,
+    strict: t.strict,
+    ...deferLoading(t),
+    parameters: schemaObject(t.input.schema),
+  }),
   collect: withToolSearch,
   typeDeclarations: `/** A function tool as the Responses API takes it (structurally the SDK's \`FunctionTool\`). */
 export interface OpenaiResponsesFunctionTool {

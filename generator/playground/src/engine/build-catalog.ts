@@ -6,9 +6,22 @@
 import { catalogYaml } from "../../../core/import/catalog-yaml.js";
 import type { Json, JsonObject } from "../../../core/schema/json.js";
 
-export const PARAMETER_TYPES = ["string", "number", "integer", "boolean", "object", "array"] as const;
+export const PARAMETER_TYPES = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
-export const ITEM_TYPES = ["string", "number", "integer", "boolean", "object"] as const;
+export const ITEM_TYPES = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
 export interface ParameterRow {
@@ -48,7 +61,15 @@ export const PAGE_TARGETS: JsonObject = {
 };
 
 export function emptyRow(): ParameterRow {
-  return { name: "", type: "string", description: "", enumValues: "", required: true, items: "string", children: [] };
+  return {
+    name: "",
+    type: "string",
+    description: "",
+    enumValues: "",
+    required: true,
+    items: "string",
+    children: [],
+  };
 }
 
 function enumOf(row: { type: string; enumValues: string }): Json[] | undefined {
@@ -56,26 +77,47 @@ function enumOf(row: { type: string; enumValues: string }): Json[] | undefined {
     .split(",")
     .map((p) => p.trim())
     .filter((p) => p !== "");
-  if (parts.length === 0 || row.type === "boolean" || row.type === "object" || row.type === "array") return undefined;
+  if (
+    parts.length === 0 ||
+    row.type === "boolean" ||
+    row.type === "object" ||
+    row.type === "array"
+  )
+    return undefined;
   if (row.type === "string") return parts;
   // A value that is not a number stays a string, so the lint rule `enum-values` names it.
   return parts.map((p) => (Number.isFinite(Number(p)) ? Number(p) : p));
 }
 
-function objectSchema(rows: readonly ParameterRow[], description?: string): JsonObject {
+function objectSchema(
+  rows: readonly ParameterRow[],
+  description?: string,
+): JsonObject {
   const properties: Record<string, Json> = {};
   const required: string[] = [];
   for (const row of rows) {
     properties[row.name] = rowSchema(row);
     if (row.required) required.push(row.name);
   }
-  return { type: "object", ...(description !== undefined ? { description } : {}), properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+  return {
+    type: "object",
+    ...(description !== undefined ? { description } : {}),
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
 }
 
 function rowSchema(row: ParameterRow): JsonObject {
   if (row.type === "object") return objectSchema(row.children, row.description);
   if (row.type === "array") {
-    const items: JsonObject = row.items === "object" ? objectSchema(row.children) : { type: row.items, ...optionalEnum({ type: row.items, enumValues: row.enumValues }) };
+    const items: JsonObject =
+      row.items === "object"
+        ? objectSchema(row.children)
+        : {
+            type: row.items,
+            ...optionalEnum({ type: row.items, enumValues: row.enumValues }),
+          };
     return { type: "array", description: row.description, items };
   }
   return { type: row.type, description: row.description, ...optionalEnum(row) };
@@ -88,11 +130,23 @@ function optionalEnum(row: { type: string; enumValues: string }): JsonObject {
 
 export function buildCatalogDocument(state: BuildState): JsonObject {
   const input = objectSchema(state.parameters);
-  return { toolcat: 1, targets: PAGE_TARGETS, tools: { [state.name]: { description: state.description, effect: state.effect, input } } };
+  return {
+    toolcat: 1,
+    targets: PAGE_TARGETS,
+    tools: {
+      [state.name]: {
+        description: state.description,
+        effect: state.effect,
+        input,
+      },
+    },
+  };
 }
 
 export function buildCatalogYaml(state: BuildState): string {
-  return catalogYaml(buildCatalogDocument(state), ["Built in the toolcat playground."]);
+  return catalogYaml(buildCatalogDocument(state), [
+    "Built in the toolcat playground.",
+  ]);
 }
 
 export const EXAMPLE_BUILD: BuildState = {
@@ -101,6 +155,12 @@ export const EXAMPLE_BUILD: BuildState = {
   effect: "read",
   parameters: [
     { ...emptyRow(), name: "city", description: "Name of the city." },
-    { ...emptyRow(), name: "unit", description: "Temperature unit.", enumValues: "celsius, fahrenheit", required: false },
+    {
+      ...emptyRow(),
+      name: "unit",
+      description: "Temperature unit.",
+      enumValues: "celsius, fahrenheit",
+      required: false,
+    },
   ],
 };

@@ -14,7 +14,12 @@ export const PASTED_CATALOG = "pasted.yaml";
 export const PASTED_DECLARATIONS = "pasted.json";
 
 /** Rules whose finding only a person can resolve: a name or a sentence to write. */
-const NEEDS_WORDS = new Set(["description-present", "non-empty-name", "name-portable", "prototype-name"]);
+const NEEDS_WORDS = new Set([
+  "description-present",
+  "non-empty-name",
+  "name-portable",
+  "prototype-name",
+]);
 
 export interface PageFinding extends Diagnostic {
   /** Where it points: the pasted text (marked in the editor) or the catalog made from it. */
@@ -38,7 +43,10 @@ function resolution(d: Diagnostic): PageFinding["resolves"] {
   return d.severity === "info" ? "none" : "needs-decision";
 }
 
-function page(diagnostics: readonly Diagnostic[], where: PageFinding["in"]): PageFinding[] {
+function page(
+  diagnostics: readonly Diagnostic[],
+  where: PageFinding["in"],
+): PageFinding[] {
   return diagnostics.map((d) => ({ ...d, in: where, resolves: resolution(d) }));
 }
 
@@ -48,7 +56,12 @@ function readsAsDeclarations(text: string): boolean {
   if (start !== "{" && start !== "[") return false;
   try {
     const value: unknown = JSON.parse(text);
-    return !(typeof value === "object" && value !== null && !Array.isArray(value) && "toolcat" in value);
+    return !(
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      "toolcat" in value
+    );
   } catch {
     // JSONL, or broken JSON: import reports where it stops being readable.
     return true;
@@ -61,12 +74,30 @@ export function lintText(path: string, text: string): Diagnostic[] {
 }
 
 export function checkPasted(text: string): CheckResult {
-  if (text.trim() === "") return { form: "empty", language: "yaml", findings: [] };
-  if (!readsAsDeclarations(text)) return { form: "catalog", language: "yaml", findings: page(lintText(PASTED_CATALOG, text), "input"), catalog: text };
-  const imported = importTools([{ path: PASTED_DECLARATIONS, text }], { schemaPath: "node_modules/toolcat/catalog.schema.json" });
+  if (text.trim() === "")
+    return { form: "empty", language: "yaml", findings: [] };
+  if (!readsAsDeclarations(text))
+    return {
+      form: "catalog",
+      language: "yaml",
+      findings: page(lintText(PASTED_CATALOG, text), "input"),
+      catalog: text,
+    };
+  const imported = importTools([{ path: PASTED_DECLARATIONS, text }], {
+    schemaPath: "node_modules/toolcat/catalog.schema.json",
+  });
   const report = page(imported.report, "input");
-  if (!imported.ok || imported.catalog === undefined) return { form: "declarations", language: "json", findings: report };
-  return { form: "declarations", language: "json", findings: [...report, ...page(lintText(PASTED_CATALOG, imported.catalog), "catalog")], catalog: imported.catalog };
+  if (!imported.ok || imported.catalog === undefined)
+    return { form: "declarations", language: "json", findings: report };
+  return {
+    form: "declarations",
+    language: "json",
+    findings: [
+      ...report,
+      ...page(lintText(PASTED_CATALOG, imported.catalog), "catalog"),
+    ],
+    catalog: imported.catalog,
+  };
 }
 
 export interface AutoStrictResult {
@@ -81,5 +112,9 @@ export function autoStrict(text: string): AutoStrictResult {
   const first = checkPasted(text);
   if (first.catalog === undefined) return { text, applied: 0, check: first };
   const fixed = fixCatalog(PASTED_CATALOG, first.catalog);
-  return { text: fixed.text, applied: fixed.applied, check: checkPasted(fixed.text) };
+  return {
+    text: fixed.text,
+    applied: fixed.applied,
+    check: checkPasted(fixed.text),
+  };
 }

@@ -12,22 +12,36 @@ import * as estree from "prettier/plugins/estree";
 import type { OutputFile } from "../../../core/emit/artifact.js";
 import type { Formatter } from "../../../core/pipeline.js";
 
-type Plugin = NonNullable<NonNullable<Parameters<typeof prettier.format>[1]>["plugins"]>[number];
+type Plugin = NonNullable<
+  NonNullable<Parameters<typeof prettier.format>[1]>["plugins"]
+>[number];
 
 const BASE_PLUGINS: Plugin[] = [babel as Plugin, estree as Plugin];
 
 /** The typescript parser is large and rarely needed: loaded only when babel-ts fails. */
 let typescriptPlugin: Promise<Plugin> | undefined;
-const loadTypescript = () => (typescriptPlugin ??= import("prettier/plugins/typescript").then((m) => m as Plugin));
+const loadTypescript = () =>
+  (typescriptPlugin ??= import("prettier/plugins/typescript").then(
+    (m) => m as Plugin,
+  ));
 
 export async function formatOutputFile(file: OutputFile): Promise<string> {
   const parser = file.language === "json" ? "json" : "babel-ts";
-  const options = { filepath: file.path, parser, endOfLine: "lf" as const, plugins: BASE_PLUGINS };
+  const options = {
+    filepath: file.path,
+    parser,
+    endOfLine: "lf" as const,
+    plugins: BASE_PLUGINS,
+  };
   try {
     return await prettier.format(file.contents, options);
   } catch (e) {
     if (parser !== "babel-ts") throw e;
-    return prettier.format(file.contents, { ...options, parser: "typescript", plugins: [...BASE_PLUGINS, await loadTypescript()] });
+    return prettier.format(file.contents, {
+      ...options,
+      parser: "typescript",
+      plugins: [...BASE_PLUGINS, await loadTypescript()],
+    });
   }
 }
 

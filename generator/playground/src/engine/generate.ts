@@ -9,6 +9,16 @@ import { standaloneFormatter } from "./format.js";
 
 export const PAGE_CATALOG_PATH = "catalog/tools.yaml";
 
-export function generateInPage(source: string, readTemplate: TemplateReader, catalogPath = PAGE_CATALOG_PATH): Promise<PipelineResult> {
-  return runPipeline({ catalogPath, source, readTemplate, format: standaloneFormatter, js: false });
+export function generateInPage(
+  source: string,
+  readTemplate: TemplateReader,
+  catalogPath = PAGE_CATALOG_PATH,
+): Promise<PipelineResult> {
+  return runPipeline({
+    catalogPath,
+    source,
+    readTemplate,
+    format: standaloneFormatter,
+    js: false,
+  });
 }

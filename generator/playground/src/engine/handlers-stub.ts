@@ -11,7 +11,10 @@ import type { CatalogIR } from "../../../core/ir/catalog-ir.js";
 
 export const HANDLERS_STUB_PATH = "handlers.ts";
 
-export function handlersStub(ir: CatalogIR, generatedDir = "./generated"): string {
+export function handlersStub(
+  ir: CatalogIR,
+  generatedDir = "./generated",
+): string {
   const names = catalogNames(ir);
   const handlers = ir.tools.map((tool) => {
     const n = names.tools.get(tool.name)!;
@@ -28,14 +31,22 @@ export function handlersStub(ir: CatalogIR, generatedDir = "./generated"): strin
   const lines = [
     "// A starting point for your app: one handler per tool of the catalog. Arguments arrive",
     "// validated and typed; whatever a handler returns is checked against the tool's output.",
-    code`import { createDispatcher } from ${`${generatedDir}/dispatcher.js`};`.text,
-    ...(types.length > 0 ? [code`import type { ${raw(types.join(", "))} } from ${`${generatedDir}/types.js`};`.text] : []),
+    code`import { createDispatcher } from ${`${generatedDir}/dispatcher.js`};`
+      .text,
+    ...(types.length > 0
+      ? [
+          code`import type { ${raw(types.join(", "))} } from ${`${generatedDir}/types.js`};`
+            .text,
+        ]
+      : []),
     "",
     "export const dispatcher = createDispatcher(",
     "  {",
     join(handlers, "\n").text,
     "  },",
-    destructive ? "  { confirm: async () => false }, // ask a person before a destructive tool runs" : "  {},",
+    destructive
+      ? "  { confirm: async () => false }, // ask a person before a destructive tool runs"
+      : "  {},",
     ");",
     "",
   ];

@@ -31,24 +31,44 @@ export interface TryRequest {
  * the others. The page takes JSON text for every target and parses it for the latter, as their
  * SDKs do before the app sees the call.
  */
-export const ARGUMENTS_AS_TEXT: ReadonlySet<string> = new Set(["openai-chat", "openai-responses", "openai-compatible"]);
+export const ARGUMENTS_AS_TEXT: ReadonlySet<string> = new Set([
+  "openai-chat",
+  "openai-responses",
+  "openai-compatible",
+]);
 
 /** What the page passes as `ToolCall.arguments` for the target, or why such text cannot arrive. */
-export function deliveredArguments(target: string, text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string } {
+export function deliveredArguments(
+  target: string,
+  text: string,
+):
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly reason: string } {
   if (ARGUMENTS_AS_TEXT.has(target)) return { ok: true, value: text };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, reason: `${target} delivers the arguments already parsed, so they are JSON: this text is not (OpenAI Chat, Responses and compatible servers deliver the text as the model wrote it)` };
+    return {
+      ok: false,
+      reason: `${target} delivers the arguments already parsed, so they are JSON: this text is not (OpenAI Chat, Responses and compatible servers deliver the text as the model wrote it)`,
+    };
   }
 }
 
 interface DispatcherModule {
-  createDispatcher(handlers: Record<string, () => unknown>, options: { confirm: () => boolean }): { run(call: object): Promise<{ status: string; isError: boolean; text: string }> };
+  createDispatcher(
+    handlers: Record<string, () => unknown>,
+    options: { confirm: () => boolean },
+  ): {
+    run(
+      call: object,
+    ): Promise<{ status: string; isError: boolean; text: string }>;
+  };
 }
 
 function resolvePath(from: string, specifier: string): string {
-  if (!specifier.startsWith(".")) throw new Error(`generated code imports a package (${specifier})`);
+  if (!specifier.startsWith("."))
+    throw new Error(`generated code imports a package (${specifier})`);
   const parts = from.split("/").slice(0, -1);
   for (const seg of specifier.split("/")) {
     if (seg === "..") parts.pop();
@@ -64,7 +84,9 @@ function resolvePath(from: string, specifier: string): string {
  * joined in the order ES modules would evaluate them, imports between them dropped (the names
  * are then declared in the same scope) and re-exports between them kept as local exports.
  */
-export async function loadDispatcher(files: ReadonlyMap<string, string>): Promise<{ module: DispatcherModule; release: () => void }> {
+export async function loadDispatcher(
+  files: ReadonlyMap<string, string>,
+): Promise<{ module: DispatcherModule; release: () => void }> {
   const stripped = new Map<string, StrippedModule>();
   const edges = new Map<string, string[]>();
   const collect = async (path: string): Promise<void> => {
@@ -73,7 +95,10 @@ export async function loadDispatcher(files: ReadonlyMap<string, string>): Promis
     if (text === undefined) throw new Error(`the output has no ${path}`);
     const module = await stripTypes(path, text);
     stripped.set(path, module);
-    edges.set(path, module.specifiers.map((s) => resolvePath(path, s.value)));
+    edges.set(
+      path,
+      module.specifiers.map((s) => resolvePath(path, s.value)),
+    );
     for (const next of edges.get(path)!) await collect(next);
   };
   await collect("dispatcher.ts");
@@ -82,17 +107,33 @@ export async function loadDispatcher(files: ReadonlyMap<string, string>): Promis
     const members = new Set(component);
     const parts = component.map((path) => {
       const module = stripped.get(path)!;
-      return relinkWithin(module, (s) => resolvePath(path, s), members, (target) => urls.get(target)!);
+      return relinkWithin(
+        module,
+        (s) => resolvePath(path, s),
+        members,
+        (target) => urls.get(target)!,
+      );
     });
-    const url = URL.createObjectURL(new Blob([parts.join("\n")], { type: "text/javascript" }));
+    const url = URL.createObjectURL(
+      new Blob([parts.join("\n")], { type: "text/javascript" }),
+    );
     for (const path of component) urls.set(path, url);
   }
-  const module = (await import(/* @vite-ignore */ urls.get("dispatcher.ts")!)) as DispatcherModule;
-  return { module, release: () => new Set(urls.values()).forEach((u) => URL.revokeObjectURL(u)) };
+  const module = (await import(
+    /* @vite-ignore */ urls.get("dispatcher.ts")!
+  )) as DispatcherModule;
+  return {
+    module,
+    release: () =>
+      new Set(urls.values()).forEach((u) => URL.revokeObjectURL(u)),
+  };
 }
 
 /** Tarjan's components, dependencies first; each component's members in evaluation order. */
-function stronglyConnected(entry: string, edges: ReadonlyMap<string, readonly string[]>): string[][] {
+function stronglyConnected(
+  entry: string,
+  edges: ReadonlyMap<string, readonly string[]>,
+): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -108,7 +149,8 @@ function stronglyConnected(entry: string, edges: ReadonlyMap<string, readonly st
       if (!index.has(w)) {
         visit(w);
         low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      } else if (onStack.has(w))
+        low.set(v, Math.min(low.get(v)!, index.get(w)!));
     }
     finished.push(v);
     if (low.get(v) === index.get(v)) {
@@ -128,7 +170,12 @@ function stronglyConnected(entry: string, edges: ReadonlyMap<string, readonly st
 }
 
 /** One module's text for its component's blob: outside imports linked, inside ones resolved locally. */
-function relinkWithin(module: StrippedModule, resolve: (specifier: string) => string, members: ReadonlySet<string>, urlOf: (path: string) => string): string {
+function relinkWithin(
+  module: StrippedModule,
+  resolve: (specifier: string) => string,
+  members: ReadonlySet<string>,
+  urlOf: (path: string) => string,
+): string {
   let out = "";
   let at = 0;
   for (const s of module.specifiers) {
@@ -140,19 +187,41 @@ function relinkWithin(module: StrippedModule, resolve: (specifier: string) => st
       continue;
     }
     out += module.code.slice(at, d.start);
-    if (d.whole || d.kind === "export-all" || (d.kind === "import" && d.names.some((n) => n.imported !== n.local))) throw new Error(`cannot join modules that import each other with ${module.code.slice(d.start, d.end)}`);
+    if (
+      d.whole ||
+      d.kind === "export-all" ||
+      (d.kind === "import" && d.names.some((n) => n.imported !== n.local))
+    )
+      throw new Error(
+        `cannot join modules that import each other with ${module.code.slice(d.start, d.end)}`,
+      );
     // A name re-exported as it is is already exported by the member that declares it.
-    const renamed = d.kind === "export-from" ? d.names.filter((n) => n.imported !== n.local) : [];
-    if (renamed.length > 0) out += `export { ${renamed.map((n) => `${n.imported} as ${n.local}`).join(", ")} };`;
+    const renamed =
+      d.kind === "export-from"
+        ? d.names.filter((n) => n.imported !== n.local)
+        : [];
+    if (renamed.length > 0)
+      out += `export { ${renamed.map((n) => `${n.imported} as ${n.local}`).join(", ")} };`;
     at = d.end;
   }
   return out + module.code.slice(at);
 }
 
 /** One call through `dispatcher.run`, with a handler per tool that returns `handlerResult`. */
-export async function answerCall(module: DispatcherModule, tools: readonly string[], request: TryRequest): Promise<CallAnswer> {
+export async function answerCall(
+  module: DispatcherModule,
+  tools: readonly string[],
+  request: TryRequest,
+): Promise<CallAnswer> {
   const delivered = deliveredArguments(request.target, request.arguments);
-  if (!delivered.ok) return { undeliverable: delivered.reason, wouldRun: false, status: "", isError: false, text: "" };
+  if (!delivered.ok)
+    return {
+      undeliverable: delivered.reason,
+      wouldRun: false,
+      status: "",
+      isError: false,
+      text: "",
+    };
   let ran = false;
   let returned: unknown;
   try {
@@ -164,7 +233,20 @@ export async function answerCall(module: DispatcherModule, tools: readonly strin
     ran = true;
     return structuredClone(returned);
   };
-  const dispatcher = module.createDispatcher(Object.fromEntries(tools.map((t) => [t, handler])), { confirm: () => true });
-  const result = await dispatcher.run({ target: request.target, id: "call_playground", name: request.tool, arguments: delivered.value });
-  return { wouldRun: ran, status: result.status, isError: result.isError, text: result.text };
+  const dispatcher = module.createDispatcher(
+    Object.fromEntries(tools.map((t) => [t, handler])),
+    { confirm: () => true },
+  );
+  const result = await dispatcher.run({
+    target: request.target,
+    id: "call_playground",
+    name: request.tool,
+    arguments: delivered.value,
+  });
+  return {
+    wouldRun: ran,
+    status: result.status,
+    isError: result.isError,
+    text: result.text,
+  };
 }

@@ -23,7 +23,11 @@ export interface StrictnessDecision {
 }
 
 function names(list: Json | undefined): Set<string> {
-  return new Set(Array.isArray(list) ? list.filter((v): v is string => typeof v === "string") : []);
+  return new Set(
+    Array.isArray(list)
+      ? list.filter((v): v is string => typeof v === "string")
+      : [],
+  );
 }
 
 export function strictnessDecisions(ir: CatalogIR): StrictnessDecision[] {
@@ -44,15 +48,31 @@ export function strictnessDecisions(ir: CatalogIR): StrictnessDecision[] {
       const canonical = tool.input.schema as Json;
       const declared = lowered.input.schema;
       const optional: OptionalParameter[] = [];
-      if (isJsonObject(canonical) && isJsonObject(canonical.properties ?? null)) {
+      if (
+        isJsonObject(canonical) &&
+        isJsonObject(canonical.properties ?? null)
+      ) {
         const required = names(canonical.required);
-        const declaredRequired = isJsonObject(declared) ? names(declared.required) : new Set<string>();
+        const declaredRequired = isJsonObject(declared)
+          ? names(declared.required)
+          : new Set<string>();
         for (const name of Object.keys(canonical.properties as object)) {
           if (required.has(name)) continue;
-          optional.push({ name, told: declaredRequired.has(name) ? "required-and-nullable" : "left-out-of-required" });
+          optional.push({
+            name,
+            told: declaredRequired.has(name)
+              ? "required-and-nullable"
+              : "left-out-of-required",
+          });
         }
       }
-      out.push({ target: target.id, tool: tool.name, strict: lowered.strict, why, optional });
+      out.push({
+        target: target.id,
+        tool: tool.name,
+        strict: lowered.strict,
+        why,
+        optional,
+      });
     }
   }
   return out;

@@ -4,11 +4,16 @@
  */
 import type { TemplateReader } from "../../../core/emit/artifact.js";
 
-const TEMPLATES = import.meta.glob<string>("../../../../templates/**/*.ts", { query: "?raw", import: "default", eager: true });
+const TEMPLATES = import.meta.glob<string>("../../../../templates/**/*.ts", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 const PREFIX = "../../../../templates/";
 
 export const bundledTemplate: TemplateReader = (name) => {
   const text = TEMPLATES[PREFIX + name];
-  if (text === undefined) throw new Error(`internal: the page has no template ${name}`);
+  if (text === undefined)
+    throw new Error(`internal: the page has no template ${name}`);
   return text;
 };

@@ -8,7 +8,12 @@ export function renderRuleTable(body: HTMLElement): void {
     ...ruleTable().map((r) => {
       const tr = el("tr");
       tr.dataset.rule = r.id;
-      tr.append(el("td", r.id), el("td", r.summary), el("td", SEVERITY_TEXT[r.severity]), el("td", r.fix ? `yes: ${r.fix}` : "no"));
+      tr.append(
+        el("td", r.id),
+        el("td", r.summary),
+        el("td", SEVERITY_TEXT[r.severity]),
+        el("td", r.fix ? `yes: ${r.fix}` : "no"),
+      );
       return tr;
     }),
   );

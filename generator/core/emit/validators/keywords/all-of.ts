@@ -7,7 +7,12 @@ export const allOfKeyword: KeywordEmitter<"allOf"> = {
   group: "any",
   emit({ cx, schema, w }) {
     schema.allOf!.forEach((sub, i) => {
-      if (!w.terminatedHere) applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/allOf/${i}` }, w);
+      if (!w.terminatedHere)
+        applyInline(
+          cx,
+          { schema: sub, schemaPath: `${cx.schemaPath}/allOf/${i}` },
+          w,
+        );
     });
   },
 };

@@ -25,16 +25,23 @@ export const enumKeyword: KeywordEmitter<"enum"> = {
     const alternatives: Code[] = [];
     if (primitives.length > SET_THRESHOLD) {
       const items = join(primitives.map(primitiveLiteral), ", ");
-      const set = cx.comp.constant(`set:${items.text}`, "es", () => code`new Set<unknown>([${items}])`);
+      const set = cx.comp.constant(
+        `set:${items.text}`,
+        "es",
+        () => code`new Set<unknown>([${items}])`,
+      );
       alternatives.push(code`${set}.has(${d})`);
     } else {
-      for (const p of primitives) alternatives.push(code`${d} === ${primitiveLiteral(p)}`);
+      for (const p of primitives)
+        alternatives.push(code`${d} === ${primitiveLiteral(p)}`);
     }
     if (objectIndexes.length > 0) {
       const all = jsonConstant(cx, values);
       const eq = cx.comp.helper("deepEqual");
       const objs = objectIndexes.map((i) => code`${eq}(${d}, ${all}[${i}])`);
-      alternatives.push(and(code`typeof ${d} === "object"`, code`${d} !== null`, or(...objs)));
+      alternatives.push(
+        and(code`typeof ${d} === "object"`, code`${d} !== null`, or(...objs)),
+      );
     }
     failIf(cx, w, not(or(...alternatives)), () => ({
       keyword: "enum",

@@ -6,11 +6,22 @@
 import { code } from "../../../codegen/code.js";
 import { not } from "../../../codegen/expr.js";
 import type { Schema } from "../../../schema/schema.js";
-import { applyInline, collectChildValid, objectLiteral, pushError, testChild, type ErrorSpec } from "../apply.js";
+import {
+  applyInline,
+  collectChildValid,
+  objectLiteral,
+  pushError,
+  testChild,
+  type ErrorSpec,
+} from "../apply.js";
 import { alwaysValid } from "../rules.js";
 import type { KeywordEmitter, KeywordContext } from "./keyword.js";
 
-function clause({ cx, w }: KeywordContext, keyword: "then" | "else", sub: Schema): () => void {
+function clause(
+  { cx, w }: KeywordContext,
+  keyword: "then" | "else",
+  sub: Schema,
+): () => void {
   return () => {
     const args = { schema: sub, schemaPath: `${cx.schemaPath}/${keyword}` };
     const spec = (): ErrorSpec => ({
@@ -43,8 +54,17 @@ export const ifKeyword: KeywordEmitter<"if" | "then" | "else"> = {
     const hasThen = thenSchema !== undefined && !alwaysValid(thenSchema);
     const hasElse = elseSchema !== undefined && !alwaysValid(elseSchema);
     if (!hasThen && !hasElse) return;
-    const ifValid = testChild(cx, { schema: schema.if!, schemaPath: `${cx.schemaPath}/if` }, w);
-    if (hasThen && hasElse) w.ifElse(ifValid, clause(k, "then", thenSchema!), clause(k, "else", elseSchema!));
+    const ifValid = testChild(
+      cx,
+      { schema: schema.if!, schemaPath: `${cx.schemaPath}/if` },
+      w,
+    );
+    if (hasThen && hasElse)
+      w.ifElse(
+        ifValid,
+        clause(k, "then", thenSchema!),
+        clause(k, "else", elseSchema!),
+      );
     else if (hasThen) w.ifElse(ifValid, clause(k, "then", thenSchema!));
     else w.ifElse(code`!${ifValid}`, clause(k, "else", elseSchema!));
   },

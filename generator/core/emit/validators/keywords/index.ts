@@ -47,63 +47,70 @@ export interface AnyKeywordEmitter {
  * `check(emitter)` can only be listed under a keyword that emitter declares.
  */
 export type KeywordRole<K extends KeywordName> =
-  | { readonly kind: "check"; readonly emitter: AnyKeywordEmitter; readonly accepts?: (keyword: K) => void }
+  | {
+      readonly kind: "check";
+      readonly emitter: AnyKeywordEmitter;
+      readonly accepts?: (keyword: K) => void;
+    }
   /** Never validated (Ajv metadata, `$schema`, `$defs`; `$comment` has no effect either). */
   | { readonly kind: "annotation" };
 
-function check<K extends KeywordName>(emitter: KeywordEmitter<K>): KeywordRole<K> {
+function check<K extends KeywordName>(
+  emitter: KeywordEmitter<K>,
+): KeywordRole<K> {
   return { kind: "check", emitter: emitter as unknown as AnyKeywordEmitter };
 }
 const annotation = { kind: "annotation" } as const;
 
-export const KEYWORD_ROLES: { readonly [K in KeywordName]-?: KeywordRole<K> } = {
-  $schema: annotation,
-  $defs: annotation,
-  $comment: annotation,
-  title: annotation,
-  description: annotation,
-  examples: annotation,
-  default: annotation,
-  deprecated: annotation,
-  readOnly: annotation,
-  writeOnly: annotation,
-  $ref: check(refKeyword),
-  type: check(typeKeyword),
-  enum: check(enumKeyword),
-  const: check(constKeyword),
-  properties: check(propertiesKeyword),
-  required: check(requiredKeyword),
-  additionalProperties: check(additionalPropertiesKeyword),
-  patternProperties: check(patternPropertiesKeyword),
-  propertyNames: check(propertyNamesKeyword),
-  minProperties: check(limitPropertiesKeyword),
-  maxProperties: check(limitPropertiesKeyword),
-  dependentRequired: check(dependentRequiredKeyword),
-  items: check(itemsKeyword),
-  prefixItems: check(prefixItemsKeyword),
-  contains: check(containsKeyword),
-  minContains: check(containsKeyword),
-  maxContains: check(containsKeyword),
-  minItems: check(limitItemsKeyword),
-  maxItems: check(limitItemsKeyword),
-  uniqueItems: check(uniqueItemsKeyword),
-  minLength: check(limitLengthKeyword),
-  maxLength: check(limitLengthKeyword),
-  pattern: check(patternKeyword),
-  format: check(formatKeyword),
-  minimum: check(limitNumberKeyword),
-  maximum: check(limitNumberKeyword),
-  exclusiveMinimum: check(limitNumberKeyword),
-  exclusiveMaximum: check(limitNumberKeyword),
-  multipleOf: check(multipleOfKeyword),
-  allOf: check(allOfKeyword),
-  anyOf: check(anyOfKeyword),
-  oneOf: check(oneOfKeyword),
-  not: check(notKeyword),
-  if: check(ifKeyword),
-  then: check(ifKeyword),
-  else: check(ifKeyword),
-};
+export const KEYWORD_ROLES: { readonly [K in KeywordName]-?: KeywordRole<K> } =
+  {
+    $schema: annotation,
+    $defs: annotation,
+    $comment: annotation,
+    title: annotation,
+    description: annotation,
+    examples: annotation,
+    default: annotation,
+    deprecated: annotation,
+    readOnly: annotation,
+    writeOnly: annotation,
+    $ref: check(refKeyword),
+    type: check(typeKeyword),
+    enum: check(enumKeyword),
+    const: check(constKeyword),
+    properties: check(propertiesKeyword),
+    required: check(requiredKeyword),
+    additionalProperties: check(additionalPropertiesKeyword),
+    patternProperties: check(patternPropertiesKeyword),
+    propertyNames: check(propertyNamesKeyword),
+    minProperties: check(limitPropertiesKeyword),
+    maxProperties: check(limitPropertiesKeyword),
+    dependentRequired: check(dependentRequiredKeyword),
+    items: check(itemsKeyword),
+    prefixItems: check(prefixItemsKeyword),
+    contains: check(containsKeyword),
+    minContains: check(containsKeyword),
+    maxContains: check(containsKeyword),
+    minItems: check(limitItemsKeyword),
+    maxItems: check(limitItemsKeyword),
+    uniqueItems: check(uniqueItemsKeyword),
+    minLength: check(limitLengthKeyword),
+    maxLength: check(limitLengthKeyword),
+    pattern: check(patternKeyword),
+    format: check(formatKeyword),
+    minimum: check(limitNumberKeyword),
+    maximum: check(limitNumberKeyword),
+    exclusiveMinimum: check(limitNumberKeyword),
+    exclusiveMaximum: check(limitNumberKeyword),
+    multipleOf: check(multipleOfKeyword),
+    allOf: check(allOfKeyword),
+    anyOf: check(anyOfKeyword),
+    oneOf: check(oneOfKeyword),
+    not: check(notKeyword),
+    if: check(ifKeyword),
+    then: check(ifKeyword),
+    else: check(ifKeyword),
+  };
 
 /**
  * Ajv's order within each group. `format` appears in the number group too (Ajv registers it for
@@ -111,12 +118,50 @@ export const KEYWORD_ROLES: { readonly [K in KeywordName]-?: KeywordRole<K> } = 
  * `type: number` check into that group's else branch, as in Ajv. `$ref` and `type` are handled by
  * the driver before the untyped keywords.
  */
-export const EVALUATION_ORDER: { readonly [G in Group]: readonly KeywordName[] } = {
-  any: ["$ref", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if", "then", "else"],
-  number: ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"],
+export const EVALUATION_ORDER: {
+  readonly [G in Group]: readonly KeywordName[];
+} = {
+  any: [
+    "$ref",
+    "const",
+    "enum",
+    "not",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "if",
+    "then",
+    "else",
+  ],
+  number: [
+    "maximum",
+    "minimum",
+    "exclusiveMaximum",
+    "exclusiveMinimum",
+    "multipleOf",
+    "format",
+  ],
   string: ["maxLength", "minLength", "pattern", "format"],
-  array: ["maxItems", "minItems", "prefixItems", "items", "contains", "uniqueItems", "maxContains", "minContains"],
-  object: ["maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "patternProperties", "dependentRequired"],
+  array: [
+    "maxItems",
+    "minItems",
+    "prefixItems",
+    "items",
+    "contains",
+    "uniqueItems",
+    "maxContains",
+    "minContains",
+  ],
+  object: [
+    "maxProperties",
+    "minProperties",
+    "required",
+    "propertyNames",
+    "additionalProperties",
+    "properties",
+    "patternProperties",
+    "dependentRequired",
+  ],
 };
 
 /** The emitter for a keyword that checks something. */

@@ -27,7 +27,16 @@ export const itemsKeyword: KeywordEmitter<"items"> = {
     }
     const i = cx.fn.local("i");
     w.block(code`for (let ${i} = ${start}; ${i} < ${d}.length; ${i}++)`, () =>
-      applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/items`, data: code`${d}[${i}]`, path: cx.path.index(i) }, w),
+      applyInline(
+        cx,
+        {
+          schema: sub,
+          schemaPath: `${cx.schemaPath}/items`,
+          data: code`${d}[${i}]`,
+          path: cx.path.index(i),
+        },
+        w,
+      ),
     );
   },
 };

@@ -1,5 +1,12 @@
 /** The interface every keyword module implements, and small shared pieces of keyword code. */
-import { code, indented, member, numberLiteral, raw, type Code } from "../../../codegen/code.js";
+import {
+  code,
+  indented,
+  member,
+  numberLiteral,
+  raw,
+  type Code,
+} from "../../../codegen/code.js";
 import { not, or } from "../../../codegen/expr.js";
 import type { Name } from "../../../codegen/identifiers.js";
 import type { SimpleType, SchemaObject } from "../../../schema/schema.js";
@@ -47,7 +54,11 @@ type AdditionalKeys =
   /** Collects the keys (`string[] | undefined`) for a subschema. */
   | { readonly kind: "keys"; readonly list: Name }
   /** Records the key's error: appended to the error list, or gathered in `list` when there is one. */
-  | { readonly kind: "errors"; readonly list: Name | undefined; readonly error: (key: Code) => Code }
+  | {
+      readonly kind: "errors";
+      readonly list: Name | undefined;
+      readonly error: (key: Code) => Code;
+    }
   /** Test mode: fails. */
   | { readonly kind: "fail"; readonly failure: Code };
 
@@ -70,7 +81,12 @@ export class NodeState {
     // error to the error list as it meets the key. The keywords Ajv orders before it (only
     // `required` and `min/maxProperties` here: `propertyNames` has subschemas) then insert theirs
     // in front, at an index taken before the pass.
-    if (schema.additionalProperties === false && this.cx.mode === "collect" && schema.propertyNames === undefined) this.insertAt = this.cx.fn.local("a");
+    if (
+      schema.additionalProperties === false &&
+      this.cx.mode === "collect" &&
+      schema.propertyNames === undefined
+    )
+      this.insertAt = this.cx.fn.local("a");
   }
 
   /** The context for a keyword Ajv orders before `additionalProperties` in the object group. */
@@ -79,7 +95,8 @@ export class NodeState {
   }
 
   private requirePrelude(): void {
-    if (!this.prelude) throw new Error("internal: object keyword outside the object group");
+    if (!this.prelude)
+      throw new Error("internal: object keyword outside the object group");
   }
 
   /** The number of own enumerable keys (`Object.keys(data).length`), counted by the prelude's pass. */
@@ -90,7 +107,8 @@ export class NodeState {
 
   private handleAdditional(handling: AdditionalKeys): void {
     this.requirePrelude();
-    if (this.additional) throw new Error("internal: additional keys handled twice");
+    if (this.additional)
+      throw new Error("internal: additional keys handled twice");
     this.additional = handling;
   }
 
@@ -152,13 +170,20 @@ export class NodeState {
     const used = [...this.names].filter(([, e]) => w.uses(e.value));
     // A list nothing reads needs no pass (the keyword emitted nothing that uses it).
     const a = this.additional;
-    const additional = a && (a.kind === "fail" || a.list === undefined || w.uses(a.list)) ? a : undefined;
+    const additional =
+      a && (a.kind === "fail" || a.list === undefined || w.uses(a.list))
+        ? a
+        : undefined;
     const countUsed = this.countName !== undefined && w.uses(this.countName);
     const lines: Code[] = [];
     if (additional === undefined && !countUsed && used.length < SCAN_NAMES) {
       // No pass over the keys is needed: read each used name (undefined unless an own property).
       // Written out: this runs for every name on every call (ownValue measured a few % slower).
-      for (const [n, e] of used) lines.push(code`let ${e.value} = ${member(d, n)};`, code`if (${e.value} !== undefined && !${hasOwn()}.call(${d}, ${n})) ${e.value} = undefined;`);
+      for (const [n, e] of used)
+        lines.push(
+          code`let ${e.value} = ${member(d, n)};`,
+          code`if (${e.value} !== undefined && !${hasOwn()}.call(${d}, ${n})) ${e.value} = undefined;`,
+        );
       this.prelude.fill(lines);
       return;
     }
@@ -166,20 +191,33 @@ export class NodeState {
     // Many names: when many are missing, one question (are there own keys the pass did not list?)
     // is cheaper than reading each missing name; that needs the count of listed keys.
     const many = used.length > FEW_MISSING;
-    const count = countUsed || many ? (this.countName ??= this.cx.fn.local("c")) : undefined;
+    const count =
+      countUsed || many
+        ? (this.countName ??= this.cx.fn.local("c"))
+        : undefined;
     if (count) lines.push(code`let ${count} = 0;`);
     // With few names, each missed one is told by its `undefined` value: no count of found names.
     const found = many ? this.cx.fn.local("f") : undefined;
     if (found) lines.push(code`let ${found} = 0;`);
-    if (additional?.kind === "keys") lines.push(code`let ${additional.list}: string[] | undefined;`);
-    if (additional?.kind === "errors" && additional.list) lines.push(code`let ${additional.list}: ${ERROR_TYPE}[] | undefined;`);
-    if (this.insertAt && w.uses(this.insertAt)) lines.push(code`let ${this.insertAt} = ${ERROR_COUNT};`);
+    if (additional?.kind === "keys")
+      lines.push(code`let ${additional.list}: string[] | undefined;`);
+    if (additional?.kind === "errors" && additional.list)
+      lines.push(code`let ${additional.list}: ${ERROR_TYPE}[] | undefined;`);
+    if (this.insertAt && w.uses(this.insertAt))
+      lines.push(code`let ${this.insertAt} = ${ERROR_COUNT};`);
     const key = this.cx.fn.local("k");
     const declared = Object.keys(this.schema?.properties ?? {});
     // A key that is not a declared property is additional unless a pattern matches it.
-    const patterns = additional ? Object.keys(this.schema?.patternProperties ?? {}).map((p) => code`${patternConstant(this.cx, p)}.test(${key})`) : [];
+    const patterns = additional
+      ? Object.keys(this.schema?.patternProperties ?? {}).map(
+          (p) => code`${patternConstant(this.cx, p)}.test(${key})`,
+        )
+      : [];
     // Statements one per line, as prettier lays out a switch (the prelude is indented as a whole).
-    const append = (list: Name, item: Code) => [code`if (${list} === undefined) ${list} = [${item}];`, code`else ${list}.push(${item});`];
+    const append = (list: Name, item: Code) => [
+      code`if (${list} === undefined) ${list} = [${item}];`,
+      code`else ${list}.push(${item});`,
+    ];
     const add = (a: AdditionalKeys): Code[] => {
       if (a.kind === "keys") return append(a.list, key);
       if (a.kind === "fail") return [a.failure];
@@ -188,11 +226,18 @@ export class NodeState {
     };
     const atAdditional = (a: AdditionalKeys): Code[] => {
       const lines = add(a);
-      return patterns.length === 0 ? lines : [code`if (${not(or(...patterns))}) {`, ...lines.map((l) => indented("  ", l)), code`}`];
+      return patterns.length === 0
+        ? lines
+        : [
+            code`if (${not(or(...patterns))}) {`,
+            ...lines.map((l) => indented("  ", l)),
+            code`}`,
+          ];
     };
     const values = new Map(used);
     const cases: Code[] = [];
-    const body = (statements: readonly Code[]) => statements.map((l) => indented("      ", l));
+    const body = (statements: readonly Code[]) =>
+      statements.map((l) => indented("      ", l));
     for (const n of new Set([...declared, ...values.keys()])) {
       const e = values.get(n);
       if (!e && !additional) continue;
@@ -203,22 +248,39 @@ export class NodeState {
         cases.push(...body(atAdditional(additional)));
         continue;
       }
-      if (e) cases.push(...body(found ? [code`${e.value} = ${d}[${key}];`, code`${found}++;`] : [code`${e.value} = ${d}[${key}];`]));
+      if (e)
+        cases.push(
+          ...body(
+            found
+              ? [code`${e.value} = ${d}[${key}];`, code`${found}++;`]
+              : [code`${e.value} = ${d}[${key}];`],
+          ),
+        );
       if (isAdditional) cases.push(...body(atAdditional(additional)));
       cases.push(code`      break;`);
     }
-    if (additional) cases.push(code`    default:`, ...body(atAdditional(additional)));
-    lines.push(code`for (const ${key} in ${d}) {`, code`  if (!${hasOwn()}.call(${d}, ${key})) continue;`);
+    if (additional)
+      cases.push(code`    default:`, ...body(atAdditional(additional)));
+    lines.push(
+      code`for (const ${key} in ${d}) {`,
+      code`  if (!${hasOwn()}.call(${d}, ${key})) continue;`,
+    );
     if (count) lines.push(code`  ${count}++;`);
-    if (cases.length > 0) lines.push(code`  switch (${key}) {`, ...cases, code`  }`);
+    if (cases.length > 0)
+      lines.push(code`  switch (${key}) {`, ...cases, code`  }`);
     lines.push(code`}`);
     // A used name the pass did not find may still be an own property that is not enumerable:
     // read by name (undefined, the usual answer, settles it), then tested with hasOwnProperty.
     const readMissed = (indent: string) => {
-      for (const [n, e] of used) lines.push(code`${raw(indent)}if (${e.value} === undefined) ${e.value} = ${this.cx.comp.helper("ownValue")}(${member(d, n)}, ${d}, ${n});`);
+      for (const [n, e] of used)
+        lines.push(
+          code`${raw(indent)}if (${e.value} === undefined) ${e.value} = ${this.cx.comp.helper("ownValue")}(${member(d, n)}, ${d}, ${n});`,
+        );
     };
     if (found) {
-      lines.push(code`if (${found} !== ${used.length} && (${found} >= ${used.length - FEW_MISSING} || Object.getOwnPropertyNames(${d}).length !== ${count!})) {`);
+      lines.push(
+        code`if (${found} !== ${used.length} && (${found} >= ${used.length - FEW_MISSING} || Object.getOwnPropertyNames(${d}).length !== ${count!})) {`,
+      );
       readMissed("  ");
       lines.push(code`}`);
     } else readMissed("");
@@ -235,7 +297,9 @@ export interface KeywordContext {
   readonly node: NodeState;
 }
 
-export interface KeywordEmitter<K extends keyof SchemaObject = keyof SchemaObject> {
+export interface KeywordEmitter<
+  K extends keyof SchemaObject = keyof SchemaObject,
+> {
   /** The keywords of this module, in Ajv's evaluation order. */
   readonly keywords: readonly K[];
   readonly group: Group;
@@ -275,17 +339,27 @@ export function typeTest(type: SimpleType, data: Code, cast = true): Code {
     case "null":
       return code`${data} === null`;
     case "array":
-      return cast ? code`Array.isArray(${data} as unknown)` : code`Array.isArray(${data})`;
+      return cast
+        ? code`Array.isArray(${data} as unknown)`
+        : code`Array.isArray(${data})`;
     case "object":
       // Written out, not a helper call: a shared `isObject` measured 10-30% slower on the corpus.
       // `typeof` narrows an `any` only to primitive types, and `=== null` not at all.
-      return cast ? code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data} as unknown)` : code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data})`;
+      return cast
+        ? code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data} as unknown)`
+        : code`typeof ${data} === "object" && ${data} !== null && !Array.isArray(${data})`;
   }
 }
 
 /** True when `data` has one of the types (`integer` is implied by `number`). */
-export function typesTest(types: readonly SimpleType[], data: Code, cast = true): Code {
-  const effective = types.includes("number") ? types.filter((t) => t !== "integer") : types;
+export function typesTest(
+  types: readonly SimpleType[],
+  data: Code,
+  cast = true,
+): Code {
+  const effective = types.includes("number")
+    ? types.filter((t) => t !== "integer")
+    : types;
   return or(...effective.map((t) => typeTest(t, data, cast)));
 }
 

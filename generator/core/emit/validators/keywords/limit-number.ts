@@ -3,9 +3,18 @@ import { code } from "../../../codegen/code.js";
 import { failIf, objectLiteral } from "../apply.js";
 import { messageNumber, paramNumber, type KeywordEmitter } from "./keyword.js";
 
-type LimitKeyword = "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum";
+type LimitKeyword =
+  "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum";
 
-const LIMITS: Readonly<Record<LimitKeyword, { readonly ok: "<=" | ">=" | "<" | ">"; readonly fail: ">" | "<" | ">=" | "<=" }>> = {
+const LIMITS: Readonly<
+  Record<
+    LimitKeyword,
+    {
+      readonly ok: "<=" | ">=" | "<" | ">";
+      readonly fail: ">" | "<" | ">=" | "<=";
+    }
+  >
+> = {
   maximum: { ok: "<=", fail: ">" },
   minimum: { ok: ">=", fail: "<" },
   exclusiveMaximum: { ok: "<", fail: ">=" },
@@ -18,7 +27,9 @@ export const limitNumberKeyword: KeywordEmitter<LimitKeyword> = {
   emit({ cx, schema, w }, keyword) {
     const limit = schema[keyword]!;
     const { ok, fail } = LIMITS[keyword];
-    const op = { ">": code`>`, "<": code`<`, ">=": code`>=`, "<=": code`<=` }[fail];
+    const op = { ">": code`>`, "<": code`<`, ">=": code`>=`, "<=": code`<=` }[
+      fail
+    ];
     failIf(cx, w, code`${cx.data} ${op} ${paramNumber(limit)}`, () => ({
       keyword,
       params: objectLiteral([

@@ -3,7 +3,9 @@ import { code } from "../../../codegen/code.js";
 import { failIf, objectLiteral } from "../apply.js";
 import { messageNumber, paramNumber, type KeywordEmitter } from "./keyword.js";
 
-export const limitPropertiesKeyword: KeywordEmitter<"maxProperties" | "minProperties"> = {
+export const limitPropertiesKeyword: KeywordEmitter<
+  "maxProperties" | "minProperties"
+> = {
   keywords: ["maxProperties", "minProperties"],
   group: "object",
   emit({ cx, schema, w, node }, keyword) {

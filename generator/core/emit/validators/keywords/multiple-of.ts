@@ -13,11 +13,16 @@ export const multipleOfKeyword: KeywordEmitter<"multipleOf"> = {
   emit({ cx, schema, w }) {
     const m = schema.multipleOf!;
     const q = code`${cx.data} / ${paramNumber(m)}`;
-    failIf(cx, w, code`!Number.isInteger(${q}) || Math.abs(${q}) >= 1e21`, () => ({
-      keyword: "multipleOf",
-      params: objectLiteral([["multipleOf", paramNumber(m)]]),
-      arg: paramNumber(m),
-      message: code`${`must be multiple of ${messageNumber(m)}`}`,
-    }));
+    failIf(
+      cx,
+      w,
+      code`!Number.isInteger(${q}) || Math.abs(${q}) >= 1e21`,
+      () => ({
+        keyword: "multipleOf",
+        params: objectLiteral([["multipleOf", paramNumber(m)]]),
+        arg: paramNumber(m),
+        message: code`${`must be multiple of ${messageNumber(m)}`}`,
+      }),
+    );
   },
 };

@@ -9,7 +9,11 @@ import type { KeywordEmitter } from "./keyword.js";
 
 /** The shared `RegExp` constant for a pattern. */
 export function patternConstant(cx: SchemaCx, pattern: string): Code {
-  return cx.comp.constant(`re:${pattern}`, "re", () => code`new RegExp(${pattern}, "u")`);
+  return cx.comp.constant(
+    `re:${pattern}`,
+    "re",
+    () => code`new RegExp(${pattern}, "u")`,
+  );
 }
 
 export const patternKeyword: KeywordEmitter<"pattern"> = {
@@ -17,11 +21,16 @@ export const patternKeyword: KeywordEmitter<"pattern"> = {
   group: "string",
   emit({ cx, schema, w }) {
     const pattern = schema.pattern!;
-    failIf(cx, w, code`!${patternConstant(cx, pattern)}.test(${cx.data})`, () => ({
-      keyword: "pattern",
-      params: objectLiteral([["pattern", code`${pattern}`]]),
-      arg: code`${pattern}`,
-      message: code`${`must match pattern "${pattern}"`}`,
-    }));
+    failIf(
+      cx,
+      w,
+      code`!${patternConstant(cx, pattern)}.test(${cx.data})`,
+      () => ({
+        keyword: "pattern",
+        params: objectLiteral([["pattern", code`${pattern}`]]),
+        arg: code`${pattern}`,
+        message: code`${`must match pattern "${pattern}"`}`,
+      }),
+    );
   },
 };

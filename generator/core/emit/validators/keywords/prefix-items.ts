@@ -11,7 +11,16 @@ export const prefixItemsKeyword: KeywordEmitter<"prefixItems"> = {
     schema.prefixItems!.forEach((sub, i) => {
       if (alwaysValid(sub)) return;
       w.ifElse(code`${cx.data}.length > ${i}`, () =>
-        applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/prefixItems/${i}`, data: code`${cx.data}[${i}]`, path: cx.path.staticIndex(i) }, w),
+        applyInline(
+          cx,
+          {
+            schema: sub,
+            schemaPath: `${cx.schemaPath}/prefixItems/${i}`,
+            data: code`${cx.data}[${i}]`,
+            path: cx.path.staticIndex(i),
+          },
+          w,
+        ),
       );
     });
   },

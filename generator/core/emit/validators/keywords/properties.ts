@@ -13,7 +13,17 @@ export const propertiesKeyword: KeywordEmitter<"properties"> = {
       const sub = props[name]!;
       if (alwaysValid(sub)) continue;
       // Checked only when present: the driver guards what an absent value would fail.
-      applyInline(cx, { schema: sub, schemaPath: `${cx.schemaPath}/properties/${schemaPathSegment(name)}`, data: node.value(name), path: cx.path.property(name), presence: node.present(name) }, w);
+      applyInline(
+        cx,
+        {
+          schema: sub,
+          schemaPath: `${cx.schemaPath}/properties/${schemaPathSegment(name)}`,
+          data: node.value(name),
+          path: cx.path.property(name),
+          presence: node.present(name),
+        },
+        w,
+      );
     }
   },
 };

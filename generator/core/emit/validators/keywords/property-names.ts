@@ -4,7 +4,15 @@
  */
 import { code } from "../../../codegen/code.js";
 import { not } from "../../../codegen/expr.js";
-import { applyInline, collectChildValid, forEachOwnKey, objectLiteral, pushError, testChild, type ErrorSpec } from "../apply.js";
+import {
+  applyInline,
+  collectChildValid,
+  forEachOwnKey,
+  objectLiteral,
+  pushError,
+  testChild,
+  type ErrorSpec,
+} from "../apply.js";
 import { alwaysValid } from "../rules.js";
 import type { KeywordEmitter } from "./keyword.js";
 
@@ -16,7 +24,11 @@ export const propertyNamesKeyword: KeywordEmitter<"propertyNames"> = {
     if (alwaysValid(sub)) return;
     forEachOwnKey(cx, w, (key, w) => {
       // Bound to an `any` local: checks for other types than string must type-check on it.
-      const args = { schema: sub, schemaPath: `${cx.schemaPath}/propertyNames`, data: code`${key} as any` };
+      const args = {
+        schema: sub,
+        schemaPath: `${cx.schemaPath}/propertyNames`,
+        data: code`${key} as any`,
+      };
       const spec = (): ErrorSpec => ({
         keyword: "propertyNames",
         dynamic: true,

@@ -24,13 +24,18 @@ export const refKeyword: KeywordEmitter<"$ref"> = {
     const tooDeep = code`${depth} >= ${max}`;
     if (cx.mode === "test") {
       const call = code`${cx.units.test(unit)}(${cx.data}, ${depth} + 1)`;
-      w.ifElse(unit.cyclic ? code`${tooDeep} || !${call}` : code`!${call}`, () => w.line(cx.fail.code));
+      w.ifElse(
+        unit.cyclic ? code`${tooDeep} || !${call}` : code`!${call}`,
+        () => w.line(cx.fail.code),
+      );
       return;
     }
     const fn = cx.units.collect(unit);
     const call = () => {
       const r = cx.fn.local("r");
-      w.line(code`const ${r} = ${fn}(${cx.data}, ${cx.path.toCode()}, ${depth} + 1);`);
+      w.line(
+        code`const ${r} = ${fn}(${cx.data}, ${cx.path.toCode()}, ${depth} + 1);`,
+      );
       w.ifElse(code`${r} !== null`, () => w.line(recordAll(cx, r)));
     };
     if (!unit.cyclic) return call();

@@ -10,11 +10,25 @@ import { objectLiteral } from "../apply.js";
 import type { SchemaCx } from "../context.js";
 import type { KeywordEmitter } from "./keyword.js";
 
-export function typeError(cx: SchemaCx, written: SimpleType | readonly SimpleType[]): ErrorSpec {
+export function typeError(
+  cx: SchemaCx,
+  written: SimpleType | readonly SimpleType[],
+): ErrorSpec {
   const typeParam: Code =
-    typeof written === "string" ? code`${written}` : cx.comp.constant(`type:${JSON.stringify(written)}`, "ty", () => code`Object.freeze(${written})`);
+    typeof written === "string"
+      ? code`${written}`
+      : cx.comp.constant(
+          `type:${JSON.stringify(written)}`,
+          "ty",
+          () => code`Object.freeze(${written})`,
+        );
   const text = typeof written === "string" ? written : written.join(",");
-  return { keyword: "type", params: objectLiteral([["type", typeParam]]), message: code`${`must be ${text}`}`, arg: typeParam };
+  return {
+    keyword: "type",
+    params: objectLiteral([["type", typeParam]]),
+    message: code`${`must be ${text}`}`,
+    arg: typeParam,
+  };
 }
 
 /** Registered for exhaustiveness; the driver calls `typeError` and `typesTest` itself. */

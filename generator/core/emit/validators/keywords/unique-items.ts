@@ -32,7 +32,10 @@ export const uniqueItemsKeyword: KeywordEmitter<"uniqueItems"> = {
     const d = cx.data;
     const items = schema.items;
     const itemTypes = items ? schemaTypes(items) : [];
-    if (itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array")) {
+    if (
+      itemTypes.length > 0 &&
+      !itemTypes.some((t) => t === "object" || t === "array")
+    ) {
       const seen = cx.fn.local("m");
       const i = cx.fn.local("i");
       const item = cx.fn.local("p");
@@ -42,7 +45,8 @@ export const uniqueItemsKeyword: KeywordEmitter<"uniqueItems"> = {
         w.block(code`for (let ${i} = ${d}.length; ${i}-- > 0;)`, () => {
           w.line(code`const ${item} = ${d}[${i}];`);
           w.line(code`if (${not(typesTest(itemTypes, item))}) continue;`);
-          if (itemTypes.length === 1 && itemTypes[0] === "string") w.line(code`if (${item} === "__proto__") continue;`);
+          if (itemTypes.length === 1 && itemTypes[0] === "string")
+            w.line(code`if (${item} === "__proto__") continue;`);
           w.line(code`const ${j} = ${seen}.get(${item});`);
           w.ifElse(code`${j} !== undefined`, () => {
             fail(cx, w, spec(i, j));
@@ -55,6 +59,11 @@ export const uniqueItemsKeyword: KeywordEmitter<"uniqueItems"> = {
     }
     const dup = cx.fn.local("p");
     w.line(code`const ${dup} = ${cx.comp.helper("findDuplicate")}(${d});`);
-    failIf(cx as SchemaCx, w, code`${dup} !== undefined`, spec(code`${dup}[0]`, code`${dup}[1]`));
+    failIf(
+      cx as SchemaCx,
+      w,
+      code`${dup} !== undefined`,
+      spec(code`${dup}[0]`, code`${dup}[1]`),
+    );
   },
 };
