@@ -404,13 +404,11 @@ describe("Anthropic", () => {
           index: 2,
           content_block: { type: "tool_use", id: "tu2", name: "t2", input: {} },
         },
-        ...'{"a":[1,2]}'
-          .split("")
-          .map((c) => ({
-            type: "content_block_delta",
-            index: 2,
-            delta: { type: "input_json_delta", partial_json: c },
-          })),
+        ...'{"a":[1,2]}'.split("").map((c) => ({
+          type: "content_block_delta",
+          index: 2,
+          delta: { type: "input_json_delta", partial_json: c },
+        })),
         {
           type: "content_block_delta",
           index: 1,

@@ -123,9 +123,7 @@ export function exampleChecks(): Checks {
 }
 
 /** A store whose every method is a spy over an in-memory store (`find`, a read, too). */
-export function spiedStore(
-  inner: CallStore = memoryCallStore(),
-): CallStore & {
+export function spiedStore(inner: CallStore = memoryCallStore()): CallStore & {
   spies: { claim: Mock; takeOver: Mock; complete: Mock; find: Mock };
 } {
   const spies = {

@@ -54,9 +54,7 @@ interface Mismatch {
 }
 
 /** Formats the chunks both ways at each width; mismatches, and the share of chunks that took the fast path at width 80. */
-async function compare(
-  chunks: readonly CanonicalChunk[],
-): Promise<{
+async function compare(chunks: readonly CanonicalChunk[]): Promise<{
   mismatches: Mismatch[];
   fastShare: number;
   singleQuoteShare: number;
@@ -463,28 +461,22 @@ describe("wide enum checks, string sets, unions, type imports and && heads (ts-w
     .uniqueArray(word, { minLength: 2, maxLength: 16 })
     .map((ws) => ws.map((w) => JSON.stringify(w)));
   const shape = fc.oneof(
-    fc
-      .tuple(local, strings, fc.nat(40))
-      .map(([d, ws, n]) => ({
-        member: false,
-        text: `if (!(${ws.map((w) => `${d} === ${w}`).join(" || ")})) errs = addError(errs, _e[${n}]!);`,
-      })),
-    fc
-      .tuple(name, strings)
-      .map(([n, ws]) => ({
-        member: false,
-        text: `const ${n.toLowerCase()}_es0 = new Set<unknown>([${ws.join(", ")}]);`,
-      })),
+    fc.tuple(local, strings, fc.nat(40)).map(([d, ws, n]) => ({
+      member: false,
+      text: `if (!(${ws.map((w) => `${d} === ${w}`).join(" || ")})) errs = addError(errs, _e[${n}]!);`,
+    })),
+    fc.tuple(name, strings).map(([n, ws]) => ({
+      member: false,
+      text: `const ${n.toLowerCase()}_es0 = new Set<unknown>([${ws.join(", ")}]);`,
+    })),
     name.map((n) => ({
       member: false,
       text: `type ${n}Input = import("./types.js").${n}Input;`,
     })),
-    fc
-      .tuple(local, fc.nat(12), fc.nat(12))
-      .map(([d, a, b]) => ({
-        member: false,
-        text: `if (f${a} !== ${a + b} && (f${a} >= ${b} || Object.getOwnPropertyNames(${d}).length !== c${b})) {\n  x = 1;\n}`,
-      })),
+    fc.tuple(local, fc.nat(12), fc.nat(12)).map(([d, a, b]) => ({
+      member: false,
+      text: `if (f${a} !== ${a + b} && (f${a} >= ${b} || Object.getOwnPropertyNames(${d}).length !== c${b})) {\n  x = 1;\n}`,
+    })),
     fc
       .tuple(word, fc.boolean(), fc.boolean(), strings)
       .map(([k, optional, array, ws]) => ({

@@ -145,13 +145,11 @@ function surrogateProblems(
   names: readonly string[],
   what: string,
 ): Problem[] {
-  return names
-    .filter(hasLoneSurrogate)
-    .map((n) => ({
-      rule: "invalid-schema" as const,
-      pointer: pointerJoin(at, n),
-      message: `${what} name contains a lone surrogate (not well-formed Unicode), so no schema path can name it`,
-    }));
+  return names.filter(hasLoneSurrogate).map((n) => ({
+    rule: "invalid-schema" as const,
+    pointer: pointerJoin(at, n),
+    message: `${what} name contains a lone surrogate (not well-formed Unicode), so no schema path can name it`,
+  }));
 }
 
 /**
