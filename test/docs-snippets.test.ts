@@ -35,6 +35,8 @@ import { starterCatalog } from "../generator/cli/starter-catalog.js";
 import { generate } from "../generator/index.js";
 import { providerExports } from "../generator/core/providers/emitter.js";
 import { TARGET_IDS } from "../generator/core/targets.js";
+import { loadCatalog } from "../generator/core/load/load-catalog.js";
+import { parseYaml } from "../generator/core/load/yaml-to-json.js";
 import { repoRoot } from "./helpers/pipeline.js";
 
 const pages = [
@@ -255,5 +257,30 @@ describe("docs/providers.md", () => {
       "dispatcher.mcp.",
     ];
     order.forEach((call, i) => expect(blocks[i + 1], call).toContain(call));
+  });
+});
+
+describe("the YAML blocks of README and docs/", () => {
+  const yamlBlocks = pages.flatMap((page) =>
+    [...text(page).matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => ({
+      page,
+      block: m[1]!,
+    })),
+  );
+
+  it("each parses as YAML, and a whole catalog lints without errors", () => {
+    expect(yamlBlocks.length).toBeGreaterThan(0);
+    let catalogs = 0;
+    for (const { page, block } of yamlBlocks) {
+      expect(parseYaml(block).problems, `${page}:\n${block}`).toEqual([]);
+      if (!/^toolcat: 1$/m.test(block)) continue;
+      catalogs++;
+      const errors = loadCatalog(`${page}.yaml`, block).diagnostics.filter(
+        (d) => d.severity === "error",
+      );
+      expect(errors, `${page}:\n${block}`).toEqual([]);
+    }
+    // The catalog page's example is one of them; a block that stopped being one says nothing.
+    expect(catalogs).toBeGreaterThan(0);
   });
 });
