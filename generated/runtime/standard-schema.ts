@@ -9,7 +9,13 @@
  * as draft 2020-12 or converted to draft-07. Copied into generated output
  * (runtime/standard-schema.ts); structurally typed, so it imports no package.
  */
-import { errorParts, pointerSegments } from "./validation-errors.js";
+import {
+  errorParts,
+  errorWording,
+  excerpt,
+  namedProperty,
+  pointerSegments,
+} from "./validation-errors.js";
 import type { RenderableError } from "./validation-errors.js";
 
 /** What a generated validator returns (validators.ts's `ValidationResult`, read structurally). */
@@ -170,18 +176,121 @@ export function issuesOf(
 ): StandardIssue[] {
   const issues: StandardIssue[] = [];
   for (const error of errors) {
-    let segments: string[] | undefined;
+    let issue: StandardIssue | undefined;
     try {
-      segments = pointerSegments(error.instancePath);
+      issue = wordedIssue(error, value);
     } catch {
-      segments = undefined;
+      issue = undefined;
     }
-    // The path reads the segments; the message may then extend them in place.
-    const path =
-      segments === undefined ? [] : issuePath(error, value, segments);
-    issues.push({ message: issueMessage(error, value, segments), path });
+    issues.push(issue ?? describedIssue(error, value));
   }
   return issues;
+}
+
+/**
+ * The issue of an error whose wording is cached (a table error), in one walk down the value
+ * along its path: the path's segments (numbers for array indexes) and the value received, then
+ * the cached words and the excerpt. Undefined when the error or the value leaves the common case
+ * (no cached wording, a step that is not an own member, an escaped pointer): describedIssue
+ * then says the same the long way.
+ */
+function wordedIssue(
+  error: RenderableError,
+  value: unknown,
+): StandardIssue | undefined {
+  const worded = errorWording(error);
+  if (worded === undefined) return undefined;
+  const path: PropertyKey[] = [];
+  let current: unknown = value;
+  const segments = worded.segments;
+  if (segments !== undefined) {
+    for (let i = 0; i < segments.length; i++) {
+      current = step(current, segments[i]!, 0, -1, path);
+      if (current === NOT_OWN) return undefined;
+    }
+  } else {
+    const pointer = error.instancePath;
+    const n = pointer.length;
+    if (n > 0) {
+      if (pointer.charCodeAt(0) !== 47) return undefined;
+      for (let start = 1; ;) {
+        let end = pointer.indexOf("/", start);
+        if (end < 0) end = n;
+        current = step(current, pointer, start, end, path);
+        if (current === NOT_OWN) return undefined;
+        if (end === n) break;
+        start = end + 1;
+      }
+    }
+  }
+  let received = worded.received;
+  const keyword = error.keyword;
+  if (keyword === "required" || keyword === "additionalProperties") {
+    const named = namedProperty(error)!;
+    path.push(named);
+    if (received === undefined) {
+      const child = step(current, named, 0, -1, undefined);
+      received = child === NOT_OWN ? "" : `; received ${excerpt(child)}`;
+    }
+  } else if (received === undefined) {
+    received = `; received ${excerpt(current)}`;
+  }
+  return { message: `${worded.head}${received}`, path };
+}
+
+/** What `step` returns for a key that is not an own member of the container. */
+const NOT_OWN: unique symbol = Symbol("not own");
+
+/**
+ * The own member of `container` named by a segment, its key pushed onto `path` (when given): an
+ * array's index as a number. The segment is `key` itself (`end` < 0) or `key.slice(start, end)`,
+ * a pointer's token (cut only when it names an object's property; a token with an escape is
+ * NOT_OWN here, left to the long way). Mirrors valueAt's own-member walk and issuePath's keys.
+ */
+function step(
+  container: unknown,
+  key: string,
+  start: number,
+  end: number,
+  path: PropertyKey[] | undefined,
+): unknown {
+  if (Array.isArray(container)) {
+    const from = end < 0 ? 0 : start;
+    const to = end < 0 ? key.length : end;
+    if (to === from || (to - from > 1 && key.charCodeAt(from) === 48))
+      return NOT_OWN;
+    let index = 0;
+    for (let i = from; i < to; i++) {
+      const c = key.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) return NOT_OWN;
+      index = index * 10 + c;
+    }
+    if (index >= container.length) return NOT_OWN;
+    path?.push(index);
+    return container[index];
+  }
+  if (typeof container !== "object" || container === null) return NOT_OWN;
+  let name = key;
+  if (end >= 0) {
+    name = key.slice(start, end);
+    if (name.includes("~")) return NOT_OWN;
+  }
+  if (!Object.prototype.hasOwnProperty.call(container, name)) return NOT_OWN;
+  path?.push(name);
+  return (container as Record<string, unknown>)[name];
+}
+
+/** An error's issue the long way: its path, then its message (each falls back on its own). */
+function describedIssue(error: RenderableError, value: unknown): StandardIssue {
+  let segments: string[] | undefined;
+  try {
+    segments = pointerSegments(error.instancePath);
+  } catch {
+    segments = undefined;
+  }
+  // The path reads the segments; the message may then extend them in place.
+  const path = segments === undefined ? [] : issuePath(error, value, segments);
+  return { message: issueMessage(error, value, segments), path };
 }
 
 /**
