@@ -15,6 +15,7 @@ import {
   excerpt,
   namedProperty,
   pointerSegments,
+  sharedSegments,
 } from "./validation-errors.js";
 import type { RenderableError } from "./validation-errors.js";
 
@@ -191,8 +192,8 @@ export function issuesOf(
  * The issue of an error whose wording is cached (a table error), in one walk down the value
  * along its path: the path's segments (numbers for array indexes) and the value received, then
  * the cached words and the excerpt. Undefined when the error or the value leaves the common case
- * (no cached wording, a step that is not an own member, an escaped pointer): describedIssue
- * then says the same the long way.
+ * (no cached wording, a step that is not an own member): describedIssue then says the same the
+ * long way.
  */
 function wordedIssue(
   error: RenderableError,
@@ -200,37 +201,54 @@ function wordedIssue(
 ): StandardIssue | undefined {
   const worded = errorWording(error);
   if (worded === undefined) return undefined;
-  const path: PropertyKey[] = [];
+  const segments = worded.segments ?? sharedSegments(error.instancePath);
+  const n = segments.length;
+  const keyword = error.keyword;
+  const named =
+    keyword === "required" || keyword === "additionalProperties"
+      ? namedProperty(error)!
+      : undefined;
+  // Sized once (a path is short; `[]` then push would reserve room for 17 keys).
+  const path: PropertyKey[] = new Array<PropertyKey>(
+    named === undefined ? n : n + 1,
+  );
   let current: unknown = value;
-  const segments = worded.segments;
-  if (segments !== undefined) {
-    for (let i = 0; i < segments.length; i++) {
-      current = step(current, segments[i]!, 0, -1, path);
-      if (current === NOT_OWN) return undefined;
-    }
-  } else {
-    const pointer = error.instancePath;
-    const n = pointer.length;
-    if (n > 0) {
-      if (pointer.charCodeAt(0) !== 47) return undefined;
-      for (let start = 1; ;) {
-        let end = pointer.indexOf("/", start);
-        if (end < 0) end = n;
-        current = step(current, pointer, start, end, path);
-        if (current === NOT_OWN) return undefined;
-        if (end === n) break;
-        start = end + 1;
-      }
-    }
+  for (let i = 0; i < n; i++) {
+    const key = segments[i]!;
+    if (Array.isArray(current)) {
+      const index = ownIndex(key, current.length);
+      if (index < 0) return undefined;
+      path[i] = index;
+      current = current[index];
+    } else if (
+      typeof current === "object" &&
+      current !== null &&
+      Object.prototype.hasOwnProperty.call(current, key)
+    ) {
+      path[i] = key;
+      current = (current as Record<string, unknown>)[key];
+    } else return undefined;
   }
   let received = worded.received;
-  const keyword = error.keyword;
-  if (keyword === "required" || keyword === "additionalProperties") {
-    const named = namedProperty(error)!;
-    path.push(named);
+  if (named !== undefined) {
+    path[n] = named;
     if (received === undefined) {
-      const child = step(current, named, 0, -1, undefined);
-      received = child === NOT_OWN ? "" : `; received ${excerpt(child)}`;
+      // additionalProperties: the unknown key's value, when it is an own member.
+      let child: unknown = current;
+      let found = false;
+      if (Array.isArray(current)) {
+        const index = ownIndex(named, current.length);
+        found = index >= 0;
+        if (found) child = current[index];
+      } else if (
+        typeof current === "object" &&
+        current !== null &&
+        Object.prototype.hasOwnProperty.call(current, named)
+      ) {
+        found = true;
+        child = (current as Record<string, unknown>)[named];
+      }
+      received = found ? `; received ${excerpt(child)}` : "";
     }
   } else if (received === undefined) {
     received = `; received ${excerpt(current)}`;
@@ -238,46 +256,20 @@ function wordedIssue(
   return { message: `${worded.head}${received}`, path };
 }
 
-/** What `step` returns for a key that is not an own member of the container. */
-const NOT_OWN: unique symbol = Symbol("not own");
-
 /**
- * The own member of `container` named by a segment, its key pushed onto `path` (when given): an
- * array's index as a number. The segment is `key` itself (`end` < 0) or `key.slice(start, end)`,
- * a pointer's token (cut only when it names an object's property; a token with an escape is
- * NOT_OWN here, left to the long way). Mirrors valueAt's own-member walk and issuePath's keys.
+ * `key` as an index of an array of `length` items (a JSON Pointer index: digits, no leading
+ * zero), or -1 when it is none or past the end. Mirrors valueAt's own-member test for arrays.
  */
-function step(
-  container: unknown,
-  key: string,
-  start: number,
-  end: number,
-  path: PropertyKey[] | undefined,
-): unknown {
-  if (Array.isArray(container)) {
-    const from = end < 0 ? 0 : start;
-    const to = end < 0 ? key.length : end;
-    if (to === from || (to - from > 1 && key.charCodeAt(from) === 48))
-      return NOT_OWN;
-    let index = 0;
-    for (let i = from; i < to; i++) {
-      const c = key.charCodeAt(i) - 48;
-      if (c < 0 || c > 9) return NOT_OWN;
-      index = index * 10 + c;
-    }
-    if (index >= container.length) return NOT_OWN;
-    path?.push(index);
-    return container[index];
+function ownIndex(key: string, length: number): number {
+  const n = key.length;
+  if (n === 0 || (n > 1 && key.charCodeAt(0) === 48)) return -1;
+  let index = 0;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    index = index * 10 + c;
   }
-  if (typeof container !== "object" || container === null) return NOT_OWN;
-  let name = key;
-  if (end >= 0) {
-    name = key.slice(start, end);
-    if (name.includes("~")) return NOT_OWN;
-  }
-  if (!Object.prototype.hasOwnProperty.call(container, name)) return NOT_OWN;
-  path?.push(name);
-  return (container as Record<string, unknown>)[name];
+  return index < length ? index : -1;
 }
 
 /** An error's issue the long way: its path, then its message (each falls back on its own). */

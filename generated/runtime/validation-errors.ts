@@ -49,6 +49,24 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/**
+ * pointerSegments' answer for instance paths met before: read-only and shared, so an error's path
+ * is split once, and its segments, used again and again as property keys, are fast to look up.
+ * Emptied when it grows large (an array item's path has an entry per index).
+ */
+const segmentsByPointer = new Map<string, readonly string[]>();
+
+export function sharedSegments(pointer: string): readonly string[] {
+  let segments = segmentsByPointer.get(pointer);
+  if (segments === undefined) {
+    if (segmentsByPointer.size >= 1024) segmentsByPointer.clear();
+    // Not frozen: slice() of a frozen array takes a slow path; `readonly` keeps callers off.
+    segments = pointerSegments(pointer);
+    segmentsByPointer.set(pointer, segments);
+  }
+  return segments;
+}
+
 /** An array index as JSON Pointer writes it (`0`, `12`; not `01`), by character codes. */
 function isIndexToken(token: string): boolean {
   const n = token.length;
@@ -656,10 +674,7 @@ export function errorWording(error: RenderableError): ErrorWording | undefined {
   )
     return undefined;
   if (Object.isFrozen(error) && Object.isFrozen(params)) {
-    const worded = wordingOf(
-      error,
-      Object.freeze(pointerSegments(error.instancePath)),
-    );
+    const worded = wordingOf(error, pointerSegments(error.instancePath));
     wordedByError.set(error, worded);
     return worded;
   }
@@ -718,9 +733,7 @@ export function errorParts(
   // A fresh array: extended in place with the named property.
   const segments =
     pathSegments ??
-    (worded.segments !== undefined
-      ? worded.segments.slice()
-      : pointerSegments(error.instancePath));
+    (worded.segments ?? sharedSegments(error.instancePath)).slice();
   // `required` and `additionalProperties` are about the property they name, below the path.
   const keyword = error.keyword;
   if (keyword === "required" || keyword === "additionalProperties")
