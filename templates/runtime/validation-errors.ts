@@ -213,6 +213,7 @@ function flatJson(value: object): string | undefined {
     if (typeof (value as { toJSON?: unknown }).toJSON === "function")
       return undefined;
     if (Array.isArray(value)) {
+      if (value.length === 0) return "[]";
       if (value.length > 16) return undefined;
       for (let i = 0; i < value.length; i++) {
         const v: unknown = value[i];
@@ -573,9 +574,6 @@ function describedParts(
   };
 }
 
-/** Keywords whose line describedLine writes each time (their wording reads the arguments). */
-const OWN_WORDING = new Set(["dependentRequired", "propertyNames", "tool"]);
-
 /**
  * What an error says whatever the value: its rule and expectation, worded once (see errorLine
  * and errorWording). Read-only: entries are shared by every error they were made for.
@@ -664,8 +662,12 @@ export function errorWording(error: RenderableError): ErrorWording | undefined {
   const known = wordedByError.get(error);
   if (known !== undefined) return known;
   const params: unknown = error.params;
+  const keyword = error.keyword;
   if (
-    OWN_WORDING.has(error.keyword) ||
+    // Keywords whose line describedLine writes each time (their wording reads the arguments).
+    keyword === "dependentRequired" ||
+    keyword === "propertyNames" ||
+    keyword === "tool" ||
     typeof params !== "object" ||
     params === null ||
     namedProperty(error) === undefined
@@ -677,7 +679,7 @@ export function errorWording(error: RenderableError): ErrorWording | undefined {
     return worded;
   }
   let worded: ErrorWording | undefined;
-  if (error.keyword === "additionalProperties") {
+  if (keyword === "additionalProperties") {
     worded = wordedUnknownKeys.get(error.schemaPath);
     if (!sameWording(worded, error)) {
       if (wordedUnknownKeys.size >= 1024) wordedUnknownKeys.clear();
