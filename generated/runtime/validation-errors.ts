@@ -217,11 +217,29 @@ function flatJson(value: object): string | undefined {
     if (Array.isArray(value)) {
       if (value.length === 0) return "[]";
       if (value.length > 16) return undefined;
+      // Items that are short plain strings, finite numbers, booleans or null: written here; other
+      // items that hold no object: by JSON.stringify, once every item has been looked at.
+      let text: string | undefined = "[";
       for (let i = 0; i < value.length; i++) {
         const v: unknown = value[i];
         if (typeof v === "object" ? v !== null : typeof v === "bigint")
           return undefined;
+        const item =
+          typeof v === "string"
+            ? quotedPlain(v)
+            : typeof v === "number" && Number.isFinite(v)
+              ? String(v)
+              : v === true
+                ? "true"
+                : v === false
+                  ? "false"
+                  : v === null
+                    ? "null"
+                    : undefined;
+        if (item === undefined) text = undefined;
+        else if (text !== undefined) text += i === 0 ? item : `,${item}`;
       }
+      return text === undefined ? JSON.stringify(value) : `${text}]`;
     } else {
       const keys = Object.keys(value);
       if (keys.length > 16) return undefined;

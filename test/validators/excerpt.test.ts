@@ -74,6 +74,8 @@ const SAMPLES: unknown[] = [
   { a: 1, b: "two\nlines", c: "\u2028" },
   [[1], [2]],
   [shared, shared],
+  [undefined, shared, shared],
+  ["a\n", { a: [shared, shared] }],
   { x: shared, y: shared },
   withToJson,
   Array.from({ length: 17 }, (_, i) => i),
