@@ -9,7 +9,14 @@
  * as draft 2020-12 or converted to draft-07. Copied into generated output
  * (runtime/standard-schema.ts); structurally typed, so it imports no package.
  */
-import { errorParts, pointerSegments } from "./validation-errors.js";
+import {
+  errorParts,
+  errorWording,
+  excerpt,
+  namedProperty,
+  pointerSegments,
+  sharedSegments,
+} from "./validation-errors.js";
 import type { RenderableError } from "./validation-errors.js";
 
 /** What a generated validator returns (validators.ts's `ValidationResult`, read structurally). */
@@ -170,18 +177,112 @@ export function issuesOf(
 ): StandardIssue[] {
   const issues: StandardIssue[] = [];
   for (const error of errors) {
-    let segments: string[] | undefined;
+    let issue: StandardIssue | undefined;
     try {
-      segments = pointerSegments(error.instancePath);
+      issue = wordedIssue(error, value);
     } catch {
-      segments = undefined;
+      issue = undefined;
     }
-    // The path reads the segments; the message may then extend them in place.
-    const path =
-      segments === undefined ? [] : issuePath(error, value, segments);
-    issues.push({ message: issueMessage(error, value, segments), path });
+    issues.push(issue ?? describedIssue(error, value));
   }
   return issues;
+}
+
+/**
+ * The issue of an error whose wording is cached (a table error), in one walk down the value
+ * along its path: the path's segments (numbers for array indexes) and the value received, then
+ * the cached words and the excerpt. Undefined when the error or the value leaves the common case
+ * (no cached wording, a step that is not an own member): describedIssue then says the same the
+ * long way.
+ */
+function wordedIssue(
+  error: RenderableError,
+  value: unknown,
+): StandardIssue | undefined {
+  const worded = errorWording(error);
+  if (worded === undefined) return undefined;
+  const segments = worded.segments ?? sharedSegments(error.instancePath);
+  const n = segments.length;
+  const keyword = error.keyword;
+  const named =
+    keyword === "required" || keyword === "additionalProperties"
+      ? namedProperty(error)!
+      : undefined;
+  // Sized once (a path is short; `[]` then push would reserve room for 17 keys).
+  const path: PropertyKey[] = new Array<PropertyKey>(
+    named === undefined ? n : n + 1,
+  );
+  let current: unknown = value;
+  for (let i = 0; i < n; i++) {
+    const key = segments[i]!;
+    if (Array.isArray(current)) {
+      const index = ownIndex(key, current.length);
+      if (index < 0) return undefined;
+      path[i] = index;
+      current = current[index];
+    } else if (
+      typeof current === "object" &&
+      current !== null &&
+      Object.prototype.hasOwnProperty.call(current, key)
+    ) {
+      path[i] = key;
+      current = (current as Record<string, unknown>)[key];
+    } else return undefined;
+  }
+  let received = worded.received;
+  if (named !== undefined) {
+    path[n] = named;
+    if (received === undefined) {
+      // additionalProperties: the unknown key's value, when it is an own member.
+      let child: unknown = current;
+      let found = false;
+      if (Array.isArray(current)) {
+        const index = ownIndex(named, current.length);
+        found = index >= 0;
+        if (found) child = current[index];
+      } else if (
+        typeof current === "object" &&
+        current !== null &&
+        Object.prototype.hasOwnProperty.call(current, named)
+      ) {
+        found = true;
+        child = (current as Record<string, unknown>)[named];
+      }
+      received = found ? `; received ${excerpt(child)}` : "";
+    }
+  } else if (received === undefined) {
+    received = `; received ${excerpt(current)}`;
+  }
+  return { message: `${worded.head}${received}`, path };
+}
+
+/**
+ * `key` as an index of an array of `length` items (a JSON Pointer index: digits, no leading
+ * zero), or -1 when it is none or past the end. Mirrors valueAt's own-member test for arrays.
+ */
+function ownIndex(key: string, length: number): number {
+  const n = key.length;
+  if (n === 0 || (n > 1 && key.charCodeAt(0) === 48)) return -1;
+  let index = 0;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    index = index * 10 + c;
+  }
+  return index < length ? index : -1;
+}
+
+/** An error's issue the long way: its path, then its message (each falls back on its own). */
+function describedIssue(error: RenderableError, value: unknown): StandardIssue {
+  let segments: string[] | undefined;
+  try {
+    segments = pointerSegments(error.instancePath);
+  } catch {
+    segments = undefined;
+  }
+  // The path reads the segments; the message may then extend them in place.
+  const path = segments === undefined ? [] : issuePath(error, value, segments);
+  return { message: issueMessage(error, value, segments), path };
 }
 
 /**

@@ -49,6 +49,24 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/**
+ * pointerSegments' answer for instance paths met before: read-only and shared, so an error's path
+ * is split once, and its segments, used again and again as property keys, are fast to look up.
+ * Emptied when it grows large (an array item's path has an entry per index).
+ */
+const segmentsByPointer = new Map<string, readonly string[]>();
+
+export function sharedSegments(pointer: string): readonly string[] {
+  let segments = segmentsByPointer.get(pointer);
+  if (segments === undefined) {
+    if (segmentsByPointer.size >= 1024) segmentsByPointer.clear();
+    // Not frozen: slice() of a frozen array takes a slow path; `readonly` keeps callers off.
+    segments = pointerSegments(pointer);
+    segmentsByPointer.set(pointer, segments);
+  }
+  return segments;
+}
+
 /** An array index as JSON Pointer writes it (`0`, `12`; not `01`), by character codes. */
 function isIndexToken(token: string): boolean {
   const n = token.length;
@@ -130,17 +148,22 @@ export function fieldPath(segments: readonly string[], args?: unknown): string {
 
 /** A short, single-line, truncated excerpt of a value (never throws: cycles and exotic values included). */
 export function excerpt(value: unknown, max = 40): string {
-  let text: string;
+  // The common values take a short way to the very text the replacer below gives them.
   const type = typeof value;
-  if (
-    type === "string" ||
-    type === "number" ||
-    type === "boolean" ||
-    value === null
-  ) {
-    // What the replacer below would give a primitive, without its set and calls.
-    text = JSON.stringify(value);
-  } else {
+  if (type === "number")
+    return cutToCodePoints(
+      Number.isFinite(value) ? String(value) : "null",
+      max,
+    );
+  if (type === "boolean") return cutToCodePoints(value ? "true" : "false", max);
+  if (value === null) return cutToCodePoints("null", max);
+  if (type === "string") {
+    const plain = quotedPlain(value as string);
+    if (plain !== undefined) return cutToCodePoints(plain, max);
+  }
+  let text: string | undefined;
+  if (type === "object") text = flatJson(value as object);
+  if (text === undefined) {
     try {
       const seen = new Set<unknown>();
       text =
@@ -157,6 +180,79 @@ export function excerpt(value: unknown, max = 40): string {
     }
   }
   return singleLine(cutToCodePoints(text, max));
+}
+
+/**
+ * JSON.stringify's text of a string that needs no escape (no quote, backslash, control
+ * character or surrogate) and holds no line separator, written without it; else undefined.
+ * Short strings only: a longer one is cut after JSON.stringify, as before.
+ */
+function quotedPlain(text: string): string | undefined {
+  const n = text.length;
+  if (n > 64) return undefined;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (
+      c < 0x20 ||
+      c === 0x22 ||
+      c === 0x5c ||
+      (c >= 0xd800 && c <= 0xdfff) ||
+      c === 0x2028 ||
+      c === 0x2029
+    )
+      return undefined;
+  }
+  return `"${text}"`;
+}
+
+/**
+ * JSON.stringify's text of a small array or object holding no object (and without toJSON, which
+ * could make one): with no object inside, no bigint and nothing circular, the replacer in excerpt
+ * changes nothing, so the plain call (much faster) writes the same. Else undefined.
+ */
+function flatJson(value: object): string | undefined {
+  try {
+    if (typeof (value as { toJSON?: unknown }).toJSON === "function")
+      return undefined;
+    if (Array.isArray(value)) {
+      if (value.length === 0) return "[]";
+      if (value.length > 16) return undefined;
+      // Items that are short plain strings, finite numbers, booleans or null: written here; other
+      // items that hold no object: by JSON.stringify, once every item has been looked at.
+      let text: string | undefined = "[";
+      for (let i = 0; i < value.length; i++) {
+        const v: unknown = value[i];
+        if (typeof v === "object" ? v !== null : typeof v === "bigint")
+          return undefined;
+        const item =
+          typeof v === "string"
+            ? quotedPlain(v)
+            : typeof v === "number" && Number.isFinite(v)
+              ? String(v)
+              : v === true
+                ? "true"
+                : v === false
+                  ? "false"
+                  : v === null
+                    ? "null"
+                    : undefined;
+        if (item === undefined) text = undefined;
+        else if (text !== undefined) text += i === 0 ? item : `,${item}`;
+      }
+      return text === undefined ? JSON.stringify(value) : `${text}]`;
+    } else {
+      const keys = Object.keys(value);
+      if (keys.length > 16) return undefined;
+      for (let i = 0; i < keys.length; i++) {
+        const v: unknown = (value as Record<string, unknown>)[keys[i]!];
+        if (typeof v === "object" ? v !== null : typeof v === "bigint")
+          return undefined;
+      }
+    }
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Control characters and line separators as spaces (one code unit for one: lengths are kept). */
@@ -234,9 +330,12 @@ const COMPARISON_WORDS: Readonly<Record<string, string>> = {
 
 /** Which alternative of an anyOf/oneOf an error comes from (schema path `…/anyOf/1/…`), counting from 1. */
 function alternative(schemaPath: string | undefined): string {
-  const m = schemaPath
-    ? /\/(?:anyOf|oneOf)\/(\d+)\/[^/]*(?:\/.*)?$/.exec(schemaPath)
-    : null;
+  // Most schema paths are inside no alternative: no regular expression to run for them.
+  const m =
+    schemaPath &&
+    (schemaPath.includes("/anyOf/") || schemaPath.includes("/oneOf/"))
+      ? /\/(?:anyOf|oneOf)\/(\d+)\/[^/]*(?:\/.*)?$/.exec(schemaPath)
+      : null;
   return m ? ` (alternative ${Number(m[1]) + 1})` : "";
 }
 
@@ -317,44 +416,77 @@ export function describeError(
 ): FieldProblem {
   const max = options.maxExcerpt ?? 40;
   const p: KnownParams = error.params ?? {};
-  let segments = pointerSegments(error.instancePath);
-  let expected: string;
-  const at = () => {
-    const v = valueAt(args, segments);
+  const keyword = error.keyword;
+  const segments = pointerSegments(error.instancePath);
+  const at = (path: readonly string[]) => {
+    const v = valueAt(args, path);
     return v.found ? excerpt(v.value, max) : undefined;
   };
-  switch (error.keyword) {
+  switch (keyword) {
     case "required":
-    case "dependentRequired": {
-      segments = [...segments, String(p.missingProperty)];
-      expected =
-        error.keyword === "dependentRequired"
-          ? `a value (required when ${fieldPath([...pointerSegments(error.instancePath), String(p.property)], args)} is present)`
-          : p.nullLeavesOut === true
-            ? "a value, or null to leave it out (the field is optional, but it must be sent)"
-            : "a value (required property)";
+    case "dependentRequired":
       return {
-        field: fieldPath(segments, args),
-        rule: error.keyword,
-        expected,
+        field: fieldPath([...segments, String(p.missingProperty)], args),
+        rule: keyword,
+        expected: expectedWords(error, p, max, args),
         received: "missing",
       };
-    }
     case "additionalProperties": {
-      segments = [...segments, String(p.additionalProperty)];
+      const field = [...segments, String(p.additionalProperty)];
       return {
-        field: fieldPath(segments, args),
-        rule: error.keyword,
-        expected: "no such property (unknown properties are not allowed)",
-        ...receivedPart(at()),
+        field: fieldPath(field, args),
+        rule: keyword,
+        expected: expectedWords(error, p, max, args),
+        ...receivedPart(at(field)),
       };
     }
     case "propertyNames":
       return {
         field: fieldPath(segments, args),
-        rule: error.keyword,
-        expected: `valid property names; ${excerpt(p.propertyName, max)} is not one`,
+        rule: keyword,
+        expected: expectedWords(error, p, max, args),
       };
+    case "tool":
+      return {
+        field: "tool",
+        rule: "tool",
+        expected: expectedWords(error, p, max, args),
+        received: excerpt(p.name, max),
+      };
+    default:
+      return {
+        field: fieldPath(segments, args),
+        rule: keyword,
+        expected: expectedWords(error, p, max, args),
+        ...receivedPart(at(segments)),
+      };
+  }
+}
+
+/**
+ * What one error expects, in words (describeError's `expected`). It reads `args` only for
+ * `dependentRequired` (which names the field that asks for the missing one).
+ */
+function expectedWords(
+  error: RenderableError,
+  p: KnownParams,
+  max: number,
+  args: unknown,
+): string {
+  let expected: string;
+  switch (error.keyword) {
+    case "required":
+      return p.nullLeavesOut === true
+        ? "a value, or null to leave it out (the field is optional, but it must be sent)"
+        : "a value (required property)";
+    case "dependentRequired":
+      return `a value (required when ${fieldPath([...pointerSegments(error.instancePath), String(p.property)], args)} is present)`;
+    case "additionalProperties":
+      return "no such property (unknown properties are not allowed)";
+    case "propertyNames":
+      return `valid property names; ${excerpt(p.propertyName, max)} is not one`;
+    case "tool":
+      return "the name of a tool of the catalog";
     case "type":
       expected = typeWords(p.type);
       break;
@@ -428,22 +560,10 @@ export function describeError(
     case "$ref":
       expected = `a value nested at most ${String(p.limit)} levels deep`;
       break;
-    case "tool":
-      return {
-        field: "tool",
-        rule: "tool",
-        expected: "the name of a tool of the catalog",
-        received: excerpt(p.name, max),
-      };
     default:
       expected = error.message ?? "a valid value";
   }
-  return {
-    field: fieldPath(segments, args),
-    rule: error.keyword,
-    expected: expected + alternative(error.schemaPath),
-    ...receivedPart(at()),
-  };
+  return expected + alternative(error.schemaPath);
 }
 
 /** The line of one error, from describeError (what errorLine gives, the long way). */
@@ -474,54 +594,131 @@ function describedParts(
   };
 }
 
-/** Keywords whose line describedLine writes each time (their wording reads the arguments). */
-const OWN_WORDING = new Set(["dependentRequired", "propertyNames", "tool"]);
-
-/** What an error says whatever the value: its rule and expectation (see errorLine). */
-interface Worded {
+/**
+ * What an error says whatever the value: its rule and expectation, worded once (see errorLine
+ * and errorWording). Read-only: entries are shared by every error they were made for.
+ */
+export interface ErrorWording {
   readonly keyword: string;
   readonly schemaPath: string | undefined;
   readonly message: string | undefined;
+  /** The rule and the expectation: `type — expected a number`. */
   readonly head: string;
-  /** The received part when it does not depend on the value (`required`: "missing"). */
+  /** The received part when it does not depend on the value (`required`: "; received missing"). */
   readonly received: string | undefined;
+  /**
+   * The instance path as segments, for an error that cannot change (a frozen table error): kept
+   * with its wording so that its path is split once. Undefined for any other error.
+   */
+  readonly segments: readonly string[] | undefined;
 }
 
 /**
- * The wording of errors by their params object: a validator's table errors keep theirs (also when
- * copied to an array item's path), so a repeated error is worded once. The entry is checked
- * against the error, so params shared by different errors are worded again, never confused.
+ * The wording of frozen errors (a generated validator's table errors) by the error itself: such
+ * an error never changes, so its entry needs no check and can carry its path's segments.
  */
-const wordedByParams = new WeakMap<object, Worded>();
+const wordedByError = new WeakMap<object, ErrorWording>();
+
+/**
+ * The wording of other errors by their params object: a table error copied to an array item's
+ * path keeps its params, so a repeated error is worded once. The entry is checked against the
+ * error, so params shared by different errors are worded again, never confused.
+ */
+const wordedByParams = new WeakMap<object, ErrorWording>();
 
 /**
  * The wording of `additionalProperties` errors by schema path: each names its own key, so each
  * has a params object of its own, but the wording is the schema's. Emptied when it grows large.
  */
-const wordedUnknownKeys = new Map<string | undefined, Worded>();
+const wordedUnknownKeys = new Map<string | undefined, ErrorWording>();
 
-function wordingOf(error: RenderableError): Worded {
-  const d = describeError({ ...error, instancePath: "" }, undefined);
+function wordingOf(
+  error: RenderableError,
+  segments: readonly string[] | undefined,
+): ErrorWording {
+  // describeError's rule and expectation (without a field: the wording is the error's alone).
+  const keyword = error.keyword;
+  const expected = expectedWords(error, error.params ?? {}, 40, undefined);
   return {
-    keyword: error.keyword,
+    keyword,
     schemaPath: error.schemaPath,
     message: error.message,
-    head: `${d.rule} — expected ${d.expected}`,
-    received:
-      error.keyword === "required" && d.received !== undefined
-        ? `; received ${d.received}`
-        : undefined,
+    head: `${keyword} — expected ${expected}`,
+    received: keyword === "required" ? "; received missing" : undefined,
+    segments,
   };
 }
 
 const sameWording = (
-  w: Worded | undefined,
+  w: ErrorWording | undefined,
   error: RenderableError,
-): w is Worded =>
+): w is ErrorWording =>
   w !== undefined &&
   w.keyword === error.keyword &&
   w.schemaPath === error.schemaPath &&
   w.message === error.message;
+
+/**
+ * The property a `required` or `additionalProperties` error is about (the last segment of its
+ * field), `""` for other keywords, or undefined when the params do not say it as a string.
+ */
+export function namedProperty(error: RenderableError): string | undefined {
+  const keyword = error.keyword;
+  const named =
+    keyword === "required"
+      ? (error.params as KnownParams).missingProperty
+      : keyword === "additionalProperties"
+        ? (error.params as KnownParams).additionalProperty
+        : "";
+  return typeof named === "string" ? named : undefined;
+}
+
+/**
+ * The value-independent part of an error's line, worded once per table error, or undefined for
+ * an error whose whole line reads the arguments (describedLine words those each time). Only for
+ * the default excerpt length. The same words as describeError's (a property test checks it).
+ */
+export function errorWording(error: RenderableError): ErrorWording | undefined {
+  const known = wordedByError.get(error);
+  if (known !== undefined) return known;
+  const params: unknown = error.params;
+  const keyword = error.keyword;
+  if (
+    // Keywords whose line describedLine writes each time (their wording reads the arguments).
+    keyword === "dependentRequired" ||
+    keyword === "propertyNames" ||
+    keyword === "tool" ||
+    typeof params !== "object" ||
+    params === null ||
+    namedProperty(error) === undefined
+  )
+    return undefined;
+  if (Object.isFrozen(error) && Object.isFrozen(params)) {
+    const worded = wordingOf(error, pointerSegments(error.instancePath));
+    wordedByError.set(error, worded);
+    return worded;
+  }
+  let worded: ErrorWording | undefined;
+  if (keyword === "additionalProperties") {
+    worded = wordedUnknownKeys.get(error.schemaPath);
+    if (!sameWording(worded, error)) {
+      if (wordedUnknownKeys.size >= 1024) wordedUnknownKeys.clear();
+      worded = wordingOf(error, undefined);
+      wordedUnknownKeys.set(error.schemaPath, worded);
+    }
+  } else if (!Object.isFrozen(params)) {
+    // Params made for this one error (uniqueItems' indexes, Ajv's errors): an entry would never
+    // be read again.
+    worded = wordingOf(error, undefined);
+  } else {
+    worded = wordedByParams.get(params);
+    if (!sameWording(worded, error)) {
+      worded = wordingOf(error, undefined);
+      wordedByParams.set(params, worded);
+    }
+  }
+  return worded;
+}
 
 /**
  * One error's line (`data.weight_kg: type — expected a number; received "75,5"`), as
@@ -550,42 +747,17 @@ export function errorParts(
   options: RenderOptions = {},
   withField = true,
 ): LineParts {
-  const params: unknown = error.params;
-  const keyword = error.keyword;
-  if (
-    options.maxExcerpt !== undefined ||
-    OWN_WORDING.has(keyword) ||
-    typeof params !== "object" ||
-    params === null
-  )
-    return describedParts(error, args, options);
+  const worded =
+    options.maxExcerpt === undefined ? errorWording(error) : undefined;
+  if (worded === undefined) return describedParts(error, args, options);
+  // A fresh array: extended in place with the named property.
+  const segments =
+    pathSegments ??
+    (worded.segments ?? sharedSegments(error.instancePath)).slice();
   // `required` and `additionalProperties` are about the property they name, below the path.
-  const named =
-    keyword === "required"
-      ? (params as KnownParams).missingProperty
-      : keyword === "additionalProperties"
-        ? (params as KnownParams).additionalProperty
-        : "";
-  if (typeof named !== "string") return describedParts(error, args, options);
-  let worded: Worded | undefined;
-  if (keyword === "additionalProperties") {
-    worded = wordedUnknownKeys.get(error.schemaPath);
-    if (!sameWording(worded, error)) {
-      if (wordedUnknownKeys.size >= 1024) wordedUnknownKeys.clear();
-      worded = wordingOf(error);
-      wordedUnknownKeys.set(error.schemaPath, worded);
-    }
-  } else {
-    worded = wordedByParams.get(params);
-    if (!sameWording(worded, error)) {
-      worded = wordingOf(error);
-      wordedByParams.set(params, worded);
-    }
-  }
-  // A fresh array (pointerSegments makes one per call): extended in place with the named property.
-  const segments = pathSegments ?? pointerSegments(error.instancePath);
+  const keyword = error.keyword;
   if (keyword === "required" || keyword === "additionalProperties")
-    segments.push(named);
+    segments.push(namedProperty(error)!);
   let received = worded.received;
   if (received === undefined) {
     const at = valueAt(args, segments);
