@@ -13,6 +13,7 @@ import {
   errorParts,
   errorWording,
   excerpt,
+  isIndexToken,
   namedProperty,
   pointerSegments,
   sharedSegments,
@@ -338,17 +339,6 @@ export function issuePath(
         : undefined;
   if (typeof extra === "string") path.push(extra);
   return path;
-}
-
-/** An array index as JSON Pointer writes it: digits, no leading zero. */
-function isIndexToken(token: string): boolean {
-  const n = token.length;
-  if (n === 0 || (n > 1 && token.charCodeAt(0) === 48)) return false;
-  for (let i = 0; i < n; i++) {
-    const c = token.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
 }
 
 /** The target asked for, or a clear error naming what is supported. */

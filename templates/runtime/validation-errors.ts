@@ -66,7 +66,7 @@ export function sharedSegments(pointer: string): readonly string[] {
 }
 
 /** An array index as JSON Pointer writes it (`0`, `12`; not `01`), by character codes. */
-function isIndexToken(token: string): boolean {
+export function isIndexToken(token: string): boolean {
   const n = token.length;
   if (n === 0 || (n > 1 && token.charCodeAt(0) === 48)) return false;
   for (let i = 0; i < n; i++) {
