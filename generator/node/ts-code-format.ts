@@ -19,6 +19,7 @@ import type { Options } from "prettier";
 import type { CanonicalChunk } from "../core/emit/artifact.js";
 import { preferredQuote, requote } from "../core/codegen/code.js";
 import { parseLiteral } from "./literal-line.js";
+import { closingQuote } from "./ts-scan.js";
 import {
   formatArrayElement,
   layoutSettings,
@@ -233,9 +234,7 @@ function closingParen(text: string, open: number): number | undefined {
   for (let i = open; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 || c === 39) {
-      let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) !== c)
-        j += text.charCodeAt(j) === 92 ? 2 : 1;
+      const j = closingQuote(text, i);
       if (j >= text.length) return undefined;
       i = j;
     } else if (c === 47 || c === 96) return undefined;
@@ -277,9 +276,7 @@ function requoted(code: string): string | undefined {
           code.indexOf("*/", i + 2) === -1 ? n : code.indexOf("*/", i + 2) + 1;
       else return undefined;
     } else if (c === 34 || c === 39) {
-      let j = i + 1;
-      while (j < n && code.charCodeAt(j) !== c)
-        j += code.charCodeAt(j) === 92 ? 2 : 1;
+      const j = closingQuote(code, i);
       if (j >= n) return undefined;
       const content = code.slice(i + 1, j);
       const quote = preferredQuote(content, true);

@@ -8,6 +8,7 @@
  * with prettier is tested on the real-tool catalog and random schemas at several widths
  * (test/unit/ts-code-format.test.ts).
  */
+import { closingQuote } from "./ts-scan.js";
 
 /** What these functions read of the layout (ts-code-format.ts's Layout). */
 export interface WideLayout {
@@ -231,9 +232,7 @@ function matching(text: string, open: number): number | undefined {
   for (let i = open; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 || c === 39) {
-      let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) !== c)
-        j += text.charCodeAt(j) === 92 ? 2 : 1;
+      const j = closingQuote(text, i);
       if (j >= text.length) return undefined;
       i = j;
     } else if (c === 47 || c === 96) return undefined;
@@ -252,9 +251,7 @@ function splitTopLevel(text: string, separator: string): string[] | undefined {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 || c === 39) {
-      let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) !== c)
-        j += text.charCodeAt(j) === 92 ? 2 : 1;
+      const j = closingQuote(text, i);
       if (j >= text.length) return undefined;
       i = j;
     } else if (c === 47 || c === 96) return undefined;
