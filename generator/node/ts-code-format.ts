@@ -32,6 +32,7 @@ import {
   breakTypeImport,
   breakUnionMember,
 } from "./ts-wide-lines.js";
+import { breakStandardSchemaLine } from "./wide-lines/standard-schema-shapes.js";
 
 /** A formatter call (prettier.format) injected so the module stays testable. */
 export type FormatText = (text: string, options: Options) => Promise<string>;
@@ -113,6 +114,13 @@ function planChunk(
       isComment(line)
     ) {
       plan.push(line);
+      continue;
+    }
+    const shaped = breakStandardSchemaLine(lines, i, settings);
+    if (shaped === null) return undefined;
+    if (shaped !== undefined) {
+      plan.push(...shaped.out);
+      i = shaped.next - 1;
       continue;
     }
     const indent = indentOf(line);

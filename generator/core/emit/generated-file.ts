@@ -40,6 +40,7 @@ export class GeneratedFile {
         readonly code: Code;
         readonly canonical: boolean;
         readonly width?: number;
+        readonly members?: boolean;
       }
   )[] = [];
   private readonly imports = new Map<string, Map<string, ImportEntry>>();
@@ -73,6 +74,12 @@ export class GeneratedFile {
    */
   printCanonical(...lines: Code[]): void {
     for (const l of lines) this.body.push({ code: l, canonical: true });
+  }
+
+  /** Like `printCanonical`, for an interface whose lines below the first level are its members (CanonicalChunk.members). */
+  printCanonicalMembers(...lines: Code[]): void {
+    for (const l of lines)
+      this.body.push({ code: l, canonical: true, members: true });
   }
 
   /** Template source laid out by prettier for `width` (see CanonicalChunk.width). */
@@ -139,9 +146,11 @@ export class GeneratedFile {
       if (t === "") return [];
       return [
         item.canonical
-          ? item.width === undefined
-            ? { canonical: t }
-            : { canonical: t, width: item.width }
+          ? item.width !== undefined
+            ? { canonical: t, width: item.width }
+            : item.members === true
+              ? { canonical: t, members: true }
+              : { canonical: t }
           : t,
       ];
     });

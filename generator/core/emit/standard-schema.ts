@@ -116,7 +116,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
         `./providers/mcp.js`,
         providerExports("mcp").tools,
       );
-      file.print(
+      file.printCanonical(
         code`${raw(jsdoc(["The MCP declarations by tool name: the catalog's schemas and descriptions as they are."]))}const ${mcpOf} = ${lookup}(${list}, (t) => t);`,
       );
     }
@@ -134,7 +134,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
         id === "openai-chat"
           ? code`(t) => t.function`
           : code`(t) => (t.type === "function" ? t : undefined)`;
-      file.print(
+      file.printCanonical(
         code`${raw(jsdoc([`The ${id} function declarations by tool name: what a strict runner declares to OpenAI.`]))}const ${strictOf} = ${lookup}(${list}, ${pick});`,
       );
       strictCheck = hasCallValidator(strictSource.tools)
@@ -151,7 +151,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     const strictAlias = () => {
       if (strictName) return strictName;
       const name = file.scope.unique("StrictSchema");
-      file.print(
+      file.printCanonical(
         code`${raw(jsdoc(["The strict flavour of tool `K`, `S` saying whether its declaration is strict."]))}type ${name}<K extends ${ToolName}, S extends boolean> = ${SchemaType}<unknown, ${ToolInput}[K], S>;`,
       );
       return (strictName = name);
@@ -160,7 +160,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     const outputAlias = () => {
       if (outputName) return outputName;
       const name = file.scope.unique("OutputSchema");
-      file.print(
+      file.printCanonical(
         code`${raw(jsdoc(["The Standard Schema of tool `K`'s result."]))}type ${name}<K extends ${ToolName}> = ${SchemaType}<${ToolOutput}[K]>;`,
       );
       return (outputName = name);
@@ -209,7 +209,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
       // be re-wrapped by the formatter as tools come and go).
       const validateInput = member(inputValidators, tool.name);
       const inputConst = file.scope.unique(`${toolNames.stem}Input`);
-      file.print(code`${raw(jsdoc([`\`${tool.name}\`'s arguments: the catalog's schema and validator.`]))}const ${inputConst} = ${build}<${ToolInput}[${tool.name}]>({
+      file.printCanonical(code`${raw(jsdoc([`\`${tool.name}\`'s arguments: the catalog's schema and validator.`]))}const ${inputConst} = ${build}<${ToolInput}[${tool.name}]>({
   name: ${tool.name},
   description: ${description},
   check: ${validateInput},
@@ -223,7 +223,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
           ? code`${mcpOf!}(${tool.name}).outputSchema!`
           : code`${local!}.output`;
         const outputConst = file.scope.unique(`${toolNames.stem}Output`);
-        file.print(code`${raw(jsdoc([`\`${tool.name}\`'s result: the catalog's \`output\` schema and validator.`]))}const ${outputConst} = ${build}<${ToolOutput}[${tool.name}]>({
+        file.printCanonical(code`${raw(jsdoc([`\`${tool.name}\`'s result: the catalog's \`output\` schema and validator.`]))}const ${outputConst} = ${build}<${ToolOutput}[${tool.name}]>({
   name: ${tool.name},
   description: ${description},
   check: ${validateOutput},
@@ -239,7 +239,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
         const declaration = code`${strictOf}(${tool.name})`;
         const strictTool = strictSource!.tools[index]!;
         const check = code`(value) => ${strictCheck}(${tool.name}, value)`;
-        file.print(code`${raw(jsdoc([`\`${tool.name}\` as ${strictSource!.target.id} declares it${strictTool.strict ? " (strict)" : " (not strict)"}: the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed).`]))}const ${strictConst} = ${build}<unknown, ${ToolInput}[${tool.name}], ${strictTool.strict}>({
+        file.printCanonical(code`${raw(jsdoc([`\`${tool.name}\` as ${strictSource!.target.id} declares it${strictTool.strict ? " (strict)" : " (not strict)"}: the declaration's schema in, the catalog's shape out (nulls meaning "not given" removed).`]))}const ${strictConst} = ${build}<unknown, ${ToolInput}[${tool.name}], ${strictTool.strict}>({
   name: ${tool.name},
   description: ${declaration}.description,
   check: ${check},
@@ -249,45 +249,41 @@ export const standardSchemaEmitter: ArtifactEmitter = {
 });`);
         stricts.push(code`${key}: ${strictConst}`);
         strictTypes.push(
-          code`  ${key}: ${strictAlias()}<${tool.name}, ${strictTool.strict}>;`,
+          code`${key}: ${strictAlias()}<${tool.name}, ${strictTool.strict}>;`,
         );
       }
     });
 
-    file.print(code`${raw(jsdoc(["Each tool's arguments as Standard Schema 1.1 + Standard JSON Schema (vendor `toolcat`): `validate` is the catalog's validator, `jsonSchema.input/output` the catalog's schema (draft 2020-12 or draft-07, a fresh copy per call)."]))}export const standardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<${ToolInput}[K]> } = Object.freeze({
-${inputs.length > 0 ? code`  ${join(inputs, ",\n  ")},` : raw("")}
-});`);
-    file.print(code`${raw(jsdoc(["The tools that declare an `output`, with the Standard Schema of their result (members not marked readonly, so each line names its tool; the table is frozen)."]))}export interface StandardOutputSchemas {
-${join(
-  outputs.map(
-    (o) =>
-      code`  ${raw(propertyKey(o.tool.name))}: ${outputAlias()}<${o.tool.name}>;`,
-  ),
-  "\n",
-)}
-}`);
-    file.print(code`${raw(jsdoc(["Each declared `output` as Standard Schema (for a runner's `outputSchema`): `validate` is the output validator."]))}export const standardOutputSchemas: StandardOutputSchemas = Object.freeze({
-${
-  outputs.length > 0
-    ? code`  ${join(
+    file.printCanonical(
+      code`${raw(jsdoc(["Each tool's arguments as Standard Schema 1.1 + Standard JSON Schema (vendor `toolcat`): `validate` is the catalog's validator, `jsonSchema.input/output` the catalog's schema (draft 2020-12 or draft-07, a fresh copy per call)."]))}export const standardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<${ToolInput}[K]> } = Object.freeze(${block(inputs, ",")});`,
+    );
+    file.printCanonicalMembers(
+      code`${raw(jsdoc(["The tools that declare an `output`, with the Standard Schema of their result (members not marked readonly, so each line names its tool; the table is frozen)."]))}export interface StandardOutputSchemas ${block(
+        outputs.map(
+          (o) =>
+            code`${raw(propertyKey(o.tool.name))}: ${outputAlias()}<${o.tool.name}>;`,
+        ),
+        "",
+      )}`,
+    );
+    file.printCanonical(
+      code`${raw(jsdoc(["Each declared `output` as Standard Schema (for a runner's `outputSchema`): `validate` is the output validator."]))}export const standardOutputSchemas: StandardOutputSchemas = Object.freeze(${block(
         outputs.map((o) => o.local),
-        ",\n  ",
-      )},`
-    : raw("")
-}
-});`);
+        ",",
+      )});`,
+    );
     if (strictSource) {
-      file.print(code`${raw(jsdoc(["Each tool's strict flavour, typed with whether its declaration is strict."]))}export interface StrictStandardSchemas {
-${join(strictTypes, "\n")}
-}`);
-      file.print(code`${raw(
-        jsdoc([
-          `For runners that declare tools to OpenAI in strict mode (@openai/agents \`tool()\`, openai-node \`standardFunction\`): \`jsonSchema.input\` is the ${strictSource.target.id} declaration (every field required, nullable where the catalog says optional), \`validate\` its call validator, whose value is the catalog's shape (the nulls that mean "not given" removed; \`jsonSchema.output\` is the catalog's schema).`,
-          "`strict` says whether the declaration is strict: pass it on to the runner.",
-        ]),
-      )}export const strictStandardSchemas: StrictStandardSchemas = Object.freeze({
-${stricts.length > 0 ? code`  ${join(stricts, ",\n  ")},` : raw("")}
-});`);
+      file.printCanonicalMembers(
+        code`${raw(jsdoc(["Each tool's strict flavour, typed with whether its declaration is strict."]))}export interface StrictStandardSchemas ${block(strictTypes, "")}`,
+      );
+      file.printCanonical(
+        code`${raw(
+          jsdoc([
+            `For runners that declare tools to OpenAI in strict mode (@openai/agents \`tool()\`, openai-node \`standardFunction\`): \`jsonSchema.input\` is the ${strictSource.target.id} declaration (every field required, nullable where the catalog says optional), \`validate\` its call validator, whose value is the catalog's shape (the nulls that mean "not given" removed; \`jsonSchema.output\` is the catalog's schema).`,
+            "`strict` says whether the declaration is strict: pass it on to the runner.",
+          ]),
+        )}export const strictStandardSchemas: StrictStandardSchemas = Object.freeze(${block(stricts, ",")});`,
+      );
     }
     return [
       chunkedFile(
@@ -303,6 +299,21 @@ ${stricts.length > 0 ? code`  ${join(stricts, ",\n  ")},` : raw("")}
     ];
   },
 };
+
+/**
+ * `{ … }` with one entry per line (each followed by `end`), as prettier lays out an object or an
+ * interface written expanded; `{}` when there is none, as prettier prints an empty one.
+ */
+function block(entries: readonly Code[], end: string): Code {
+  return entries.length === 0
+    ? raw("{}")
+    : code`{
+  ${join(
+    entries.map((e) => code`${e}${raw(end)}`),
+    "\n  ",
+  )}
+}`;
+}
 
 /** One target's declarations by tool name (the ones `nameOf` names). */
 function declaredByName(
