@@ -70,6 +70,8 @@ const EXPORTS = [
 /** Where the strict flavour comes from: the Responses declarations (@openai/agents), else Chat's (openai-node). */
 const STRICT_SOURCES = ["openai-responses", "openai-chat"] as const;
 
+const ASCII_NAME = /^[\x00-\x7f]*$/;
+
 const sameJson = (a: Json | undefined, b: Json | undefined): boolean =>
   a !== undefined &&
   b !== undefined &&
@@ -254,10 +256,17 @@ export const standardSchemaEmitter: ArtifactEmitter = {
       }
     });
 
-    file.printCanonical(
+    // The tables' keys are `propertyKey`s, which quote every non-ASCII name; prettier unquotes
+    // those that are identifiers (`é`): with such a name the tables go to prettier whole.
+    const canonicalKeys = ir.tools.every((t) => ASCII_NAME.test(t.name));
+    const printTable = (table: Code) =>
+      canonicalKeys ? file.printCanonical(table) : file.print(table);
+    const printMembers = (members: Code) =>
+      canonicalKeys ? file.printCanonicalMembers(members) : file.print(members);
+    printTable(
       code`${raw(jsdoc(["Each tool's arguments as Standard Schema 1.1 + Standard JSON Schema (vendor `toolcat`): `validate` is the catalog's validator, `jsonSchema.input/output` the catalog's schema (draft 2020-12 or draft-07, a fresh copy per call)."]))}export const standardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<${ToolInput}[K]> } = Object.freeze(${block(inputs, ",")});`,
     );
-    file.printCanonicalMembers(
+    printMembers(
       code`${raw(jsdoc(["The tools that declare an `output`, with the Standard Schema of their result (members not marked readonly, so each line names its tool; the table is frozen)."]))}export interface StandardOutputSchemas ${block(
         outputs.map(
           (o) =>
@@ -266,17 +275,17 @@ export const standardSchemaEmitter: ArtifactEmitter = {
         "",
       )}`,
     );
-    file.printCanonical(
+    printTable(
       code`${raw(jsdoc(["Each declared `output` as Standard Schema (for a runner's `outputSchema`): `validate` is the output validator."]))}export const standardOutputSchemas: StandardOutputSchemas = Object.freeze(${block(
         outputs.map((o) => o.local),
         ",",
       )});`,
     );
     if (strictSource) {
-      file.printCanonicalMembers(
+      printMembers(
         code`${raw(jsdoc(["Each tool's strict flavour, typed with whether its declaration is strict."]))}export interface StrictStandardSchemas ${block(strictTypes, "")}`,
       );
-      file.printCanonical(
+      printTable(
         code`${raw(
           jsdoc([
             `For runners that declare tools to OpenAI in strict mode (@openai/agents \`tool()\`, openai-node \`standardFunction\`): \`jsonSchema.input\` is the ${strictSource.target.id} declaration (every field required, nullable where the catalog says optional), \`validate\` its call validator, whose value is the catalog's shape (the nulls that mean "not given" removed; \`jsonSchema.output\` is the catalog's schema).`,
