@@ -160,6 +160,7 @@ const nameChar = fc.constantFrom(
 );
 const toolName = fc.oneof(
   fc.stringMatching(/^[a-z][a-z_]{0,7}$/),
+  fc.stringMatching(/^[a-z][a-z_-]{0,29}$/),
   fc.stringMatching(/^[a-z][a-z_]{20,70}$/),
   fc.string({ unit: nameChar, minLength: 1, maxLength: 70 }),
 );
@@ -264,15 +265,18 @@ function emitted(s: Sample): CanonicalChunk[] {
 }
 
 describe("standard-schema statements on random tool names equal prettier's", () => {
-  it("chunk by chunk, at widths 40/80/120, singleQuote and es5 commas", async () => {
-    const samples = fc.sample(sample, { seed: SEED, numRuns: 120 });
+  it("chunk by chunk, at widths 40 to 120, singleQuote and es5 commas", async () => {
+    const samples = fc.sample(sample, { seed: SEED, numRuns: 100 });
     const mismatches: string[] = [];
     let fast = 0;
     let total = 0;
     // Chunks with a wide line (comments aside) that did not go to prettier whole.
     let wideChunks = 0;
     let wideFast = 0;
-    for (const layout of LAYOUTS) {
+    // More widths than for whole files: each regime of a breaker (a short call argument, a head
+    // that breaks after `=`, …) shows at some widths only.
+    const layouts = [...LAYOUTS, { printWidth: 50 }, { printWidth: 60 }];
+    for (const layout of layouts) {
       const options = { parser: "babel-ts", ...layout };
       const chunks = samples.flatMap(emitted);
       const ours = await formatCanonicalChunks(chunks, options, format);
@@ -297,4 +301,36 @@ describe("standard-schema statements on random tool names equal prettier's", () 
     expect(fast / total).toBeGreaterThan(0.6);
     expect(wideFast / wideChunks).toBeGreaterThan(0.5);
   }, 300_000);
+});
+
+describe("standard-schema statements at every width", () => {
+  // A regime can be a few columns wide (a head whose `{` alone overflows, the tables' head that
+  // breaks after `=` between 93 and 106 columns): every width from 30 to 130.
+  it("three tools (short, medium, long names) at widths 30–130", async () => {
+    const tools: Sample = {
+      names: [
+        "ab",
+        "list-issues",
+        "manage_repository_notification_subscription",
+      ],
+      stems: ["ab", "listIssues", "manageRepositoryNotificationSubscription"],
+      strict: [true, false, true],
+      local: [false, true, false],
+    };
+    const chunks = emitted(tools);
+    const mismatches: string[] = [];
+    for (let printWidth = 30; printWidth <= 130; printWidth++) {
+      const options = { parser: "babel-ts", printWidth };
+      const ours = await formatCanonicalChunks(chunks, options, format);
+      for (let i = 0; i < chunks.length; i++) {
+        if (ours[i] === undefined) continue;
+        const reference = await prettier.format(chunks[i]!.canonical, options);
+        if (ours[i] !== reference && mismatches.length < 5)
+          mismatches.push(
+            `width ${printWidth}: ${firstDifference(ours[i]!, reference)}`,
+          );
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
 });
