@@ -95,7 +95,10 @@ export function breakStandardSchemaLine(
   }
   if (!isObjectHead(head)) return undefined;
   const out = breakProperty(text, 2, layout);
-  return out === undefined ? null : { out, next: i + 1 };
+  if (out !== undefined) return { out, next: i + 1 };
+  // Another table's row (validators.ts's are `key: ident,` too) goes to prettier as a property;
+  // a tool's Standard Schema whole.
+  return CALL_HEAD.test(head) ? null : undefined;
 }
 
 /** The nearest line above `i` at indentation 0 (comments skipped). */
