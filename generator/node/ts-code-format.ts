@@ -28,6 +28,7 @@ import {
 import { breakImport } from "./wide-lines/imports.js";
 import { breakTypeMember } from "./wide-lines/type-members.js";
 import { breakUnionAlias } from "./wide-lines/union-alias.js";
+import { breakValueTree } from "./wide-lines/value-tree.js";
 import {
   breakAndChainHead,
   breakNegatedChain,
@@ -185,7 +186,8 @@ function planChunk(
               breakStringSet(text, indent, settings) ??
               breakTypeImport(text, indent, settings) ??
               breakImport(text, indent, settings) ??
-              breakUnionAlias(text, indent, settings))
+              breakUnionAlias(text, indent, settings) ??
+              breakValueTree(text, indent, settings))
             : kind === "element"
               ? breakLiteralElement(text, indent, settings)
               : undefined;

@@ -138,6 +138,48 @@ const arrayUnion = fc
     text: `${k}${optional ? "?" : ""}: (${alts.join(" | ")})[];`,
   }));
 
+const tree: fc.Arbitrary<string> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { weight: 4, arbitrary: ident.filter((i) => !/^\d/.test(i)) },
+    { weight: 1, arbitrary: literal },
+    {
+      weight: 2,
+      arbitrary: fc
+        .array(tie("value") as fc.Arbitrary<string>, { maxLength: 12 })
+        .map((items) => `[${items.join(", ")}]`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(ident, tie("value") as fc.Arbitrary<string>), {
+          maxLength: 4,
+        })
+        .map((entries) =>
+          entries.length === 0
+            ? "{}"
+            : `{ ${entries.map(([k, v]) => `${k}: ${v}`).join(", ")} }`,
+        ),
+    },
+  ),
+})).value as fc.Arbitrary<string>;
+
+const valueTree = fc
+  .tuple(
+    ident,
+    typeName,
+    fc.oneof(
+      // The provider lists' shape: one object holding the declarations.
+      fc
+        .array(ident, { minLength: 1, maxLength: 30 })
+        .map((ids) => `[{ functionDeclarations: [${ids.join(", ")}] }]`),
+      tree.filter((t) => t.startsWith("[") || t.startsWith("{")),
+    ),
+  )
+  .map(([n, t, value]): Shape => ({
+    member: false,
+    text: `export const ${n}: ${t}[] = ${value};`,
+  }));
+
 /** Formats each case both ways; how many were wide and how many the fast path answered. */
 async function check(
   shapes: readonly [Shape, number][],
@@ -189,6 +231,7 @@ describe("wide lines broken without prettier (generator/node/wide-lines/)", () =
     ["union type aliases", unionAlias, 0],
     ["type members: names and object types", typeMember, 3],
     ["type members: arrays of unions", arrayUnion, 3],
+    ["lists of names and literals", valueTree, 0],
   ] as const)(
     "%s break as prettier breaks them",
     async (_, shape, maxDepth) => {
