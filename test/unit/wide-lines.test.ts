@@ -64,7 +64,7 @@ const unionAlias = fc
     typeName,
     fc.boolean(),
     fc.uniqueArray(fc.oneof(literal, typeName, keyword), {
-      minLength: 2,
+      minLength: 1,
       maxLength: 14,
     }),
   )

@@ -2,7 +2,8 @@
  * `export type Name = A | "b" | C;` wider than the print width, every alternative a plain name or
  * a literal (issue 25: the types' enum aliases, the providers' element unions, the dispatcher's
  * destructive tools): prettier moves the union to the next line, indented, flat when it fits
- * there, else one alternative per line after a leading `| `. Anything else is left to prettier.
+ * there, else one alternative per line after a leading `| `; a single name or literal moves to
+ * the next line the same way. Anything else is left to prettier.
  */
 import type { WideLayout } from "../ts-wide-lines.js";
 import { splitOutsideStrings } from "./split.js";
@@ -24,7 +25,7 @@ export function breakUnionAlias(
   const alternatives = splitOutsideStrings(m[2]!, " | ");
   if (
     alternatives === undefined ||
-    alternatives.length < 2 ||
+    alternatives.length < 1 ||
     !alternatives.every((a) => ALTERNATIVE.test(a))
   )
     return undefined;
