@@ -25,6 +25,10 @@ import {
   layoutSettings,
   type Settings,
 } from "./ts-data-format.js";
+import { breakImport } from "./wide-lines/imports.js";
+import { breakTypeMember } from "./wide-lines/type-members.js";
+import { breakUnionAlias } from "./wide-lines/union-alias.js";
+import { breakValueTree } from "./wide-lines/value-tree.js";
 import {
   breakAndChainHead,
   breakNegatedChain,
@@ -68,6 +72,14 @@ export async function formatCanonicalChunks(
       return chunk.width === settings.printWidth && !settings.singleQuote
         ? [chunk.canonical]
         : undefined;
+    // Fixed text the emitter laid out for this width (see CanonicalChunk.laidOut).
+    const fixed =
+      chunk.laidOut?.width === settings.printWidth && settings.trailingCommaAll
+        ? settings.singleQuote
+          ? requoted(chunk.laidOut.text)
+          : chunk.laidOut.text
+        : undefined;
+    if (fixed !== undefined) return [fixed];
     const text = settings.singleQuote
       ? requoted(chunk.canonical)
       : chunk.canonical;
@@ -145,7 +157,9 @@ function planChunk(
     if (members && indent > 0) {
       // A type member (`key?: Type;`): prettier may break its type, never the member list.
       if (!text.endsWith(";")) return undefined;
-      const union = breakUnionMember(text, indent, settings);
+      const union =
+        breakUnionMember(text, indent, settings) ??
+        breakTypeMember(text, indent, settings);
       if (union !== undefined) {
         plan.push(...union);
         continue;
@@ -178,7 +192,10 @@ function planChunk(
               breakBracelessIf(text, indent, settings) ??
               breakNegatedChain(text, indent, settings) ??
               breakStringSet(text, indent, settings) ??
-              breakTypeImport(text, indent, settings))
+              breakTypeImport(text, indent, settings) ??
+              breakImport(text, indent, settings) ??
+              breakUnionAlias(text, indent, settings) ??
+              breakValueTree(text, indent, settings))
             : kind === "element"
               ? breakLiteralElement(text, indent, settings)
               : undefined;

@@ -76,7 +76,7 @@ const WHOLE_STRING = new RegExp(`^${STRING}$`);
  * A type member `key?: "a" | "b" | …;` (or `key?: ("a" | …)[];`) too wide, every alternative a
  * literal or a plain name: prettier moves the type to the next line, indented under the key, and
  * breaks the union there only when it does not fit: one alternative per line after a leading
- * `| ` (inside `(` … `)[]` for the array, which is only taken when it must break).
+ * `| ` (for the array, the parentheses break instead: `key: (`, the union inside, `)[];`).
  */
 export function breakUnionMember(
   text: string,
@@ -101,7 +101,8 @@ export function breakUnionMember(
     return undefined;
   const pad = " ".repeat(indent);
   const flat = [`${pad}${key}`, `${pad}  ${open}${union}${close}`];
-  if (fits(flat, layout)) return open === "(" ? undefined : flat;
+  // An array's union never moves to the next line: its parentheses break instead.
+  if (open !== "(" && fits(flat, layout)) return flat;
   // Inside `(` … `)[]` the union is a group of its own: on one line there when that fits.
   const inside = `${pad}  ${union}`;
   const lines =

@@ -78,6 +78,18 @@ export interface CanonicalChunk {
    * default options (a test checks it). At another width the chunk goes to prettier.
    */
   readonly width?: number;
+  /**
+   * The chunk as prettier lays it out at `laidOut.width` with its default options (the emitter
+   * knows it for fixed text: laid out once, a test checks it). Kept at that width, re-quoted
+   * under `singleQuote`; at any other width `canonical` is laid out as usual.
+   */
+  readonly laidOut?: LaidOut;
+}
+
+/** A chunk's text as prettier prints it at one print width (see CanonicalChunk.laidOut). */
+export interface LaidOut {
+  readonly width: number;
+  readonly text: string;
 }
 
 /** prettier's default print width, the one template sources are formatted for. */

@@ -18,6 +18,7 @@ import type { ProviderModule, RuntimeAdapter } from "../providers/provider.js";
 import {
   chunkedFile,
   templateFile,
+  TEMPLATE_WIDTH,
   type ArtifactEmitter,
   type EmitContext,
   type OutputFile,
@@ -119,12 +120,43 @@ export function createDispatcherEmitter(
       const effects = file.scope.unique("effects");
       const table = file.scope.unique("table");
 
-      file.print(
-        code`${raw(jsdoc(["The handler of one tool: its validated, typed arguments in, its result (checked against the tool's `output`) out."]))}export type Handler<K extends ${ToolName}> = (args: ${ToolInput}[K], ctx: ${HandlerContext}<K>) => ${ToolOutput}[K] | Promise<${ToolOutput}[K]>;`,
-        code`${raw(jsdoc(["One handler per tool of the catalog: a missing, extra or mistyped one does not compile."]))}export type Handlers = { readonly [K in ${ToolName}]: Handler<K> };`,
-        code`${raw(jsdoc(["A domain check: rules a schema cannot say. Runs after the arguments passed the schema; a problem refuses the call (`check-failed`) with the app's message for the model."]))}export type Check<K extends ${ToolName}> = (args: ${ToolInput}[K], ctx: ${HandlerContext}<K>) => readonly ${CheckProblem}[] | Promise<readonly ${CheckProblem}[]>;`,
-        code`${raw(jsdoc(["Domain checks by tool (any subset)."]))}export type Checks = { readonly [K in ${ToolName}]?: Check<K> };`,
-        code`${raw(jsdoc(["The tools whose `effect` is `destructive`: each call is confirmed before it runs."]))}export type DestructiveTool = ${
+      // Each declaration is written flat (canonical) with, where it is fixed text wider than
+      // prettier's default width, how prettier breaks it there (`laidOut`; the dispatcher test
+      // checks every one against prettier).
+      const doc = (text: string) => raw(jsdoc([text]));
+      // Only where every line then fits: the layout was checked for these names.
+      const at80 = (c: Code) =>
+        c.text
+          .split("\n")
+          .every((l) => l.length <= TEMPLATE_WIDTH || /^\s*(?:\/\*|\*)/.test(l))
+          ? { width: TEMPLATE_WIDTH, code: c }
+          : undefined;
+      const handlerDoc = doc(
+        "The handler of one tool: its validated, typed arguments in, its result (checked against the tool's `output`) out.",
+      );
+      file.printLaidOut(
+        code`${handlerDoc}export type Handler<K extends ${ToolName}> = (args: ${ToolInput}[K], ctx: ${HandlerContext}<K>) => ${ToolOutput}[K] | Promise<${ToolOutput}[K]>;`,
+        at80(code`${handlerDoc}export type Handler<K extends ${ToolName}> = (
+  args: ${ToolInput}[K],
+  ctx: ${HandlerContext}<K>,
+) => ${ToolOutput}[K] | Promise<${ToolOutput}[K]>;`),
+      );
+      file.printCanonical(
+        code`${doc("One handler per tool of the catalog: a missing, extra or mistyped one does not compile.")}export type Handlers = { readonly [K in ${ToolName}]: Handler<K> };`,
+      );
+      const checkDoc = doc(
+        "A domain check: rules a schema cannot say. Runs after the arguments passed the schema; a problem refuses the call (`check-failed`) with the app's message for the model.",
+      );
+      file.printLaidOut(
+        code`${checkDoc}export type Check<K extends ${ToolName}> = (args: ${ToolInput}[K], ctx: ${HandlerContext}<K>) => readonly ${CheckProblem}[] | Promise<readonly ${CheckProblem}[]>;`,
+        at80(code`${checkDoc}export type Check<K extends ${ToolName}> = (
+  args: ${ToolInput}[K],
+  ctx: ${HandlerContext}<K>,
+) => readonly ${CheckProblem}[] | Promise<readonly ${CheckProblem}[]>;`),
+      );
+      file.printCanonical(
+        code`${doc("Domain checks by tool (any subset).")}export type Checks = { readonly [K in ${ToolName}]?: Check<K> };`,
+        code`${doc("The tools whose `effect` is `destructive`: each call is confirmed before it runs.")}export type DestructiveTool = ${
           destructive.length === 0
             ? raw("never")
             : join(
@@ -133,36 +165,77 @@ export function createDispatcherEmitter(
               )
         };`,
       );
+      const optionsHead = (d: Code) => ({
+        flat: code`${d}export interface DispatcherOptions extends Omit<${DispatchOptions}, "checks" | "confirm"> {`,
+        laidOut: code`${d}export interface DispatcherOptions extends Omit<
+  ${DispatchOptions},
+  "checks" | "confirm"
+> {`,
+      });
       if (destructive.length > 0) {
         const ConfirmRequest = file.importFrom(dispatch, "ConfirmRequest", {
           typeOnly: true,
         });
-        file.print(
-          code`${raw(jsdoc(["What `confirm` is asked about: the tool, its validated arguments, the call's identity."]))}export type ConfirmCall = { [K in DestructiveTool]: ${ConfirmRequest}<K, ${ToolInput}[K]> }[DestructiveTool];`,
-          code`${raw(jsdoc(["Options of `createDispatcher`. `confirm` is required: the catalog has destructive tools; anything but `true` refuses the call (`not-confirmed`)."]))}export interface DispatcherOptions extends Omit<${DispatchOptions}, "checks" | "confirm"> {
+        const confirmDoc = doc(
+          "What `confirm` is asked about: the tool, its validated arguments, the call's identity.",
+        );
+        file.printLaidOut(
+          code`${confirmDoc}export type ConfirmCall = { [K in DestructiveTool]: ${ConfirmRequest}<K, ${ToolInput}[K]> }[DestructiveTool];`,
+          at80(code`${confirmDoc}export type ConfirmCall = {
+  [K in DestructiveTool]: ${ConfirmRequest}<K, ${ToolInput}[K]>;
+}[DestructiveTool];`),
+        );
+        const head = optionsHead(
+          doc(
+            "Options of `createDispatcher`. `confirm` is required: the catalog has destructive tools; anything but `true` refuses the call (`not-confirmed`).",
+          ),
+        );
+        const body = code`
   readonly checks?: Checks;
   readonly confirm: (call: ConfirmCall) => boolean | Promise<boolean>;
-}`,
+}`;
+        file.printLaidOut(
+          code`${head.flat}${body}`,
+          at80(code`${head.laidOut}${body}`),
+          true,
         );
       } else {
-        file.print(
-          code`${raw(jsdoc(["Options of `createDispatcher` (the catalog has no destructive tool, so nothing to confirm)."]))}export interface DispatcherOptions extends Omit<${DispatchOptions}, "checks" | "confirm"> {
+        const head = optionsHead(
+          doc(
+            "Options of `createDispatcher` (the catalog has no destructive tool, so nothing to confirm).",
+          ),
+        );
+        const body = code`
   readonly checks?: Checks;
-}`,
+}`;
+        file.printLaidOut(
+          code`${head.flat}${body}`,
+          at80(code`${head.laidOut}${body}`),
+          true,
         );
       }
 
       // The tool table: effects (a tool that does not say counts as a write), the names read off
       // them (one entry per line, so adding a tool touches one line; no separate list that
       // prettier re-wraps when it grows or shrinks), and each target's call validator.
-      file.print(
+      file.printCanonical(
         code`${raw(jsdoc(["Each tool's `effect` (`write` where the catalog does not say)."]))}const ${effects} = Object.freeze<{ readonly [K in ${ToolName}]: ${Effect} }>({
   ${join(
-    tools.map((t) => code`${raw(propertyKey(t.name))}: ${t.effect ?? "write"}`),
-    ",\n  ",
+    tools.map(
+      (t) => code`${raw(propertyKey(t.name))}: ${t.effect ?? "write"},`,
+    ),
+    "\n  ",
   )}
 });`,
-        code`${raw(jsdoc(["Every tool, in catalog order (Object.keys order: an integer-like name, which name-portable warns about, would come first)."]))}const ${names}: readonly ${ToolName}[] = Object.freeze(Object.keys(${effects}) as ${ToolName}[]);`,
+      );
+      const namesDoc = doc(
+        "Every tool, in catalog order (Object.keys order: an integer-like name, which name-portable warns about, would come first).",
+      );
+      file.printLaidOut(
+        code`${namesDoc}const ${names}: readonly ${ToolName}[] = Object.freeze(Object.keys(${effects}) as ${ToolName}[]);`,
+        at80(code`${namesDoc}const ${names}: readonly ${ToolName}[] = Object.freeze(
+  Object.keys(${effects}) as ${ToolName}[],
+);`),
       );
       const routed = lowerings.filter((l) => hasCallValidator(l.tools));
       const cases = routed.map((l) => {
@@ -170,8 +243,8 @@ export function createDispatcherEmitter(
           `./providers/${l.target.id}.calls.js`,
           callValidatorName(l.target.id),
         );
-        return code`    case ${l.target.id}:
-      return ${validator}(name, args);`;
+        return code`      case ${l.target.id}:
+        return ${validator}(name, args);`;
       });
       const validateCall =
         cases.length === 0
@@ -185,7 +258,7 @@ ${join(cases, "\n")}
         return ${validate}(name, args);
     }
   },`;
-      file.print(
+      file.printCanonical(
         code`${raw(jsdoc(["What the core needs to know about the catalog. A call is checked with the validator of the target that sent it: for a target whose strict declarations announce null-for-omitted, its call validator (declared schema, then normalisation, then the catalog's); otherwise the catalog's."]))}const ${table}: ${ToolTable} = {
   names: ${names},
   effects: ${effects},
@@ -249,25 +322,62 @@ ${validateCall}
           ? code`options: DispatcherOptions`
           : code`options: DispatcherOptions = {}`;
       const core = file.scope.unique("core");
-      file.print(
-        code`${raw(
-          jsdoc([
-            "The one checkpoint between a model's tool calls and the handlers. `run(call)` checks, in order: complete, a known tool, a JSON object, valid for the target that sent it, the domain checks, confirmation (destructive tools); then it claims the call id in the store, runs the handler, checks its result against `output` and records it. A refused call has no effect, and `run` never throws.",
-            adapters.length > 0
-              ? `Per provider: ${adapters.map((a) => `\`${camelCase(a.target.id)}\``).join(", ")} (\`respond(response)\`, \`respondToStream(events)\`).`
-              : undefined,
-          ]),
-        )}export function createDispatcher(handlers: Handlers, ${optionsParam}): Dispatcher {
+      const dispatcherDoc = raw(
+        jsdoc([
+          "The one checkpoint between a model's tool calls and the handlers. `run(call)` checks, in order: complete, a known tool, a JSON object, valid for the target that sent it, the domain checks, confirmation (destructive tools); then it claims the call id in the store, runs the handler, checks its result against `output` and records it. A refused call has no effect, and `run` never throws.",
+          adapters.length > 0
+            ? `Per provider: ${adapters.map((a) => `\`${camelCase(a.target.id)}\``).join(", ")} (\`respond(response)\`, \`respondToStream(events)\`).`
+            : undefined,
+        ]),
+      );
+      const returned = [code`run`, ...members];
+      const flatReturn = code`  return { ${join(returned, ", ")} };`;
+      file.printLaidOut(
+        code`${dispatcherDoc}export function createDispatcher(handlers: Handlers, ${optionsParam}): Dispatcher {
   const ${core} = ${createCore}<${ToolOutput}[${ToolName}]>(${table}, handlers, options);
   const run = (call: ${ToolCall}, runOptions?: ${RunOptions}): Promise<${CallResult}<${ToolOutput}[${ToolName}]>> => ${core}.run(call, runOptions);
-  return { run${members.length > 0 ? code`, ${join(members, ", ")}` : raw("")} };
+${flatReturn}
 }`,
+        at80(code`${dispatcherDoc}export function createDispatcher(
+  handlers: Handlers,
+  ${optionsParam},
+): Dispatcher {
+  const ${core} = ${createCore}<${ToolOutput}[${ToolName}]>(
+    ${table},
+    handlers,
+    options,
+  );
+  const run = (
+    call: ${ToolCall},
+    runOptions?: ${RunOptions},
+  ): Promise<${CallResult}<${ToolOutput}[${ToolName}]>> => ${core}.run(call, runOptions);
+${
+  flatReturn.text.length <= TEMPLATE_WIDTH
+    ? flatReturn
+    : code`  return {
+${join(
+  returned.map((r) => code`    ${r},`),
+  "\n",
+)}
+  };`
+}
+}`),
       );
-      file.print(
+      const runMember = (laidOut: boolean) =>
+        laidOut
+          ? code`  readonly run: (
+    call: ${ToolCall},
+    runOptions?: ${RunOptions},
+  ) => Promise<${CallResult}<${ToolOutput}[${ToolName}]>>;`
+          : code`  readonly run: (call: ${ToolCall}, runOptions?: ${RunOptions}) => Promise<${CallResult}<${ToolOutput}[${ToolName}]>>;`;
+      const dispatcherType = (laidOut: boolean) =>
         code`${raw(jsdoc(["What `createDispatcher` returns: `run` for one provider-neutral call, and one member per provider target with an adapter."]))}export interface Dispatcher {
-  readonly run: (call: ${ToolCall}, runOptions?: ${RunOptions}) => Promise<${CallResult}<${ToolOutput}[${ToolName}]>>;
-${memberTypes.length > 0 ? join(memberTypes, "\n") : raw("")}
-}`,
+${join([runMember(laidOut), ...memberTypes], "\n")}
+}`;
+      file.printLaidOut(
+        dispatcherType(false),
+        at80(dispatcherType(true)),
+        true,
       );
 
       const files: OutputFile[] = [

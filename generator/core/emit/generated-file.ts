@@ -4,7 +4,12 @@
  * them), so emitters never write import lines or helper bodies by hand.
  */
 import { Code } from "../codegen/code.js";
-import { chunkText, type Chunk, type DataChunk } from "./artifact.js";
+import {
+  chunkText,
+  type CanonicalChunk,
+  type Chunk,
+  type DataChunk,
+} from "./artifact.js";
 import { Name, NameScope } from "../codegen/identifiers.js";
 import { compare } from "../diagnostics.js";
 import { lfOnly, normaliseText } from "./line-ends.js";
@@ -41,6 +46,7 @@ export class GeneratedFile {
         readonly canonical: boolean;
         readonly width?: number;
         readonly members?: boolean;
+        readonly laidOut?: { readonly width: number; readonly code: Code };
       }
   )[] = [];
   private readonly imports = new Map<string, Map<string, ImportEntry>>();
@@ -80,6 +86,24 @@ export class GeneratedFile {
   printCanonicalMembers(...lines: Code[]): void {
     for (const l of lines)
       this.body.push({ code: l, canonical: true, members: true });
+  }
+
+  /**
+   * Like `printCanonical` for one declaration, with its layout at print width `width` (see
+   * CanonicalChunk.laidOut): fixed text whose breaks the emitter knows for that width.
+   * `members`: the lines below the first level are type members (an interface body).
+   */
+  printLaidOut(
+    source: Code,
+    laidOut: { readonly width: number; readonly code: Code } | undefined,
+    members = false,
+  ): void {
+    this.body.push({
+      code: source,
+      canonical: true,
+      ...(members ? { members } : {}),
+      ...(laidOut ? { laidOut } : {}),
+    });
   }
 
   /** Template source laid out by prettier for `width` (see CanonicalChunk.width). */
@@ -144,15 +168,21 @@ export class GeneratedFile {
       if (!("code" in item)) return [item];
       const t = text(item.code);
       if (t === "") return [];
-      return [
-        item.canonical
-          ? item.width !== undefined
-            ? { canonical: t, width: item.width }
-            : item.members === true
-              ? { canonical: t, members: true }
-              : { canonical: t }
-          : t,
-      ];
+      if (!item.canonical) return [t];
+      const chunk: CanonicalChunk = {
+        canonical: t,
+        ...(item.width === undefined ? {} : { width: item.width }),
+        ...(item.members ? { members: true } : {}),
+        ...(item.laidOut
+          ? {
+              laidOut: {
+                width: item.laidOut.width,
+                text: text(item.laidOut.code),
+              },
+            }
+          : {}),
+      };
+      return [chunk];
     });
     const helpers = this.sortedHelpers().map(({ code, width }): Chunk =>
       width === undefined ? text(code) : { canonical: text(code), width },

@@ -19,6 +19,7 @@ import {
   chunkedFile,
   jsonDataFile,
   templateFile,
+  TEMPLATE_WIDTH,
   type ArtifactEmitter,
   type Chunk,
   type EmitContext,
@@ -298,6 +299,12 @@ ${
       canonical:
         code`const ${hasOwnName} = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);`
           .text,
+      // Fixed text: how prettier breaks it at its default width (a test checks it).
+      laidOut: {
+        width: TEMPLATE_WIDTH,
+        text: code`const ${hasOwnName} = (object: object, key: string): boolean =>
+  Object.prototype.hasOwnProperty.call(object, key);`.text,
+      },
     });
     chunks.push({
       canonical: `${jsdoc([

@@ -171,36 +171,202 @@ function declaration(
  * A declaration in prettier's layout (the writer puts every line flush left): two spaces per
  * open object type, JSDoc with the member it documents. Kept as canonical code when its shape is
  * one prettier keeps as written (interfaces and object types as property values, expanded, or
- * arrays of them); a union or intersection spanning lines goes to prettier as it is.
+ * arrays of them), or a member's union that holds expanded object types (see unionOpener); any
+ * other union or intersection spanning lines goes to prettier as it is.
  */
 function laidOut(declaration: string): Chunk {
-  let depth = 0;
+  const lines = declaration.split("\n");
+  const out: string[] = [];
+  const open: Frame[] = [];
+  // Columns of the members of the innermost open object type.
+  let at = 0;
   let comment = false;
-  let canonical = true;
-  const lines = declaration.split("\n").map((line) => {
+  const put = (columns: number, line: string) =>
+    out.push(" ".repeat(columns) + line);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     if (comment || line.startsWith("/*")) {
       comment = !line.endsWith("*/");
-      return "  ".repeat(depth) + line;
+      put(at, line);
+      continue;
     }
     if (line.startsWith("}")) {
-      depth--;
-      if (!CLOSER.test(line)) canonical = false;
+      const frame = open.pop();
+      if (frame === undefined) return declaration;
+      if (frame.union === undefined) {
+        if (frame.intersected) {
+          // `({` … `} & ({`: the object, then a union of objects in parentheses.
+          if (line !== "} & ({") return declaration;
+          put(frame.at, "} & (");
+          put(frame.at + 2, "| {");
+          open.push({
+            at: frame.at,
+            union: { ...unionOf(frame.intersected, []), intersection: true },
+          });
+          at = frame.at + 6;
+          continue;
+        }
+        if (!CLOSER.test(line)) return declaration;
+        put(frame.at, line);
+        at = frame.at;
+        continue;
+      }
+      // The end of one object alternative of a union (see UNION_OPENER).
+      const union = frame.union;
+      const m = ALTERNATIVE_END.exec(line);
+      if (!m) return declaration;
+      const [, arrays, rest] = m as unknown as [string, string, string];
+      const last = union.end === ";";
+      const ending = rest === union.end;
+      const more = rest.endsWith(" | {");
+      const tail = more
+        ? rest.slice(0, -" | {".length)
+        : ending
+          ? ""
+          : rest.endsWith(union.end)
+            ? rest.slice(0, -union.end.length)
+            : undefined;
+      const alternatives =
+        tail === undefined
+          ? undefined
+          : tail === ""
+            ? []
+            : tail.startsWith(" | ") && !union.intersection
+              ? tail.slice(3).split(" | ")
+              : undefined;
+      if (
+        alternatives === undefined ||
+        !alternatives.every((a) => ALTERNATIVE.test(a))
+      )
+        return declaration;
+      union.objects++;
+      union.others.push(...alternatives);
+      put(frame.at + 4, `}${arrays}${last && ending ? ";" : ""}`);
+      alternatives.forEach((a, j) =>
+        put(
+          frame.at + 2,
+          `| ${a}${last && !more && j === alternatives.length - 1 ? ";" : ""}`,
+        ),
+      );
+      if (more) {
+        put(frame.at + 2, "| {");
+        open.push(frame);
+        at = frame.at + 6;
+        continue;
+      }
+      // `{…} | null` is hugged by prettier (`key: {` … `} | null;`): not this layout.
+      if (
+        union.objects === 1 &&
+        union.others.every((a) => a === "null" || a === "undefined")
+      )
+        return declaration;
+      if (!last) put(frame.at, union.end);
+      at = frame.at;
+      continue;
     }
-    const indented = "  ".repeat(depth) + line;
     if (line.endsWith("{")) {
-      depth++;
-      if (!OPENER.test(line)) canonical = false;
+      if (OPENER.test(line)) {
+        put(at, line);
+        // `key: {` … `} & ({` … `});`: an object and a union of objects in parentheses.
+        open.push(
+          closerOf(lines, i) === "} & ({" ? { at, intersected: ");" } : { at },
+        );
+        at += 2;
+        continue;
+      }
+      const m = UNION_OPENER.exec(line);
+      if (!m) return declaration;
+      const [, key, paren, before] = m as unknown as [
+        string,
+        string,
+        string | undefined,
+        string,
+      ];
+      if (
+        paren !== undefined &&
+        before === "" &&
+        closerOf(lines, i) === "} & ({"
+      ) {
+        // An array of `{…} & ({…} | {…})`: the first object stays on the key's line.
+        put(at, line);
+        open.push({ at, intersected: "))[];" });
+        at += 2;
+        continue;
+      }
+      const alternatives =
+        before === "" ? [] : before.slice(0, -3).split(" | ");
+      if (!alternatives.every((a) => ALTERNATIVE.test(a))) return declaration;
+      put(at, paren ? `${key} (` : key);
+      for (const a of alternatives) put(at + 2, `| ${a}`);
+      put(at + 2, "| {");
+      open.push({
+        at,
+        union: unionOf(paren === undefined ? ";" : ")[];", alternatives),
+      });
+      at += 6;
+      continue;
     }
-    return indented;
-  });
-  return canonical
-    ? { canonical: lines.join("\n"), members: true }
+    put(at, line);
+  }
+  return open.length === 0
+    ? { canonical: out.join("\n"), members: true }
     : declaration;
 }
 
-const OPENER =
-  /^(?:export interface [\w$]+|(?:[\w$]+|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\??:) \{$/;
+/** An object type being laid out: where its opening line sits, and the union it is an alternative of. */
+interface Frame {
+  readonly at: number;
+  readonly union?: Union;
+  /** The first object of an intersection with a union (`{` … `} & ({`): how the union ends. */
+  readonly intersected?: string;
+}
+
+interface Union {
+  /** What ends it in the writer's line: `;`, `)[];` (an array's element type), `))[];` (an intersection's). */
+  readonly end: string;
+  /** The second operand of an intersection: only objects are laid out here. */
+  readonly intersection?: boolean;
+  objects: number;
+  readonly others: string[];
+}
+
+function unionOf(end: string, others: string[]): Union {
+  return { end, objects: 0, others: [...others] };
+}
+
+/** The line that closes the object type opened at line `i` (comments skipped); undefined when none does. */
+function closerOf(lines: readonly string[], i: number): string | undefined {
+  let depth = 0;
+  let comment = false;
+  for (let j = i; j < lines.length; j++) {
+    const line = lines[j]!;
+    if (comment || line.startsWith("/*")) {
+      comment = !line.endsWith("*/");
+      continue;
+    }
+    if (line.startsWith("}") && --depth === 0) return line;
+    if (line.endsWith("{")) depth++;
+  }
+  return undefined;
+}
+
+const KEY = String.raw`(?:[\w$]+|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\??:`;
+const OPENER = new RegExp(String.raw`^(?:export interface [\w$]+|${KEY}) \{$`);
 const CLOSER = /^\}(?:\[\])*;?$/;
+/**
+ * A member whose type is a union holding expanded object types, as the writer puts it:
+ * `key: (a | b | {` (an array's element type) or `key: a | {`, each object alternative ending in
+ * `} | {`, `} | c | {` or the end (`} | c)[];`, `})[];`, `};`). prettier breaks such a union (the
+ * objects stay expanded), one alternative per line after `| `, the objects' members six columns
+ * in (ALTERNATIVE_END).
+ */
+const UNION_OPENER = new RegExp(
+  String.raw`^(${KEY}) (\()?((?:[^{}()|]+ \| )*)\{$`,
+);
+const ALTERNATIVE_END = /^\}((?:\[\])*)(.*)$/;
+/** A union alternative written on one line: a literal, a keyword or a type name, or an array of one. */
+const ALTERNATIVE =
+  /^(?:"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|[A-Za-z_$][\w$]*(?:\[\])*)$/;
 
 function withoutDefs(schema: Schema): Schema {
   if (!isJsonObject(schema) || !("$defs" in schema)) return schema;
@@ -270,7 +436,7 @@ export const typesEmitter: ArtifactEmitter = {
     const [header, ...declarations] = blocks;
     return [
       chunkedFile("types.ts", "typescript", [
-        header!,
+        { canonical: header! },
         ...declarations.map(laidOut),
       ]),
     ];

@@ -1,0 +1,235 @@
+/**
+ * types.ts, dispatcher.ts and the provider modules (issue 25) are formatted without prettier on
+ * prettier's defaults: their chunks are canonical code whose wide lines the breakers of
+ * generator/node/wide-lines/ break, and fixed declarations carry their layout at width 80
+ * (CanonicalChunk.laidOut). Here, for the example catalog, every fixture, the real-tool catalog
+ * and two small catalogs: the files formatted chunk by chunk (formatFiles) equal prettier on the
+ * whole file at several widths and with `singleQuote`; at the defaults prettier is not called
+ * for them at all; and every stored layout is prettier's.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import type {
+  CanonicalChunk,
+  OutputFile,
+} from "../../generator/core/emit/artifact.js";
+import { importTools } from "../../generator/core/import/import-tools.js";
+import { loadCatalog } from "../../generator/core/load/load-catalog.js";
+import { runPipeline } from "../../generator/core/pipeline.js";
+import {
+  formatFiles,
+  formatWithFallback,
+  type PrettierCalls,
+} from "../../generator/node/format.js";
+import { corpusCatalog } from "../bench/corpus-catalog.js";
+import { readTemplate, repoRoot } from "../validators/harness.js";
+
+/** The files this covers: types, dispatcher and provider declarations (not the call validators). */
+const covered = (f: OutputFile) =>
+  f.language === "typescript" &&
+  (f.path === "types.ts" ||
+    f.path === "dispatcher.ts" ||
+    (f.path.startsWith("providers/") && !f.path.endsWith(".calls.ts")));
+
+const ONE_TOOL = `toolcat: 1
+targets:
+  openai-chat: { strict: auto }
+  openai-responses: { strict: auto }
+  openai-agents: {}
+  anthropic: {}
+  google-genai: {}
+  google-interactions: {}
+  mcp: {}
+  openai-compatible: { strict: false }
+tools:
+  get_weather:
+    description: Current weather for a city.
+    effect: read
+    input:
+      type: object
+      properties:
+        city: { type: string, description: City name. }
+      required: [city]
+      additionalProperties: false
+`;
+
+/** One destructive tool and one target: the dispatcher's other variants (confirm, a flat return). */
+const ONE_TARGET = `toolcat: 1
+targets:
+  mcp: {}
+tools:
+  delete_all_records:
+    description: Deletes.
+    effect: destructive
+    input:
+      type: object
+      properties:
+        really: { type: boolean }
+      required: [really]
+      additionalProperties: false
+`;
+
+const catalogs: readonly (readonly [string, () => string | Buffer])[] = [
+  [
+    "catalog/tools.yaml",
+    () => readFileSync(path.join(repoRoot, "catalog/tools.yaml")),
+  ],
+  ...readdirSync(path.join(repoRoot, "test/fixtures")).map(
+    (d) =>
+      [
+        `test/fixtures/${d}/catalog.yaml`,
+        () =>
+          readFileSync(path.join(repoRoot, `test/fixtures/${d}/catalog.yaml`)),
+      ] as const,
+  ),
+  ["one tool, every target", () => ONE_TOOL],
+  ["one destructive tool, one target", () => ONE_TARGET],
+];
+
+function realTools(): string {
+  return corpusCatalog({ importTools, loadCatalog }).text;
+}
+
+async function emitted(source: string | Buffer): Promise<OutputFile[]> {
+  let captured: readonly OutputFile[] = [];
+  await runPipeline({
+    catalogPath: "catalog/tools.yaml",
+    source,
+    readTemplate,
+    format: async (files) => {
+      captured = files;
+      return files.map((f) => f.contents);
+    },
+  });
+  const files = captured.filter(covered);
+  expect(files.map((f) => f.path)).toContain("types.ts");
+  return files;
+}
+
+/** prettier, keeping the texts it is given, by output file. */
+function counting(): PrettierCalls & {
+  readonly calls: Map<string, string[]>;
+} {
+  const calls = new Map<string, string[]>();
+  return {
+    version: prettier.version,
+    calls,
+    format: (text, options) => {
+      const file = String(options?.filepath ?? "");
+      calls.set(file, [...(calls.get(file) ?? []), text]);
+      return prettier.format(text, options);
+    },
+  };
+}
+
+const LAYOUTS: readonly prettier.Options[] = [
+  {},
+  { printWidth: 40 },
+  { printWidth: 120 },
+  { singleQuote: true },
+];
+
+async function compareBothWays(
+  files: readonly OutputFile[],
+  layouts: readonly prettier.Options[],
+): Promise<string[]> {
+  const mismatches: string[] = [];
+  for (const layout of layouts) {
+    const options = { parser: "babel-ts", endOfLine: "lf" as const, ...layout };
+    const ours = await formatFiles(
+      files,
+      async (f) => ({ ...options, filepath: f.path }),
+      undefined,
+      prettier,
+    );
+    for (let i = 0; i < files.length; i++) {
+      const reference = await formatWithFallback(
+        prettier,
+        files[i]!.contents,
+        options,
+      );
+      if (ours[i] !== reference) {
+        const a = ours[i]!.split("\n");
+        const b = reference.split("\n");
+        const j = a.findIndex((l, k) => l !== b[k]);
+        mismatches.push(
+          `${files[i]!.path} ${JSON.stringify(layout)} line ${j + 1}:\n  ours:     ${JSON.stringify(a[j])}\n  prettier: ${JSON.stringify(b[j])}`,
+        );
+      }
+    }
+  }
+  return mismatches;
+}
+
+async function prettierCallsAtDefaults(files: readonly OutputFile[]) {
+  const calls = counting();
+  await formatFiles(
+    files,
+    async (f) => ({ parser: "babel-ts", endOfLine: "lf", filepath: f.path }),
+    undefined,
+    calls,
+  );
+  return Object.fromEntries(calls.calls);
+}
+
+describe("types, dispatcher and provider modules: the fast path equals prettier", () => {
+  it.each(catalogs)(
+    "%s",
+    async (_, source) => {
+      const files = await emitted(source());
+      expect(await compareBothWays(files, LAYOUTS)).toEqual([]);
+    },
+    120_000,
+  );
+
+  it("the real-tool catalog (test/bench/corpus-catalog.js)", async () => {
+    const files = await emitted(realTools());
+    expect(await compareBothWays(files, LAYOUTS)).toEqual([]);
+  }, 300_000);
+});
+
+describe("a cold run sends none of them to prettier with its default options", () => {
+  const sources: readonly (readonly [string, () => string | Buffer])[] = [
+    [
+      "catalog/tools.yaml",
+      () => readFileSync(path.join(repoRoot, "catalog/tools.yaml")),
+    ],
+    ["the real-tool catalog", realTools],
+    ["one tool, every target", () => ONE_TOOL],
+    ["one destructive tool, one target", () => ONE_TARGET],
+  ];
+  it.each(sources)(
+    "%s",
+    async (_, source) => {
+      const files = await emitted(source());
+      expect(await prettierCallsAtDefaults(files)).toEqual({});
+    },
+    120_000,
+  );
+});
+
+describe("layouts stored for one width are prettier's there", () => {
+  it.each([...catalogs, ["the real-tool catalog", realTools] as const])(
+    "%s",
+    async (_, source) => {
+      const files = await emitted(source());
+      let checked = 0;
+      for (const file of files)
+        for (const chunk of file.chunks ?? []) {
+          const laid = (chunk as CanonicalChunk).laidOut;
+          if (typeof chunk === "string" || laid === undefined) continue;
+          checked++;
+          expect(laid.text + "\n", file.path).toBe(
+            await prettier.format((chunk as CanonicalChunk).canonical, {
+              parser: "babel-ts",
+              printWidth: laid.width,
+            }),
+          );
+        }
+      expect(checked).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+});
