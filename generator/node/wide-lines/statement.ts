@@ -508,10 +508,15 @@ function binaryParts(
 ): Doc[] {
   const { layout } = ctx;
   const self = nodeType(node);
-  const parts: Doc[] =
+  // Parentheses prettier would drop (a left operand it flattens) are not canonical: not read.
+  if (
     node.left.k === "bin" &&
-    !node.left.parens &&
+    node.left.parens &&
     shouldFlatten(node.op, node.left.op)
+  )
+    throw new Decline();
+  const parts: Doc[] =
+    node.left.k === "bin" && shouldFlatten(node.op, node.left.op)
       ? binaryParts(node.left, ctx, self, insideParenthesis)
       : [
           group(
@@ -537,11 +542,8 @@ function binaryParts(
   const grouped =
     !(insideParenthesis && self === "logical") &&
     parentType !== self &&
-    (node.left.k === "bin" && !node.left.parens ? nodeType(node.left) : "") !==
-      self &&
-    (node.right.k === "bin" && !node.right.parens
-      ? nodeType(node.right)
-      : "") !== self;
+    nodeType(node.left) !== self &&
+    nodeType(node.right) !== self;
   parts.push(" ", grouped ? group(rightDoc) : rightDoc);
   return parts;
 }
@@ -560,7 +562,7 @@ function printBinaryish(node: Binary, ctx: Context): Doc {
     return group([indent([softline, ...parts]), softline]);
   const shouldNotIndent =
     parent === "return" ||
-    (parent === "cond-test" &&
+    ((parent === "cond-test" || parent === "cond-branch") &&
       ctx.grandparent !== "return" &&
       ctx.grandparent !== "argument");
   const shouldIndentIfInlining =
@@ -600,7 +602,8 @@ function printConditional(
     parent: "cond-test",
     grandparent: parent,
   });
-  const branch = (e: Expr) => print(e, { layout, parent: "cond-branch" });
+  const branch = (e: Expr) =>
+    print(e, { layout, parent: "cond-branch", grandparent: parent });
   const doc = group([
     test,
     indent([
