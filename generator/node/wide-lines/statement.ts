@@ -36,6 +36,7 @@ import {
   readExpression,
   Reader,
   tokenize,
+  type Token,
 } from "./expression.js";
 
 /** What the breakers read of the layout (ts-code-format.ts's Layout). */
@@ -172,7 +173,7 @@ function testDoc(test: Expr, layout: StatementLayout): Doc {
 
 /** An expression statement, `const x = …;` or `return …;`, from its tokens. */
 function simpleStatement(
-  tokens: readonly import("./expression.js").Token[],
+  tokens: readonly Token[],
   layout: StatementLayout,
 ): Doc | undefined {
   const last = tokens[tokens.length - 1];
@@ -230,9 +231,7 @@ function simpleStatement(
   return [print(e, { layout, parent: "other" }), ";"];
 }
 
-function whole(
-  tokens: readonly import("./expression.js").Token[],
-): Expr | undefined {
+function whole(tokens: readonly Token[]): Expr | undefined {
   const r = new Reader(tokens);
   const e = r.expression();
   return e !== undefined && r.done ? e : undefined;
