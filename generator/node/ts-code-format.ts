@@ -37,6 +37,10 @@ import {
   breakUnionMember,
 } from "./ts-wide-lines.js";
 import { breakStandardSchemaLine } from "./wide-lines/standard-schema-shapes.js";
+import { breakImportList } from "./wide-lines/import-list.js";
+import { breakObjectType } from "./wide-lines/object-type.js";
+import { breakNameProperty } from "./wide-lines/property.js";
+import { breakIfHead, breakStatement } from "./wide-lines/statement.js";
 
 /** A formatter call (prettier.format) injected so the module stays testable. */
 export type FormatText = (text: string, options: Options) => Promise<string>;
@@ -184,9 +188,11 @@ function planChunk(
     const head =
       kind === "head"
         ? (breakFunctionHead(text, indent, settings) ??
-          breakAndChainHead(text, indent, settings))
+          breakAndChainHead(text, indent, settings) ??
+          breakIfHead(text, indent, settings))
         : kind === "property"
-          ? breakStringProperty(text, indent)
+          ? (breakStringProperty(text, indent) ??
+            breakNameProperty(text, indent, settings))
           : kind === "statement"
             ? (breakIdentifierList(text, indent, settings) ??
               breakBracelessIf(text, indent, settings) ??
@@ -195,7 +201,10 @@ function planChunk(
               breakTypeImport(text, indent, settings) ??
               breakImport(text, indent, settings) ??
               breakUnionAlias(text, indent, settings) ??
-              breakValueTree(text, indent, settings))
+              breakValueTree(text, indent, settings) ??
+              breakStatement(text, indent, settings) ??
+              breakImportList(text, indent, settings) ??
+              breakObjectType(text, indent, settings))
             : kind === "element"
               ? breakLiteralElement(text, indent, settings)
               : undefined;
