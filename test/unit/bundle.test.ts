@@ -98,10 +98,24 @@ describe("the CLI bundle (dist/bundle)", () => {
         "modules loaded from outside the bundle",
       ).toEqual([]);
 
+      // What only other commands (or an unusual catalog) need stays unloaded on generate.
       const tree = pathToFileURL(
         join(repoRoot, "dist", "generator", "cli", "main.js"),
       ).href;
+      const all = loadedModules(bundled.stderr);
+      for (const unneeded of [
+        "/node_modules/yaml/",
+        "node:http",
+        "node:child_process",
+      ])
+        expect(
+          all.filter((u) => u.includes(unneeded)),
+          unneeded,
+        ).toEqual([]);
+
       const unbundled = node(dir, [
+        "--import",
+        hook,
         "--input-type=module",
         "-e",
         `import { main } from ${JSON.stringify(tree)}; process.exitCode = await main(process.argv.slice(1));`,
@@ -111,6 +125,23 @@ describe("the CLI bundle (dist/bundle)", () => {
         "from-tree",
       ]);
       expect(unbundled.code, unbundled.stderr).toBe(0);
+      const fromTree = loadedModules(unbundled.stderr);
+      expect(fromTree).toContain(tree);
+      for (const unneeded of [
+        "/node_modules/yaml/",
+        "/dist/generator/cli/diff-command.js",
+        "/dist/generator/cli/import-command.js",
+        "/dist/generator/cli/lint-command.js",
+        "/dist/generator/cli/playground-command.js",
+        "/dist/generator/cli/init-command.js",
+        "/dist/generator/core/lint/fix.js",
+        "/dist/generator/node/js-output.js",
+        "/dist/generator/node/static-server.js",
+      ])
+        expect(
+          fromTree.filter((u) => u.includes(unneeded)),
+          unneeded,
+        ).toEqual([]);
       const a = snapshot(join(dir, "from-bundle"));
       const b = snapshot(join(dir, "from-tree"));
       expect(a.size).toBeGreaterThan(40);
