@@ -136,12 +136,15 @@ export async function generate(
         : parallelEmitters(ARTIFACT_EMITTERS, workerInput);
   // Two threads then share the two cores a developer machine is assumed to have (and a shared
   // one may not even give that): this thread formats its own files while it waits for the
-  // worker, rather than a third thread loading prettier to do it. Without that worker, a
-  // formatting thread works beside this one.
+  // worker, rather than a third thread loading prettier to do it. Without that worker (a small
+  // catalog) no formatting thread either: it would start, load and warm a prettier of its own
+  // for the little prettier still formats, which cost more than it saved — one-tool catalog
+  // 0.48 → 0.38 s of CPU, the example catalog 0.84 → 0.65 s, wall time lower too
+  // (docs/performance.md, "Fixed cost of a process") — and, in `--watch`, a cold one every run.
   const format = formats
     ? prettierFormatter(outDir, {
         cache: options.cache,
-        parallel: parallel === undefined,
+        parallel: false,
         onNotice,
       })
     : undefined;

@@ -5,9 +5,9 @@
  * unchanged on a rerun; reading it whole and encoding every text whole allocated (and paged in)
  * two copies of all of it, which took longer than the comparison itself. The reads are
  * synchronous: nothing else waits on this thread while a run's output is compared, and each
- * asynchronous open, stat, read and close cost a trip to the thread pool — on the example catalog's
- * 53 files, 10 ms of CPU where the same calls made synchronously take 3 (docs/performance.md,
- * "Fixed cost of a process").
+ * asynchronous open, stat, read and close cost a trip to the thread pool — for a one-tool
+ * catalog's 50 files, about 10 ms of CPU in a fresh process where the same calls made
+ * synchronously take 3 (docs/performance.md, "Fixed cost of a process").
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 

@@ -62,17 +62,17 @@ describe("the CLI bundle (dist/bundle)", () => {
     ).toEqual([]);
   });
 
-  // The example catalog: its files formatted on the format worker; padded past
-  // PARALLEL_FROM_BYTES (generator/index.ts): part of the emitting on the emit worker.
+  // The example catalog: one thread (generator/index.ts); padded past PARALLEL_FROM_BYTES, part
+  // of the emitting on the emit worker.
   const padded =
     readFileSync(join(repoRoot, "catalog", "tools.yaml"), "utf8") +
     `# ${"padding ".repeat(64)}\n`.repeat(300);
   it.each([
-    ["the example catalog", undefined, "format-worker.js"],
-    ["a catalog past the parallel threshold", padded, "emit-worker.js"],
+    ["the example catalog", undefined, [] as string[]],
+    ["a catalog past the parallel threshold", padded, ["emit-worker.js"]],
   ])(
-    "is what bin/toolcat.js runs for %s, with its worker thread, and gives the module tree's bytes",
-    (_, catalog, worker) => {
+    "is what bin/toolcat.js runs for %s, with its worker threads, and gives the module tree's bytes",
+    (_, catalog, workers) => {
       if (catalog) expect(catalog.length).toBeGreaterThan(128 * 1024);
       const dir = scratchProject(catalog);
       const hook = moduleLoadLogger(dir);
@@ -91,8 +91,11 @@ describe("the CLI bundle (dist/bundle)", () => {
         u.startsWith(ownDist),
       );
       const inBundle = pathToFileURL(bundle).href + "/";
-      for (const entry of ["main.js", worker])
+      for (const entry of ["main.js", ...workers])
         expect(loaded, entry).toContain(inBundle + entry);
+      for (const worker of ["emit-worker.js", "format-worker.js"])
+        if (!workers.includes(worker))
+          expect(loaded, worker).not.toContain(inBundle + worker);
       expect(
         loaded.filter((u) => !u.startsWith(inBundle)),
         "modules loaded from outside the bundle",
