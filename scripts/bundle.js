@@ -14,12 +14,21 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "rolldown";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outDir = resolve(root, "dist", "bundle");
 
 rmSync(outDir, { recursive: true, force: true });
+let build;
+try {
+  ({ build } = await import("rolldown"));
+} catch {
+  // Installed without development dependencies: no bundle, and bin/toolcat.js runs dist/generator.
+  process.stderr.write(
+    "toolcat: rolldown (a development dependency) is not installed: dist/bundle not built; bin/toolcat.js runs dist/generator\n",
+  );
+  process.exit(0);
+}
 mkdirSync(outDir, { recursive: true });
 const result = await build({
   cwd: root,
