@@ -5,6 +5,8 @@
 // tree otherwise (no bundle, or a dist module newer than it: a `tsc` build without the bundle
 // step). The bundle starts its worker threads from dist/bundle too, the module tree from itself.
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const dist = new URL("../dist/", import.meta.url);
 const tree = new URL("generator/cli/main.js", dist);
@@ -21,13 +23,14 @@ process.exitCode = await main(process.argv.slice(2));
 /** dist/bundle is there and no module it was built from has changed since (scripts/bundle.js). */
 function bundleIsCurrent() {
   try {
-    const manifest = new URL("bundle/manifest.json", dist);
+    // Paths, not URLs: a URL per module made this check cost about 20 ms instead of 2.
+    const root = fileURLToPath(new URL("..", dist));
+    const manifest = join(root, "dist", "bundle", "manifest.json");
     const built = statSync(manifest).mtimeMs;
     const { modules } = JSON.parse(readFileSync(manifest, "utf8"));
-    const root = new URL("..", dist);
     return modules.every(
       (m) =>
-        statSync(new URL(m, root), { throwIfNoEntry: false })?.mtimeMs <= built,
+        statSync(join(root, m), { throwIfNoEntry: false })?.mtimeMs <= built,
     );
   } catch {
     return false;
