@@ -91,7 +91,10 @@ export interface Drift {
   readonly extra: readonly string[];
 }
 
-/** Compares every expected file with the disk (bytes against the UTF-8 a write would put there, see file-compare.ts), and finds the stale generated files. */
+/**
+ * Compares every expected file with the disk (bytes against the UTF-8 a write would put there, see
+ * file-compare.ts), and finds the stale generated files.
+ */
 function survey(
   dir: string,
   files: ReadonlyMap<string, string>,

@@ -2,10 +2,10 @@
  * The `yaml` package, loaded on first use. Typical catalogs are read by the subset parser
  * (fast-yaml/) and never need it; loading it costs a fresh `generate` about 30 ms
  * (docs/performance.md, "Fixed cost of a process"). Its callers are synchronous, so it is
- * required (in Node, `yaml` is one CommonJS package whether imported or required: the same
- * instance) rather than imported: through the loader toolcat's Node entry provides
- * (generator/index.ts), else through `process.getBuiltinModule` (Node 20.16 and later). A page has
- * no synchronous loading: the playground provides the module it imports (playground/src/engine/yaml.ts).
+ * required rather than imported (in Node, `yaml` is one CommonJS package either way: the same
+ * instance), through the loader toolcat's Node entry provides (generator/index.ts), else through
+ * `process.getBuiltinModule` (Node 20.16 and later). A page cannot load synchronously: the
+ * playground's workers provide the module they import (playground/src/engine/yaml.ts).
  */
 import type * as Yaml from "yaml";
 
