@@ -3,6 +3,7 @@
  * their own (see `writeOutput`/`compareWithDisk` for that) and never exiting the process.
  */
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "./core/diagnostics.js";
 import { loadCatalog } from "./core/load/load-catalog.js";
@@ -15,11 +16,15 @@ import { MODULE_TYPE_PATH } from "./core/emit/module-type.js";
 import { ARTIFACT_EMITTERS } from "./core/emit/registry.js";
 import { prettierFormatter, remoteFormat } from "./node/format.js";
 import { EmitThread, parallelEmitters } from "./node/parallel-emit.js";
-import { toJavaScript } from "./node/js-output.js";
 import { readTemplate } from "./node/package-root.js";
 import { compare } from "./core/diagnostics.js";
 import { normaliseText } from "./core/emit/line-ends.js";
 import { readCatalogSource, ToolcatUsageError } from "./node/read-catalog.js";
+import { provideYaml } from "./core/load/yaml-lib.js";
+
+// `yaml` is loaded only when a catalog needs it (core/load/yaml-lib.ts), and synchronously: by
+// Node's require, which any Node version has.
+provideYaml(() => createRequire(import.meta.url)("yaml"));
 
 export { ToolcatUsageError };
 
@@ -131,12 +136,15 @@ export async function generate(
         : parallelEmitters(ARTIFACT_EMITTERS, workerInput);
   // Two threads then share the two cores a developer machine is assumed to have (and a shared
   // one may not even give that): this thread formats its own files while it waits for the
-  // worker, rather than a third thread loading prettier to do it. Without that worker, a
-  // formatting thread works beside this one.
+  // worker, rather than a third thread loading prettier to do it. Without that worker (a small
+  // catalog) no formatting thread either: it would start, load and warm a prettier of its own
+  // for the little prettier still formats, which cost more than it saved — one-tool catalog
+  // 0.48 → 0.38 s of CPU, the example catalog 0.84 → 0.65 s, wall time lower too
+  // (docs/performance.md, "Fixed cost of a process") — and, in `--watch`, a cold one every run.
   const format = formats
     ? prettierFormatter(outDir, {
         cache: options.cache,
-        parallel: parallel === undefined,
+        parallel: false,
         onNotice,
       })
     : undefined;
@@ -176,6 +184,8 @@ export async function generate(
 
   await refuseForeignPackageJson(outDir, cwd, catalogPath);
   const t = performance.now();
+  // Loaded here: it runs the TypeScript compiler (node:child_process), which only --js needs.
+  const { toJavaScript } = await import("./node/js-output.js");
   const sorted = (await toJavaScript(result.files)).sort((a, b) =>
     compare(a.path, b.path),
   );

@@ -18,60 +18,9 @@ import { diffCatalogs } from "../core/diff/diff-catalogs.js";
 import { loadVersions } from "../core/diff/load-version.js";
 import { DIFF_RULES } from "../core/diff/rules.js";
 import { UsageError } from "./args.js";
-import type { Command, Flags } from "./command.js";
+import type { Flags } from "./command.js";
 import { failing, formatDiff, type DiffFormat } from "./diff-report.js";
 import { formatDiagnostic } from "./report.js";
-
-export const diffCommand: Command = {
-  name: "diff",
-  summary:
-    "report what a catalog change breaks (callers, handlers, consumers) against a git ref or file",
-  usage:
-    "--base <git-ref|file> [--catalog FILE] [--base-catalog PATH] [--format text|markdown|json|github] [--fail-on handlers] [--ack FILE] [--rules]",
-  description: `Compares the catalog with an earlier version of it, after $ref resolution (moving a definition
-or reordering keys reports nothing), and lists every change with whom it breaks:
-  callers    a call that was valid is now rejected
-  consumers  readers of results may now receive values they never had to handle
-  handlers   the tool's handler receives new values or must return something else
-Exit 1 when an unacknowledged change breaks callers or consumers (or handlers, with
---fail-on handlers). Acknowledge a reviewed change by its fingerprint, with a reason, in
-<catalog>.diff-ack.yaml beside the catalog.`,
-  flags: {
-    base: {
-      kind: "string",
-      value: "REF|FILE",
-      help: "the version to compare with: a catalog file, or else a git ref (origin/main, HEAD~1, a tag)",
-    },
-    catalog: {
-      kind: "string",
-      value: "FILE",
-      help: "the new catalog (default catalog/tools.yaml)",
-    },
-    "base-catalog": {
-      kind: "string",
-      value: "PATH",
-      help: "the catalog's path at the base ref, relative to the repository root, when it moved (detected from git renames otherwise)",
-    },
-    format: {
-      kind: "string",
-      value: "FORMAT",
-      help: "text (default), markdown (a pull-request comment), json, or github (workflow annotations)",
-    },
-    "fail-on": {
-      kind: "string",
-      value: "handlers",
-      help: "also exit 1 for changes only the handler must absorb",
-    },
-    ack: {
-      kind: "string",
-      value: "FILE",
-      help: "the acknowledgements file (default <catalog>.diff-ack.yaml beside the catalog)",
-    },
-    rules: { kind: "boolean", help: "list every rule id with what it means" },
-  },
-  positionals: false,
-  run: (flags) => runDiffCommand(flags),
-};
 
 /** Display path: relative to the working directory when inside it, posix separators. */
 function display(file: string): string {

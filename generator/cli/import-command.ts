@@ -6,37 +6,7 @@ import { importTools } from "../core/import/import-tools.js";
 import { formatDiagnostic, summary } from "./report.js";
 import { UsageError } from "./args.js";
 import type { Diagnostic } from "../core/diagnostics.js";
-import type { Command, Flags } from "./command.js";
-
-export const importCommand: Command = {
-  name: "import",
-  summary:
-    "start a catalog from MCP, OpenAI, Anthropic or Gemini tool declarations (JSON or JSONL)",
-  usage: "<files…> [--out FILE] [--force] [--rename-conflicts] [--verbose]",
-  description: `Reads each file (an MCP tools/list result or list of MCP tools, an OpenAI Chat or
-Responses tools array, an Anthropic tools array, Gemini functionDeclarations, or JSONL of any of
-those), merges them and writes one catalog that toolcat generate accepts. Prints, with positions,
-every name it mapped, everything it converted and everything it could not carry. Unreadable
-files, unknown formats and a tool defined differently by two sources write nothing.`,
-  flags: {
-    out: {
-      kind: "string",
-      value: "FILE",
-      help: "the catalog to write (default catalog/tools.yaml)",
-    },
-    force: { kind: "boolean", help: "overwrite --out when it exists" },
-    "rename-conflicts": {
-      kind: "boolean",
-      help: "keep every definition of a name sources define differently (later ones as name_2, …)",
-    },
-    verbose: {
-      kind: "boolean",
-      help: "print every report line (by default conversions are counted, not listed)",
-    },
-  },
-  positionals: true,
-  run: (flags, positionals) => runImport(flags, positionals),
-};
+import type { Flags } from "./command.js";
 
 function display(path: string): string {
   const rel = relative(process.cwd(), path);

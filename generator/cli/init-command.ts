@@ -3,29 +3,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { addScripts } from "../node/package-scripts.js";
 import { starterCatalog } from "./starter-catalog.js";
-import type { Command, Flags } from "./command.js";
+import type { Flags } from "./command.js";
 
 const DEFAULT_CATALOG = "catalog/tools.yaml";
-
-export const initCommand: Command = {
-  name: "init",
-  summary:
-    "write a starter catalog and add the npm scripts that regenerate and check generated/",
-  usage: "[--catalog FILE]",
-  description: `Writes a small catalog that lints clean and generates (two tools, one reading and one
-writing, with an output and a shared $defs entry), and adds the scripts toolcat:generate and
-toolcat:check to the package.json of the current folder (an existing script of the same name is
-kept). Without a package.json it prints the command for CI. Never overwrites a file.`,
-  flags: {
-    catalog: {
-      kind: "string",
-      value: "FILE",
-      help: `where to write the catalog (default ${DEFAULT_CATALOG})`,
-    },
-  },
-  positionals: false,
-  run: (flags) => runInit(flags),
-};
 
 const posix = (path: string) => path.split(sep).join("/");
 

@@ -3,51 +3,12 @@ import { rename, writeFile } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import { lint } from "../index.js";
 import { readCatalogSource } from "../node/read-catalog.js";
-import { fixCatalog } from "../core/lint/fix.js";
 import { ruleTable } from "../core/lint/registry.js";
 import type { RuleSeverity } from "../core/lint/rule.js";
 import { formatDiagnostics, summary, type DiagnosticFormat } from "./report.js";
 import { UsageError } from "./args.js";
 import type { Diagnostic } from "../core/diagnostics.js";
-import type { Command, Flags } from "./command.js";
-
-export const lintCommand: Command = {
-  name: "lint",
-  summary:
-    "report catalog problems as file:line:col severity rule: message (--fix repairs some)",
-  usage:
-    "[--catalog FILE] [--fix] [--format text|json|github] [--max-warnings N] [--verbose] [--rules]",
-  description: `Checks the catalog against the rules of every enabled provider target. Strict-mode rules
-are errors for a target whose strict is true, warnings otherwise.`,
-  flags: {
-    catalog: {
-      kind: "string",
-      value: "FILE",
-      help: "the catalog to read (default catalog/tools.yaml)",
-    },
-    fix: {
-      kind: "boolean",
-      help: "apply the mechanical fixes in place (comments and layout kept), then report what is left",
-    },
-    format: {
-      kind: "string",
-      value: "FORMAT",
-      help: "text (default), json, or github (workflow annotations)",
-    },
-    "max-warnings": {
-      kind: "string",
-      value: "N",
-      help: "exit 1 when there are more than N warnings",
-    },
-    verbose: { kind: "boolean", help: "also print info-level findings" },
-    rules: {
-      kind: "boolean",
-      help: "list every rule id with its severity and whether --fix fixes it",
-    },
-  },
-  positionals: false,
-  run: (flags) => runLintCommand(flags),
-};
+import type { Flags } from "./command.js";
 
 export async function runLintCommand(flags: Flags): Promise<number> {
   const format = (
@@ -80,6 +41,8 @@ export async function runLintCommand(flags: Flags): Promise<number> {
     const source = Buffer.from(
       await readCatalogSource(catalog, display),
     ).toString("utf8");
+    // Loaded here: it brings `yaml`, which only editing the catalog's text needs.
+    const { fixCatalog } = await import("../core/lint/fix.js");
     const result = fixCatalog(display, source);
     if (result.text !== source) {
       const tmp = `${catalog}.toolcat-tmp`;

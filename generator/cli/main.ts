@@ -7,11 +7,13 @@ import { parseArgs, UsageError } from "./args.js";
 import { didYouMean } from "../core/did-you-mean.js";
 import { commandHelp, type Command } from "./command.js";
 import { generateCommand } from "./generate-command.js";
-import { importCommand } from "./import-command.js";
-import { initCommand } from "./init-command.js";
-import { lintCommand } from "./lint-command.js";
-import { diffCommand } from "./diff-command.js";
-import { playgroundCommand } from "./playground-command.js";
+import {
+  diffCommand,
+  importCommand,
+  initCommand,
+  lintCommand,
+  playgroundCommand,
+} from "./commands.js";
 import { ToolcatUsageError } from "../index.js";
 import { packageRoot } from "../node/package-root.js";
 import { readFileSync } from "node:fs";

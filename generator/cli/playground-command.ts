@@ -6,33 +6,9 @@ import {
 } from "../node/playground-build.js";
 import { serveStatic } from "../node/static-server.js";
 import { UsageError } from "./args.js";
-import type { Command, Flags } from "./command.js";
+import type { Flags } from "./command.js";
 
-export const playgroundCommand: Command = {
-  name: "playground",
-  summary:
-    "serve the browser playground on 127.0.0.1 (check, auto-strict, build and try tools in a page)",
-  usage: "[--port N] [--rebuild]",
-  description: `Serves toolcat's browser page on 127.0.0.1 and prints its address; stop it with Ctrl-C.
-The page runs toolcat itself — the same lint rules, Auto-strict (lint --fix), lowering,
-validators and dispatcher texts as the CLI — entirely in the browser: nothing typed into it
-leaves the page. The page is built with Vite into dist/playground on first use.`,
-  flags: {
-    port: {
-      kind: "string",
-      value: "N",
-      help: "port to listen on (default 4173; 0 picks a free one)",
-    },
-    rebuild: {
-      kind: "boolean",
-      help: "build the page again even when dist/playground exists",
-    },
-  },
-  positionals: false,
-  run: (flags) => runPlayground(flags),
-};
-
-async function runPlayground(flags: Flags): Promise<number> {
+export async function runPlayground(flags: Flags): Promise<number> {
   const portText = typeof flags.port === "string" ? flags.port : "4173";
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535)
     throw new UsageError(

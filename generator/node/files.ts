@@ -1,17 +1,22 @@
 /**
  * The output directory as a whole: atomic writes, drift comparison and removal of files toolcat
- * no longer generates (only when they carry toolcat's header).
+ * no longer generates (only when they carry toolcat's header). The file system calls are
+ * synchronous: this is a run's last step, with nothing else for the thread to do meanwhile, and
+ * each asynchronous call cost a trip to the thread pool (see file-compare.ts).
  */
 import { randomBytes } from "node:crypto";
 import {
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  writeFile,
-} from "node:fs/promises";
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  type Dirent,
+} from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { carriesHeader } from "../core/pipeline.js";
 import { FileComparer, type FileState } from "./file-compare.js";
@@ -21,12 +26,12 @@ import { compare } from "../core/diagnostics.js";
  * Every file under `dir` (relative posix paths), skipping dot-directories and node_modules; dot
  * files are listed (toolcat writes `.gitattributes`).
  */
-export async function listFiles(dir: string): Promise<string[]> {
+function listFiles(dir: string): string[] {
   const out: string[] = [];
-  const walk = async (d: string) => {
-    let entries;
+  const walk = (d: string) => {
+    let entries: Dirent[];
     try {
-      entries = await readdir(d, { withFileTypes: true });
+      entries = readdirSync(d, { withFileTypes: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
       throw e;
@@ -34,12 +39,11 @@ export async function listFiles(dir: string): Promise<string[]> {
     for (const e of entries) {
       const full = join(d, e.name);
       if (e.isDirectory()) {
-        if (!e.name.startsWith(".") && e.name !== "node_modules")
-          await walk(full);
+        if (!e.name.startsWith(".") && e.name !== "node_modules") walk(full);
       } else if (e.isFile()) out.push(relative(dir, full).split(sep).join("/"));
     }
   };
-  await walk(dir);
+  walk(dir);
   return out.sort(compare);
 }
 
@@ -47,17 +51,17 @@ export async function listFiles(dir: string): Promise<string[]> {
 const HEAD_BYTES = 3 + 600 * 3;
 
 /** The start of a file, decoded (a cut sequence at the end only affects units past the head). */
-async function readHead(path: string): Promise<string | undefined> {
-  let handle;
+function readHead(path: string): string | undefined {
+  let fd: number | undefined;
   try {
-    handle = await open(path, "r");
+    fd = openSync(path, "r");
     const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    const bytesRead = readSync(fd, buffer, 0, HEAD_BYTES, 0);
     return buffer.toString("utf8", 0, bytesRead);
   } catch {
     return undefined;
   } finally {
-    await handle?.close();
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -65,17 +69,15 @@ async function readHead(path: string): Promise<string | undefined> {
  * Files under `dir` that toolcat generated (they carry the header) but that are not in `files`:
  * only those can be extra, and only their first line needs reading.
  */
-async function staleGeneratedFiles(
+function staleGeneratedFiles(
   dir: string,
   files: ReadonlyMap<string, string>,
-): Promise<string[]> {
-  const candidates = (await listFiles(dir)).filter((p) => !files.has(p));
-  const heads = await Promise.all(
-    candidates.map((p) => readHead(join(dir, p))),
-  );
-  return candidates.filter(
-    (_, i) => heads[i] !== undefined && carriesHeader(heads[i]!),
-  );
+): string[] {
+  return listFiles(dir).filter((p) => {
+    if (files.has(p)) return false;
+    const head = readHead(join(dir, p));
+    return head !== undefined && carriesHeader(head);
+  });
 }
 
 export interface Drift {
@@ -89,44 +91,26 @@ export interface Drift {
   readonly extra: readonly string[];
 }
 
-/** How many files are compared at once (each comparer holds two buffers of a few hundred KB). */
-const COMPARERS = 4;
-
 /**
  * Compares every expected file with the disk (bytes against the UTF-8 a write would put there, see
- * file-compare.ts), a few files at a time, and finds the stale generated files alongside.
+ * file-compare.ts), and finds the stale generated files.
  */
-async function survey(
+function survey(
   dir: string,
   files: ReadonlyMap<string, string>,
-): Promise<{ states: Map<string, FileState>; extra: string[] }> {
-  const paths = [...files.keys()];
+): { states: Map<string, FileState>; extra: string[] } {
+  const comparer = new FileComparer();
   const states = new Map<string, FileState>();
-  let next = 0;
-  const worker = async () => {
-    const comparer = new FileComparer();
-    while (next < paths.length) {
-      const path = paths[next++]!;
-      states.set(
-        path,
-        await comparer.compare(join(dir, path), files.get(path)!),
-      );
-    }
-  };
-  const [, extra] = await Promise.all([
-    Promise.all(
-      Array.from({ length: Math.min(COMPARERS, paths.length) }, worker),
-    ),
-    staleGeneratedFiles(dir, files),
-  ]);
-  return { states, extra };
+  for (const [path, text] of files)
+    states.set(path, comparer.compare(join(dir, path), text));
+  return { states, extra: staleGeneratedFiles(dir, files) };
 }
 
 export async function compareWithDisk(
   dir: string,
   files: ReadonlyMap<string, string>,
 ): Promise<Drift> {
-  const { states, extra } = await survey(dir, files);
+  const { states, extra } = survey(dir, files);
   const changed: { path: string; expected: string; actual: string }[] = [];
   const missing: string[] = [];
   for (const [path, expected] of files) {
@@ -135,7 +119,7 @@ export async function compareWithDisk(
       changed.push({
         path,
         expected,
-        actual: await readFile(join(dir, path), "utf8"),
+        actual: readFileSync(join(dir, path), "utf8"),
       });
     else if (states.get(path) === "missing") missing.push(path);
   }
@@ -155,28 +139,32 @@ export async function writeOutput(
   dir: string,
   files: ReadonlyMap<string, string>,
 ): Promise<{ written: string[]; removed: string[] }> {
-  const { states, extra } = await survey(dir, files);
+  const { states, extra } = survey(dir, files);
   const toWrite = [...files.keys()]
     .filter((p) => states.get(p) !== "same")
     .sort(compare);
   const staged: { tmp: string; target: string; path: string }[] = [];
   const token = randomBytes(6).toString("hex");
+  const folders = new Set<string>();
   try {
     for (const path of toWrite) {
       const target = join(dir, path);
-      await mkdir(dirname(target), { recursive: true });
+      if (!folders.has(dirname(target))) {
+        mkdirSync(dirname(target), { recursive: true });
+        folders.add(dirname(target));
+      }
       const tmp = join(
         dirname(target),
         `.toolcat-tmp-${token}-${path.split("/").pop()}`,
       );
-      await writeFile(tmp, files.get(path)!, "utf8");
+      writeFileSync(tmp, files.get(path)!, "utf8");
       staged.push({ tmp, target, path });
     }
   } catch (e) {
-    await Promise.all(staged.map((s) => rm(s.tmp, { force: true })));
+    for (const s of staged) rmSync(s.tmp, { force: true });
     throw e;
   }
-  for (const s of staged) await rename(s.tmp, s.target);
-  for (const path of extra) await rm(join(dir, path), { force: true });
+  for (const s of staged) renameSync(s.tmp, s.target);
+  for (const path of extra) rmSync(join(dir, path), { force: true });
   return { written: staged.map((s) => s.path), removed: [...extra] };
 }

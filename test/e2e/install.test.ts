@@ -20,7 +20,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadedModules, moduleLoadLogger } from "../helpers/module-loads.js";
 import { repoRoot } from "../helpers/pipeline.js";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -115,6 +117,9 @@ describe("npm install of the packed toolcat into an app, and the README's quick 
     for (const needed of [
       "bin/toolcat.js",
       "dist/generator/cli/main.js",
+      "dist/bundle/main.js",
+      "dist/bundle/emit-worker.js",
+      "dist/bundle/manifest.json",
       "dist/generator/index.d.ts",
       "catalog.schema.json",
       "templates/runtime/validation-errors.ts",
@@ -182,6 +187,24 @@ describe("npm install of the packed toolcat into an app, and the README's quick 
     expect(readFileSync(join(app, "generated", "types.ts"), "utf8")).toContain(
       "export interface AddTaskInput",
     );
+    // The installed bin runs the bundle (npm gives every packed file one mtime: still current).
+    const installed = run(app, process.execPath, [
+      "--import",
+      moduleLoadLogger(work),
+      join(app, "node_modules", "toolcat", "bin", "toolcat.js"),
+      "--version",
+    ]);
+    expect(installed.code, installed.stderr).toBe(0);
+    const installedDist = pathToFileURL(
+      join(app, "node_modules", "toolcat", "dist"),
+    ).href;
+    const fromDist = loadedModules(installed.stderr).filter((u) =>
+      u.startsWith(installedDist),
+    );
+    expect(fromDist).toContain(`${installedDist}/bundle/main.js`);
+    expect(
+      fromDist.filter((u) => !u.startsWith(`${installedDist}/bundle/`)),
+    ).toEqual([]);
     const check = run(app, npm, ["run", "--silent", "toolcat:check"]);
     expect(check.code, check.stderr + check.stdout).toBe(0);
     expect(check.stderr).toContain("up to date");

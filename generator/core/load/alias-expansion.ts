@@ -9,14 +9,8 @@
  * it is expanded (an alias cycle, nesting near the depth bound) or that the conversion reports
  * (a problem of any kind) makes the answer "unknown", and the caller converts as before.
  */
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  type Document,
-  type Node as YamlNode,
-} from "yaml";
+import type { Document, Node as YamlNode } from "yaml";
+import { yaml } from "./yaml-lib.js";
 
 export interface ExpansionLimits {
   readonly maxNodes: number;
@@ -107,13 +101,13 @@ class ExpansionCounter {
 
   /** The nodes the conversion converts right below `node`, in its order; throws Unknown where it would report a problem. */
   private children(node: YamlNode): YamlNode[] {
-    if (isAlias(node)) {
+    if (yaml().isAlias(node)) {
       // An alias of a node being expanded (the conversion's cycle) meets it IN_PROGRESS in measure().
       const target = node.resolve(this.document) as YamlNode | undefined;
       if (!target) throw new Unknown();
       return [target];
     }
-    if (isScalar(node)) {
+    if (yaml().isScalar(node)) {
       const v = node.value;
       const plain =
         v === null ||
@@ -123,13 +117,13 @@ class ExpansionCounter {
       if (!plain) throw new Unknown();
       return [];
     }
-    if (isSeq(node)) {
+    if (yaml().isSeq(node)) {
       return node.items.map((item) => {
         if (item === null || typeof item !== "object") throw new Unknown();
         return item as YamlNode;
       });
     }
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       const values: YamlNode[] = [];
       const keys = new Set<string>();
       for (const pair of node.items) {
@@ -147,7 +141,7 @@ class ExpansionCounter {
 /** The key text the conversion uses, or undefined where it reports the key. */
 function plainKey(keyNode: YamlNode | null): string | undefined {
   if (keyNode === null) return "";
-  if (!isScalar(keyNode)) return undefined;
+  if (!yaml().isScalar(keyNode)) return undefined;
   const v = keyNode.value;
   if (typeof v === "string") return v;
   if (v === null) return undefined;

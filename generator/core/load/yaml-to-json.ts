@@ -4,15 +4,8 @@
  * `__proto__` keys become ordinary properties, aliases are bounded, and anything JSON cannot
  * represent is reported instead of silently changed.
  */
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  parseDocument,
-  type Node as YamlNode,
-  type Document,
-} from "yaml";
+import type { Document, Node as YamlNode } from "yaml";
+import { yaml } from "./yaml-lib.js";
 import { objectFromEntries, pointerJoin, type Json } from "../schema/json.js";
 import { measureExpansion } from "./alias-expansion.js";
 import { locateUnclosedFlows } from "./unclosed-flow.js";
@@ -58,7 +51,7 @@ const LIMITS: ConversionLimits = {
 
 /** The `yaml` document for `text`, parsed with the options the whole loader relies on. */
 export function parseYamlDocument(text: string): Document.Parsed {
-  return parseDocument(text, {
+  return yaml().parseDocument(text, {
     uniqueKeys: true,
     schema: "core",
     prettyErrors: false,
@@ -192,7 +185,7 @@ class Converter {
         keyRange ? { key: keyRange, value: range } : { value: range },
       );
 
-    if (isAlias(node)) {
+    if (yaml().isAlias(node)) {
       const target = node.resolve(this.document) as YamlNode | undefined;
       if (!target)
         return this.fail(
@@ -213,8 +206,8 @@ class Converter {
         this.active.delete(target);
       }
     }
-    if (isScalar(node)) return this.scalar(node);
-    if (isSeq(node)) {
+    if (yaml().isScalar(node)) return this.scalar(node);
+    if (yaml().isSeq(node)) {
       return node.items.map((item, i) =>
         this.convert(
           item as YamlNode,
@@ -224,7 +217,7 @@ class Converter {
         ),
       );
     }
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       const entries: [string, Json][] = [];
       const seen = new Set<string>();
       for (const pair of node.items) {
@@ -263,7 +256,7 @@ class Converter {
 
   private keyText(keyNode: YamlNode | null): string | undefined {
     if (keyNode === null) return "";
-    if (isScalar(keyNode)) {
+    if (yaml().isScalar(keyNode)) {
       const v = keyNode.value;
       if (typeof v === "string") return v;
       if (v === null) {
@@ -277,7 +270,7 @@ class Converter {
       // Numbers and booleans as keys keep their source spelling (`1.0:` stays "1.0").
       return keyNode.source ?? String(v);
     }
-    if (isAlias(keyNode)) {
+    if (yaml().isAlias(keyNode)) {
       this.problems.push({
         rule: "json-parseable",
         message: "an alias as a mapping key has no JSON form",

@@ -3,6 +3,7 @@
  * bomb never blocks typing. Requests are answered in order; one that a newer request replaced
  * while it waited is skipped.
  */
+import "./engine/yaml.js";
 import { autoStrict, checkPasted } from "./engine/check.js";
 import type { CheckReply, CheckRequest } from "./protocol.js";
 

@@ -3,6 +3,7 @@
  * catalog), and Try arguments through the generated dispatcher. Only the newest catalog is
  * generated; a try is answered with the dispatcher of the generation it names.
  */
+import "./engine/yaml.js";
 import { generateInPage } from "./engine/generate.js";
 import { HANDLERS_STUB_PATH, handlersStub } from "./engine/handlers-stub.js";
 import { answerCall, loadDispatcher } from "./engine/run-call.js";
