@@ -32,6 +32,7 @@ import {
   breakTypeImport,
   breakUnionMember,
 } from "./ts-wide-lines.js";
+import { breakImportList } from "./wide-lines/import-lists.js";
 import { breakStandardSchemaLine } from "./wide-lines/standard-schema-shapes.js";
 
 /** A formatter call (prettier.format) injected so the module stays testable. */
@@ -178,7 +179,8 @@ function planChunk(
               breakBracelessIf(text, indent, settings) ??
               breakNegatedChain(text, indent, settings) ??
               breakStringSet(text, indent, settings) ??
-              breakTypeImport(text, indent, settings))
+              breakTypeImport(text, indent, settings) ??
+              breakImportList(text, indent, settings))
             : kind === "element"
               ? breakLiteralElement(text, indent, settings)
               : undefined;

@@ -160,6 +160,8 @@ function breakHead(
       : null;
   }
   if (FROZEN_HEAD.test(line)) return null;
+  const alias = breakAlias(line, layout) ?? breakLookup(line, layout);
+  if (alias !== undefined) return { out: alias, next: i + 1 };
   const m = CALL_HEAD.exec(line);
   if (!m) return undefined;
   const args = typeArguments(line);
@@ -239,6 +241,45 @@ function breakCallHead(
     `${pad}>({`,
   ];
 }
+
+/**
+ * `type StrictSchema<K extends A, S extends boolean> = T<unknown, U[K], S>;` too wide: two
+ * constrained parameters make prettier's layout "break-lhs", the parameters measured up to the
+ * right side's `<`; when they fit, the right side's type arguments go one per line.
+ */
+function breakAlias(line: string, layout: ShapeLayout): string[] | undefined {
+  const m = ALIAS.exec(line);
+  if (!m || !fits(m[1]!, layout)) return undefined;
+  const args = splitTopLevel(m[2]!);
+  if (args === undefined || args.length < 2) return undefined;
+  return [
+    m[1]!,
+    ...args.map((a, k) => `  ${a}${k < args.length - 1 ? "," : ""}`),
+    ">;",
+  ];
+}
+
+const ALIAS = new RegExp(
+  `^(type ${IDENT}<${IDENT} extends ${IDENT}, ${IDENT} extends boolean> = ${IDENT}<)((?:unknown|${IDENT}(?:\\[${IDENT}\\])?)(?:, (?:unknown|${IDENT}(?:\\[${IDENT}\\])?))*)>;$`,
+);
+
+/**
+ * The strict declarations' lookup, `const strictDeclaration = declarationLookup(
+ * openaiResponsesTools, (t) => (t.type === "function" ? t : undefined));`, too wide: prettier
+ * hugs the arrow (the last argument, a conditional body), breaks after `=>` and drops the
+ * parentheses — when the first line is narrower than the width (at exactly the width it breaks
+ * the arguments out instead) and the body fits. Only this exact text, whose every width the tests
+ * compare with prettier.
+ */
+function breakLookup(line: string, layout: ShapeLayout): string[] | undefined {
+  const m = LOOKUP.exec(line);
+  if (!m || m[1]!.length >= layout.printWidth) return undefined;
+  const out = [m[1]!, `  ${m[2]}${layout.trailingCommaAll ? "," : ""}`, ");"];
+  return out.every((l) => fits(l, layout)) ? out : undefined;
+}
+
+const LOOKUP =
+  /^(const strictDeclaration = declarationLookup\(openaiResponsesTools, \(t\) =>) \((t\.type === (?:"function"|'function') \? t : undefined)\)\);$/;
 
 /** prettier's "short key": after it, a value never moves to the next line (assignment.js). */
 const shortKey = (key: string) => key.length < 5;
