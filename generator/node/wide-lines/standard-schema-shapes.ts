@@ -10,7 +10,9 @@
  *       …
  *     });
  *
- * and its tables as `key: ident,` rows and interface members `key: StrictSchema<"x", true>;`.
+ * its tables as `key: ident,` rows of `Object.freeze({` (validators.ts's tables are such rows
+ * too) and interface members `key: StrictSchema<"x", true>;`, and a few one-off statements (the
+ * `StrictSchema` alias, the strict declarations' lookup).
  * The object after `({` is written expanded, so prettier keeps it expanded and breaks each
  * property on its own; the head decides alone whether the type arguments break (one per line,
  * then `>({`) — except when even `const X = callee<` does not fit: prettier then breaks after
@@ -101,7 +103,7 @@ export function breakStandardSchemaLine(
   return CALL_HEAD.test(head) ? null : undefined;
 }
 
-/** The nearest line above `i` at indentation 0 (comments skipped). */
+/** The nearest line above `i` at indentation 0 (deeper lines skipped); undefined when it is a comment. */
 function enclosingHead(
   lines: readonly string[],
   i: number,
