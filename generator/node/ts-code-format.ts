@@ -25,7 +25,6 @@ import {
   layoutSettings,
   type Settings,
 } from "./ts-data-format.js";
-import { breakImport } from "./wide-lines/imports.js";
 import { breakTypeMember } from "./wide-lines/type-members.js";
 import { breakUnionAlias } from "./wide-lines/union-alias.js";
 import { breakValueTree } from "./wide-lines/value-tree.js";
@@ -199,7 +198,6 @@ function planChunk(
               breakNegatedChain(text, indent, settings) ??
               breakStringSet(text, indent, settings) ??
               breakTypeImport(text, indent, settings) ??
-              breakImport(text, indent, settings) ??
               breakUnionAlias(text, indent, settings) ??
               breakValueTree(text, indent, settings) ??
               breakStatement(text, indent, settings) ??

@@ -306,7 +306,7 @@ describe("standard-schema statements on random tool names equal prettier's", () 
 describe("standard-schema statements at every width", () => {
   // A regime can be a few columns wide (a head whose `{` alone overflows, the tables' head that
   // breaks after `=` between 93 and 106 columns): every width from 30 to 130.
-  it("three tools (short, medium, long names) at widths 30–130", async () => {
+  it("three tools (short, medium, long names) and the one-off statements at widths 30–130", async () => {
     const tools: Sample = {
       names: [
         "ab",
@@ -317,20 +317,91 @@ describe("standard-schema statements at every width", () => {
       strict: [true, false, true],
       local: [false, true, false],
     };
-    const chunks = emitted(tools);
+    // With the file's one-off statements: the declaration lookups (both strict sources) and the
+    // member type aliases.
+    const chunks: CanonicalChunk[] = [
+      "const mcpDeclaration = declarationLookup(mcpTools, (t) => t);",
+      'const strictDeclaration = declarationLookup(openaiResponsesTools, (t) => (t.type === "function" ? t : undefined));',
+      "const strictDeclaration = declarationLookup(openaiChatTools, (t) => t.function);",
+      "type StrictSchema<K extends ToolName, S extends boolean> = ToolStandardSchema<unknown, ToolInput[K], S>;",
+      "type OutputSchema<K extends ToolName> = ToolStandardSchema<ToolOutput[K]>;",
+    ].map((canonical) => ({ canonical }));
+    chunks.push(...emitted(tools));
     const mismatches: string[] = [];
-    for (let printWidth = 30; printWidth <= 130; printWidth++) {
-      const options = { parser: "babel-ts", printWidth };
-      const ours = await formatCanonicalChunks(chunks, options, format);
+    const variants: prettier.Options[] = [
+      {},
+      { singleQuote: true },
+      { trailingComma: "es5" },
+    ];
+    for (let printWidth = 30; printWidth <= 130; printWidth++)
+      for (const variant of variants) {
+        const options = { parser: "babel-ts", printWidth, ...variant };
+        const ours = await formatCanonicalChunks(chunks, options, format);
+        for (let i = 0; i < chunks.length; i++) {
+          if (ours[i] === undefined) continue;
+          const reference = await prettier.format(
+            chunks[i]!.canonical,
+            options,
+          );
+          if (ours[i] !== reference && mismatches.length < 5)
+            mismatches.push(
+              `${JSON.stringify(options)}: ${firstDifference(ours[i]!, reference)}`,
+            );
+        }
+      }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
+
+describe("wide import lists (wide-lines/import-list.ts) equal prettier's", () => {
+  const specifier = fc
+    .tuple(fc.boolean(), identifier, fc.option(identifier, { nil: undefined }))
+    .map(
+      ([typeOnly, name, alias]) =>
+        // `x…`: never a keyword.
+        `${typeOnly ? "type " : ""}x${name}${alias ? ` as x${alias}` : ""}`,
+    );
+  const importLine = fc
+    .tuple(
+      fc.boolean(),
+      fc.uniqueArray(specifier, { minLength: 1, maxLength: 5 }),
+      fc.stringMatching(/^\.\/[a-z][a-z./-]{0,60}\.js$/),
+    )
+    .map(([typeOnly, specifiers, from]) => {
+      // `import type { type a }` is not TypeScript; bindings must differ.
+      const list = typeOnly
+        ? specifiers.map((s) => s.replace(/^type /, ""))
+        : specifiers;
+      const locals = list.map((s) => s.split(" ").at(-1));
+      return new Set(locals).size === locals.length
+        ? `import ${typeOnly ? "type " : ""}{ ${list.join(", ")} } from "${from}";`
+        : `import { ${list[0]} } from "${from}";`;
+    });
+
+  it("random specifiers and paths, at widths 40 to 120, singleQuote and es5 commas", async () => {
+    const lines = fc.sample(importLine, { seed: SEED, numRuns: 300 });
+    const chunks: CanonicalChunk[] = [];
+    for (const line of lines)
+      chunks.push({ canonical: ["// header", "", line].join("\n") });
+    const mismatches: string[] = [];
+    let prettierChars = 0;
+    const counting = (text: string, options: prettier.Options) => {
+      prettierChars += text.length;
+      return format(text, options);
+    };
+    for (const layout of [...LAYOUTS, { printWidth: 60 }]) {
+      const options = { parser: "babel-ts", ...layout };
+      const ours = await formatCanonicalChunks(chunks, options, counting);
       for (let i = 0; i < chunks.length; i++) {
-        if (ours[i] === undefined) continue;
         const reference = await prettier.format(chunks[i]!.canonical, options);
         if (ours[i] !== reference && mismatches.length < 5)
           mismatches.push(
-            `width ${printWidth}: ${firstDifference(ours[i]!, reference)}`,
+            `${JSON.stringify(layout)} ${firstDifference(ours[i] ?? "(declined)", reference)}`,
           );
       }
     }
-    expect(mismatches).toEqual([]);
+    expect(mismatches, `seed ${SEED}`).toEqual([]);
+    // Every wide import was broken here, none went to prettier.
+    expect(prettierChars).toBe(0);
   }, 120_000);
 });

@@ -10,7 +10,9 @@
  *       …
  *     });
  *
- * and its tables as `key: ident,` rows and interface members `key: StrictSchema<"x", true>;`.
+ * its tables as `key: ident,` rows of `Object.freeze({` (validators.ts's tables are such rows
+ * too) and interface members `key: StrictSchema<"x", true>;`, and a few one-off statements (the
+ * `StrictSchema` alias, the strict declarations' lookup).
  * The object after `({` is written expanded, so prettier keeps it expanded and breaks each
  * property on its own; the head decides alone whether the type arguments break (one per line,
  * then `>({`) — except when even `const X = callee<` does not fit: prettier then breaks after
@@ -101,7 +103,7 @@ export function breakStandardSchemaLine(
   return CALL_HEAD.test(head) ? null : undefined;
 }
 
-/** The nearest line above `i` at indentation 0 (comments skipped). */
+/** The nearest line above `i` at indentation 0 (deeper lines skipped); undefined when it is a comment. */
 function enclosingHead(
   lines: readonly string[],
   i: number,
@@ -160,6 +162,8 @@ function breakHead(
       : null;
   }
   if (FROZEN_HEAD.test(line)) return null;
+  const alias = breakAlias(line, layout) ?? breakLookup(line, layout);
+  if (alias !== undefined) return { out: alias, next: i + 1 };
   const m = CALL_HEAD.exec(line);
   if (!m) return undefined;
   const args = typeArguments(line);
@@ -239,6 +243,45 @@ function breakCallHead(
     `${pad}>({`,
   ];
 }
+
+/**
+ * `type StrictSchema<K extends A, S extends boolean> = T<unknown, U[K], S>;` too wide: two
+ * constrained parameters make prettier's layout "break-lhs", the parameters measured up to the
+ * right side's `<`; when they fit, the right side's type arguments go one per line.
+ */
+function breakAlias(line: string, layout: ShapeLayout): string[] | undefined {
+  const m = ALIAS.exec(line);
+  if (!m || !fits(m[1]!, layout)) return undefined;
+  const args = splitTopLevel(m[2]!);
+  if (args === undefined || args.length < 2) return undefined;
+  return [
+    m[1]!,
+    ...args.map((a, k) => `  ${a}${k < args.length - 1 ? "," : ""}`),
+    ">;",
+  ];
+}
+
+const ALIAS = new RegExp(
+  `^(type ${IDENT}<${IDENT} extends ${IDENT}, ${IDENT} extends boolean> = ${IDENT}<)((?:unknown|${IDENT}(?:\\[${IDENT}\\])?)(?:, (?:unknown|${IDENT}(?:\\[${IDENT}\\])?))*)>;$`,
+);
+
+/**
+ * The strict declarations' lookup, `const strictDeclaration = declarationLookup(
+ * openaiResponsesTools, (t) => (t.type === "function" ? t : undefined));`, too wide: prettier
+ * hugs the arrow (the last argument, a conditional body), breaks after `=>` and drops the
+ * parentheses — when the first line is narrower than the width (at exactly the width it breaks
+ * the arguments out instead) and the body fits. Only this exact text, whose every width the tests
+ * compare with prettier.
+ */
+function breakLookup(line: string, layout: ShapeLayout): string[] | undefined {
+  const m = LOOKUP.exec(line);
+  if (!m || m[1]!.length >= layout.printWidth) return undefined;
+  const out = [m[1]!, `  ${m[2]}${layout.trailingCommaAll ? "," : ""}`, ");"];
+  return out.every((l) => fits(l, layout)) ? out : undefined;
+}
+
+const LOOKUP =
+  /^(const strictDeclaration = declarationLookup\(openaiResponsesTools, \(t\) =>) \((t\.type === (?:"function"|'function') \? t : undefined)\)\);$/;
 
 /** prettier's "short key": after it, a value never moves to the next line (assignment.js). */
 const shortKey = (key: string) => key.length < 5;
