@@ -20,6 +20,7 @@ import {
   formatFiles,
   type PrettierCalls,
 } from "../../generator/node/format.js";
+import * as ours from "../../generator/node/wide-lines/doc.js";
 import { breakImportList } from "../../generator/node/wide-lines/import-list.js";
 import { breakObjectType } from "../../generator/node/wide-lines/object-type.js";
 import { breakNameProperty } from "../../generator/node/wide-lines/property.js";
@@ -386,7 +387,7 @@ describe("wide statements break as prettier breaks them", () => {
     const samples = fc.sample(
       fc.record({
         key: fc.oneof(name, stringText),
-        value: name,
+        value: fc.stringMatching(/^[a-zA-Z_$][a-zA-Z0-9_$]{0,40}$/),
         depth: fc.integer({ min: 1, max: 8 }),
       }),
       { seed: SEED, numRuns: 300 },
@@ -423,6 +424,100 @@ describe("wide statements break as prettier breaks them", () => {
     expect(mismatches.slice(0, 3)).toEqual([]);
     expect(answered).toBeGreaterThan(10);
   }, 120_000);
+});
+
+describe("the document printer (wide-lines/doc.ts) against prettier's", () => {
+  /** A random document, built with both builder sets. */
+  type Pair = { ours: ours.Doc; theirs: prettier.Doc };
+  const { builders: b, printer } = prettier.doc;
+  const pair: fc.Arbitrary<Pair> = fc.letrec<{ d: Pair }>((tie) => ({
+    d: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      {
+        weight: 5,
+        arbitrary: fc
+          .stringMatching(/^[a-z(),.;: ]{1,12}$/)
+          .map((t) => ({ ours: t, theirs: t })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .constantFrom("line", "softline")
+          .map((k) => ({ ours: ours[k as "line"], theirs: b[k as "line"] })),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.array(tie("d"), { maxLength: 4 }).map((ps) => ({
+          ours: ps.map((p) => p.ours),
+          theirs: ps.map((p) => p.theirs),
+        })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(tie("d"), fc.boolean()).map(([p, brk]) => ({
+          ours: ours.group(p.ours, { shouldBreak: brk }),
+          theirs: b.group(p.theirs, { shouldBreak: brk }),
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: tie("d").map((p) => ({
+          ours: ours.indent(p.ours),
+          theirs: b.indent(p.theirs),
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(tie("d"), tie("d")).map(([x, y]) => ({
+          ours: ours.ifBreak(x.ours, y.ours),
+          theirs: b.ifBreak(x.theirs, y.theirs),
+        })),
+      },
+      {
+        weight: 1,
+        // A group with an id, and indentIfBreak on it (prettier's fluid assignment layout).
+        arbitrary: fc.tuple(tie("d"), tie("d")).map(([x, y]) => {
+          const mine = Symbol("a");
+          const theirs = Symbol("a");
+          return {
+            ours: [
+              ours.group(ours.indent(ours.line), { id: mine }),
+              ours.indentIfBreak(x.ours, mine),
+              y.ours,
+            ],
+            theirs: [
+              b.group(b.indent(b.line), { id: theirs }),
+              b.indentIfBreak(x.theirs, { groupId: theirs }),
+              y.theirs,
+            ],
+          };
+        }),
+      },
+    ),
+  })).d;
+
+  it("prints random documents as prettier's printDocToString does", () => {
+    const samples = fc.sample(
+      fc.record({ doc: pair, width: fc.integer({ min: 4, max: 60 }) }),
+      { seed: SEED, numRuns: 3000 },
+    );
+    const mismatches: string[] = [];
+    for (const { doc, width } of samples) {
+      const expected = printer
+        .printDocToString([doc.theirs, b.hardline], {
+          printWidth: width,
+          tabWidth: 2,
+          useTabs: false,
+        } as never)
+        .formatted.replace(/\n$/, "");
+      const got = ours.printDoc([doc.ours, ours.hardline], 0, width);
+      expect(got).toBeDefined();
+      const text = got!.join("\n").replace(/\n$/, "");
+      if (text !== expected)
+        mismatches.push(`width ${width}:\n${text}\n--- prettier:\n${expected}`);
+    }
+    expect(mismatches.slice(0, 3), `seed ${SEED}`).toEqual([]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

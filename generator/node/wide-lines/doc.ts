@@ -41,10 +41,26 @@ export function group(
   return {
     type: "group",
     contents,
-    break: options.shouldBreak === true,
+    // prettier's propagateBreaks: a group holding a hard line or a broken group breaks too.
+    break: options.shouldBreak === true || breaks(contents),
     ...(options.id === undefined ? {} : { id: options.id }),
     rigid: options.rigid === true,
   };
+}
+
+function breaks(doc: Doc): boolean {
+  if (typeof doc === "string") return false;
+  if (Array.isArray(doc)) return doc.some(breaks);
+  switch (doc.type) {
+    case "group":
+      return doc.break;
+    case "indent":
+      return breaks(doc.contents);
+    case "line":
+      return doc.hard;
+    case "if-break":
+      return breaks(doc.breakContents) || breaks(doc.flatContents);
+  }
 }
 
 /** A group whose broken layout is not modelled: printing fails where prettier would break it. */
