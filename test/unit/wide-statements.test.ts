@@ -514,7 +514,9 @@ describe("the document printer (wide-lines/doc.ts) against prettier's", () => {
       expect(got).toBeDefined();
       const text = got!.join("\n").replace(/\n$/, "");
       if (text !== expected)
-        mismatches.push(`width ${width}:\n${text}\n--- prettier:\n${expected}`);
+        mismatches.push(
+          `width ${width}:\n${text}\n--- prettier:\n${expected}\n${JSON.stringify(doc.ours)}`,
+        );
     }
     expect(mismatches.slice(0, 3), `seed ${SEED}`).toEqual([]);
   });
