@@ -308,6 +308,34 @@ describe("wide statements break as prettier breaks them", () => {
     expect(answered).toBeGreaterThan(wide * 0.3);
   }, 240_000);
 
+  it("ternaries whose test and branches are chains", async () => {
+    const chain = fc
+      .tuple(
+        fc.array(fc.oneof(leaf, expression), { minLength: 2, maxLength: 5 }),
+        fc.constantFrom("&&", "||", "+", "==="),
+      )
+      .map(([ops, op]) => ops.join(` ${op} `));
+    const part = fc.oneof(chain, leaf, validatorCall);
+    const shapes = fc
+      .tuple(part, part, part, name, fc.constantFrom("const", "return", "="))
+      .map(([t, a, b, n, k]) =>
+        k === "return"
+          ? `return ${t} ? ${a} : ${b};`
+          : k === "const"
+            ? `const ${n} = ${t} ? ${a} : ${b};`
+            : `${n} = ${t} ? ${a} : ${b};`,
+      );
+    const samples = samplesOf(shapes, 300).map((s) =>
+      s.depth === 0 ? { ...s, depth: 1 } : s,
+    );
+    const { mismatches, answered, wide } = await compareStatements(
+      samples,
+      breakStatement,
+    );
+    expect(mismatches.slice(0, 3), `seed ${SEED}`).toEqual([]);
+    expect(answered).toBeGreaterThan(wide * 0.1);
+  }, 240_000);
+
   it("if heads over a chain of checks", async () => {
     const test = fc
       .array(
@@ -386,7 +414,8 @@ describe("wide statements break as prettier breaks them", () => {
   it("properties whose value is a name", async () => {
     const samples = fc.sample(
       fc.record({
-        key: fc.oneof(name, stringText),
+        // Keys of 1–6 columns: prettier never breaks after a key narrower than 5.
+        key: fc.oneof(name, stringText, fc.stringMatching(/^[a-z]{1,6}$/)),
         value: fc.stringMatching(/^[a-zA-Z_$][a-zA-Z0-9_$]{0,40}$/),
         depth: fc.integer({ min: 1, max: 8 }),
       }),
