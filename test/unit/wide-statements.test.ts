@@ -416,7 +416,10 @@ describe("wide statements break as prettier breaks them", () => {
       fc.record({
         // Keys of 1–6 columns: prettier never breaks after a key narrower than 5.
         key: fc.oneof(name, stringText, fc.stringMatching(/^[a-z]{1,6}$/)),
-        value: fc.stringMatching(/^[a-zA-Z_$][a-zA-Z0-9_$]{0,40}$/),
+        value: fc.oneof(
+          name,
+          fc.stringMatching(/^[a-zA-Z_$][a-zA-Z0-9_$]{20,40}$/),
+        ),
         depth: fc.integer({ min: 1, max: 8 }),
       }),
       { seed: SEED, numRuns: 300 },
