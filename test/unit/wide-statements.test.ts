@@ -21,6 +21,7 @@ import {
   type PrettierCalls,
 } from "../../generator/node/format.js";
 import * as ours from "../../generator/node/wide-lines/doc.js";
+import { formatCanonicalChunks } from "../../generator/node/ts-code-format.js";
 import { breakImportList } from "../../generator/node/wide-lines/import-list.js";
 import { breakObjectType } from "../../generator/node/wide-lines/object-type.js";
 import { breakNameProperty } from "../../generator/node/wide-lines/property.js";
@@ -456,6 +457,38 @@ describe("wide statements break as prettier breaks them", () => {
     expect(mismatches.slice(0, 3)).toEqual([]);
     expect(answered).toBeGreaterThan(10);
   }, 120_000);
+});
+
+describe("properties whose value is a string (ts-code-format.ts's breakStringProperty)", () => {
+  it("keep a key narrower than five columns on the line, as prettier does", async () => {
+    const samples = fc.sample(
+      fc.record({
+        key: fc.stringMatching(/^[a-z]{1,8}$/),
+        text: fc
+          .tuple(
+            fc.stringMatching(/^[a-z ]{0,10}$/),
+            fc.integer({ min: 20, max: 90 }),
+          )
+          .map(([a, n]) => a + "y".repeat(n)),
+        width: fc.constantFrom(...WIDTHS),
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+    const mismatches: string[] = [];
+    for (const { key, text, width } of samples) {
+      const chunk = `const x = {\n  ${key}: ${JSON.stringify(text)},\n};`;
+      const options = { parser: "babel-ts", printWidth: width };
+      const [fast] = await formatCanonicalChunks(
+        [{ canonical: chunk }],
+        options,
+        (t, o) => prettier.format(t, o),
+      );
+      const reference = await prettier.format(chunk, options);
+      if (fast !== reference)
+        mismatches.push(`${width}: ${chunk}\n${fast}\n${reference}`);
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+  });
 });
 
 describe("the document printer (wide-lines/doc.ts) against prettier's", () => {
