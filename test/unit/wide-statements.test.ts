@@ -144,6 +144,13 @@ const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
         .map((items) => `[${items.join(", ")}]`),
     },
     { weight: 1, arbitrary: name.map((n) => `${n} as unknown`) },
+    // Not read: a generic call (its `<…>` would read as comparisons) must decline.
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(name, name, tie("e"))
+        .map(([f, t, a]) => `${f}<${t}>(${a})`),
+    },
     { weight: 1, arbitrary: name.map((n) => `!Array.isArray(${n})`) },
     { weight: 1, arbitrary: name.map((n) => `${n}++`) },
   ),
