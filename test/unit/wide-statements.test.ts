@@ -34,10 +34,10 @@ import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const SEED = Number(process.env.TOOLCAT_FORMAT_SEED ?? 11);
 const WIDTHS = [40, 80, 120] as const;
-const layoutOf = (printWidth: number) => ({
+const layoutOf = (printWidth: number, es5 = false) => ({
   printWidth,
   trailingComma: true,
-  trailingCommaAll: true,
+  trailingCommaAll: !es5,
 });
 
 const KEYWORDS = new Set(
@@ -249,15 +249,22 @@ async function compareStatements(
     if (flatLines.length !== (head ? 3 : 1)) continue;
     const indent = 2 * depth;
     for (const width of WIDTHS) {
+      // `trailingComma: "es5"` (no comma after a last argument) at width 80 on odd depths.
+      const es5 = width === 80 && depth % 2 === 1;
       const reference = await tryFormat(flat, {
         printWidth: width,
         singleQuote,
+        trailingComma: es5 ? "es5" : "all",
       });
       if (reference === undefined) continue;
       let expected = unwrapAt(depth, reference);
       if (head) expected = expected.slice(0, -2);
       if (expected.length > 1) wide++;
-      const ours = breaker(canonical.slice(indent), indent, layoutOf(width));
+      const ours = breaker(
+        canonical.slice(indent),
+        indent,
+        layoutOf(width, es5),
+      );
       if (ours === undefined) continue;
       answered++;
       if (ours.join("\n") !== expected.join("\n"))
@@ -637,6 +644,7 @@ const LAYOUTS: readonly prettier.Options[] = [
   { printWidth: 40 },
   { printWidth: 120 },
   { singleQuote: true },
+  { printWidth: 60, trailingComma: "es5" },
 ];
 
 async function compareFiles(files: readonly OutputFile[]): Promise<{
