@@ -403,7 +403,8 @@ function breakStringProperty(
   indent: number,
 ): string[] | undefined {
   const m = STRING_PROPERTY.exec(text);
-  if (!m || m[1]!.length <= 2) return undefined;
+  // prettier keeps a key narrower than tabWidth (2) + 3 on the line (isObjectPropertyWithShortKey).
+  if (!m || m[1]!.length < 5) return undefined;
   const pad = " ".repeat(indent);
   return [`${pad}${m[1]}:`, `${pad}  ${m[2]},`];
 }

@@ -20,6 +20,8 @@ import {
   formatFiles,
   type PrettierCalls,
 } from "../../generator/node/format.js";
+import * as ours from "../../generator/node/wide-lines/doc.js";
+import { formatCanonicalChunks } from "../../generator/node/ts-code-format.js";
 import { breakImportList } from "../../generator/node/wide-lines/import-list.js";
 import { breakObjectType } from "../../generator/node/wide-lines/object-type.js";
 import { breakNameProperty } from "../../generator/node/wide-lines/property.js";
@@ -32,10 +34,10 @@ import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const SEED = Number(process.env.TOOLCAT_FORMAT_SEED ?? 11);
 const WIDTHS = [40, 80, 120] as const;
-const layoutOf = (printWidth: number) => ({
+const layoutOf = (printWidth: number, es5 = false) => ({
   printWidth,
   trailingComma: true,
-  trailingCommaAll: true,
+  trailingCommaAll: !es5,
 });
 
 const KEYWORDS = new Set(
@@ -142,6 +144,13 @@ const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
         .map((items) => `[${items.join(", ")}]`),
     },
     { weight: 1, arbitrary: name.map((n) => `${n} as unknown`) },
+    // Not read: a generic call (its `<…>` would read as comparisons) must decline.
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(name, name, tie("e"))
+        .map(([f, t, a]) => `${f}<${t}>(${a})`),
+    },
     { weight: 1, arbitrary: name.map((n) => `!Array.isArray(${n})`) },
     { weight: 1, arbitrary: name.map((n) => `${n}++`) },
   ),
@@ -240,15 +249,22 @@ async function compareStatements(
     if (flatLines.length !== (head ? 3 : 1)) continue;
     const indent = 2 * depth;
     for (const width of WIDTHS) {
+      // `trailingComma: "es5"` (no comma after a last argument) at width 80 on odd depths.
+      const es5 = width === 80 && depth % 2 === 1;
       const reference = await tryFormat(flat, {
         printWidth: width,
         singleQuote,
+        trailingComma: es5 ? "es5" : "all",
       });
       if (reference === undefined) continue;
       let expected = unwrapAt(depth, reference);
       if (head) expected = expected.slice(0, -2);
       if (expected.length > 1) wide++;
-      const ours = breaker(canonical.slice(indent), indent, layoutOf(width));
+      const ours = breaker(
+        canonical.slice(indent),
+        indent,
+        layoutOf(width, es5),
+      );
       if (ours === undefined) continue;
       answered++;
       if (ours.join("\n") !== expected.join("\n"))
@@ -305,6 +321,34 @@ describe("wide statements break as prettier breaks them", () => {
     );
     expect(mismatches.slice(0, 3), `seed ${SEED}`).toEqual([]);
     expect(answered).toBeGreaterThan(wide * 0.3);
+  }, 240_000);
+
+  it("ternaries whose test and branches are chains", async () => {
+    const chain = fc
+      .tuple(
+        fc.array(fc.oneof(leaf, expression), { minLength: 2, maxLength: 5 }),
+        fc.constantFrom("&&", "||", "+", "==="),
+      )
+      .map(([ops, op]) => ops.join(` ${op} `));
+    const part = fc.oneof(chain, leaf, validatorCall);
+    const shapes = fc
+      .tuple(part, part, part, name, fc.constantFrom("const", "return", "="))
+      .map(([t, a, b, n, k]) =>
+        k === "return"
+          ? `return ${t} ? ${a} : ${b};`
+          : k === "const"
+            ? `const ${n} = ${t} ? ${a} : ${b};`
+            : `${n} = ${t} ? ${a} : ${b};`,
+      );
+    const samples = samplesOf(shapes, 300).map((s) =>
+      s.depth === 0 ? { ...s, depth: 1 } : s,
+    );
+    const { mismatches, answered, wide } = await compareStatements(
+      samples,
+      breakStatement,
+    );
+    expect(mismatches.slice(0, 3), `seed ${SEED}`).toEqual([]);
+    expect(answered).toBeGreaterThan(wide * 0.1);
   }, 240_000);
 
   it("if heads over a chain of checks", async () => {
@@ -385,8 +429,12 @@ describe("wide statements break as prettier breaks them", () => {
   it("properties whose value is a name", async () => {
     const samples = fc.sample(
       fc.record({
-        key: fc.oneof(name, stringText),
-        value: name,
+        // Keys of 1–6 columns: prettier never breaks after a key narrower than 5.
+        key: fc.oneof(name, stringText, fc.stringMatching(/^[a-z]{1,6}$/)),
+        value: fc.oneof(
+          name,
+          fc.stringMatching(/^[a-zA-Z_$][a-zA-Z0-9_$]{20,40}$/),
+        ),
         depth: fc.integer({ min: 1, max: 8 }),
       }),
       { seed: SEED, numRuns: 300 },
@@ -423,6 +471,134 @@ describe("wide statements break as prettier breaks them", () => {
     expect(mismatches.slice(0, 3)).toEqual([]);
     expect(answered).toBeGreaterThan(10);
   }, 120_000);
+});
+
+describe("properties whose value is a string (ts-code-format.ts's breakStringProperty)", () => {
+  it("keep a key narrower than five columns on the line, as prettier does", async () => {
+    const samples = fc.sample(
+      fc.record({
+        key: fc.stringMatching(/^[a-z]{1,8}$/),
+        text: fc
+          .tuple(
+            fc.stringMatching(/^[a-z ]{0,10}$/),
+            fc.integer({ min: 20, max: 90 }),
+          )
+          .map(([a, n]) => a + "y".repeat(n)),
+        width: fc.constantFrom(...WIDTHS),
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+    const mismatches: string[] = [];
+    for (const { key, text, width } of samples) {
+      const chunk = `const x = {\n  ${key}: ${JSON.stringify(text)},\n};`;
+      const options = { parser: "babel-ts", printWidth: width };
+      const [fast] = await formatCanonicalChunks(
+        [{ canonical: chunk }],
+        options,
+        (t, o) => prettier.format(t, o),
+      );
+      const reference = await prettier.format(chunk, options);
+      if (fast !== reference)
+        mismatches.push(`${width}: ${chunk}\n${fast}\n${reference}`);
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+  });
+});
+
+describe("the document printer (wide-lines/doc.ts) against prettier's", () => {
+  /** A random document, built with both builder sets. */
+  type Pair = { ours: ours.Doc; theirs: prettier.Doc };
+  const { builders: b, printer } = prettier.doc;
+  const pair: fc.Arbitrary<Pair> = fc.letrec<{ d: Pair }>((tie) => ({
+    d: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      {
+        weight: 5,
+        arbitrary: fc
+          .stringMatching(/^[a-z(),.;: ]{1,12}$/)
+          .map((t) => ({ ours: t, theirs: t })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .constantFrom("line", "softline")
+          .map((k) => ({ ours: ours[k as "line"], theirs: b[k as "line"] })),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.array(tie("d"), { maxLength: 4 }).map((ps) => ({
+          ours: ps.map((p) => p.ours),
+          theirs: ps.map((p) => p.theirs),
+        })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(tie("d"), fc.boolean()).map(([p, brk]) => ({
+          ours: ours.group(p.ours, { shouldBreak: brk }),
+          theirs: b.group(p.theirs, { shouldBreak: brk }),
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: tie("d").map((p) => ({
+          ours: ours.indent(p.ours),
+          theirs: b.indent(p.theirs),
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(tie("d"), tie("d")).map(([x, y]) => ({
+          ours: ours.ifBreak(x.ours, y.ours),
+          theirs: b.ifBreak(x.theirs, y.theirs),
+        })),
+      },
+      {
+        weight: 1,
+        // A group with an id, and indentIfBreak on it (prettier's fluid assignment layout).
+        arbitrary: fc.tuple(tie("d"), tie("d")).map(([x, y]) => {
+          const mine = Symbol("a");
+          const theirs = Symbol("a");
+          return {
+            ours: [
+              ours.group(ours.indent(ours.line), { id: mine }),
+              ours.indentIfBreak(x.ours, mine),
+              y.ours,
+            ],
+            theirs: [
+              b.group(b.indent(b.line), { id: theirs }),
+              b.indentIfBreak(x.theirs, { groupId: theirs }),
+              y.theirs,
+            ],
+          };
+        }),
+      },
+    ),
+  })).d;
+
+  it("prints random documents as prettier's printDocToString does", () => {
+    const samples = fc.sample(
+      fc.record({ doc: pair, width: fc.integer({ min: 4, max: 60 }) }),
+      { seed: SEED, numRuns: 3000 },
+    );
+    const mismatches: string[] = [];
+    for (const { doc, width } of samples) {
+      const expected = printer
+        .printDocToString([doc.theirs, b.hardline], {
+          printWidth: width,
+          tabWidth: 2,
+          useTabs: false,
+        } as never)
+        .formatted.replace(/\n$/, "");
+      const got = ours.printDoc([doc.ours, ours.hardline], 0, width);
+      expect(got).toBeDefined();
+      const text = got!.join("\n").replace(/\n$/, "");
+      if (text !== expected)
+        mismatches.push(
+          `width ${width}:\n${text}\n--- prettier:\n${expected}\n${JSON.stringify(doc.ours)}`,
+        );
+    }
+    expect(mismatches.slice(0, 3), `seed ${SEED}`).toEqual([]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -468,6 +644,7 @@ const LAYOUTS: readonly prettier.Options[] = [
   { printWidth: 40 },
   { printWidth: 120 },
   { singleQuote: true },
+  { printWidth: 60, trailingComma: "es5" },
 ];
 
 async function compareFiles(files: readonly OutputFile[]): Promise<{

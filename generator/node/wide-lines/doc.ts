@@ -41,10 +41,26 @@ export function group(
   return {
     type: "group",
     contents,
-    break: options.shouldBreak === true,
+    // prettier's propagateBreaks: a group holding a hard line or a broken group breaks too.
+    break: options.shouldBreak === true || breaks(contents),
     ...(options.id === undefined ? {} : { id: options.id }),
     rigid: options.rigid === true,
   };
+}
+
+function breaks(doc: Doc): boolean {
+  if (typeof doc === "string") return false;
+  if (Array.isArray(doc)) return doc.some(breaks);
+  switch (doc.type) {
+    case "group":
+      return doc.break;
+    case "indent":
+      return breaks(doc.contents);
+    case "line":
+      return doc.hard;
+    case "if-break":
+      return breaks(doc.breakContents) || breaks(doc.flatContents);
+  }
 }
 
 /** A group whose broken layout is not modelled: printing fails where prettier would break it. */
@@ -196,7 +212,11 @@ export function printDoc(
   return out.replace(/ +$/, "").split("\n");
 }
 
-/** prettier's `fits`: whether `next`, then the rest up to its first line break, fits `width`. */
+/**
+ * prettier's `fits`: whether `next`, then the rest up to its first line break, fits `width`. As in
+ * prettier 3, a flat line's space is only counted before the next text, and several in a row
+ * count once.
+ */
 function fits(
   next: Command,
   rest: readonly Command[],
@@ -204,6 +224,7 @@ function fits(
   modes: ReadonlyMap<symbol, Mode>,
 ): boolean | undefined {
   let restIdx = rest.length;
+  let pendingSpace = false;
   const cmds: { mode: Mode; doc: Doc }[] = [next];
   while (width >= 0) {
     if (cmds.length === 0) {
@@ -213,8 +234,13 @@ function fits(
     }
     const { mode, doc: d } = cmds.pop()!;
     if (typeof d === "string") {
+      if (d === "") continue;
       const w = textWidth(d);
       if (w === undefined) return undefined;
+      if (pendingSpace) {
+        width--;
+        pendingSpace = false;
+      }
       width -= w;
     } else if (Array.isArray(d)) {
       for (let i = d.length - 1; i >= 0; i--) cmds.push({ mode, doc: d[i]! });
@@ -228,7 +254,7 @@ function fits(
       });
     } else if (d.type === "line") {
       if (mode === Mode.Break || d.hard) return true;
-      if (!d.soft) width--;
+      if (!d.soft) pendingSpace = true;
     } else cmds.push({ mode: d.break ? Mode.Break : mode, doc: d.contents });
   }
   return false;

@@ -85,7 +85,7 @@ export function breakStatement(
   try {
     const doc = statementDoc(text, layout);
     if (doc === undefined) return undefined;
-    return printLines([doc, hardline], indent, layout);
+    return printLines([doc, hardline], text, indent, layout);
   } catch (e) {
     if (e instanceof Decline) return undefined;
     throw e;
@@ -105,7 +105,7 @@ export function breakIfHead(
     const doc = group(["if (", testDoc(test, layout), ")", " {"], {
       shouldBreak: true,
     });
-    return printLines([doc, hardline], indent, layout);
+    return printLines([doc, hardline], text, indent, layout);
   } catch (e) {
     if (e instanceof Decline) return undefined;
     throw e;
@@ -114,9 +114,15 @@ export function breakIfHead(
 
 function printLines(
   doc: Doc,
+  text: string,
   indent: number,
   layout: StatementLayout,
 ): string[] | undefined {
+  // The document printed flat must be the line itself: anything the reader took differently
+  // (a generic call read as comparisons, parentheses prettier would drop) declines here.
+  const flat = printDoc(doc, 0, Infinity);
+  if (flat === undefined || flat[0] !== text || flat[1] !== "")
+    return undefined;
   const lines = printDoc(doc, indent, layout.printWidth);
   if (lines === undefined || lines.pop() !== "") return undefined;
   // A line still too wide means prettier's choice there rests on something not modelled.
