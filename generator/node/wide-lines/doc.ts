@@ -1,6 +1,6 @@
 /**
- * A printer for prettier's document model, written here from its documented rules (`group`, `indent`, `line`, `softline`,
- * `ifBreak` and `indentIfBreak`, and the same fitting rule: a group is flat when its contents and
+ * A printer for prettier's document model, written here from its documented rules (`group`,
+ * `indent`, `line`, `softline`, `ifBreak` and `indentIfBreak`, and the same fitting rule: a group is flat when its contents and
  * what follows up to the next possible line break fit the rest of the line), for the wide-line
  * breakers in this folder. They build, for a line of a shape they know, the document prettier
  * builds for it, and print it here instead of loading prettier.
