@@ -29,7 +29,7 @@ import {
 } from "./format-cache.js";
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
-import { formatTsDataFast } from "./ts-data-format.js";
+import { formatDataChunk } from "./data-chunk-memo.js";
 
 export interface FormatterOptions {
   /** Reuse formatted chunks from earlier runs (default true). */
@@ -268,12 +268,14 @@ export async function formatFiles(
             )
           : [];
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
+      // A declaration printed before in this process is not printed again (data-chunk-memo.ts).
+      const dataKey = JSON.stringify(options);
       for (const chunk of file.chunks as readonly Chunk[]) {
         const fastChunk =
           typeof chunk === "string"
             ? undefined
             : isDataChunk(chunk)
-              ? formatTsDataFast(chunk, options)
+              ? formatDataChunk(chunk, options, dataKey)
               : fastCode.get(chunk);
         if (fastChunk === undefined) run.push(chunkText(chunk));
         else {
