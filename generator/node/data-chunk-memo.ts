@@ -11,7 +11,14 @@ import type { DataChunk } from "../core/emit/artifact.js";
 import { isKeptDeclaration } from "../core/providers/tool-memo.js";
 import { formatTsDataFast } from "./ts-data-format.js";
 
-const texts = new WeakMap<object, Map<string, string | undefined>>();
+interface Printed {
+  readonly options: string;
+  readonly leading: string;
+  readonly head: string;
+  readonly text: string | undefined;
+}
+
+const texts = new WeakMap<object, Printed[]>();
 
 /** At most this many texts per declaration (other heads or options); then they start over. */
 const PER_VALUE = 8;
@@ -27,12 +34,18 @@ export function formatDataChunk(
 ): string | undefined {
   const value = chunk.value;
   if (!isKeptDeclaration(value)) return formatTsDataFast(chunk, options);
-  let byKey = texts.get(value as object);
-  if (!byKey) texts.set(value as object, (byKey = new Map()));
-  const key = `${optionsKey}\u0000${chunk.leading}\u0000${dataChunkMemoTesting.omitHead ? "" : chunk.head}`;
-  if (byKey.has(key)) return byKey.get(key);
+  let printed = texts.get(value as object);
+  if (!printed) texts.set(value as object, (printed = []));
+  const head = dataChunkMemoTesting.omitHead ? "" : chunk.head;
+  for (const p of printed)
+    if (
+      p.options === optionsKey &&
+      p.leading === chunk.leading &&
+      p.head === head
+    )
+      return p.text;
   const text = formatTsDataFast(chunk, options);
-  if (byKey.size >= PER_VALUE) byKey.clear();
-  byKey.set(key, text);
+  if (printed.length >= PER_VALUE) printed.length = 0;
+  printed.push({ options: optionsKey, leading: chunk.leading, head, text });
   return text;
 }

@@ -20,7 +20,8 @@ import {
   type OutputFile,
 } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
-import { formatJsonFast, formatJsonValue } from "./json-format.js";
+import { formatJsonFast } from "./json-format.js";
+import { formatJsonData } from "./json-element-memo.js";
 import {
   accountAndPrune,
   cacheKey,
@@ -234,7 +235,12 @@ export async function formatFiles(
     const fast =
       file.language !== "json"
         ? undefined
-        : ((file.json && formatJsonValue(file.json.value, options)) ??
+        : ((file.json &&
+            formatJsonData(
+              file.json.value,
+              options,
+              JSON.stringify(options),
+            )) ??
           formatJsonFast(file.contents, options));
     if (fast !== undefined) {
       plan.push({ file, pieces: [fast] });

@@ -29,7 +29,11 @@ interface Entry {
   used: number;
 }
 
-const entries = new Map<string, Entry>();
+/**
+ * By the tool's content key, then by target (provider id and the target's content key): the
+ * long tool key is one string per tool and run, hashed once for all its targets.
+ */
+const entries = new Map<string, Map<string, Entry>>();
 /** Lowerings handed out, to their entry (for the declaration). */
 const entryOf = new WeakMap<LoweredTool, Entry>();
 /** The run each IR is (numbered as first seen). */
@@ -50,13 +54,18 @@ export const toolMemoTesting: {
 export function beginRun(ir: CatalogIR): void {
   if (runOf.has(ir)) return;
   runOf.set(ir, ++generation);
-  for (const [key, entry] of entries)
-    if (entry.used < generation - 1) entries.delete(key);
+  for (const [key, byTarget] of entries) {
+    for (const [target, entry] of byTarget)
+      if (entry.used < generation - 1) byTarget.delete(target);
+    if (byTarget.size === 0) entries.delete(key);
+  }
 }
 
 /** The number of kept entries (tests: the memo stays bounded). */
 export function toolMemoSize(): number {
-  return entries.size;
+  let size = 0;
+  for (const byTarget of entries.values()) size += byTarget.size;
+  return size;
 }
 
 /** Forgets every entry (tests). */
@@ -70,11 +79,15 @@ export function lowerToolMemo(
   tool: ToolIR,
   target: TargetIR,
 ): LoweredTool {
-  const key = `${module.id}\u0000${toolMemoTesting.omit === "target" ? target.id : contentKey(target)}\u0000${toolMemoTesting.omit === "tool" ? tool.name : contentKey(tool)}`;
-  let entry = entries.get(key);
+  const toolKey =
+    toolMemoTesting.omit === "tool" ? tool.name : contentKey(tool);
+  const targetKey = `${module.id}\u0000${toolMemoTesting.omit === "target" ? target.id : contentKey(target)}`;
+  let byTarget = entries.get(toolKey);
+  if (!byTarget) entries.set(toolKey, (byTarget = new Map()));
+  let entry = byTarget.get(targetKey);
   if (!entry) {
     entry = { lowered: lowerTool(module, tool, target), used: generation };
-    entries.set(key, entry);
+    byTarget.set(targetKey, entry);
   }
   entry.used = generation;
   const lowered =
