@@ -22,6 +22,7 @@ import {
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast } from "./json-format.js";
 import { formatJsonData } from "./json-element-memo.js";
+import { keptFormat } from "./wide-line-memo.js";
 import {
   accountAndPrune,
   cacheKey,
@@ -227,6 +228,8 @@ export async function formatFiles(
   // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
   // chunks in groups, or the whole file); identical jobs are formatted once.
   const plan: { file: OutputFile; pieces: (Job | string)[] }[] = [];
+  // The wide lines' batches prettier breaks, reused from this process and the cache (wide-line-memo.ts).
+  const wideLines = keptFormat(prettier, cacheDir, notice);
   const unique = new Map<string, Job>();
   for (const file of files) {
     const options = await optionsFor(file);
@@ -269,9 +272,7 @@ export async function formatFiles(
       );
       const laidOut =
         canonical.length > 0
-          ? await formatCanonicalChunks(canonical, options, (text, o) =>
-              formatWithFallback(prettier, text, o),
-            )
+          ? await formatCanonicalChunks(canonical, options, wideLines)
           : [];
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
       // A declaration printed before in this process is not printed again (data-chunk-memo.ts).
