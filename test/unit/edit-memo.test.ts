@@ -38,6 +38,10 @@ const chunkMemo = (await dist(
   "node/data-chunk-memo.js",
 )) as typeof import("../../generator/node/data-chunk-memo.js");
 
+const wideLines = (await dist(
+  "node/wide-line-memo.js",
+)) as typeof import("../../generator/node/wide-line-memo.js");
+
 const out = mkdtempSync(path.join(tmpdir(), "toolcat-edit-memo-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 const CATALOG_PATH = "catalog/tools.yaml";
@@ -52,7 +56,7 @@ function toolBlocks(lines: readonly string[]): [number, number][] {
 }
 
 /**
- * A real-tool catalog small enough for a test: the first 40 tools of the bench's corpus catalog
+ * A real-tool catalog small enough for a test: the first 20 tools of the bench's corpus catalog
  * (all eight targets), with the example catalog's `$defs` and its tools, which use them.
  */
 function realSubset(): string {
@@ -71,7 +75,7 @@ function realSubset(): string {
   );
   const kept = blocks
     .filter(([s]) => !exampleNames.has(real[s]!.trim()))
-    .slice(0, 40)
+    .slice(0, 20)
     .flatMap(([s, e]) => real.slice(s, e));
   return [
     ...real.slice(0, toolsAt),
@@ -127,10 +131,12 @@ const EDITS: Record<string, (text: string) => string> = {
 async function generate(
   source: string,
   thread?: InstanceType<typeof EmitThread>,
+  cacheDir?: string,
 ): Promise<PipelineResult> {
+  const settings = cacheDir ? { cacheDir } : { cache: false };
   const parallel = thread?.run(ARTIFACT_EMITTERS, {
     catalogPath: CATALOG_PATH,
-    format: remoteFormat(out, { cache: false }),
+    format: remoteFormat(out, settings),
   });
   if (thread) expect(parallel).toBeDefined();
   try {
@@ -139,7 +145,7 @@ async function generate(
       source,
       readTemplate,
       format: prettierFormatter(out, {
-        cache: false,
+        ...settings,
         parallel: parallel === undefined,
       }),
       emitters: parallel?.emitters,
@@ -150,9 +156,10 @@ async function generate(
   }
 }
 
-/** A run of `source` that reuses nothing: this thread's memo emptied first, no worker. */
+/** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
 async function cold(source: string): Promise<PipelineResult> {
   memo.clearToolMemo();
+  wideLines.clearWideLineMemo();
   return generate(source);
 }
 
@@ -165,7 +172,7 @@ function differing(a: PipelineResult, b: PipelineResult): string[] {
 }
 
 const catalogs: [string, () => string][] = [
-  ["real tools (40, with the example's $defs and tools)", realSubset],
+  ["real tools (20, with the example's $defs and tools)", realSubset],
   [
     "the example catalog",
     () => readFileSync(path.join(repoRoot, "catalog/tools.yaml"), "utf8"),
@@ -187,6 +194,21 @@ describe.each(catalogs)(
         expect(differing(again, reference)).toEqual([]);
         // The edit changed the output, and the memo served the other tools.
         expect(differing(reference, await cold(source))).not.toEqual([]);
+      },
+    );
+
+    it.each(Object.keys(EDITS))(
+      "%s: as a fresh process, through the format cache alone, the output equals a cold run's",
+      async (kind) => {
+        const edited = EDITS[kind]!(source);
+        const reference = await cold(edited);
+        const cacheDir = mkdtempSync(path.join(out, "cache-"));
+        await cold(source);
+        await generate(source, undefined, cacheDir);
+        memo.clearToolMemo();
+        wideLines.clearWideLineMemo();
+        const again = await generate(edited, undefined, cacheDir);
+        expect(differing(again, reference)).toEqual([]);
       },
     );
 
