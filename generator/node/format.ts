@@ -20,7 +20,9 @@ import {
   type OutputFile,
 } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
-import { formatJsonFast, formatJsonValue } from "./json-format.js";
+import { formatJsonFast } from "./json-format.js";
+import { formatJsonData } from "./json-element-memo.js";
+import { keptFormat } from "./wide-line-memo.js";
 import {
   accountAndPrune,
   cacheKey,
@@ -29,7 +31,7 @@ import {
 } from "./format-cache.js";
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
-import { formatTsDataFast } from "./ts-data-format.js";
+import { formatDataChunk } from "./data-chunk-memo.js";
 
 export interface FormatterOptions {
   /** Reuse formatted chunks from earlier runs (default true). */
@@ -226,6 +228,8 @@ export async function formatFiles(
   // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
   // chunks in groups, or the whole file); identical jobs are formatted once.
   const plan: { file: OutputFile; pieces: (Job | string)[] }[] = [];
+  // The wide lines' batches prettier breaks, reused from this process and the cache (wide-line-memo.ts).
+  const wideLines = keptFormat(prettier, cacheDir, notice);
   const unique = new Map<string, Job>();
   for (const file of files) {
     const options = await optionsFor(file);
@@ -234,7 +238,12 @@ export async function formatFiles(
     const fast =
       file.language !== "json"
         ? undefined
-        : ((file.json && formatJsonValue(file.json.value, options)) ??
+        : ((file.json &&
+            formatJsonData(
+              file.json.value,
+              options,
+              JSON.stringify(options),
+            )) ??
           formatJsonFast(file.contents, options));
     if (fast !== undefined) {
       plan.push({ file, pieces: [fast] });
@@ -263,17 +272,17 @@ export async function formatFiles(
       );
       const laidOut =
         canonical.length > 0
-          ? await formatCanonicalChunks(canonical, options, (text, o) =>
-              formatWithFallback(prettier, text, o),
-            )
+          ? await formatCanonicalChunks(canonical, options, wideLines)
           : [];
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
+      // A declaration printed before in this process is not printed again (data-chunk-memo.ts).
+      const dataKey = JSON.stringify(options);
       for (const chunk of file.chunks as readonly Chunk[]) {
         const fastChunk =
           typeof chunk === "string"
             ? undefined
             : isDataChunk(chunk)
-              ? formatTsDataFast(chunk, options)
+              ? formatDataChunk(chunk, options, dataKey)
               : fastCode.get(chunk);
         if (fastChunk === undefined) run.push(chunkText(chunk));
         else {

@@ -37,11 +37,11 @@ import {
 import { catalogNames } from "../emit/naming.js";
 import {
   catalogPointer,
-  lowerTool,
   type LoweredTool,
   type ProviderModule,
 } from "./provider.js";
 import { PROVIDERS } from "./registry.js";
+import { beginRun, declareMemo, lowerToolMemo } from "./tool-memo.js";
 
 /** The runtime helper the normalisers call, copied from templates/. */
 export const NORMALISE_RUNTIME = "runtime/normalise-arguments.ts";
@@ -77,6 +77,8 @@ export function lowerTargets(
   ir: CatalogIR,
   which: (module: ProviderModule, target: TargetIR) => boolean,
 ): readonly TargetLowering[] {
+  // Tools equal in content to one of the run before are not lowered again (tool-memo.ts).
+  beginRun(ir);
   return ir.targets
     .filter(
       (t): t is TargetIR & { id: TargetId } =>
@@ -91,7 +93,7 @@ export function lowerTargets(
           (lowering = {
             target,
             module,
-            tools: ir.tools.map((tool) => lowerTool(module, tool, target)),
+            tools: ir.tools.map((tool) => lowerToolMemo(module, tool, target)),
           }),
         );
       }
@@ -134,7 +136,7 @@ function declared(lowering: TargetLowering): {
 } {
   const cached = declaredCache.get(lowering);
   if (cached) return cached;
-  const each = lowering.tools.map((t) => lowering.module.declare(t));
+  const each = lowering.tools.map((t) => declareMemo(lowering.module, t));
   const result = {
     each,
     listed: lowering.module.collect

@@ -1,0 +1,145 @@
+/**
+ * One tool's lowering and declaration for one target, kept from run to run in one process
+ * (`generate --watch`, whose worker thread lives across runs; generator/node/parallel-emit.ts):
+ * after a one-tool edit, every other tool's lowering, declaration and printed declaration text
+ * (generator/node/data-chunk-memo.ts, keyed by the declaration's identity) are taken from the run
+ * before instead of being made again.
+ *
+ * Both are pure functions of the target's provider module (this process's code), the target as
+ * the catalog sets it (its id, options and pointer) and the tool (its IR, which holds the closure
+ * of catalog `$defs` it reaches: see SchemaResource), so the key is exactly the content of those
+ * two, never their identity: a tool that changed, or whose `$defs` entry changed, has another key.
+ * A reused lowering is copied with this run's tool and target objects (equal in content).
+ *
+ * Bounded: an entry that neither this run nor the one before used is dropped when a run (a
+ * catalog's IR not seen before) starts, so at most two catalogs' worth is kept.
+ */
+import type { CatalogIR, TargetIR, ToolIR } from "../ir/catalog-ir.js";
+import { deepFreeze, type JsonObject } from "../schema/json.js";
+import {
+  lowerTool,
+  type LoweredTool,
+  type ProviderModule,
+} from "./provider.js";
+
+interface Entry {
+  readonly lowered: LoweredTool;
+  declaration?: JsonObject;
+  /** The run that used it last (see `generation`). */
+  used: number;
+}
+
+/**
+ * By the tool's content key, then by target (provider id and the target's content key): the
+ * long tool key is one string per tool and run, hashed once for all its targets.
+ */
+const entries = new Map<string, Map<string, Entry>>();
+/** Lowerings handed out, to their entry (for the declaration). */
+const entryOf = new WeakMap<LoweredTool, Entry>();
+/** The run each IR is (numbered as first seen). */
+const runOf = new WeakMap<CatalogIR, number>();
+let generation = 0;
+/** Content keys of this process's tools and targets, made once per object. */
+const keys = new WeakMap<object, string>();
+
+/**
+ * For tests only: a piece of the key to leave out, which must make the reuse test fail (a stale
+ * lowering reused). Never set outside tests.
+ */
+export const toolMemoTesting: {
+  omit: undefined | "tool" | "target";
+} = { omit: undefined };
+
+/** Starts a run for `ir` (once per IR): entries unused by this run and the one before are dropped. */
+export function beginRun(ir: CatalogIR): void {
+  if (runOf.has(ir)) return;
+  runOf.set(ir, ++generation);
+  for (const [key, byTarget] of entries) {
+    for (const [target, entry] of byTarget)
+      if (entry.used < generation - 1) byTarget.delete(target);
+    if (byTarget.size === 0) entries.delete(key);
+  }
+}
+
+/** The number of kept entries (tests: the memo stays bounded). */
+export function toolMemoSize(): number {
+  let size = 0;
+  for (const byTarget of entries.values()) size += byTarget.size;
+  return size;
+}
+
+/** Forgets every entry (tests). */
+export function clearToolMemo(): void {
+  entries.clear();
+}
+
+/** `lowerTool(module, tool, target)`, reused from an earlier run when tool and target are equal in content. */
+export function lowerToolMemo(
+  module: ProviderModule,
+  tool: ToolIR,
+  target: TargetIR,
+): LoweredTool {
+  const toolKey =
+    toolMemoTesting.omit === "tool" ? tool.name : contentKey(tool);
+  const targetKey = `${module.id}\u0000${toolMemoTesting.omit === "target" ? target.id : contentKey(target)}`;
+  let byTarget = entries.get(toolKey);
+  if (!byTarget) entries.set(toolKey, (byTarget = new Map()));
+  let entry = byTarget.get(targetKey);
+  if (!entry) {
+    entry = { lowered: lowerTool(module, tool, target), used: generation };
+    byTarget.set(targetKey, entry);
+  }
+  entry.used = generation;
+  const lowered =
+    entry.lowered.tool === tool && entry.lowered.target === target
+      ? entry.lowered
+      : { ...entry.lowered, tool, target };
+  entryOf.set(lowered, entry);
+  return lowered;
+}
+
+/**
+ * `module.declare(lowered)`, made once per entry (the lowering is the entry's, so the declaration
+ * is too). Deep-frozen: the printed text is reused by its identity (data-chunk-memo.ts), so nothing
+ * may change it.
+ */
+export function declareMemo(
+  module: ProviderModule,
+  lowered: LoweredTool,
+): JsonObject {
+  const entry = entryOf.get(lowered);
+  if (!entry) return module.declare(lowered);
+  return (entry.declaration ??= frozenDeclaration(module.declare(lowered)));
+}
+
+/**
+ * The content of an IR object as text: its JSON, with `-0` told apart from `0` (JSON writes both
+ * as `0`, and a printer may not). Key order is part of it, as it is of the output.
+ */
+function contentKey(value: object): string {
+  let key = keys.get(value);
+  if (key === undefined) {
+    key = JSON.stringify(value, negativeZero);
+    keys.set(value, key);
+  }
+  return key;
+}
+
+function negativeZero(_key: string, value: unknown): unknown {
+  return value === 0 && Object.is(value, -0) ? { "\u0000-0": true } : value;
+}
+
+/** Values deepFreeze froze (their text may be kept by identity: data-chunk-memo.ts). */
+const frozen = new WeakSet<object>();
+
+/** Whether `value` is a declaration this memo keeps, frozen all the way down (never changes). */
+export function isKeptDeclaration(value: unknown): boolean {
+  return typeof value === "object" && value !== null && frozen.has(value);
+}
+
+/** json.ts's deepFreeze (which takes what is frozen already, such as IR schemas, as frozen all the way down), remembered. */
+function frozenDeclaration(value: JsonObject): JsonObject {
+  deepFreeze(value);
+  frozen.add(value);
+  return value;
+}

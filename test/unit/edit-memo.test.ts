@@ -1,0 +1,328 @@
+/**
+ * Regenerating after one edit in the same process (as `generate --watch` does) reuses every other
+ * tool's provider lowering, declaration and printed declaration (generator/core/providers/tool-memo.ts,
+ * generator/node/data-chunk-memo.ts): for each kind of edit the output must be a cold run's byte
+ * for byte — on this thread and on a kept worker thread — and a memo whose key leaves out what a
+ * piece depends on must make the comparison fail (so the comparison can see a stale piece).
+ * Runs the compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { corpusCatalog } from "../bench/corpus-catalog.js";
+import { importTools } from "../../generator/core/import/import-tools.js";
+import { loadCatalog } from "../../generator/core/load/load-catalog.js";
+import type { PipelineResult } from "../../generator/core/pipeline.js";
+import { readTemplate, repoRoot } from "../validators/harness.js";
+
+const dist = (module: string) =>
+  import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
+const { runPipeline } = (await dist(
+  "core/pipeline.js",
+)) as typeof import("../../generator/core/pipeline.js");
+const { ARTIFACT_EMITTERS } = (await dist(
+  "core/emit/registry.js",
+)) as typeof import("../../generator/core/emit/registry.js");
+const { EmitThread } = (await dist(
+  "node/parallel-emit.js",
+)) as typeof import("../../generator/node/parallel-emit.js");
+const { prettierFormatter, remoteFormat } = (await dist(
+  "node/format.js",
+)) as typeof import("../../generator/node/format.js");
+const memo = (await dist(
+  "core/providers/tool-memo.js",
+)) as typeof import("../../generator/core/providers/tool-memo.js");
+const chunkMemo = (await dist(
+  "node/data-chunk-memo.js",
+)) as typeof import("../../generator/node/data-chunk-memo.js");
+
+const wideLines = (await dist(
+  "node/wide-line-memo.js",
+)) as typeof import("../../generator/node/wide-line-memo.js");
+
+const out = mkdtempSync(path.join(tmpdir(), "toolcat-edit-memo-"));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+const CATALOG_PATH = "catalog/tools.yaml";
+
+/** The tool blocks (two-space keys under `tools:`) as [start, end) line ranges. */
+function toolBlocks(lines: readonly string[]): [number, number][] {
+  const at = lines.indexOf("tools:");
+  const starts: number[] = [];
+  for (let i = at + 1; i < lines.length; i++)
+    if (/^ {2}\S/.test(lines[i]!)) starts.push(i);
+  return starts.map((s, k) => [s, starts[k + 1] ?? lines.length]);
+}
+
+/**
+ * A real-tool catalog small enough for a test: the first 20 tools of the bench's corpus catalog
+ * (all eight targets), with the example catalog's `$defs` and its tools, which use them.
+ */
+function realSubset(): string {
+  const real = corpusCatalog({ importTools, loadCatalog }).text.split("\n");
+  const blocks = toolBlocks(real);
+  const example = readFileSync(
+    path.join(repoRoot, "catalog/tools.yaml"),
+    "utf8",
+  ).split("\n");
+  const defsAt = example.indexOf("$defs:");
+  const exampleTools = example.indexOf("tools:");
+  const defs = example.slice(defsAt, exampleTools);
+  const toolsAt = real.indexOf("tools:");
+  const exampleNames = new Set(
+    toolBlocks(example).map(([s]) => example[s]!.trim()),
+  );
+  const kept = blocks
+    .filter(([s]) => !exampleNames.has(real[s]!.trim()))
+    .slice(0, 20)
+    .flatMap(([s, e]) => real.slice(s, e));
+  return [
+    ...real.slice(0, toolsAt),
+    ...defs,
+    "tools:",
+    ...kept,
+    ...example.slice(exampleTools + 1),
+  ].join("\n");
+}
+
+const EDITS: Record<string, (text: string) => string> = {
+  "a description": (text) => {
+    const lines = text.split("\n");
+    const blocks = toolBlocks(lines);
+    const [s, e] = blocks[Math.floor(blocks.length / 2)]!;
+    const d = lines.slice(s, e).findIndex((l) => /^ {4}description: /.test(l));
+    lines[s + d] = lines[s + d]!.replace(
+      "description: ",
+      "description: Edited. ",
+    );
+    return lines.join("\n");
+  },
+  "a bound": (text) => {
+    const lines = text.split("\n");
+    const b = lines.findIndex((l) =>
+      /^ +(minimum|maximum|maxLength|minLength|maxItems|minItems): \d+$/.test(
+        l,
+      ),
+    );
+    lines[b] = lines[b]!.replace(/\d+$/, (n) => String(Number(n) + 1));
+    return lines.join("\n");
+  },
+  "a tool added": (text) =>
+    `${text.trimEnd()}\n  added_tool:\n    description: A tool added by the test.\n    input:\n      type: object\n      properties:\n        query:\n          type: string\n          description: What to look for.\n          maxLength: 200\n      required:\n        - query\n      additionalProperties: false\n`,
+  "a tool removed": (text) => {
+    const lines = text.split("\n");
+    const blocks = toolBlocks(lines);
+    const [s, e] = blocks[Math.floor(blocks.length / 3)]!;
+    lines.splice(s, e - s);
+    return lines.join("\n");
+  },
+  "a $defs entry several tools use": (text) => {
+    const edited = text.replace(
+      "description: Main muscle group an exercise trains.",
+      "description: Main muscle group an exercise trains (edited).",
+    );
+    expect(edited).not.toBe(text);
+    return edited;
+  },
+};
+
+/** One run on this thread (formatted as `generate` does), or on `thread` kept from run to run. */
+async function generate(
+  source: string,
+  thread?: InstanceType<typeof EmitThread>,
+  cacheDir?: string,
+): Promise<PipelineResult> {
+  const settings = cacheDir ? { cacheDir } : { cache: false };
+  const parallel = thread?.run(ARTIFACT_EMITTERS, {
+    catalogPath: CATALOG_PATH,
+    format: remoteFormat(out, settings),
+  });
+  if (thread) expect(parallel).toBeDefined();
+  try {
+    return await runPipeline({
+      catalogPath: CATALOG_PATH,
+      source,
+      readTemplate,
+      format: prettierFormatter(out, {
+        ...settings,
+        parallel: parallel === undefined,
+      }),
+      emitters: parallel?.emitters,
+      onCatalog: parallel?.catalog,
+    });
+  } finally {
+    parallel?.close();
+  }
+}
+
+/** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
+async function cold(source: string): Promise<PipelineResult> {
+  memo.clearToolMemo();
+  wideLines.clearWideLineMemo();
+  return generate(source);
+}
+
+/** Paths whose text differs between the two runs (both must have succeeded). */
+function differing(a: PipelineResult, b: PipelineResult): string[] {
+  expect(a.ok).toBe(true);
+  expect(b.ok).toBe(true);
+  const paths = new Set([...a.files.keys(), ...b.files.keys()]);
+  return [...paths].filter((p) => a.files.get(p) !== b.files.get(p)).sort();
+}
+
+const catalogs: [string, () => string][] = [
+  ["real tools (20, with the example's $defs and tools)", realSubset],
+  [
+    "the example catalog",
+    () => readFileSync(path.join(repoRoot, "catalog/tools.yaml"), "utf8"),
+  ],
+];
+
+describe.each(catalogs)(
+  "one edit, regenerated in the same process: %s",
+  (_, make) => {
+    const source = make();
+    // Each edit's cold run, made once for the three ways of regenerating it.
+    const references = new Map<string, Promise<PipelineResult>>();
+    const coldOf = (kind: string) => {
+      if (!references.has(kind))
+        references.set(kind, cold(EDITS[kind]!(source)));
+      return references.get(kind)!;
+    };
+    it.each(Object.keys(EDITS))(
+      "%s: this thread's output equals a cold run's",
+      async (kind) => {
+        const edited = EDITS[kind]!(source);
+        expect(edited).not.toBe(source);
+        const reference = await coldOf(kind);
+        const before = await cold(source);
+        // The edit changed the output (else the comparison proves nothing).
+        expect(differing(reference, before)).not.toEqual([]);
+        const again = await generate(edited);
+        expect(differing(again, reference)).toEqual([]);
+      },
+    );
+
+    it.each(Object.keys(EDITS))(
+      "%s: as a fresh process, through the format cache alone, the output equals a cold run's",
+      async (kind) => {
+        const edited = EDITS[kind]!(source);
+        const reference = await coldOf(kind);
+        const cacheDir = mkdtempSync(path.join(out, "cache-"));
+        memo.clearToolMemo();
+        wideLines.clearWideLineMemo();
+        await generate(source, undefined, cacheDir);
+        memo.clearToolMemo();
+        wideLines.clearWideLineMemo();
+        const again = await generate(edited, undefined, cacheDir);
+        expect(differing(again, reference)).toEqual([]);
+      },
+    );
+
+    it.each(Object.keys(EDITS))(
+      "%s: a kept worker thread's output equals a cold run's",
+      async (kind) => {
+        const edited = EDITS[kind]!(source);
+        const reference = await coldOf(kind);
+        const thread = new EmitThread();
+        try {
+          await generate(source, thread);
+          const again = await generate(edited, thread);
+          expect(again.timings.map((t) => t.stage)).toContain(
+            "emit providers (parallel)",
+          );
+          expect(differing(again, reference)).toEqual([]);
+          expect(thread.started).toBe(1);
+        } finally {
+          thread.close();
+        }
+      },
+    );
+  },
+);
+
+describe("the memo's keys", () => {
+  const source = realSubset();
+
+  it("a key without the tool's content reuses a stale lowering: the comparison fails", async () => {
+    const edited = EDITS["a description"]!(source);
+    const reference = await cold(edited);
+    memo.toolMemoTesting.omit = "tool";
+    try {
+      await cold(source);
+      const stale = await generate(edited);
+      expect(differing(stale, reference)).toEqual(
+        expect.arrayContaining([
+          "providers/anthropic.ts",
+          "providers/mcp.json",
+        ]),
+      );
+    } finally {
+      memo.toolMemoTesting.omit = undefined;
+    }
+  });
+
+  it("a key without the target's options reuses a stale lowering: the comparison fails", async () => {
+    const edited = source.replace(
+      "openai-chat: { strict: auto }",
+      "openai-chat: { strict: false }",
+    );
+    expect(edited).not.toBe(source);
+    const reference = await cold(edited);
+    memo.toolMemoTesting.omit = "target";
+    try {
+      await cold(source);
+      expect(differing(await generate(edited), reference)).toContain(
+        "providers/openai-chat.ts",
+      );
+    } finally {
+      memo.toolMemoTesting.omit = undefined;
+    }
+    expect(differing(await generate(edited), reference)).toEqual([]);
+  });
+
+  it("a printed declaration is reused only under the same head: without it, a stale text", async () => {
+    await cold(source);
+    const ir = (await generate(source)).ir!;
+    const { lowerCatalog, declarations } = (await dist(
+      "core/providers/emitter.js",
+    )) as typeof import("../../generator/core/providers/emitter.js");
+    const value = declarations(lowerCatalog(ir)[0]!)[0]!;
+    expect(memo.isKeptDeclaration(value)).toBe(true);
+    const options = { parser: "babel-ts" as const };
+    const chunk = (head: string) => ({ leading: "", head, value });
+    const key = JSON.stringify(options);
+    const first = chunkMemo.formatDataChunk(chunk("const a: T"), options, key);
+    expect(first).toMatch(/^const a: T = \{/);
+    expect(
+      chunkMemo.formatDataChunk(chunk("const b: T"), options, key),
+    ).toMatch(/^const b: T = \{/);
+    chunkMemo.dataChunkMemoTesting.omitHead = true;
+    try {
+      chunkMemo.formatDataChunk(chunk("const c: T"), options, key);
+      expect(
+        chunkMemo.formatDataChunk(chunk("const d: T"), options, key),
+      ).toMatch(/^const c: T = \{/);
+    } finally {
+      chunkMemo.dataChunkMemoTesting.omitHead = false;
+    }
+  });
+
+  it("stays bounded: what neither of the last two runs used is dropped", async () => {
+    const example = catalogs[1]![1]();
+    memo.clearToolMemo();
+    await generate(source);
+    const big = memo.toolMemoSize();
+    await generate(example);
+    expect(memo.toolMemoSize()).toBeGreaterThan(big);
+    await generate(example);
+    const small = memo.toolMemoSize();
+    expect(small).toBeLessThan(big);
+    // Eight targets, one entry per tool and target.
+    const tools = Object.keys(
+      loadCatalog("c.yaml", example).catalog!.tools as object,
+    ).length;
+    expect(small).toBe(tools * 8);
+  });
+});
