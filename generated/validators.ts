@@ -348,16 +348,23 @@ export function formatEmail(str: string): boolean {
 }
 
 /**
- * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, written
- * with both cases spelled out instead of the `i` flag (V8 matches it faster). The two accept the
- * same strings: without the `u` flag, `i` folds ASCII letters only (no other character folds to
- * one), so a character matches an ASCII letter of either case or itself.
+ * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, as one regex
+ * per length (36 without the prefix, 45 with it) with each of the 32 digits' classes written out:
+ * V8 matches a fixed run of classes several characters at a time, about 3× faster than the
+ * quantified form (or a loop over `charCodeAt`). Both cases are spelled out instead of the `i`
+ * flag; the two accept the same strings: without the `u` flag, `i` folds ASCII letters only (no
+ * other character folds to one), so a character matches an ASCII letter of either case or itself.
  */
-const formatUuidRe =
-  /^(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
+const formatUuidHex = (n: number): string => "[0-9a-fA-F]".repeat(n);
+const formatUuidBody = `${formatUuidHex(8)}-${formatUuidHex(4)}-${formatUuidHex(4)}-${formatUuidHex(4)}-${formatUuidHex(12)}$`;
+const formatUuidRe = new RegExp("^" + formatUuidBody);
+const formatUuidUrnRe = new RegExp(
+  "^[uU][rR][nN]:[uU][uU][iI][dD]:" + formatUuidBody,
+);
 export function formatUuid(str: string): boolean {
-  // The only two lengths it can match; most other strings are turned down without the regex.
-  return (str.length === 36 || str.length === 45) && formatUuidRe.test(str);
+  return str.length === 36
+    ? formatUuidRe.test(str)
+    : str.length === 45 && formatUuidUrnRe.test(str);
 }
 
 type ToolName = import("./types.js").ToolName;
