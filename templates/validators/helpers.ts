@@ -438,45 +438,81 @@ export function formatDigits(str: string, at: number, n: number): number {
 }
 // #endregion
 
-// #region helper formatDate uses formatDigits
-const formatDateDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+// #region helper formatDatePart
+const formatDatePartDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/**
+ * `formatDate` of `str` up to `end`: the string's length, or 10 for the date part of a date-time
+ * (read in place, not sliced).
+ */
+export function formatDatePart(str: string, end: number): boolean {
+  if (end !== 10 || str.charCodeAt(4) !== 45 || str.charCodeAt(7) !== 45)
+    return false;
+  // A digit's value where `>>> 0` leaves it at most 9 (the end is checked, so no NaN).
+  const y0 = str.charCodeAt(0) - 48;
+  const y1 = str.charCodeAt(1) - 48;
+  const y2 = str.charCodeAt(2) - 48;
+  const y3 = str.charCodeAt(3) - 48;
+  const m0 = str.charCodeAt(5) - 48;
+  const m1 = str.charCodeAt(6) - 48;
+  const d0 = str.charCodeAt(8) - 48;
+  const d1 = str.charCodeAt(9) - 48;
+  if (
+    y0 >>> 0 > 9 ||
+    y1 >>> 0 > 9 ||
+    y2 >>> 0 > 9 ||
+    y3 >>> 0 > 9 ||
+    m0 >>> 0 > 9 ||
+    m1 >>> 0 > 9 ||
+    d0 >>> 0 > 9 ||
+    d1 >>> 0 > 9
+  )
+    return false;
+  const month = m0 * 10 + m1;
+  const day = d0 * 10 + d1;
+  if (month < 1 || month > 12 || day < 1) return false;
+  if (day <= 28) return true;
+  if (month !== 2) return day <= formatDatePartDays[month]!;
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  return day === 29 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+// #endregion
+
+// #region helper formatDate uses formatDatePart
 /**
  * RFC 3339 full-date that names a real calendar day: ajv-formats `date` (`/^(\d\d\d\d)-(\d\d)-(\d\d)$/`
  * and a days-per-month check), without the regex match allocation.
  */
 export function formatDate(str: string): boolean {
-  if (str.length !== 10 || str.charCodeAt(4) !== 45 || str.charCodeAt(7) !== 45)
-    return false;
-  const year = formatDigits(str, 0, 4);
-  const month = formatDigits(str, 5, 2);
-  const day = formatDigits(str, 8, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : formatDateDays[month]!);
+  return formatDatePart(str, str.length);
 }
 // #endregion
 
-// #region helper formatTime uses formatDigits
+// #region helper formatTimePart uses formatDigits
 /**
- * RFC 3339 full-time with a required time zone, leap seconds at 23:59 UTC: ajv-formats `time`
- * (`/^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i` with strictTimeZone),
- * scanned by hand. The seconds are converted exactly as ajv-formats does (`+"ss.fff"`).
+ * `formatTime` of `str` from `at` to the end: 0, or 11 for the time part of a date-time (read in
+ * place, not sliced). The seconds are converted as ajv-formats does (`+"ss.fff"`, which may round
+ * up) from 59 on; below 59 no fraction brings them to 60, so the whole seconds give the same answers.
  */
-export function formatTime(str: string): boolean {
+export function formatTimePart(str: string, at: number): boolean {
   const n = str.length;
-  if (n < 9 || str.charCodeAt(2) !== 58 || str.charCodeAt(5) !== 58)
+  if (
+    n < at + 9 ||
+    str.charCodeAt(at + 2) !== 58 ||
+    str.charCodeAt(at + 5) !== 58
+  )
     return false;
-  const hr = formatDigits(str, 0, 2);
-  const min = formatDigits(str, 3, 2);
-  if (hr < 0 || min < 0 || formatDigits(str, 6, 2) < 0) return false;
-  let i = 8;
+  const hr = formatDigits(str, at, 2);
+  const min = formatDigits(str, at + 3, 2);
+  const ss = formatDigits(str, at + 6, 2);
+  if (hr < 0 || min < 0 || ss < 0) return false;
+  let i = at + 8;
   if (str.charCodeAt(i) === 46) {
     i++;
     const start = i;
     while (i < n && str.charCodeAt(i) >= 48 && str.charCodeAt(i) <= 57) i++;
     if (i === start) return false;
   }
-  const sec = +str.slice(6, i);
+  const sec = ss < 59 ? ss : +str.slice(at + 6, i);
   const c = str.charCodeAt(i);
   let tzSign = 1;
   let tzH = 0;
@@ -508,19 +544,36 @@ export function formatTime(str: string): boolean {
 }
 // #endregion
 
-// #region helper formatDateTime uses formatDate formatTime
+// #region helper formatTime uses formatTimePart
+/**
+ * RFC 3339 full-time with a required time zone, leap seconds at 23:59 UTC: ajv-formats `time`
+ * (`/^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i` with strictTimeZone),
+ * scanned by hand.
+ */
+export function formatTime(str: string): boolean {
+  return formatTimePart(str, 0);
+}
+// #endregion
+
+// #region helper formatDateTime uses formatDatePart formatTimePart
 const formatDateTimeSpace = /\s/;
 /**
  * RFC 3339 date-time: ajv-formats splits on `/t|\s/i` and wants exactly two parts, a date and a
  * time. A valid date is 10 characters without separators and a valid time contains none, so that
- * is: a separator at index 10, a date before it and a time after it.
+ * is: a separator at index 10, a date before it and a time after it (both read in place). An ASCII
+ * separator is told by its code (`\s` there is the space and `\t` to `\r`), any other by the regex.
  */
 export function formatDateTime(str: string): boolean {
   if (str.length < 11) return false;
   const sep = str.charCodeAt(10);
-  if (sep !== 116 && sep !== 84 && !formatDateTimeSpace.test(str[10]!))
+  if (
+    sep !== 116 &&
+    sep !== 84 &&
+    sep !== 32 &&
+    (sep < 128 ? sep < 9 || sep > 13 : !formatDateTimeSpace.test(str[10]!))
+  )
     return false;
-  return formatDate(str.slice(0, 10)) && formatTime(str.slice(11));
+  return formatDatePart(str, 10) && formatTimePart(str, 11);
 }
 // #endregion
 
