@@ -39,11 +39,11 @@ const ALPHABETS: Record<string, string> = {
   "date-time":
     "0123456789-:.+zZTt  \u2028\u00a0\n১x\t\r\f\u0008\u000e\u000b\u001c\u0085\u180e\u3000\ufeff",
   duration: "PYMWDTHS0123456789.,- \n২",
-  email: "ab.@-_+~!#$%&'*/=?^`{|}\"[]:0123456789 \n",
+  email: "abAZ.@-_+~!#$%&'*/=?^`{|}\"[]:0123456789 \n\u212aſ",
   hostname: "ab-.0123456789_ \nxn-",
   ipv4: "0123456789. \n",
   ipv6: "0123456789abcdefABCDEF:. \n%",
-  uri: "ab:/?#[]@!$&'()*+,;=-._~%0123456789 \\\"<>{}|^`\n",
+  uri: "abAZ:/?#[]@!$&'()*+,;=-._~%0123456789 \\\"<>{}|^`\n\u212aſ@`[{",
   uuid: "0123456789abcdefABCDEFgG-urn:idURNID\u212a\n",
 };
 
