@@ -248,14 +248,10 @@ export function formatDigits(str: string, at: number, n: number): number {
 }
 
 const formatDatePartDays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/**
- * `formatDate` of `str` up to `end`: the string's length, or 10 for the date part of a date-time
- * (read in place, not sliced).
- */
+/** `formatDate` of `str` up to `end` (10 for a date-time's date: read in place). */
 export function formatDatePart(str: string, end: number): boolean {
   if (end !== 10 || str.charCodeAt(4) !== 45 || str.charCodeAt(7) !== 45)
     return false;
-  // A digit's value where `>>> 0` leaves it at most 9 (the end is checked, so no NaN).
   const y0 = str.charCodeAt(0) - 48;
   const y1 = str.charCodeAt(1) - 48;
   const y2 = str.charCodeAt(2) - 48;
@@ -293,9 +289,8 @@ export function formatDate(str: string): boolean {
 }
 
 /**
- * `formatTime` of `str` from `at` to the end: 0, or 11 for the time part of a date-time (read in
- * place, not sliced). The seconds are converted as ajv-formats does (`+"ss.fff"`, which may round
- * up) from 59 on; below 59 no fraction brings them to 60, so the whole seconds give the same answers.
+ * `formatTime` of `str` from `at` (11 for a date-time's time: read in place). Seconds from 59 on are
+ * converted as ajv-formats does (`+"ss.fff"` may round up to 60); below, the whole ones answer alike.
  */
 export function formatTimePart(str: string, at: number): boolean {
   const n = str.length;
@@ -351,8 +346,7 @@ const formatDateTimeSpace = /\s/;
 /**
  * RFC 3339 date-time: ajv-formats splits on `/t|\s/i` and wants exactly two parts, a date and a
  * time. A valid date is 10 characters without separators and a valid time contains none, so that
- * is: a separator at index 10, a date before it and a time after it (both read in place). An ASCII
- * separator is told by its code (`\s` there is the space and `\t` to `\r`), any other by the regex.
+ * is: a separator at index 10 (ASCII `\s`: space, `\t`–`\r`), a date before it and a time after it.
  */
 export function formatDateTime(str: string): boolean {
   if (str.length < 11) return false;
@@ -376,11 +370,7 @@ export function formatDuration(str: string): boolean {
 
 const formatUriRe =
   /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-/**
- * Absolute URI, RFC 3986 (ajv-formats `uri`, full mode: `/\/|:/.test(str) && URI.test(str)`). The
- * regex wants a scheme, an ASCII letter first and a `:` after it, so the first test is implied, and
- * a string that does not start with a letter is turned down without running the regex.
- */
+/** Absolute URI, RFC 3986 (ajv-formats `uri`, full: its `/\/|:/` test is implied by the scheme). */
 export function formatUri(str: string): boolean {
   return ((str.charCodeAt(0) | 32) - 97) >>> 0 < 26 && formatUriRe.test(str);
 }
@@ -393,12 +383,9 @@ export function formatEmail(str: string): boolean {
 }
 
 /**
- * ajv-formats `uuid`: `/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`, as one regex
- * per length (36 without the prefix, 45 with it) with each of the 32 digits' classes written out:
- * V8 matches a fixed run of classes several characters at a time, about 3× faster than the
- * quantified form (or a loop over `charCodeAt`). Both cases are spelled out instead of the `i`
- * flag; the two accept the same strings: without the `u` flag, `i` folds ASCII letters only (no
- * other character folds to one), so a character matches an ASCII letter of either case or itself.
+ * ajv-formats `uuid` (`/^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i`), one regex per
+ * length, each digit's class written out (3× faster: V8 matches a few characters at a time); both
+ * cases instead of `i`, which without `u` folds ASCII letters only.
  */
 const formatUuidHex = (n: number): string => "[0-9a-fA-F]".repeat(n);
 const formatUuidBody = `${formatUuidHex(8)}-${formatUuidHex(4)}-${formatUuidHex(4)}-${formatUuidHex(4)}-${formatUuidHex(12)}$`;
