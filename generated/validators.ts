@@ -214,11 +214,9 @@ export function errorWith(
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 
-/** `data[key]` if `key` is an own property, else undefined (asked first: mostly it is not). */
-export function ownValue(data: object, key: string): any {
-  return hasOwn.call(data, key)
-    ? (data as Record<string, unknown>)[key]
-    : undefined;
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
 }
 
 /** Length in Unicode code points (a lone surrogate counts as one), as Ajv's `ucs2length`. */
@@ -796,8 +794,8 @@ export function validateWriteMeasurementInput(
         errs = addError(errs, errorWith(_e[16]!, "", k9));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "date");
-  if (d2 === undefined) d2 = ownValue(_d, "data");
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d2 === undefined) d2 = ownValue(_d.data, _d, "data");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (typeof d1 === "string") {
@@ -828,9 +826,9 @@ export function validateWriteMeasurementInput(
           errs = addError(errs, errorWith(_e[14]!, "/data", k8));
       }
     }
-    if (d5 === undefined) d5 = ownValue(d2, "weight_kg");
-    if (d6 === undefined) d6 = ownValue(d2, "body_fat_pct");
-    if (d7 === undefined) d7 = ownValue(d2, "waist_cm");
+    if (d5 === undefined) d5 = ownValue(d2.weight_kg, d2, "weight_kg");
+    if (d6 === undefined) d6 = ownValue(d2.body_fat_pct, d2, "body_fat_pct");
+    if (d7 === undefined) d7 = ownValue(d2.waist_cm, d2, "waist_cm");
     if (c4 < 1) errs = insertError(errs, a3++, _e[4]!);
     if (typeof d5 === "number" && isFinite(d5)) {
       if (d5 > 500) errs = addError(errs, _e[5]!);
@@ -876,7 +874,7 @@ export function validateWriteMeasurementOutput(
         errs = addError(errs, errorWith(_e[4]!, "", k8));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "saved");
+  if (d1 === undefined) d1 = ownValue(_d.saved, _d, "saved");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (Array.isArray(d1)) {
     for (let i2 = 0; i2 < d1.length; i2++) {
@@ -951,10 +949,10 @@ export function validateLogMealInput(
         errs = addError(errs, errorWith(_e[26]!, "", k12));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "day");
-  if (d2 === undefined) d2 = ownValue(_d, "meal");
-  if (d3 === undefined) d3 = ownValue(_d, "items");
-  if (d11 === undefined) d11 = ownValue(_d, "notes");
+  if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
+  if (d2 === undefined) d2 = ownValue(_d.meal, _d, "meal");
+  if (d3 === undefined) d3 = ownValue(_d.items, _d, "items");
+  if (d11 === undefined) d11 = ownValue(_d.notes, _d, "notes");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
@@ -1001,9 +999,9 @@ export function validateLogMealInput(
               errs = addError(errs, errorWith(_e[21]!, "/items/" + i4, k10));
           }
         }
-        if (d7 === undefined) d7 = ownValue(d5, "food");
-        if (d8 === undefined) d8 = ownValue(d5, "grams");
-        if (d9 === undefined) d9 = ownValue(d5, "kcal");
+        if (d7 === undefined) d7 = ownValue(d5.food, d5, "food");
+        if (d8 === undefined) d8 = ownValue(d5.grams, d5, "grams");
+        if (d9 === undefined) d9 = ownValue(d5.kcal, d5, "kcal");
         if (d7 === undefined)
           errs = insertError(errs, a6++, errorAt(_e[9]!, "/items/" + i4));
         if (d8 === undefined)
@@ -1076,8 +1074,8 @@ export function validateLogMealOutput(
         errs = addError(errs, errorWith(_e[6]!, "", k3));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "entry_id");
-  if (d2 === undefined) d2 = ownValue(_d, "total_kcal");
+  if (d1 === undefined) d1 = ownValue(_d.entry_id, _d, "entry_id");
+  if (d2 === undefined) d2 = ownValue(_d.total_kcal, _d, "total_kcal");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (typeof d1 === "string") {
@@ -1121,9 +1119,9 @@ export function validateListExercisesInput(
         errs = addError(errs, errorWith(_e[8]!, "", k10));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "muscle_group");
-  if (d2 === undefined) d2 = ownValue(_d, "equipment");
-  if (d9 === undefined) d9 = ownValue(_d, "limit");
+  if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
+  if (d2 === undefined) d2 = ownValue(_d.equipment, _d, "equipment");
+  if (d9 === undefined) d9 = ownValue(_d.limit, _d, "limit");
   if (d1 !== undefined) {
     if (!(typeof d1 === "string")) errs = addError(errs, _e[0]!);
     if (!(
@@ -1212,7 +1210,7 @@ export function validateListExercisesOutput(
         errs = addError(errs, errorWith(_e[12]!, "", k9));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "exercises");
+  if (d1 === undefined) d1 = ownValue(_d.exercises, _d, "exercises");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (Array.isArray(d1)) {
     for (let i2 = 0; i2 < d1.length; i2++) {
@@ -1238,9 +1236,10 @@ export function validateListExercisesOutput(
               errs = addError(errs, errorWith(_e[9]!, "/exercises/" + i2, k8));
           }
         }
-        if (d5 === undefined) d5 = ownValue(d3, "id");
-        if (d6 === undefined) d6 = ownValue(d3, "name");
-        if (d7 === undefined) d7 = ownValue(d3, "muscle_group");
+        if (d5 === undefined) d5 = ownValue(d3.id, d3, "id");
+        if (d6 === undefined) d6 = ownValue(d3.name, d3, "name");
+        if (d7 === undefined)
+          d7 = ownValue(d3.muscle_group, d3, "muscle_group");
         if (d5 === undefined)
           errs = insertError(errs, a4++, errorAt(_e[1]!, "/exercises/" + i2));
         if (d6 === undefined)
@@ -1317,9 +1316,9 @@ export function validateGetWorkoutHistoryInput(
         errs = addError(errs, errorWith(_e[9]!, "", k4));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "from");
-  if (d2 === undefined) d2 = ownValue(_d, "to");
-  if (d3 === undefined) d3 = ownValue(_d, "page_token");
+  if (d1 === undefined) d1 = ownValue(_d.from, _d, "from");
+  if (d2 === undefined) d2 = ownValue(_d.to, _d, "to");
+  if (d3 === undefined) d3 = ownValue(_d.page_token, _d, "page_token");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
@@ -1367,8 +1366,9 @@ export function validateGetWorkoutHistoryOutput(
         errs = addError(errs, errorWith(_e[17]!, "", k11));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "workouts");
-  if (d2 === undefined) d2 = ownValue(_d, "next_page_token");
+  if (d1 === undefined) d1 = ownValue(_d.workouts, _d, "workouts");
+  if (d2 === undefined)
+    d2 = ownValue(_d.next_page_token, _d, "next_page_token");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (Array.isArray(d1)) {
@@ -1399,10 +1399,10 @@ export function validateGetWorkoutHistoryOutput(
               errs = addError(errs, errorWith(_e[13]!, "/workouts/" + i3, k10));
           }
         }
-        if (d6 === undefined) d6 = ownValue(d4, "workout_id");
-        if (d7 === undefined) d7 = ownValue(d4, "started_at");
-        if (d8 === undefined) d8 = ownValue(d4, "sets");
-        if (d9 === undefined) d9 = ownValue(d4, "duration");
+        if (d6 === undefined) d6 = ownValue(d4.workout_id, d4, "workout_id");
+        if (d7 === undefined) d7 = ownValue(d4.started_at, d4, "started_at");
+        if (d8 === undefined) d8 = ownValue(d4.sets, d4, "sets");
+        if (d9 === undefined) d9 = ownValue(d4.duration, d4, "duration");
         if (d6 === undefined)
           errs = insertError(errs, a5++, errorAt(_e[2]!, "/workouts/" + i3));
         if (d7 === undefined)
@@ -1477,9 +1477,9 @@ export function validateLogWorkoutSetInput(
         errs = addError(errs, errorWith(_e[40]!, "", k16));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "workout_id");
-  if (d2 === undefined) d2 = ownValue(_d, "exercise_id");
-  if (d3 === undefined) d3 = ownValue(_d, "sets");
+  if (d1 === undefined) d1 = ownValue(_d.workout_id, _d, "workout_id");
+  if (d2 === undefined) d2 = ownValue(_d.exercise_id, _d, "exercise_id");
+  if (d3 === undefined) d3 = ownValue(_d.sets, _d, "sets");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
@@ -1523,10 +1523,10 @@ export function validateLogWorkoutSetInput(
               errs = addError(errs, errorWith(_e[37]!, "/sets/" + i4, k15));
           }
         }
-        if (d7 === undefined) d7 = ownValue(d5, "reps");
-        if (d8 === undefined) d8 = ownValue(d5, "load_kg");
-        if (d9 === undefined) d9 = ownValue(d5, "rpe");
-        if (d10 === undefined) d10 = ownValue(d5, "tempo");
+        if (d7 === undefined) d7 = ownValue(d5.reps, d5, "reps");
+        if (d8 === undefined) d8 = ownValue(d5.load_kg, d5, "load_kg");
+        if (d9 === undefined) d9 = ownValue(d5.rpe, d5, "rpe");
+        if (d10 === undefined) d10 = ownValue(d5.tempo, d5, "tempo");
         if (d7 === undefined)
           errs = insertError(errs, a6++, errorAt(_e[9]!, "/sets/" + i4));
         if (d8 === undefined)
@@ -1641,7 +1641,7 @@ export function validateLogWorkoutSetOutput(
         errs = addError(errs, errorWith(_e[4]!, "", k4));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "set_ids");
+  if (d1 === undefined) d1 = ownValue(_d.set_ids, _d, "set_ids");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (Array.isArray(d1)) {
     for (let i2 = 0; i2 < d1.length; i2++) {
@@ -1682,8 +1682,8 @@ export function validateDeleteMeasurementInput(
         errs = addError(errs, errorWith(_e[5]!, "", k3));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "date");
-  if (d2 === undefined) d2 = ownValue(_d, "confirm");
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d2 === undefined) d2 = ownValue(_d.confirm, _d, "confirm");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (typeof d1 === "string") {
@@ -1717,7 +1717,7 @@ export function validateDeleteMeasurementOutput(
         errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "deleted");
+  if (d1 === undefined) d1 = ownValue(_d.deleted, _d, "deleted");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d1 !== undefined) {
     if (!Number.isInteger(d1)) errs = addError(errs, _e[1]!);
@@ -1752,8 +1752,8 @@ export function validateGetWeatherInput(
         errs = addError(errs, errorWith(_e[6]!, "", k3));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "city");
-  if (d2 === undefined) d2 = ownValue(_d, "units");
+  if (d1 === undefined) d1 = ownValue(_d.city, _d, "city");
+  if (d2 === undefined) d2 = ownValue(_d.units, _d, "units");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (typeof d1 === "string") {
     if (d1.length > 100 && ucs2length(d1) > 100) errs = addError(errs, _e[1]!);
@@ -1796,9 +1796,9 @@ export function validateGetWeatherOutput(
         errs = addError(errs, errorWith(_e[7]!, "", k4));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "temperature");
-  if (d2 === undefined) d2 = ownValue(_d, "conditions");
-  if (d3 === undefined) d3 = ownValue(_d, "wind_speed");
+  if (d1 === undefined) d1 = ownValue(_d.temperature, _d, "temperature");
+  if (d2 === undefined) d2 = ownValue(_d.conditions, _d, "conditions");
+  if (d3 === undefined) d3 = ownValue(_d.wind_speed, _d, "wind_speed");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
@@ -1839,7 +1839,7 @@ export function validateGetCustomerInput(
         errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "customer_id");
+  if (d1 === undefined) d1 = ownValue(_d.customer_id, _d, "customer_id");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (typeof d1 === "string") {
     if (!formatUuid(d1)) errs = addError(errs, _e[1]!);
@@ -1899,12 +1899,12 @@ export function validateGetCustomerOutput(
     }
   }
   if (f8 !== 6 && (f8 >= 2 || Object.getOwnPropertyNames(_d).length !== c7)) {
-    if (d1 === undefined) d1 = ownValue(_d, "customer_id");
-    if (d2 === undefined) d2 = ownValue(_d, "email");
-    if (d3 === undefined) d3 = ownValue(_d, "name");
-    if (d4 === undefined) d4 = ownValue(_d, "goal");
-    if (d5 === undefined) d5 = ownValue(_d, "birth_date");
-    if (d6 === undefined) d6 = ownValue(_d, "homepage");
+    if (d1 === undefined) d1 = ownValue(_d.customer_id, _d, "customer_id");
+    if (d2 === undefined) d2 = ownValue(_d.email, _d, "email");
+    if (d3 === undefined) d3 = ownValue(_d.name, _d, "name");
+    if (d4 === undefined) d4 = ownValue(_d.goal, _d, "goal");
+    if (d5 === undefined) d5 = ownValue(_d.birth_date, _d, "birth_date");
+    if (d6 === undefined) d6 = ownValue(_d.homepage, _d, "homepage");
   }
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);

@@ -91,8 +91,8 @@ export function validateDeclaredWriteMeasurement(
         errs = addError(errs, errorWith(_e[6]!, "", k8));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "date");
-  if (d2 === undefined) d2 = ownValue(_d, "data");
+  if (d1 === undefined) d1 = ownValue(_d.date, _d, "date");
+  if (d2 === undefined) d2 = ownValue(_d.data, _d, "data");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (typeof d2 === "object" && d2 !== null && !Array.isArray(d2)) {
@@ -116,9 +116,9 @@ export function validateDeclaredWriteMeasurement(
           errs = addError(errs, errorWith(_e[5]!, "/data", k7));
       }
     }
-    if (d4 === undefined) d4 = ownValue(d2, "weight_kg");
-    if (d5 === undefined) d5 = ownValue(d2, "body_fat_pct");
-    if (d6 === undefined) d6 = ownValue(d2, "waist_cm");
+    if (d4 === undefined) d4 = ownValue(d2.weight_kg, d2, "weight_kg");
+    if (d5 === undefined) d5 = ownValue(d2.body_fat_pct, d2, "body_fat_pct");
+    if (d6 === undefined) d6 = ownValue(d2.waist_cm, d2, "waist_cm");
     if (d4 === undefined) errs = insertError(errs, a3++, _e[2]!);
     if (d5 === undefined) errs = insertError(errs, a3++, _e[3]!);
     if (d6 === undefined) errs = insertError(errs, a3++, _e[4]!);
@@ -158,10 +158,10 @@ export function validateDeclaredLogMeal(
         errs = addError(errs, errorWith(_e[8]!, "", k12));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "day");
-  if (d2 === undefined) d2 = ownValue(_d, "meal");
-  if (d3 === undefined) d3 = ownValue(_d, "items");
-  if (d4 === undefined) d4 = ownValue(_d, "notes");
+  if (d1 === undefined) d1 = ownValue(_d.day, _d, "day");
+  if (d2 === undefined) d2 = ownValue(_d.meal, _d, "meal");
+  if (d3 === undefined) d3 = ownValue(_d.items, _d, "items");
+  if (d4 === undefined) d4 = ownValue(_d.notes, _d, "notes");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
@@ -190,9 +190,9 @@ export function validateDeclaredLogMeal(
               errs = addError(errs, errorWith(_e[7]!, "/items/" + i5, k11));
           }
         }
-        if (d8 === undefined) d8 = ownValue(d6, "food");
-        if (d9 === undefined) d9 = ownValue(d6, "grams");
-        if (d10 === undefined) d10 = ownValue(d6, "kcal");
+        if (d8 === undefined) d8 = ownValue(d6.food, d6, "food");
+        if (d9 === undefined) d9 = ownValue(d6.grams, d6, "grams");
+        if (d10 === undefined) d10 = ownValue(d6.kcal, d6, "kcal");
         if (d8 === undefined)
           errs = insertError(errs, a7++, errorAt(_e[4]!, "/items/" + i5));
         if (d9 === undefined)
@@ -233,9 +233,9 @@ export function validateDeclaredListExercises(
         errs = addError(errs, errorWith(_e[3]!, "", k4));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "muscle_group");
-  if (d2 === undefined) d2 = ownValue(_d, "equipment");
-  if (d3 === undefined) d3 = ownValue(_d, "limit");
+  if (d1 === undefined) d1 = ownValue(_d.muscle_group, _d, "muscle_group");
+  if (d2 === undefined) d2 = ownValue(_d.equipment, _d, "equipment");
+  if (d3 === undefined) d3 = ownValue(_d.limit, _d, "limit");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
@@ -270,9 +270,9 @@ export function validateDeclaredLogWorkoutSet(
         errs = addError(errs, errorWith(_e[8]!, "", k12));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "workout_id");
-  if (d2 === undefined) d2 = ownValue(_d, "exercise_id");
-  if (d3 === undefined) d3 = ownValue(_d, "sets");
+  if (d1 === undefined) d1 = ownValue(_d.workout_id, _d, "workout_id");
+  if (d2 === undefined) d2 = ownValue(_d.exercise_id, _d, "exercise_id");
+  if (d3 === undefined) d3 = ownValue(_d.sets, _d, "sets");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (d3 === undefined) errs = insertError(errs, a0++, _e[2]!);
@@ -304,10 +304,10 @@ export function validateDeclaredLogWorkoutSet(
               errs = addError(errs, errorWith(_e[7]!, "/sets/" + i4, k11));
           }
         }
-        if (d7 === undefined) d7 = ownValue(d5, "reps");
-        if (d8 === undefined) d8 = ownValue(d5, "load_kg");
-        if (d9 === undefined) d9 = ownValue(d5, "rpe");
-        if (d10 === undefined) d10 = ownValue(d5, "tempo");
+        if (d7 === undefined) d7 = ownValue(d5.reps, d5, "reps");
+        if (d8 === undefined) d8 = ownValue(d5.load_kg, d5, "load_kg");
+        if (d9 === undefined) d9 = ownValue(d5.rpe, d5, "rpe");
+        if (d10 === undefined) d10 = ownValue(d5.tempo, d5, "tempo");
         if (d7 === undefined)
           errs = insertError(errs, a6++, errorAt(_e[3]!, "/sets/" + i4));
         if (d8 === undefined)
@@ -346,8 +346,8 @@ export function validateDeclaredGetWeather(
         errs = addError(errs, errorWith(_e[2]!, "", k3));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "city");
-  if (d2 === undefined) d2 = ownValue(_d, "units");
+  if (d1 === undefined) d1 = ownValue(_d.city, _d, "city");
+  if (d2 === undefined) d2 = ownValue(_d.units, _d, "units");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   return resultOf<unknown>(value, errs);

@@ -274,11 +274,9 @@ export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 // #endregion
 
 // #region helper ownValue uses hasOwn
-/** `data[key]` if `key` is an own property, else undefined (asked first: mostly it is not). */
-export function ownValue(data: object, key: string): any {
-  return hasOwn.call(data, key)
-    ? (data as Record<string, unknown>)[key]
-    : undefined;
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
 }
 // #endregion
 

@@ -167,11 +167,9 @@ export function errorWith(
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
 export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 
-/** `data[key]` if `key` is an own property, else undefined (asked first: mostly it is not). */
-export function ownValue(data: object, key: string): any {
-  return hasOwn.call(data, key)
-    ? (data as Record<string, unknown>)[key]
-    : undefined;
+/** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
+export function ownValue(value: unknown, data: object, key: string): any {
+  return value !== undefined && !hasOwn.call(data, key) ? undefined : value;
 }
 
 /**
@@ -275,9 +273,9 @@ export function validateLogSetInput(
         errs = addError(errs, errorWith(_e[8]!, "", k4));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "exercise");
-  if (d2 === undefined) d2 = ownValue(_d, "reps");
-  if (d3 === undefined) d3 = ownValue(_d, "weight_kg");
+  if (d1 === undefined) d1 = ownValue(_d.exercise, _d, "exercise");
+  if (d2 === undefined) d2 = ownValue(_d.reps, _d, "reps");
+  if (d3 === undefined) d3 = ownValue(_d.weight_kg, _d, "weight_kg");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (d2 === undefined) errs = insertError(errs, a0++, _e[1]!);
   if (typeof d1 === "string") {
@@ -321,7 +319,7 @@ export function validateLogSetOutput(
         errs = addError(errs, errorWith(_e[3]!, "", k2));
     }
   }
-  if (d1 === undefined) d1 = ownValue(_d, "id");
+  if (d1 === undefined) d1 = ownValue(_d.id, _d, "id");
   if (d1 === undefined) errs = insertError(errs, a0++, _e[0]!);
   if (typeof d1 === "string") {
     if (!formatUuid(d1)) errs = addError(errs, _e[1]!);

@@ -270,12 +270,11 @@ export class NodeState {
       lines.push(code`  switch (${key}) {`, ...cases, code`  }`);
     lines.push(code`}`);
     // A used name the pass did not find may still be an own property that is not enumerable:
-    // asked with hasOwnProperty first (no, the usual answer, settles it; reading a missing name
-    // of data in many shapes first cost 5–10% on the example catalog), then read.
+    // read by name (undefined, the usual answer, settles it), then tested with hasOwnProperty.
     const readMissed = (indent: string) => {
       for (const [n, e] of used)
         lines.push(
-          code`${raw(indent)}if (${e.value} === undefined) ${e.value} = ${this.cx.comp.helper("ownValue")}(${d}, ${n});`,
+          code`${raw(indent)}if (${e.value} === undefined) ${e.value} = ${this.cx.comp.helper("ownValue")}(${member(d, n)}, ${d}, ${n});`,
         );
     };
     if (found) {
