@@ -573,9 +573,9 @@ export function formatDateTime(str: string): boolean {
 // #region helper formatDuration
 const formatDurationRe =
   /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
-/** ISO 8601 duration as RFC 3339 appendix A (ajv-formats `duration`). */
+/** ISO 8601 duration as RFC 3339 appendix A (ajv-formats `duration`); a `P` first, or no regex. */
 export function formatDuration(str: string): boolean {
-  return formatDurationRe.test(str);
+  return str.charCodeAt(0) === 80 && formatDurationRe.test(str);
 }
 // #endregion
 
