@@ -25,6 +25,7 @@ import {
   layoutSettings,
   type Settings,
 } from "./ts-data-format.js";
+import { breakConcatenation } from "./wide-lines/concatenation.js";
 import { breakImport } from "./wide-lines/imports.js";
 import { breakTypeMember } from "./wide-lines/type-members.js";
 import { breakUnionAlias } from "./wide-lines/union-alias.js";
@@ -187,7 +188,8 @@ function planChunk(
               breakTypeImport(text, indent, settings) ??
               breakImport(text, indent, settings) ??
               breakUnionAlias(text, indent, settings) ??
-              breakValueTree(text, indent, settings))
+              breakValueTree(text, indent, settings) ??
+              breakConcatenation(text, indent, settings))
             : kind === "element"
               ? breakLiteralElement(text, indent, settings)
               : undefined;

@@ -1,5 +1,5 @@
 /**
- * types.ts, dispatcher.ts and the provider modules (issue 25) are formatted without prettier on
+ * types.ts, dispatcher.ts, output-text.ts and the provider modules (issue 25) are formatted without prettier on
  * prettier's defaults: their chunks are canonical code whose wide lines the breakers of
  * generator/node/wide-lines/ break, and fixed declarations carry their layout at width 80
  * (CanonicalChunk.laidOut). Here, for the example catalog, every fixture, the real-tool catalog
@@ -26,11 +26,12 @@ import {
 import { corpusCatalog } from "../bench/corpus-catalog.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
-/** The files this covers: types, dispatcher and provider declarations (not the call validators). */
+/** The files this covers: types, the dispatcher's two and provider declarations (not the call validators). */
 const covered = (f: OutputFile) =>
   f.language === "typescript" &&
   (f.path === "types.ts" ||
     f.path === "dispatcher.ts" ||
+    f.path === "output-text.ts" ||
     (f.path.startsWith("providers/") && !f.path.endsWith(".calls.ts")));
 
 const ONE_TOOL = `toolcat: 1
