@@ -8,6 +8,7 @@
  * for them at all; and every stored layout is prettier's.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import fc from "fast-check";
 import * as prettier from "prettier";
@@ -351,4 +352,13 @@ describe("members' unions of object types (types/index.ts laidOut)", () => {
     // Most declarations are laid out here, not given to prettier whole.
     expect(declarations.length / files[0]!.chunks!.length).toBeGreaterThan(0.7);
   }, 120_000);
+});
+
+describe("the format worker loads prettier only when a file needs it", () => {
+  it("reads prettier's version from its package.json: the version prettier reports", () => {
+    const pkg = createRequire(import.meta.url)("prettier/package.json") as {
+      version: string;
+    };
+    expect(pkg.version).toBe(prettier.version);
+  });
 });
