@@ -171,8 +171,9 @@ function declaration(
  * A declaration in prettier's layout (the writer puts every line flush left): two spaces per
  * open object type, JSDoc with the member it documents. Kept as canonical code when its shape is
  * one prettier keeps as written (interfaces and object types as property values, expanded, or
- * arrays of them), or a member's union that holds expanded object types (see unionOpener); any
- * other union or intersection spanning lines goes to prettier as it is.
+ * arrays of them, and `{…} | null`, which prettier hugs), or a member's union or intersection
+ * that holds expanded object types, which prettier breaks the same way whatever the print width
+ * (see UNION_OPENER); any other union or intersection spanning lines goes to prettier as it is.
  */
 function laidOut(declaration: string): Chunk {
   const lines = declaration.split("\n");
