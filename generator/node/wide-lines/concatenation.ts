@@ -6,8 +6,7 @@
  * there; else one operand per line, each but the last ending in ` +`. Declined when an operand
  * would not fit on its line (it would break inside) or is anything else.
  */
-import type { WideLayout } from "../ts-wide-lines.js";
-import { splitTopLevel } from "./split.js";
+import { splitTopLevel, type WideLayout } from "../ts-wide-lines.js";
 
 const IDENT = String.raw`[A-Za-z_$][\w$]*`;
 const APPEND = new RegExp(String.raw`^(${IDENT}(?:\.${IDENT})* \+=) (.+);$`);
