@@ -25,6 +25,7 @@ import {
   layoutSettings,
   type Settings,
 } from "./ts-data-format.js";
+import { breakConcatenation } from "./wide-lines/concatenation.js";
 import { breakTypeMember } from "./wide-lines/type-members.js";
 import { breakUnionAlias } from "./wide-lines/union-alias.js";
 import { breakValueTree } from "./wide-lines/value-tree.js";
@@ -202,7 +203,8 @@ function planChunk(
               breakValueTree(text, indent, settings) ??
               breakStatement(text, indent, settings) ??
               breakImportList(text, indent, settings) ??
-              breakObjectType(text, indent, settings))
+              breakObjectType(text, indent, settings) ??
+              breakConcatenation(text, indent, settings))
             : kind === "element"
               ? breakLiteralElement(text, indent, settings)
               : undefined;

@@ -245,7 +245,10 @@ function matching(text: string, open: number): number | undefined {
 }
 
 /** `text` split at `separator` outside brackets and string literals; undefined when unsure. */
-function splitTopLevel(text: string, separator: string): string[] | undefined {
+export function splitTopLevel(
+  text: string,
+  separator: string,
+): string[] | undefined {
   const out: string[] = [];
   let depth = 0;
   let from = 0;

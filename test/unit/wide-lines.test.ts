@@ -180,6 +180,25 @@ const valueTree = fc
     text: `export const ${n}: ${t}[] = ${value};`,
   }));
 
+const operand = fc.oneof(
+  ident,
+  word.map((w) => JSON.stringify(`"${w}":`)),
+  fc.tuple(ident, typeName).map(([a, t]) => `jsonNumber(${a} as ${t})`),
+  fc
+    .tuple(ident, ident)
+    .map(([a, b]) => `(${a} === null ? "null" : jsonString(${b} as string))`),
+  fc.tuple(ident, ident).map(([a, b]) => `(${a} ? "true" : ${b})`),
+);
+const concatenation = fc
+  .tuple(
+    fc.constantFrom("s", "out", "text.value"),
+    fc.array(operand, { minLength: 2, maxLength: 6 }),
+  )
+  .map(([target, operands]): Shape => ({
+    member: false,
+    text: `${target} += ${operands.join(" + ")};`,
+  }));
+
 /** Formats each case both ways; how many were wide and how many the fast path answered. */
 async function check(
   shapes: readonly [Shape, number][],
@@ -192,7 +211,9 @@ async function check(
     for (const [{ member, text }, depth] of shapes) {
       const source = member
         ? `interface W {\n${"w: {\n".repeat(depth)}${text}\n${"};\n".repeat(depth)}}`
-        : text;
+        : depth === 0
+          ? text
+          : `function w() {\n${"{\n".repeat(depth - 1)}${text}\n${"}\n".repeat(depth - 1)}}`;
       // Laid out as the emitters write it: prettier's layout where everything fits.
       const canonical = (
         await prettier.format(source, {
@@ -232,6 +253,7 @@ describe("wide lines broken without prettier (generator/node/wide-lines/)", () =
     ["type members: names and object types", typeMember, 3],
     ["type members: arrays of unions", arrayUnion, 3],
     ["lists of names and literals", valueTree, 0],
+    ["appended concatenations", concatenation, 6],
   ] as const)(
     "%s break as prettier breaks them",
     async (_, shape, maxDepth) => {

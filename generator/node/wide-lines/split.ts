@@ -27,35 +27,3 @@ export function splitOutsideStrings(
   out.push(text.slice(from));
   return out;
 }
-
-/**
- * `text` split at `separator` outside brackets (`()`, `[]`, `{}`, counted together) and string
- * literals; undefined when unsure.
- */
-export function splitTopLevel(
-  text: string,
-  separator: string,
-): string[] | undefined {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34 || c === 39) {
-      const j = closingQuote(text, i);
-      if (j >= text.length) return undefined;
-      i = j;
-    } else if (c === 47 || c === 96) return undefined;
-    else if (c === 40 || c === 91 || c === 123) depth++;
-    else if (c === 41 || c === 93 || c === 125) {
-      if (--depth < 0) return undefined;
-    } else if (depth === 0 && text.startsWith(separator, i)) {
-      out.push(text.slice(from, i));
-      from = i + separator.length;
-      i = from - 1;
-    }
-  }
-  if (depth !== 0) return undefined;
-  out.push(text.slice(from));
-  return out;
-}

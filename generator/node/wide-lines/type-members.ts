@@ -8,8 +8,7 @@
  *   way again one level deeper (flat when it fits, its own object type broken when not).
  * Any member that would still be too wide and is not one of these shapes is left to prettier.
  */
-import type { WideLayout } from "../ts-wide-lines.js";
-import { splitTopLevel } from "./split.js";
+import { splitTopLevel, type WideLayout } from "../ts-wide-lines.js";
 
 const IDENT = String.raw`[A-Za-z_$][\w$]*`;
 const KEY = String.raw`(?:readonly )?(?:${IDENT}|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\??:`;

@@ -171,8 +171,9 @@ function declaration(
  * A declaration in prettier's layout (the writer puts every line flush left): two spaces per
  * open object type, JSDoc with the member it documents. Kept as canonical code when its shape is
  * one prettier keeps as written (interfaces and object types as property values, expanded, or
- * arrays of them), or a member's union that holds expanded object types (see unionOpener); any
- * other union or intersection spanning lines goes to prettier as it is.
+ * arrays of them, and `{…} | null`, which prettier hugs), or a member's union or intersection
+ * that holds expanded object types, which prettier breaks the same way whatever the print width
+ * (see UNION_OPENER); any other union or intersection spanning lines goes to prettier as it is.
  */
 function laidOut(declaration: string): Chunk {
   const lines = declaration.split("\n");
@@ -193,6 +194,12 @@ function laidOut(declaration: string): Chunk {
     if (line.startsWith("}")) {
       const frame = open.pop();
       if (frame === undefined) return declaration;
+      if (frame.closer !== undefined) {
+        if (line !== frame.closer) return declaration;
+        put(frame.at, line);
+        at = frame.at;
+        continue;
+      }
       if (frame.union === undefined) {
         if (frame.intersected) {
           // `({` … `} & ({`: the object, then a union of objects in parentheses.
@@ -254,10 +261,11 @@ function laidOut(declaration: string): Chunk {
         at = frame.at + 6;
         continue;
       }
-      // `{…} | null` is hugged by prettier (`key: {` … `} | null;`): not this layout.
+      // `{…} | null` is hugged by prettier (see hugged): not this layout.
       if (
         union.objects === 1 &&
-        union.others.every((a) => a === "null" || a === "undefined")
+        union.others.length === 1 &&
+        union.others[0] === "null"
       )
         return declaration;
       if (!last) put(frame.at, union.end);
@@ -265,37 +273,49 @@ function laidOut(declaration: string): Chunk {
       continue;
     }
     if (line.endsWith("{")) {
-      if (OPENER.test(line)) {
+      const closer = closerOf(lines, i);
+      if (line.startsWith("export interface ") && OPENER.test(line)) {
         put(at, line);
-        // `key: {` … `} & ({` … `});`: an object and a union of objects in parentheses.
-        open.push(
-          closerOf(lines, i) === "} & ({" ? { at, intersected: ");" } : { at },
-        );
+        open.push({ at });
         at += 2;
         continue;
       }
       const m = UNION_OPENER.exec(line);
-      if (!m) return declaration;
+      if (!m || closer === undefined) return declaration;
       const [, key, paren, before] = m as unknown as [
         string,
         string,
         string | undefined,
         string,
       ];
-      if (
-        paren !== undefined &&
-        before === "" &&
-        closerOf(lines, i) === "} & ({"
-      ) {
-        // An array of `{…} & ({…} | {…})`: the first object stays on the key's line.
-        put(at, line);
-        open.push({ at, intersected: "))[];" });
-        at += 2;
-        continue;
-      }
       const alternatives =
         before === "" ? [] : before.slice(0, -3).split(" | ");
       if (!alternatives.every((a) => ALTERNATIVE.test(a))) return declaration;
+      if (
+        alternatives.length === 0 &&
+        paren === undefined &&
+        CLOSER.test(closer)
+      ) {
+        // An object type.
+        put(at, line);
+        open.push({ at });
+        at += 2;
+        continue;
+      }
+      if (alternatives.length === 0 && closer === "} & ({") {
+        // `{…} & ({…} | {…})` (or an array of it): the first object stays on the key's line.
+        put(at, line);
+        open.push({ at, intersected: paren === undefined ? ");" : "))[];" });
+        at += 2;
+        continue;
+      }
+      if (hugged(alternatives, closer, paren !== undefined)) {
+        // `{…} | null`: prettier keeps it as the writer puts it (an object's layout).
+        put(at, line);
+        open.push({ at, closer });
+        at += 2;
+        continue;
+      }
       put(at, paren ? `${key} (` : key);
       for (const a of alternatives) put(at + 2, `| ${a}`);
       put(at + 2, "| {");
@@ -317,6 +337,8 @@ function laidOut(declaration: string): Chunk {
 interface Frame {
   readonly at: number;
   readonly union?: Union;
+  /** A union prettier hugs (see hugged): the line that closes it, as written. */
+  readonly closer?: string;
   /** The first object of an intersection with a union (`{` … `} & ({`): how the union ends. */
   readonly intersected?: string;
 }
@@ -332,6 +354,25 @@ interface Union {
 
 function unionOf(end: string, others: string[]): Union {
   return { end, objects: 0, others: [...others] };
+}
+
+/**
+ * A union of one object type and `null` (`key: {` … `} | null;`, `key: (null | {` … `})[];`):
+ * prettier hugs it, printing the object as it prints an object type alone (its rule: one object
+ * type and otherwise only `null` or `void`; `undefined` does not count).
+ */
+function hugged(
+  leading: readonly string[],
+  closer: string,
+  array: boolean,
+): boolean {
+  const m = /^\}((?: \| [\w$]+)*)(\)\[\])?;$/.exec(closer);
+  if (!m || (m[2] !== undefined) !== array) return false;
+  const others = [
+    ...leading,
+    ...(m[1] === "" ? [] : m[1]!.slice(3).split(" | ")),
+  ];
+  return others.length === 1 && others[0] === "null";
 }
 
 /** The line that closes the object type opened at line `i` (comments skipped); undefined when none does. */
