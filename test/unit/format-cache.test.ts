@@ -29,14 +29,27 @@ function entries(cacheDir: string): string[] {
     .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 }
 
+/**
+ * An output folder whose prettier config is printWidth 60. At prettier's defaults toolcat's own
+ * printers lay out the example catalog's whole output (nothing reaches prettier, so nothing is
+ * cached); at 60 columns some wide lines have shapes they decline, and those go to prettier
+ * through the cache.
+ */
+function narrowOutDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "toolcat-narrow-"));
+  writeFileSync(join(dir, ".prettierrc.json"), '{ "printWidth": 60 }\n');
+  return join(dir, "generated");
+}
+
 describe("formatting", () => {
   it("gives the same bytes with a cold cache, a warm cache and no cache", async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), "toolcat-cache-"));
     const source = readCatalog("catalog/tools.yaml");
-    const none = await generateFrom(source);
-    const cold = await generateFrom(source, { cacheDir });
+    const outDir = narrowOutDir();
+    const none = await generateFrom(source, { outDir });
+    const cold = await generateFrom(source, { cacheDir, outDir });
     expect(readdirSync(cacheDir).length).toBeGreaterThan(0);
-    const warm = await generateFrom(source, { cacheDir });
+    const warm = await generateFrom(source, { cacheDir, outDir });
     expect([...cold.files]).toEqual([...none.files]);
     expect([...warm.files]).toEqual([...none.files]);
   });
@@ -44,20 +57,21 @@ describe("formatting", () => {
   it("a truncated or changed cache entry is formatted again, rewritten and reported, never used", async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), "toolcat-cache-"));
     const source = readCatalog("catalog/tools.yaml");
+    const outDir = narrowOutDir();
     const run = async () => {
       const notices: string[] = [];
       const result = await runPipeline({
         catalogPath: "catalog/tools.yaml",
         source,
         readTemplate,
-        format: prettierFormatter(join(repoRoot, "generated"), {
+        format: prettierFormatter(outDir, {
           cacheDir,
           onNotice: (n) => notices.push(n),
         }),
       });
       return { files: result.files, notices };
     };
-    const none = await generateFrom(source);
+    const none = await generateFrom(source, { outDir });
     const cold = await run();
     expect(cold.notices).toEqual([]);
     const files = entries(cacheDir);
