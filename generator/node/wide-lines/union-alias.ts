@@ -5,8 +5,7 @@
  * there, else one alternative per line after a leading `| `; a single name or literal moves to
  * the next line the same way. Anything else is left to prettier.
  */
-import type { WideLayout } from "../ts-wide-lines.js";
-import { splitOutsideStrings } from "./split.js";
+import { splitTopLevel, type WideLayout } from "../ts-wide-lines.js";
 
 const IDENT = String.raw`[A-Za-z_$][\w$]*`;
 const ALIAS = new RegExp(String.raw`^((?:export )?type ${IDENT} =) (.+);$`);
@@ -22,7 +21,8 @@ export function breakUnionAlias(
   if (!/^[\x20-\x7e]*$/.test(text)) return undefined;
   const m = ALIAS.exec(text);
   if (!m) return undefined;
-  const alternatives = splitOutsideStrings(m[2]!, " | ");
+  // Every accepted alternative is a name or a literal, so brackets never matter here.
+  const alternatives = splitTopLevel(m[2]!, " | ");
   if (
     alternatives === undefined ||
     alternatives.length < 1 ||
