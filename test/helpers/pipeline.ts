@@ -1,6 +1,7 @@
 /** Test helpers: run the real pipeline (with prettier) on a catalog text or file. */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { OutputFile } from "../../generator/core/emit/artifact.js";
 import {
   runPipeline,
   type PipelineResult,
@@ -35,6 +36,28 @@ export async function generateFrom(
               : { cache: false },
           ),
   });
+}
+
+/**
+ * The output files of a catalog as the emitters made them, before formatting (their chunks, data
+ * and canonical code intact): what the formatter tests lay out both ways. `source` defaults to
+ * the file `catalogPath` names in the repository.
+ */
+export async function unformattedOutput(
+  catalogPath: string,
+  source: string | Uint8Array = readFileSync(join(repoRoot, catalogPath)),
+): Promise<readonly OutputFile[]> {
+  let captured: readonly OutputFile[] = [];
+  await runPipeline({
+    catalogPath,
+    source,
+    readTemplate,
+    format: async (files) => {
+      captured = files;
+      return files.map((f) => f.contents);
+    },
+  });
+  return captured;
 }
 
 export function readCatalog(path: string): string {

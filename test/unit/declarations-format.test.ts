@@ -7,6 +7,7 @@
  * whole file at several widths and with `singleQuote`; at the defaults prettier is not called
  * for them at all; and every stored layout is prettier's.
  */
+import { unformattedOutput } from "../helpers/pipeline.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -19,14 +20,13 @@ import type {
 } from "../../generator/core/emit/artifact.js";
 import { importTools } from "../../generator/core/import/import-tools.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
-import { runPipeline } from "../../generator/core/pipeline.js";
 import {
   formatFiles,
   formatWithFallback,
   type PrettierCalls,
 } from "../../generator/node/format.js";
 import { corpusCatalog } from "../bench/corpus-catalog.js";
-import { readTemplate, repoRoot } from "../validators/harness.js";
+import { repoRoot } from "../validators/harness.js";
 
 /** The files this covers: types, the dispatcher's two and provider declarations (not the call validators). */
 const covered = (f: OutputFile) =>
@@ -96,17 +96,9 @@ function realTools(): string {
 }
 
 async function emitted(source: string | Buffer): Promise<OutputFile[]> {
-  let captured: readonly OutputFile[] = [];
-  await runPipeline({
-    catalogPath: "catalog/tools.yaml",
-    source,
-    readTemplate,
-    format: async (files) => {
-      captured = files;
-      return files.map((f) => f.contents);
-    },
-  });
-  const files = captured.filter(covered);
+  const files = (await unformattedOutput("catalog/tools.yaml", source)).filter(
+    covered,
+  );
   expect(files.map((f) => f.path)).toContain("types.ts");
   return files;
 }

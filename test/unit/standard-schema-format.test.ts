@@ -6,6 +6,7 @@
  * very long, needing quotes or escapes, non-ASCII), chunk by chunk. At print widths 40/80/120,
  * `singleQuote` and `trailingComma: "es5"`. Seeded; `TOOLCAT_FORMAT_SEED` replays a run.
  */
+import { unformattedOutput } from "../helpers/pipeline.js";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -23,13 +24,12 @@ import type {
   CanonicalChunk,
   OutputFile,
 } from "../../generator/core/emit/artifact.js";
-import { runPipeline } from "../../generator/core/pipeline.js";
 import { importTools } from "../../generator/core/import/import-tools.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
 import { formatFiles } from "../../generator/node/format.js";
 import { formatCanonicalChunks } from "../../generator/node/ts-code-format.js";
 import { corpusCatalog } from "../bench/corpus-catalog.js";
-import { readTemplate, repoRoot } from "../validators/harness.js";
+import { repoRoot } from "../validators/harness.js";
 
 const SEED = Number(process.env.TOOLCAT_FORMAT_SEED ?? 11);
 const LAYOUTS: readonly prettier.Options[] = [
@@ -48,16 +48,7 @@ async function standardSchemaFile(
   catalog: string,
   source: string | Buffer = readFileSync(path.join(repoRoot, catalog)),
 ): Promise<OutputFile | undefined> {
-  let captured: readonly OutputFile[] = [];
-  await runPipeline({
-    catalogPath: catalog,
-    source,
-    readTemplate,
-    format: async (files) => {
-      captured = files;
-      return files.map((f) => f.contents);
-    },
-  });
+  const captured = await unformattedOutput(catalog, source);
   return captured.find((f) => f.path === "standard-schema.ts");
 }
 

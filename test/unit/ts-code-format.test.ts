@@ -5,6 +5,7 @@
  * at several print widths, so that both the kept lines and the broken wide lines are exercised.
  * Seeded; `TOOLCAT_FORMAT_SEED` replays a run.
  */
+import { unformattedOutput } from "../helpers/pipeline.js";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -96,16 +97,7 @@ async function canonicalFiles(
   catalog: string,
   source: string | Buffer = readFileSync(path.join(repoRoot, catalog)),
 ): Promise<OutputFile[]> {
-  let captured: readonly OutputFile[] = [];
-  await runPipeline({
-    catalogPath: catalog,
-    source,
-    readTemplate,
-    format: async (files) => {
-      captured = files;
-      return files.map((f) => f.contents);
-    },
-  });
+  const captured = await unformattedOutput(catalog, source);
   return captured.filter((f) => canonicalChunks(f.chunks ?? []).length > 0);
 }
 

@@ -7,6 +7,7 @@
  * of them must not call prettier at all with prettier's default options. Seeded;
  * `TOOLCAT_FORMAT_SEED` replays a run.
  */
+import { unformattedOutput } from "../helpers/pipeline.js";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -15,7 +16,6 @@ import { describe, expect, it } from "vitest";
 import type { OutputFile } from "../../generator/core/emit/artifact.js";
 import { importTools } from "../../generator/core/import/import-tools.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
-import { runPipeline } from "../../generator/core/pipeline.js";
 import {
   formatFiles,
   type PrettierCalls,
@@ -30,7 +30,7 @@ import {
   breakStatement,
 } from "../../generator/node/wide-lines/statement.js";
 import { corpusCatalog } from "../bench/corpus-catalog.js";
-import { readTemplate, repoRoot } from "../validators/harness.js";
+import { repoRoot } from "../validators/harness.js";
 
 const SEED = Number(process.env.TOOLCAT_FORMAT_SEED ?? 11);
 const WIDTHS = [40, 80, 120] as const;
@@ -611,17 +611,7 @@ async function outputFiles(
   catalog: string,
   source: string | Buffer = readFileSync(path.join(repoRoot, catalog)),
 ): Promise<OutputFile[]> {
-  let captured: readonly OutputFile[] = [];
-  await runPipeline({
-    catalogPath: catalog,
-    source,
-    readTemplate,
-    format: async (files) => {
-      captured = files;
-      return files.map((f) => f.contents);
-    },
-  });
-  return captured.filter(mine);
+  return (await unformattedOutput(catalog, source)).filter(mine);
 }
 
 /** prettier, counting the calls made to it (by output file). */
