@@ -82,15 +82,9 @@ export class GeneratedFile {
     for (const l of lines) this.body.push({ code: l, canonical: true });
   }
 
-  /** Like `printCanonical`, for an interface whose lines below the first level are its members (CanonicalChunk.members). */
-  printCanonicalMembers(...lines: Code[]): void {
-    for (const l of lines)
-      this.body.push({ code: l, canonical: true, members: true });
-  }
-
   /**
    * Like `printCanonical` for one declaration, with its layout at print width `width` (see
-   * CanonicalChunk.laidOut): fixed text whose breaks the emitter knows for that width.
+   * CanonicalChunk.laidOut): fixed text whose breaks the emitter knows for that width, or none.
    * `members`: the lines below the first level are type members (an interface body).
    */
   printLaidOut(

@@ -262,7 +262,9 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     const printTable = (table: Code) =>
       canonicalKeys ? file.printCanonical(table) : file.print(table);
     const printMembers = (members: Code) =>
-      canonicalKeys ? file.printCanonicalMembers(members) : file.print(members);
+      canonicalKeys
+        ? file.printLaidOut(members, undefined, true)
+        : file.print(members);
     printTable(
       code`${raw(jsdoc(["Each tool's arguments as Standard Schema 1.1 + Standard JSON Schema (vendor `toolcat`): `validate` is the catalog's validator, `jsonSchema.input/output` the catalog's schema (draft 2020-12 or draft-07, a fresh copy per call)."]))}export const standardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<${ToolInput}[K]> } = Object.freeze(${block(inputs, ",")});`,
     );
