@@ -32,6 +32,10 @@ import {
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatDataChunk } from "./data-chunk-memo.js";
+import {
+  isValidatorFile,
+  validatorFileLayout,
+} from "./validator-chunk-memo.js";
 
 export interface FormatterOptions {
   /** Reuse formatted chunks from earlier runs (default true). */
@@ -270,9 +274,15 @@ export async function formatFiles(
       const canonical = file.chunks.filter(
         (c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c,
       );
+      // The validator compiler's files: each chunk's layout kept from the run before.
+      const kept = isValidatorFile(file.path)
+        ? validatorFileLayout(file.path, options, version)
+        : undefined;
       const laidOut =
         canonical.length > 0
-          ? await formatCanonicalChunks(canonical, options, wideLines)
+          ? await (kept
+              ? kept.code(canonical, wideLines)
+              : formatCanonicalChunks(canonical, options, wideLines))
           : [];
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
       // A declaration printed before in this process is not printed again (data-chunk-memo.ts).
@@ -282,7 +292,9 @@ export async function formatFiles(
           typeof chunk === "string"
             ? undefined
             : isDataChunk(chunk)
-              ? formatDataChunk(chunk, options, dataKey)
+              ? kept
+                ? kept.data(chunk)
+                : formatDataChunk(chunk, options, dataKey)
               : fastCode.get(chunk);
         if (fastChunk === undefined) run.push(chunkText(chunk));
         else {

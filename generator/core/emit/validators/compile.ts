@@ -30,6 +30,7 @@ import {
   Compilation,
   FailTarget,
   FunctionScope,
+  ReplayMismatch,
   type SchemaCx,
   type UnitFunctions,
 } from "./context.js";
@@ -42,6 +43,12 @@ import {
 import { InstancePath } from "./instance-path.js";
 import { Resource, ShareKeys, type Unit } from "./resource.js";
 import { compileSchema } from "./schema.js";
+import {
+  compileContextKey,
+  keepOwner,
+  keptOwner,
+  ownerKey,
+} from "./validator-memo.js";
 import { Writer } from "./writer.js";
 
 export { CompileError, type Problem } from "./check.js";
@@ -87,6 +94,11 @@ export interface CompileValidatorsOptions {
   readonly exportHelpers?: boolean;
   /** Helpers to import from another validator module instead of copying them. */
   readonly helpersFrom?: ImportedHelpers;
+  /**
+   * Keep each owner's compiled code in this process (validator-memo.ts), and with `replay` take
+   * an owner's kept code instead of compiling it again (see `compileValidators`).
+   */
+  readonly memo?: "replay" | "record";
 }
 
 /** What `compileValidators` tells its caller about the printed module. */
@@ -315,32 +327,57 @@ ${this.tableBinding(w)}${w.toCode()}
  * Compiles each entry to an exported validator function and prints the whole validator module
  * (types, helpers, constants, functions) into `file`. Throws `CompileError` (every problem of
  * every entry, pointers prefixed with the entry's `pointer`) before printing anything.
+ *
+ * With `replay`, an owner's entries equal in content to ones compiled before in this process are
+ * not compiled again: their code is replayed (validator-memo.ts). A replay that finds the file's
+ * names otherwise than they were throws `ReplayMismatch` after printing into `file`: the caller
+ * makes the file again, compiling without `replay` (`withReplay`).
  */
 export function compileValidators(
   entries: readonly ValidatorEntry[],
   file: GeneratedFile,
   options: CompileValidatorsOptions,
 ): CompiledValidators {
+  const template = loadHelperTemplate(options.readTemplate);
+  const owners = ownerGroups(entries);
+  // Owners whose code is kept (memo), and the records found for them (replayed, not compiled).
+  const context = compileContextKey(
+    options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    template,
+  );
+  const keys = owners.map((group) =>
+    options.memo ? ownerKey(group, context) : undefined,
+  );
+  const found = keys.map((key) =>
+    key !== undefined && options.memo === "replay" ? keptOwner(key) : undefined,
+  );
+
   const problems: Problem[] = [];
-  const resources: Resource[] = [];
+  const resources: (Resource | undefined)[][] = [];
   // One table for every entry: units of different entries share functions by equal keys.
-  const keys = new ShareKeys();
-  for (const entry of entries) {
-    try {
-      resources.push(Resource.prepare(entry.schema, keys));
-    } catch (e) {
-      if (!(e instanceof CompileError)) throw e;
-      problems.push(
-        ...e.problems.map((p) => ({
-          ...p,
-          pointer: (entry.pointer ?? "") + p.pointer,
-        })),
-      );
-    }
-  }
+  const shareKeys = new ShareKeys();
+  owners.forEach((group, g) => {
+    resources.push(
+      group.map((entry) => {
+        // A kept owner compiled without a problem (Resource.prepare is a function of the schema).
+        if (found[g]) return undefined;
+        try {
+          return Resource.prepare(entry.schema, shareKeys);
+        } catch (e) {
+          if (!(e instanceof CompileError)) throw e;
+          problems.push(
+            ...e.problems.map((p) => ({
+              ...p,
+              pointer: (entry.pointer ?? "") + p.pointer,
+            })),
+          );
+          return undefined;
+        }
+      }),
+    );
+  });
   if (problems.length > 0) throw new CompileError(problems);
 
-  const template = loadHelperTemplate(options.readTemplate);
   if (options.typesFrom !== undefined) {
     // Generated code names the types literally, so the imports must keep their names.
     for (const n of ["ValidationError", "ValidationResult"]) {
@@ -363,34 +400,27 @@ export function compileValidators(
 
   const functions: Code[] = [];
   const exported: Code[] = [];
-  entries.forEach((entry, i) => {
-    const resource = resources[i]!;
-    comp.beginEntry(
-      entryPrefix(entry.name),
-      entry.owner ?? `entry ${entry.name.text}`,
-    );
-    const units = new UnitGenerator(comp, resource);
-    const root = resource.rootUnit;
-    if (root.referenced) {
-      const rootFn = units.collect(root);
-      units.flush();
-      functions.push(...units.functions);
-      exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {
-  const errors = ${rootFn}(value, "", 0);
-  if (errors === null) return { ok: true, value: value as ${entry.type} };
-  return { ok: false, errors };
-}`);
+  owners.forEach((group, g) => {
+    const owner = ownerOf(group[0]!);
+    const record = found[g];
+    if (record) {
+      comp.replay(record, owner);
+      functions.push(...record.functions);
+      exported.push(...record.exported);
       return;
     }
-    const { body, usesData } = units.entryBody(root, entry.type);
-    units.flush();
-    functions.push(...units.functions);
-    const data = usesData ? code`\n  const _d: any = value;` : code``;
-    exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {${data}
-  let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
-${body}
-  return ${comp.helper("resultOf")}<${entry.type}>(value, ${ERRORS});
-}`);
+    const key = keys[g];
+    const from = { functions: functions.length, exported: exported.length };
+    if (key !== undefined) comp.beginRecord();
+    group.forEach((entry, i) =>
+      compileEntry(comp, entry, resources[g]![i]!, functions, exported),
+    );
+    if (key !== undefined)
+      keepOwner(key, {
+        ...comp.endRecord(),
+        functions: functions.slice(from.functions),
+        exported: exported.slice(from.exported),
+      });
   });
 
   // The template's types are laid out for prettier's default width only.
@@ -401,4 +431,77 @@ ${body}
   for (const f of functions) file.printCanonical(code`\n${f}`);
   for (const e of exported) file.printCanonical(code`\n${e}`);
   return { helpers: helpers.declared };
+}
+
+/**
+ * `build(memo)` with replays, and again without them when a replay found the file's names
+ * otherwise (`ReplayMismatch`): `build` makes its file from the start each time.
+ */
+export function withReplay<T>(build: (memo: "replay" | "record") => T): T {
+  try {
+    return build("replay");
+  } catch (e) {
+    if (!(e instanceof ReplayMismatch)) throw e;
+    return build("record");
+  }
+}
+
+function ownerOf(entry: ValidatorEntry): string {
+  return entry.owner ?? `entry ${entry.name.text}`;
+}
+
+/**
+ * The entries in runs of one owner (their code is shared within the run only). An owner whose
+ * entries are not next to each other shares code across others: then one group, never kept.
+ */
+function ownerGroups(
+  entries: readonly ValidatorEntry[],
+): (readonly ValidatorEntry[])[] {
+  const groups: ValidatorEntry[][] = [];
+  const seen = new Set<string>();
+  let last: string | undefined;
+  for (const entry of entries) {
+    const owner = ownerOf(entry);
+    if (owner === last) groups[groups.length - 1]!.push(entry);
+    else if (seen.has(owner)) return [[...entries]];
+    else {
+      groups.push([entry]);
+      seen.add(owner);
+      last = owner;
+    }
+  }
+  return groups;
+}
+
+/** Compiles one entry: its unit functions and entry point, appended to `functions` and `exported`. */
+function compileEntry(
+  comp: Compilation,
+  entry: ValidatorEntry,
+  resource: Resource,
+  functions: Code[],
+  exported: Code[],
+): void {
+  comp.beginEntry(entryPrefix(entry.name), ownerOf(entry));
+  const units = new UnitGenerator(comp, resource);
+  const root = resource.rootUnit;
+  if (root.referenced) {
+    const rootFn = units.collect(root);
+    units.flush();
+    functions.push(...units.functions);
+    exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {
+  const errors = ${rootFn}(value, "", 0);
+  if (errors === null) return { ok: true, value: value as ${entry.type} };
+  return { ok: false, errors };
+}`);
+    return;
+  }
+  const { body, usesData } = units.entryBody(root, entry.type);
+  units.flush();
+  functions.push(...units.functions);
+  const data = usesData ? code`\n  const _d: any = value;` : code``;
+  exported.push(code`export function ${entry.name}(value: unknown): ValidationResult<${entry.type}> {${data}
+  let ${ERRORS} = null as ${ERROR_TYPE}[] | null;
+${body}
+  return ${comp.helper("resultOf")}<${entry.type}>(value, ${ERRORS});
+}`);
 }

@@ -18,6 +18,7 @@ import { rowExpressions, rowKey, type TableRow } from "./error-table.js";
 import type { FileHelpers, HelperId } from "./helpers.js";
 import type { InstancePath } from "./instance-path.js";
 import type { Resource, Unit } from "./resource.js";
+import { validatorMemoTesting } from "./validator-memo.js";
 
 export type Mode = "collect" | "test";
 
@@ -40,15 +41,62 @@ export interface UnitFunctions {
  * entry, and it is shared only between entries of one owner (a tool's input and output). So an
  * edit to one tool renames nothing of another, and a pull request's diff stays inside the tool.
  */
+/** A module-level constant of an entry (printed by `printConstants`). */
+interface Constant {
+  readonly name: Name;
+  readonly init: Code | { readonly data: JsonValue; readonly freeze: Code };
+  readonly type: Code | undefined;
+}
+
+/** An entry's error table. */
+interface Table {
+  readonly name: Name;
+  readonly rows: TableRow[];
+  /** Its declaration as printed (once its rows are complete), with the name of the helper it calls. */
+  printed?: { readonly build: string; readonly code: Code };
+}
+
+/**
+ * One step of an owner's compilation that reaches the file: a module-level name asked for (its
+ * base, and the name the file's scope gave), or a helper used (declared there on first use).
+ */
+export type Step =
+  | { readonly base: string; readonly name: string }
+  | { readonly helper: HelperId };
+
+/**
+ * What compiling one owner's entries added to the `Compilation` (see `record`): replayed, in a
+ * later run, into a file where the same steps give the same names (validator-memo.ts).
+ */
+export interface CompilationRecord {
+  /** In the order they happened. */
+  readonly steps: readonly Step[];
+  /** The owner's constants in order of first use, by their key within the owner. */
+  readonly constants: readonly (readonly [string, Constant])[];
+  readonly tables: readonly Table[];
+}
+
+/** A replayed step came out otherwise than it did when it was recorded: compile instead. */
+export class ReplayMismatch extends Error {
+  constructor(step: Step) {
+    super(
+      `internal: a replayed validator step came out otherwise: ${JSON.stringify(step)}`,
+    );
+  }
+}
+
 export class Compilation {
-  private readonly constants = new Map<
-    string,
-    {
-      readonly name: Name;
-      readonly init: Code | { readonly data: JsonValue; readonly freeze: Code };
-      readonly type: Code | undefined;
-    }
-  >();
+  private readonly constants = new Map<string, Constant>();
+  /** The constants in order of first use, with their owned keys. */
+  private readonly constantList: (readonly [string, Constant])[] = [];
+  /** While recording (`record`): the steps so far, and where the owner's constants and tables start. */
+  private recording:
+    | {
+        readonly steps: Step[];
+        readonly constants: number;
+        readonly tables: number;
+      }
+    | undefined;
   private prefix = "";
   /** The current entry's error table (created on its first row), and every table so far. */
   private table:
@@ -58,10 +106,7 @@ export class Compilation {
         readonly index: Map<string, number>;
       }
     | undefined;
-  private readonly tables: {
-    readonly name: Name;
-    readonly rows: TableRow[];
-  }[] = [];
+  private readonly tables: Table[] = [];
   private owner = "";
   private constantCounter = 0;
   private functionCounter = 0;
@@ -73,7 +118,67 @@ export class Compilation {
     readonly helpers: FileHelpers,
     /** Maximum nesting of calls into a `$ref` cycle; deeper instances fail with a `$ref` error. */
     readonly maxDepth: number,
-  ) {}
+  ) {
+    // Every helper use reaches the file through `helpers`, whoever asks: recorded there.
+    helpers.onUse = (id) => this.recording?.steps.push({ helper: id });
+  }
+
+  /** A unique module-level name of the file, recorded as a step. */
+  private unique(base: string): Name {
+    const name = this.file.scope.unique(base);
+    this.recording?.steps.push({ base, name: name.text });
+    return name;
+  }
+
+  /**
+   * Records what the entries compiled until `endRecord` add to the file: the names they ask for
+   * and the helpers they use (in order), their constants and error tables. Entries of one owner
+   * only: they share nothing with another owner's.
+   */
+  beginRecord(): void {
+    this.recording = {
+      steps: [],
+      constants: this.constantList.length,
+      tables: this.tables.length,
+    };
+  }
+
+  endRecord(): CompilationRecord {
+    const r = this.recording;
+    if (!r) throw new Error("internal: not recording");
+    this.recording = undefined;
+    const cut = this.owner.length + 1;
+    return {
+      steps: r.steps,
+      constants: this.constantList
+        .slice(r.constants)
+        .map(([owned, c]) => [owned.slice(cut), c] as const),
+      tables: this.tables.slice(r.tables),
+    };
+  }
+
+  /**
+   * Adds a recorded owner's constants and tables as `owner`'s, taking each step again in order
+   * (a name from the file's scope, a helper declared on first use), exactly what compiling the
+   * owner's entries does to the file. Throws `ReplayMismatch` when a name comes out otherwise than
+   * recorded (the file's names differ around it): the file is then made again without replays.
+   */
+  replay(record: CompilationRecord, owner: string): void {
+    for (const step of record.steps) {
+      if ("helper" in step) this.helpers.use(step.helper);
+      else if (
+        this.file.scope.unique(step.base).text !== step.name &&
+        validatorMemoTesting.omit !== "check names"
+      )
+        throw new ReplayMismatch(step);
+    }
+    for (const [key, c] of record.constants) {
+      const owned = `${owner}\u0000${key}`;
+      this.constants.set(owned, c);
+      this.constantList.push([owned, c]);
+    }
+    for (const t of record.tables) this.tables.push(t);
+  }
 
   /** Starts an entry: names get `prefix` and fresh counters; sharing is within `owner`. */
   beginEntry(prefix: string, owner: string): void {
@@ -91,7 +196,7 @@ export class Compilation {
   errorRow(row: TableRow): Code {
     if (!this.table) {
       this.table = {
-        name: this.file.scope.unique(`${this.prefix}_errors`),
+        name: this.unique(`${this.prefix}_errors`),
         rows: [],
         index: new Map(),
       };
@@ -119,18 +224,10 @@ export class Compilation {
     const build =
       this.tables.length > 0 ? this.helper("errorTable") : undefined;
     for (const t of this.tables) {
-      const rows = rowExpressions(t.rows);
-      // Two rows or more, each an array (or object) of two elements or more: prettier keeps the
-      // table one row per line at any width. One row: the whole call is one statement, laid out as
-      // it fits.
-      if (rows.length === 1)
-        this.file.printCanonical(
-          code`const ${t.name} = ${build!}([${rows[0]!}]);`,
-        );
-      else
-        this.file.printCanonical(
-          code`const ${t.name} = ${build!}([\n  ${join(rows, ",\n  ")},\n]);`,
-        );
+      // A replayed table was printed before (its rows are complete once its entry is compiled).
+      if (t.printed?.build !== build!.text)
+        t.printed = { build: build!.text, code: tableDeclaration(t, build!) };
+      this.file.printCanonical(t.printed.code);
     }
   }
 
@@ -141,9 +238,7 @@ export class Compilation {
 
   /** The next generated function name of the entry (`<prefix>_vf3`, `<prefix>_tf4`). */
   functionName(base: "vf" | "tf"): Name {
-    return this.file.scope.unique(
-      `${this.prefix}_${base}${this.functionCounter++}`,
-    );
+    return this.unique(`${this.prefix}_${base}${this.functionCounter++}`);
   }
 
   helper(id: HelperId): Code {
@@ -159,10 +254,8 @@ export class Compilation {
     const owned = `${this.owner}\u0000${key}`;
     const known = this.constants.get(owned);
     if (known) return known.name;
-    const name = this.file.scope.unique(
-      `${this.prefix}_${base}${this.constantCounter++}`,
-    );
-    this.constants.set(owned, { name, init: init(), type });
+    const name = this.unique(`${this.prefix}_${base}${this.constantCounter++}`);
+    this.addConstant(owned, { name, init: init(), type });
     return name;
   }
 
@@ -180,10 +273,8 @@ export class Compilation {
     const owned = `${this.owner}\u0000${key}`;
     const known = this.constants.get(owned);
     if (known) return known.name;
-    const name = this.file.scope.unique(
-      `${this.prefix}_${base}${this.constantCounter++}`,
-    );
-    this.constants.set(owned, {
+    const name = this.unique(`${this.prefix}_${base}${this.constantCounter++}`);
+    this.addConstant(owned, {
       name,
       init: { data: data(), freeze: freeze() },
       type,
@@ -191,9 +282,14 @@ export class Compilation {
     return name;
   }
 
+  private addConstant(owned: string, c: Constant): void {
+    this.constants.set(owned, c);
+    this.constantList.push([owned, c]);
+  }
+
   /** Prints every constant into the file, in order of first use (later ones may refer to earlier ones). */
   printConstants(): void {
-    for (const c of this.constants.values()) {
+    for (const [, c] of this.constantList) {
       const head = c.type
         ? code`const ${c.name}: ${c.type}`
         : code`const ${c.name}`;
@@ -209,6 +305,16 @@ export class Compilation {
       }
     }
   }
+}
+
+function tableDeclaration(t: Table, build: Code): Code {
+  const rows = rowExpressions(t.rows);
+  // Two rows or more, each an array (or object) of two elements or more: prettier keeps the
+  // table one row per line at any width. One row: the whole call is one statement, laid out as
+  // it fits.
+  return rows.length === 1
+    ? code`const ${t.name} = ${build}([${rows[0]!}]);`
+    : code`const ${t.name} = ${build}([\n  ${join(rows, ",\n  ")},\n]);`;
 }
 
 /** One generated function: its mode, locals and the expression of its `$ref` depth. */

@@ -166,7 +166,11 @@ export class FileHelpers {
     private readonly options: FileHelperOptions = {},
   ) {}
 
+  /** Told of every `use`, in order (a `Compilation` records them: validator-memo.ts). */
+  onUse: ((id: HelperId) => void) | undefined;
+
   use(id: HelperId): Code {
+    this.onUse?.(id);
     return this.name(id);
   }
 

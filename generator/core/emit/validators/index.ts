@@ -22,13 +22,16 @@ import { catalogNames, FIXED_EXPORTS } from "../naming.js";
 import {
   CompileError,
   compileValidators,
+  withReplay,
   type Problem,
   type ValidatorEntry,
 } from "./compile.js";
+import { beginValidatorRun } from "./validator-memo.js";
 import type { CatalogIR } from "../../ir/catalog-ir.js";
 
 export {
   compileValidators,
+  withReplay,
   validatorProblems,
   CompileError,
   DEFAULT_MAX_DEPTH,
@@ -97,7 +100,16 @@ export const validatorsEmitter: ArtifactEmitter = {
   },
 };
 
+/** validators.ts, each tool's code reused from an earlier run where it is the same (validator-memo.ts). */
 function buildCatalogValidators(ctx: EmitContext): CatalogValidators {
+  beginValidatorRun(ctx.ir);
+  return withReplay((memo) => buildValidatorsFile(ctx, memo));
+}
+
+function buildValidatorsFile(
+  ctx: EmitContext,
+  memo: "replay" | "record",
+): CatalogValidators {
   const { ir } = ctx;
   const names = catalogNames(ir);
   const reserved = new Set<string>(FIXED_EXPORTS);
@@ -155,6 +167,7 @@ function buildCatalogValidators(ctx: EmitContext): CatalogValidators {
     helpers = compileValidators(entries, file, {
       readTemplate: ctx.readTemplate,
       exportHelpers: true,
+      memo,
     }).helpers;
   } catch (e) {
     if (!(e instanceof CompileError)) throw e;
