@@ -1,7 +1,9 @@
 /**
  * Regenerating after one edit in the same process (as `generate --watch` does) reuses every other
  * tool's provider lowering, declaration and printed declaration (generator/core/providers/tool-memo.ts,
- * generator/node/data-chunk-memo.ts): for each kind of edit the output must be a cold run's byte
+ * generator/node/data-chunk-memo.ts) and its compiled validators and their layout
+ * (generator/core/emit/validators/validator-memo.ts, generator/node/validator-chunk-memo.ts;
+ * their keys: test/unit/validator-memo.test.ts): for each kind of edit the output must be a cold run's byte
  * for byte — on this thread and on a kept worker thread — and a memo whose key leaves out what a
  * piece depends on must make the comparison fail (so the comparison can see a stale piece).
  * Runs the compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript.
@@ -37,6 +39,13 @@ const memo = (await dist(
 const chunkMemo = (await dist(
   "node/data-chunk-memo.js",
 )) as typeof import("../../generator/node/data-chunk-memo.js");
+
+const validatorMemo = (await dist(
+  "core/emit/validators/validator-memo.js",
+)) as typeof import("../../generator/core/emit/validators/validator-memo.js");
+const validatorChunks = (await dist(
+  "node/validator-chunk-memo.js",
+)) as typeof import("../../generator/node/validator-chunk-memo.js");
 
 const wideLines = (await dist(
   "node/wide-line-memo.js",
@@ -117,6 +126,33 @@ const EDITS: Record<string, (text: string) => string> = {
     lines.splice(s, e - s);
     return lines.join("\n");
   },
+  "a format that adds one helper and removes another": (text) => {
+    // The example's only `uri` (formatUri goes) becomes an `ipv4` (formatIpv4 comes).
+    const edited = text.replace(
+      'homepage: { type: [string, "null"], format: uri,',
+      'homepage: { type: [string, "null"], format: ipv4,',
+    );
+    expect(edited).not.toBe(text);
+    return edited;
+  },
+  "the first tool's format removed (a later tool declares its helper)": (
+    text,
+  ) => {
+    const edited = text.replace(
+      "date: { type: string, format: date, description: Day of the measurement (YYYY-MM-DD). }",
+      "date: { type: string, description: Day of the measurement (YYYY-MM-DD). }",
+    );
+    expect(edited).not.toBe(text);
+    return edited;
+  },
+  "a pattern": (text) => {
+    const edited = text.replace(
+      'id: { type: string, pattern: "^ex-[a-z0-9-]{1,40}$", description: Exercise id. }',
+      'id: { type: string, pattern: "^ex-[a-z0-9-]{1,48}$", description: Exercise id. }',
+    );
+    expect(edited).not.toBe(text);
+    return edited;
+  },
   "a $defs entry several tools use": (text) => {
     const edited = text.replace(
       "description: Main muscle group an exercise trains.",
@@ -156,10 +192,17 @@ async function generate(
   }
 }
 
-/** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
-async function cold(source: string): Promise<PipelineResult> {
+/** Empties this thread's memos (as a fresh process has them). */
+function forget(): void {
   memo.clearToolMemo();
   wideLines.clearWideLineMemo();
+  validatorMemo.clearValidatorMemo();
+  validatorChunks.clearValidatorChunkMemo();
+}
+
+/** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
+async function cold(source: string): Promise<PipelineResult> {
+  forget();
   return generate(source);
 }
 
@@ -210,11 +253,9 @@ describe.each(catalogs)(
         const edited = EDITS[kind]!(source);
         const reference = await coldOf(kind);
         const cacheDir = mkdtempSync(path.join(out, "cache-"));
-        memo.clearToolMemo();
-        wideLines.clearWideLineMemo();
+        forget();
         await generate(source, undefined, cacheDir);
-        memo.clearToolMemo();
-        wideLines.clearWideLineMemo();
+        forget();
         const again = await generate(edited, undefined, cacheDir);
         expect(differing(again, reference)).toEqual([]);
       },
@@ -307,6 +348,33 @@ describe("the memo's keys", () => {
     } finally {
       chunkMemo.dataChunkMemoTesting.omitHead = false;
     }
+  });
+
+  it("validators: a run after a one-tool edit compiles that tool's code only", async () => {
+    const example = catalogs[1]![1]();
+    const tools = Object.keys(
+      loadCatalog("c.yaml", example).catalog!.tools as object,
+    ).length;
+    await cold(example);
+    validatorMemo.validatorMemoCounts();
+    await generate(EDITS["a bound"]!(example));
+    const { compiled, replayed } = validatorMemo.validatorMemoCounts();
+    // The tool's input and output in validators.ts; its declared schema, if the bound is in it.
+    expect(compiled).toBeGreaterThanOrEqual(1);
+    expect(compiled).toBeLessThanOrEqual(2);
+    expect(replayed).toBeGreaterThanOrEqual(tools - 1);
+  });
+
+  it("validators: the memo stays bounded (what neither of the last two runs used is dropped)", async () => {
+    const example = catalogs[1]![1]();
+    forget();
+    await generate(example);
+    const one = validatorMemo.validatorMemoSize();
+    await generate(source);
+    expect(validatorMemo.validatorMemoSize()).toBeGreaterThan(one);
+    await generate(example);
+    await generate(example);
+    expect(validatorMemo.validatorMemoSize()).toBe(one);
   });
 
   it("stays bounded: what neither of the last two runs used is dropped", async () => {

@@ -91,6 +91,18 @@ export function beginValidatorRun(ir: object): void {
   }
 }
 
+/** Owners compiled and replayed since the last call (tests: what a run after an edit compiled). */
+export function validatorMemoCounts(): {
+  readonly compiled: number;
+  readonly replayed: number;
+} {
+  const now = counts;
+  counts = { compiled: 0, replayed: 0 };
+  return now;
+}
+
+let counts = { compiled: 0, replayed: 0 };
+
 /** The number of kept records (tests: the memo stays bounded). */
 export function validatorMemoSize(): number {
   let size = 0;
@@ -136,10 +148,12 @@ export function keptOwner(key: OwnerKey): OwnerRecord | undefined {
   const k = kept.get(key.head)?.find((k) => sameTexts(k.schemas, key.schemas));
   if (!k) return undefined;
   k.used = generation;
+  counts.replayed++;
   return k.record;
 }
 
 export function keepOwner(key: OwnerKey, record: OwnerRecord): void {
+  counts.compiled++;
   // Printed as data, laid out once (generator/node/validator-chunk-memo.ts): never to change.
   for (const [, c] of record.constants)
     if (
