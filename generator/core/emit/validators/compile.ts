@@ -1,6 +1,7 @@
 /**
  * The validator compiler: schemas in, standalone TypeScript out (printed into a `GeneratedFile`).
- * Pure: no I/O (the helper template comes through `readTemplate`), no global state.
+ * Pure: no I/O (the helper template comes through `readTemplate`), no global state but the
+ * per-owner memo a caller asks for (`memo`, validator-memo.ts), which gives the same bytes.
  *
  * Semantics are Ajv 8's for draft 2020-12 with `allErrors: true`, `ownProperties: true` (own
  * properties only, so `constructor` or `__proto__` keys are data like any other) and ajv-formats
@@ -339,14 +340,15 @@ export function compileValidators(
   options: CompileValidatorsOptions,
 ): CompiledValidators {
   const template = loadHelperTemplate(options.readTemplate);
-  const owners = ownerGroups(entries);
+  const grouped = ownerGroups(entries);
+  const owners = grouped ?? [entries];
   // Owners whose code is kept (memo), and the records found for them (replayed, not compiled).
   const context = compileContextKey(
     options.maxDepth ?? DEFAULT_MAX_DEPTH,
     template,
   );
   const keys = owners.map((group) =>
-    options.memo ? ownerKey(group, context) : undefined,
+    options.memo && grouped ? ownerKey(group, context) : undefined,
   );
   const found = keys.map((key) =>
     key !== undefined && options.memo === "replay" ? keptOwner(key) : undefined,
@@ -451,19 +453,20 @@ function ownerOf(entry: ValidatorEntry): string {
 }
 
 /**
- * The entries in runs of one owner (their code is shared within the run only). An owner whose
- * entries are not next to each other shares code across others: then one group, never kept.
+ * The entries in runs of one owner (their code is shared within the run only); undefined when an
+ * owner's entries are not next to each other (its code is shared across other owners': nothing
+ * is kept).
  */
 function ownerGroups(
   entries: readonly ValidatorEntry[],
-): (readonly ValidatorEntry[])[] {
+): (readonly ValidatorEntry[])[] | undefined {
   const groups: ValidatorEntry[][] = [];
   const seen = new Set<string>();
   let last: string | undefined;
   for (const entry of entries) {
     const owner = ownerOf(entry);
     if (owner === last) groups[groups.length - 1]!.push(entry);
-    else if (seen.has(owner)) return [[...entries]];
+    else if (seen.has(owner)) return undefined;
     else {
       groups.push([entry]);
       seen.add(owner);
