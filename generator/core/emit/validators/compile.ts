@@ -339,16 +339,18 @@ export function compileValidators(
   file: GeneratedFile,
   options: CompileValidatorsOptions,
 ): CompiledValidators {
-  const template = loadHelperTemplate(options.readTemplate);
   const grouped = ownerGroups(entries);
   const owners = grouped ?? [entries];
   // Owners whose code is kept (memo), and the records found for them (replayed, not compiled).
-  const context = compileContextKey(
-    options.maxDepth ?? DEFAULT_MAX_DEPTH,
-    template,
-  );
+  const context =
+    options.memo && grouped
+      ? compileContextKey(
+          options.maxDepth ?? DEFAULT_MAX_DEPTH,
+          loadHelperTemplate(options.readTemplate),
+        )
+      : undefined;
   const keys = owners.map((group) =>
-    options.memo && grouped ? ownerKey(group, context) : undefined,
+    context !== undefined ? ownerKey(group, context) : undefined,
   );
   const found = keys.map((key) =>
     key !== undefined && options.memo === "replay" ? keptOwner(key) : undefined,
@@ -380,6 +382,7 @@ export function compileValidators(
   });
   if (problems.length > 0) throw new CompileError(problems);
 
+  const template = loadHelperTemplate(options.readTemplate);
   if (options.typesFrom !== undefined) {
     // Generated code names the types literally, so the imports must keep their names.
     for (const n of ["ValidationError", "ValidationResult"]) {

@@ -35,12 +35,6 @@ export interface UnitFunctions {
   test(unit: Unit): Name;
 }
 
-/**
- * One generated file's worth of validator code. Every constant and unit function belongs to the
- * entry being compiled (`beginEntry`): its name is the entry's prefix and a counter of that
- * entry, and it is shared only between entries of one owner (a tool's input and output). So an
- * edit to one tool renames nothing of another, and a pull request's diff stays inside the tool.
- */
 /** A module-level constant of an entry (printed by `printConstants`). */
 interface Constant {
   readonly name: Name;
@@ -65,8 +59,9 @@ export type Step =
   | { readonly helper: HelperId };
 
 /**
- * What compiling one owner's entries added to the `Compilation` (see `record`): replayed, in a
- * later run, into a file where the same steps give the same names (validator-memo.ts).
+ * What compiling one owner's entries added to the `Compilation` (`beginRecord`, `endRecord`):
+ * replayed, in a later run, into a file where the same steps give the same names
+ * (validator-memo.ts).
  */
 export interface CompilationRecord {
   /** In the order they happened. */
@@ -85,11 +80,17 @@ export class ReplayMismatch extends Error {
   }
 }
 
+/**
+ * One generated file's worth of validator code. Every constant and unit function belongs to the
+ * entry being compiled (`beginEntry`): its name is the entry's prefix and a counter of that
+ * entry, and it is shared only between entries of one owner (a tool's input and output). So an
+ * edit to one tool renames nothing of another, and a pull request's diff stays inside the tool.
+ */
 export class Compilation {
   private readonly constants = new Map<string, Constant>();
   /** The constants in order of first use, with their owned keys. */
   private readonly constantList: (readonly [string, Constant])[] = [];
-  /** While recording (`record`): the steps so far, and where the owner's constants and tables start. */
+  /** While recording (`beginRecord`): the steps so far, and where the owner's constants and tables start. */
   private recording:
     | {
         readonly steps: Step[];
