@@ -173,11 +173,9 @@ export class Compilation {
       )
         throw new ReplayMismatch(step);
     }
-    for (const [key, c] of record.constants) {
-      const owned = `${owner}\u0000${key}`;
-      this.constants.set(owned, c);
-      this.constantList.push([owned, c]);
-    }
+    // Printed with the others; never looked up again (no later entry has this owner).
+    for (const [key, c] of record.constants)
+      this.constantList.push([`${owner}\u0000${key}`, c]);
     for (const t of record.tables) this.tables.push(t);
   }
 
