@@ -61,9 +61,13 @@ function scopeFor(
 interface PlannedDeclaration {
   readonly name: string;
   readonly schema: Schema;
-  readonly doc: string;
+  /** Made only when the declaration is written (a kept piece has it). */
+  readonly doc: () => string;
   readonly scope: number;
 }
+
+/** A declaration written out as text (an absent output's), made only when it is written. */
+type Written = () => string;
 
 /**
  * A catalog `$defs` entry or a tool: the declarations it owns in types.ts, in order (a
@@ -75,7 +79,7 @@ interface Unit {
   readonly key: string;
   /** The names of its declarations (decided for the whole catalog). */
   readonly context: string;
-  readonly planned: readonly (PlannedDeclaration | string)[];
+  readonly planned: readonly (PlannedDeclaration | Written)[];
   readonly scopes: readonly ((deferral?: Deferral) => TypeScope)[];
 }
 
@@ -92,7 +96,12 @@ function units(ir: CatalogIR, names: CatalogNames): Unit[] {
       key: omit === "tool" ? def.name : contentKey(def),
       context: omit === "names" ? "" : name,
       planned: [
-        { name, schema: def.schema, doc: propertyDoc(def.schema), scope: 0 },
+        {
+          name,
+          schema: def.schema,
+          doc: () => propertyDoc(def.schema),
+          scope: 0,
+        },
       ],
       scopes: [
         (d) =>
@@ -110,17 +119,19 @@ function units(ir: CatalogIR, names: CatalogNames): Unit[] {
   }
   for (const tool of ir.tools) {
     const n = names.tools.get(tool.name)!;
-    const toolDoc = [tool.title, tool.description].filter(
-      (x): x is string => x !== undefined && x !== "",
-    );
-    const planned: (PlannedDeclaration | string)[] = [];
+    const toolDoc = () =>
+      [tool.title, tool.description].filter(
+        (x): x is string => x !== undefined && x !== "",
+      );
+    const planned: (PlannedDeclaration | Written)[] = [];
     const scopes: ((deferral?: Deferral) => TypeScope)[] = [];
     for (const which of ["input", "output"] as const) {
       const resource = tool[which];
       const typeName = which === "input" ? n.inputType.text : n.outputType.text;
       if (!resource) {
         planned.push(
-          `${jsdoc([`Result of \`${tool.name}\`: the catalog declares no output schema.`])}export type ${typeName} = unknown;`,
+          () =>
+            `${jsdoc([`Result of \`${tool.name}\`: the catalog declares no output schema.`])}export type ${typeName} = unknown;`,
         );
         continue;
       }
@@ -135,13 +146,13 @@ function units(ir: CatalogIR, names: CatalogNames): Unit[] {
           name: names.toolDefs.get(toolDefKey(tool.name, which, def.name))!
             .text,
           schema: defSchema,
-          doc: propertyDoc(defSchema),
+          doc: () => propertyDoc(defSchema),
           scope,
         });
       }
-      const doc =
+      const doc = () =>
         which === "input"
-          ? jsdoc([...toolDoc, `Arguments of \`${tool.name}\`.`])
+          ? jsdoc([...toolDoc(), `Arguments of \`${tool.name}\`.`])
           : jsdoc([
               `Result of \`${tool.name}\`.`,
               ...(isJsonObject(resource.schema) &&
@@ -162,7 +173,7 @@ function units(ir: CatalogIR, names: CatalogNames): Unit[] {
         omit === "names"
           ? ""
           : planned
-              .map((p) => (typeof p === "string" ? "" : p.name))
+              .map((p) => (typeof p === "function" ? "" : p.name))
               .join("\u0000"),
       planned,
       scopes,
@@ -557,7 +568,7 @@ export const typesEmitter: ArtifactEmitter = {
     // Which named types are recursive decides where an element type must be deferred.
     const references = planned.map((unit, u) =>
       unit.planned.map((p, i) => {
-        if (typeof p === "string") return undefined;
+        if (typeof p === "function") return undefined;
         const piece = kept[u];
         if (piece) return piece.references[i];
         const scope = scopeOf(u, p.scope);
@@ -567,7 +578,7 @@ export const typesEmitter: ArtifactEmitter = {
     const cyclic = namesOnCycles(
       planned.flatMap((unit, u) =>
         unit.planned.flatMap((p, i) =>
-          typeof p === "string"
+          typeof p === "function"
             ? []
             : [{ name: p.name, references: references[u]![i]! }],
         ),
@@ -599,13 +610,13 @@ export const typesEmitter: ArtifactEmitter = {
       const chunks = unit.planned.map((p) =>
         keptDeclaration(
           laidOut(
-            typeof p === "string"
-              ? p
+            typeof p === "function"
+              ? p()
               : declaration(
                   p.name,
                   p.schema,
                   new TypeWriter(scopeOf(u, p.scope, deferral)),
-                  p.doc,
+                  p.doc(),
                 ),
           ),
         ),
