@@ -496,6 +496,25 @@ describe("the emitters' pieces: each piece of the key left out makes the compari
     );
   });
 
+  it("a key tells -0 from 0 (types.ts writes `-0`)", async () => {
+    expect(memo.contentKey({ a: [1, -0] })).not.toBe(
+      memo.contentKey({ a: [1, 0] }),
+    );
+    expect(memo.contentKey({ a: "x:0," })).toBe(JSON.stringify({ a: "x:0," }));
+    const zero = `toolcat: 1
+targets: { mcp: {} }
+tools:
+  zero:
+    description: A zero.
+    input: { type: object, properties: { z: { const: 0, description: Zero. } }, required: [z], additionalProperties: false }
+`;
+    const negative = zero.replace("const: 0", "const: -0");
+    const reference = await cold(negative);
+    expect(reference.files.get("types.ts")).toContain("z: -0;");
+    await cold(zero);
+    expect(differing(await generate(negative), reference)).toEqual([]);
+  });
+
   it("a kept chunk's laid-out text: the options", async () => {
     const chunk = keptChunk({
       canonical:

@@ -118,18 +118,23 @@ export function declareMemo(
  * object and thread, and shared by every memo of that thread that keys on a tool (the types,
  * Standard Schema and dispatcher pieces too: generator/core/emit/tool-pieces.ts), so a long key
  * is one string, hashed once. Without a replacer unless the value holds a `-0` (a replacer makes
- * JSON.stringify call back for every value, several times slower).
+ * JSON.stringify call back for every value, several times slower), which is looked for only
+ * where the text has a `0`.
  */
 export function contentKey(value: object): string {
   let key = keys.get(value);
   if (key === undefined) {
-    key = hasNegativeZero(value)
-      ? JSON.stringify(value, negativeZero)
-      : JSON.stringify(value);
+    key = JSON.stringify(value);
+    // A `-0` is written as a `0` of its own: without one, there is none to look for.
+    if (ZERO.test(key) && hasNegativeZero(value))
+      key = JSON.stringify(value, negativeZero);
     keys.set(value, key);
   }
   return key;
 }
+
+/** A number `0` in JSON.stringify's text (or the same characters in a string, which only costs a walk). */
+const ZERO = /[:[,]0[,\]}]/;
 
 function hasNegativeZero(value: unknown): boolean {
   if (typeof value === "number") return Object.is(value, -0);
