@@ -496,6 +496,24 @@ describe("the emitters' pieces: each piece of the key left out makes the compari
     );
   });
 
+  it("types.ts: the text of a whole-catalog declaration (ToolInput)", async () => {
+    await staleWithout(
+      example,
+      EDITS["a tool added"]!(example),
+      ["types.ts"],
+      omitting(typesMemo.typesMemoTesting, "whole"),
+    );
+  });
+
+  it("standard-schema.ts: the text of a table", async () => {
+    await staleWithout(
+      example,
+      EDITS["a tool added"]!(example),
+      ["standard-schema.ts"],
+      omitting(schemaMemo.standardSchemaMemoTesting, "tables"),
+    );
+  });
+
   it("a key tells -0 from 0 (types.ts writes `-0`)", async () => {
     expect(memo.contentKey({ a: [1, -0] })).not.toBe(
       memo.contentKey({ a: [1, 0] }),
@@ -557,8 +575,10 @@ tools:
     const defs = Object.keys(
       loadCatalog("c.yaml", example).catalog!.$defs as object,
     ).length;
-    expect(typesMemo.typesMemoSize()).toBe(tools + defs);
-    expect(schemaMemo.standardSchemaMemoSize()).toBe(tools);
+    // Besides each tool's piece (and each $defs entry's): ToolName, ToolInput and ToolOutput;
+    // the five tables of standard-schema.ts.
+    expect(typesMemo.typesMemoSize()).toBe(tools + defs + 3);
+    expect(schemaMemo.standardSchemaMemoSize()).toBe(tools + 5);
     expect(typesMemo.typesMemoSize()).toBeLessThan(big[0]!);
     expect(schemaMemo.standardSchemaMemoSize()).toBeLessThan(big[1]!);
   });

@@ -46,7 +46,7 @@ import {
 } from "./artifact.js";
 import { GeneratedFile } from "./generated-file.js";
 import { catalogNames, type ToolNames } from "./naming.js";
-import { keptChunk, PieceMemo } from "./tool-pieces.js";
+import { keptChunk, PieceMemo, TextChunks } from "./tool-pieces.js";
 
 export const STANDARD_SCHEMA_PATH = "standard-schema.ts";
 export const STANDARD_SCHEMA_RUNTIME = "runtime/standard-schema.ts";
@@ -126,20 +126,23 @@ interface ToolPiece {
  * the names they took, which must be free again to be taken again.
  */
 const pieces = new PieceMemo<ToolPiece>();
+/** The tables (one line per tool), by their text. */
+const tables = new TextChunks();
 
 /** For tests only: a piece of the key to leave out, which must make the reuse test fail. */
 export const standardSchemaMemoTesting: {
-  omit: undefined | "tool" | "targets" | "names";
+  omit: undefined | "tool" | "targets" | "names" | "tables";
 } = { omit: undefined };
 
 /** The pieces kept (tests: bounded). */
 export function standardSchemaMemoSize(): number {
-  return pieces.size;
+  return pieces.size + tables.size;
 }
 
 /** Forgets every kept piece (tests). */
 export function clearStandardSchemaMemo(): void {
   pieces.clear();
+  tables.clear();
 }
 
 export const standardSchemaEmitter: ArtifactEmitter = {
@@ -153,6 +156,7 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     // made (tool-memo.ts: its lowering is reused too).
     beginRun(ir);
     pieces.begin(ir);
+    tables.begin(ir);
     const targets = ir.targets.filter(
       (t): t is TargetIR & { id: TargetId } =>
         isTargetId(t.id) && wanted.has(PROVIDERS[t.id as TargetId].id),
@@ -370,12 +374,30 @@ export const standardSchemaEmitter: ArtifactEmitter = {
     // The tables' keys are `propertyKey`s, which quote every non-ASCII name; prettier unquotes
     // those that are identifiers (`é`): with such a name the tables go to prettier whole.
     const canonicalKeys = ir.tools.every((t) => ASCII_NAME.test(t.name));
-    const printTable = (table: Code) =>
-      canonicalKeys ? file.printCanonical(table) : file.print(table);
-    const printMembers = (members: Code) =>
-      canonicalKeys
-        ? file.printLaidOut(members, undefined, true)
-        : file.print(members);
+    // Kept by their text (tool-pieces.ts): an edit that leaves a table as it was keeps its chunk.
+    const tableKey = (chunk: CanonicalChunk) =>
+      omit === "tables" ? "" : chunk.canonical;
+    const printTable = (table: Code) => {
+      if (!canonicalKeys) return file.print(table);
+      const chunk = GeneratedFile.canonicalChunk(table);
+      if (chunk)
+        file.printChunk(
+          tables.chunk(chunk.canonical, "", () => chunk, tableKey(chunk)),
+        );
+    };
+    const printMembers = (members: Code) => {
+      if (!canonicalKeys) return file.print(members);
+      const chunk = GeneratedFile.canonicalChunk(members);
+      if (chunk)
+        file.printChunk(
+          tables.chunk(
+            chunk.canonical,
+            "members",
+            () => ({ ...chunk, members: true }),
+            tableKey(chunk),
+          ),
+        );
+    };
     printTable(
       code`${raw(jsdoc(["Each tool's arguments as Standard Schema 1.1 + Standard JSON Schema (vendor `toolcat`): `validate` is the catalog's validator, `jsonSchema.input/output` the catalog's schema (draft 2020-12 or draft-07, a fresh copy per call)."]))}export const standardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<${ToolInput}[K]> } = Object.freeze(${block(inputs, ",")});`,
     );

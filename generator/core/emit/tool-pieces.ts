@@ -15,7 +15,7 @@
  * Bounded as tool-memo.ts is: an entry that neither this run nor the one before used is dropped
  * when a run (a catalog's IR not seen before) starts.
  */
-import type { CanonicalChunk } from "./artifact.js";
+import type { CanonicalChunk, Chunk } from "./artifact.js";
 import type { CatalogIR } from "../ir/catalog-ir.js";
 
 interface Entry<V> {
@@ -64,6 +64,44 @@ export class PieceMemo<V> {
   /** Forgets every piece (tests). */
   clear(): void {
     this.entries.clear();
+  }
+}
+
+/**
+ * Whole-catalog chunks (a table with one line per tool) kept by their text: a run whose table
+ * reads the same takes the chunk of the run before, so its laid-out text is kept too. `made`
+ * makes the chunk of `text` (a pure function of it and of `kind`, which names how).
+ */
+export class TextChunks {
+  private readonly memo = new PieceMemo<Chunk>();
+
+  begin(ir: CatalogIR): void {
+    this.memo.begin(ir);
+  }
+
+  /** `key` is `text` but in tests (tests leave it out: see the emitters' `omit`). */
+  chunk<C extends Chunk>(
+    text: string,
+    kind: string,
+    made: (text: string) => C,
+    key = text,
+  ): C {
+    const known = this.memo.get(key, kind);
+    if (known !== undefined) return known as C;
+    const chunk = made(text);
+    const madeChunk: Chunk = chunk;
+    if (typeof madeChunk !== "string" && "canonical" in madeChunk)
+      keptChunk(madeChunk);
+    this.memo.set(key, kind, chunk);
+    return chunk;
+  }
+
+  get size(): number {
+    return this.memo.size;
+  }
+
+  clear(): void {
+    this.memo.clear();
   }
 }
 

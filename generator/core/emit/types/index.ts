@@ -21,7 +21,7 @@ import type { CatalogIR, SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
 import { isJsonObject, pointerSegments, type Json } from "../../schema/json.js";
 import type { Schema, SchemaObject } from "../../schema/schema.js";
 import { contentKey } from "../../providers/tool-memo.js";
-import { keptChunk, PieceMemo } from "../tool-pieces.js";
+import { keptChunk, PieceMemo, TextChunks } from "../tool-pieces.js";
 import { Deferral, namesOnCycles, referencedNames } from "./recursion.js";
 import {
   hasTopLevelOperator,
@@ -77,7 +77,7 @@ type Written = () => string;
 interface Unit {
   /** The content of the def or tool (tool-memo.ts's contentKey). */
   readonly key: string;
-  /** The names of its declarations (decided for the whole catalog). */
+  /** The names of its declarations (decided for the whole catalog), an absent output's too. */
   readonly context: string;
   readonly planned: readonly (PlannedDeclaration | Written)[];
   readonly scopes: readonly ((deferral?: Deferral) => TypeScope)[];
@@ -172,9 +172,11 @@ function units(ir: CatalogIR, names: CatalogNames): Unit[] {
       context:
         omit === "names"
           ? ""
-          : planned
-              .map((p) => (typeof p === "function" ? "" : p.name))
-              .join("\u0000"),
+          : [
+              n.inputType.text,
+              n.outputType.text,
+              ...planned.map((p) => (typeof p === "function" ? "" : p.name)),
+            ].join("\u0000"),
       planned,
       scopes,
     });
@@ -197,20 +199,23 @@ interface TypesPiece {
 
 /** Each unit's piece, kept from run to run on this thread (tool-pieces.ts). */
 const pieces = new PieceMemo<TypesPiece>();
+/** The whole-catalog declarations (ToolInput, ToolOutput…), laid out, by their text. */
+const whole = new TextChunks();
 
 /** For tests only: a piece of the key to leave out, which must make the reuse test fail. */
 export const typesMemoTesting: {
-  omit: undefined | "tool" | "names" | "refs" | "eager";
+  omit: undefined | "tool" | "names" | "refs" | "eager" | "whole";
 } = { omit: undefined };
 
 /** The pieces kept (tests: bounded). */
 export function typesMemoSize(): number {
-  return pieces.size;
+  return pieces.size + whole.size;
 }
 
 /** Forgets every kept piece (tests). */
 export function clearTypesMemo(): void {
   pieces.clear();
+  whole.clear();
 }
 
 /** `scope`, with each ref it resolves recorded in `refs` (under `id`) and each eager type in `eager`. */
@@ -539,6 +544,14 @@ export const typesEmitter: ArtifactEmitter = {
     const { ir } = ctx;
     const names = catalogNames(ir);
     pieces.begin(ir);
+    whole.begin(ir);
+    const laidOutWhole = (text: string) =>
+      whole.chunk(
+        text,
+        "",
+        laidOut,
+        typesMemoTesting.omit === "whole" ? "" : text,
+      );
     // The declarations, laid out (see laidOut).
     const blocks: Chunk[] = [];
     const planned = units(ir, names);
@@ -635,13 +648,13 @@ export const typesEmitter: ArtifactEmitter = {
         "The type itself, resolved lazily: TypeScript resolves optional and rest tuple elements eagerly and would call",
         "a recursive definition through one of them circular. Used only there.",
       ]);
-      blocks.unshift(laidOut(deferral.declaration(doc)));
+      blocks.unshift(laidOutWhole(deferral.declaration(doc)));
     }
 
     // The names are the keys of ToolInput rather than a union written out: a union's last member
     // carries the `;`, so adding a tool at the end would change the line of another tool.
     blocks.push(
-      laidOut(
+      laidOutWhole(
         `${jsdoc(["Every tool in the catalog, by name (the keys of `ToolInput`)."])}export type ToolName = keyof ToolInput;`,
       ),
     );
@@ -652,12 +665,12 @@ export const typesEmitter: ArtifactEmitter = {
         )
         .join("\n");
     blocks.push(
-      laidOut(
+      laidOutWhole(
         `${jsdoc(["Arguments of each tool, by name."])}export interface ToolInput {\n${map("inputType")}\n}`,
       ),
     );
     blocks.push(
-      laidOut(
+      laidOutWhole(
         `${jsdoc(["Result of each tool, by name."])}export interface ToolOutput {\n${map("outputType")}\n}`,
       ),
     );
