@@ -1,9 +1,11 @@
 /**
  * Regenerating after one edit in the same process (as `generate --watch` does) reuses every other
  * tool's provider lowering, declaration and printed declaration (generator/core/providers/tool-memo.ts,
- * generator/node/data-chunk-memo.ts) and its compiled validators and their layout
+ * generator/node/data-chunk-memo.ts), its compiled validators and their layout
  * (generator/core/emit/validators/validator-memo.ts, generator/node/validator-chunk-memo.ts;
- * their keys: test/unit/validator-memo.test.ts): for each kind of edit the output must be a cold run's byte
+ * their keys: test/unit/validator-memo.test.ts), and its pieces of types.ts, standard-schema.ts
+ * and the dispatcher with their laid-out text (generator/core/emit/tool-pieces.ts,
+ * generator/node/kept-chunk-memo.ts): for each kind of edit the output must be a cold run's byte
  * for byte — on this thread and on a kept worker thread — and a memo whose key leaves out what a
  * piece depends on must make the comparison fail (so the comparison can see a stale piece).
  * Runs the compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript.
@@ -46,6 +48,21 @@ const validatorMemo = (await dist(
 const validatorChunks = (await dist(
   "node/validator-chunk-memo.js",
 )) as typeof import("../../generator/node/validator-chunk-memo.js");
+const typesMemo = (await dist(
+  "core/emit/types/index.js",
+)) as typeof import("../../generator/core/emit/types/index.js");
+const schemaMemo = (await dist(
+  "core/emit/standard-schema.js",
+)) as typeof import("../../generator/core/emit/standard-schema.js");
+const keptChunks = (await dist(
+  "node/kept-chunk-memo.js",
+)) as typeof import("../../generator/node/kept-chunk-memo.js");
+const { formatCanonicalChunks } = (await dist(
+  "node/ts-code-format.js",
+)) as typeof import("../../generator/node/ts-code-format.js");
+const { keptChunk } = (await dist(
+  "core/emit/tool-pieces.js",
+)) as typeof import("../../generator/core/emit/tool-pieces.js");
 
 const wideLines = (await dist(
   "node/wide-line-memo.js",
@@ -161,6 +178,13 @@ const EDITS: Record<string, (text: string) => string> = {
     expect(edited).not.toBe(text);
     return edited;
   },
+  "a tool renamed": (text) => {
+    const lines = text.split("\n");
+    const blocks = toolBlocks(lines);
+    const [s] = blocks[Math.floor((blocks.length * 2) / 3)]!;
+    lines[s] = lines[s]!.replace(/^( {2}[^:]+):/, "$1_renamed:");
+    return lines.join("\n");
+  },
 };
 
 /** One run on this thread (formatted as `generate` does), or on `thread` kept from run to run. */
@@ -198,6 +222,8 @@ function forget(): void {
   wideLines.clearWideLineMemo();
   validatorMemo.clearValidatorMemo();
   validatorChunks.clearValidatorChunkMemo();
+  typesMemo.clearTypesMemo();
+  schemaMemo.clearStandardSchemaMemo();
 }
 
 /** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
@@ -392,5 +418,232 @@ describe("the memo's keys", () => {
       loadCatalog("c.yaml", example).catalog!.tools as object,
     ).length;
     expect(small).toBe(tools * 8);
+  });
+});
+
+/**
+ * A catalog whose names depend on each other: `fetchPage`'s names are counted after `fetch_page`'s
+ * (FetchPageInput2, fetchPage2…), a tool `widget` would take the type name of the `$defs` entry
+ * WidgetInput, and no tool needs a normalisation plan (the strict flavour checks with `validate`).
+ */
+const NAMES_CATALOG = `toolcat: 1
+targets: { openai-responses: { strict: auto } }
+$defs:
+  WidgetInput: { type: string, description: A widget. }
+tools:
+  fetch_page:
+    description: Fetches a page.
+    input: { type: object, properties: { url: { type: string, description: Where. } }, required: [url], additionalProperties: false }
+  fetchPage:
+    description: Fetches a page too.
+    input: { type: object, properties: { url: { type: string, description: Where. } }, required: [url], additionalProperties: false }
+  uses_def:
+    description: Uses a def.
+    input: { type: object, properties: { w: { $ref: "#/$defs/WidgetInput" } }, required: [w], additionalProperties: false }
+`;
+
+const withTool = (text: string, tool: string) =>
+  `${text.trimEnd()}\n  ${tool}:\n    description: Added.\n    input: { type: object, properties: { q: { type: string, description: What. } }, additionalProperties: false }\n`;
+
+/**
+ * The output of `edited` after `source` in one process, with `omit` set for that run, differs
+ * from a cold run's in `paths` (the comparison sees a stale piece), and equals it without `omit`.
+ */
+async function staleWithout(
+  source: string,
+  edited: string,
+  paths: readonly string[],
+  omit: () => () => void,
+): Promise<void> {
+  expect(edited).not.toBe(source);
+  const reference = await cold(edited);
+  await cold(source);
+  const restore = omit();
+  try {
+    await generate(source);
+    expect(differing(await generate(edited), reference)).toEqual(
+      expect.arrayContaining([...paths]),
+    );
+  } finally {
+    restore();
+  }
+  await cold(source);
+  expect(differing(await generate(edited), reference)).toEqual([]);
+}
+
+const omitting =
+  <T extends { omit: unknown }>(testing: T, value: T["omit"]) =>
+  () => {
+    testing.omit = value;
+    return () => {
+      testing.omit = undefined;
+    };
+  };
+
+describe("the emitters' pieces: each piece of the key left out makes the comparison fail", () => {
+  const example = catalogs[1]![1]();
+
+  it("types.ts: the tool's content", async () => {
+    await staleWithout(
+      example,
+      EDITS["a description"]!(example),
+      ["types.ts"],
+      omitting(typesMemo.typesMemoTesting, "tool"),
+    );
+  });
+
+  it("types.ts: the names of its declarations (FetchPageInput2 becomes FetchPageInput)", async () => {
+    await staleWithout(
+      NAMES_CATALOG,
+      NAMES_CATALOG.replace(/ {2}fetch_page:\n(?: {4}.*\n)+/, ""),
+      ["types.ts"],
+      omitting(typesMemo.typesMemoTesting, "names"),
+    );
+  });
+
+  it("types.ts: the names its refs resolve to (WidgetInput becomes WidgetInput2)", async () => {
+    await staleWithout(
+      NAMES_CATALOG,
+      withTool(NAMES_CATALOG, "widget"),
+      ["types.ts"],
+      omitting(typesMemo.typesMemoTesting, "refs"),
+    );
+  });
+
+  it("types.ts: how its eager element types are written (Deferred becomes Deferred2)", async () => {
+    const shapes = readFileSync(
+      path.join(repoRoot, "test/fixtures/types-shapes/catalog.yaml"),
+      "utf8",
+    );
+    await staleWithout(
+      shapes,
+      shapes.replace("$defs:\n", "$defs:\n  Deferred: { type: string }\n"),
+      ["types.ts"],
+      omitting(typesMemo.typesMemoTesting, "eager"),
+    );
+  });
+
+  it("standard-schema.ts: the tool's content (no MCP target: each tool's schemas are its own)", async () => {
+    const noMcp = example.replace(/^ {2}mcp: \{\}\n/m, "");
+    expect(noMcp).not.toBe(example);
+    await staleWithout(
+      noMcp,
+      EDITS["a description"]!(noMcp),
+      ["standard-schema.ts"],
+      omitting(schemaMemo.standardSchemaMemoTesting, "tool"),
+    );
+  });
+
+  it("standard-schema.ts: the targets' content (strict: false)", async () => {
+    await staleWithout(
+      example,
+      example
+        .replace(
+          "openai-chat: { strict: auto }",
+          "openai-chat: { strict: false }",
+        )
+        .replace(
+          "openai-responses: { strict: auto }",
+          "openai-responses: { strict: false }",
+        ),
+      ["standard-schema.ts"],
+      omitting(schemaMemo.standardSchemaMemoTesting, "targets"),
+    );
+  });
+
+  it("standard-schema.ts: the file's names (a tool with a plan: checked by the call validator)", async () => {
+    await staleWithout(
+      NAMES_CATALOG,
+      withTool(NAMES_CATALOG, "search"),
+      ["standard-schema.ts"],
+      omitting(schemaMemo.standardSchemaMemoTesting, "names"),
+    );
+  });
+
+  it("types.ts: the text of a whole-catalog declaration (ToolInput)", async () => {
+    await staleWithout(
+      example,
+      EDITS["a tool added"]!(example),
+      ["types.ts"],
+      omitting(typesMemo.typesMemoTesting, "whole"),
+    );
+  });
+
+  it("standard-schema.ts: the text of a table", async () => {
+    await staleWithout(
+      example,
+      EDITS["a tool added"]!(example),
+      ["standard-schema.ts"],
+      omitting(schemaMemo.standardSchemaMemoTesting, "tables"),
+    );
+  });
+
+  it("a key tells -0 from 0 (types.ts writes `-0`)", async () => {
+    expect(memo.contentKey({ a: [1, -0] })).not.toBe(
+      memo.contentKey({ a: [1, 0] }),
+    );
+    expect(memo.contentKey({ a: "x:0," })).toBe(JSON.stringify({ a: "x:0," }));
+    const zero = `toolcat: 1
+targets: { mcp: {} }
+tools:
+  zero:
+    description: A zero.
+    input: { type: object, properties: { z: { const: 0, description: Zero. } }, required: [z], additionalProperties: false }
+`;
+    const negative = zero.replace("const: 0", "const: -0");
+    const reference = await cold(negative);
+    expect(reference.files.get("types.ts")).toContain("z: -0;");
+    await cold(zero);
+    expect(differing(await generate(negative), reference)).toEqual([]);
+  });
+
+  it("a kept chunk's laid-out text: the options", async () => {
+    const chunk = keptChunk({
+      canonical:
+        'const aRatherLongName = callSomething("first argument", "second argument", 3);',
+    });
+    const format = () => Promise.reject(new Error("not called"));
+    const at = (printWidth: number) =>
+      formatCanonicalChunks(
+        [chunk],
+        { parser: "babel-ts", printWidth },
+        format,
+      );
+    const [wide] = await at(120);
+    const [narrow] = await at(60);
+    expect(wide).toBe(`${chunk.canonical}\n`);
+    expect(narrow).not.toBe(wide);
+    keptChunks.keptChunkMemoTesting.omitOptions = true;
+    try {
+      const [first] = await at(120);
+      expect(first).toBe(wide);
+      expect((await at(60))[0]).toBe(wide);
+    } finally {
+      keptChunks.keptChunkMemoTesting.omitOptions = false;
+    }
+    expect((await at(60))[0]).toBe(narrow);
+  });
+
+  it("stays bounded: what neither of the last two runs used is dropped", async () => {
+    forget();
+    await generate(realSubset());
+    const big = [
+      typesMemo.typesMemoSize(),
+      schemaMemo.standardSchemaMemoSize(),
+    ];
+    await generate(example);
+    await generate(example);
+    const tools = Object.keys(
+      loadCatalog("c.yaml", example).catalog!.tools as object,
+    ).length;
+    const defs = Object.keys(
+      loadCatalog("c.yaml", example).catalog!.$defs as object,
+    ).length;
+    // Besides each tool's piece (and each $defs entry's): ToolName, ToolInput and ToolOutput;
+    // the five tables of standard-schema.ts.
+    expect(typesMemo.typesMemoSize()).toBe(tools + defs + 3);
+    expect(schemaMemo.standardSchemaMemoSize()).toBe(tools + 5);
+    expect(typesMemo.typesMemoSize()).toBeLessThan(big[0]!);
+    expect(schemaMemo.standardSchemaMemoSize()).toBeLessThan(big[1]!);
   });
 });

@@ -41,6 +41,7 @@ export class GeneratedFile {
   readonly scope: NameScope;
   private readonly body: (
     | DataChunk
+    | { readonly chunk: CanonicalChunk }
     | {
         readonly code: Code;
         readonly canonical: boolean;
@@ -105,6 +106,14 @@ export class GeneratedFile {
     this.body.push({ code: source, canonical: true, width });
   }
 
+  /**
+   * A chunk made before, as `canonicalChunk` makes it from `printCanonical`'s code (a memo's kept
+   * chunk, see generator/core/emit/tool-pieces.ts): the file holds it as it is.
+   */
+  printChunk(chunk: CanonicalChunk): void {
+    this.body.push({ chunk });
+  }
+
   /** A top-level data declaration, kept as data for a formatter's fast path. */
   printData(chunk: DataChunk): void {
     this.body.push(chunk);
@@ -159,6 +168,7 @@ export class GeneratedFile {
     ].join("\n\n");
     const text = (c: Code) => lfOnly(c.text.trim());
     const body = this.body.flatMap((item): Chunk[] => {
+      if ("chunk" in item) return [item.chunk];
       if (!("code" in item)) return [item];
       const t = text(item.code);
       if (t === "") return [];
@@ -201,10 +211,22 @@ export class GeneratedFile {
     if (this.body.length > 0)
       out.push(
         this.body
-          .map((c) => ("code" in c ? c.code.text : chunkText(c)))
+          .map((c) =>
+            "code" in c ? c.code.text : chunkText("chunk" in c ? c.chunk : c),
+          )
           .join("\n"),
       );
     return normaliseText(out.join("\n\n"));
+  }
+
+  /**
+   * The chunk `printCanonical(code)` makes of `code` in `toChunks` (undefined for blank code, which
+   * makes none): emitters that keep chunks from run to run make them here, so a kept chunk is the
+   * chunk a cold run makes.
+   */
+  static canonicalChunk(code: Code): CanonicalChunk | undefined {
+    const text = lfOnly(code.text.trim());
+    return text === "" ? undefined : { canonical: text };
   }
 
   private sortedHelpers() {

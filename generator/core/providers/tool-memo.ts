@@ -114,15 +114,38 @@ export function declareMemo(
 
 /**
  * The content of an IR object as text: its JSON, with `-0` told apart from `0` (JSON writes both
- * as `0`, and a printer may not). Key order is part of it, as it is of the output.
+ * as `0`, and a printer may not). Key order is part of it, as it is of the output. Made once per
+ * object and thread, and shared by every memo of that thread that keys on a tool (the types,
+ * Standard Schema and dispatcher pieces too: generator/core/emit/tool-pieces.ts), so a long key
+ * is one string, hashed once. Without a replacer unless the value holds a `-0` (a replacer makes
+ * JSON.stringify call back for every value, several times slower), which is looked for only
+ * where the text has a `0`.
  */
-function contentKey(value: object): string {
+export function contentKey(value: object): string {
   let key = keys.get(value);
   if (key === undefined) {
-    key = JSON.stringify(value, negativeZero);
+    key = JSON.stringify(value);
+    // A `-0` is written as a `0` of its own: without one, there is none to look for.
+    if (ZERO.test(key) && hasNegativeZero(value))
+      key = JSON.stringify(value, negativeZero);
     keys.set(value, key);
   }
   return key;
+}
+
+/** A number `0` in JSON.stringify's text (or the same characters in a string, which only costs a walk). */
+const ZERO = /[:[,]0[,\]}]/;
+
+function hasNegativeZero(value: unknown): boolean {
+  if (typeof value === "number") return Object.is(value, -0);
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasNegativeZero(item)) return true;
+    return false;
+  }
+  for (const k in value)
+    if (hasNegativeZero((value as Record<string, unknown>)[k])) return true;
+  return false;
 }
 
 function negativeZero(_key: string, value: unknown): unknown {

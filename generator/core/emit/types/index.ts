@@ -20,6 +20,8 @@ import {
 import type { CatalogIR, SchemaResource, ToolIR } from "../../ir/catalog-ir.js";
 import { isJsonObject, pointerSegments, type Json } from "../../schema/json.js";
 import type { Schema, SchemaObject } from "../../schema/schema.js";
+import { contentKey } from "../../providers/tool-memo.js";
+import { keptChunk, PieceMemo, TextChunks } from "../tool-pieces.js";
 import { Deferral, namesOnCycles, referencedNames } from "./recursion.js";
 import {
   hasTopLevelOperator,
@@ -55,70 +57,102 @@ function scopeFor(
   };
 }
 
-/** A named declaration to write: its schema, its JSDoc, and how its refs resolve. */
+/** A named declaration to write: its schema, its JSDoc, and which of its unit's scopes its refs resolve in. */
 interface PlannedDeclaration {
   readonly name: string;
   readonly schema: Schema;
-  readonly doc: string;
-  readonly scope: (deferral?: Deferral) => TypeScope;
+  /** Made only when the declaration is written (a kept piece has it). */
+  readonly doc: () => string;
+  readonly scope: number;
+}
+
+/** A declaration written out as text (an absent output's), made only when it is written. */
+type Written = () => string;
+
+/**
+ * A catalog `$defs` entry or a tool: the declarations it owns in types.ts, in order (a
+ * declaration already written out, as text, for an absent output), and the scopes their refs
+ * resolve in (a tool's input and output each have one).
+ */
+interface Unit {
+  /** The content of the def or tool (tool-memo.ts's contentKey). */
+  readonly key: string;
+  /** The names of its declarations (decided for the whole catalog), an absent output's too. */
+  readonly context: string;
+  readonly planned: readonly (PlannedDeclaration | Written)[];
+  readonly scopes: readonly ((deferral?: Deferral) => TypeScope)[];
 }
 
 /**
- * The declarations of types.ts in order: catalog `$defs`, then per tool its local `$defs` and its
- * input and output types (a declaration already written out, as text, for an absent output).
+ * The units of types.ts in order: catalog `$defs`, then per tool its local `$defs` and its
+ * input and output types.
  */
-function plannedDeclarations(
-  ir: CatalogIR,
-  names: CatalogNames,
-): (PlannedDeclaration | string)[] {
-  const out: (PlannedDeclaration | string)[] = [];
+function units(ir: CatalogIR, names: CatalogNames): Unit[] {
+  const out: Unit[] = [];
+  const omit = typesMemoTesting.omit;
   for (const def of ir.defs) {
+    const name = names.catalogDefs.get(def.name)!.text;
     out.push({
-      name: names.catalogDefs.get(def.name)!.text,
-      schema: def.schema,
-      doc: propertyDoc(def.schema),
-      scope: (d) =>
-        scopeFor(
-          names,
-          undefined,
-          undefined,
-          undefined,
-          def.schema,
-          undefined,
-          d,
-        ),
+      key: omit === "tool" ? def.name : contentKey(def),
+      context: omit === "names" ? "" : name,
+      planned: [
+        {
+          name,
+          schema: def.schema,
+          doc: () => propertyDoc(def.schema),
+          scope: 0,
+        },
+      ],
+      scopes: [
+        (d) =>
+          scopeFor(
+            names,
+            undefined,
+            undefined,
+            undefined,
+            def.schema,
+            undefined,
+            d,
+          ),
+      ],
     });
   }
   for (const tool of ir.tools) {
     const n = names.tools.get(tool.name)!;
-    const toolDoc = [tool.title, tool.description].filter(
-      (x): x is string => x !== undefined && x !== "",
-    );
+    const toolDoc = () =>
+      [tool.title, tool.description].filter(
+        (x): x is string => x !== undefined && x !== "",
+      );
+    const planned: (PlannedDeclaration | Written)[] = [];
+    const scopes: ((deferral?: Deferral) => TypeScope)[] = [];
     for (const which of ["input", "output"] as const) {
       const resource = tool[which];
       const typeName = which === "input" ? n.inputType.text : n.outputType.text;
       if (!resource) {
-        out.push(
-          `${jsdoc([`Result of \`${tool.name}\`: the catalog declares no output schema.`])}export type ${typeName} = unknown;`,
+        planned.push(
+          () =>
+            `${jsdoc([`Result of \`${tool.name}\`: the catalog declares no output schema.`])}export type ${typeName} = unknown;`,
         );
         continue;
       }
-      const scope = (d?: Deferral) =>
-        scopeFor(names, tool, which, resource, resource.schema, typeName, d);
+      const scope = scopes.length;
+      scopes.push((d?: Deferral) =>
+        scopeFor(names, tool, which, resource, resource.schema, typeName, d),
+      );
       for (const def of resource.defs) {
         if (def.origin !== "tool") continue;
         const defSchema = (resource.schema as SchemaObject).$defs![def.name]!;
-        out.push({
+        planned.push({
           name: names.toolDefs.get(toolDefKey(tool.name, which, def.name))!
             .text,
           schema: defSchema,
-          doc: propertyDoc(defSchema),
+          doc: () => propertyDoc(defSchema),
           scope,
         });
       }
-      const doc =
+      const doc = () =>
         which === "input"
-          ? jsdoc([...toolDoc, `Arguments of \`${tool.name}\`.`])
+          ? jsdoc([...toolDoc(), `Arguments of \`${tool.name}\`.`])
           : jsdoc([
               `Result of \`${tool.name}\`.`,
               ...(isJsonObject(resource.schema) &&
@@ -126,15 +160,97 @@ function plannedDeclarations(
                 ? [resource.schema.description]
                 : []),
             ]);
-      out.push({
+      planned.push({
         name: typeName,
         schema: withoutDefs(resource.schema),
         doc,
         scope,
       });
     }
+    out.push({
+      key: omit === "tool" ? tool.name : contentKey(tool),
+      context:
+        omit === "names"
+          ? ""
+          : [
+              n.inputType.text,
+              n.outputType.text,
+              ...planned.map((p) => (typeof p === "function" ? "" : p.name)),
+            ].join("\u0000"),
+      planned,
+      scopes,
+    });
   }
   return out;
+}
+
+/**
+ * A unit's declarations as made in an earlier run: the named types each references (for the
+ * cycles), each declaration's chunk, and what making them asked of the rest of the catalog — the
+ * named type each ref resolved to, in which scope, and each eager element type (see Deferral) and
+ * how it was written — which must all be answered the same again for the piece to be reused.
+ */
+interface TypesPiece {
+  readonly references: readonly (readonly string[] | undefined)[];
+  readonly refs: readonly (readonly [number, string, string | undefined])[];
+  readonly eager: readonly (readonly [string, string])[];
+  readonly chunks: readonly Chunk[];
+}
+
+/** Each unit's piece, kept from run to run on this thread (tool-pieces.ts). */
+const pieces = new PieceMemo<TypesPiece>();
+/** The whole-catalog declarations (ToolInput, ToolOutput…), laid out, by their text. */
+const whole = new TextChunks();
+
+/** For tests only: a piece of the key to leave out, which must make the reuse test fail. */
+export const typesMemoTesting: {
+  omit: undefined | "tool" | "names" | "refs" | "eager" | "whole";
+} = { omit: undefined };
+
+/** The pieces kept (tests: bounded). */
+export function typesMemoSize(): number {
+  return pieces.size + whole.size;
+}
+
+/** Forgets every kept piece (tests). */
+export function clearTypesMemo(): void {
+  pieces.clear();
+  whole.clear();
+}
+
+/** `scope`, with each ref it resolves recorded in `refs` (under `id`) and each eager type in `eager`. */
+function recording(
+  scope: TypeScope,
+  id: number,
+  refs: Map<string, readonly [number, string, string | undefined]>,
+  eager: [string, string][],
+): TypeScope {
+  return {
+    root: scope.root,
+    ...(scope.eager
+      ? {
+          eager: (type: string) => {
+            const written = scope.eager!(type);
+            eager.push([type, written]);
+            return written;
+          },
+        }
+      : {}),
+    refName(ref) {
+      const name = scope.refName(ref);
+      refs.set(`${id}\u0000${ref}`, [id, ref, name]);
+      return name;
+    },
+  };
+}
+
+/** Whether every ref the piece resolved resolves to the same named type in this run. */
+function sameRefs(piece: TypesPiece, unit: Unit): boolean {
+  if (typesMemoTesting.omit === "refs" || piece.refs.length === 0) return true;
+  const scopes = unit.scopes.map((s) => s());
+  return piece.refs.every(
+    ([id, ref, name]) => scopes[id]?.refName(ref) === name,
+  );
 }
 
 /** `Deferred`, or `Deferred2`… when the catalog's types took it. */
@@ -409,6 +525,13 @@ const ALTERNATIVE_END = /^\}((?:\[\])*)(.*)$/;
 const ALTERNATIVE =
   /^(?:"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|[A-Za-z_$][\w$]*(?:\[\])*)$/;
 
+/** A unit's chunk as kept (a canonical chunk frozen, see tool-pieces.ts). */
+function keptDeclaration(chunk: Chunk): Chunk {
+  return typeof chunk === "string" || !("canonical" in chunk)
+    ? chunk
+    : keptChunk(chunk);
+}
+
 function withoutDefs(schema: Schema): Schema {
   if (!isJsonObject(schema) || !("$defs" in schema)) return schema;
   const { $defs: _defs, ...rest } = schema as SchemaObject;
@@ -420,47 +543,120 @@ export const typesEmitter: ArtifactEmitter = {
   emit(ctx: EmitContext): readonly OutputFile[] {
     const { ir } = ctx;
     const names = catalogNames(ir);
-    const blocks: string[] = [ctx.header];
-    const planned = plannedDeclarations(ir, names);
+    pieces.begin(ir);
+    whole.begin(ir);
+    const laidOutWhole = (text: string) =>
+      whole.chunk(
+        text,
+        "",
+        laidOut,
+        typesMemoTesting.omit === "whole" ? "" : text,
+      );
+    // The declarations, laid out (see laidOut).
+    const blocks: Chunk[] = [];
+    const planned = units(ir, names);
+    // Pieces of an earlier run whose refs resolve as they did (their references stand).
+    const kept = planned.map((unit) => {
+      const piece = pieces.get(unit.key, unit.context);
+      return piece !== undefined && sameRefs(piece, unit) ? piece : undefined;
+    });
+    // What the others ask while they are made, recorded for their pieces.
+    const asked = planned.map((unit, u) =>
+      kept[u]
+        ? undefined
+        : {
+            refs: new Map<
+              string,
+              readonly [number, string, string | undefined]
+            >(),
+            eager: [] as [string, string][],
+            unit,
+          },
+    );
+    const scopeOf = (u: number, id: number, deferral?: Deferral) => {
+      const scope = planned[u]!.scopes[id]!(deferral);
+      const a = asked[u];
+      return a ? recording(scope, id, a.refs, a.eager) : scope;
+    };
     // Which named types are recursive decides where an element type must be deferred.
+    const references = planned.map((unit, u) =>
+      unit.planned.map((p, i) => {
+        if (typeof p === "function") return undefined;
+        const piece = kept[u];
+        if (piece) return piece.references[i];
+        const scope = scopeOf(u, p.scope);
+        return referencedNames(p.schema as Json, (ref) => scope.refName(ref));
+      }),
+    );
     const cyclic = namesOnCycles(
-      planned
-        .filter((p): p is PlannedDeclaration => typeof p !== "string")
-        .map((p) => {
-          const scope = p.scope();
-          return {
-            name: p.name,
-            references: referencedNames(p.schema as Json, (ref) =>
-              scope.refName(ref),
-            ),
-          };
-        }),
+      planned.flatMap((unit, u) =>
+        unit.planned.flatMap((p, i) =>
+          typeof p === "function"
+            ? []
+            : [{ name: p.name, references: references[u]![i]! }],
+        ),
+      ),
     );
     const deferral = new Deferral(deferralName(names), cyclic);
-    for (const p of planned)
-      blocks.push(
-        typeof p === "string"
-          ? p
-          : declaration(
-              p.name,
-              p.schema,
-              new TypeWriter(p.scope(deferral)),
-              p.doc,
-            ),
+    planned.forEach((unit, u) => {
+      const piece = kept[u];
+      if (piece) {
+        // Its eager element types must be written as they were (the cycles may have changed).
+        if (
+          typesMemoTesting.omit === "eager" ||
+          piece.eager.every(
+            ([type, written]) => deferral.peek(type) === written,
+          )
+        ) {
+          for (const [type] of piece.eager) deferral.eager(type);
+          blocks.push(...piece.chunks);
+          return;
+        }
+        // Made again, its references kept (its refs resolved as they did: recorded again).
+        asked[u] = {
+          refs: new Map(piece.refs.map((r) => [`${r[0]}\u0000${r[1]}`, r])),
+          eager: [],
+          unit,
+        };
+      }
+      const a = asked[u]!;
+      const chunks = unit.planned.map((p) =>
+        keptDeclaration(
+          laidOut(
+            typeof p === "function"
+              ? p()
+              : declaration(
+                  p.name,
+                  p.schema,
+                  new TypeWriter(scopeOf(u, p.scope, deferral)),
+                  p.doc(),
+                ),
+          ),
+        ),
       );
+      blocks.push(...chunks);
+      pieces.set(unit.key, unit.context, {
+        references: references[u]!,
+        refs: [...a.refs.values()],
+        eager: a.eager,
+        chunks,
+      });
+    });
 
     if (deferral.used) {
       const doc = jsdoc([
         "The type itself, resolved lazily: TypeScript resolves optional and rest tuple elements eagerly and would call",
         "a recursive definition through one of them circular. Used only there.",
       ]);
-      blocks.splice(1, 0, deferral.declaration(doc));
+      blocks.unshift(laidOutWhole(deferral.declaration(doc)));
     }
 
     // The names are the keys of ToolInput rather than a union written out: a union's last member
     // carries the `;`, so adding a tool at the end would change the line of another tool.
     blocks.push(
-      `${jsdoc(["Every tool in the catalog, by name (the keys of `ToolInput`)."])}export type ToolName = keyof ToolInput;`,
+      laidOutWhole(
+        `${jsdoc(["Every tool in the catalog, by name (the keys of `ToolInput`)."])}export type ToolName = keyof ToolInput;`,
+      ),
     );
     const map = (kind: "inputType" | "outputType") =>
       ir.tools
@@ -469,16 +665,19 @@ export const typesEmitter: ArtifactEmitter = {
         )
         .join("\n");
     blocks.push(
-      `${jsdoc(["Arguments of each tool, by name."])}export interface ToolInput {\n${map("inputType")}\n}`,
+      laidOutWhole(
+        `${jsdoc(["Arguments of each tool, by name."])}export interface ToolInput {\n${map("inputType")}\n}`,
+      ),
     );
     blocks.push(
-      `${jsdoc(["Result of each tool, by name."])}export interface ToolOutput {\n${map("outputType")}\n}`,
+      laidOutWhole(
+        `${jsdoc(["Result of each tool, by name."])}export interface ToolOutput {\n${map("outputType")}\n}`,
+      ),
     );
-    const [header, ...declarations] = blocks;
     return [
       chunkedFile("types.ts", "typescript", [
-        { canonical: header! },
-        ...declarations.map(laidOut),
+        { canonical: ctx.header },
+        ...blocks,
       ]),
     ];
   },

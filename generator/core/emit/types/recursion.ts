@@ -68,13 +68,19 @@ export class Deferral {
 
   /** The element type as written in an optional or rest position. */
   eager(type: string): string {
+    const written = this.peek(type);
+    if (written !== type) this.used = true;
+    return written;
+  }
+
+  /** What `eager(type)` writes, without marking the alias used (a kept piece is checked with it). */
+  peek(type: string): string {
     if (
       this.mentions === undefined ||
       !type.includes("[") ||
       !this.mentions.test(type)
     )
       return type;
-    this.used = true;
     return `${this.name}<${type}>`;
   }
 
