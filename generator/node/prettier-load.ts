@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { PrettierCalls } from "./format.js";
+import { importPackage } from "./package-root.js";
 
 /**
  * The names prettier 3's config search looks for in each folder from the file's up to the root
@@ -62,7 +63,7 @@ let loaded: Promise<typeof import("prettier")> | undefined;
 
 /** prettier's entry module, loaded on the first call (once per thread). */
 export function importPrettier(): Promise<typeof import("prettier")> {
-  return (loaded ??= import("prettier"));
+  return (loaded ??= importPackage<typeof import("prettier")>("prettier"));
 }
 
 /** What formatFiles calls of prettier, loading it only when something is formatted. */
