@@ -5,17 +5,21 @@
 // is current, the module tree otherwise (no bundle, or a dist module newer than it: a `tsc`
 // build without the bundle step). The bundle starts its worker threads from dist/bundle too, the
 // module tree from itself.
-import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+
+// Node's built-ins are required, not imported: importing node:fs builds its ES module facade,
+// which reads every export — its streams too, about 5 ms of loading this run may never need.
+const require = createRequire(import.meta.url);
+const { existsSync, readFileSync, statSync } = require("node:fs");
+const { join } = require("node:path");
+const { fileURLToPath } = require("node:url");
 
 const dist = new URL("../dist/", import.meta.url);
 const root = fileURLToPath(new URL("..", dist));
 const args = process.argv.slice(2);
 if (bundleIsCurrent()) {
   const bundle = join(root, "dist", "bundle");
-  const cache = createRequire(import.meta.url)(join(bundle, "code-cache.cjs"));
+  const cache = require(join(bundle, "code-cache.cjs"));
   const { main } = cache.load(join(bundle, "main.js"));
   process.exitCode = await main(args);
   // Caches for the chunks that had none (another Node's first run), with what this run compiled.

@@ -70,8 +70,9 @@ function readCache(file, sourceHash) {
 function load(file) {
   const known = chunks.get(file);
   if (known) return known.module.exports;
-  const source = fs.readFileSync(file, "utf8");
-  const sourceHash = enabled ? sha1(source) : undefined;
+  const bytes = fs.readFileSync(file);
+  const sourceHash = enabled ? sha1(bytes) : undefined;
+  const source = bytes.toString("utf8");
   const cache = enabled ? readCache(file, sourceHash) : { state: "off" };
   const script = new vm.Script(
     // One line for the wrapper's head, so that stack traces name the chunk's own lines.
