@@ -106,7 +106,8 @@ if (existsSync(catalog)) {
       {
         cwd: scratch,
         encoding: "utf8",
-        env: { ...process.env, TOOLCAT_CODE_CACHE: "1" },
+        // The plain caches, those of a process started without options (code-cache.cjs).
+        env: { ...process.env, NODE_OPTIONS: "", TOOLCAT_CODE_CACHE: "1" },
       },
     );
     if (run.status !== 0)

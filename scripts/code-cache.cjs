@@ -11,6 +11,10 @@
  * the chunk's source and of the data, then V8's data. One that is damaged, made from another
  * source or by another Node, or that V8 rejects (another V8 or other flags) is ignored: the chunk
  * is compiled from its source, as without a cache, and `save` (after the run) writes a new one.
+ * V8 takes a cache only from a process with the same V8 flags: a process started with options
+ * (`node --max-old-space-size=…`, NODE_OPTIONS) looks first for the cache of its own options
+ * (`<chunk>.<node version>-<arch>-<hash of the options>`), then for the plain one, and writes its
+ * own — so runs with and without options do not overwrite each other's caches in turn.
  * `npm run build` writes them after a warm-up run; `TOOLCAT_CODE_CACHE=0` reads and writes none,
  * `TOOLCAT_CODE_CACHE_LOG=1` names each chunk and what became of its cache on stderr.
  */
@@ -22,7 +26,6 @@ const vm = require("node:vm");
 
 const MAGIC = Buffer.from("toolcat code cache 1\n");
 const HASH = 20;
-const TAG = `${process.version}-${process.arch}`;
 const enabled = process.env.TOOLCAT_CODE_CACHE !== "0";
 const log = process.env.TOOLCAT_CODE_CACHE_LOG === "1";
 
@@ -36,20 +39,42 @@ const chunks = new Map();
 
 const sha1 = (data) => createHash("sha1").update(data).digest();
 
-/** Where a chunk's cache lives. */
-function cacheFile(file) {
+const PLAIN = `${process.version}-${process.arch}`;
+const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ""]
+  .join(" ")
+  .trim();
+/** The caches a chunk looks for, in order; the first is the one `save` writes. */
+const TAGS = options
+  ? [`${PLAIN}-${sha1(options).toString("hex").slice(0, 12)}`, PLAIN]
+  : [PLAIN];
+
+/** Where a chunk's cache of one tag lives. */
+function cacheFile(file, tag) {
   return path.join(
     path.dirname(file),
     "code-cache",
-    `${path.basename(file)}.${TAG}`,
+    `${path.basename(file)}.${tag}`,
   );
 }
 
-/** The cache's V8 data when it is whole and made from `sourceHash`'s source, else undefined. */
+/**
+ * The first of the chunk's caches (TAGS) that is whole and made from `sourceHash`'s source:
+ * `used` with its V8 data; else `ignored` (a file, but not such a one) or `none`.
+ */
 function readCache(file, sourceHash) {
+  let state = "none";
+  for (const tag of TAGS) {
+    const found = readCacheFile(cacheFile(file, tag), sourceHash);
+    if (found.state === "used") return found;
+    if (found.state === "ignored") state = "ignored";
+  }
+  return { state };
+}
+
+function readCacheFile(cache, sourceHash) {
   let bytes;
   try {
-    bytes = fs.readFileSync(cacheFile(file));
+    bytes = fs.readFileSync(cache);
   } catch {
     return { state: "none" };
   }
@@ -110,7 +135,7 @@ function save() {
   for (const [file, chunk] of chunks) {
     if (!chunk.stale) continue;
     chunk.stale = false;
-    const target = cacheFile(file);
+    const target = cacheFile(file, TAGS[0]);
     const temp = `${target}.${process.pid}.tmp`;
     try {
       const data = chunk.script.createCachedData();

@@ -296,7 +296,7 @@ describe("the bundle's code caches (code-cache.cjs)", () => {
           "--out",
           out,
         ],
-        { TOOLCAT_CODE_CACHE_LOG: "1", ...env },
+        { TOOLCAT_CODE_CACHE_LOG: "1", NODE_OPTIONS: "", ...env },
       );
       expect(r.code, r.stderr).toBe(0);
       return { log: cacheLog(r.stderr), files: snapshot(join(dir, out)) };
@@ -393,6 +393,28 @@ describe("the bundle's code caches (code-cache.cjs)", () => {
           "used",
         ]);
     }
+
+    // A process with other V8 flags: V8 rejects the plain caches; it writes and then uses its
+    // own, and leaves the plain ones as they are.
+    const flagged = { NODE_OPTIONS: "--max-old-space-size=3000" };
+    const plain = new Map(chunks.map((c) => [c, readFileSync(cacheOf(c))]));
+    const first = generate(flagged);
+    sameOutput(first);
+    for (const chunk of chunks)
+      expect(first.log.get(chunk), `flags: ${chunk}`).toEqual([
+        "rejected",
+        "written",
+      ]);
+    for (const [chunk, state] of [
+      ...[...generate(flagged).log].map(([c, s]) => [c, s] as const),
+      ...[...generate().log].map(([c, s]) => [c, s] as const),
+    ])
+      expect(state, `flags, then: ${chunk}`).toEqual(["used"]);
+    for (const chunk of chunks)
+      expect(
+        readFileSync(cacheOf(chunk)).equals(plain.get(chunk)!),
+        chunk,
+      ).toBe(true);
 
     // A folder the caches cannot be written to: no cache, the same output, no failure.
     rmSync(caches, { recursive: true });
