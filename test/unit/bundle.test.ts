@@ -218,6 +218,29 @@ describe("the CLI bundle (dist/bundle)", () => {
     },
   );
 
+  it("starts the format worker from the bundle, which imports prettier through its loader", () => {
+    // generate() starts no format worker (generator/index.ts): this is the thread on its own.
+    const r = node(
+      repoRoot,
+      [
+        "-e",
+        `const { Worker } = require("node:worker_threads");
+const w = new Worker(${JSON.stringify(join(bundle, "format-worker.js"))});
+w.on("error", (e) => { console.error(e); process.exit(1); });
+w.on("message", (m) => { process.stdout.write(JSON.stringify(m)); w.terminate(); });
+w.postMessage({ id: 1, file: { path: "a.ts", contents: "const a = {b:1}\\n", language: "typescript" }, options: { parser: "babel-ts", filepath: "/tmp/a.ts" } });`,
+      ],
+      { TOOLCAT_CODE_CACHE_LOG: "1" },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      id: 1,
+      text: "const a = { b: 1 };\n",
+      notices: [],
+    });
+    expect(cacheLog(r.stderr).has("format-worker.entry.js")).toBe(true);
+  });
+
   it("falls back to the module tree when the bundle is missing", () => {
     const dir = scratchProject();
     mkdirSync(join(dir, "toolcat", "bin"), { recursive: true });
