@@ -1,18 +1,31 @@
 /**
  * Bundles the compiled CLI and its worker threads (dist/generator, built by tsc first) into
- * dist/bundle/: `main.js` (what bin/toolcat.js runs), `emit-worker.js` and `format-worker.js` (the
- * threads parallel-emit.ts and format-pool.ts start beside the module that starts them), and the
- * chunks they share. Node loads a few files instead of about 240 modules: in a fresh process that
- * is about 80 ms less per thread (docs/performance.md, "Fixed cost of a process"). Packages
- * (prettier, yaml, typescript, vite) stay imports, resolved from node_modules as before.
+ * dist/bundle/, as CommonJS chunks that scripts/code-cache.cjs (copied there) runs with V8 code
+ * caches: `main.js` (what bin/toolcat.js runs), `emit-worker.js` and `format-worker.js` (the
+ * threads parallel-emit.ts and format-pool.ts start beside the module that starts them: each
+ * loads its `*.entry.js` through the same loader), and the chunks they share. Node loads a few
+ * files instead of about 240 modules, and with the caches compiles almost nothing of them
+ * (docs/performance.md, "Fixed cost of a process"). Packages (prettier, yaml, typescript, vite)
+ * stay imports, resolved from node_modules as before.
  *
- * `manifest.json`, written last, lists every dist module the bundle holds: bin/toolcat.js runs the
- * bundle only when none of them is newer than it (a `tsc` build without this step, or a patched
- * dist file, runs the module tree instead), and test/unit/bundle.test.ts checks it is current.
+ * `manifest.json`, written after the chunks, lists every dist module the bundle holds:
+ * bin/toolcat.js runs the bundle only when none of them is newer than it (a `tsc` build without
+ * this step, or a patched dist file, runs the module tree instead), and
+ * test/unit/bundle.test.ts checks it is current. Then one run of the example catalog writes the
+ * code caches (code-cache/) for this Node; another Node writes its own on its first run.
  * The library entry (dist/generator/index.js, package.json "exports") is not bundled.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -30,12 +43,14 @@ try {
   process.exit(0);
 }
 mkdirSync(outDir, { recursive: true });
+const workers = ["emit-worker", "format-worker"];
 const result = await build({
   cwd: root,
   input: {
     main: "dist/generator/cli/main.js",
-    "emit-worker": "dist/generator/node/emit-worker.js",
-    "format-worker": "dist/generator/node/format-worker.js",
+    ...Object.fromEntries(
+      workers.map((w) => [`${w}.entry`, `dist/generator/node/${w}.js`]),
+    ),
   },
   platform: "node",
   // Only toolcat's own modules go in: every package stays an import.
@@ -43,13 +58,25 @@ const result = await build({
   logLevel: "warn",
   output: {
     dir: outDir,
-    format: "esm",
+    // CommonJS: what vm.Script compiles, with a code cache (Node 20 caches no ES module).
+    format: "cjs",
     // One folder: the workers' URLs (`./emit-worker.js` beside the code that starts them) and
     // packageRoot()'s walk up from import.meta.url hold from any chunk.
     entryFileNames: "[name].js",
     chunkFileNames: "[name]-[hash].js",
   },
 });
+// The chunks are CommonJS whatever the package's "type"; a worker's entry starts the loader.
+writeFileSync(resolve(outDir, "package.json"), '{ "type": "commonjs" }\n');
+copyFileSync(
+  resolve(root, "scripts", "code-cache.cjs"),
+  resolve(outDir, "code-cache.cjs"),
+);
+for (const w of workers)
+  writeFileSync(
+    resolve(outDir, `${w}.js`),
+    `"use strict";\n// The ${w} thread: its bundle, run with its code cache (code-cache.cjs).\nrequire("./code-cache.cjs").load(require("node:path").join(__dirname, "${w}.entry.js"));\n`,
+  );
 const modules = new Set();
 for (const chunk of result.output)
   if (chunk.type === "chunk")
@@ -59,3 +86,35 @@ writeFileSync(
   resolve(outDir, "manifest.json"),
   JSON.stringify({ modules: [...modules].sort() }, null, 2) + "\n",
 );
+
+// The code caches, from a run that compiled what `generate` needs (it writes the missing ones).
+const catalog = resolve(root, "catalog", "tools.yaml");
+if (existsSync(catalog)) {
+  const scratch = mkdtempSync(join(tmpdir(), "toolcat-code-cache-"));
+  try {
+    const run = spawnSync(
+      process.execPath,
+      [
+        resolve(root, "bin", "toolcat.js"),
+        "generate",
+        "--no-cache",
+        "--catalog",
+        catalog,
+        "--out",
+        join(scratch, "generated"),
+      ],
+      {
+        cwd: scratch,
+        encoding: "utf8",
+        // The plain caches, those of a process started without options (code-cache.cjs).
+        env: { ...process.env, NODE_OPTIONS: "", TOOLCAT_CODE_CACHE: "1" },
+      },
+    );
+    if (run.status !== 0)
+      process.stderr.write(
+        `toolcat: the warm-up run for the code caches failed (the bundle runs without them):\n${run.stderr}`,
+      );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -2,25 +2,15 @@
  * The worker thread of format-pool.ts: formats each file it is sent exactly as the main thread
  * would (the same `formatFiles`), one at a time, in the order received.
  */
-import { createRequire } from "node:module";
 import { parentPort } from "node:worker_threads";
 import type { FormatReply, FormatRequest } from "./format-pool.js";
 import { formatFiles, type PrettierCalls } from "./format.js";
+import { lazyPrettier } from "./prettier-load.js";
 
 // prettier is loaded only when a file sent here needs it: with its default options the fast
 // paths format every chunk of every file (issue 25), and loading it would cost this thread about
-// as much CPU as the formatting. Its version (part of every cache key) is read from its
-// package.json, as prettier itself reports it (a test checks they agree).
-let loaded: Promise<typeof import("prettier")> | undefined;
-const prettier: PrettierCalls = {
-  version: (
-    createRequire(import.meta.url)("prettier/package.json") as {
-      version: string;
-    }
-  ).version,
-  format: async (text, options) =>
-    (await (loaded ??= import("prettier"))).format(text, options),
-};
+// as much CPU as the formatting (prettier-load.ts).
+const prettier: PrettierCalls = lazyPrettier;
 
 let queue: Promise<void> = Promise.resolve();
 parentPort?.on("message", (request: FormatRequest) => {

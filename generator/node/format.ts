@@ -36,6 +36,11 @@ import {
   isValidatorFile,
   validatorFileLayout,
 } from "./validator-chunk-memo.js";
+import {
+  configMayApply,
+  importPrettier,
+  lazyPrettier,
+} from "./prettier-load.js";
 
 export interface FormatterOptions {
   /** Reuse formatted chunks from earlier runs (default true). */
@@ -75,23 +80,30 @@ export interface RemoteFormat {
 /** A formatter that can also tell another thread how to format like it (see RemoteFormat). */
 export type NodeFormatter = Formatter & { readonly remote: RemoteFormat };
 
-/** prettier (loaded on first use) and each output file's options, from the app's config. */
+/**
+ * prettier's calls (loaded on the first `format`, see prettier-load.ts) and each output file's
+ * options, from the app's config: prettier's `resolveConfig` where a config could apply, and
+ * otherwise what it would resolve (nothing) without loading it.
+ */
 export function prettierOptions(outDir: string): {
-  readonly loadPrettier: () => Promise<typeof import("prettier")>;
+  readonly loadPrettier: () => Promise<PrettierCalls>;
   readonly optionsFor: OptionsFor;
 } {
-  let prettierModule: Promise<typeof import("prettier")> | undefined;
-  const loadPrettier = () => (prettierModule ??= import("prettier"));
+  const loadPrettier = async () => lazyPrettier;
   const configs = new Map<string, Promise<Options | null>>();
+  const mayApply = new Map<string, boolean>();
   const optionsFor: OptionsFor = async (file) => {
-    const prettier = await loadPrettier();
     const filepath = join(outDir, file.path);
     const dir = dirname(filepath);
     let config = configs.get(dir);
     if (!config)
       configs.set(
         dir,
-        (config = prettier.resolveConfig(filepath, { editorconfig: true })),
+        (config = configMayApply(dir, mayApply)
+          ? importPrettier().then((prettier) =>
+              prettier.resolveConfig(filepath, { editorconfig: true }),
+            )
+          : Promise.resolve(null)),
       );
     const resolved = (await config) ?? {};
     // babel-ts formats toolcat's TypeScript exactly as the typescript parser does (a test checks

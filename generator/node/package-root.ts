@@ -45,3 +45,18 @@ export function readTemplate(name: string): string {
   }
   return text;
 }
+
+/** The function the CLI bundle's loader provides for `import()` (scripts/code-cache.cjs). */
+const IMPORT_PACKAGE = Symbol.for("toolcat.importPackage");
+
+/**
+ * `import(id)` of a package (prettier, vite), from wherever this code runs. In the CLI's bundle
+ * the chunks are compiled by `vm.Script` with a code cache (scripts/code-cache.cjs), where Node 20
+ * runs no `import()` without --experimental-vm-modules: there the bundle's loader provides the
+ * import, resolved from the bundle's folder as the chunk's own would be. Everything else imports.
+ */
+export function importPackage<T>(id: string): Promise<T> {
+  const provided = (globalThis as Record<symbol, unknown>)[IMPORT_PACKAGE] as
+    ((id: string) => Promise<unknown>) | undefined;
+  return (provided ? provided(id) : import(id)) as Promise<T>;
+}

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "./package-root.js";
+import { importPackage, packageRoot } from "./package-root.js";
 
 export function playgroundDir(): string {
   return join(packageRoot(), "dist", "playground");
@@ -18,7 +18,7 @@ export function playgroundBuilt(dir = playgroundDir()): boolean {
 export async function buildPlayground(outDir = playgroundDir()): Promise<void> {
   let vite: typeof import("vite");
   try {
-    vite = await import("vite");
+    vite = await importPackage<typeof import("vite")>("vite");
   } catch {
     throw new Error(
       "building the playground needs vite (a development dependency of toolcat): run npm ci in the toolcat repository",

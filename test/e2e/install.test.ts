@@ -120,6 +120,8 @@ describe("npm install of the packed toolcat into an app, and the README's quick 
       "dist/bundle/main.js",
       "dist/bundle/emit-worker.js",
       "dist/bundle/manifest.json",
+      "dist/bundle/code-cache.cjs",
+      `dist/bundle/code-cache/main.js.${process.version}-${process.arch}`,
       "dist/generator/index.d.ts",
       "catalog.schema.json",
       "templates/runtime/validation-errors.ts",
@@ -187,24 +189,53 @@ describe("npm install of the packed toolcat into an app, and the README's quick 
     expect(readFileSync(join(app, "generated", "types.ts"), "utf8")).toContain(
       "export interface AddTaskInput",
     );
-    // The installed bin runs the bundle (npm gives every packed file one mtime: still current).
-    const installed = run(app, process.execPath, [
-      "--import",
-      moduleLoadLogger(work),
-      join(app, "node_modules", "toolcat", "bin", "toolcat.js"),
-      "--version",
-    ]);
+    // The installed bin runs the bundle (npm gives every packed file one mtime: still current),
+    // with the code caches the build wrote (the same Node here): its chunks run by code-cache.cjs,
+    // none loaded as a module.
+    const installed = run(
+      app,
+      process.execPath,
+      [
+        "--import",
+        moduleLoadLogger(work),
+        join(app, "node_modules", "toolcat", "bin", "toolcat.js"),
+        "--version",
+      ],
+      { TOOLCAT_CODE_CACHE_LOG: "1" },
+    );
     expect(installed.code, installed.stderr).toBe(0);
     const installedDist = pathToFileURL(
       join(app, "node_modules", "toolcat", "dist"),
     ).href;
-    const fromDist = loadedModules(installed.stderr).filter((u) =>
-      u.startsWith(installedDist),
-    );
-    expect(fromDist).toContain(`${installedDist}/bundle/main.js`);
     expect(
-      fromDist.filter((u) => !u.startsWith(`${installedDist}/bundle/`)),
+      loadedModules(installed.stderr).filter((u) =>
+        u.startsWith(installedDist),
+      ),
     ).toEqual([]);
+    const chunks = [
+      ...installed.stderr.matchAll(/^toolcat code cache: (\S+) (\S+)$/gm),
+    ].map((m) => `${m[1]} ${m[2]}`);
+    expect(chunks).toContain("main.js used");
+    expect(chunks.filter((c) => !c.endsWith(" used"))).toEqual([]);
+    // And generate, whose chunks the build's warm-up run cached too.
+    const generated = run(
+      app,
+      process.execPath,
+      [
+        join(app, "node_modules", "toolcat", "bin", "toolcat.js"),
+        "generate",
+        "--no-cache",
+        "--out",
+        join(work, "cached-run"),
+      ],
+      { TOOLCAT_CODE_CACHE_LOG: "1" },
+    );
+    expect(generated.code, generated.stderr).toBe(0);
+    const generateChunks = [
+      ...generated.stderr.matchAll(/^toolcat code cache: (\S+) (\S+)$/gm),
+    ].map((m) => `${m[1]} ${m[2]}`);
+    expect(generateChunks.length).toBeGreaterThan(3);
+    expect(generateChunks.filter((c) => !c.endsWith(" used"))).toEqual([]);
     const check = run(app, npm, ["run", "--silent", "toolcat:check"]);
     expect(check.code, check.stderr + check.stdout).toBe(0);
     expect(check.stderr).toContain("up to date");

@@ -6,7 +6,13 @@
  * build alone): run `npm run build`.
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
+  cpSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -17,19 +23,35 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bin, scratchProject, snapshot } from "../helpers/cli.js";
-import { loadedModules, moduleLoadLogger } from "../helpers/module-loads.js";
+import {
+  loadedModules,
+  moduleLoadLogger,
+  requiredModules,
+  requireLogger,
+} from "../helpers/module-loads.js";
 import { repoRoot } from "../helpers/pipeline.js";
 
 const bundle = join(repoRoot, "dist", "bundle");
 const ownDist = pathToFileURL(join(repoRoot, "dist")).href + "/";
 
-function node(cwd: string, args: string[]) {
+function node(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(process.execPath, args, {
     cwd,
     encoding: "utf8",
+    env: { ...process.env, ...env },
     maxBuffer: 64 * 1024 * 1024,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** What code-cache.cjs said of each chunk it ran (TOOLCAT_CODE_CACHE_LOG=1), in order. */
+function cacheLog(stderr: string): Map<string, string[]> {
+  const log = new Map<string, string[]>();
+  for (const [, chunk, state] of stderr.matchAll(
+    /^toolcat code cache: (\S+) (\S+)$/gm,
+  ))
+    log.set(chunk!, [...(log.get(chunk!) ?? []), state!]);
+  return log;
 }
 
 describe("the CLI bundle (dist/bundle)", () => {
@@ -39,8 +61,24 @@ describe("the CLI bundle (dist/bundle)", () => {
       existsSync(manifest),
       "dist/bundle is missing: run `npm run build`",
     ).toBe(true);
-    for (const entry of ["main.js", "emit-worker.js", "format-worker.js"])
+    for (const entry of [
+      "main.js",
+      "emit-worker.js",
+      "format-worker.js",
+      "code-cache.cjs",
+      "package.json",
+    ])
       expect(existsSync(join(bundle, entry)), entry).toBe(true);
+    // The build's warm-up run wrote the main thread's code caches for this Node.
+    expect(
+      existsSync(
+        join(
+          bundle,
+          "code-cache",
+          `main.js.${process.version}-${process.arch}`,
+        ),
+      ),
+    ).toBe(true);
     const { modules } = JSON.parse(readFileSync(manifest, "utf8")) as {
       modules: string[];
     };
@@ -62,6 +100,19 @@ describe("the CLI bundle (dist/bundle)", () => {
     ).toEqual([]);
   });
 
+  it("imports no package with `import()` (vm.Script runs none: package-root.ts importPackage does)", () => {
+    const chunks = readdirSync(bundle).filter((f) => f.endsWith(".js"));
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const chunk of chunks) {
+      const code = readFileSync(join(bundle, chunk), "utf8");
+      // Generated code's own `import("./types.js")` is text in templates, and relative.
+      expect(
+        [...code.matchAll(/(?<![\w$."'`])import\(\s*["'][^."']/g)].length,
+        chunk,
+      ).toBe(0);
+    }
+  });
+
   // The example catalog: one thread (generator/index.ts); padded past PARALLEL_FROM_BYTES, part
   // of the emitting on the emit worker.
   const padded =
@@ -77,44 +128,57 @@ describe("the CLI bundle (dist/bundle)", () => {
       const dir = scratchProject(catalog);
       const hook = moduleLoadLogger(dir);
 
-      const bundled = node(dir, [
-        "--import",
-        hook,
-        bin,
-        "generate",
-        "--no-cache",
-        "--out",
-        "from-bundle",
-      ]);
-      expect(bundled.code, bundled.stderr).toBe(0);
-      const loaded = loadedModules(bundled.stderr).filter((u) =>
-        u.startsWith(ownDist),
+      const bundled = node(
+        dir,
+        [
+          "--import",
+          hook,
+          "--require",
+          requireLogger(dir),
+          bin,
+          "generate",
+          "--no-cache",
+          "--out",
+          "from-bundle",
+        ],
+        { TOOLCAT_CODE_CACHE_LOG: "1" },
       );
+      expect(bundled.code, bundled.stderr).toBe(0);
+      // The chunks are run by code-cache.cjs (vm.Script), not Node's module loader: no module of
+      // dist is loaded by it but a worker's entry (which starts the loader), and the loader names
+      // each chunk it ran, on every thread.
       const inBundle = pathToFileURL(bundle).href + "/";
-      for (const entry of ["main.js", ...workers])
-        expect(loaded, entry).toContain(inBundle + entry);
-      for (const worker of ["emit-worker.js", "format-worker.js"])
-        if (!workers.includes(worker))
-          expect(loaded, worker).not.toContain(inBundle + worker);
       expect(
-        loaded.filter((u) => !u.startsWith(inBundle)),
-        "modules loaded from outside the bundle",
-      ).toEqual([]);
+        loadedModules(bundled.stderr).filter((u) => u.startsWith(ownDist)),
+        "modules of dist loaded by Node's loader",
+      ).toEqual(workers.map((w) => inBundle + w));
+      const chunks = cacheLog(bundled.stderr);
+      expect(chunks.get("main.js")).toEqual(["used"]);
+      for (const worker of ["emit-worker", "format-worker"])
+        expect(chunks.has(`${worker}.entry.js`), worker).toBe(
+          workers.includes(`${worker}.js`),
+        );
+      for (const chunk of chunks.keys())
+        expect(existsSync(join(bundle, chunk)), chunk).toBe(true);
 
       // What only other commands (or an unusual catalog) need stays unloaded on generate.
       const tree = pathToFileURL(
         join(repoRoot, "dist", "generator", "cli", "main.js"),
       ).href;
-      const all = loadedModules(bundled.stderr);
-      for (const unneeded of [
-        "/node_modules/yaml/",
-        "node:http",
-        "node:child_process",
-      ])
+      const all = [
+        ...loadedModules(bundled.stderr),
+        ...requiredModules(bundled.stderr),
+      ];
+      expect(all, "the require log").toContain("node:worker_threads");
+      for (const unneeded of ["yaml", "node:http", "node:child_process"])
         expect(
-          all.filter((u) => u.includes(unneeded)),
+          all.filter((u) => u === unneeded || u.includes(`/${unneeded}/`)),
           unneeded,
         ).toEqual([]);
+      for (const chunk of chunks.keys())
+        expect(chunk, "a chunk only other commands need").not.toMatch(
+          /^(diff-command|import-command|lint-command|playground-command|init-command|fix|js-output)-/,
+        );
 
       const unbundled = node(dir, [
         "--import",
@@ -154,6 +218,29 @@ describe("the CLI bundle (dist/bundle)", () => {
     },
   );
 
+  it("starts the format worker from the bundle, which imports prettier through its loader", () => {
+    // generate() starts no format worker (generator/index.ts): this is the thread on its own.
+    const r = node(
+      repoRoot,
+      [
+        "-e",
+        `const { Worker } = require("node:worker_threads");
+const w = new Worker(${JSON.stringify(join(bundle, "format-worker.js"))});
+w.on("error", (e) => { console.error(e); process.exit(1); });
+w.on("message", (m) => { process.stdout.write(JSON.stringify(m)); w.terminate(); });
+w.postMessage({ id: 1, file: { path: "a.ts", contents: "const a = {b:1}\\n", language: "typescript" }, options: { parser: "babel-ts", filepath: "/tmp/a.ts" } });`,
+      ],
+      { TOOLCAT_CODE_CACHE_LOG: "1" },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      id: 1,
+      text: "const a = { b: 1 };\n",
+      notices: [],
+    });
+    expect(cacheLog(r.stderr).has("format-worker.entry.js")).toBe(true);
+  });
+
   it("falls back to the module tree when the bundle is missing", () => {
     const dir = scratchProject();
     mkdirSync(join(dir, "toolcat", "bin"), { recursive: true });
@@ -187,4 +274,177 @@ describe("the CLI bundle (dist/bundle)", () => {
     expect(r.stderr).toContain("/dist/generator/cli/main.js");
     expect(r.stderr).not.toContain("/dist/bundle/");
   });
+});
+
+describe("the bundle's code caches (code-cache.cjs)", () => {
+  const tag = `${process.version}-${process.arch}`;
+  // What code-cache.cjs writes before V8's data: its header, the SHA-1 of the source, of the data.
+  const head = "toolcat code cache 1\n".length;
+  const sha1 = (data: Uint8Array) => createHash("sha1").update(data).digest();
+
+  /** A copy of the package (its bundle with the caches the build wrote) to damage. */
+  function packageCopy(dir: string): string {
+    const pkg = join(dir, "toolcat");
+    mkdirSync(join(pkg, "bin"), { recursive: true });
+    writeFileSync(
+      join(pkg, "package.json"),
+      readFileSync(join(repoRoot, "package.json")),
+    );
+    writeFileSync(join(pkg, "bin", "toolcat.js"), readFileSync(bin));
+    mkdirSync(join(pkg, "dist"));
+    cpSync(bundle, join(pkg, "dist", "bundle"), { recursive: true });
+    for (const [link, target] of [
+      ["dist/generator", "dist/generator"],
+      ["dist/templates", "dist/templates"],
+      ["templates", "templates"],
+      ["node_modules", "node_modules"],
+    ] as const)
+      symlinkSync(join(repoRoot, target), join(pkg, link));
+    return pkg;
+  }
+
+  it("uses the caches the build wrote, and ignores a damaged, stale or foreign one: the output is the same, and a new one is written", () => {
+    const dir = scratchProject();
+    const pkg = packageCopy(dir);
+    const caches = join(pkg, "dist", "bundle", "code-cache");
+    let runs = 0;
+    const generate = (env: NodeJS.ProcessEnv = {}) => {
+      const out = `out-${++runs}`;
+      const r = node(
+        dir,
+        [
+          join(pkg, "bin", "toolcat.js"),
+          "generate",
+          "--no-cache",
+          "--out",
+          out,
+        ],
+        { TOOLCAT_CODE_CACHE_LOG: "1", NODE_OPTIONS: "", ...env },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      return { log: cacheLog(r.stderr), files: snapshot(join(dir, out)) };
+    };
+    const reference = generate({ TOOLCAT_CODE_CACHE: "0" });
+    expect(reference.files.size).toBeGreaterThan(40);
+    expect([...reference.log.values()].flat()).toEqual(
+      [...reference.log.values()].map(() => "off"),
+    );
+    const sameOutput = (run: ReturnType<typeof generate>) => {
+      expect([...run.files.keys()]).toEqual([...reference.files.keys()]);
+      for (const [path, { text }] of run.files)
+        expect(text === reference.files.get(path)!.text, path).toBe(true);
+    };
+    const chunks = [...reference.log.keys()];
+    expect(chunks).toContain("main.js");
+    const cacheOf = (chunk: string) => join(caches, `${chunk}.${tag}`);
+
+    // As built: every chunk this run loads from its cache.
+    const built = generate();
+    sameOutput(built);
+    for (const chunk of chunks)
+      expect(built.log.get(chunk), chunk).toEqual(["used"]);
+
+    // Each kind of bad cache, in every chunk's file: ignored (or rejected by V8), rewritten.
+    const good = new Map(chunks.map((c) => [c, readFileSync(cacheOf(c))]));
+    const other = (chunk: string) =>
+      chunks[(chunks.indexOf(chunk) + 1) % chunks.length]!;
+    const bad: [string, string, (chunk: string) => void][] = [
+      [
+        "a byte of V8's data changed",
+        "ignored",
+        (chunk) => {
+          const bytes = Buffer.from(good.get(chunk)!);
+          const at = head + 40 + Math.floor((bytes.length - head - 40) / 2);
+          bytes[at] = bytes[at]! ^ 0xff;
+          writeFileSync(cacheOf(chunk), bytes);
+        },
+      ],
+      [
+        "truncated",
+        "ignored",
+        (chunk) =>
+          writeFileSync(
+            cacheOf(chunk),
+            good.get(chunk)!.subarray(0, good.get(chunk)!.length >> 1),
+          ),
+      ],
+      ["empty", "ignored", (chunk) => writeFileSync(cacheOf(chunk), "")],
+      [
+        "made from another source (another chunk's cache)",
+        "ignored",
+        (chunk) => writeFileSync(cacheOf(chunk), good.get(other(chunk))!),
+      ],
+      [
+        "V8's data of another script under this source's header",
+        "rejected",
+        (chunk) => {
+          const data = good.get(other(chunk))!.subarray(head + 40);
+          writeFileSync(
+            cacheOf(chunk),
+            Buffer.concat([
+              good.get(chunk)!.subarray(0, head + 20),
+              sha1(data),
+              data,
+            ]),
+          );
+        },
+      ],
+      [
+        "only another Node's",
+        "none",
+        (chunk) => {
+          renameSync(
+            cacheOf(chunk),
+            join(caches, `${chunk}.v0.0.0-${process.arch}`),
+          );
+        },
+      ],
+    ];
+    for (const [kind, state, damage] of bad) {
+      for (const chunk of chunks) damage(chunk);
+      const run = generate();
+      sameOutput(run);
+      for (const chunk of chunks)
+        expect(run.log.get(chunk), `${kind}: ${chunk}`).toEqual([
+          state,
+          "written",
+        ]);
+      const again = generate();
+      sameOutput(again);
+      for (const chunk of chunks)
+        expect(again.log.get(chunk), `${kind}, then: ${chunk}`).toEqual([
+          "used",
+        ]);
+    }
+
+    // A process with other V8 flags: V8 rejects the plain caches; it writes and then uses its
+    // own, and leaves the plain ones as they are.
+    const flagged = { NODE_OPTIONS: "--max-old-space-size=3000" };
+    const plain = new Map(chunks.map((c) => [c, readFileSync(cacheOf(c))]));
+    const first = generate(flagged);
+    sameOutput(first);
+    for (const chunk of chunks)
+      expect(first.log.get(chunk), `flags: ${chunk}`).toEqual([
+        "rejected",
+        "written",
+      ]);
+    for (const [chunk, state] of [
+      ...[...generate(flagged).log].map(([c, s]) => [c, s] as const),
+      ...[...generate().log].map(([c, s]) => [c, s] as const),
+    ])
+      expect(state, `flags, then: ${chunk}`).toEqual(["used"]);
+    for (const chunk of chunks)
+      expect(
+        readFileSync(cacheOf(chunk)).equals(plain.get(chunk)!),
+        chunk,
+      ).toBe(true);
+
+    // A folder the caches cannot be written to: no cache, the same output, no failure.
+    rmSync(caches, { recursive: true });
+    writeFileSync(caches, "not a folder");
+    const unwritable = generate();
+    sameOutput(unwritable);
+    for (const chunk of chunks)
+      expect(unwritable.log.get(chunk), chunk).toEqual(["none"]);
+  }, 120_000);
 });
