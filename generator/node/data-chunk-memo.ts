@@ -10,6 +10,7 @@ import type { Options } from "prettier";
 import type { DataChunk } from "../core/emit/artifact.js";
 import { isKeptDeclaration } from "../core/providers/tool-memo.js";
 import { formatTsDataFast } from "./ts-data-format.js";
+import { flatText } from "../core/flat-text.js";
 
 interface Printed {
   readonly options: string;
@@ -44,7 +45,8 @@ export function formatDataChunk(
       p.head === head
     )
       return p.text;
-  const text = formatTsDataFast(chunk, options);
+  // Kept flat: the file is joined from these texts on every run (flat-text.ts).
+  const text = flatText(formatTsDataFast(chunk, options));
   if (printed.length >= PER_VALUE) printed.length = 0;
   printed.push({ options: optionsKey, leading: chunk.leading, head, text });
   return text;

@@ -30,7 +30,7 @@ import {
   storeEntry,
 } from "./format-cache.js";
 import { FormatWorker } from "./format-pool.js";
-import { formatCanonicalChunks } from "./ts-code-format.js";
+import { formatCanonicalChunksKept } from "./canonical-chunk-memo.js";
 import { formatDataChunk } from "./data-chunk-memo.js";
 
 export interface FormatterOptions {
@@ -270,13 +270,19 @@ export async function formatFiles(
       const canonical = file.chunks.filter(
         (c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c,
       );
+      // A declaration printed before in this process is not printed again (data-chunk-memo.ts),
+      // nor a code chunk laid out before (canonical-chunk-memo.ts).
+      const dataKey = JSON.stringify(options);
       const laidOut =
         canonical.length > 0
-          ? await formatCanonicalChunks(canonical, options, wideLines)
+          ? await formatCanonicalChunksKept(
+              canonical,
+              options,
+              `${version}\u0000${dataKey}`,
+              wideLines,
+            )
           : [];
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
-      // A declaration printed before in this process is not printed again (data-chunk-memo.ts).
-      const dataKey = JSON.stringify(options);
       for (const chunk of file.chunks as readonly Chunk[]) {
         const fastChunk =
           typeof chunk === "string"

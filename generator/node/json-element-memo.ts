@@ -16,6 +16,7 @@ import type { Options } from "prettier";
 import { isJsonObject, type JsonObject } from "../core/schema/json.js";
 import { isKeptDeclaration } from "../core/providers/tool-memo.js";
 import { formatJsonValue } from "./json-format.js";
+import { flatText } from "../core/flat-text.js";
 
 const PLACEHOLDER_KEY = "toolcat element placeholder";
 
@@ -90,7 +91,8 @@ function elementText(
       "\n",
       wrapped.lastIndexOf("\n", wrapped.length - 2) - 1,
     );
-    text = wrapped.slice(first + 1, end);
+    // Kept flat: the file is joined from these texts on every run (flat-text.ts).
+    text = flatText(wrapped.slice(first + 1, end));
   }
   if (printed.length >= PER_VALUE) printed.length = 0;
   printed.push({ options: optionsKey, text });
