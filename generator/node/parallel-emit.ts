@@ -56,6 +56,8 @@ export interface EmitWorkerCatalog {
   readonly catalogPath: string;
   /** The run it starts (see EmitThread): requests and replies carry it. */
   readonly run: number;
+  /** The thread serves run after run (`generate --watch`), not this one alone: see kept-worker.ts. */
+  readonly kept?: boolean;
 }
 
 /** The emitters the worker runs, by id. */
@@ -133,6 +135,7 @@ export function parallelEmitters(
   input: EmitRunInput,
 ): ParallelEmitters | undefined {
   const thread = new EmitThread();
+  thread.oneRun = true;
   const run = thread.run(registry, input);
   if (!run) return undefined;
   return {
@@ -167,6 +170,8 @@ export class EmitThread {
   private notice: ((message: string) => void) | undefined;
   /** Time spent answering the current run's prettier questions. */
   private answering = { ms: 0 };
+  /** Ended after its one run (parallelEmitters): the worker need not prepare for later ones (kept-worker.ts). */
+  oneRun = false;
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
   run(
@@ -229,6 +234,7 @@ export class EmitThread {
           catalog: doc,
           catalogPath: input.catalogPath,
           run,
+          kept: !this.oneRun,
         } satisfies EmitWorkerCatalog);
       } catch {
         this.fail();
