@@ -26,6 +26,7 @@ import {
 } from "./format.js";
 import { readTemplate } from "./package-root.js";
 import { keptRunPrettier, preloadForKeptRuns } from "./kept-worker.js";
+import { SentTexts } from "./reply-delta.js";
 import type {
   EmitWorkerCatalog,
   EmitWorkerInput,
@@ -239,7 +240,7 @@ parentPort?.on(
         "files" in guessed.reply &&
         [...guessed.helpers.asked].every((id) => request.helpers.includes(id))
       ) {
-        parentPort!.postMessage(guessed.reply);
+        postReply(guessed.reply);
         afterLastReply();
         return;
       }
@@ -278,7 +279,7 @@ parentPort?.on(
           error: String(e),
         };
       }
-      parentPort!.postMessage(reply);
+      postReply(reply);
       if (request.emitter === "call-validators") afterLastReply();
       // The call validators wait for validators.ts on the main thread; the dispatcher is the last
       // request before theirs, so the time until it comes is spent compiling them on a guess
@@ -293,6 +294,17 @@ parentPort?.on(
     });
   },
 );
+
+/** The texts sent last, by path: a kept thread's finished files cross as what changed (reply-delta.ts). */
+const sent = new SentTexts();
+
+function postReply(reply: EmitWorkerReply): void {
+  parentPort!.postMessage(
+    kept && "files" in reply
+      ? { ...reply, files: sent.encode(reply.files) }
+      : reply,
+  );
+}
 
 /** The run's last reply is sent: a kept thread loads what its later runs use (kept-worker.ts). */
 function afterLastReply(): void {

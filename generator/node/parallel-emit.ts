@@ -29,6 +29,7 @@ import type {
 } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
 import type { JsonObject } from "../core/schema/json.js";
+import { ReceivedTexts, type SentFile } from "./reply-delta.js";
 import {
   formatWithFallback,
   plainOptions,
@@ -279,10 +280,17 @@ export class EmitThread {
     this.input = input;
     this.broken = false;
     this.starts++;
-    worker.on("message", (reply: EmitWorkerReply | PrettierAsk) => {
-      if ("prettier" in reply) void this.answer(worker, reply);
-      else if (worker === this.worker && reply.run === this.runs)
-        this.settle(reply.emitter, reply);
+    // A kept thread's finished files come as what changed since the texts taken last (reply-delta.ts).
+    const received = new ReceivedTexts();
+    worker.on("message", (message: EmitWorkerReply | PrettierAsk) => {
+      if ("prettier" in message) {
+        void this.answer(worker, message);
+        return;
+      }
+      const reply = takeReply(received, message);
+      if (worker !== this.worker) return;
+      if (reply === undefined) this.fail();
+      else if (reply.run === this.runs) this.settle(reply.emitter, reply);
     });
     const fail = () => {
       if (worker === this.worker) this.fail();
@@ -354,6 +362,16 @@ export class EmitThread {
     for (const id of [...this.pending.keys()]) this.settle(id, undefined);
     this.runs++;
   }
+}
+
+/** A reply with its files' texts made whole (reply-delta.ts); undefined when one cannot be. */
+function takeReply(
+  received: ReceivedTexts,
+  reply: EmitWorkerReply,
+): EmitWorkerReply | undefined {
+  if (!("files" in reply)) return reply;
+  const files = received.decode(reply.files as readonly SentFile[]);
+  return files === undefined ? undefined : { ...reply, files };
 }
 
 function sameInput(a: EmitWorkerInput, b: EmitWorkerInput): boolean {
