@@ -1,6 +1,9 @@
 /**
  * What a run of `generate --watch` reuses besides the provider memos (edit-memo.test.ts): the
- * laid-out code chunks (generator/node/canonical-chunk-memo.ts). For each kind of edit the output
+ * laid-out code chunks (generator/node/canonical-chunk-memo.ts), the printed data chunks made
+ * afresh each run (data-chunk-memo.ts, by content), and on a kept worker thread the options
+ * resolved there (kept-worker.ts) and the files sent as what changed (reply-delta.ts; its own
+ * test: reply-delta.test.ts). For each kind of edit the output
  * and the diagnostics must be a cold run's byte for byte — on this thread and on a kept worker
  * thread — and a memo whose key leaves out a piece must make the comparison fail.
  * Runs the compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript.
@@ -10,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import type { JsonValue } from "../../generator/core/codegen/code.js";
 import type { PipelineResult } from "../../generator/core/pipeline.js";
 import { EDITS, exampleCatalog, realSubset } from "../helpers/edits.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
@@ -37,6 +41,9 @@ const wideLines = (await dist(
 const chunks = (await dist(
   "node/canonical-chunk-memo.js",
 )) as typeof import("../../generator/node/canonical-chunk-memo.js");
+const dataChunks = (await dist(
+  "node/data-chunk-memo.js",
+)) as typeof import("../../generator/node/data-chunk-memo.js");
 const { formatCanonicalChunks } = (await dist(
   "node/ts-code-format.js",
 )) as typeof import("../../generator/node/ts-code-format.js");
@@ -75,6 +82,7 @@ function forget(): void {
   toolMemo.clearToolMemo();
   wideLines.clearWideLineMemo();
   chunks.clearCanonicalChunkMemo();
+  dataChunks.clearDataChunkMemo();
 }
 
 /** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
@@ -259,5 +267,56 @@ describe("the laid-out chunks' keys", () => {
       chunks.canonicalChunkMemoTesting.maxChars = max;
       chunks.clearCanonicalChunkMemo();
     }
+  });
+});
+
+describe("data chunks made afresh each run, kept by content", () => {
+  const options = { parser: "babel-ts" as const };
+  const key = JSON.stringify(options);
+  const chunk = (value: JsonValue) => ({
+    leading: "",
+    head: "const plans: T",
+    value,
+  });
+
+  it("a value equal in content is printed as before; another value afresh", () => {
+    dataChunks.clearDataChunkMemo();
+    const a = dataChunks.formatDataChunk(chunk({ a: [1, 2] }), options, key);
+    expect(a).toMatch(/^const plans: T = \{ a: \[1, 2\] \};/);
+    expect(dataChunks.formatDataChunk(chunk({ a: [1, 2] }), options, key)).toBe(
+      a,
+    );
+    expect(
+      dataChunks.formatDataChunk(chunk({ a: [1, 3] }), options, key),
+    ).toMatch(/\[1, 3\]/);
+    // -0 prints apart from 0, so the key tells them apart.
+    expect(dataChunks.formatDataChunk(chunk({ a: [0] }), options, key)).toMatch(
+      /\[0\]/,
+    );
+    expect(
+      dataChunks.formatDataChunk(chunk({ a: [-0] }), options, key),
+    ).toMatch(/\[-0\]/);
+  });
+
+  it("a key without the value's content reuses a stale text: the comparison fails", () => {
+    dataChunks.clearDataChunkMemo();
+    dataChunks.dataChunkMemoTesting.omitContent = true;
+    try {
+      dataChunks.formatDataChunk(chunk({ a: 1 }), options, key);
+      expect(dataChunks.formatDataChunk(chunk({ a: 2 }), options, key)).toMatch(
+        /a: 1/,
+      );
+    } finally {
+      dataChunks.dataChunkMemoTesting.omitContent = false;
+      dataChunks.clearDataChunkMemo();
+    }
+  });
+
+  it("stays bounded: at most 64 texts", () => {
+    dataChunks.clearDataChunkMemo();
+    for (let i = 0; i < 100; i++)
+      dataChunks.formatDataChunk(chunk({ a: i }), options, key);
+    expect(dataChunks.dataChunkMemoSize()).toBe(64);
+    dataChunks.clearDataChunkMemo();
   });
 });
