@@ -44,6 +44,15 @@ const chunks = (await dist(
 const dataChunks = (await dist(
   "node/data-chunk-memo.js",
 )) as typeof import("../../generator/node/data-chunk-memo.js");
+const jsonElements = (await dist(
+  "node/json-element-memo.js",
+)) as typeof import("../../generator/node/json-element-memo.js");
+const { formatJsonValue } = (await dist(
+  "node/json-format.js",
+)) as typeof import("../../generator/node/json-format.js");
+const providers = (await dist(
+  "core/providers/emitter.js",
+)) as typeof import("../../generator/core/providers/emitter.js");
 const { formatCanonicalChunks } = (await dist(
   "node/ts-code-format.js",
 )) as typeof import("../../generator/node/ts-code-format.js");
@@ -318,5 +327,56 @@ describe("data chunks made afresh each run, kept by content", () => {
       dataChunks.formatDataChunk(chunk({ a: i }), options, key);
     expect(dataChunks.dataChunkMemoSize()).toBe(64);
     dataChunks.clearDataChunkMemo();
+  });
+});
+
+describe("a JSON declarations file from its kept elements", () => {
+  /** Kept (frozen) declarations of one target, as a run makes them. */
+  async function kept(): Promise<readonly JsonValue[]> {
+    const ir = (await cold(realSubset())).ir!;
+    const decls = providers.declarations(providers.lowerCatalog(ir)[0]!);
+    expect(decls.every((d) => toolMemo.isKeptDeclaration(d))).toBe(true);
+    return decls as readonly JsonValue[];
+  }
+  const layouts = [
+    { parser: "json" as const },
+    { parser: "json" as const, printWidth: 40 },
+    { parser: "json" as const, useTabs: true },
+  ];
+  const shapes: [string, (d: readonly JsonValue[]) => JsonValue][] = [
+    ["tools", (d) => ({ "//": "header", tools: [...d] })],
+    [
+      "tools with a tool_search entry",
+      (d) => ({ "//": "header", tools: [...d, { type: "tool_search" }] }),
+    ],
+    [
+      "one element's functionDeclarations",
+      (d) => ({ "//": "header", tools: [{ functionDeclarations: [...d] }] }),
+    ],
+  ];
+
+  it.each(shapes)("%s: as the whole document's layout", async (_, shape) => {
+    const value = shape(await kept());
+    for (const options of layouts)
+      for (let again = 0; again < 2; again++)
+        expect(
+          jsonElements.formatJsonData(value, options, JSON.stringify(options)),
+        ).toBe(formatJsonValue(value, options));
+  });
+
+  it("a key without the element's depth reuses a text laid out at another depth: the comparison fails", async () => {
+    const decls = await kept();
+    const options = { parser: "json" as const };
+    const key = JSON.stringify(options);
+    jsonElements.jsonElementMemoTesting.omitDepth = true;
+    try {
+      jsonElements.formatJsonData(shapes[0]![1](decls), options, key);
+      const nested = shapes[2]![1](decls);
+      expect(jsonElements.formatJsonData(nested, options, key)).not.toBe(
+        formatJsonValue(nested, options),
+      );
+    } finally {
+      jsonElements.jsonElementMemoTesting.omitDepth = false;
+    }
   });
 });
