@@ -25,6 +25,8 @@ import {
   type PrettierCalls,
 } from "./format.js";
 import { readTemplate } from "./package-root.js";
+import { keptRunPrettier, preloadForKeptRuns } from "./kept-worker.js";
+import { SentTexts } from "./reply-delta.js";
 import type {
   EmitWorkerCatalog,
   EmitWorkerInput,
@@ -70,16 +72,18 @@ function askMain<T>(ask: Ask): Promise<T> {
   });
 }
 
+/** A wide line's layout, asked of the main thread's prettier. */
+const askFormat: PrettierCalls["format"] = (text, options) =>
+  askMain<string>({ op: "format", text, options: options ?? {} });
+
 /** The main thread's prettier, as formatFiles calls it. */
 async function mainPrettier(): Promise<{
   readonly prettier: PrettierCalls;
   readonly optionsFor: OptionsFor;
 }> {
   const version = await askMain<string>({ op: "version" });
-  const format: PrettierCalls["format"] = (text, options) =>
-    askMain<string>({ op: "format", text, options: options ?? {} });
   return {
-    prettier: { version, format },
+    prettier: { version, format: askFormat },
     optionsFor: (file) =>
       askMain({
         op: "options",
@@ -91,6 +95,8 @@ async function mainPrettier(): Promise<{
 /** The run whose catalog was handled last (in the queue), and the newest one received. */
 let run = 0;
 let newest = 0;
+/** The thread is kept from run to run (EmitWorkerCatalog.kept): see kept-worker.ts. */
+let kept = false;
 
 /**
  * The catalog's IR; undefined before the catalog came or when it does not build (the main thread
@@ -154,7 +160,9 @@ async function formatted(
     } satisfies PrettierAsk);
   let texts: string[];
   try {
-    const main = await mainPrettier();
+    // A kept thread's later runs resolve the options here (kept-worker.ts).
+    const main =
+      keptRunPrettier(format.optionsFor, askFormat) ?? (await mainPrettier());
     texts = await formatFiles(
       toFormat,
       main.optionsFor,
@@ -204,6 +212,7 @@ parentPort?.on(
       newest = message.run;
       queue = queue.then(() => {
         run = message.run;
+        kept = message.kept === true;
         early = undefined;
         format = formatForRun();
         try {
@@ -231,7 +240,8 @@ parentPort?.on(
         "files" in guessed.reply &&
         [...guessed.helpers.asked].every((id) => request.helpers.includes(id))
       ) {
-        parentPort!.postMessage(guessed.reply);
+        postReply(guessed.reply);
+        afterLastReply();
         return;
       }
       try {
@@ -269,7 +279,8 @@ parentPort?.on(
           error: String(e),
         };
       }
-      parentPort!.postMessage(reply);
+      postReply(reply);
+      if (request.emitter === "call-validators") afterLastReply();
       // The call validators wait for validators.ts on the main thread; the dispatcher is the last
       // request before theirs, so the time until it comes is spent compiling them on a guess
       // (not when a later run's catalog has come meanwhile).
@@ -283,6 +294,22 @@ parentPort?.on(
     });
   },
 );
+
+/** The texts sent last, by path: a kept thread's finished files cross as what changed (reply-delta.ts). */
+const sent = new SentTexts();
+
+function postReply(reply: EmitWorkerReply): void {
+  parentPort!.postMessage(
+    kept && "files" in reply
+      ? { ...reply, files: sent.encode(reply.files) }
+      : reply,
+  );
+}
+
+/** The run's last reply is sent: a kept thread loads what its later runs use (kept-worker.ts). */
+function afterLastReply(): void {
+  if (kept && format) preloadForKeptRuns(format.loadPrettier);
+}
 
 function guess(request: EmitWorkerRequest): typeof early {
   const helpers = new AskedHelpers();

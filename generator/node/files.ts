@@ -20,6 +20,7 @@ import {
 import { dirname, join, relative, sep } from "node:path";
 import { carriesHeader } from "../core/pipeline.js";
 import { FileComparer, type FileState } from "./file-compare.js";
+import { forgetWritten, knownSame, recordWritten } from "./written-memo.js";
 import { compare } from "../core/diagnostics.js";
 
 /**
@@ -101,8 +102,17 @@ function survey(
 ): { states: Map<string, FileState>; extra: string[] } {
   const comparer = new FileComparer();
   const states = new Map<string, FileState>();
-  for (const [path, text] of files)
-    states.set(path, comparer.compare(join(dir, path), text));
+  for (const [path, text] of files) {
+    const full = join(dir, path);
+    // A file this process found or wrote with this text, untouched since, is not read again (written-memo.ts).
+    if (knownSame(full, text)) {
+      states.set(path, "same");
+      continue;
+    }
+    const state = comparer.compare(full, text);
+    if (state === "same") recordWritten(full, text);
+    states.set(path, state);
+  }
   return { states, extra: staleGeneratedFiles(dir, files) };
 }
 
@@ -164,7 +174,14 @@ export async function writeOutput(
     for (const s of staged) rmSync(s.tmp, { force: true });
     throw e;
   }
-  for (const s of staged) renameSync(s.tmp, s.target);
-  for (const path of extra) rmSync(join(dir, path), { force: true });
+  for (const s of staged) {
+    forgetWritten(s.target);
+    renameSync(s.tmp, s.target);
+    recordWritten(s.target, files.get(s.path)!);
+  }
+  for (const path of extra) {
+    forgetWritten(join(dir, path));
+    rmSync(join(dir, path), { force: true });
+  }
   return { written: staged.map((s) => s.path), removed: [...extra] };
 }

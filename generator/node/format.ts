@@ -30,12 +30,9 @@ import {
   storeEntry,
 } from "./format-cache.js";
 import { FormatWorker } from "./format-pool.js";
-import { formatCanonicalChunks } from "./ts-code-format.js";
+import { formatCanonicalChunksKept } from "./canonical-chunk-memo.js";
 import { formatDataChunk } from "./data-chunk-memo.js";
-import {
-  isValidatorFile,
-  validatorFileLayout,
-} from "./validator-chunk-memo.js";
+import { isValidatorFile, validatorDataText } from "./validator-chunk-memo.js";
 import {
   configMayApply,
   importPrettier,
@@ -286,26 +283,30 @@ export async function formatFiles(
       const canonical = file.chunks.filter(
         (c): c is CanonicalChunk => typeof c !== "string" && "canonical" in c,
       );
-      // The validator compiler's files: each chunk's layout kept from the run before.
-      const kept = isValidatorFile(file.path)
-        ? validatorFileLayout(file.path, options, version)
+      // A declaration printed before in this process is not printed again (data-chunk-memo.ts;
+      // the validator compiler's data constants: validator-chunk-memo.ts), nor a code chunk laid
+      // out before (canonical-chunk-memo.ts).
+      const dataKey = JSON.stringify(options);
+      const validatorData = isValidatorFile(file.path)
+        ? validatorDataText(file.path, options)
         : undefined;
       const laidOut =
         canonical.length > 0
-          ? await (kept
-              ? kept.code(canonical, wideLines)
-              : formatCanonicalChunks(canonical, options, wideLines))
+          ? await formatCanonicalChunksKept(
+              canonical,
+              options,
+              `${version}\u0000${dataKey}`,
+              wideLines,
+            )
           : [];
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
-      // A declaration printed before in this process is not printed again (data-chunk-memo.ts).
-      const dataKey = JSON.stringify(options);
       for (const chunk of file.chunks as readonly Chunk[]) {
         const fastChunk =
           typeof chunk === "string"
             ? undefined
             : isDataChunk(chunk)
-              ? kept
-                ? kept.data(chunk)
+              ? validatorData
+                ? validatorData(chunk)
                 : formatDataChunk(chunk, options, dataKey)
               : fastCode.get(chunk);
         if (fastChunk === undefined) run.push(chunkText(chunk));

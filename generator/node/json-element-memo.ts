@@ -13,9 +13,14 @@
  * depth. Anything else (no such array, another shape than expected) is printed whole.
  */
 import type { Options } from "prettier";
-import { isJsonObject, type JsonObject } from "../core/schema/json.js";
+import {
+  isJsonObject,
+  type Json,
+  type JsonObject,
+} from "../core/schema/json.js";
 import { isKeptDeclaration } from "../core/providers/tool-memo.js";
 import { formatJsonValue } from "./json-format.js";
+import { flatText } from "../core/flat-text.js";
 
 const PLACEHOLDER_KEY = "toolcat element placeholder";
 
@@ -25,46 +30,106 @@ interface Printed {
 }
 
 const elements = new WeakMap<object, Printed[]>();
+
+/** For tests only: the key leaves the element's depth out, which must make the reuse test fail. */
+export const jsonElementMemoTesting: { omitDepth: boolean } = {
+  omitDepth: false,
+};
 const PER_VALUE = 4;
 
-/** formatJsonValue(value, options), with kept declarations of its `tools` array printed once. */
+/**
+ * Where a document's declarations are: its `tools` array, or the one array of its `tools` array's
+ * only element (google-genai's `[{ functionDeclarations: [...] }]`), as the keys and indexes
+ * leading there; undefined when no element there is a kept declaration.
+ */
+function declarationPath(value: unknown): readonly (string | 0)[] | undefined {
+  if (!isJsonObject(value as JsonObject)) return undefined;
+  const tools = (value as JsonObject).tools;
+  if (!Array.isArray(tools) || tools.length === 0) return undefined;
+  if (tools.some(isKeptDeclaration)) return ["tools"];
+  const only = tools[0];
+  if (tools.length !== 1 || !isJsonObject(only as JsonObject)) return undefined;
+  const keys = Object.keys(only as JsonObject);
+  const inner = keys.length === 1 ? (only as JsonObject)[keys[0]!] : undefined;
+  return Array.isArray(inner) && inner.some(isKeptDeclaration)
+    ? ["tools", 0, keys[0]!]
+    : undefined;
+}
+
+/** `value` with the array at `path` replaced by `array`; `value` undefined: nothing but the path. */
+function withArray(
+  value: JsonObject | undefined,
+  path: readonly (string | 0)[],
+  array: readonly Json[],
+): JsonObject {
+  const key = path[0] as string;
+  if (path.length === 1) return { ...value, [key]: array };
+  // ["tools", 0, inner]: the element's other keys are none (declarationPath).
+  return {
+    ...value,
+    [key]: [withArray(undefined, path.slice(2), array)],
+  };
+}
+
+/**
+ * formatJsonValue(value, options), with the kept declarations of its declarations' array
+ * (declarationPath) printed once; any other element of that array (a target's `tool_search`
+ * entry) is printed afresh, the same way.
+ */
 export function formatJsonData(
   value: unknown,
   options: Options,
   optionsKey: string,
 ): string | undefined {
-  const tools = isJsonObject(value as JsonObject)
-    ? (value as JsonObject).tools
-    : undefined;
+  const path = declarationPath(value);
+  const tools =
+    path === undefined
+      ? undefined
+      : path.length === 1
+        ? ((value as JsonObject).tools as unknown[])
+        : ((((value as JsonObject).tools as JsonObject[])[0]! as JsonObject)[
+            path[2]!
+          ] as unknown[]);
   if (
-    !Array.isArray(tools) ||
-    tools.length === 0 ||
+    path === undefined ||
+    tools === undefined ||
     !tools.every(
       (t) =>
-        isKeptDeclaration(t) &&
-        isJsonObject(t) &&
+        isJsonObject(t as JsonObject) &&
         Object.keys(t as JsonObject).length > 0,
     )
   )
     return formatJsonValue(value, options);
+  const placeholderArray = [{ [PLACEHOLDER_KEY]: 0 }];
   const skeleton = formatJsonValue(
-    { ...(value as JsonObject), tools: [{ [PLACEHOLDER_KEY]: 0 }] },
+    withArray(value as JsonObject, path, placeholderArray),
     options,
   );
   if (skeleton === undefined) return formatJsonValue(value, options);
-  // The unit of indentation, as the layout of a one-element wrapper shows it.
-  const probe = formatJsonValue({ tools: [{ [PLACEHOLDER_KEY]: 0 }] }, options);
+  // The unit of indentation and the lines around an element, as the layout of a wrapper with
+  // nothing but the path shows it: per key on the path, an opening line above and a closing one below.
+  const around = path.filter((p) => typeof p === "string").length * 2;
+  const probe = formatJsonValue(
+    withArray(undefined, path, placeholderArray),
+    options,
+  );
   const lines = probe?.split("\n");
-  // `{`, `<u>"tools": [`, `<u><u>{`, `<u><u><u>"…": 0`, `<u><u>}`, `<u>]`, `}`, ``
-  if (lines?.length !== 8) return formatJsonValue(value, options);
-  const placeholder = `\n${lines.slice(2, 5).join("\n")}\n`;
-  const opening = `\n${lines[1]!}`;
+  // e.g. `{`, `<u>"tools": [`, `<u><u>{`, `<u><u><u>"…": 0`, `<u><u>}`, `<u>]`, `}`, ``
+  if (lines?.length !== 2 * around + 4) return formatJsonValue(value, options);
+  const placeholder = `\n${lines.slice(around, around + 3).join("\n")}\n`;
+  const opening = `\n${lines[around - 1]!}`;
   const at = skeleton.indexOf(opening + placeholder);
   if (at < 0 || skeleton.indexOf(opening, at + 1) >= 0)
     return formatJsonValue(value, options);
   const texts: string[] = [];
   for (const t of tools) {
-    const text = elementText(t as JsonObject, options, optionsKey);
+    const text = elementText(
+      t as JsonObject,
+      path,
+      around,
+      options,
+      optionsKey,
+    );
     if (text === undefined) return formatJsonValue(value, options);
     texts.push(text);
   }
@@ -72,27 +137,39 @@ export function formatJsonData(
   return `${skeleton.slice(0, start)}\n${texts.join(",\n")}\n${skeleton.slice(start + placeholder.length)}`;
 }
 
-/** The element's lines (no final newline) as they are laid out at the depth of a `tools` array's elements. */
+/**
+ * The element's lines (no final newline) as they are laid out as an element of the array at
+ * `path`: the layout of a wrapper with nothing but the path and the element, without the
+ * `around` lines above and below it. Kept for a kept declaration, by the options and the depth.
+ */
 function elementText(
   element: JsonObject,
+  path: readonly (string | 0)[],
+  around: number,
   options: Options,
   optionsKey: string,
 ): string | undefined {
-  let printed = elements.get(element);
-  if (!printed) elements.set(element, (printed = []));
-  for (const p of printed) if (p.options === optionsKey) return p.text;
-  const wrapped = formatJsonValue({ tools: [element] }, options);
+  const key = `${jsonElementMemoTesting.omitDepth ? "" : around}\u0000${optionsKey}`;
+  const keep = isKeptDeclaration(element);
+  let printed = keep ? elements.get(element) : undefined;
+  if (keep && !printed) elements.set(element, (printed = []));
+  for (const p of printed ?? []) if (p.options === key) return p.text;
+  const wrapped = formatJsonValue(
+    withArray(undefined, path, [element as Json]),
+    options,
+  );
   let text: string | undefined;
   if (wrapped !== undefined) {
-    // Without `{`, `<u>"tools": [` and `<u>]`, `}`, the final newline.
-    const first = wrapped.indexOf("\n", wrapped.indexOf("\n") + 1);
-    const end = wrapped.lastIndexOf(
-      "\n",
-      wrapped.lastIndexOf("\n", wrapped.length - 2) - 1,
-    );
-    text = wrapped.slice(first + 1, end);
+    const lines = wrapped.split("\n");
+    // The final newline leaves an empty last line.
+    if (lines.length > 2 * around + 1)
+      // Kept flat: the file is joined from these texts on every run (flat-text.ts).
+      text = flatText(
+        lines.slice(around, lines.length - 1 - around).join("\n"),
+      );
   }
+  if (!printed) return text;
   if (printed.length >= PER_VALUE) printed.length = 0;
-  printed.push({ options: optionsKey, text });
+  printed.push({ options: key, text });
   return text;
 }

@@ -29,6 +29,7 @@ import type {
 } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
 import type { JsonObject } from "../core/schema/json.js";
+import { ReceivedTexts, type SentFile } from "./reply-delta.js";
 import {
   formatWithFallback,
   plainOptions,
@@ -56,6 +57,8 @@ export interface EmitWorkerCatalog {
   readonly catalogPath: string;
   /** The run it starts (see EmitThread): requests and replies carry it. */
   readonly run: number;
+  /** The thread serves run after run (`generate --watch`), not this one alone: see kept-worker.ts. */
+  readonly kept?: boolean;
 }
 
 /** The emitters the worker runs, by id. */
@@ -133,6 +136,7 @@ export function parallelEmitters(
   input: EmitRunInput,
 ): ParallelEmitters | undefined {
   const thread = new EmitThread();
+  thread.oneRun = true;
   const run = thread.run(registry, input);
   if (!run) return undefined;
   return {
@@ -167,6 +171,8 @@ export class EmitThread {
   private notice: ((message: string) => void) | undefined;
   /** Time spent answering the current run's prettier questions. */
   private answering = { ms: 0 };
+  /** Ended after its one run (parallelEmitters): the worker need not prepare for later ones (kept-worker.ts). */
+  oneRun = false;
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
   run(
@@ -229,6 +235,7 @@ export class EmitThread {
           catalog: doc,
           catalogPath: input.catalogPath,
           run,
+          kept: !this.oneRun,
         } satisfies EmitWorkerCatalog);
       } catch {
         this.fail();
@@ -273,10 +280,17 @@ export class EmitThread {
     this.input = input;
     this.broken = false;
     this.starts++;
-    worker.on("message", (reply: EmitWorkerReply | PrettierAsk) => {
-      if ("prettier" in reply) void this.answer(worker, reply);
-      else if (worker === this.worker && reply.run === this.runs)
-        this.settle(reply.emitter, reply);
+    // A kept thread's finished files come as what changed since the texts taken last (reply-delta.ts).
+    const received = new ReceivedTexts();
+    worker.on("message", (message: EmitWorkerReply | PrettierAsk) => {
+      if ("prettier" in message) {
+        void this.answer(worker, message);
+        return;
+      }
+      const reply = takeReply(received, message);
+      if (worker !== this.worker) return;
+      if (reply === undefined) this.fail();
+      else if (reply.run === this.runs) this.settle(reply.emitter, reply);
     });
     const fail = () => {
       if (worker === this.worker) this.fail();
@@ -348,6 +362,16 @@ export class EmitThread {
     for (const id of [...this.pending.keys()]) this.settle(id, undefined);
     this.runs++;
   }
+}
+
+/** A reply with its files' texts made whole (reply-delta.ts); undefined when one cannot be. */
+function takeReply(
+  received: ReceivedTexts,
+  reply: EmitWorkerReply,
+): EmitWorkerReply | undefined {
+  if (!("files" in reply)) return reply;
+  const files = received.decode(reply.files as readonly SentFile[]);
+  return files === undefined ? undefined : { ...reply, files };
 }
 
 function sameInput(a: EmitWorkerInput, b: EmitWorkerInput): boolean {

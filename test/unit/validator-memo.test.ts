@@ -5,7 +5,6 @@
  * replays a stale owner (or layout) — so the comparison can see one. Whole runs after each kind
  * of edit, on this thread and on a kept worker: test/unit/edit-memo.test.ts.
  */
-import * as prettier from "prettier";
 import { afterEach, describe, expect, it } from "vitest";
 import { raw } from "../../generator/core/codegen/code.js";
 import { Name } from "../../generator/core/codegen/identifiers.js";
@@ -32,7 +31,7 @@ import {
   clearValidatorChunkMemo,
   isValidatorFile,
   validatorChunkMemoTesting,
-  validatorFileLayout,
+  validatorDataText,
 } from "../../generator/node/validator-chunk-memo.js";
 import { readTemplate } from "../validators/harness.js";
 
@@ -223,53 +222,14 @@ describe("the validator memo's key", () => {
   });
 });
 
-describe("the validator files' layout memo", () => {
+describe("the validator files' data text memo", () => {
   const options = { parser: "typescript", filepath: "validators.ts" } as const;
-  const format = (text: string, o: prettier.Options) =>
-    prettier.format(text, o);
 
   it("is for the validator compiler's files only", () => {
     expect(isValidatorFile("validators.ts")).toBe(true);
     expect(isValidatorFile("providers/openai-chat.calls.ts")).toBe(true);
     expect(isValidatorFile("types.ts")).toBe(false);
     expect(isValidatorFile("providers/openai-chat.ts")).toBe(false);
-  });
-
-  it("keys a chunk's layout by its text", async () => {
-    const a = { canonical: "const a = 1;" };
-    const b = { canonical: "const b = 2;" };
-    const layout = () => validatorFileLayout("validators.ts", options, "3");
-    expect(await layout().code([a], format)).toEqual(["const a = 1;\n"]);
-    expect(await layout().code([b], format)).toEqual(["const b = 2;\n"]);
-    validatorChunkMemoTesting.omit = "chunk";
-    clearValidatorChunkMemo();
-    await layout().code([a], format);
-    expect(await layout().code([b], format)).toEqual(["const a = 1;\n"]);
-  });
-
-  it("keys a chunk's layout by the options", async () => {
-    const wide = {
-      canonical:
-        "const abc = someFunction(argumentNumberOne, argumentNumberTwo, argumentNumberThree);",
-    };
-    const at = (printWidth: number) =>
-      validatorFileLayout(
-        "validators.ts",
-        { ...options, printWidth },
-        "3",
-      ).code([wide], format);
-    const narrow = await prettier.format(wide.canonical, {
-      ...options,
-      printWidth: 40,
-    });
-    expect(await at(100)).toEqual([`${wide.canonical}\n`]);
-    expect(await at(40)).toEqual([narrow]);
-    // Laid out again from the memo: the same.
-    expect(await at(40)).toEqual([narrow]);
-    validatorChunkMemoTesting.omit = "options";
-    clearValidatorChunkMemo();
-    await at(100);
-    expect(await at(40)).toEqual([`${wide.canonical}\n`]);
   });
 
   it("keys a kept data constant's text by its head", () => {
@@ -287,7 +247,10 @@ describe("the validator files' layout memo", () => {
       )!.value;
     expect(isKeptValidatorData(value)).toBe(true);
     const text = (head: string) =>
-      validatorFileLayout("validators.ts", options, "3").data({
+      validatorDataText(
+        "validators.ts",
+        options,
+      )({
         leading: "",
         head,
         value,

@@ -1,0 +1,110 @@
+/**
+ * A kept emit thread's finished files cross to the main thread as what changed since the text
+ * sent last for the same path (generator/node/reply-delta.ts): whatever the two texts, the main
+ * thread must rebuild the worker's text exactly; a base that is not the one kept is refused; a
+ * delta that leaves out a piece of what differs must show. (The whole runs on a kept thread,
+ * compared with cold runs after each kind of edit: watch-memo.test.ts, edit-memo.test.ts.)
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { OutputFile } from "../../generator/core/emit/artifact.js";
+import {
+  ReceivedTexts,
+  replyDeltaTesting,
+  SentTexts,
+  textDelta,
+} from "../../generator/node/reply-delta.js";
+
+const file = (path: string, contents: string): OutputFile => ({
+  path,
+  contents,
+  language: "verbatim",
+});
+
+/** Texts like the provider files: long, with one region changed, or anything at all. */
+const texts = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc
+    .tuple(
+      fc.string({ maxLength: 300 }),
+      fc.string({ maxLength: 20 }),
+      fc.string({ maxLength: 300 }),
+    )
+    .map(([a, b, c]) => `${a}${b}${c}`),
+);
+
+describe("reply deltas", () => {
+  it("the main thread rebuilds every text the worker sends, run after run", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom("a.ts", "b.json"), texts), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (runs) => {
+          const sent = new SentTexts();
+          const received = new ReceivedTexts();
+          for (const [path, text] of runs) {
+            const crossed = sent.encode([file(path, text)]);
+            const taken = received.decode(structuredClone(crossed));
+            expect(taken?.[0]).toEqual(file(path, text));
+          }
+        },
+      ),
+      { seed: 25, numRuns: 300 },
+    );
+  });
+
+  it("sends only what changed: one edit in a long text", () => {
+    const base = "x".repeat(100_000) + "middle" + "y".repeat(100_000);
+    const text = base.replace("middle", "edited middle");
+    const delta = textDelta(base, text);
+    expect(delta).toEqual({
+      base: base.length,
+      prefix: 100_000,
+      suffix: "middle".length + 100_000,
+      middle: "edited ",
+    });
+    expect(textDelta(base, base).middle).toBe("");
+  });
+
+  it("keeps chunked and data files whole", () => {
+    const sent = new SentTexts();
+    const chunked: OutputFile = {
+      path: "a.ts",
+      contents: "a\n",
+      language: "typescript",
+      chunks: ["a"],
+    };
+    sent.encode([chunked]);
+    expect(sent.encode([chunked])).toEqual([chunked]);
+  });
+
+  it("refuses a delta whose base is not the text kept", () => {
+    const sent = new SentTexts();
+    const received = new ReceivedTexts();
+    received.decode(sent.encode([file("a.ts", "one two three")]));
+    const lost = sent.encode([file("a.ts", "one 2 three")]);
+    // The reply above never reached the main thread: the next one is based on it.
+    void lost;
+    const next = sent.encode([file("a.ts", "one 2 three four")]);
+    const other = new ReceivedTexts();
+    expect(other.decode(next)).toBeUndefined();
+    expect(received.decode(next)).toBeUndefined();
+  });
+
+  it("a delta that leaves out part of the change rebuilds a stale text: the comparison fails", () => {
+    replyDeltaTesting.wrongSuffix = true;
+    try {
+      const sent = new SentTexts();
+      const received = new ReceivedTexts();
+      received.decode(sent.encode([file("a.ts", "start old end")]));
+      const taken = received.decode(
+        sent.encode([file("a.ts", "start new end")]),
+      );
+      expect(taken?.[0]?.contents).not.toBe("start new end");
+    } finally {
+      replyDeltaTesting.wrongSuffix = false;
+    }
+  });
+});

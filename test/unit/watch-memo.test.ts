@@ -1,0 +1,382 @@
+/**
+ * What a run of `generate --watch` reuses besides the provider memos (edit-memo.test.ts): the
+ * laid-out code chunks (generator/node/canonical-chunk-memo.ts), the printed data chunks made
+ * afresh each run (data-chunk-memo.ts, by content), and on a kept worker thread the options
+ * resolved there (kept-worker.ts) and the files sent as what changed (reply-delta.ts; its own
+ * test: reply-delta.test.ts). For each kind of edit the output
+ * and the diagnostics must be a cold run's byte for byte — on this thread and on a kept worker
+ * thread — and a memo whose key leaves out a piece must make the comparison fail.
+ * Runs the compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import type { JsonValue } from "../../generator/core/codegen/code.js";
+import type { PipelineResult } from "../../generator/core/pipeline.js";
+import { EDITS, exampleCatalog, realSubset } from "../helpers/edits.js";
+import { readTemplate, repoRoot } from "../validators/harness.js";
+
+const dist = (module: string) =>
+  import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
+const { runPipeline } = (await dist(
+  "core/pipeline.js",
+)) as typeof import("../../generator/core/pipeline.js");
+const { ARTIFACT_EMITTERS } = (await dist(
+  "core/emit/registry.js",
+)) as typeof import("../../generator/core/emit/registry.js");
+const { EmitThread } = (await dist(
+  "node/parallel-emit.js",
+)) as typeof import("../../generator/node/parallel-emit.js");
+const { prettierFormatter, remoteFormat } = (await dist(
+  "node/format.js",
+)) as typeof import("../../generator/node/format.js");
+const toolMemo = (await dist(
+  "core/providers/tool-memo.js",
+)) as typeof import("../../generator/core/providers/tool-memo.js");
+const wideLines = (await dist(
+  "node/wide-line-memo.js",
+)) as typeof import("../../generator/node/wide-line-memo.js");
+const chunks = (await dist(
+  "node/canonical-chunk-memo.js",
+)) as typeof import("../../generator/node/canonical-chunk-memo.js");
+const dataChunks = (await dist(
+  "node/data-chunk-memo.js",
+)) as typeof import("../../generator/node/data-chunk-memo.js");
+const jsonElements = (await dist(
+  "node/json-element-memo.js",
+)) as typeof import("../../generator/node/json-element-memo.js");
+const { formatJsonValue } = (await dist(
+  "node/json-format.js",
+)) as typeof import("../../generator/node/json-format.js");
+const providers = (await dist(
+  "core/providers/emitter.js",
+)) as typeof import("../../generator/core/providers/emitter.js");
+const { formatCanonicalChunks } = (await dist(
+  "node/ts-code-format.js",
+)) as typeof import("../../generator/node/ts-code-format.js");
+
+const out = mkdtempSync(path.join(tmpdir(), "toolcat-watch-memo-"));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+const CATALOG_PATH = "catalog/tools.yaml";
+
+/** One run on this thread (formatted as `generate` does), or on `thread` kept from run to run. */
+async function generate(
+  source: string,
+  thread?: InstanceType<typeof EmitThread>,
+): Promise<PipelineResult> {
+  const parallel = thread?.run(ARTIFACT_EMITTERS, {
+    catalogPath: CATALOG_PATH,
+    format: remoteFormat(out, { cache: false }),
+  });
+  if (thread) expect(parallel).toBeDefined();
+  try {
+    return await runPipeline({
+      catalogPath: CATALOG_PATH,
+      source,
+      readTemplate,
+      // As generate() formats: on this thread (a format worker would keep memos of its own).
+      format: prettierFormatter(out, { cache: false, parallel: false }),
+      emitters: parallel?.emitters,
+      onCatalog: parallel?.catalog,
+    });
+  } finally {
+    parallel?.close();
+  }
+}
+
+/** This thread's memos emptied. */
+function forget(): void {
+  toolMemo.clearToolMemo();
+  wideLines.clearWideLineMemo();
+  chunks.clearCanonicalChunkMemo();
+  dataChunks.clearDataChunkMemo();
+}
+
+/** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
+async function cold(source: string): Promise<PipelineResult> {
+  forget();
+  return generate(source);
+}
+
+/** Paths whose text differs between the two runs (both must have succeeded), and whether the diagnostics differ. */
+function differing(a: PipelineResult, b: PipelineResult): string[] {
+  expect(a.ok).toBe(true);
+  expect(b.ok).toBe(true);
+  const paths = new Set([...a.files.keys(), ...b.files.keys()]);
+  const files = [...paths]
+    .filter((p) => a.files.get(p) !== b.files.get(p))
+    .sort();
+  return JSON.stringify(a.diagnostics) === JSON.stringify(b.diagnostics)
+    ? files
+    : [...files, "(diagnostics)"];
+}
+
+const catalogs: [string, () => string][] = [
+  ["real tools (20, with the example's $defs and tools)", realSubset],
+  ["the example catalog", exampleCatalog],
+];
+
+describe.each(catalogs)(
+  "one edit, regenerated in the same process: %s",
+  (_, make) => {
+    const source = make();
+    const kinds = Object.keys(EDITS).filter(
+      (k) => EDITS[k]!(source) !== undefined,
+    );
+    const references = new Map<string, Promise<PipelineResult>>();
+    const coldOf = (kind: string) => {
+      if (!references.has(kind))
+        references.set(kind, cold(EDITS[kind]!(source)!));
+      return references.get(kind)!;
+    };
+
+    it.each(kinds)(
+      "%s: this thread's output and diagnostics equal a cold run's",
+      async (kind) => {
+        const edited = EDITS[kind]!(source)!;
+        const reference = await coldOf(kind);
+        const before = await cold(source);
+        expect(differing(reference, before)).not.toEqual([]);
+        expect(chunks.canonicalChunkMemoSize()).toBeGreaterThan(0);
+        const again = await generate(edited);
+        expect(differing(again, reference)).toEqual([]);
+      },
+    );
+
+    it.each(kinds)(
+      "%s: a kept worker thread's output and diagnostics equal a cold run's",
+      async (kind) => {
+        const edited = EDITS[kind]!(source)!;
+        const reference = await coldOf(kind);
+        const thread = new EmitThread();
+        try {
+          await generate(source, thread);
+          await generate(edited, thread);
+          await generate(source, thread);
+          const again = await generate(edited, thread);
+          expect(differing(again, reference)).toEqual([]);
+          expect(thread.started).toBe(1);
+        } finally {
+          thread.close();
+        }
+      },
+    );
+  },
+);
+
+describe("the laid-out chunks' keys", () => {
+  const source = realSubset();
+
+  it("a key without the chunk's text reuses a stale layout: the comparison fails", async () => {
+    const edited = EDITS["a description"]!(source)!;
+    const reference = await cold(edited);
+    chunks.canonicalChunkMemoTesting.omit = "text";
+    try {
+      await cold(source);
+      const stale = await generate(edited);
+      expect(differing(stale, reference)).not.toEqual([]);
+    } finally {
+      chunks.canonicalChunkMemoTesting.omit = undefined;
+    }
+    forget();
+  });
+
+  // The same text under other fields or options: laid out as formatCanonicalChunks lays it out
+  // afresh, and reused wrongly when the key leaves that piece out.
+  const wide = `const x = ${Array.from({ length: 12 }, (_, i) => `"item${i}"`).join(" + ")};`;
+  const variants: [
+    string,
+    { canonical: string; laidOut?: { width: number; text: string } },
+    object,
+  ][] = [
+    ["plain, width 80", { canonical: wide }, { printWidth: 80 }],
+    ["plain, width 200", { canonical: wide }, { printWidth: 200 }],
+    [
+      "laid out for width 80",
+      {
+        canonical: wide,
+        laidOut: { width: 80, text: "const x =\n  laidOut;" },
+      },
+      { printWidth: 80 },
+    ],
+  ];
+  const format = async (text: string, options: object) =>
+    (await import("prettier")).format(text, { parser: "babel-ts", ...options });
+  const laid = (chunk: (typeof variants)[number][1], options: object) =>
+    chunks.formatCanonicalChunksKept(
+      [chunk],
+      { parser: "babel-ts", ...options },
+      JSON.stringify(options),
+      format,
+    );
+
+  it("each variant as formatCanonicalChunks lays it out afresh", async () => {
+    chunks.clearCanonicalChunkMemo();
+    const texts = new Set<string | undefined>();
+    for (const [, chunk, options] of variants) {
+      const fresh = await formatCanonicalChunks(
+        [chunk],
+        { parser: "babel-ts", ...options },
+        format,
+      );
+      expect(await laid(chunk, options)).toEqual(fresh);
+      // Again, from the memo.
+      expect(await laid(chunk, options)).toEqual(fresh);
+      texts.add(fresh[0]);
+    }
+    // The variants differ, so a key that confuses two of them shows.
+    expect(texts.size).toBe(variants.length);
+  });
+
+  it.each(["fields", "options"] as const)(
+    "a key without the %s reuses a stale layout",
+    async (omit) => {
+      chunks.clearCanonicalChunkMemo();
+      chunks.canonicalChunkMemoTesting.omit = omit;
+      try {
+        const [, first, firstOptions] = variants[0]!;
+        const [, other, otherOptions] =
+          omit === "fields" ? variants[2]! : variants[1]!;
+        const reused = await laid(first, firstOptions);
+        expect(await laid(other, otherOptions)).toEqual(reused);
+      } finally {
+        chunks.canonicalChunkMemoTesting.omit = undefined;
+        chunks.clearCanonicalChunkMemo();
+      }
+    },
+  );
+
+  it("stays bounded: the least recently used are dropped, what is laid out is unchanged", async () => {
+    chunks.clearCanonicalChunkMemo();
+    const max = chunks.canonicalChunkMemoTesting.maxChars;
+    chunks.canonicalChunkMemoTesting.maxChars = 2_000;
+    try {
+      const many = Array.from({ length: 50 }, (_, i) => ({
+        canonical: `const x${i} = ${i};`,
+      }));
+      const fresh = await formatCanonicalChunks(
+        many,
+        { parser: "babel-ts" },
+        format,
+      );
+      expect(await laid(many[0]!, {})).toEqual([fresh[0]]);
+      const all = await chunks.formatCanonicalChunksKept(
+        many,
+        { parser: "babel-ts" },
+        JSON.stringify({}),
+        format,
+      );
+      expect(all).toEqual(fresh);
+      const size = chunks.canonicalChunkMemoSize();
+      expect(size).toBeGreaterThan(0);
+      expect(size).toBeLessThan(many.length);
+    } finally {
+      chunks.canonicalChunkMemoTesting.maxChars = max;
+      chunks.clearCanonicalChunkMemo();
+    }
+  });
+});
+
+describe("data chunks made afresh each run, kept by content", () => {
+  const options = { parser: "babel-ts" as const };
+  const key = JSON.stringify(options);
+  const chunk = (value: JsonValue) => ({
+    leading: "",
+    head: "const plans: T",
+    value,
+  });
+
+  it("a value equal in content is printed as before; another value afresh", () => {
+    dataChunks.clearDataChunkMemo();
+    const a = dataChunks.formatDataChunk(chunk({ a: [1, 2] }), options, key);
+    expect(a).toMatch(/^const plans: T = \{ a: \[1, 2\] \};/);
+    expect(dataChunks.formatDataChunk(chunk({ a: [1, 2] }), options, key)).toBe(
+      a,
+    );
+    expect(
+      dataChunks.formatDataChunk(chunk({ a: [1, 3] }), options, key),
+    ).toMatch(/\[1, 3\]/);
+    // -0 prints apart from 0, so the key tells them apart.
+    expect(dataChunks.formatDataChunk(chunk({ a: [0] }), options, key)).toMatch(
+      /\[0\]/,
+    );
+    expect(
+      dataChunks.formatDataChunk(chunk({ a: [-0] }), options, key),
+    ).toMatch(/\[-0\]/);
+  });
+
+  it("a key without the value's content reuses a stale text: the comparison fails", () => {
+    dataChunks.clearDataChunkMemo();
+    dataChunks.dataChunkMemoTesting.omitContent = true;
+    try {
+      dataChunks.formatDataChunk(chunk({ a: 1 }), options, key);
+      expect(dataChunks.formatDataChunk(chunk({ a: 2 }), options, key)).toMatch(
+        /a: 1/,
+      );
+    } finally {
+      dataChunks.dataChunkMemoTesting.omitContent = false;
+      dataChunks.clearDataChunkMemo();
+    }
+  });
+
+  it("stays bounded: at most 64 texts", () => {
+    dataChunks.clearDataChunkMemo();
+    for (let i = 0; i < 100; i++)
+      dataChunks.formatDataChunk(chunk({ a: i }), options, key);
+    expect(dataChunks.dataChunkMemoSize()).toBe(64);
+    dataChunks.clearDataChunkMemo();
+  });
+});
+
+describe("a JSON declarations file from its kept elements", () => {
+  /** Kept (frozen) declarations of one target, as a run makes them. */
+  async function kept(): Promise<readonly JsonValue[]> {
+    const ir = (await cold(realSubset())).ir!;
+    const decls = providers.declarations(providers.lowerCatalog(ir)[0]!);
+    expect(decls.every((d) => toolMemo.isKeptDeclaration(d))).toBe(true);
+    return decls as readonly JsonValue[];
+  }
+  const layouts = [
+    { parser: "json" as const },
+    { parser: "json" as const, printWidth: 40 },
+    { parser: "json" as const, useTabs: true },
+  ];
+  const shapes: [string, (d: readonly JsonValue[]) => JsonValue][] = [
+    ["tools", (d) => ({ "//": "header", tools: [...d] })],
+    [
+      "tools with a tool_search entry",
+      (d) => ({ "//": "header", tools: [...d, { type: "tool_search" }] }),
+    ],
+    [
+      "one element's functionDeclarations",
+      (d) => ({ "//": "header", tools: [{ functionDeclarations: [...d] }] }),
+    ],
+  ];
+
+  it.each(shapes)("%s: as the whole document's layout", async (_, shape) => {
+    const value = shape(await kept());
+    for (const options of layouts)
+      for (let again = 0; again < 2; again++)
+        expect(
+          jsonElements.formatJsonData(value, options, JSON.stringify(options)),
+        ).toBe(formatJsonValue(value, options));
+  });
+
+  it("a key without the element's depth reuses a text laid out at another depth: the comparison fails", async () => {
+    const decls = await kept();
+    const options = { parser: "json" as const };
+    const key = JSON.stringify(options);
+    jsonElements.jsonElementMemoTesting.omitDepth = true;
+    try {
+      jsonElements.formatJsonData(shapes[0]![1](decls), options, key);
+      const nested = shapes[2]![1](decls);
+      expect(jsonElements.formatJsonData(nested, options, key)).not.toBe(
+        formatJsonValue(nested, options),
+      );
+    } finally {
+      jsonElements.jsonElementMemoTesting.omitDepth = false;
+    }
+  });
+});
