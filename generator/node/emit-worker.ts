@@ -1,7 +1,7 @@
 /**
  * The worker thread of parallel-emit.ts: builds the IR of the catalog it is handed first, then
  * runs each emitter it is asked for exactly as the main thread would: the providers at once
- * (formatted here when the run formats), the call validators once told which helpers
+ * (formatted here when the run formats, with options resolved here), the call validators once told which helpers
  * validators.ts declares, the dispatcher. The lowering of the provider targets is computed once
  * for all three. A thread may serve several runs in turn (EmitThread): a run starts with its
  * catalog, and everything is done in the order received, so a run's work never sees another's
@@ -20,6 +20,7 @@ import { createCallValidatorsEmitter } from "../core/providers/call-validators.j
 import { providersEmitter } from "../core/providers/emitter.js";
 import {
   formatFiles,
+  plainOptions,
   prettierOptions,
   type OptionsFor,
   type PrettierCalls,
@@ -70,21 +71,31 @@ function askMain<T>(ask: Ask): Promise<T> {
   });
 }
 
-/** The main thread's prettier, as formatFiles calls it. */
-async function mainPrettier(): Promise<{
+/**
+ * prettier as formatFiles calls it: the version and each file's options from this thread's own
+ * prettier (formatForRun; its module is loaded as soon as the run starts, see `message` below),
+ * the wide lines laid out by the main thread's (warm there). Asking the main thread for the
+ * options too made the data printers wait until that thread was done with its own emitters
+ * (about 0.2 s idle on the real tools, docs/performance.md); resolved here, with the same
+ * function and in the same order, they are the same options.
+ */
+async function ownOptionsMainPrettier(
+  run: NonNullable<typeof format>,
+): Promise<{
   readonly prettier: PrettierCalls;
   readonly optionsFor: OptionsFor;
 }> {
-  const version = await askMain<string>({ op: "version" });
+  const version = (await run.loadPrettier()).version;
   const format: PrettierCalls["format"] = (text, options) =>
     askMain<string>({ op: "format", text, options: options ?? {} });
   return {
     prettier: { version, format },
-    optionsFor: (file) =>
-      askMain({
-        op: "options",
-        file: { path: file.path, language: file.language },
-      }),
+    optionsFor: async (file) => {
+      const options = await run.optionsFor(file);
+      // Options holding code cannot cross to the main thread: all is formatted here (below).
+      if (!plainOptions(options)) throw new Error("the options hold code");
+      return options;
+    },
   };
 }
 
@@ -154,7 +165,7 @@ async function formatted(
     } satisfies PrettierAsk);
   let texts: string[];
   try {
-    const main = await mainPrettier();
+    const main = await ownOptionsMainPrettier(format);
     texts = await formatFiles(
       toFormat,
       main.optionsFor,
@@ -206,6 +217,9 @@ parentPort?.on(
         run = message.run;
         early = undefined;
         format = formatForRun();
+        // prettier's module loads while the IR is built and the declarations lowered (its files
+        // are read without this thread); the options are resolved with it (ownOptionsMainPrettier).
+        format?.loadPrettier().catch(() => undefined);
         try {
           ir = buildIR(message.catalog, message.catalogPath);
         } catch {

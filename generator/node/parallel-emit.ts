@@ -31,7 +31,6 @@ import { catalogValidators } from "../core/emit/validators/index.js";
 import type { JsonObject } from "../core/schema/json.js";
 import {
   formatWithFallback,
-  plainOptions,
   prettierOptions,
   type RemoteFormat,
 } from "./format.js";
@@ -88,18 +87,14 @@ export type EmitWorkerReply = {
 );
 
 /**
- * The worker asks this thread's prettier (loaded and warm here anyway) for what its formatting
- * needs beyond the data printers: the version, a provider file's options, a wide line's layout.
- * Loading prettier on the worker and warming it up for a few lines cost it about 0.4 s of CPU on
- * the run's critical path (docs/performance.md). Options that are not plain data (a plugin
- * object) are answered with an error, and the worker then formats with a prettier of its own.
+ * The worker asks this thread's prettier (loaded and warm here anyway) for the layout of the few
+ * wide lines its formatting leaves to prettier; loading prettier's printer on the worker and
+ * warming it up for them cost it about 0.4 s of CPU on the run's critical path
+ * (docs/performance.md). The options it resolves itself (emit-worker.ts), with the same function
+ * as this thread, so as not to wait for this thread's emitters; options that are not plain data
+ * (a plugin object) cannot cross, and the worker then formats with a prettier of its own.
  */
 export type PrettierAsk = { readonly prettier: number } & (
-  | { readonly op: "version" }
-  | {
-      readonly op: "options";
-      readonly file: Pick<OutputFile, "path" | "language">;
-    }
   | {
       readonly op: "format";
       readonly text: string;
@@ -161,7 +156,7 @@ export class EmitThread {
     OffloadedId,
     (reply: EmitWorkerReply | undefined) => void
   >();
-  /** This thread's prettier and the app's config, for the worker's questions (PrettierAsk); afresh for each run. */
+  /** This thread's prettier, for the worker's wide lines (PrettierAsk); afresh for each run. */
   private prettier: ReturnType<typeof prettierOptions> | undefined;
   /** The current run's notice callback (EmitRunInput.notice). */
   private notice: ((message: string) => void) | undefined;
@@ -298,18 +293,11 @@ export class EmitThread {
         return;
       }
       if (!prettier) throw new Error("this run does not format");
-      let value: unknown;
-      if (ask.op === "version") value = (await prettier.loadPrettier()).version;
-      else if (ask.op === "options") {
-        const options = await prettier.optionsFor(ask.file as OutputFile);
-        if (!plainOptions(options)) throw new Error("the options hold code");
-        value = options;
-      } else
-        value = await formatWithFallback(
-          await prettier.loadPrettier(),
-          ask.text,
-          ask.options,
-        );
+      const value = await formatWithFallback(
+        await prettier.loadPrettier(),
+        ask.text,
+        ask.options,
+      );
       answer = { prettierAnswer: ask.prettier, value };
     } catch (e) {
       answer = { prettierAnswer: ask.prettier, error: String(e) };

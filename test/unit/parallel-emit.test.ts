@@ -184,68 +184,82 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
     ).toBeGreaterThan(40);
   }, 60_000);
 
-  it("formats with a prettier of its own when the app's options hold code (a plugin object)", async () => {
-    // The worker asks this thread's prettier for options and wide lines; options holding code
-    // cannot cross to it, so it resolves the config and formats itself: the same bytes.
-    const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
-    const source = readFileSync(path.join(repoRoot, catalog));
-    mkdirSync(path.join(repoRoot, "test", ".tmp"), { recursive: true });
-    const project = mkdtempSync(
-      path.join(repoRoot, "test", ".tmp", "plugin-config-"),
-    );
-    try {
-      writeFileSync(
-        path.join(project, ".prettierrc.mjs"),
-        "export default { printWidth: 60, plugins: [{ name: 'noop', languages: [], describe: () => 'a plugin with code' }] };\n",
+  it.each([
+    [
+      "resolves the app's options there (a plain config)",
+      ".prettierrc.json",
+      '{ "printWidth": 60 }\n',
+    ],
+    [
+      "formats with a prettier of its own when the app's options hold code (a plugin object)",
+      ".prettierrc.mjs",
+      "export default { printWidth: 60, plugins: [{ name: 'noop', languages: [], describe: () => 'a plugin with code' }] };\n",
+    ],
+  ])(
+    "%s: the same bytes",
+    async (_title, configFile, config) => {
+      // The worker resolves the options itself and asks this thread's prettier for wide lines;
+      // options holding code cannot cross to it, so it then formats itself: the same bytes.
+      const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
+      const source = readFileSync(path.join(repoRoot, catalog));
+      mkdirSync(path.join(repoRoot, "test", ".tmp"), { recursive: true });
+      const project = mkdtempSync(
+        path.join(repoRoot, "test", ".tmp", "plugin-config-"),
       );
-      const outDir = path.join(project, "generated");
-      const formatted = async (parallel: boolean): Promise<PipelineResult> => {
-        const emitters = parallel
-          ? parallelEmitters(ARTIFACT_EMITTERS, {
+      try {
+        writeFileSync(path.join(project, configFile), config);
+        const outDir = path.join(project, "generated");
+        const formatted = async (
+          parallel: boolean,
+        ): Promise<PipelineResult> => {
+          const emitters = parallel
+            ? parallelEmitters(ARTIFACT_EMITTERS, {
+                catalogPath: catalog,
+                format: remoteFormat(outDir, { cache: false }),
+              })
+            : undefined;
+          try {
+            return await runPipeline({
               catalogPath: catalog,
-              format: remoteFormat(outDir, { cache: false }),
-            })
-          : undefined;
-        try {
-          return await runPipeline({
-            catalogPath: catalog,
-            source,
-            readTemplate,
-            emitters: emitters?.emitters,
-            onCatalog: emitters?.catalog,
-            format: prettierFormatter(outDir, {
-              cache: false,
-              parallel: !parallel,
-            }),
-          });
-        } finally {
-          emitters?.close();
-        }
-      };
-      const here = await formatted(false);
-      const there = await formatted(true);
-      expect(here.ok).toBe(true);
-      expect(there.timings.map((t) => t.stage)).toContain(
-        "emit providers (parallel)",
-      );
-      for (const [p, text] of here.files)
-        expect(there.files.get(p), p).toBe(text);
-      // The config was applied: no line of the provider module is wider than 60 but comments and strings.
-      const width80 = await runPipeline({
-        catalogPath: catalog,
-        source,
-        readTemplate,
-        format: prettierFormatter(path.join(repoRoot, "generated"), {
-          cache: false,
-        }),
-      });
-      expect(here.files.get("providers/openai-chat.ts")).not.toBe(
-        width80.files.get("providers/openai-chat.ts"),
-      );
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
-  }, 60_000);
+              source,
+              readTemplate,
+              emitters: emitters?.emitters,
+              onCatalog: emitters?.catalog,
+              format: prettierFormatter(outDir, {
+                cache: false,
+                parallel: !parallel,
+              }),
+            });
+          } finally {
+            emitters?.close();
+          }
+        };
+        const here = await formatted(false);
+        const there = await formatted(true);
+        expect(here.ok).toBe(true);
+        expect(there.timings.map((t) => t.stage)).toContain(
+          "emit providers (parallel)",
+        );
+        for (const [p, text] of here.files)
+          expect(there.files.get(p), p).toBe(text);
+        // The config was applied: no line of the provider module is wider than 60 but comments and strings.
+        const width80 = await runPipeline({
+          catalogPath: catalog,
+          source,
+          readTemplate,
+          format: prettierFormatter(path.join(repoRoot, "generated"), {
+            cache: false,
+          }),
+        });
+        expect(here.files.get("providers/openai-chat.ts")).not.toBe(
+          width80.files.get("providers/openai-chat.ts"),
+        );
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it("one thread serves run after run with this thread's bytes, also after a run that ended early", async () => {
     const thread = new EmitThread();
