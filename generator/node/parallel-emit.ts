@@ -4,9 +4,7 @@
  *   - the provider declarations, lowered for every target and printed there in their final
  *     layout (when formatting: the worker formats them as this thread's formatter would, see
  *     RemoteFormat), since copying megabytes of declaration objects back here to print them
- *     would cost about what printing them does; they come back as finished text. The targets
- *     that declare strictly are lowered and printed here instead (providerSplit), which would
- *     otherwise wait for the worker;
+ *     would cost about what printing them does; they come back as finished text;
  *   - the call validators (generator/core/providers/call-validators.ts), whose only input from
  *     the rest of the run is which helpers validators.ts declares, known once it is compiled;
  *     they reuse the strict targets' lowering;
@@ -30,15 +28,13 @@ import type {
   OutputFile,
 } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
-import type { CatalogIR, TargetIR } from "../core/ir/catalog-ir.js";
-import { declaresStrictly } from "../core/providers/call-validators.js";
+import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import {
   providersEmitter,
   providersShareEmitter,
   type ProviderShare,
 } from "../core/providers/emitter.js";
-import { PROVIDERS } from "../core/providers/registry.js";
-import { isTargetId, type TargetId } from "../core/targets.js";
+import { isTargetId } from "../core/targets.js";
 import type { JsonObject } from "../core/schema/json.js";
 import {
   formatWithFallback,
@@ -89,16 +85,12 @@ export interface EmitWorkerRequest {
 }
 
 /**
- * How the provider targets are shared between the threads: this thread emits the targets that
- * declare strictly (declaresStrictly: openai-chat and openai-responses with `strict: auto` on the
- * real tools) when they are at most half of four or more targets, while it would otherwise wait
- * for the worker; the worker emits the rest, the runtime helper, the dispatcher and the call
- * validators. These targets share their lowered schema objects with one another, not with the
- * others (their dialect rewrites them), so neither thread prints what the other one prints — the
- * data printers reuse a layout by object (ts-data-format.ts) — and this thread lowers them anyway
- * for the Standard Schemas. On the real tools the worker's share was the run's critical path,
- * about 0.4 s longer than this thread's (docs/performance.md). Each target's files depend on its
- * lowering alone (providersShareEmitter), so the bytes do not depend on the split.
+ * How the provider targets are shared between the threads: this thread emits the last quarter of
+ * the catalog's targets (none below four) while it would otherwise wait for the worker, which
+ * emits the rest, the runtime helper, the dispatcher and the call validators — on the real tools
+ * (all eight targets) the worker's share was the run's critical path, about 0.4 s longer than this
+ * thread's (docs/performance.md). Each target's files depend on its lowering alone
+ * (providersShareEmitter), so the bytes do not depend on the split.
  */
 export interface ProviderSplit {
   /** The worker's targets, in catalog order. */
@@ -112,17 +104,12 @@ const splits = new WeakMap<CatalogIR, ProviderSplit>();
 export function providerSplit(ir: CatalogIR): ProviderSplit {
   let split = splits.get(ir);
   if (split) return split;
-  const targets = ir.targets.filter((t): t is TargetIR & { id: TargetId } =>
-    isTargetId(t.id),
-  );
-  const strict = targets
-    .filter((t) => declaresStrictly(PROVIDERS[t.id], t))
-    .map((t) => t.id as string);
+  const ids = ir.targets.map((t) => t.id).filter(isTargetId);
   const here = new Set<string>(
-    targets.length >= 4 && 2 * strict.length <= targets.length ? strict : [],
+    ids.slice(ids.length - Math.floor(ids.length / 4)),
   );
   split = {
-    there: targets.map((t) => t.id as string).filter((id) => !here.has(id)),
+    there: ids.filter((id) => !here.has(id)),
     thereShare: { targets: (id) => !here.has(id), runtime: true },
     hereShare: { targets: (id) => here.has(id), runtime: false },
   };

@@ -81,7 +81,7 @@ describe("the providers artifact in shares", () => {
       const split = providerSplit;
       for (const here of [
         ...splits(whole.targets),
-        // What parallel-emit.ts emits on this thread (the targets that declare strictly).
+        // What parallel-emit.ts emits on this thread (the last quarter of the targets).
         null,
       ]) {
         const shares = emitted(catalog, (ctx) => {
@@ -133,57 +133,29 @@ describe("the providers artifact in shares", () => {
     );
   });
 
-  it("this thread's share: the targets that declare strictly, when at most half of four or more", () => {
-    const ir = (targets: Record<string, { strict?: boolean | "auto" }>) =>
-      ({
-        targets: Object.entries(targets).map(([id, options]) => ({
-          id,
-          options,
-        })),
-      }) as unknown as Parameters<typeof providerSplit>[0];
-    const here = (targets: Record<string, { strict?: boolean | "auto" }>) => {
-      const split = providerSplit(ir(targets));
-      return Object.keys(targets).filter((id) => split.hereShare.targets(id));
-    };
-    const realTools = {
-      "openai-chat": { strict: "auto" as const },
-      "openai-responses": { strict: "auto" as const },
-      "openai-agents": {},
-      anthropic: {},
-      "google-genai": {},
-      "google-interactions": {},
-      mcp: {},
-      "openai-compatible": { strict: false },
-    };
-    expect(here(realTools)).toEqual(["openai-chat", "openai-responses"]);
-    expect(providerSplit(ir(realTools)).there).toEqual([
+  it("this thread's share is the last quarter of the targets, none below four", () => {
+    const ir = (targets: readonly string[]) =>
+      ({ targets: targets.map((id) => ({ id })) }) as unknown as Parameters<
+        typeof providerSplit
+      >[0];
+    const ids = [
+      "openai-chat",
+      "openai-responses",
       "openai-agents",
       "anthropic",
       "google-genai",
       "google-interactions",
       "mcp",
       "openai-compatible",
-    ]);
-    // strict: true counts; a target without a strict dialect (mcp) never declares strictly.
-    expect(
-      here({
-        anthropic: { strict: true },
-        mcp: { strict: true },
-        "google-genai": {},
-        "openai-agents": {},
-      }),
-    ).toEqual(["anthropic"]);
-    // Fewer than four targets, or more than half of them strict: all on the worker.
-    expect(
-      here({ "openai-chat": { strict: "auto" }, mcp: {}, anthropic: {} }),
-    ).toEqual([]);
-    expect(
-      here({
-        "openai-chat": { strict: "auto" },
-        "openai-responses": { strict: true },
-        "openai-compatible": { strict: "auto" },
-        mcp: {},
-      }),
-    ).toEqual([]);
+    ];
+    const here = (n: number) => {
+      const split = providerSplit(ir(ids.slice(0, n)));
+      return ids.slice(0, n).filter((id) => split.hereShare.targets(id));
+    };
+    expect(here(1)).toEqual([]);
+    expect(here(3)).toEqual([]);
+    expect(here(4)).toEqual(["anthropic"]);
+    expect(here(8)).toEqual(["mcp", "openai-compatible"]);
+    expect(providerSplit(ir(ids)).there).toEqual(ids.slice(0, 6));
   });
 });
