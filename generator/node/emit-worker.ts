@@ -17,10 +17,7 @@ import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
-import {
-  providersEmitter,
-  providersShareEmitter,
-} from "../core/providers/emitter.js";
+import { providersEmitter } from "../core/providers/emitter.js";
 import {
   formatFiles,
   plainOptions,
@@ -142,15 +139,7 @@ const emitters: Record<
   OffloadedId,
   (request: EmitWorkerRequest) => ArtifactEmitter
 > = {
-  providers: (request) => {
-    const targets = request.targets;
-    return targets === undefined
-      ? providersEmitter
-      : providersShareEmitter({
-          targets: (id) => targets.includes(id),
-          runtime: true,
-        });
-  },
+  providers: () => providersEmitter,
   "call-validators": (request) => {
     const helpers = new Set(request.helpers);
     return createCallValidatorsEmitter(() => helpers);

@@ -28,13 +28,6 @@ import type {
   OutputFile,
 } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
-import type { CatalogIR } from "../core/ir/catalog-ir.js";
-import {
-  providersEmitter,
-  providersShareEmitter,
-  type ProviderShare,
-} from "../core/providers/emitter.js";
-import { isTargetId } from "../core/targets.js";
 import type { JsonObject } from "../core/schema/json.js";
 import {
   formatWithFallback,
@@ -80,41 +73,6 @@ export interface EmitWorkerRequest {
   readonly js: boolean;
   /** Call validators: the helpers validators.ts declares. */
   readonly helpers: readonly string[];
-  /** Providers: the targets the worker emits (with the runtime helper), the others being this thread's (see providerSplit); all when absent. */
-  readonly targets?: readonly string[];
-}
-
-/**
- * How the provider targets are shared between the threads: this thread emits the last quarter of
- * the catalog's targets (none below four) while it would otherwise wait for the worker, which
- * emits the rest, the runtime helper, the dispatcher and the call validators — on the real tools
- * (all eight targets) the worker's share was the run's critical path, about 0.4 s longer than this
- * thread's (docs/performance.md). Each target's files depend on its lowering alone
- * (providersShareEmitter), so the bytes do not depend on the split.
- */
-export interface ProviderSplit {
-  /** The worker's targets, in catalog order. */
-  readonly there: readonly string[];
-  readonly thereShare: ProviderShare;
-  readonly hereShare: ProviderShare;
-}
-
-const splits = new WeakMap<CatalogIR, ProviderSplit>();
-
-export function providerSplit(ir: CatalogIR): ProviderSplit {
-  let split = splits.get(ir);
-  if (split) return split;
-  const ids = ir.targets.map((t) => t.id).filter(isTargetId);
-  const here = new Set<string>(
-    ids.slice(ids.length - Math.floor(ids.length / 4)),
-  );
-  split = {
-    there: ids.filter((id) => !here.has(id)),
-    thereShare: { targets: (id) => !here.has(id), runtime: true },
-    hereShare: { targets: (id) => here.has(id), runtime: false },
-  };
-  splits.set(ir, split);
-  return split;
 }
 
 export type EmitWorkerReply = {
@@ -224,7 +182,6 @@ export class EmitThread {
     const offload = (
       local: ArtifactEmitter,
       id: OffloadedId,
-      targets?: (ctx: EmitContext) => readonly string[],
     ): ArtifactEmitter => ({
       id: local.id,
       emit: (ctx: EmitContext): Promise<readonly OutputFile[]> => {
@@ -237,7 +194,6 @@ export class EmitThread {
           header: ctx.header,
           js: ctx.options.js,
           helpers,
-          ...(targets && { targets: targets(ctx) }),
         };
         return new Promise<EmitWorkerReply | undefined>((resolve) => {
           if (run !== this.runs || this.pending.has(id))
@@ -256,30 +212,11 @@ export class EmitThread {
         });
       },
     });
-    const emitters = registry.flatMap((e): ArtifactEmitter[] => {
-      if (!(OFFLOADED as readonly string[]).includes(e.id)) return [e];
-      if (e !== providersEmitter) return [offload(e, e.id as OffloadedId)];
-      // The provider targets are shared (ProviderSplit): the worker's request goes out first, then
-      // this thread emits its own share (`emit providers` in --verbose, the worker's share being
-      // `emit providers (parallel)`); a worker that fails leaves its share to this thread too.
-      const there = (ctx: EmitContext) => providerSplit(ctx.ir).there;
-      return [
-        offload(
-          {
-            id: e.id,
-            emit: (ctx) =>
-              providersShareEmitter(providerSplit(ctx.ir).thereShare).emit(ctx),
-          },
-          "providers",
-          there,
-        ),
-        {
-          id: e.id,
-          emit: (ctx) =>
-            providersShareEmitter(providerSplit(ctx.ir).hereShare).emit(ctx),
-        },
-      ];
-    });
+    const emitters = registry.map((e) =>
+      (OFFLOADED as readonly string[]).includes(e.id)
+        ? offload(e, e.id as OffloadedId)
+        : e,
+    );
     const catalog = (doc: JsonObject) => {
       if (run !== this.runs) return;
       try {
