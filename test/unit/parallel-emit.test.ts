@@ -52,8 +52,8 @@ const catalogs = [
 async function run(
   catalog: string,
   worker?: "catalog" | "not a catalog",
+  source: Uint8Array | string = readFileSync(path.join(repoRoot, catalog)),
 ): Promise<PipelineResult> {
-  const source = readFileSync(path.join(repoRoot, catalog));
   const parallel =
     worker === undefined
       ? undefined
@@ -137,6 +137,50 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
         expect(
           [...here.files.keys()].some((p) => p.endsWith(".calls.ts")),
         ).toBe(true);
+    },
+    60_000,
+  );
+
+  it.each([
+    ["openai-chat"],
+    ["openai-responses", "anthropic", "mcp"],
+    ["openai-chat", "openai-compatible", "google-genai", "mcp"],
+    [
+      "openai-agents",
+      "openai-chat",
+      "google-interactions",
+      "anthropic",
+      "openai-responses",
+    ],
+  ])(
+    "a catalog with some of the targets (%s …): the same files and findings as on this thread",
+    async (...targets) => {
+      // The fixture's targets block, cut down to these (in this order).
+      const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
+      const full = readFileSync(path.join(repoRoot, catalog), "utf8");
+      const block = /^targets:\n((?: {2}.*\n)+)/m.exec(full)!;
+      const lines = new Map(
+        block[1]!
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => [l.trim().split(":")[0]!, l] as const),
+      );
+      const source = full.replace(
+        block[1]!,
+        targets.map((t) => `${lines.get(t)!}\n`).join(""),
+      );
+      const here = await run(catalog, undefined, source);
+      const there = await run(catalog, "catalog", source);
+      expect(here.ok).toBe(true);
+      expect(there.ok).toBe(true);
+      expect(there.timings.map((t) => t.stage)).toContain(
+        "emit providers (parallel)",
+      );
+      expect(
+        [...here.files.keys()].filter((p) => /^providers\/[^.]+\.ts$/.test(p)),
+      ).toHaveLength(targets.length);
+      expect([...there.files]).toEqual([...here.files]);
+      expect(there.diagnostics).toEqual(here.diagnostics);
     },
     60_000,
   );
