@@ -17,7 +17,10 @@ import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
-import { providersEmitter } from "../core/providers/emitter.js";
+import {
+  providersEmitter,
+  providersShareEmitter,
+} from "../core/providers/emitter.js";
 import {
   formatFiles,
   plainOptions,
@@ -139,7 +142,15 @@ const emitters: Record<
   OffloadedId,
   (request: EmitWorkerRequest) => ArtifactEmitter
 > = {
-  providers: () => providersEmitter,
+  providers: (request) => {
+    const targets = request.targets;
+    return targets === undefined
+      ? providersEmitter
+      : providersShareEmitter({
+          targets: (id) => targets.includes(id),
+          runtime: true,
+        });
+  },
   "call-validators": (request) => {
     const helpers = new Set(request.helpers);
     return createCallValidatorsEmitter(() => helpers);
