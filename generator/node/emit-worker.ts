@@ -1,11 +1,12 @@
 /**
  * The worker thread of parallel-emit.ts: builds the IR of the catalog it is handed first, then
- * runs each emitter it is asked for exactly as the main thread would: the providers at once
- * (formatted here when the run formats, with options resolved here), the call validators once told which helpers
- * validators.ts declares, the dispatcher. The lowering of the provider targets is computed once
- * for all three. A thread may serve several runs in turn (EmitThread): a run starts with its
- * catalog, and everything is done in the order received, so a run's work never sees another's
- * catalog; a request of a run that has been followed by another is answered with an error.
+ * runs each emitter it is asked for exactly as the main thread would: the providers (its share of
+ * the targets) at once, formatted here when the run formats, with options resolved here; the call
+ * validators once told which helpers validators.ts declares; the dispatcher. The lowering of the
+ * provider targets is computed once for all three. A thread may serve several runs in turn
+ * (EmitThread): a run starts with its catalog, and everything is done in the order received, so a
+ * run's work never sees another's catalog; a request of a run that has been followed by another
+ * is answered with an error.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type {

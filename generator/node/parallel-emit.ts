@@ -84,7 +84,10 @@ export interface EmitWorkerRequest {
   readonly js: boolean;
   /** Call validators: the helpers validators.ts declares. */
   readonly helpers: readonly string[];
-  /** Providers: the targets the worker emits (with the runtime helper), the others being this thread's (see providerSplit); all when absent. */
+  /**
+   * Providers: the targets the worker emits (with the runtime helper), the others being this
+   * thread's (see providerSplit); all when absent.
+   */
   readonly targets?: readonly string[];
 }
 
@@ -96,8 +99,9 @@ export interface EmitWorkerRequest {
  * validators. These targets share their lowered schema objects with one another, not with the
  * others (their dialect rewrites them), so neither thread prints what the other one prints — the
  * data printers reuse a layout by object (ts-data-format.ts) — and this thread lowers them anyway
- * for the Standard Schemas. On the real tools the worker's share was the run's critical path,
- * about 0.4 s longer than this thread's (docs/performance.md). Each target's files depend on its
+ * for the Standard Schemas. On the real tools the worker's share is the run's critical path (it
+ * starts about 0.2 s after this thread); the split took a cold run from 0.67–0.71 s to
+ * 0.63–0.65 s (docs/performance.md). Each target's files depend on its
  * lowering alone (providersShareEmitter), so the bytes do not depend on the split.
  */
 export interface ProviderSplit {
