@@ -9,6 +9,7 @@ import {
 } from "../index.js";
 import { compareWithDisk, hasDrift, writeOutput } from "../node/files.js";
 import { unifiedDiff } from "../node/diff.js";
+import { oneShotTiering } from "../node/one-shot-tiering.js";
 import { formatDiagnostics, summary } from "./report.js";
 import type { Command, Flags } from "./command.js";
 
@@ -141,7 +142,11 @@ export async function runGenerate(flags: Flags): Promise<number> {
     process.stderr.write("toolcat: --watch and --check cannot be combined\n");
     return 2;
   }
-  if (flags.watch !== true) return once(flags);
+  if (flags.watch !== true) {
+    // One run and the process ends: V8 optimises only the really hot code (one-shot-tiering.ts).
+    oneShotTiering();
+    return once(flags);
+  }
   return watchCatalog(flags);
 }
 

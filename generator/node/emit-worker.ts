@@ -1,11 +1,12 @@
 /**
  * The worker thread of parallel-emit.ts: builds the IR of the catalog it is handed first, then
- * runs each emitter it is asked for exactly as the main thread would: the providers at once
- * (formatted here when the run formats), the call validators once told which helpers
- * validators.ts declares, the dispatcher. The lowering of the provider targets is computed once
- * for all three. A thread may serve several runs in turn (EmitThread): a run starts with its
- * catalog, and everything is done in the order received, so a run's work never sees another's
- * catalog; a request of a run that has been followed by another is answered with an error.
+ * runs each emitter it is asked for exactly as the main thread would: the providers (its share of
+ * the targets) at once, formatted here when the run formats, with options resolved here; the call
+ * validators once told which helpers validators.ts declares; the dispatcher. The lowering of the
+ * provider targets is computed once for all three. A thread may serve several runs in turn
+ * (EmitThread): a run starts with its catalog, and everything is done in the order received, so a
+ * run's work never sees another's catalog; a request of a run that has been followed by another
+ * is answered with an error.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type {
@@ -17,15 +18,18 @@ import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
-import { providersEmitter } from "../core/providers/emitter.js";
+import {
+  providersEmitter,
+  providersShareEmitter,
+} from "../core/providers/emitter.js";
 import {
   formatFiles,
+  plainOptions,
   prettierOptions,
   type OptionsFor,
   type PrettierCalls,
 } from "./format.js";
 import { readTemplate } from "./package-root.js";
-import { keptRunPrettier, preloadForKeptRuns } from "./kept-worker.js";
 import { SentTexts } from "./reply-delta.js";
 import type {
   EmitWorkerCatalog,
@@ -72,30 +76,38 @@ function askMain<T>(ask: Ask): Promise<T> {
   });
 }
 
-/** A wide line's layout, asked of the main thread's prettier. */
-const askFormat: PrettierCalls["format"] = (text, options) =>
-  askMain<string>({ op: "format", text, options: options ?? {} });
-
-/** The main thread's prettier, as formatFiles calls it. */
-async function mainPrettier(): Promise<{
+/**
+ * prettier as formatFiles calls it: the version and each file's options from this thread's own
+ * prettier (formatForRun; its module is loaded as soon as the run starts, see `message` below),
+ * the wide lines laid out by the main thread's (warm there). Asking the main thread for the
+ * options too made the data printers wait until that thread was done with its own emitters
+ * (about 0.2 s idle on the real tools, docs/performance.md); resolved here, with the same
+ * function and in the same order, they are the same options.
+ */
+async function ownOptionsMainPrettier(
+  run: NonNullable<typeof format>,
+): Promise<{
   readonly prettier: PrettierCalls;
   readonly optionsFor: OptionsFor;
 }> {
-  const version = await askMain<string>({ op: "version" });
+  const version = (await run.loadPrettier()).version;
+  const format: PrettierCalls["format"] = (text, options) =>
+    askMain<string>({ op: "format", text, options: options ?? {} });
   return {
-    prettier: { version, format: askFormat },
-    optionsFor: (file) =>
-      askMain({
-        op: "options",
-        file: { path: file.path, language: file.language },
-      }),
+    prettier: { version, format },
+    optionsFor: async (file) => {
+      const options = await run.optionsFor(file);
+      // Options holding code cannot cross to the main thread: all is formatted here (below).
+      if (!plainOptions(options)) throw new Error("the options hold code");
+      return options;
+    },
   };
 }
 
 /** The run whose catalog was handled last (in the queue), and the newest one received. */
 let run = 0;
 let newest = 0;
-/** The thread is kept from run to run (EmitWorkerCatalog.kept): see kept-worker.ts. */
+/** The thread is kept from run to run (EmitWorkerCatalog.kept): its replies cross as deltas (reply-delta.ts). */
 let kept = false;
 
 /**
@@ -134,7 +146,15 @@ const emitters: Record<
   OffloadedId,
   (request: EmitWorkerRequest) => ArtifactEmitter
 > = {
-  providers: () => providersEmitter,
+  providers: (request) => {
+    const targets = request.targets;
+    return targets === undefined
+      ? providersEmitter
+      : providersShareEmitter({
+          targets: (id) => targets.includes(id),
+          runtime: true,
+        });
+  },
   "call-validators": (request) => {
     const helpers = new Set(request.helpers);
     return createCallValidatorsEmitter(() => helpers);
@@ -160,9 +180,7 @@ async function formatted(
     } satisfies PrettierAsk);
   let texts: string[];
   try {
-    // A kept thread's later runs resolve the options here (kept-worker.ts).
-    const main =
-      keptRunPrettier(format.optionsFor, askFormat) ?? (await mainPrettier());
+    const main = await ownOptionsMainPrettier(format);
     texts = await formatFiles(
       toFormat,
       main.optionsFor,
@@ -215,6 +233,9 @@ parentPort?.on(
         kept = message.kept === true;
         early = undefined;
         format = formatForRun();
+        // prettier's module loads while the IR is built and the declarations lowered (its files
+        // are read without this thread); the options are resolved with it (ownOptionsMainPrettier).
+        format?.loadPrettier().catch(() => undefined);
         try {
           ir = buildIR(message.catalog, message.catalogPath);
         } catch {
@@ -241,7 +262,6 @@ parentPort?.on(
         [...guessed.helpers.asked].every((id) => request.helpers.includes(id))
       ) {
         postReply(guessed.reply);
-        afterLastReply();
         return;
       }
       try {
@@ -280,7 +300,6 @@ parentPort?.on(
         };
       }
       postReply(reply);
-      if (request.emitter === "call-validators") afterLastReply();
       // The call validators wait for validators.ts on the main thread; the dispatcher is the last
       // request before theirs, so the time until it comes is spent compiling them on a guess
       // (not when a later run's catalog has come meanwhile).
@@ -304,11 +323,6 @@ function postReply(reply: EmitWorkerReply): void {
       ? { ...reply, files: sent.encode(reply.files) }
       : reply,
   );
-}
-
-/** The run's last reply is sent: a kept thread loads what its later runs use (kept-worker.ts). */
-function afterLastReply(): void {
-  if (kept && format) preloadForKeptRuns(format.loadPrettier);
 }
 
 function guess(request: EmitWorkerRequest): typeof early {

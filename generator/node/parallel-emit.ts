@@ -4,7 +4,9 @@
  *   - the provider declarations, lowered for every target and printed there in their final
  *     layout (when formatting: the worker formats them as this thread's formatter would, see
  *     RemoteFormat), since copying megabytes of declaration objects back here to print them
- *     would cost about what printing them does; they come back as finished text;
+ *     would cost about what printing them does; they come back as finished text. The targets
+ *     that declare strictly are lowered and printed here instead (providerSplit), which would
+ *     otherwise wait for the worker;
  *   - the call validators (generator/core/providers/call-validators.ts), whose only input from
  *     the rest of the run is which helpers validators.ts declares, known once it is compiled;
  *     they reuse the strict targets' lowering;
@@ -28,11 +30,19 @@ import type {
   OutputFile,
 } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
+import type { CatalogIR, TargetIR } from "../core/ir/catalog-ir.js";
+import { declaresStrictly } from "../core/providers/call-validators.js";
+import {
+  providersEmitter,
+  providersShareEmitter,
+  type ProviderShare,
+} from "../core/providers/emitter.js";
+import { PROVIDERS } from "../core/providers/registry.js";
+import { isTargetId, type TargetId } from "../core/targets.js";
 import type { JsonObject } from "../core/schema/json.js";
 import { ReceivedTexts, type SentFile } from "./reply-delta.js";
 import {
   formatWithFallback,
-  plainOptions,
   prettierOptions,
   type RemoteFormat,
 } from "./format.js";
@@ -57,7 +67,7 @@ export interface EmitWorkerCatalog {
   readonly catalogPath: string;
   /** The run it starts (see EmitThread): requests and replies carry it. */
   readonly run: number;
-  /** The thread serves run after run (`generate --watch`), not this one alone: see kept-worker.ts. */
+  /** The thread serves run after run (`generate --watch`), not this one alone: its replies cross as deltas (reply-delta.ts). */
   readonly kept?: boolean;
 }
 
@@ -77,6 +87,54 @@ export interface EmitWorkerRequest {
   readonly js: boolean;
   /** Call validators: the helpers validators.ts declares. */
   readonly helpers: readonly string[];
+  /**
+   * Providers: the targets the worker emits (with the runtime helper), the others being this
+   * thread's (see providerSplit); all when absent.
+   */
+  readonly targets?: readonly string[];
+}
+
+/**
+ * How the provider targets are shared between the threads: this thread emits the targets that
+ * declare strictly (declaresStrictly: openai-chat and openai-responses with `strict: auto` on the
+ * real tools) when they are at most half of four or more targets, while it would otherwise wait
+ * for the worker; the worker emits the rest, the runtime helper, the dispatcher and the call
+ * validators. These targets share their lowered schema objects with one another, not with the
+ * others (their dialect rewrites them), so neither thread prints what the other one prints — the
+ * data printers reuse a layout by object (ts-data-format.ts) — and this thread lowers them anyway
+ * for the Standard Schemas. On the real tools the worker's share is the run's critical path (it
+ * starts about 0.2 s after this thread); the split took a cold run from 0.67–0.71 s to
+ * 0.63–0.65 s (docs/performance.md). Each target's files depend on its
+ * lowering alone (providersShareEmitter), so the bytes do not depend on the split.
+ */
+export interface ProviderSplit {
+  /** The worker's targets, in catalog order. */
+  readonly there: readonly string[];
+  readonly thereShare: ProviderShare;
+  readonly hereShare: ProviderShare;
+}
+
+const splits = new WeakMap<CatalogIR, ProviderSplit>();
+
+export function providerSplit(ir: CatalogIR): ProviderSplit {
+  let split = splits.get(ir);
+  if (split) return split;
+  const targets = ir.targets.filter((t): t is TargetIR & { id: TargetId } =>
+    isTargetId(t.id),
+  );
+  const strict = targets
+    .filter((t) => declaresStrictly(PROVIDERS[t.id], t))
+    .map((t) => t.id as string);
+  const here = new Set<string>(
+    targets.length >= 4 && 2 * strict.length <= targets.length ? strict : [],
+  );
+  split = {
+    there: targets.map((t) => t.id as string).filter((id) => !here.has(id)),
+    thereShare: { targets: (id) => !here.has(id), runtime: true },
+    hereShare: { targets: (id) => here.has(id), runtime: false },
+  };
+  splits.set(ir, split);
+  return split;
 }
 
 export type EmitWorkerReply = {
@@ -91,18 +149,14 @@ export type EmitWorkerReply = {
 );
 
 /**
- * The worker asks this thread's prettier (loaded and warm here anyway) for what its formatting
- * needs beyond the data printers: the version, a provider file's options, a wide line's layout.
- * Loading prettier on the worker and warming it up for a few lines cost it about 0.4 s of CPU on
- * the run's critical path (docs/performance.md). Options that are not plain data (a plugin
- * object) are answered with an error, and the worker then formats with a prettier of its own.
+ * The worker asks this thread's prettier (loaded and warm here anyway) for the layout of the few
+ * wide lines its formatting leaves to prettier; loading prettier's printer on the worker and
+ * warming it up for them cost it about 0.4 s of CPU on the run's critical path
+ * (docs/performance.md). The options it resolves itself (emit-worker.ts), with the same function
+ * as this thread, so as not to wait for this thread's emitters; options that are not plain data
+ * (a plugin object) cannot cross, and the worker then formats with a prettier of its own.
  */
 export type PrettierAsk = { readonly prettier: number } & (
-  | { readonly op: "version" }
-  | {
-      readonly op: "options";
-      readonly file: Pick<OutputFile, "path" | "language">;
-    }
   | {
       readonly op: "format";
       readonly text: string;
@@ -165,13 +219,13 @@ export class EmitThread {
     OffloadedId,
     (reply: EmitWorkerReply | undefined) => void
   >();
-  /** This thread's prettier and the app's config, for the worker's questions (PrettierAsk); afresh for each run. */
+  /** This thread's prettier, for the worker's wide lines (PrettierAsk); afresh for each run. */
   private prettier: ReturnType<typeof prettierOptions> | undefined;
   /** The current run's notice callback (EmitRunInput.notice). */
   private notice: ((message: string) => void) | undefined;
   /** Time spent answering the current run's prettier questions. */
   private answering = { ms: 0 };
-  /** Ended after its one run (parallelEmitters): the worker need not prepare for later ones (kept-worker.ts). */
+  /** Ended after its one run (parallelEmitters): the worker need not keep what it sent for later runs' deltas. */
   oneRun = false;
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
@@ -193,6 +247,7 @@ export class EmitThread {
     const offload = (
       local: ArtifactEmitter,
       id: OffloadedId,
+      targets?: (ctx: EmitContext) => readonly string[],
     ): ArtifactEmitter => ({
       id: local.id,
       emit: (ctx: EmitContext): Promise<readonly OutputFile[]> => {
@@ -205,6 +260,7 @@ export class EmitThread {
           header: ctx.header,
           js: ctx.options.js,
           helpers,
+          ...(targets && { targets: targets(ctx) }),
         };
         return new Promise<EmitWorkerReply | undefined>((resolve) => {
           if (run !== this.runs || this.pending.has(id))
@@ -223,11 +279,30 @@ export class EmitThread {
         });
       },
     });
-    const emitters = registry.map((e) =>
-      (OFFLOADED as readonly string[]).includes(e.id)
-        ? offload(e, e.id as OffloadedId)
-        : e,
-    );
+    const emitters = registry.flatMap((e): ArtifactEmitter[] => {
+      if (!(OFFLOADED as readonly string[]).includes(e.id)) return [e];
+      if (e !== providersEmitter) return [offload(e, e.id as OffloadedId)];
+      // The provider targets are shared (ProviderSplit): the worker's request goes out first, then
+      // this thread emits its own share (`emit providers` in --verbose, the worker's share being
+      // `emit providers (parallel)`); a worker that fails leaves its share to this thread too.
+      const there = (ctx: EmitContext) => providerSplit(ctx.ir).there;
+      return [
+        offload(
+          {
+            id: e.id,
+            emit: (ctx) =>
+              providersShareEmitter(providerSplit(ctx.ir).thereShare).emit(ctx),
+          },
+          "providers",
+          there,
+        ),
+        {
+          id: e.id,
+          emit: (ctx) =>
+            providersShareEmitter(providerSplit(ctx.ir).hereShare).emit(ctx),
+        },
+      ];
+    });
     const catalog = (doc: JsonObject) => {
       if (run !== this.runs) return;
       try {
@@ -312,18 +387,11 @@ export class EmitThread {
         return;
       }
       if (!prettier) throw new Error("this run does not format");
-      let value: unknown;
-      if (ask.op === "version") value = (await prettier.loadPrettier()).version;
-      else if (ask.op === "options") {
-        const options = await prettier.optionsFor(ask.file as OutputFile);
-        if (!plainOptions(options)) throw new Error("the options hold code");
-        value = options;
-      } else
-        value = await formatWithFallback(
-          await prettier.loadPrettier(),
-          ask.text,
-          ask.options,
-        );
+      const value = await formatWithFallback(
+        await prettier.loadPrettier(),
+        ask.text,
+        ask.options,
+      );
       answer = { prettierAnswer: ask.prettier, value };
     } catch (e) {
       answer = { prettierAnswer: ask.prettier, error: String(e) };

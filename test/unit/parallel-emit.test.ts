@@ -52,8 +52,8 @@ const catalogs = [
 async function run(
   catalog: string,
   worker?: "catalog" | "not a catalog",
+  source: Uint8Array | string = readFileSync(path.join(repoRoot, catalog)),
 ): Promise<PipelineResult> {
-  const source = readFileSync(path.join(repoRoot, catalog));
   const parallel =
     worker === undefined
       ? undefined
@@ -123,6 +123,8 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
       expect(there.ok).toBe(here.ok);
       expect(there.timings.map((t) => t.stage)).toEqual(
         expect.arrayContaining([
+          // This thread's share of the provider targets, and the worker's.
+          "emit providers",
           "emit providers (parallel)",
           "emit call-validators (parallel)",
           "emit dispatcher (parallel)",
@@ -137,6 +139,51 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
         expect(
           [...here.files.keys()].some((p) => p.endsWith(".calls.ts")),
         ).toBe(true);
+    },
+    60_000,
+  );
+
+  it.each([
+    ["openai-chat"],
+    ["openai-responses", "anthropic", "mcp"],
+    ["openai-chat", "openai-compatible", "google-genai", "mcp"],
+    [
+      "openai-agents",
+      "openai-chat",
+      "google-interactions",
+      "anthropic",
+      "openai-responses",
+    ],
+  ])(
+    "a catalog with some of the targets (%s …): the same files and findings as on this thread",
+    async (...targets) => {
+      // The fixture's targets block, cut down to these (in this order): the provider targets are
+      // split between the threads by their number (providerSplit), none left here below four.
+      const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
+      const full = readFileSync(path.join(repoRoot, catalog), "utf8");
+      const block = /^targets:\n((?: {2}.*\n)+)/m.exec(full)!;
+      const lines = new Map(
+        block[1]!
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => [l.trim().split(":")[0]!, l] as const),
+      );
+      const source = full.replace(
+        block[1]!,
+        targets.map((t) => `${lines.get(t)!}\n`).join(""),
+      );
+      const here = await run(catalog, undefined, source);
+      const there = await run(catalog, "catalog", source);
+      expect(here.ok).toBe(true);
+      expect(there.ok).toBe(true);
+      expect(there.timings.map((t) => t.stage)).toContain(
+        "emit providers (parallel)",
+      );
+      expect(
+        [...here.files.keys()].filter((p) => /^providers\/[^.]+\.ts$/.test(p)),
+      ).toHaveLength(targets.length);
+      expect([...there.files]).toEqual([...here.files]);
+      expect(there.diagnostics).toEqual(here.diagnostics);
     },
     60_000,
   );
@@ -184,68 +231,82 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
     ).toBeGreaterThan(40);
   }, 60_000);
 
-  it("formats with a prettier of its own when the app's options hold code (a plugin object)", async () => {
-    // The worker asks this thread's prettier for options and wide lines; options holding code
-    // cannot cross to it, so it resolves the config and formats itself: the same bytes.
-    const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
-    const source = readFileSync(path.join(repoRoot, catalog));
-    mkdirSync(path.join(repoRoot, "test", ".tmp"), { recursive: true });
-    const project = mkdtempSync(
-      path.join(repoRoot, "test", ".tmp", "plugin-config-"),
-    );
-    try {
-      writeFileSync(
-        path.join(project, ".prettierrc.mjs"),
-        "export default { printWidth: 60, plugins: [{ name: 'noop', languages: [], describe: () => 'a plugin with code' }] };\n",
+  it.each([
+    [
+      "resolves the app's options there (a plain config)",
+      ".prettierrc.json",
+      '{ "printWidth": 60 }\n',
+    ],
+    [
+      "formats with a prettier of its own when the app's options hold code (a plugin object)",
+      ".prettierrc.mjs",
+      "export default { printWidth: 60, plugins: [{ name: 'noop', languages: [], describe: () => 'a plugin with code' }] };\n",
+    ],
+  ])(
+    "%s: the same bytes",
+    async (_title, configFile, config) => {
+      // The worker resolves the options itself and asks this thread's prettier for wide lines;
+      // options holding code cannot cross to it, so it then formats itself: the same bytes.
+      const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
+      const source = readFileSync(path.join(repoRoot, catalog));
+      mkdirSync(path.join(repoRoot, "test", ".tmp"), { recursive: true });
+      const project = mkdtempSync(
+        path.join(repoRoot, "test", ".tmp", "plugin-config-"),
       );
-      const outDir = path.join(project, "generated");
-      const formatted = async (parallel: boolean): Promise<PipelineResult> => {
-        const emitters = parallel
-          ? parallelEmitters(ARTIFACT_EMITTERS, {
+      try {
+        writeFileSync(path.join(project, configFile), config);
+        const outDir = path.join(project, "generated");
+        const formatted = async (
+          parallel: boolean,
+        ): Promise<PipelineResult> => {
+          const emitters = parallel
+            ? parallelEmitters(ARTIFACT_EMITTERS, {
+                catalogPath: catalog,
+                format: remoteFormat(outDir, { cache: false }),
+              })
+            : undefined;
+          try {
+            return await runPipeline({
               catalogPath: catalog,
-              format: remoteFormat(outDir, { cache: false }),
-            })
-          : undefined;
-        try {
-          return await runPipeline({
-            catalogPath: catalog,
-            source,
-            readTemplate,
-            emitters: emitters?.emitters,
-            onCatalog: emitters?.catalog,
-            format: prettierFormatter(outDir, {
-              cache: false,
-              parallel: !parallel,
-            }),
-          });
-        } finally {
-          emitters?.close();
-        }
-      };
-      const here = await formatted(false);
-      const there = await formatted(true);
-      expect(here.ok).toBe(true);
-      expect(there.timings.map((t) => t.stage)).toContain(
-        "emit providers (parallel)",
-      );
-      for (const [p, text] of here.files)
-        expect(there.files.get(p), p).toBe(text);
-      // The config was applied: no line of the provider module is wider than 60 but comments and strings.
-      const width80 = await runPipeline({
-        catalogPath: catalog,
-        source,
-        readTemplate,
-        format: prettierFormatter(path.join(repoRoot, "generated"), {
-          cache: false,
-        }),
-      });
-      expect(here.files.get("providers/openai-chat.ts")).not.toBe(
-        width80.files.get("providers/openai-chat.ts"),
-      );
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
-  }, 60_000);
+              source,
+              readTemplate,
+              emitters: emitters?.emitters,
+              onCatalog: emitters?.catalog,
+              format: prettierFormatter(outDir, {
+                cache: false,
+                parallel: !parallel,
+              }),
+            });
+          } finally {
+            emitters?.close();
+          }
+        };
+        const here = await formatted(false);
+        const there = await formatted(true);
+        expect(here.ok).toBe(true);
+        expect(there.timings.map((t) => t.stage)).toContain(
+          "emit providers (parallel)",
+        );
+        for (const [p, text] of here.files)
+          expect(there.files.get(p), p).toBe(text);
+        // The config was applied: no line of the provider module is wider than 60 but comments and strings.
+        const width80 = await runPipeline({
+          catalogPath: catalog,
+          source,
+          readTemplate,
+          format: prettierFormatter(path.join(repoRoot, "generated"), {
+            cache: false,
+          }),
+        });
+        expect(here.files.get("providers/openai-chat.ts")).not.toBe(
+          width80.files.get("providers/openai-chat.ts"),
+        );
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it("one thread serves run after run with this thread's bytes, also after a run that ended early", async () => {
     const thread = new EmitThread();
@@ -300,6 +361,8 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
     const here = await run("catalog/tools.yaml");
     const fallback = await run("catalog/tools.yaml", "not a catalog");
     expect(fallback.ok).toBe(true);
+    // The worker's share of the provider targets too (this thread emitted its own meanwhile).
+    expect(fallback.timings.map((t) => t.stage)).toContain("emit providers");
     expect([...fallback.files]).toEqual([...here.files]);
   }, 60_000);
 });

@@ -1,8 +1,8 @@
 /**
  * What a run of `generate --watch` reuses besides the provider memos (edit-memo.test.ts): the
  * laid-out code chunks (generator/node/canonical-chunk-memo.ts), the printed data chunks made
- * afresh each run (data-chunk-memo.ts, by content), and on a kept worker thread the options
- * resolved there (kept-worker.ts) and the files sent as what changed (reply-delta.ts; its own
+ * afresh each run (data-chunk-memo.ts, by content), and on a kept worker thread the files sent
+ * as what changed (reply-delta.ts; its own
  * test: reply-delta.test.ts). For each kind of edit the output
  * and the diagnostics must be a cold run's byte for byte — on this thread and on a kept worker
  * thread — and a memo whose key leaves out a piece must make the comparison fail.

@@ -35,8 +35,8 @@ import {
   providerExports,
   type TargetLowering,
 } from "./emitter.js";
-import type { CatalogIR } from "../ir/catalog-ir.js";
-import type { LoweredTool } from "./provider.js";
+import type { CatalogIR, TargetIR } from "../ir/catalog-ir.js";
+import type { LoweredTool, ProviderModule } from "./provider.js";
 
 /** Export name of a target's call validator, e.g. `validateOpenaiChatCall`. */
 export function callValidatorName(targetId: string): string {
@@ -52,16 +52,22 @@ export function hasCallValidator(tools: readonly LoweredTool[]): boolean {
 }
 
 /**
- * The targets whose tools may have a normalisation plan: a strict dialect, used (`strict: true` or
- * `auto`; see lowerTool). Only these are lowered for the call validators.
+ * Whether a target's tools may have a normalisation plan: a strict dialect, used (`strict: true` or
+ * `auto`; see lowerTool).
  */
-export function plannedLowerings(ir: CatalogIR): readonly TargetLowering[] {
-  return lowerTargets(
-    ir,
-    (module, target) =>
-      module.dialects.strict !== undefined &&
-      (target.options.strict === true || target.options.strict === "auto"),
+export function declaresStrictly(
+  module: ProviderModule,
+  target: TargetIR,
+): boolean {
+  return (
+    module.dialects.strict !== undefined &&
+    (target.options.strict === true || target.options.strict === "auto")
   );
+}
+
+/** The targets whose tools may have a normalisation plan (declaresStrictly). Only these are lowered for the call validators. */
+export function plannedLowerings(ir: CatalogIR): readonly TargetLowering[] {
+  return lowerTargets(ir, declaresStrictly);
 }
 
 /** The exported table of declared-schema validators (shared by targets that declare alike). */
