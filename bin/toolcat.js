@@ -20,6 +20,10 @@ const args = process.argv.slice(2);
 if (bundleIsCurrent()) {
   const bundle = join(root, "dist", "bundle");
   const cache = require(join(bundle, "code-cache.cjs"));
+  // One run and the process ends: V8 optimises only the really hot code (code-cache.cjs
+  // `oneShot`, set before anything is compiled).
+  if (args[0] === "generate" && !args.some((a) => a.startsWith("--watch")))
+    cache.oneShot();
   const { main } = cache.load(join(bundle, "main.js"));
   process.exitCode = await main(args);
   // Caches for the chunks that had none (another Node's first run), with what this run compiled.

@@ -87,15 +87,15 @@ writeFileSync(
   JSON.stringify({ modules: [...modules].sort() }, null, 2) + "\n",
 );
 
-// The code caches, from a run that compiled what `generate` needs (it writes the missing ones).
+// The code caches, from runs that compiled what `generate` needs (a one-shot run: its caches are
+// its own, code-cache.cjs `oneShot`) and what the other commands share (`lint`); each run writes
+// the caches missing for its kind.
 const catalog = resolve(root, "catalog", "tools.yaml");
 if (existsSync(catalog)) {
   const scratch = mkdtempSync(join(tmpdir(), "toolcat-code-cache-"));
   try {
-    const run = spawnSync(
-      process.execPath,
+    for (const args of [
       [
-        resolve(root, "bin", "toolcat.js"),
         "generate",
         "--no-cache",
         "--catalog",
@@ -103,17 +103,24 @@ if (existsSync(catalog)) {
         "--out",
         join(scratch, "generated"),
       ],
-      {
-        cwd: scratch,
-        encoding: "utf8",
-        // The plain caches, those of a process started without options (code-cache.cjs).
-        env: { ...process.env, NODE_OPTIONS: "", TOOLCAT_CODE_CACHE: "1" },
-      },
-    );
-    if (run.status !== 0)
-      process.stderr.write(
-        `toolcat: the warm-up run for the code caches failed (the bundle runs without them):\n${run.stderr}`,
+      ["lint", "--catalog", catalog],
+    ]) {
+      const run = spawnSync(
+        process.execPath,
+        [resolve(root, "bin", "toolcat.js"), ...args],
+        {
+          cwd: scratch,
+          encoding: "utf8",
+          // The plain caches, those of a process started without options (code-cache.cjs).
+          env: { ...process.env, NODE_OPTIONS: "", TOOLCAT_CODE_CACHE: "1" },
+        },
       );
+      // lint exits 1 on findings of its own: only a crash (no status, or 2) is a failed warm-up.
+      if (run.status !== 0 && run.status !== 1)
+        process.stderr.write(
+          `toolcat: the warm-up run \`${args[0]}\` for the code caches failed (the bundle runs without them):\n${run.stderr}`,
+        );
+    }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

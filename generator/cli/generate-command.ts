@@ -9,7 +9,6 @@ import {
 } from "../index.js";
 import { compareWithDisk, hasDrift, writeOutput } from "../node/files.js";
 import { unifiedDiff } from "../node/diff.js";
-import { oneShotTiering } from "../node/one-shot-tiering.js";
 import { formatDiagnostics, summary } from "./report.js";
 import type { Command, Flags } from "./command.js";
 
@@ -143,8 +142,6 @@ export async function runGenerate(flags: Flags): Promise<number> {
     return 2;
   }
   if (flags.watch !== true) {
-    // One run and the process ends: V8 optimises only the really hot code (one-shot-tiering.ts).
-    oneShotTiering();
     return once(flags);
   }
   return watchCatalog(flags);

@@ -277,7 +277,8 @@ w.postMessage({ id: 1, file: { path: "a.ts", contents: "const a = {b:1}\\n", lan
 });
 
 describe("the bundle's code caches (code-cache.cjs)", () => {
-  const tag = `${process.version}-${process.arch}`;
+  // The caches of a one-shot `generate` (code-cache.cjs `oneShot`).
+  const tag = `${process.version}-${process.arch}-one-shot`;
   // What code-cache.cjs writes before V8's data: its header, the SHA-1 of the source, of the data.
   const head = "toolcat code cache 1\n".length;
   const sha1 = (data: Uint8Array) => createHash("sha1").update(data).digest();
