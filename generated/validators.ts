@@ -189,12 +189,11 @@ export function errorAt(
 }
 
 /**
- * `errorAt(table[n], prefix + index + suffix)` at an array item's path, made once per row and
- * index below 64 and kept in the table: frozen and shared between results as the rows are, with
- * neither the path string nor the error built again.
+ * `errorAt(table[n], prefix + index + suffix)`, made once per row and index below 64 and kept in
+ * the table, frozen: shared between results as the rows are.
  */
 export function errorAtItem(
-  table: readonly ValidationError[] & { readonly items: ValidationError[][] },
+  table: ReturnType<typeof errorTable>,
   n: number,
   index: number,
   prefix: string,
@@ -207,10 +206,10 @@ export function errorAtItem(
   ));
 }
 
-/** `addError(list, errorAtItem(table, n, index, prefix, suffix))`, one call per failed check. */
+/** `addError(list, errorAtItem(table, n, index, prefix, suffix))`. */
 export function addErrorAtItem(
   list: ValidationError[] | null,
-  table: readonly ValidationError[] & { readonly items: ValidationError[][] },
+  table: ReturnType<typeof errorTable>,
   n: number,
   index: number,
   prefix: string,
@@ -234,9 +233,9 @@ export function errorWith(
   };
 }
 
-/** `errorWith` at an array item's path: the path of the row's error there (`errorAtItem`). */
+/** `errorWith` at the path of `errorAtItem(table, n, index, prefix, suffix)`. */
 export function errorWithAtItem(
-  table: readonly ValidationError[] & { readonly items: ValidationError[][] },
+  table: ReturnType<typeof errorTable>,
   n: number,
   index: number,
   prefix: string,

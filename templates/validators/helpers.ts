@@ -252,14 +252,13 @@ export function addErrorAt(
 }
 // #endregion
 
-// #region helper errorAtItem uses errorAt
+// #region helper errorAtItem uses errorTable errorAt
 /**
- * `errorAt(table[n], prefix + index + suffix)` at an array item's path, made once per row and
- * index below 64 and kept in the table: frozen and shared between results as the rows are, with
- * neither the path string nor the error built again.
+ * `errorAt(table[n], prefix + index + suffix)`, made once per row and index below 64 and kept in
+ * the table, frozen: shared between results as the rows are.
  */
 export function errorAtItem(
-  table: readonly ValidationError[] & { readonly items: ValidationError[][] },
+  table: ReturnType<typeof errorTable>,
   n: number,
   index: number,
   prefix: string,
@@ -273,11 +272,11 @@ export function errorAtItem(
 }
 // #endregion
 
-// #region helper addErrorAtItem uses addError errorAtItem
-/** `addError(list, errorAtItem(table, n, index, prefix, suffix))`, one call per failed check. */
+// #region helper addErrorAtItem uses errorTable addError errorAtItem
+/** `addError(list, errorAtItem(table, n, index, prefix, suffix))`. */
 export function addErrorAtItem(
   list: ValidationError[] | null,
-  table: readonly ValidationError[] & { readonly items: ValidationError[][] },
+  table: ReturnType<typeof errorTable>,
   n: number,
   index: number,
   prefix: string,
@@ -304,10 +303,10 @@ export function errorWith(
 }
 // #endregion
 
-// #region helper errorWithAtItem uses errorAtItem errorWith
-/** `errorWith` at an array item's path: the path of the row's error there (`errorAtItem`). */
+// #region helper errorWithAtItem uses errorTable errorAtItem errorWith
+/** `errorWith` at the path of `errorAtItem(table, n, index, prefix, suffix)`. */
 export function errorWithAtItem(
-  table: readonly ValidationError[] & { readonly items: ValidationError[][] },
+  table: ReturnType<typeof errorTable>,
   n: number,
   index: number,
   prefix: string,

@@ -18,7 +18,8 @@
 // the 205,781 bytes before issue 13); the public corpus's validators in one module vs Ajv standalone
 // of the same schemas + its runtime files (target <= 1.0x, goal 0.7x), and per schema on the sample.
 // Knobs: TOOLCAT_BENCH_ROUNDS, TOOLCAT_BENCH_CORPUS (corpus sample size), TOOLCAT_BENCH_BATCH_MS,
-// TOOLCAT_BENCH_WARMUP_MS, TOOLCAT_BENCH_CPU=1 (CPU time instead of wall time); TOOLCAT_BENCH_ONLY=<group title> runs one group; TOOLCAT_BENCH_BASELINE=<dir>
+// TOOLCAT_BENCH_WARMUP_MS, TOOLCAT_BENCH_CPU=1 (CPU time instead of wall time); TOOLCAT_BENCH_ONLY=<group title> runs one group;
+// TOOLCAT_BENCH_SAMPLES=1 prints every round's ops/s per contender as measured; TOOLCAT_BENCH_BASELINE=<dir>
 // adds the validators compiled by another build of toolcat (a `dist` directory, e.g. main's) as a
 // contender, for a same-process before/after comparison; TOOLCAT_BENCH_TWO=1
 // keeps only toolcat and the same-semantics Ajv; TOOLCAT_BENCH_PROFILE=<group title> (with
@@ -34,6 +35,8 @@ import {
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { ts } from "ts-morph";
 import fc from "fast-check";
 import { Ajv2020, _ } from "ajv/dist/2020.js";
@@ -286,14 +289,37 @@ const now = process.env.TOOLCAT_BENCH_CPU
     }
   : () => performance.now();
 
-/** ops/s of `run` (one pass over `pairs`) over a batch of at least BATCH_MS. */
+/**
+ * A full garbage collection (V8's `gc`, exposed at run time), run before every timed batch. Without
+ * it the old generation fills with what every contender's batches leave (here from about 70 to 310
+ * MB in 14 s on the real-tool catalog) until a major collection fires inside whichever batch is
+ * running then: that batch ran at a tenth of its speed (an Ajv batch at 0.21 M ops/s beside 1.4–1.8
+ * M, `--trace-gc` showing the Mark-Compact in it; the previous round's 0.49× toolcat round on the
+ * real-tool valid set was one of these), and with CPU time the collector's helper threads count
+ * too. Young-generation collections stay inside the batches: they are each contender's own cost.
+ */
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc");
+
+/** Repetitions a runner needed last time, so that each later batch is one timed batch. */
+const repsOf = new Map();
+
+/**
+ * ops/s of `run` (one pass over `pairs`) over a batch of at least BATCH_MS, each batch started
+ * after a full collection (collectGarbage).
+ */
 function timeIt(run, pairs) {
-  let reps = 1;
+  let reps = repsOf.get(run) ?? 1;
   for (;;) {
+    collectGarbage();
     const t = now();
     for (let r = 0; r < reps; r++) run();
     const ms = now() - t;
-    if (ms > BATCH_MS) return (pairs.length * reps) / (ms / 1000);
+    if (ms > BATCH_MS) {
+      // Fewer next time when this batch ran far longer than needed (a slow phase of the machine).
+      repsOf.set(run, ms > 4 * BATCH_MS ? Math.max(1, reps >> 1) : reps);
+      return (pairs.length * reps) / (ms / 1000);
+    }
     reps *= ms < BATCH_MS / 8 ? 4 : 2;
   }
 }
@@ -310,7 +336,13 @@ function benchSet(title, pairs, contenders) {
     for (const run of runners) timeIt(run, pairs);
   for (let round = 0; round < ROUNDS; round++) {
     const order = contenders.map((_, k) => (k + round) % contenders.length);
-    for (const k of order) samples[k].push(timeIt(runners[k], pairs));
+    for (const k of order) {
+      samples[k].push(timeIt(runners[k], pairs));
+      if (process.env.TOOLCAT_BENCH_SAMPLES)
+        console.log(
+          `    round ${round} ${contenders[k].name}: ${Math.round(samples[k].at(-1)).toLocaleString("en-US")} ops/s`,
+        );
+    }
   }
   const ops = samples.map(median);
   const base = ops[0];
