@@ -35,8 +35,7 @@ import {
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { getHeapSpaceStatistics } from "node:v8";
 import { ts } from "ts-morph";
 import fc from "fast-check";
 import { Ajv2020, _ } from "ajv/dist/2020.js";
@@ -289,37 +288,39 @@ const now = process.env.TOOLCAT_BENCH_CPU
     }
   : () => performance.now();
 
-/**
- * A full garbage collection (V8's `gc`, exposed at run time), run before every timed batch. Without
- * it the old generation fills with what every contender's batches leave (here from about 70 to 310
- * MB in 14 s on the real-tool catalog) until a major collection fires inside whichever batch is
- * running then: that batch ran at a tenth of its speed (an Ajv batch at 0.21 M ops/s beside 1.4–1.8
- * M, `--trace-gc` showing the Mark-Compact in it; the previous round's 0.49× toolcat round on the
- * real-tool valid set was one of these), and with CPU time the collector's helper threads count
- * too. Young-generation collections stay inside the batches: they are each contender's own cost.
- */
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc");
-
-/** Repetitions a runner needed last time, so that each later batch is one timed batch. */
-const repsOf = new Map();
+/** Bytes in use in V8's old generation: they only go down when a major collection ran. */
+function oldGenerationUsed() {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics())
+    if (space.space_name === "old_space") used += space.space_used_size;
+  return used;
+}
 
 /**
- * ops/s of `run` (one pass over `pairs`) over a batch of at least BATCH_MS, each batch started
- * after a full collection (collectGarbage).
+ * ops/s of `run` (one pass over `pairs`) over a batch of at least BATCH_MS. A batch inside which a
+ * major collection ran (the old generation is smaller after it than before) is timed again, up to
+ * three times: the old generation fills with what every contender's batches leave (from about 70
+ * to 310 MB in 14 s on the real-tool catalog) until a Mark-Compact fires inside whichever batch is
+ * running then, which ran at a tenth of its speed (`--trace-gc` beside TOOLCAT_BENCH_SAMPLES=1: an
+ * Ajv batch at 0.21 M ops/s beside 1.4–1.8 M, with the Mark-Compact in it; the previous round's
+ * 0.49× toolcat round on the real-tool valid set was one of these). Young-generation collections
+ * stay inside the batches: they are each contender's own cost. (A full `gc()` before every batch
+ * was tried instead: with CPU time the collector's sweeping threads then ran into the batches, and
+ * the rounds spread wider.)
  */
 function timeIt(run, pairs) {
-  let reps = repsOf.get(run) ?? 1;
+  let reps = 1;
+  let retries = 0;
   for (;;) {
-    collectGarbage();
+    const before = oldGenerationUsed();
     const t = now();
     for (let r = 0; r < reps; r++) run();
     const ms = now() - t;
-    if (ms > BATCH_MS) {
-      // Fewer next time when this batch ran far longer than needed (a slow phase of the machine).
-      repsOf.set(run, ms > 4 * BATCH_MS ? Math.max(1, reps >> 1) : reps);
-      return (pairs.length * reps) / (ms / 1000);
+    if (retries < 3 && oldGenerationUsed() < before) {
+      retries++;
+      continue;
     }
+    if (ms > BATCH_MS) return (pairs.length * reps) / (ms / 1000);
     reps *= ms < BATCH_MS / 8 ? 4 : 2;
   }
 }
