@@ -67,42 +67,43 @@ export function makeError(
 /**
  * A validator's errors known when generating, frozen (shared between results, read as constants).
  * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
- * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`. `items` keeps
+ * the rows' errors at array items (`errorAtItem`).
  */
 export function errorTable(
   rows: readonly (
     | readonly [string, unknown, string?]
     | readonly [string, string, string, ValidationError["params"], string]
   )[],
-): readonly ValidationError[] {
+): readonly ValidationError[] & { readonly items: ValidationError[][] } {
   let parent = "#";
-  return Object.freeze(
-    rows.map((row) => {
-      if (row.length === 5) {
-        const [instancePath, schemaPath, keyword, params, message] = row;
-        return Object.freeze({
-          instancePath,
-          schemaPath,
-          keyword,
-          params: Object.freeze(params),
-          message,
-        });
-      }
-      const [path, arg, instancePath] = row;
-      const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
-      const cut = schemaPath.lastIndexOf("/");
-      parent = schemaPath.slice(0, cut);
-      const keyword = schemaPath.slice(cut + 1);
-      const [params, message] = errorTableStandard(keyword, arg);
+  const table = rows.map((row) => {
+    if (row.length === 5) {
+      const [instancePath, schemaPath, keyword, params, message] = row;
       return Object.freeze({
-        instancePath: instancePath ?? errorTableInstancePath(schemaPath),
+        instancePath,
         schemaPath,
         keyword,
         params: Object.freeze(params),
         message,
       });
-    }),
-  );
+    }
+    const [path, arg, instancePath] = row;
+    const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
+    const cut = schemaPath.lastIndexOf("/");
+    parent = schemaPath.slice(0, cut);
+    const keyword = schemaPath.slice(cut + 1);
+    const [params, message] = errorTableStandard(keyword, arg);
+    return Object.freeze({
+      instancePath: instancePath ?? errorTableInstancePath(schemaPath),
+      schemaPath,
+      keyword,
+      params: Object.freeze(params),
+      message,
+    });
+  });
+  Object.defineProperty(table, "items", { value: [] }); // not enumerable
+  return Object.freeze(table) as ReturnType<typeof errorTable>;
 }
 
 /** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */
@@ -187,13 +188,34 @@ export function errorAt(
   };
 }
 
-/** `addError(list, errorAt(error, instancePath))`, one call where an array item fails a check. */
-export function addErrorAt(
+/**
+ * `errorAt(table[n], prefix + index + suffix)`, made once per row and index below 64 and kept in
+ * the table, frozen: shared between results as the rows are.
+ */
+export function errorAtItem(
+  table: ReturnType<typeof errorTable>,
+  n: number,
+  index: number,
+  prefix: string,
+  suffix: string,
+): ValidationError {
+  if (index >= 64) return errorAt(table[n]!, prefix + index + suffix);
+  const errors = (table.items[n] ??= []);
+  return (errors[index] ??= Object.freeze(
+    errorAt(table[n]!, prefix + index + suffix),
+  ));
+}
+
+/** `addError(list, errorAtItem(table, n, index, prefix, suffix))`. */
+export function addErrorAtItem(
   list: ValidationError[] | null,
-  error: ValidationError,
-  instancePath: string,
+  table: ReturnType<typeof errorTable>,
+  n: number,
+  index: number,
+  prefix: string,
+  suffix: string,
 ): ValidationError[] {
-  return addError(list, errorAt(error, instancePath));
+  return addError(list, errorAtItem(table, n, index, prefix, suffix));
 }
 
 /** An `additionalProperties` table error for the additional key met at run time. */
@@ -209,6 +231,19 @@ export function errorWith(
     params: { additionalProperty },
     message: error.message,
   };
+}
+
+/** `errorWith` at the path of `errorAtItem(table, n, index, prefix, suffix)`. */
+export function errorWithAtItem(
+  table: ReturnType<typeof errorTable>,
+  n: number,
+  index: number,
+  prefix: string,
+  suffix: string,
+  additionalProperty: string,
+): ValidationError {
+  const at = errorAtItem(table, n, index, prefix, suffix);
+  return errorWith(table[n]!, at.instancePath, additionalProperty);
 }
 
 /** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
@@ -880,9 +915,9 @@ export function validateWriteMeasurementOutput(
     for (let i2 = 0; i2 < d1.length; i2++) {
       const d3 = d1[i2];
       if (!(typeof d3 === "string"))
-        errs = addErrorAt(errs, _e[1]!, "/saved/" + i2);
+        errs = addErrorAtItem(errs, _e, 1, i2, "/saved/", "");
       if (!(d3 === "weight_kg" || d3 === "body_fat_pct" || d3 === "waist_cm"))
-        errs = addErrorAt(errs, _e[2]!, "/saved/" + i2);
+        errs = addErrorAtItem(errs, _e, 2, i2, "/saved/", "");
     }
     if (d1.length > 1) {
       const m4 = new Map<unknown, number>();
@@ -996,46 +1031,57 @@ export function validateLogMealInput(
               d9 = d5[k10];
               break;
             default:
-              errs = addError(errs, errorWith(_e[21]!, "/items/" + i4, k10));
+              errs = addError(
+                errs,
+                errorWithAtItem(_e, 21, i4, "/items/", "", k10),
+              );
           }
         }
         if (d7 === undefined) d7 = ownValue(d5.food, d5, "food");
         if (d8 === undefined) d8 = ownValue(d5.grams, d5, "grams");
         if (d9 === undefined) d9 = ownValue(d5.kcal, d5, "kcal");
         if (d7 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[9]!, "/items/" + i4));
+          errs = insertError(errs, a6++, errorAtItem(_e, 9, i4, "/items/", ""));
         if (d8 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[10]!, "/items/" + i4));
+          errs = insertError(
+            errs,
+            a6++,
+            errorAtItem(_e, 10, i4, "/items/", ""),
+          );
         if (d9 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[11]!, "/items/" + i4));
+          errs = insertError(
+            errs,
+            a6++,
+            errorAtItem(_e, 11, i4, "/items/", ""),
+          );
         if (typeof d7 === "string") {
           if (d7.length > 120 && ucs2length(d7) > 120)
-            errs = addErrorAt(errs, _e[12]!, "/items/" + i4 + "/food");
+            errs = addErrorAtItem(errs, _e, 12, i4, "/items/", "/food");
           if (d7.length === 0)
-            errs = addErrorAt(errs, _e[13]!, "/items/" + i4 + "/food");
+            errs = addErrorAtItem(errs, _e, 13, i4, "/items/", "/food");
         } else if (d7 !== undefined) {
-          errs = addErrorAt(errs, _e[14]!, "/items/" + i4 + "/food");
+          errs = addErrorAtItem(errs, _e, 14, i4, "/items/", "/food");
         }
         if (typeof d8 === "number" && isFinite(d8)) {
           if (d8 > 5000)
-            errs = addErrorAt(errs, _e[15]!, "/items/" + i4 + "/grams");
+            errs = addErrorAtItem(errs, _e, 15, i4, "/items/", "/grams");
           if (d8 <= 0)
-            errs = addErrorAt(errs, _e[16]!, "/items/" + i4 + "/grams");
+            errs = addErrorAtItem(errs, _e, 16, i4, "/items/", "/grams");
         } else if (d8 !== undefined) {
-          errs = addErrorAt(errs, _e[17]!, "/items/" + i4 + "/grams");
+          errs = addErrorAtItem(errs, _e, 17, i4, "/items/", "/grams");
         }
         if (d9 !== undefined) {
           if (!(Number.isInteger(d9) || d9 === null))
-            errs = addErrorAt(errs, _e[18]!, "/items/" + i4 + "/kcal");
+            errs = addErrorAtItem(errs, _e, 18, i4, "/items/", "/kcal");
           if (typeof d9 === "number" && isFinite(d9)) {
             if (d9 > 10000)
-              errs = addErrorAt(errs, _e[19]!, "/items/" + i4 + "/kcal");
+              errs = addErrorAtItem(errs, _e, 19, i4, "/items/", "/kcal");
             if (d9 < 0)
-              errs = addErrorAt(errs, _e[20]!, "/items/" + i4 + "/kcal");
+              errs = addErrorAtItem(errs, _e, 20, i4, "/items/", "/kcal");
           }
         }
       } else {
-        errs = addErrorAt(errs, _e[22]!, "/items/" + i4);
+        errs = addErrorAtItem(errs, _e, 22, i4, "/items/", "");
       }
     }
   } else if (d3 !== undefined) {
@@ -1139,7 +1185,7 @@ export function validateListExercisesInput(
     for (let i3 = 0; i3 < d2.length; i3++) {
       const d4 = d2[i3];
       if (!(typeof d4 === "string"))
-        errs = addErrorAt(errs, _e[2]!, "/equipment/" + i3);
+        errs = addErrorAtItem(errs, _e, 2, i3, "/equipment/", "");
       if (!(
         d4 === "none" ||
         d4 === "dumbbells" ||
@@ -1148,7 +1194,7 @@ export function validateListExercisesInput(
         d4 === "bands" ||
         d4 === "machine"
       ))
-        errs = addErrorAt(errs, _e[3]!, "/equipment/" + i3);
+        errs = addErrorAtItem(errs, _e, 3, i3, "/equipment/", "");
     }
     if (d2.length > 1) {
       const m5 = new Map<unknown, number>();
@@ -1233,7 +1279,10 @@ export function validateListExercisesOutput(
               d7 = d3[k8];
               break;
             default:
-              errs = addError(errs, errorWith(_e[9]!, "/exercises/" + i2, k8));
+              errs = addError(
+                errs,
+                errorWithAtItem(_e, 9, i2, "/exercises/", "", k8),
+              );
           }
         }
         if (d5 === undefined) d5 = ownValue(d3.id, d3, "id");
@@ -1241,27 +1290,42 @@ export function validateListExercisesOutput(
         if (d7 === undefined)
           d7 = ownValue(d3.muscle_group, d3, "muscle_group");
         if (d5 === undefined)
-          errs = insertError(errs, a4++, errorAt(_e[1]!, "/exercises/" + i2));
+          errs = insertError(
+            errs,
+            a4++,
+            errorAtItem(_e, 1, i2, "/exercises/", ""),
+          );
         if (d6 === undefined)
-          errs = insertError(errs, a4++, errorAt(_e[2]!, "/exercises/" + i2));
+          errs = insertError(
+            errs,
+            a4++,
+            errorAtItem(_e, 2, i2, "/exercises/", ""),
+          );
         if (d7 === undefined)
-          errs = insertError(errs, a4++, errorAt(_e[3]!, "/exercises/" + i2));
+          errs = insertError(
+            errs,
+            a4++,
+            errorAtItem(_e, 3, i2, "/exercises/", ""),
+          );
         if (typeof d5 === "string") {
           if (!listExercisesOutput_re0.test(d5))
-            errs = addErrorAt(errs, _e[4]!, "/exercises/" + i2 + "/id");
+            errs = addErrorAtItem(errs, _e, 4, i2, "/exercises/", "/id");
         } else if (d5 !== undefined) {
-          errs = addErrorAt(errs, _e[5]!, "/exercises/" + i2 + "/id");
+          errs = addErrorAtItem(errs, _e, 5, i2, "/exercises/", "/id");
         }
         if (d6 !== undefined) {
           if (!(typeof d6 === "string"))
-            errs = addErrorAt(errs, _e[6]!, "/exercises/" + i2 + "/name");
+            errs = addErrorAtItem(errs, _e, 6, i2, "/exercises/", "/name");
         }
         if (d7 !== undefined) {
           if (!(typeof d7 === "string"))
-            errs = addErrorAt(
+            errs = addErrorAtItem(
               errs,
-              _e[7]!,
-              "/exercises/" + i2 + "/muscle_group",
+              _e,
+              7,
+              i2,
+              "/exercises/",
+              "/muscle_group",
             );
           if (!(
             d7 === "chest" ||
@@ -1272,14 +1336,17 @@ export function validateListExercisesOutput(
             d7 === "core" ||
             d7 === "full_body"
           ))
-            errs = addErrorAt(
+            errs = addErrorAtItem(
               errs,
-              _e[8]!,
-              "/exercises/" + i2 + "/muscle_group",
+              _e,
+              8,
+              i2,
+              "/exercises/",
+              "/muscle_group",
             );
         }
       } else {
-        errs = addErrorAt(errs, _e[10]!, "/exercises/" + i2);
+        errs = addErrorAtItem(errs, _e, 10, i2, "/exercises/", "");
       }
     }
   } else if (d1 !== undefined) {
@@ -1396,7 +1463,10 @@ export function validateGetWorkoutHistoryOutput(
               d8 = d4[k10];
               break;
             default:
-              errs = addError(errs, errorWith(_e[13]!, "/workouts/" + i3, k10));
+              errs = addError(
+                errs,
+                errorWithAtItem(_e, 13, i3, "/workouts/", "", k10),
+              );
           }
         }
         if (d6 === undefined) d6 = ownValue(d4.workout_id, d4, "workout_id");
@@ -1404,39 +1474,51 @@ export function validateGetWorkoutHistoryOutput(
         if (d8 === undefined) d8 = ownValue(d4.sets, d4, "sets");
         if (d9 === undefined) d9 = ownValue(d4.duration, d4, "duration");
         if (d6 === undefined)
-          errs = insertError(errs, a5++, errorAt(_e[2]!, "/workouts/" + i3));
+          errs = insertError(
+            errs,
+            a5++,
+            errorAtItem(_e, 2, i3, "/workouts/", ""),
+          );
         if (d7 === undefined)
-          errs = insertError(errs, a5++, errorAt(_e[3]!, "/workouts/" + i3));
+          errs = insertError(
+            errs,
+            a5++,
+            errorAtItem(_e, 3, i3, "/workouts/", ""),
+          );
         if (d8 === undefined)
-          errs = insertError(errs, a5++, errorAt(_e[4]!, "/workouts/" + i3));
+          errs = insertError(
+            errs,
+            a5++,
+            errorAtItem(_e, 4, i3, "/workouts/", ""),
+          );
         if (typeof d6 === "string") {
           if (!formatUuid(d6))
-            errs = addErrorAt(errs, _e[5]!, "/workouts/" + i3 + "/workout_id");
+            errs = addErrorAtItem(errs, _e, 5, i3, "/workouts/", "/workout_id");
         } else if (d6 !== undefined) {
-          errs = addErrorAt(errs, _e[6]!, "/workouts/" + i3 + "/workout_id");
+          errs = addErrorAtItem(errs, _e, 6, i3, "/workouts/", "/workout_id");
         }
         if (typeof d7 === "string") {
           if (!formatDateTime(d7))
-            errs = addErrorAt(errs, _e[7]!, "/workouts/" + i3 + "/started_at");
+            errs = addErrorAtItem(errs, _e, 7, i3, "/workouts/", "/started_at");
         } else if (d7 !== undefined) {
-          errs = addErrorAt(errs, _e[8]!, "/workouts/" + i3 + "/started_at");
+          errs = addErrorAtItem(errs, _e, 8, i3, "/workouts/", "/started_at");
         }
         if (typeof d9 === "string") {
           if (!formatDuration(d9))
-            errs = addErrorAt(errs, _e[9]!, "/workouts/" + i3 + "/duration");
+            errs = addErrorAtItem(errs, _e, 9, i3, "/workouts/", "/duration");
         } else if (d9 !== undefined) {
-          errs = addErrorAt(errs, _e[10]!, "/workouts/" + i3 + "/duration");
+          errs = addErrorAtItem(errs, _e, 10, i3, "/workouts/", "/duration");
         }
         if (d8 !== undefined) {
           if (!Number.isInteger(d8))
-            errs = addErrorAt(errs, _e[11]!, "/workouts/" + i3 + "/sets");
+            errs = addErrorAtItem(errs, _e, 11, i3, "/workouts/", "/sets");
           if (typeof d8 === "number" && isFinite(d8)) {
             if (d8 < 0)
-              errs = addErrorAt(errs, _e[12]!, "/workouts/" + i3 + "/sets");
+              errs = addErrorAtItem(errs, _e, 12, i3, "/workouts/", "/sets");
           }
         }
       } else {
-        errs = addErrorAt(errs, _e[14]!, "/workouts/" + i3);
+        errs = addErrorAtItem(errs, _e, 14, i3, "/workouts/", "");
       }
     }
   } else if (d1 !== undefined) {
@@ -1520,7 +1602,10 @@ export function validateLogWorkoutSetInput(
               d10 = d5[k15];
               break;
             default:
-              errs = addError(errs, errorWith(_e[37]!, "/sets/" + i4, k15));
+              errs = addError(
+                errs,
+                errorWithAtItem(_e, 37, i4, "/sets/", "", k15),
+              );
           }
         }
         if (d7 === undefined) d7 = ownValue(d5.reps, d5, "reps");
@@ -1528,91 +1613,92 @@ export function validateLogWorkoutSetInput(
         if (d9 === undefined) d9 = ownValue(d5.rpe, d5, "rpe");
         if (d10 === undefined) d10 = ownValue(d5.tempo, d5, "tempo");
         if (d7 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[9]!, "/sets/" + i4));
+          errs = insertError(errs, a6++, errorAtItem(_e, 9, i4, "/sets/", ""));
         if (d8 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[10]!, "/sets/" + i4));
+          errs = insertError(errs, a6++, errorAtItem(_e, 10, i4, "/sets/", ""));
         if (d7 !== undefined) {
           if (!Number.isInteger(d7))
-            errs = addErrorAt(errs, _e[11]!, "/sets/" + i4 + "/reps");
+            errs = addErrorAtItem(errs, _e, 11, i4, "/sets/", "/reps");
           if (typeof d7 === "number" && isFinite(d7)) {
             if (d7 > 100)
-              errs = addErrorAt(errs, _e[12]!, "/sets/" + i4 + "/reps");
+              errs = addErrorAtItem(errs, _e, 12, i4, "/sets/", "/reps");
             if (d7 < 1)
-              errs = addErrorAt(errs, _e[13]!, "/sets/" + i4 + "/reps");
+              errs = addErrorAtItem(errs, _e, 13, i4, "/sets/", "/reps");
           }
         }
         if (typeof d8 === "number" && isFinite(d8)) {
           if (d8 > 500)
-            errs = addErrorAt(errs, _e[14]!, "/sets/" + i4 + "/load_kg");
+            errs = addErrorAtItem(errs, _e, 14, i4, "/sets/", "/load_kg");
           if (d8 < 0)
-            errs = addErrorAt(errs, _e[15]!, "/sets/" + i4 + "/load_kg");
+            errs = addErrorAtItem(errs, _e, 15, i4, "/sets/", "/load_kg");
           if (!Number.isInteger(d8 / 0.25) || Math.abs(d8 / 0.25) >= 1e21)
-            errs = addErrorAt(errs, _e[16]!, "/sets/" + i4 + "/load_kg");
+            errs = addErrorAtItem(errs, _e, 16, i4, "/sets/", "/load_kg");
         } else if (d8 !== undefined) {
-          errs = addErrorAt(errs, _e[17]!, "/sets/" + i4 + "/load_kg");
+          errs = addErrorAtItem(errs, _e, 17, i4, "/sets/", "/load_kg");
         }
         if (typeof d9 === "number" && isFinite(d9)) {
-          if (d9 > 10) errs = addErrorAt(errs, _e[18]!, "/sets/" + i4 + "/rpe");
-          if (d9 < 1) errs = addErrorAt(errs, _e[19]!, "/sets/" + i4 + "/rpe");
+          if (d9 > 10)
+            errs = addErrorAtItem(errs, _e, 18, i4, "/sets/", "/rpe");
+          if (d9 < 1) errs = addErrorAtItem(errs, _e, 19, i4, "/sets/", "/rpe");
           if (!Number.isInteger(d9 / 0.5) || Math.abs(d9 / 0.5) >= 1e21)
-            errs = addErrorAt(errs, _e[20]!, "/sets/" + i4 + "/rpe");
+            errs = addErrorAtItem(errs, _e, 20, i4, "/sets/", "/rpe");
         } else if (d9 !== undefined) {
-          errs = addErrorAt(errs, _e[21]!, "/sets/" + i4 + "/rpe");
+          errs = addErrorAtItem(errs, _e, 21, i4, "/sets/", "/rpe");
         }
         if (Array.isArray(d10)) {
           if (d10.length < 4)
-            errs = addErrorAt(errs, _e[22]!, "/sets/" + i4 + "/tempo");
+            errs = addErrorAtItem(errs, _e, 22, i4, "/sets/", "/tempo");
           if (d10.length > 0) {
             const d11 = d10[0];
             if (!Number.isInteger(d11))
-              errs = addErrorAt(errs, _e[23]!, "/sets/" + i4 + "/tempo/0");
+              errs = addErrorAtItem(errs, _e, 23, i4, "/sets/", "/tempo/0");
             if (typeof d11 === "number" && isFinite(d11)) {
               if (d11 > 10)
-                errs = addErrorAt(errs, _e[24]!, "/sets/" + i4 + "/tempo/0");
+                errs = addErrorAtItem(errs, _e, 24, i4, "/sets/", "/tempo/0");
               if (d11 < 0)
-                errs = addErrorAt(errs, _e[25]!, "/sets/" + i4 + "/tempo/0");
+                errs = addErrorAtItem(errs, _e, 25, i4, "/sets/", "/tempo/0");
             }
           }
           if (d10.length > 1) {
             const d12 = d10[1];
             if (!Number.isInteger(d12))
-              errs = addErrorAt(errs, _e[26]!, "/sets/" + i4 + "/tempo/1");
+              errs = addErrorAtItem(errs, _e, 26, i4, "/sets/", "/tempo/1");
             if (typeof d12 === "number" && isFinite(d12)) {
               if (d12 > 10)
-                errs = addErrorAt(errs, _e[27]!, "/sets/" + i4 + "/tempo/1");
+                errs = addErrorAtItem(errs, _e, 27, i4, "/sets/", "/tempo/1");
               if (d12 < 0)
-                errs = addErrorAt(errs, _e[28]!, "/sets/" + i4 + "/tempo/1");
+                errs = addErrorAtItem(errs, _e, 28, i4, "/sets/", "/tempo/1");
             }
           }
           if (d10.length > 2) {
             const d13 = d10[2];
             if (!Number.isInteger(d13))
-              errs = addErrorAt(errs, _e[29]!, "/sets/" + i4 + "/tempo/2");
+              errs = addErrorAtItem(errs, _e, 29, i4, "/sets/", "/tempo/2");
             if (typeof d13 === "number" && isFinite(d13)) {
               if (d13 > 10)
-                errs = addErrorAt(errs, _e[30]!, "/sets/" + i4 + "/tempo/2");
+                errs = addErrorAtItem(errs, _e, 30, i4, "/sets/", "/tempo/2");
               if (d13 < 0)
-                errs = addErrorAt(errs, _e[31]!, "/sets/" + i4 + "/tempo/2");
+                errs = addErrorAtItem(errs, _e, 31, i4, "/sets/", "/tempo/2");
             }
           }
           if (d10.length > 3) {
             const d14 = d10[3];
             if (!Number.isInteger(d14))
-              errs = addErrorAt(errs, _e[32]!, "/sets/" + i4 + "/tempo/3");
+              errs = addErrorAtItem(errs, _e, 32, i4, "/sets/", "/tempo/3");
             if (typeof d14 === "number" && isFinite(d14)) {
               if (d14 > 10)
-                errs = addErrorAt(errs, _e[33]!, "/sets/" + i4 + "/tempo/3");
+                errs = addErrorAtItem(errs, _e, 33, i4, "/sets/", "/tempo/3");
               if (d14 < 0)
-                errs = addErrorAt(errs, _e[34]!, "/sets/" + i4 + "/tempo/3");
+                errs = addErrorAtItem(errs, _e, 34, i4, "/sets/", "/tempo/3");
             }
           }
           if (d10.length > 4)
-            errs = addErrorAt(errs, _e[35]!, "/sets/" + i4 + "/tempo");
+            errs = addErrorAtItem(errs, _e, 35, i4, "/sets/", "/tempo");
         } else if (d10 !== undefined) {
-          errs = addErrorAt(errs, _e[36]!, "/sets/" + i4 + "/tempo");
+          errs = addErrorAtItem(errs, _e, 36, i4, "/sets/", "/tempo");
         }
       } else {
-        errs = addErrorAt(errs, _e[38]!, "/sets/" + i4);
+        errs = addErrorAtItem(errs, _e, 38, i4, "/sets/", "");
       }
     }
   } else if (d3 !== undefined) {
@@ -1647,9 +1733,10 @@ export function validateLogWorkoutSetOutput(
     for (let i2 = 0; i2 < d1.length; i2++) {
       const d3 = d1[i2];
       if (typeof d3 === "string") {
-        if (!formatUuid(d3)) errs = addErrorAt(errs, _e[1]!, "/set_ids/" + i2);
+        if (!formatUuid(d3))
+          errs = addErrorAtItem(errs, _e, 1, i2, "/set_ids/", "");
       } else {
-        errs = addErrorAt(errs, _e[2]!, "/set_ids/" + i2);
+        errs = addErrorAtItem(errs, _e, 2, i2, "/set_ids/", "");
       }
     }
   } else if (d1 !== undefined) {

@@ -5,9 +5,10 @@ import {
   type ValidationError,
   type ValidationResult,
   addError,
-  errorAt,
+  errorAtItem,
   errorTable,
   errorWith,
+  errorWithAtItem,
   hasOwn,
   insertError,
   ownValue,
@@ -187,18 +188,21 @@ export function validateDeclaredLogMeal(
               d10 = d6[k11];
               break;
             default:
-              errs = addError(errs, errorWith(_e[7]!, "/items/" + i5, k11));
+              errs = addError(
+                errs,
+                errorWithAtItem(_e, 7, i5, "/items/", "", k11),
+              );
           }
         }
         if (d8 === undefined) d8 = ownValue(d6.food, d6, "food");
         if (d9 === undefined) d9 = ownValue(d6.grams, d6, "grams");
         if (d10 === undefined) d10 = ownValue(d6.kcal, d6, "kcal");
         if (d8 === undefined)
-          errs = insertError(errs, a7++, errorAt(_e[4]!, "/items/" + i5));
+          errs = insertError(errs, a7++, errorAtItem(_e, 4, i5, "/items/", ""));
         if (d9 === undefined)
-          errs = insertError(errs, a7++, errorAt(_e[5]!, "/items/" + i5));
+          errs = insertError(errs, a7++, errorAtItem(_e, 5, i5, "/items/", ""));
         if (d10 === undefined)
-          errs = insertError(errs, a7++, errorAt(_e[6]!, "/items/" + i5));
+          errs = insertError(errs, a7++, errorAtItem(_e, 6, i5, "/items/", ""));
       }
     }
   }
@@ -301,7 +305,10 @@ export function validateDeclaredLogWorkoutSet(
               d10 = d5[k11];
               break;
             default:
-              errs = addError(errs, errorWith(_e[7]!, "/sets/" + i4, k11));
+              errs = addError(
+                errs,
+                errorWithAtItem(_e, 7, i4, "/sets/", "", k11),
+              );
           }
         }
         if (d7 === undefined) d7 = ownValue(d5.reps, d5, "reps");
@@ -309,13 +316,13 @@ export function validateDeclaredLogWorkoutSet(
         if (d9 === undefined) d9 = ownValue(d5.rpe, d5, "rpe");
         if (d10 === undefined) d10 = ownValue(d5.tempo, d5, "tempo");
         if (d7 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[3]!, "/sets/" + i4));
+          errs = insertError(errs, a6++, errorAtItem(_e, 3, i4, "/sets/", ""));
         if (d8 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[4]!, "/sets/" + i4));
+          errs = insertError(errs, a6++, errorAtItem(_e, 4, i4, "/sets/", ""));
         if (d9 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[5]!, "/sets/" + i4));
+          errs = insertError(errs, a6++, errorAtItem(_e, 5, i4, "/sets/", ""));
         if (d10 === undefined)
-          errs = insertError(errs, a6++, errorAt(_e[6]!, "/sets/" + i4));
+          errs = insertError(errs, a6++, errorAtItem(_e, 6, i4, "/sets/", ""));
       }
     }
   }

@@ -115,42 +115,43 @@ export function makeError(
 /**
  * A validator's errors known when generating, frozen (shared between results, read as constants).
  * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
- * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`. `items` keeps
+ * the rows' errors at array items (`errorAtItem`).
  */
 export function errorTable(
   rows: readonly (
     | readonly [string, unknown, string?]
     | readonly [string, string, string, ValidationError["params"], string]
   )[],
-): readonly ValidationError[] {
+): readonly ValidationError[] & { readonly items: ValidationError[][] } {
   let parent = "#";
-  return Object.freeze(
-    rows.map((row) => {
-      if (row.length === 5) {
-        const [instancePath, schemaPath, keyword, params, message] = row;
-        return Object.freeze({
-          instancePath,
-          schemaPath,
-          keyword,
-          params: Object.freeze(params),
-          message,
-        });
-      }
-      const [path, arg, instancePath] = row;
-      const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
-      const cut = schemaPath.lastIndexOf("/");
-      parent = schemaPath.slice(0, cut);
-      const keyword = schemaPath.slice(cut + 1);
-      const [params, message] = errorTableStandard(keyword, arg);
+  const table = rows.map((row) => {
+    if (row.length === 5) {
+      const [instancePath, schemaPath, keyword, params, message] = row;
       return Object.freeze({
-        instancePath: instancePath ?? errorTableInstancePath(schemaPath),
+        instancePath,
         schemaPath,
         keyword,
         params: Object.freeze(params),
         message,
       });
-    }),
-  );
+    }
+    const [path, arg, instancePath] = row;
+    const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
+    const cut = schemaPath.lastIndexOf("/");
+    parent = schemaPath.slice(0, cut);
+    const keyword = schemaPath.slice(cut + 1);
+    const [params, message] = errorTableStandard(keyword, arg);
+    return Object.freeze({
+      instancePath: instancePath ?? errorTableInstancePath(schemaPath),
+      schemaPath,
+      keyword,
+      params: Object.freeze(params),
+      message,
+    });
+  });
+  Object.defineProperty(table, "items", { value: [] }); // not enumerable
+  return Object.freeze(table) as ReturnType<typeof errorTable>;
 }
 
 /** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */
@@ -251,6 +252,40 @@ export function addErrorAt(
 }
 // #endregion
 
+// #region helper errorAtItem uses errorTable errorAt
+/**
+ * `errorAt(table[n], prefix + index + suffix)`, made once per row and index below 64 and kept in
+ * the table, frozen: shared between results as the rows are.
+ */
+export function errorAtItem(
+  table: ReturnType<typeof errorTable>,
+  n: number,
+  index: number,
+  prefix: string,
+  suffix: string,
+): ValidationError {
+  if (index >= 64) return errorAt(table[n]!, prefix + index + suffix);
+  const errors = (table.items[n] ??= []);
+  return (errors[index] ??= Object.freeze(
+    errorAt(table[n]!, prefix + index + suffix),
+  ));
+}
+// #endregion
+
+// #region helper addErrorAtItem uses errorTable addError errorAtItem
+/** `addError(list, errorAtItem(table, n, index, prefix, suffix))`. */
+export function addErrorAtItem(
+  list: ValidationError[] | null,
+  table: ReturnType<typeof errorTable>,
+  n: number,
+  index: number,
+  prefix: string,
+  suffix: string,
+): ValidationError[] {
+  return addError(list, errorAtItem(table, n, index, prefix, suffix));
+}
+// #endregion
+
 // #region helper errorWith
 /** An `additionalProperties` table error for the additional key met at run time. */
 export function errorWith(
@@ -265,6 +300,21 @@ export function errorWith(
     params: { additionalProperty },
     message: error.message,
   };
+}
+// #endregion
+
+// #region helper errorWithAtItem uses errorTable errorAtItem errorWith
+/** `errorWith` at the path of `errorAtItem(table, n, index, prefix, suffix)`. */
+export function errorWithAtItem(
+  table: ReturnType<typeof errorTable>,
+  n: number,
+  index: number,
+  prefix: string,
+  suffix: string,
+  additionalProperty: string,
+): ValidationError {
+  const at = errorAtItem(table, n, index, prefix, suffix);
+  return errorWith(table[n]!, at.instancePath, additionalProperty);
 }
 // #endregion
 

@@ -18,7 +18,8 @@
 // the 205,781 bytes before issue 13); the public corpus's validators in one module vs Ajv standalone
 // of the same schemas + its runtime files (target <= 1.0x, goal 0.7x), and per schema on the sample.
 // Knobs: TOOLCAT_BENCH_ROUNDS, TOOLCAT_BENCH_CORPUS (corpus sample size), TOOLCAT_BENCH_BATCH_MS,
-// TOOLCAT_BENCH_WARMUP_MS, TOOLCAT_BENCH_CPU=1 (CPU time instead of wall time); TOOLCAT_BENCH_ONLY=<group title> runs one group; TOOLCAT_BENCH_BASELINE=<dir>
+// TOOLCAT_BENCH_WARMUP_MS, TOOLCAT_BENCH_CPU=1 (CPU time instead of wall time); TOOLCAT_BENCH_ONLY=<group title> runs one group;
+// TOOLCAT_BENCH_SAMPLES=1 prints every round's ops/s per contender as measured; TOOLCAT_BENCH_BASELINE=<dir>
 // adds the validators compiled by another build of toolcat (a `dist` directory, e.g. main's) as a
 // contender, for a same-process before/after comparison; TOOLCAT_BENCH_TWO=1
 // keeps only toolcat and the same-semantics Ajv; TOOLCAT_BENCH_PROFILE=<group title> (with
@@ -34,6 +35,7 @@ import {
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { getHeapSpaceStatistics } from "node:v8";
 import { ts } from "ts-morph";
 import fc from "fast-check";
 import { Ajv2020, _ } from "ajv/dist/2020.js";
@@ -286,13 +288,38 @@ const now = process.env.TOOLCAT_BENCH_CPU
     }
   : () => performance.now();
 
-/** ops/s of `run` (one pass over `pairs`) over a batch of at least BATCH_MS. */
+/** Bytes in use in V8's old generation: they only go down when a major collection ran. */
+function oldGenerationUsed() {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics())
+    if (space.space_name === "old_space") used += space.space_used_size;
+  return used;
+}
+
+/**
+ * ops/s of `run` (one pass over `pairs`) over a batch of at least BATCH_MS. A batch inside which a
+ * major collection ran (the old generation is smaller after it than before) is timed again, up to
+ * three times: the old generation fills with what every contender's batches leave (from about 70
+ * to 310 MB in 14 s on the real-tool catalog) until a Mark-Compact fires inside whichever batch is
+ * running then, which ran at a tenth of its speed (`--trace-gc` beside TOOLCAT_BENCH_SAMPLES=1: an
+ * Ajv batch at 0.21 M ops/s beside 1.4–1.8 M, with the Mark-Compact in it; the previous round's
+ * 0.49× toolcat round on the real-tool valid set was one of these). Young-generation collections
+ * stay inside the batches: they are each contender's own cost. (A full `gc()` before every batch
+ * was tried instead: with CPU time the collector's sweeping threads then ran into the batches, and
+ * the rounds spread wider.)
+ */
 function timeIt(run, pairs) {
   let reps = 1;
+  let retries = 0;
   for (;;) {
+    const before = oldGenerationUsed();
     const t = now();
     for (let r = 0; r < reps; r++) run();
     const ms = now() - t;
+    if (retries < 3 && oldGenerationUsed() < before) {
+      retries++;
+      continue;
+    }
     if (ms > BATCH_MS) return (pairs.length * reps) / (ms / 1000);
     reps *= ms < BATCH_MS / 8 ? 4 : 2;
   }
@@ -310,7 +337,13 @@ function benchSet(title, pairs, contenders) {
     for (const run of runners) timeIt(run, pairs);
   for (let round = 0; round < ROUNDS; round++) {
     const order = contenders.map((_, k) => (k + round) % contenders.length);
-    for (const k of order) samples[k].push(timeIt(runners[k], pairs));
+    for (const k of order) {
+      samples[k].push(timeIt(runners[k], pairs));
+      if (process.env.TOOLCAT_BENCH_SAMPLES)
+        console.log(
+          `    round ${round} ${contenders[k].name}: ${Math.round(samples[k].at(-1)).toLocaleString("en-US")} ops/s`,
+        );
+    }
   }
   const ops = samples.map(median);
   const base = ops[0];

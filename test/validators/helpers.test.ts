@@ -9,10 +9,13 @@ import { describe, expect, it } from "vitest";
 import { parseHelperTemplate } from "../../generator/core/emit/validators/helpers.js";
 import {
   addError,
+  addErrorAtItem,
   deepEqual,
   errorAt,
+  errorAtItem,
   errorTable,
   errorWith,
+  errorWithAtItem,
   escapeKey,
   findDuplicate,
   freezeJson,
@@ -239,10 +242,13 @@ describe("validator runtime helpers", () => {
       [
         "addError",
         "addErrorAt",
+        "addErrorAtItem",
         "deepEqual",
         "errorAt",
+        "errorAtItem",
         "errorTable",
         "errorWith",
+        "errorWithAtItem",
         "escapeKey",
         "findDuplicate",
         "formatDate",
@@ -349,5 +355,32 @@ describe("error table helpers", () => {
     expect(list).toEqual([e]);
     expect(addError(list, e)).toBe(list);
     expect(list).toHaveLength(2);
+  });
+
+  it("errorAtItem makes a row's error at an item once per index below 64, frozen, as errorAt would", () => {
+    const table = errorTable([
+      ["#/items/type", "string"],
+      ["#/items/properties/a/minimum", 0],
+    ]);
+    // The kept errors are not enumerable: the table still reads as its rows.
+    expect(Object.keys(table)).toEqual(["0", "1"]);
+    const at3 = errorAtItem(table, 1, 3, "/list/", "/a");
+    expect(at3).toEqual(errorAt(table[1]!, "/list/3/a"));
+    expect(Object.isFrozen(at3)).toBe(true);
+    expect(errorAtItem(table, 1, 3, "/list/", "/a")).toBe(at3);
+    expect(errorAtItem(table, 0, 3, "/list/", "")).toEqual(
+      errorAt(table[0]!, "/list/3"),
+    );
+    expect(errorAtItem(table, 1, 4, "/list/", "/a").instancePath).toBe(
+      "/list/4/a",
+    );
+    // From index 64 on, nothing is kept: a fresh error each time.
+    const at64 = errorAtItem(table, 1, 64, "/list/", "/a");
+    expect(at64).toEqual(errorAt(table[1]!, "/list/64/a"));
+    expect(errorAtItem(table, 1, 64, "/list/", "/a")).not.toBe(at64);
+    expect(addErrorAtItem(null, table, 1, 3, "/list/", "/a")).toEqual([at3]);
+    expect(errorWithAtItem(table, 0, 7, "/list/", "", "x")).toEqual(
+      errorWith(table[0]!, "/list/7", "x"),
+    );
   });
 });

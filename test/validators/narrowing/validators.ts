@@ -43,42 +43,43 @@ export function resultOf<T>(
 /**
  * A validator's errors known when generating, frozen (shared between results, read as constants).
  * Rows: `[schemaPath, arg, instancePath?]` for a standard keyword (a path without `#` continues the
- * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`.
+ * previous row's parent), or `[instancePath, schemaPath, keyword, params, message]`. `items` keeps
+ * the rows' errors at array items (`errorAtItem`).
  */
 export function errorTable(
   rows: readonly (
     | readonly [string, unknown, string?]
     | readonly [string, string, string, ValidationError["params"], string]
   )[],
-): readonly ValidationError[] {
+): readonly ValidationError[] & { readonly items: ValidationError[][] } {
   let parent = "#";
-  return Object.freeze(
-    rows.map((row) => {
-      if (row.length === 5) {
-        const [instancePath, schemaPath, keyword, params, message] = row;
-        return Object.freeze({
-          instancePath,
-          schemaPath,
-          keyword,
-          params: Object.freeze(params),
-          message,
-        });
-      }
-      const [path, arg, instancePath] = row;
-      const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
-      const cut = schemaPath.lastIndexOf("/");
-      parent = schemaPath.slice(0, cut);
-      const keyword = schemaPath.slice(cut + 1);
-      const [params, message] = errorTableStandard(keyword, arg);
+  const table = rows.map((row) => {
+    if (row.length === 5) {
+      const [instancePath, schemaPath, keyword, params, message] = row;
       return Object.freeze({
-        instancePath: instancePath ?? errorTableInstancePath(schemaPath),
+        instancePath,
         schemaPath,
         keyword,
         params: Object.freeze(params),
         message,
       });
-    }),
-  );
+    }
+    const [path, arg, instancePath] = row;
+    const schemaPath = path.charCodeAt(0) === 35 ? path : parent + "/" + path;
+    const cut = schemaPath.lastIndexOf("/");
+    parent = schemaPath.slice(0, cut);
+    const keyword = schemaPath.slice(cut + 1);
+    const [params, message] = errorTableStandard(keyword, arg);
+    return Object.freeze({
+      instancePath: instancePath ?? errorTableInstancePath(schemaPath),
+      schemaPath,
+      keyword,
+      params: Object.freeze(params),
+      message,
+    });
+  });
+  Object.defineProperty(table, "items", { value: [] }); // not enumerable
+  return Object.freeze(table) as ReturnType<typeof errorTable>;
 }
 
 /** Per standard keyword: params key (`""`: none), message (`%`: the value), comparison. */

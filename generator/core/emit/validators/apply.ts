@@ -4,8 +4,9 @@
  * test mode as a boolean, or in collect mode with its validity).
  */
 import { code, join, propertyKey, raw, type Code } from "../../codegen/code.js";
-import { ERRORS, FailTarget, type SchemaCx } from "./context.js";
-import type { InstancePath } from "./instance-path.js";
+import { ERROR_TABLE, ERRORS, FailTarget, type SchemaCx } from "./context.js";
+import type { TableRow } from "./error-table.js";
+import type { InstancePath, ItemPath } from "./instance-path.js";
 import { alwaysValid } from "./rules.js";
 import type { Writer } from "./writer.js";
 import type { Schema } from "../../schema/schema.js";
@@ -50,15 +51,32 @@ function tableError(
   spec: ErrorSpec,
   instancePath: string | undefined,
 ): Code {
+  return cx.comp.errorRow(tableRow(cx, spec, instancePath));
+}
+
+function tableRow(
+  cx: SchemaCx,
+  spec: ErrorSpec,
+  instancePath: string | undefined,
+): TableRow {
   const schemaPath = spec.schemaPath ?? `${cx.schemaPath}/${spec.keyword}`;
-  return cx.comp.errorRow({
+  return {
     schemaPath,
     keyword: spec.keyword,
     params: spec.params,
     message: spec.message,
     arg: spec.arg,
     instancePath,
-  });
+  };
+}
+
+/**
+ * The arguments after the table of `errorAtItem` / `addErrorAtItem` for the row of `spec` at an
+ * array item's path: `n, index, prefix, suffix`.
+ */
+function itemArgs(cx: SchemaCx, spec: ErrorSpec, item: ItemPath): Code {
+  const n = cx.comp.errorRowIndex(tableRow(cx, spec, undefined));
+  return code`${n}, ${item.index}, ${item.prefix}, ${item.suffix}`;
 }
 
 /**
@@ -70,9 +88,13 @@ export function additionalKeyError(
   spec: ErrorSpec,
   key: Code,
 ): Code {
-  const path = (spec.path ?? cx.path).toCode();
-  const template = tableError(cx, { ...spec, params: code`{}` }, undefined);
-  return code`${cx.comp.helper("errorWith")}(${template}, ${path}, ${key})`;
+  const template = { ...spec, params: code`{}` };
+  const path = spec.path ?? cx.path;
+  const item = path.itemPath();
+  // At an array item, the path is the one kept with the row's error there (built once per index).
+  if (item)
+    return code`${cx.comp.helper("errorWithAtItem")}(${ERROR_TABLE}, ${itemArgs(cx, template, item)}, ${key})`;
+  return code`${cx.comp.helper("errorWith")}(${tableError(cx, template, undefined)}, ${path.toCode()}, ${key})`;
 }
 
 /**
@@ -80,12 +102,22 @@ export function additionalKeyError(
  * (static instance path and params: the usual case at the top of a tool's input) is a row of the
  * entry's error table, frozen at module load and pushed by reference: errors are immutable
  * values, so sharing one between results is safe, and failing costs no allocation but the list.
- * With an instance path built at run time, the row is copied with that path (`errorAt`).
+ * At an array item's path (one run-time index), the row's error at that index is made once and
+ * kept with the table (`errorAtItem`). With another instance path built at run time, the row is
+ * copied with that path (`errorAt`).
  */
 export function pushError(cx: SchemaCx, spec: ErrorSpec): Code {
   const path = spec.path ?? cx.path;
   if (spec.dynamic) return record(cx, errorObject(cx, spec));
   if (path.isStatic) return record(cx, tableError(cx, spec, path.staticText()));
+  const item = path.itemPath();
+  if (item && !cx.insertAt)
+    return code`${ERRORS} = ${cx.comp.helper("addErrorAtItem")}(${ERRORS}, ${ERROR_TABLE}, ${itemArgs(cx, spec, item)});`;
+  if (item)
+    return record(
+      cx,
+      code`${cx.comp.helper("errorAtItem")}(${ERROR_TABLE}, ${itemArgs(cx, spec, item)})`,
+    );
   const template = tableError(cx, spec, undefined);
   if (!cx.insertAt)
     return code`${ERRORS} = ${cx.comp.helper("addErrorAt")}(${ERRORS}, ${template}, ${path.toCode()});`;

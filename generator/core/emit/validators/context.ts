@@ -193,6 +193,12 @@ export class Compilation {
    * use; generated code reads it as `_e[index]`.
    */
   errorRow(row: TableRow): Code {
+    // The index is in range by construction (`!`: strict output has noUncheckedIndexedAccess).
+    return code`${ERROR_TABLE}[${this.errorRowIndex(row)}]!`;
+  }
+
+  /** The index `errorRow` reads, for code that passes the table and the index (`errorAtItem`). */
+  errorRowIndex(row: TableRow): number {
     if (!this.table) {
       this.table = {
         name: this.unique(`${this.prefix}_errors`),
@@ -208,8 +214,7 @@ export class Compilation {
       this.table.rows.push(row);
       this.table.index.set(key, at);
     }
-    // The index is in range by construction (`!`: strict output has noUncheckedIndexedAccess).
-    return code`${ERROR_TABLE}[${at}]!`;
+    return at;
   }
 
   /** `const _e = <table>;` for a function whose code reads the current entry's table. */

@@ -14,7 +14,19 @@ import { escapePointerSegment } from "../../schema/json.js";
  */
 type Part =
   | { readonly static: string }
-  | { readonly dynamic: () => Code; readonly prefix: string };
+  | {
+      readonly dynamic: () => Code;
+      readonly prefix: string;
+      /** The index expression, for an array index (not a key). */
+      readonly index?: Code;
+    };
+
+/** A path of static segments around one run-time array index: `prefix + index + suffix`. */
+export interface ItemPath {
+  readonly prefix: string;
+  readonly index: Code;
+  readonly suffix: string;
+}
 
 export class InstancePath {
   private constructor(
@@ -55,7 +67,29 @@ export class InstancePath {
 
   /** An array index held in a local at run time. */
   index(expr: Code): InstancePath {
-    return this.with({ prefix: "/", dynamic: () => expr });
+    return this.with({ prefix: "/", dynamic: () => expr, index: expr });
+  }
+
+  /**
+   * The path as static text around one run-time array index (from the root, no key), for errors
+   * kept per index (`errorAtItem`); undefined for any other path.
+   */
+  itemPath(): ItemPath | undefined {
+    if (this.base !== null) return undefined;
+    let prefix = "";
+    let suffix = "";
+    let index: Code | undefined;
+    for (const part of this.parts) {
+      if ("static" in part) {
+        if (index === undefined) prefix += part.static;
+        else suffix += part.static;
+      } else {
+        if (index !== undefined || part.index === undefined) return undefined;
+        prefix += part.prefix;
+        index = part.index;
+      }
+    }
+    return index === undefined ? undefined : { prefix, index, suffix };
   }
 
   /** A property name held in a local at run time; `escape` gives the escapeKey helper (asked for only when used). */
