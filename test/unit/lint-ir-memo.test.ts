@@ -167,6 +167,7 @@ function shown(r: PipelineResult) {
 
 afterEach(() => {
   lintMemoTesting.omit = undefined;
+  lintMemoTesting.bySegment = false;
   irMemoTesting.omit = undefined;
 });
 
@@ -220,6 +221,20 @@ describe("lint findings and IR kept across runs", () => {
     expect(shown(await generate(source))).toEqual(referenceFixed);
     expect(shown(await generate(broken))).toEqual(referenceBroken);
   });
+
+  it.each(Object.keys(EDITS))(
+    "%s: a run per tool finds what the whole-catalog run filed under each tool",
+    async (kind) => {
+      const edited = EDITS[kind]!(source);
+      const whole = shown(await cold(edited));
+      lintMemoTesting.bySegment = true;
+      try {
+        expect(shown(await cold(edited))).toEqual(whole);
+      } finally {
+        lintMemoTesting.bySegment = false;
+      }
+    },
+  );
 
   it("only the edited tool's rules run again, unchanged tools keep their IR object", async () => {
     await cold(source);

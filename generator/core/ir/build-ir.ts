@@ -31,7 +31,8 @@ let kept:
   | {
       readonly defs: string;
       readonly defsIR: CatalogIR["defs"];
-      readonly tools: ReadonlyMap<string, ToolIR>;
+      /** By tool name: its content (contentKey) and IR. */
+      readonly tools: ReadonlyMap<string, { content: string; ir: ToolIR }>;
     }
   | undefined;
 
@@ -66,18 +67,17 @@ export function buildIR(catalog: JsonObject, path: string): CatalogIR {
 
   const defsContext = `${catalogDefs.pointer}\u0000${irMemoTesting.omit === "defs" ? "" : contentKey(defsValue)}`;
   const before = kept?.defs === defsContext ? kept : undefined;
-  const keptTools = new Map<string, ToolIR>();
+  const keptTools = new Map<string, { content: string; ir: ToolIR }>();
 
   const tools: ToolIR[] = [];
   const toolMap = catalog.tools as JsonObject;
   for (const name of Object.keys(toolMap)) {
     const t = toolMap[name] as JsonObject;
-    const key =
-      irMemoTesting.omit === "tool" ? name : `${name}\u0000${contentKey(t)}`;
-    const known = before?.tools.get(key);
-    if (known !== undefined) {
-      keptTools.set(key, known);
-      tools.push(known);
+    const content = irMemoTesting.omit === "tool" ? "" : contentKey(t);
+    const known = before?.tools.get(name);
+    if (known !== undefined && known.content === content) {
+      keptTools.set(name, known);
+      tools.push(known.ir);
       continue;
     }
     const pointer = pointerJoin("/tools", name);
@@ -113,7 +113,7 @@ export function buildIR(catalog: JsonObject, path: string): CatalogIR {
         : {}),
       pointer,
     });
-    keptTools.set(key, tools[tools.length - 1]!);
+    keptTools.set(name, { content, ir: tools[tools.length - 1]! });
   }
   const defs =
     before?.defsIR ??

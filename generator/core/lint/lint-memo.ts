@@ -39,16 +39,16 @@ const CATALOG_WIDE: ReadonlySet<string> = new Set([
   "provider-limit",
 ]);
 
-/** Findings per rule (registry order); the catalog-wide rules' lists stay empty. */
-type ByRule = readonly (readonly Finding[])[];
+/** One segment's (a tool's, the defs') findings: per rule that found any, its index and findings, in rule order. */
+type Segment = readonly (readonly [rule: number, found: readonly Finding[]])[];
 
 interface Kept {
   /** The targets and the catalog's defs (mapping key and content). */
   readonly context: string;
-  readonly defs: ByRule;
-  /** By tool name and content. */
-  readonly tools: ReadonlyMap<string, ByRule>;
   readonly rules: readonly LintRule[];
+  readonly defs: Segment;
+  /** By tool name: its content (contentKey) and findings. */
+  readonly tools: ReadonlyMap<string, { content: string; found: Segment }>;
 }
 
 let kept: Kept | undefined;
@@ -59,9 +59,11 @@ let kept: Kept | undefined;
  */
 export const lintMemoTesting: {
   omit: undefined | "tool" | "defs" | "targets";
-  /** Tool contexts whose rules ran in the last run (tests: only the edited tool's). */
+  /** Tool contexts whose rules ran one by one in the last run (tests: only the edited tool's). */
   ran: number;
-} = { omit: undefined, ran: 0 };
+  /** Make every segment one by one, never from a whole-catalog run (tests: both ways agree). */
+  bySegment: boolean;
+} = { omit: undefined, ran: 0, bySegment: false };
 
 /** The number of kept entries (tests: the memo stays bounded). */
 export function lintMemoSize(): number {
@@ -73,7 +75,14 @@ export function clearLintMemo(): void {
   kept = undefined;
 }
 
-/** `runLint(catalog)` (every rule), with the findings of tools and defs unchanged since the run before reused. */
+type Nodes = LintContext["schemaNodes"][number][];
+
+/**
+ * `runLint(catalog)` with the findings of tools and defs unchanged since the run before reused.
+ * A run with nothing to reuse runs the rules once on the whole catalog (as runLint) and files each
+ * finding under the segment its pointer is in; it falls back to one run per segment when a
+ * finding is in none.
+ */
 export function runLintMemo(
   catalog: JsonObject,
   rules: readonly LintRule[] = LINT_RULES,
@@ -88,86 +97,121 @@ export function runLintMemo(
   const before =
     kept?.context === context && kept.rules === rules ? kept : undefined;
   lintMemoTesting.ran = 0;
+  const wide = (i: number) => CATALOG_WIDE.has(rules[i]!.id);
+
+  const contents = base.tools.map((t) =>
+    omit === "tool" ? "" : contentKey(t.tool),
+  );
+  let defs: Segment | undefined = before?.defs;
+  const found: (Segment | undefined)[] = base.tools.map((t, k) => {
+    const e = before?.tools.get(t.name);
+    return e !== undefined && e.content === contents[k] ? e.found : undefined;
+  });
+  const wideFound: Finding[][] = rules.map(() => []);
+  let wideDone = false;
+
+  if (before === undefined && !lintMemoTesting.bySegment) {
+    // Nothing to reuse: one pass over the whole catalog, each finding filed by its pointer.
+    const nodes: Nodes = [];
+    collectDefNodes(nodes, base);
+    for (const t of base.tools) collectToolNodes(nodes, t);
+    const toolAt = new Map(base.tools.map((t, k) => [t.pointer, k]));
+    const defsPrefix = base.catalogDefsPointer + "/";
+    const segments: [number, Finding[]][][] = base.tools.map(() => []);
+    const defsSegment: [number, Finding[]][] = [];
+    let lost = false;
+    let rule = 0;
+    const file = (f: Finding) => {
+      if (wide(rule)) return void wideFound[rule]!.push(f);
+      const p = f.pointer;
+      const end = p.startsWith("/tools/") ? p.indexOf("/", 7) : -2;
+      const k =
+        end === -2 ? undefined : toolAt.get(end === -1 ? p : p.slice(0, end));
+      const into =
+        k !== undefined
+          ? segments[k]!
+          : p.startsWith(defsPrefix)
+            ? defsSegment
+            : undefined;
+      if (into === undefined) return void (lost = true);
+      const last = into[into.length - 1];
+      if (last !== undefined && last[0] === rule) last[1].push(f);
+      else into.push([rule, [f]]);
+    };
+    const ctx: LintContext = { ...base, schemaNodes: nodes, report: file };
+    for (; rule < rules.length; rule++) rules[rule]!.run(ctx);
+    wideDone = true;
+    if (!lost) {
+      defs = defsSegment;
+      segments.forEach((s, k) => (found[k] = s));
+    }
+  }
 
   const run = (
-    schemaNodes: LintContext["schemaNodes"],
+    schemaNodes: Nodes,
     tools: ContextBase["tools"],
     catalogLevel: boolean,
-  ): ByRule => {
-    const out: Finding[][] = rules.map(() => []);
-    let into: Finding[] = [];
+  ): Segment => {
+    const out: [number, Finding[]][] = [];
+    let rule = 0;
     const ctx: LintContext = {
       ...base,
       tools,
       schemaNodes,
       catalogLevel,
-      report: (f) => into.push(f),
+      report: (f) => {
+        const last = out[out.length - 1];
+        if (last !== undefined && last[0] === rule) last[1].push(f);
+        else out.push([rule, [f]]);
+      },
     };
-    rules.forEach((rule, i) => {
-      if (CATALOG_WIDE.has(rule.id)) return;
-      into = out[i]!;
-      rule.run(ctx);
-    });
+    for (; rule < rules.length; rule++) if (!wide(rule)) rules[rule]!.run(ctx);
     return out;
   };
 
-  let defs = before?.defs;
   if (defs === undefined) {
-    const nodes: LintContext["schemaNodes"][number][] = [];
+    const nodes: Nodes = [];
     collectDefNodes(nodes, base);
     defs = run(nodes, [], true);
   }
-  const tools = new Map<string, ByRule>();
-  const perTool: ByRule[] = [];
-  for (const t of base.tools) {
-    const key =
-      omit === "tool" ? t.name : `${t.name}\u0000${contentKey(t.tool)}`;
-    let found = before?.tools.get(key);
-    if (found === undefined) {
-      const nodes: LintContext["schemaNodes"][number][] = [];
+  const tools = new Map<string, { content: string; found: Segment }>();
+  base.tools.forEach((t, k) => {
+    let f = found[k];
+    if (f === undefined) {
+      const nodes: Nodes = [];
       collectToolNodes(nodes, t);
-      found = run(nodes, [t], false);
+      found[k] = f = run(nodes, [t], false);
       lintMemoTesting.ran++;
     }
-    tools.set(key, found);
-    perTool.push(found);
+    tools.set(t.name, { content: contents[k]!, found: f });
+  });
+  kept = { context, rules, defs, tools };
+
+  if (!wideDone) {
+    // The catalog-wide rules, on the whole catalog (schema nodes made only if one asks).
+    let allNodes: Nodes | undefined;
+    let rule = 0;
+    const whole: LintContext = {
+      ...base,
+      get schemaNodes() {
+        if (allNodes === undefined) {
+          allNodes = [];
+          collectDefNodes(allNodes, base);
+          for (const t of base.tools) collectToolNodes(allNodes, t);
+        }
+        return allNodes;
+      },
+      report: (f) => wideFound[rule]!.push(f),
+    };
+    for (; rule < rules.length; rule++) if (wide(rule)) rules[rule]!.run(whole);
   }
-  kept = { context, defs, tools, rules };
 
-  // The catalog-wide rules, on the whole catalog (schema nodes made only if one asks).
-  const wide = new Map<number, Finding[]>();
-  let allNodes: LintContext["schemaNodes"] | undefined;
-  const whole: LintContext = {
-    ...base,
-    get schemaNodes() {
-      if (allNodes === undefined) {
-        const nodes: LintContext["schemaNodes"][number][] = [];
-        collectDefNodes(nodes, base);
-        for (const t of base.tools) collectToolNodes(nodes, t);
-        allNodes = nodes;
-      }
-      return allNodes;
-    },
-    report: (f) => wide.get(current)!.push(f),
-  };
-  let current = -1;
-  rules.forEach((rule, i) => {
-    if (!CATALOG_WIDE.has(rule.id)) return;
-    wide.set((current = i), []);
-    rule.run(whole);
-  });
-
-  const findings: Finding[] = [];
-  rules.forEach((_, i) => {
-    const w = wide.get(i);
-    if (w !== undefined) {
-      findings.push(...w);
-      return;
-    }
-    findings.push(...defs[i]!);
-    for (const t of perTool) findings.push(...t[i]!);
-  });
-  return findings;
+  // Rule by rule: the catalog-wide rule's findings, or the defs' then each tool's.
+  const buckets = wideFound;
+  for (const [i, f] of defs) buckets[i]!.push(...f);
+  for (const segment of found)
+    for (const [i, f] of segment!) buckets[i]!.push(...f);
+  return buckets.flat();
 }
 
 /** Each finding's diagnostic as it was made last, while its file and position are the same. */
