@@ -22,6 +22,15 @@ export class Locator {
     }
   }
 
+  /** Where `pointer(pointer, atKey, …)` puts its diagnostic. */
+  positionOf(
+    pointer: string,
+    atKey: boolean,
+  ): { readonly file: string; readonly line: number; readonly col: number } {
+    const { line, col } = this.lines.position(this.offsetOf(pointer, atKey));
+    return { file: this.file, line, col };
+  }
+
   at(
     offset: number,
     d: {

@@ -118,11 +118,9 @@ export async function runPipeline(
   let lintErrors: readonly Diagnostic[] | undefined;
   const lint = (): boolean => {
     if (lintErrors === undefined) {
-      const linted = lintCatalog(
-        catalog,
-        loaded.locator,
-        options.catalogPath,
-      ).diagnostics;
+      const linted = lintCatalog(catalog, loaded.locator, options.catalogPath, {
+        memo: true,
+      }).diagnostics;
       lap("lint");
       lintErrors = linted;
     }

@@ -68,6 +68,13 @@ const wideLines = (await dist(
   "node/wide-line-memo.js",
 )) as typeof import("../../generator/node/wide-line-memo.js");
 
+const irMemo = (await dist(
+  "core/ir/build-ir.js",
+)) as typeof import("../../generator/core/ir/build-ir.js");
+const lintMemo = (await dist(
+  "core/lint/lint-memo.js",
+)) as typeof import("../../generator/core/lint/lint-memo.js");
+
 const out = mkdtempSync(path.join(tmpdir(), "toolcat-edit-memo-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 const CATALOG_PATH = "catalog/tools.yaml";
@@ -224,6 +231,8 @@ function forget(): void {
   validatorChunks.clearValidatorChunkMemo();
   typesMemo.clearTypesMemo();
   schemaMemo.clearStandardSchemaMemo();
+  irMemo.clearIRMemo();
+  lintMemo.clearLintMemo();
 }
 
 /** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */

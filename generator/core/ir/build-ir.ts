@@ -1,4 +1,16 @@
-/** Catalog document (checked and linted) → the frozen IR the emitters share. */
+/**
+ * Catalog document (checked and linted) → the frozen IR the emitters share.
+ *
+ * In one process (`generate --watch`, on both threads), a tool equal to one of the run before
+ * comes out as the same frozen ToolIR object, and the defs as the same array: every memo after
+ * keys on the IR's content (tool-memo.ts `contentKey`, made once per object), so an object kept
+ * has its key already. A ToolIR is a function of the tool's name (its pointer), its content and
+ * the catalog's defs (mapping key and content: normaliseResource copies in the entries it
+ * reaches), which are the key. The targets and the catalog's IR are made afresh each run (caches
+ * keyed by their identity hold a run's lowerings: providers/emitter.ts). Only the last run's
+ * entries are kept.
+ */
+import { contentKey } from "../providers/tool-memo.js";
 import {
   deepFreeze,
   hasOwn,
@@ -15,6 +27,33 @@ import {
   type CatalogDefs,
 } from "./normalize.js";
 
+let kept:
+  | {
+      readonly defs: string;
+      readonly defsIR: CatalogIR["defs"];
+      /** By tool name: its content (contentKey) and IR. */
+      readonly tools: ReadonlyMap<string, { content: string; ir: ToolIR }>;
+    }
+  | undefined;
+
+/**
+ * For tests only: a piece of the key to leave out, which must make the reuse test fail (a stale
+ * ToolIR reused). Never set outside tests.
+ */
+export const irMemoTesting: { omit: undefined | "tool" | "defs" } = {
+  omit: undefined,
+};
+
+/** Forgets the kept tools (tests). */
+export function clearIRMemo(): void {
+  kept = undefined;
+}
+
+/** The number of kept tools (tests: bounded). */
+export function irMemoSize(): number {
+  return kept?.tools.size ?? 0;
+}
+
 export function buildIR(catalog: JsonObject, path: string): CatalogIR {
   const defsKey =
     hasOwn(catalog, "definitions") && !hasOwn(catalog, "$defs")
@@ -26,10 +65,21 @@ export function buildIR(catalog: JsonObject, path: string): CatalogIR {
       : {};
   const catalogDefs: CatalogDefs = { defs: defsValue, pointer: "/" + defsKey };
 
+  const defsContext = `${catalogDefs.pointer}\u0000${irMemoTesting.omit === "defs" ? "" : contentKey(defsValue)}`;
+  const before = kept?.defs === defsContext ? kept : undefined;
+  const keptTools = new Map<string, { content: string; ir: ToolIR }>();
+
   const tools: ToolIR[] = [];
   const toolMap = catalog.tools as JsonObject;
   for (const name of Object.keys(toolMap)) {
     const t = toolMap[name] as JsonObject;
+    const content = irMemoTesting.omit === "tool" ? "" : contentKey(t);
+    const known = before?.tools.get(name);
+    if (known !== undefined && known.content === content) {
+      keptTools.set(name, known);
+      tools.push(known.ir);
+      continue;
+    }
     const pointer = pointerJoin("/tools", name);
     const str = (k: string) =>
       typeof t[k] === "string" ? (t[k] as string) : undefined;
@@ -63,16 +113,23 @@ export function buildIR(catalog: JsonObject, path: string): CatalogIR {
         : {}),
       pointer,
     });
+    keptTools.set(name, { content, ir: tools[tools.length - 1]! });
   }
-  const ir: CatalogIR = {
-    path,
-    targets: resolveTargets(catalog),
-    defs: Object.keys(defsValue).map((name) => ({
+  const defs =
+    before?.defsIR ??
+    Object.keys(defsValue).map((name) => ({
       name,
       schema: normaliseCatalogDef(name, catalogDefs),
       pointer: pointerJoin(catalogDefs.pointer, name),
-    })),
+    }));
+  const ir: CatalogIR = {
+    path,
+    targets: resolveTargets(catalog),
+    defs,
     tools,
   };
-  return deepFreeze(ir as unknown as Json) as unknown as CatalogIR;
+  // Kept parts are frozen already (deepFreeze does not walk them again).
+  const frozen = deepFreeze(ir as unknown as Json) as unknown as CatalogIR;
+  kept = { defs: defsContext, defsIR: frozen.defs, tools: keptTools };
+  return frozen;
 }

@@ -48,10 +48,10 @@ export function resolveTargets(catalog: JsonObject): TargetIR[] {
 /** Walk bound: deeper schemas are reported by the document limits, not walked forever. */
 const MAX_SCHEMA_DEPTH = 200;
 
-export function buildContext(
-  catalog: JsonObject,
-  report: (f: Finding) => void,
-): LintContext {
+/** A lint context without its schema nodes and report (lint-memo.ts makes one per tool from it). */
+export type ContextBase = Omit<LintContext, "schemaNodes" | "report">;
+
+export function contextBase(catalog: JsonObject): ContextBase {
   const targets = resolveTargets(catalog);
   const strictTargets = targets.filter(
     (t) => t.options.strict === true || t.options.strict === "auto",
@@ -83,73 +83,102 @@ export function buildContext(
           tool: map[name] as JsonObject,
         });
   }
-
-  const schemaNodes: { node: Json; site: SchemaSite }[] = [];
-  const collect = (
-    root: Json,
-    resource: string,
-    resourceKind: SchemaSite["resourceKind"],
-    tool: string | undefined,
-  ) => {
-    const stack: { node: Json; site: SchemaSite }[] = [
-      {
-        node: root,
-        site: { pointer: resource, resource, resourceKind, tool, depth: 0 },
-      },
-    ];
-    let guard = 0;
-    while (stack.length > 0) {
-      const { node, site } = stack.pop()!;
-      schemaNodes.push({ node, site });
-      if (++guard > 1_000_000 || site.depth > MAX_SCHEMA_DEPTH) continue;
-      const children = subschemas(node, site.pointer);
-      for (let i = children.length - 1; i >= 0; i--) {
-        const c = children[i]!;
-        stack.push({
-          node: c.schema,
-          site: {
-            pointer: c.pointer,
-            resource,
-            resourceKind,
-            tool,
-            via: c.keyword,
-            propertyName: c.keyword === "properties" ? c.key : undefined,
-            parent: node as JsonObject,
-            parentPointer: site.pointer,
-            depth: site.depth + 1,
-          },
-        });
-      }
-    }
-  };
-  for (const name of Object.keys(catalogDefs))
-    collect(
-      catalogDefs[name]!,
-      pointerJoin(catalogDefsPointer, name),
-      "catalog-def",
-      undefined,
-    );
-  for (const t of tools) {
-    if (hasOwn(t.tool, "input"))
-      collect(t.tool.input!, pointerJoin(t.pointer, "input"), "input", t.name);
-    if (hasOwn(t.tool, "output"))
-      collect(
-        t.tool.output!,
-        pointerJoin(t.pointer, "output"),
-        "output",
-        t.name,
-      );
-  }
   return {
     catalog,
     targets,
     strictSeverity,
     strictTargets,
     nullableOptionalTargets,
-    schemaNodes,
     catalogDefs,
     catalogDefsPointer,
     tools,
-    report,
   };
+}
+
+type SchemaNode = { node: Json; site: SchemaSite };
+
+/** Every schema node of one resource (a tool's input or output, a catalog def), in walk order, onto `out`. */
+function collect(
+  out: SchemaNode[],
+  root: Json,
+  resource: string,
+  resourceKind: SchemaSite["resourceKind"],
+  tool: string | undefined,
+): void {
+  const stack: SchemaNode[] = [
+    {
+      node: root,
+      site: { pointer: resource, resource, resourceKind, tool, depth: 0 },
+    },
+  ];
+  let guard = 0;
+  while (stack.length > 0) {
+    const { node, site } = stack.pop()!;
+    out.push({ node, site });
+    if (++guard > 1_000_000 || site.depth > MAX_SCHEMA_DEPTH) continue;
+    const children = subschemas(node, site.pointer);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i]!;
+      stack.push({
+        node: c.schema,
+        site: {
+          pointer: c.pointer,
+          resource,
+          resourceKind,
+          tool,
+          via: c.keyword,
+          propertyName: c.keyword === "properties" ? c.key : undefined,
+          parent: node as JsonObject,
+          parentPointer: site.pointer,
+          depth: site.depth + 1,
+        },
+      });
+    }
+  }
+}
+
+/** The schema nodes of the catalog's `$defs` entries, in order, onto `out`. */
+export function collectDefNodes(out: SchemaNode[], base: ContextBase): void {
+  for (const name of Object.keys(base.catalogDefs))
+    collect(
+      out,
+      base.catalogDefs[name]!,
+      pointerJoin(base.catalogDefsPointer, name),
+      "catalog-def",
+      undefined,
+    );
+}
+
+/** The schema nodes of one tool (its input, then its output), onto `out`. */
+export function collectToolNodes(
+  out: SchemaNode[],
+  t: ContextBase["tools"][number],
+): void {
+  if (hasOwn(t.tool, "input"))
+    collect(
+      out,
+      t.tool.input!,
+      pointerJoin(t.pointer, "input"),
+      "input",
+      t.name,
+    );
+  if (hasOwn(t.tool, "output"))
+    collect(
+      out,
+      t.tool.output!,
+      pointerJoin(t.pointer, "output"),
+      "output",
+      t.name,
+    );
+}
+
+export function buildContext(
+  catalog: JsonObject,
+  report: (f: Finding) => void,
+): LintContext {
+  const base = contextBase(catalog);
+  const schemaNodes: SchemaNode[] = [];
+  collectDefNodes(schemaNodes, base);
+  for (const t of base.tools) collectToolNodes(schemaNodes, t);
+  return { ...base, schemaNodes, report };
 }

@@ -94,6 +94,11 @@ export interface LintContext {
     readonly pointer: string;
     readonly tool: JsonObject;
   }[];
+  /**
+   * False in a context that holds one tool only (lint-memo.ts runs the rules tool by tool): what
+   * belongs to the catalog's `$defs` mapping itself (its entry names) is left to the defs' context.
+   */
+  readonly catalogLevel?: boolean;
   report(finding: Finding): void;
 }
 

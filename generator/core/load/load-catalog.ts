@@ -5,6 +5,7 @@
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { checkDocument } from "../check/check-document.js";
 import { runLint } from "../lint/run-lint.js";
+import { locateFindings, runLintMemo } from "../lint/lint-memo.js";
 import { compilerFindings } from "../lint/compiler-check.js";
 import type { Finding, LintRule } from "../lint/rule.js";
 import { Locator } from "../locate.js";
@@ -153,11 +154,24 @@ export function lintCatalog(
   catalog: JsonObject,
   locator: Locator,
   path: string,
-  options: { compileCheck?: boolean; lintRules?: readonly LintRule[] } = {},
+  options: {
+    compileCheck?: boolean;
+    lintRules?: readonly LintRule[];
+    /**
+     * Reuse the findings of tools unchanged since the run before in this process, and their
+     * diagnostics where they did not move (lint-memo.ts; the findings' order within a rule may
+     * differ from runLint's, so only for diagnostics that are sorted: `generate`).
+     */
+    memo?: boolean;
+  } = {},
 ): { readonly findings: Finding[]; readonly diagnostics: Diagnostic[] } {
-  let findings = runLint(catalog, options.lintRules);
+  let findings = options.memo
+    ? runLintMemo(catalog, options.lintRules)
+    : runLint(catalog, options.lintRules);
   if (options.compileCheck && !findings.some((f) => f.severity === "error"))
     findings = [...findings, ...compilerFindings(catalog, path)];
+  if (options.memo)
+    return { findings, diagnostics: locateFindings(findings, locator) };
   const diagnostics = findings.map((f) =>
     locator.pointer(f.pointer, f.atKey, {
       severity: f.severity,

@@ -38,12 +38,13 @@ export const invalidSchema: LintRule = {
         atKey: what !== "$ref",
         message: `${what} contains a lone surrogate (not well-formed Unicode), so no reference can spell it`,
       });
-    for (const name of Object.keys(ctx.catalogDefs))
-      if (hasLoneSurrogate(name))
-        notWellFormed(
-          pointerJoin(ctx.catalogDefsPointer, name),
-          "definition name",
-        );
+    if (ctx.catalogLevel !== false)
+      for (const name of Object.keys(ctx.catalogDefs))
+        if (hasLoneSurrogate(name))
+          notWellFormed(
+            pointerJoin(ctx.catalogDefsPointer, name),
+            "definition name",
+          );
     for (const { node, site } of ctx.schemaNodes) {
       if (typeof node === "boolean") continue;
       if (!isJsonObject(node)) {
