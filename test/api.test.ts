@@ -1,5 +1,5 @@
 /** The programmatic API: generate/lint return files and diagnostics; nothing is written. */
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,7 +14,9 @@ import { readCatalog, repoRoot } from "./helpers/pipeline.js";
 
 describe("programmatic API", () => {
   it("generate() returns the path→content map and stage timings without writing", async () => {
-    const out = join(mkdtempSync(join(tmpdir(), "toolcat-api-")), "gen");
+    const project = mkdtempSync(join(tmpdir(), "toolcat-api-"));
+    writeFileSync(join(project, ".prettierrc.json"), '{ "printWidth": 60 }\n');
+    const out = join(project, "gen");
     const result: GenerateResult = await generate({ cwd: repoRoot, out });
     expect(result.ok).toBe(true);
     expect([...result.files.keys()]).toContain("types.ts");
@@ -37,7 +39,9 @@ describe("programmatic API", () => {
 
   it("generate() on a large catalog shows the worker's formatting done on this thread as a stage of its own", async () => {
     // The real-tool catalog (246 KiB) runs a worker, whose wide lines this thread formats while it
-    // waits (PrettierAsk). The compiled build: a worker needs compiled JavaScript beside it.
+    // waits (PrettierAsk). At prettier's default options the exact breakers take every wide line
+    // (nothing is asked), so the output folder's config narrows the print width. The compiled
+    // build: a worker needs compiled JavaScript beside it.
     const built = (await import(
       pathToFileURL(join(repoRoot, "dist", "generator", "index.js")).href
     )) as { generate: typeof generate };
@@ -46,7 +50,9 @@ describe("programmatic API", () => {
       await import("../generator/core/import/import-tools.js");
     const { loadCatalog } =
       await import("../generator/core/load/load-catalog.js");
-    const out = join(mkdtempSync(join(tmpdir(), "toolcat-api-")), "gen");
+    const project = mkdtempSync(join(tmpdir(), "toolcat-api-"));
+    writeFileSync(join(project, ".prettierrc.json"), '{ "printWidth": 60 }\n');
+    const out = join(project, "gen");
     const result = await built.generate({
       cwd: repoRoot,
       out,
