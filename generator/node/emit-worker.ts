@@ -19,14 +19,14 @@ import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
 import { providersEmitter } from "../core/providers/emitter.js";
 import {
-  formatFiles,
+  formatFileParts,
   prettierOptions,
   type OptionsFor,
   type PrettierCalls,
 } from "./format.js";
 import { readTemplate } from "./package-root.js";
 import { keptRunPrettier, preloadForKeptRuns } from "./kept-worker.js";
-import { SentTexts } from "./reply-delta.js";
+import { finishedFile, finishedParts, SentTexts } from "./reply-delta.js";
 import type {
   EmitWorkerCatalog,
   EmitWorkerInput,
@@ -158,12 +158,13 @@ async function formatted(
       op: "notice",
       message,
     } satisfies PrettierAsk);
-  let texts: string[];
+  // Each text as its parts, joined only if read: a kept thread sends what changed (reply-delta.ts).
+  let texts: (readonly string[])[];
   try {
     // A kept thread's later runs resolve the options here (kept-worker.ts).
     const main =
       keptRunPrettier(format.optionsFor, askFormat) ?? (await mainPrettier());
-    texts = await formatFiles(
+    texts = await formatFileParts(
       toFormat,
       main.optionsFor,
       format.cacheDir,
@@ -171,7 +172,7 @@ async function formatted(
       notice,
     );
   } catch {
-    texts = await formatFiles(
+    texts = await formatFileParts(
       toFormat,
       format.optionsFor,
       format.cacheDir,
@@ -181,16 +182,8 @@ async function formatted(
   }
   const byFile = new Map(toFormat.map((f, i) => [f, texts[i]!] as const));
   return files.map((f) => {
-    const text = byFile.get(f);
-    if (text === undefined) return f;
-    return f.review === undefined
-      ? { path: f.path, contents: text, language: "verbatim" }
-      : {
-          path: f.path,
-          contents: text,
-          language: "verbatim",
-          review: f.review,
-        };
+    const parts = byFile.get(f);
+    return parts === undefined ? f : finishedFile(f, parts);
   });
 }
 
@@ -301,7 +294,7 @@ const sent = new SentTexts();
 function postReply(reply: EmitWorkerReply): void {
   parentPort!.postMessage(
     kept && "files" in reply
-      ? { ...reply, files: sent.encode(reply.files) }
+      ? { ...reply, files: sent.encode(reply.files, finishedParts) }
       : reply,
   );
 }
