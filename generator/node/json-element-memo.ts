@@ -139,14 +139,12 @@ export function formatJsonDataParts(
   const at = skeleton.indexOf(opening + placeholder);
   if (at < 0 || skeleton.indexOf(opening, at + 1) >= 0) return whole();
   const parts: string[] = [];
+  // One key for every element (made per element, each compare first flattened a fresh text).
+  const key = flatText(
+    `${jsonElementMemoTesting.omitDepth ? "" : around}\u0000${optionsKey}`,
+  );
   for (const t of tools) {
-    const text = elementText(
-      t as JsonObject,
-      path,
-      around,
-      options,
-      optionsKey,
-    );
+    const text = elementText(t as JsonObject, path, around, options, key);
     if (text === undefined) return whole();
     parts.push(parts.length === 0 ? "\n" : ",\n", text);
   }
@@ -159,16 +157,16 @@ export function formatJsonDataParts(
 /**
  * The element's lines (no final newline) as they are laid out as an element of the array at
  * `path`: the layout of a wrapper with nothing but the path and the element, without the
- * `around` lines above and below it. Kept for a kept declaration, by the options and the depth.
+ * `around` lines above and below it. Kept for a kept declaration, by `key`: the options and the
+ * depth.
  */
 function elementText(
   element: JsonObject,
   path: readonly (string | 0)[],
   around: number,
   options: Options,
-  optionsKey: string,
+  key: string,
 ): string | undefined {
-  const key = `${jsonElementMemoTesting.omitDepth ? "" : around}\u0000${optionsKey}`;
   const keep = isKeptDeclaration(element);
   let printed = keep ? elements.get(element) : undefined;
   if (keep && !printed) elements.set(element, (printed = []));
