@@ -233,7 +233,7 @@ parentPort?.on(
         "files" in guessed.reply &&
         [...guessed.helpers.asked].every((id) => request.helpers.includes(id))
       ) {
-        postReply(guessed.reply);
+        postReply(await formattedGuess(guessed.reply));
         afterLastReply();
         return;
       }
@@ -255,7 +255,8 @@ parentPort?.on(
           );
         // A run with errors writes nothing: formatting would be wasted.
         const done =
-          request.emitter === "providers" &&
+          (request.emitter === "providers" ||
+            formatsCallValidators(request.emitter)) &&
           !findings.some((f) => f.severity === "error")
             ? await formatted(files)
             : files;
@@ -297,6 +298,39 @@ function postReply(reply: EmitWorkerReply): void {
       ? { ...reply, files: sent.encode(reply.files, finishedParts) }
       : reply,
   );
+}
+
+/**
+ * Whether this run's call validators come back formatted, as the providers do: on a kept thread
+ * whose runs resolve their options here (kept-worker.ts), so that the main thread — the run's
+ * critical path — neither takes their chunks (250 KB on the real tools) nor formats them; the
+ * same formatFiles with the same options, so the same bytes. A thread's first run asks the main
+ * thread for options, busy until its lint rules end: there the main thread formats them.
+ */
+function formatsCallValidators(emitter: OffloadedId): boolean {
+  return (
+    emitter === "call-validators" &&
+    kept &&
+    format !== undefined &&
+    keptRunPrettier(format.optionsFor, askFormat) !== undefined
+  );
+}
+
+/** The guessed call validators' reply (see AskedHelpers), formatted as formatsCallValidators says. */
+async function formattedGuess(
+  reply: EmitWorkerReply,
+): Promise<EmitWorkerReply> {
+  if (
+    !("files" in reply) ||
+    !formatsCallValidators(reply.emitter) ||
+    reply.findings.some((f) => f.severity === "error")
+  )
+    return reply;
+  try {
+    return { ...reply, files: await formatted(reply.files) };
+  } catch (e) {
+    return { emitter: reply.emitter, run: reply.run, error: String(e) };
+  }
 }
 
 /** The run's last reply is sent: a kept thread loads what its later runs use (kept-worker.ts). */

@@ -31,9 +31,17 @@ export interface TextDelta {
 /** A reply's file; with `delta`, `contents` is empty and the text is made from the delta. */
 export type SentFile = OutputFile & { readonly delta?: TextDelta };
 
-/** For tests only: leave the suffix out of what is compared (a stale end must then show). */
-export const replyDeltaTesting: { wrongSuffix: boolean } = {
+/**
+ * For tests only: leave the suffix out of what is compared (a stale end must then show);
+ * `forgetReceived`: the main thread's next decode finds none of its kept texts, as if a reply had
+ * been lost (the worker and the main thread then disagree on a delta's base).
+ */
+export const replyDeltaTesting: {
+  wrongSuffix: boolean;
+  forgetReceived: boolean;
+} = {
   wrongSuffix: false,
+  forgetReceived: false,
 };
 
 /** Whether a file is finished text that may cross as a delta. */
@@ -139,6 +147,10 @@ export class ReceivedTexts {
 
   /** The files with their texts, or undefined when a delta's base is not the text kept here. */
   decode(files: readonly SentFile[]): readonly OutputFile[] | undefined {
+    if (replyDeltaTesting.forgetReceived) {
+      replyDeltaTesting.forgetReceived = false;
+      this.last.clear();
+    }
     const out: OutputFile[] = [];
     for (const file of files) {
       if (!deltaable(file)) {
