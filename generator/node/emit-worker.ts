@@ -23,14 +23,14 @@ import {
   providersShareEmitter,
 } from "../core/providers/emitter.js";
 import {
-  formatFiles,
+  formatFileParts,
   plainOptions,
   prettierOptions,
   type OptionsFor,
   type PrettierCalls,
 } from "./format.js";
 import { readTemplate } from "./package-root.js";
-import { SentTexts } from "./reply-delta.js";
+import { finishedFile, finishedParts, SentTexts } from "./reply-delta.js";
 import type {
   EmitWorkerCatalog,
   EmitWorkerInput,
@@ -178,10 +178,11 @@ async function formatted(
       op: "notice",
       message,
     } satisfies PrettierAsk);
-  let texts: string[];
+  // Each text as its parts, joined only if read: a kept thread sends what changed (reply-delta.ts).
+  let texts: (readonly string[])[];
   try {
     const main = await ownOptionsMainPrettier(format);
-    texts = await formatFiles(
+    texts = await formatFileParts(
       toFormat,
       main.optionsFor,
       format.cacheDir,
@@ -189,7 +190,7 @@ async function formatted(
       notice,
     );
   } catch {
-    texts = await formatFiles(
+    texts = await formatFileParts(
       toFormat,
       format.optionsFor,
       format.cacheDir,
@@ -199,16 +200,8 @@ async function formatted(
   }
   const byFile = new Map(toFormat.map((f, i) => [f, texts[i]!] as const));
   return files.map((f) => {
-    const text = byFile.get(f);
-    if (text === undefined) return f;
-    return f.review === undefined
-      ? { path: f.path, contents: text, language: "verbatim" }
-      : {
-          path: f.path,
-          contents: text,
-          language: "verbatim",
-          review: f.review,
-        };
+    const parts = byFile.get(f);
+    return parts === undefined ? f : finishedFile(f, parts);
   });
 }
 
@@ -261,7 +254,7 @@ parentPort?.on(
         "files" in guessed.reply &&
         [...guessed.helpers.asked].every((id) => request.helpers.includes(id))
       ) {
-        postReply(guessed.reply);
+        postReply(await formattedGuess(guessed.reply));
         return;
       }
       try {
@@ -282,7 +275,8 @@ parentPort?.on(
           );
         // A run with errors writes nothing: formatting would be wasted.
         const done =
-          request.emitter === "providers" &&
+          (request.emitter === "providers" ||
+            formatsCallValidators(request.emitter)) &&
           !findings.some((f) => f.severity === "error")
             ? await formatted(files)
             : files;
@@ -320,9 +314,37 @@ const sent = new SentTexts();
 function postReply(reply: EmitWorkerReply): void {
   parentPort!.postMessage(
     kept && "files" in reply
-      ? { ...reply, files: sent.encode(reply.files) }
+      ? { ...reply, files: sent.encode(reply.files, finishedParts) }
       : reply,
   );
+}
+
+/**
+ * Whether this run's call validators come back formatted, as the providers do: on a kept thread
+ * (`generate --watch`), so that the main thread — a watch run's critical path — neither takes
+ * their chunks (250 KB on the real tools) nor formats them; the same formatFiles with the same
+ * options (resolved here: ownOptionsMainPrettier), so the same bytes. A one-run thread leaves
+ * them to the main thread, which has time for them while it waits for the providers.
+ */
+function formatsCallValidators(emitter: OffloadedId): boolean {
+  return emitter === "call-validators" && kept && format !== undefined;
+}
+
+/** The guessed call validators' reply (see AskedHelpers), formatted as formatsCallValidators says. */
+async function formattedGuess(
+  reply: EmitWorkerReply,
+): Promise<EmitWorkerReply> {
+  if (
+    !("files" in reply) ||
+    !formatsCallValidators(reply.emitter) ||
+    reply.findings.some((f) => f.severity === "error")
+  )
+    return reply;
+  try {
+    return { ...reply, files: await formatted(reply.files) };
+  } catch (e) {
+    return { emitter: reply.emitter, run: reply.run, error: String(e) };
+  }
 }
 
 function guess(request: EmitWorkerRequest): typeof early {

@@ -21,7 +21,7 @@ import {
 } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
 import { formatJsonFast } from "./json-format.js";
-import { formatJsonData } from "./json-element-memo.js";
+import { formatJsonDataParts } from "./json-element-memo.js";
 import { keptFormat } from "./wide-line-memo.js";
 import {
   accountAndPrune,
@@ -237,10 +237,31 @@ export async function formatFiles(
   prettier: PrettierCalls,
   notice: Notice = () => undefined,
 ): Promise<string[]> {
+  return (
+    await formatFileParts(files, optionsFor, cacheDir, prettier, notice)
+  ).map((parts) => parts.join(""));
+}
+
+/**
+ * formatFiles' texts, each as the parts it is the concatenation of (the laid-out chunks and the
+ * newlines between them; a JSON file's elements): a thread kept from run to run compares them
+ * with the parts it sent before instead of joining them (reply-delta.ts).
+ */
+export async function formatFileParts(
+  files: readonly OutputFile[],
+  optionsFor: OptionsFor,
+  cacheDir: string | undefined,
+  prettier: PrettierCalls,
+  notice: Notice = () => undefined,
+): Promise<(readonly string[])[]> {
   const version = prettier.version;
   // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
   // chunks in groups, or the whole file); identical jobs are formatted once.
-  const plan: { file: OutputFile; pieces: (Job | string)[] }[] = [];
+  const plan: {
+    file: OutputFile;
+    pieces: readonly (Job | string)[];
+    joined?: true;
+  }[] = [];
   // The wide lines' batches prettier breaks, reused from this process and the cache (wide-line-memo.ts).
   const wideLines = keptFormat(prettier, cacheDir, notice);
   const unique = new Map<string, Job>();
@@ -252,14 +273,15 @@ export async function formatFiles(
       file.language !== "json"
         ? undefined
         : ((file.json &&
-            formatJsonData(
+            formatJsonDataParts(
               file.json.value,
               options,
               JSON.stringify(options),
             )) ??
-          formatJsonFast(file.contents, options));
+          oneText(formatJsonFast(file.contents, options)));
     if (fast !== undefined) {
-      plan.push({ file, pieces: [fast] });
+      // Parts concatenated as they are, not joined with newlines as a file's chunks are.
+      plan.push({ file, pieces: fast, joined: true });
       continue;
     }
     const optionsKey = JSON.stringify({ ...options, filepath: undefined });
@@ -349,11 +371,19 @@ export async function formatFiles(
     );
   }
 
-  return plan.map(({ pieces }) =>
-    pieces
-      .map((p) => (typeof p === "string" ? p : results.get(p.key)!))
-      .join("\n"),
-  );
+  return plan.map(({ pieces, joined }) => {
+    if (joined) return pieces as readonly string[];
+    const parts: string[] = [];
+    for (const p of pieces) {
+      if (parts.length > 0) parts.push("\n");
+      parts.push(typeof p === "string" ? p : results.get(p.key)!);
+    }
+    return parts;
+  });
+}
+
+function oneText(text: string | undefined): readonly string[] | undefined {
+  return text === undefined ? undefined : [text];
 }
 
 /**

@@ -81,6 +81,24 @@ export function formatJsonData(
   options: Options,
   optionsKey: string,
 ): string | undefined {
+  return formatJsonDataParts(value, options, optionsKey)?.join("");
+}
+
+/**
+ * formatJsonData's text as parts to be concatenated: the skeleton's start, each kept element's
+ * text (the same string from run to run) with the separators between them, the skeleton's end.
+ * A thread kept from run to run sends what changed by comparing parts, never the whole text
+ * (reply-delta.ts): joined, the sixteen provider files are 5 MB of two-byte strings every run.
+ */
+export function formatJsonDataParts(
+  value: unknown,
+  options: Options,
+  optionsKey: string,
+): readonly string[] | undefined {
+  const whole = (): readonly string[] | undefined => {
+    const text = formatJsonValue(value, options);
+    return text === undefined ? undefined : [text];
+  };
   const path = declarationPath(value);
   const tools =
     path === undefined
@@ -99,13 +117,13 @@ export function formatJsonData(
         Object.keys(t as JsonObject).length > 0,
     )
   )
-    return formatJsonValue(value, options);
+    return whole();
   const placeholderArray = [{ [PLACEHOLDER_KEY]: 0 }];
   const skeleton = formatJsonValue(
     withArray(value as JsonObject, path, placeholderArray),
     options,
   );
-  if (skeleton === undefined) return formatJsonValue(value, options);
+  if (skeleton === undefined) return whole();
   // The unit of indentation and the lines around an element, as the layout of a wrapper with
   // nothing but the path shows it: per key on the path, an opening line above and a closing one below.
   const around = path.filter((p) => typeof p === "string").length * 2;
@@ -115,41 +133,40 @@ export function formatJsonData(
   );
   const lines = probe?.split("\n");
   // e.g. `{`, `<u>"tools": [`, `<u><u>{`, `<u><u><u>"…": 0`, `<u><u>}`, `<u>]`, `}`, ``
-  if (lines?.length !== 2 * around + 4) return formatJsonValue(value, options);
+  if (lines?.length !== 2 * around + 4) return whole();
   const placeholder = `\n${lines.slice(around, around + 3).join("\n")}\n`;
   const opening = `\n${lines[around - 1]!}`;
   const at = skeleton.indexOf(opening + placeholder);
-  if (at < 0 || skeleton.indexOf(opening, at + 1) >= 0)
-    return formatJsonValue(value, options);
-  const texts: string[] = [];
+  if (at < 0 || skeleton.indexOf(opening, at + 1) >= 0) return whole();
+  const parts: string[] = [];
+  // One key for every element (made per element, each compare first flattened a fresh text).
+  const key = flatText(
+    `${jsonElementMemoTesting.omitDepth ? "" : around}\u0000${optionsKey}`,
+  );
   for (const t of tools) {
-    const text = elementText(
-      t as JsonObject,
-      path,
-      around,
-      options,
-      optionsKey,
-    );
-    if (text === undefined) return formatJsonValue(value, options);
-    texts.push(text);
+    const text = elementText(t as JsonObject, path, around, options, key);
+    if (text === undefined) return whole();
+    parts.push(parts.length === 0 ? "\n" : ",\n", text);
   }
   const start = at + opening.length;
-  return `${skeleton.slice(0, start)}\n${texts.join(",\n")}\n${skeleton.slice(start + placeholder.length)}`;
+  parts.unshift(skeleton.slice(0, start));
+  parts.push(`\n${skeleton.slice(start + placeholder.length)}`);
+  return parts;
 }
 
 /**
  * The element's lines (no final newline) as they are laid out as an element of the array at
  * `path`: the layout of a wrapper with nothing but the path and the element, without the
- * `around` lines above and below it. Kept for a kept declaration, by the options and the depth.
+ * `around` lines above and below it. Kept for a kept declaration, by `key`: the options and the
+ * depth.
  */
 function elementText(
   element: JsonObject,
   path: readonly (string | 0)[],
   around: number,
   options: Options,
-  optionsKey: string,
+  key: string,
 ): string | undefined {
-  const key = `${jsonElementMemoTesting.omitDepth ? "" : around}\u0000${optionsKey}`;
   const keep = isKeptDeclaration(element);
   let printed = keep ? elements.get(element) : undefined;
   if (keep && !printed) elements.set(element, (printed = []));

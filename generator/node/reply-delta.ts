@@ -31,9 +31,17 @@ export interface TextDelta {
 /** A reply's file; with `delta`, `contents` is empty and the text is made from the delta. */
 export type SentFile = OutputFile & { readonly delta?: TextDelta };
 
-/** For tests only: leave the suffix out of what is compared (a stale end must then show). */
-export const replyDeltaTesting: { wrongSuffix: boolean } = {
+/**
+ * For tests only: leave the suffix out of what is compared (a stale end must then show);
+ * `forgetReceived`: the main thread's next decode finds none of its kept texts, as if a reply had
+ * been lost (the worker and the main thread then disagree on a delta's base).
+ */
+export const replyDeltaTesting: {
+  wrongSuffix: boolean;
+  forgetReceived: boolean;
+} = {
   wrongSuffix: false,
+  forgetReceived: false,
 };
 
 /** Whether a file is finished text that may cross as a delta. */
@@ -45,21 +53,92 @@ function deltaable(file: OutputFile): boolean {
   );
 }
 
-/** The worker's side: the last text sent for each path. */
-export class SentTexts {
-  private readonly last = new Map<string, string>();
+/** A text as the parts it is the concatenation of, with its length. */
+interface Parts {
+  readonly parts: readonly string[];
+  readonly length: number;
+}
 
-  /** The files as they cross to the main thread (recorded as sent). */
-  encode(files: readonly OutputFile[]): readonly SentFile[] {
+/**
+ * The worker's side: the last text sent for each path — or the parts it was the concatenation
+ * of, when the file came as parts (`partsOf`, formatFileParts): then what changed is found by
+ * comparing parts, most of them the very strings of the run before, and the text is never joined
+ * (5 MB of two-byte strings on the real tools, allocated and compared every run).
+ */
+export class SentTexts {
+  private readonly last = new Map<string, string | Parts>();
+
+  /**
+   * The files as they cross to the main thread (recorded as sent). `partsOf` gives a file's text
+   * as parts (then its `contents` are not read); undefined: the file's `contents`.
+   */
+  encode(
+    files: readonly OutputFile[],
+    partsOf: (file: OutputFile) => readonly string[] | undefined = () =>
+      undefined,
+  ): readonly SentFile[] {
     return files.map((file) => {
       if (!deltaable(file)) return file;
+      const parts = partsOf(file);
       const base = this.last.get(file.path);
-      this.last.set(file.path, file.contents);
-      if (base === undefined) return file;
-      const delta = textDelta(base, file.contents);
-      return { ...file, contents: "", delta };
+      if (parts === undefined) {
+        this.last.set(file.path, file.contents);
+        if (base === undefined) return file;
+        const delta = textDelta(joined(base), file.contents);
+        return { ...file, contents: "", delta };
+      }
+      let length = 0;
+      for (const part of parts) length += part.length;
+      this.last.set(file.path, { parts, length });
+      // Built field by field: `contents` may be a getter that joins the parts (finishedFile).
+      const sent = {
+        path: file.path,
+        language: file.language,
+        ...(file.review === undefined ? {} : { review: file.review }),
+      };
+      if (base === undefined) return { ...sent, contents: parts.join("") };
+      const delta =
+        typeof base === "string"
+          ? textDelta(base, parts.join(""))
+          : partsDelta(base, parts);
+      return { ...sent, contents: "", delta };
     });
   }
+}
+
+function joined(text: string | Parts): string {
+  return typeof text === "string" ? text : text.parts.join("");
+}
+
+/**
+ * How the concatenation of `parts` differs from that of `base.parts`: the parts shared at the
+ * start, then those shared at the end of the rest (compared as strings, by identity first); the
+ * parts between them joined. Exact whatever the parts: the shared start and end are the same
+ * characters in both texts.
+ */
+export function partsDelta(base: Parts, parts: readonly string[]): TextDelta {
+  const before = base.parts;
+  const most = Math.min(before.length, parts.length);
+  let start = 0;
+  let prefix = 0;
+  while (start < most && before[start] === parts[start])
+    prefix += parts[start++]!.length;
+  let end = 0;
+  let suffix = 0;
+  while (
+    end < most - start &&
+    (replyDeltaTesting.wrongSuffix ||
+      before[before.length - 1 - end] === parts[parts.length - 1 - end])
+  ) {
+    suffix += parts[parts.length - 1 - end]!.length;
+    end++;
+  }
+  return {
+    base: base.length,
+    prefix,
+    suffix,
+    middle: parts.slice(start, parts.length - end).join(""),
+  };
 }
 
 /** The main thread's side: the last text taken for each path (see the module's comment). */
@@ -68,6 +147,10 @@ export class ReceivedTexts {
 
   /** The files with their texts, or undefined when a delta's base is not the text kept here. */
   decode(files: readonly SentFile[]): readonly OutputFile[] | undefined {
+    if (replyDeltaTesting.forgetReceived) {
+      replyDeltaTesting.forgetReceived = false;
+      this.last.clear();
+    }
     const out: OutputFile[] = [];
     for (const file of files) {
       if (!deltaable(file)) {
@@ -149,4 +232,34 @@ function same(
   length: number,
 ): boolean {
   return a.slice(aFrom, aFrom + length) === b.slice(bFrom, bFrom + length);
+}
+
+const partsOfFile = new WeakMap<OutputFile, readonly string[]>();
+
+/**
+ * A finished (`verbatim`) file whose text is the concatenation of `parts` (formatFileParts): its
+ * `contents` are joined only when read, and a kept thread's SentTexts compares its parts instead
+ * (`finishedParts`).
+ */
+export function finishedFile(
+  file: Pick<OutputFile, "path" | "review">,
+  parts: readonly string[],
+): OutputFile {
+  let text: string | undefined;
+  const finished = {
+    path: file.path,
+    language: "verbatim",
+    ...(file.review === undefined ? {} : { review: file.review }),
+  } as { -readonly [K in keyof OutputFile]: OutputFile[K] };
+  Object.defineProperty(finished, "contents", {
+    enumerable: true,
+    get: () => (text ??= parts.join("")),
+  });
+  partsOfFile.set(finished, parts);
+  return finished;
+}
+
+/** The parts of a file made by finishedFile; undefined for any other. */
+export function finishedParts(file: OutputFile): readonly string[] | undefined {
+  return partsOfFile.get(file);
 }

@@ -9,6 +9,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OutputFile } from "../../generator/core/emit/artifact.js";
 import {
+  finishedFile,
+  finishedParts,
+  partsDelta,
   ReceivedTexts,
   replyDeltaTesting,
   SentTexts,
@@ -106,5 +109,88 @@ describe("reply deltas", () => {
     } finally {
       replyDeltaTesting.wrongSuffix = false;
     }
+  });
+
+  describe("texts sent as their parts (formatFileParts)", () => {
+    /** Parts like a provider file's: kept strings, some replaced, added or dropped from run to run. */
+    const pool = ["a", "bc", "\n", "", "déf", "—", "x".repeat(50), "a\nb"];
+    const partLists = fc.array(fc.constantFrom(...pool), { maxLength: 12 });
+    const asParts = (path: string, parts: readonly string[]) =>
+      finishedFile({ path }, parts);
+
+    it("the main thread rebuilds every text, run after run, whether a file came as parts or as text", () => {
+      fc.assert(
+        fc.property(
+          fc.array(
+            fc.tuple(
+              fc.constantFrom("a.ts", "b.json"),
+              partLists,
+              fc.boolean(),
+            ),
+            { minLength: 1, maxLength: 8 },
+          ),
+          (runs) => {
+            const sent = new SentTexts();
+            const received = new ReceivedTexts();
+            for (const [path, parts, whole] of runs) {
+              const text = parts.join("");
+              const crossed = sent.encode(
+                [whole ? file(path, text) : asParts(path, parts)],
+                finishedParts,
+              );
+              const taken = received.decode(structuredClone(crossed));
+              expect(taken?.[0]).toEqual(file(path, text));
+            }
+          },
+        ),
+        { seed: 25, numRuns: 300 },
+      );
+    });
+
+    it("a finished file's contents are its parts joined; other files have no parts", () => {
+      const finished = asParts("a.ts", ["one", "\n", "two"]);
+      expect(finished.contents).toBe("one\ntwo");
+      expect(structuredClone(finished)).toEqual(file("a.ts", "one\ntwo"));
+      expect(finishedParts(finished)).toEqual(["one", "\n", "two"]);
+      expect(finishedParts(file("a.ts", "one"))).toBeUndefined();
+    });
+
+    it("sends only the parts that changed, without joining the rest", () => {
+      const kept = Array.from({ length: 100 }, (_, i) => `part ${i}\n`);
+      const base = { parts: kept, length: kept.join("").length };
+      const edited = [...kept];
+      edited[40] = "edited\n";
+      const delta = partsDelta(base, edited);
+      expect(delta).toEqual({
+        base: base.length,
+        prefix: kept.slice(0, 40).join("").length,
+        suffix: kept.slice(41).join("").length,
+        middle: "edited\n",
+      });
+      expect(partsDelta(base, kept).middle).toBe("");
+    });
+
+    it("a delta that leaves out part of the change rebuilds a stale text: the comparison fails", () => {
+      replyDeltaTesting.wrongSuffix = true;
+      try {
+        const sent = new SentTexts();
+        const received = new ReceivedTexts();
+        received.decode(
+          sent.encode(
+            [asParts("a.ts", ["start ", "old", " end"])],
+            finishedParts,
+          ),
+        );
+        const taken = received.decode(
+          sent.encode(
+            [asParts("a.ts", ["start ", "new", " end"])],
+            finishedParts,
+          ),
+        );
+        expect(taken?.[0]?.contents).not.toBe("start new end");
+      } finally {
+        replyDeltaTesting.wrongSuffix = false;
+      }
+    });
   });
 });

@@ -57,20 +57,40 @@ const { formatCanonicalChunks } = (await dist(
   "node/ts-code-format.js",
 )) as typeof import("../../generator/node/ts-code-format.js");
 
+const { replyDeltaTesting } = (await dist(
+  "node/reply-delta.js",
+)) as typeof import("../../generator/node/reply-delta.js");
+
 const out = mkdtempSync(path.join(tmpdir(), "toolcat-watch-memo-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 const CATALOG_PATH = "catalog/tools.yaml";
 
-/** One run on this thread (formatted as `generate` does), or on `thread` kept from run to run. */
+/**
+ * One run on this thread (formatted as `generate` does), or on `thread` kept from run to run;
+ * `replies` is told the files each worker-backed emitter answered with, by emitter id.
+ */
 async function generate(
   source: string,
   thread?: InstanceType<typeof EmitThread>,
+  replies?: Map<string, readonly { language: string }[]>,
 ): Promise<PipelineResult> {
   const parallel = thread?.run(ARTIFACT_EMITTERS, {
     catalogPath: CATALOG_PATH,
     format: remoteFormat(out, { cache: false }),
   });
   if (thread) expect(parallel).toBeDefined();
+  const emitters = parallel?.emitters.map((e) =>
+    replies && e !== ARTIFACT_EMITTERS.find((a) => a.id === e.id)
+      ? {
+          ...e,
+          emit: async (ctx: Parameters<typeof e.emit>[0]) => {
+            const files = await e.emit(ctx);
+            replies.set(e.id, files);
+            return files;
+          },
+        }
+      : e,
+  );
   try {
     return await runPipeline({
       catalogPath: CATALOG_PATH,
@@ -78,7 +98,7 @@ async function generate(
       readTemplate,
       // As generate() formats: on this thread (a format worker would keep memos of its own).
       format: prettierFormatter(out, { cache: false, parallel: false }),
-      emitters: parallel?.emitters,
+      emitters,
       onCatalog: parallel?.catalog,
     });
   } finally {
@@ -165,6 +185,55 @@ describe.each(catalogs)(
     );
   },
 );
+
+describe("a kept worker's later runs", () => {
+  const source = realSubset();
+
+  it("format the call validators there, as the providers: the output is a cold run's", async () => {
+    const edited = EDITS["a description"]!(source)!;
+    const reference = await cold(edited);
+    const thread = new EmitThread();
+    try {
+      const first = new Map<string, readonly { language: string }[]>();
+      await generate(source, thread, first);
+      // The first run asks the main thread for options: its call validators are formatted there.
+      expect(first.get("call-validators")?.length).toBeGreaterThan(0);
+      expect(
+        first.get("call-validators")!.every((f) => f.language !== "verbatim"),
+      ).toBe(true);
+      const later = new Map<string, readonly { language: string }[]>();
+      const again = await generate(edited, thread, later);
+      expect(
+        later.get("call-validators")!.every((f) => f.language === "verbatim"),
+      ).toBe(true);
+      expect(differing(again, reference)).toEqual([]);
+      expect(thread.started).toBe(1);
+    } finally {
+      thread.close();
+    }
+  });
+
+  it("a reply whose base the main thread does not hold: the run is done here, the worker started again, every run still a cold run's", async () => {
+    const edited = EDITS["a description"]!(source)!;
+    const reference = await cold(edited);
+    const original = await cold(source);
+    const thread = new EmitThread();
+    try {
+      await generate(source, thread);
+      await generate(edited, thread);
+      replyDeltaTesting.forgetReceived = true;
+      const refused = await generate(source, thread);
+      expect(replyDeltaTesting.forgetReceived).toBe(false);
+      expect(differing(refused, original)).toEqual([]);
+      const after = await generate(edited, thread);
+      expect(differing(after, reference)).toEqual([]);
+      expect(thread.started).toBe(2);
+    } finally {
+      replyDeltaTesting.forgetReceived = false;
+      thread.close();
+    }
+  });
+});
 
 describe("the laid-out chunks' keys", () => {
   const source = realSubset();

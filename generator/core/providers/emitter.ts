@@ -239,9 +239,9 @@ function moduleFile(
           ? `not strict: ${t.problems[0]!.reason}`
           : "not strict"
         : undefined;
-    const doc = jsdoc([
+    const doc = toolDocComment(
       `\`${t.tool.name}\`${strictNote ? ` (${strictNote})` : ""}.`,
-    ]);
+    );
     chunks.push({
       leading: doc,
       head: code`const ${id}: ${declarationType}`.text,
@@ -323,6 +323,29 @@ ${
     });
   }
   return chunkedFile(file.path, "typescript", chunks, shared);
+}
+
+/** Doc comments of the tools' constants by their line (jsdoc is a function of it), at most TOOL_DOCS. */
+const toolDocs = new Map<string, string>();
+const TOOL_DOCS = 8192;
+
+/**
+ * `jsdoc([line])`, the same string from run to run (`generate --watch`): each of the 1,880 tool
+ * constants of the real tools' provider modules made its comment again every run, and the printed
+ * declarations' memo then compared it with the one kept (data-chunk-memo.ts).
+ */
+export function toolDocComment(line: string): string {
+  let doc = toolDocs.get(line);
+  if (doc === undefined) {
+    if (toolDocs.size >= TOOL_DOCS) toolDocs.clear();
+    toolDocs.set(line, (doc = jsdoc([line])));
+  }
+  return doc;
+}
+
+/** The number of doc comments toolDocComment keeps (tests: bounded). */
+export function toolDocCommentsKept(): number {
+  return toolDocs.size;
 }
 
 /** A JSON value as code, with every declaration object (by identity) replaced by its constant. */

@@ -16,6 +16,7 @@
  */
 import type { CatalogIR, TargetIR, ToolIR } from "../ir/catalog-ir.js";
 import { deepFreeze, type JsonObject } from "../schema/json.js";
+import { flatText } from "../flat-text.js";
 import {
   lowerTool,
   type LoweredTool,
@@ -79,11 +80,8 @@ export function lowerToolMemo(
   tool: ToolIR,
   target: TargetIR,
 ): LoweredTool {
-  const toolKey =
-    toolMemoTesting.omit === "tool" ? tool.name : contentKey(tool);
-  const targetKey = `${module.id}\u0000${toolMemoTesting.omit === "target" ? target.id : contentKey(target)}`;
-  let byTarget = entries.get(toolKey);
-  if (!byTarget) entries.set(toolKey, (byTarget = new Map()));
+  const byTarget = toolEntries(tool);
+  const targetKey = targetKeyOf(module, target);
   let entry = byTarget.get(targetKey);
   if (!entry) {
     entry = { lowered: lowerTool(module, tool, target), used: generation };
@@ -96,6 +94,51 @@ export function lowerToolMemo(
       : { ...entry.lowered, tool, target };
   entryOf.set(lowered, entry);
   return lowered;
+}
+
+/**
+ * The entries of a tool's content key, found once per tool object and run: a tool is lowered for
+ * every target, and each lookup of its long key compared it in full with the key kept.
+ */
+const entriesOfTool = new WeakMap<
+  ToolIR,
+  { readonly generation: number; readonly byTarget: Map<string, Entry> }
+>();
+
+function toolEntries(tool: ToolIR): Map<string, Entry> {
+  const found = entriesOfTool.get(tool);
+  if (
+    found !== undefined &&
+    found.generation === generation &&
+    toolMemoTesting.omit === undefined
+  )
+    return found.byTarget;
+  const toolKey =
+    toolMemoTesting.omit === "tool" ? tool.name : contentKey(tool);
+  let byTarget = entries.get(toolKey);
+  if (!byTarget) entries.set(toolKey, (byTarget = new Map()));
+  entriesOfTool.set(tool, { generation, byTarget });
+  return byTarget;
+}
+
+/** A target's key within a tool's entries (provider id and the target's content), made once per target object. */
+const targetKeys = new WeakMap<
+  TargetIR,
+  { readonly module: ProviderModule; readonly key: string }
+>();
+
+function targetKeyOf(module: ProviderModule, target: TargetIR): string {
+  const found = targetKeys.get(target);
+  if (
+    found !== undefined &&
+    found.module === module &&
+    toolMemoTesting.omit === undefined
+  )
+    return found.key;
+  const key = `${module.id}\u0000${toolMemoTesting.omit === "target" ? target.id : contentKey(target)}`;
+  // Flat: hashed and compared as one string by every lookup.
+  targetKeys.set(target, { module, key: flatText(key) });
+  return key;
 }
 
 /**
