@@ -37,6 +37,22 @@ interface ImportEntry {
   readonly typeOnly: boolean;
 }
 
+/**
+ * A code chunk's text, `lfOnly(code.text.trim())`, made once per Code (which never changes): code
+ * an emitter keeps from run to run (a replayed validator owner's functions) comes out of
+ * `toChunks` as the same string every run, and a memo keyed by that text
+ * (generator/node/canonical-chunk-memo.ts) finds it by identity instead of hashing and comparing
+ * a new copy.
+ */
+function chunkTextOf(code: Code): string {
+  let text = chunkTexts.get(code);
+  if (text === undefined)
+    chunkTexts.set(code, (text = lfOnly(code.text.trim())));
+  return text;
+}
+
+const chunkTexts = new WeakMap<Code, string>();
+
 export class GeneratedFile {
   readonly scope: NameScope;
   private readonly body: (
@@ -166,7 +182,7 @@ export class GeneratedFile {
       this.header,
       ...(this.imports.size > 0 ? [this.renderImports().join("\n")] : []),
     ].join("\n\n");
-    const text = (c: Code) => lfOnly(c.text.trim());
+    const text = chunkTextOf;
     const body = this.body.flatMap((item): Chunk[] => {
       if ("chunk" in item) return [item.chunk];
       if (!("code" in item)) return [item];
