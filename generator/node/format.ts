@@ -349,11 +349,45 @@ export async function formatFiles(
     );
   }
 
-  return plan.map(({ pieces }) =>
-    pieces
-      .map((p) => (typeof p === "string" ? p : results.get(p.key)!))
-      .join("\n"),
+  return plan.map(({ file, pieces }) =>
+    joinedText(
+      file.path,
+      pieces.map((p) => (typeof p === "string" ? p : results.get(p.key)!)),
+    ),
   );
+}
+
+/**
+ * The last text joined for each path, with its pieces (`generate --watch`): after a one-tool edit
+ * most files' pieces are the kept texts of the run before — the same strings, compared by
+ * identity first — and their text need not be copied together again (validators.ts alone is
+ * 600 KB on the real tools). Exact: the text is reused only when every piece is equal.
+ */
+const joined = new Map<
+  string,
+  { readonly pieces: readonly string[]; readonly text: string }
+>();
+/** Paths kept at most (a catalog's output has about fifty; then they start over). */
+const MAX_JOINED = 256;
+
+/** For tests only: reuse a path's text whatever its pieces (a stale text must then show). */
+export const joinedTextTesting: { ignorePieces: boolean } = {
+  ignorePieces: false,
+};
+
+function joinedText(path: string, pieces: readonly string[]): string {
+  const last = joined.get(path);
+  if (
+    last !== undefined &&
+    (joinedTextTesting.ignorePieces ||
+      (last.pieces.length === pieces.length &&
+        last.pieces.every((p, i) => p === pieces[i])))
+  )
+    return last.text;
+  const text = pieces.join("\n");
+  if (joined.size >= MAX_JOINED) joined.clear();
+  joined.set(path, { pieces, text });
+  return text;
 }
 
 /**

@@ -64,6 +64,9 @@ const { keptChunk } = (await dist(
   "core/emit/tool-pieces.js",
 )) as typeof import("../../generator/core/emit/tool-pieces.js");
 
+const { joinedTextTesting } = (await dist(
+  "node/format.js",
+)) as typeof import("../../generator/node/format.js");
 const naming = (await dist(
   "core/emit/naming.js",
 )) as typeof import("../../generator/core/emit/naming.js");
@@ -671,6 +674,37 @@ tools:
       required: [p, c]
       additionalProperties: false
 `;
+
+describe("a file's text joined from its formatted pieces (format.ts), reused only for the same pieces", () => {
+  const example = catalogs[1]![1]();
+
+  // With a kept worker, as `generate --watch` runs: this thread formats its own files.
+  it.each(["a description", "a bound", "a tool added"])(
+    "%s: with the pieces left out of the comparison, a stale file",
+    async (kind) => {
+      const edited = EDITS[kind]!(example);
+      const reference = await cold(edited);
+      const thread = new EmitThread();
+      try {
+        await generate(example, thread);
+        joinedTextTesting.ignorePieces = true;
+        try {
+          expect(
+            differing(await generate(edited, thread), reference),
+          ).toContain("types.ts");
+        } finally {
+          joinedTextTesting.ignorePieces = false;
+        }
+        await generate(example, thread);
+        expect(differing(await generate(edited, thread), reference)).toEqual(
+          [],
+        );
+      } finally {
+        thread.close();
+      }
+    },
+  );
+});
 
 describe("the catalog's names, kept while nothing they are made of changed (naming.ts)", () => {
   /**
