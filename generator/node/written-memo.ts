@@ -69,11 +69,12 @@ export function recordWritten(path: string, text: string): void {
 
 /**
  * What the file at `path` holds against `text`, when known without reading it: "same" as above;
- * "changed" when the file, untouched since, holds another recorded text — both well-formed, so
- * their UTF-8 differs too (a lone surrogate is written as U+FFFD, so two texts that differ only
- * there could be the same bytes: those are compared with the disk). After a one-tool edit most of
- * the changed files (the sixteen provider files, about 5 MB) were encoded and compared with the
- * disk only to find that they differ.
+ * "changed" when the file, untouched since, holds a recorded text of another length. Two texts
+ * whose UTF-8 is the same have the same length (decoding gives back each text with its lone
+ * surrogates, written as U+FFFD, replaced: one code unit for one), so another length is other
+ * bytes; a text of the same length is compared with the disk. After a one-tool edit most of the
+ * changed files (the sixteen provider files, about 5 MB) were encoded and compared with the disk
+ * only to find that they differ.
  */
 export function knownState(
   path: string,
@@ -82,7 +83,7 @@ export function knownState(
   const w = written.get(path);
   if (w === undefined) return undefined;
   const same = w.text === text;
-  if (!same && !(wellFormed(text) && wellFormed(w.text))) return undefined;
+  if (!same && w.text.length === text.length) return undefined;
   if (writtenMemoTesting.textOnly) return same ? "same" : "changed";
   const s = stat(path);
   const untouched =
@@ -94,14 +95,6 @@ export function knownState(
     s.mtimeNs === w.mtimeNs &&
     s.ctimeNs === w.ctimeNs;
   return untouched ? (same ? "same" : "changed") : undefined;
-}
-
-/** No lone surrogate (String.prototype.isWellFormed; without it, not known: false). */
-function wellFormed(text: string): boolean {
-  const isWellFormed = (
-    String.prototype as { isWellFormed?: (this: string) => boolean }
-  ).isWellFormed;
-  return isWellFormed !== undefined && isWellFormed.call(text);
 }
 
 /** Forgets the entry of the file at `path` (removed, or about to be replaced), or every entry. */
