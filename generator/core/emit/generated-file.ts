@@ -53,6 +53,19 @@ function chunkTextOf(code: Code): string {
 
 const chunkTexts = new WeakMap<Code, string>();
 
+/** `{ canonical: chunkTextOf(code) }` (undefined when blank), made once per Code and frozen. */
+function plainChunkOf(code: Code): CanonicalChunk | undefined {
+  let chunk = plainChunks.get(code);
+  if (chunk === undefined) {
+    const canonical = chunkTextOf(code);
+    chunk = canonical === "" ? null : Object.freeze({ canonical });
+    plainChunks.set(code, chunk);
+  }
+  return chunk ?? undefined;
+}
+
+const plainChunks = new WeakMap<Code, CanonicalChunk | null>();
+
 export class GeneratedFile {
   readonly scope: NameScope;
   private readonly body: (
@@ -186,6 +199,15 @@ export class GeneratedFile {
     const body = this.body.flatMap((item): Chunk[] => {
       if ("chunk" in item) return [item.chunk];
       if (!("code" in item)) return [item];
+      if (
+        item.canonical &&
+        item.width === undefined &&
+        item.members === undefined &&
+        item.laidOut === undefined
+      ) {
+        const plain = plainChunkOf(item.code);
+        return plain === undefined ? [] : [plain];
+      }
       const t = text(item.code);
       if (t === "") return [];
       if (!item.canonical) return [t];
