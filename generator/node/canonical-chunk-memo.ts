@@ -70,6 +70,9 @@ export async function formatCanonicalChunksKept(
   const out: (string | undefined)[] = [];
   const missed: number[] = [];
   const keys: [string, string][] = [];
+  // Most chunks have no field besides their text: their key is the same string for the call.
+  // Interned, so that it is the very string kept with the chunks of the run before.
+  const plainFields = internedFields(fieldsKey({ canonical: "" }, optionsKey));
   for (let i = 0; i < chunks.length; i++) {
     const chunk = chunks[i]!;
     // Left out for a test: only the chunk's start (its first line, as a tool's chunk keeps
@@ -78,7 +81,12 @@ export async function formatCanonicalChunksKept(
       canonicalChunkMemoTesting.omit === "text"
         ? chunk.canonical.slice(0, 40)
         : chunk.canonical;
-    const fields = fieldsKey(chunk, optionsKey);
+    const fields =
+      chunk.members === undefined &&
+      chunk.width === undefined &&
+      chunk.laidOut === undefined
+        ? plainFields
+        : fieldsKey(chunk, optionsKey);
     keys.push([text, fields]);
     const laid = kept.get(text);
     const hit = laid?.find((l) => l.fields === fields);
@@ -106,6 +114,17 @@ export async function formatCanonicalChunksKept(
     keep(keys[i]![0], keys[i]![1], out[i]!);
   });
   return out;
+}
+
+/** One string for each plain chunks' key seen lately (a file's options: a few per output folder). */
+const plainKeys = new Map<string, string>();
+
+function internedFields(fields: string): string {
+  const known = plainKeys.get(fields);
+  if (known !== undefined) return known;
+  if (plainKeys.size >= 64) plainKeys.clear();
+  plainKeys.set(fields, fields);
+  return fields;
 }
 
 /** The chunk's fields besides its text, and the options' key. */

@@ -20,7 +20,7 @@ import {
 import { dirname, join, relative, sep } from "node:path";
 import { carriesHeader } from "../core/pipeline.js";
 import { FileComparer, type FileState } from "./file-compare.js";
-import { forgetWritten, knownSame, recordWritten } from "./written-memo.js";
+import { forgetWritten, knownState, recordWritten } from "./written-memo.js";
 import { compare } from "../core/diagnostics.js";
 
 /**
@@ -104,9 +104,11 @@ function survey(
   const states = new Map<string, FileState>();
   for (const [path, text] of files) {
     const full = join(dir, path);
-    // A file this process found or wrote with this text, untouched since, is not read again (written-memo.ts).
-    if (knownSame(full, text)) {
-      states.set(path, "same");
+    // A file this process found or wrote with this text (or another), untouched since, is not
+    // read again (written-memo.ts).
+    const known = knownState(full, text);
+    if (known !== undefined) {
+      states.set(path, known);
       continue;
     }
     const state = comparer.compare(full, text);

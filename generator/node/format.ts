@@ -239,7 +239,7 @@ export async function formatFiles(
 ): Promise<string[]> {
   return (
     await formatFileParts(files, optionsFor, cacheDir, prettier, notice)
-  ).map((parts) => parts.join(""));
+  ).map((parts, i) => joinedText(files[i]!.path, parts));
 }
 
 /**
@@ -384,6 +384,39 @@ export async function formatFileParts(
 
 function oneText(text: string | undefined): readonly string[] | undefined {
   return text === undefined ? undefined : [text];
+}
+
+/**
+ * The last text joined for each path, with its parts (formatFileParts; `generate --watch`): after a one-tool edit
+ * most files' pieces are the kept texts of the run before — the same strings, compared by
+ * identity first — and their text need not be copied together again (validators.ts alone is
+ * 600 KB on the real tools). Exact: the text is reused only when every piece is equal.
+ */
+const joinedTexts = new Map<
+  string,
+  { readonly pieces: readonly string[]; readonly text: string }
+>();
+/** Paths kept at most (a catalog's output has about fifty; then they start over). */
+const MAX_JOINED = 256;
+
+/** For tests only: reuse a path's text whatever its pieces (a stale text must then show). */
+export const joinedTextTesting: { ignorePieces: boolean } = {
+  ignorePieces: false,
+};
+
+function joinedText(path: string, pieces: readonly string[]): string {
+  const last = joinedTexts.get(path);
+  if (
+    last !== undefined &&
+    (joinedTextTesting.ignorePieces ||
+      (last.pieces.length === pieces.length &&
+        last.pieces.every((p, i) => p === pieces[i])))
+  )
+    return last.text;
+  const text = pieces.join("");
+  if (joinedTexts.size >= MAX_JOINED) joinedTexts.clear();
+  joinedTexts.set(path, { pieces, text });
+  return text;
 }
 
 /**

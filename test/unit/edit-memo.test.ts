@@ -64,6 +64,13 @@ const { keptChunk } = (await dist(
   "core/emit/tool-pieces.js",
 )) as typeof import("../../generator/core/emit/tool-pieces.js");
 
+const { joinedTextTesting } = (await dist(
+  "node/format.js",
+)) as typeof import("../../generator/node/format.js");
+const naming = (await dist(
+  "core/emit/naming.js",
+)) as typeof import("../../generator/core/emit/naming.js");
+
 const wideLines = (await dist(
   "node/wide-line-memo.js",
 )) as typeof import("../../generator/node/wide-line-memo.js");
@@ -233,6 +240,7 @@ function forget(): void {
   schemaMemo.clearStandardSchemaMemo();
   irMemo.clearIRMemo();
   lintMemo.clearLintMemo();
+  naming.clearCatalogNamesMemo();
 }
 
 /** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
@@ -654,5 +662,120 @@ tools:
     expect(schemaMemo.standardSchemaMemoSize()).toBe(tools + 5);
     expect(typesMemo.typesMemoSize()).toBeLessThan(big[0]!);
     expect(schemaMemo.standardSchemaMemoSize()).toBeLessThan(big[1]!);
+  });
+});
+
+/** A catalog with a tool's own `$defs` entry (PartsPart in types.ts) and a catalog one. */
+const LOCAL_DEFS_CATALOG = `toolcat: 1
+targets: { openai-responses: { strict: auto } }
+$defs:
+  Colour: { type: string, description: A colour. }
+tools:
+  parts:
+    description: Lists parts.
+    input:
+      type: object
+      $defs:
+        Part: { type: string, description: A part. }
+      properties:
+        p: { $ref: "#/$defs/Part" }
+        c: { $ref: "#/$defs/Colour" }
+      required: [p, c]
+      additionalProperties: false
+`;
+
+describe("a file's text joined from its formatted pieces (format.ts), reused only for the same pieces", () => {
+  const example = catalogs[1]![1]();
+
+  // With a kept worker, as `generate --watch` runs: this thread formats its own files.
+  it.each(["a description", "a bound", "a tool added"])(
+    "%s: with the pieces left out of the comparison, a stale file",
+    async (kind) => {
+      const edited = EDITS[kind]!(example);
+      const reference = await cold(edited);
+      const thread = new EmitThread();
+      try {
+        await generate(example, thread);
+        joinedTextTesting.ignorePieces = true;
+        try {
+          expect(
+            differing(await generate(edited, thread), reference),
+          ).toContain("types.ts");
+        } finally {
+          joinedTextTesting.ignorePieces = false;
+        }
+        await generate(example, thread);
+        expect(differing(await generate(edited, thread), reference)).toEqual(
+          [],
+        );
+      } finally {
+        thread.close();
+      }
+    },
+  );
+});
+
+describe("the catalog's names, kept while nothing they are made of changed (naming.ts)", () => {
+  /**
+   * With `omit` left out of the key, the run of `edited` after `source` fails or differs from a
+   * cold run's (stale names: a lookup finds none, or the old one); with the whole key it equals it.
+   */
+  async function staleNames(
+    source: string,
+    edited: string,
+    omit: "tools" | "catalog defs" | "tool defs",
+  ): Promise<void> {
+    expect(edited).not.toBe(source);
+    const reference = await cold(edited);
+    await cold(source);
+    naming.catalogNamesTesting.omit = omit;
+    try {
+      await generate(source);
+      const stale = await generate(edited).then(
+        (r) => differing(r, reference),
+        (e: unknown) => [String(e)],
+      );
+      expect(stale).not.toEqual([]);
+    } finally {
+      naming.catalogNamesTesting.omit = undefined;
+    }
+    await cold(source);
+    expect(differing(await generate(edited), reference)).toEqual([]);
+  }
+
+  it("a tool renamed", async () => {
+    const example = catalogs[1]![1]();
+    await staleNames(example, EDITS["a tool renamed"]!(example), "tools");
+  });
+
+  it("a catalog $defs entry renamed", async () => {
+    await staleNames(
+      LOCAL_DEFS_CATALOG,
+      LOCAL_DEFS_CATALOG.replace("  Colour:", "  Hue:").replace(
+        "#/$defs/Colour",
+        "#/$defs/Hue",
+      ),
+      "catalog defs",
+    );
+  });
+
+  it("a tool's own $defs entry renamed", async () => {
+    await staleNames(
+      LOCAL_DEFS_CATALOG,
+      LOCAL_DEFS_CATALOG.replace("        Part:", "        Piece:").replace(
+        "#/$defs/Part",
+        "#/$defs/Piece",
+      ),
+      "tool defs",
+    );
+  });
+
+  it("an edit that renames nothing keeps the names (the same objects)", async () => {
+    const example = catalogs[1]![1]();
+    await cold(example);
+    const first = (await generate(example)).ir!;
+    const again = (await generate(EDITS["a description"]!(example))).ir!;
+    expect(first).not.toBe(again);
+    expect(naming.catalogNames(again)).toBe(naming.catalogNames(first));
   });
 });

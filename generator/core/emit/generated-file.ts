@@ -37,6 +37,35 @@ interface ImportEntry {
   readonly typeOnly: boolean;
 }
 
+/**
+ * A code chunk's text, `lfOnly(code.text.trim())`, made once per Code (which never changes): code
+ * an emitter keeps from run to run (a replayed validator owner's functions) comes out of
+ * `toChunks` as the same string every run, and a memo keyed by that text
+ * (generator/node/canonical-chunk-memo.ts) finds it by identity instead of hashing and comparing
+ * a new copy.
+ */
+function chunkTextOf(code: Code): string {
+  let text = chunkTexts.get(code);
+  if (text === undefined)
+    chunkTexts.set(code, (text = lfOnly(code.text.trim())));
+  return text;
+}
+
+const chunkTexts = new WeakMap<Code, string>();
+
+/** `{ canonical: chunkTextOf(code) }` (undefined when blank), made once per Code and frozen. */
+function plainChunkOf(code: Code): CanonicalChunk | undefined {
+  let chunk = plainChunks.get(code);
+  if (chunk === undefined) {
+    const canonical = chunkTextOf(code);
+    chunk = canonical === "" ? null : Object.freeze({ canonical });
+    plainChunks.set(code, chunk);
+  }
+  return chunk ?? undefined;
+}
+
+const plainChunks = new WeakMap<Code, CanonicalChunk | null>();
+
 export class GeneratedFile {
   readonly scope: NameScope;
   private readonly body: (
@@ -166,10 +195,19 @@ export class GeneratedFile {
       this.header,
       ...(this.imports.size > 0 ? [this.renderImports().join("\n")] : []),
     ].join("\n\n");
-    const text = (c: Code) => lfOnly(c.text.trim());
+    const text = chunkTextOf;
     const body = this.body.flatMap((item): Chunk[] => {
       if ("chunk" in item) return [item.chunk];
       if (!("code" in item)) return [item];
+      if (
+        item.canonical &&
+        item.width === undefined &&
+        item.members === undefined &&
+        item.laidOut === undefined
+      ) {
+        const plain = plainChunkOf(item.code);
+        return plain === undefined ? [] : [plain];
+      }
       const t = text(item.code);
       if (t === "") return [];
       if (!item.canonical) return [t];

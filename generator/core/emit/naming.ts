@@ -59,9 +59,57 @@ export function toolDefKey(
 
 const cache = new WeakMap<CatalogIR, CatalogNames>();
 
+/**
+ * The names of the catalog named last (`generate --watch`: the run before), by everything they
+ * are made of: the tools' names in order, the catalog `$defs` entries' names, and each tool's own
+ * `$defs` entries' names (catalogNameParts). An edit that renames nothing keeps them.
+ */
+let last: { readonly parts: string; readonly names: CatalogNames } | undefined;
+
+/**
+ * For tests only: a piece of the key to leave out, which must make the reuse test fail (stale
+ * names reused). Never set outside tests.
+ */
+export const catalogNamesTesting: {
+  omit: undefined | "tools" | "catalog defs" | "tool defs";
+} = { omit: undefined };
+
+/** Forgets the names kept (tests: a cold run). */
+export function clearCatalogNamesMemo(): void {
+  last = undefined;
+}
+
+/** What catalogNames makes its names of, as text. */
+function catalogNameParts(ir: CatalogIR): string {
+  const omit = catalogNamesTesting.omit;
+  const parts: unknown[] = [
+    omit === "tools" ? [] : ir.tools.map((t) => t.name),
+    omit === "catalog defs" ? [] : ir.defs.map((d) => d.name),
+  ];
+  if (omit !== "tool defs")
+    for (const tool of ir.tools)
+      for (const resource of [tool.input, tool.output]) {
+        const own = resource?.defs.filter((d) => d.origin !== "catalog");
+        parts.push(own?.map((d) => d.name) ?? null);
+      }
+  return JSON.stringify(parts);
+}
+
 export function catalogNames(ir: CatalogIR): CatalogNames {
   const cached = cache.get(ir);
   if (cached) return cached;
+  const parts = catalogNameParts(ir);
+  if (last?.parts === parts) {
+    cache.set(ir, last.names);
+    return last.names;
+  }
+  const names = makeCatalogNames(ir);
+  last = { parts, names };
+  cache.set(ir, names);
+  return names;
+}
+
+function makeCatalogNames(ir: CatalogIR): CatalogNames {
   const types = new NameScope(FIXED_EXPORTS);
   const values = new NameScope(FIXED_EXPORTS);
   const tools = new Map<string, ToolNames>();
@@ -103,7 +151,5 @@ export function catalogNames(ir: CatalogIR): CatalogNames {
       }
     }
   }
-  const names: CatalogNames = { tools, catalogDefs, toolDefs };
-  cache.set(ir, names);
-  return names;
+  return { tools, catalogDefs, toolDefs };
 }

@@ -433,10 +433,24 @@ export function compileValidators(
     file.printTemplate(raw(template.types), TEMPLATE_WIDTH);
   comp.printConstants();
   comp.printErrorTables();
-  for (const f of functions) file.printCanonical(code`\n${f}`);
-  for (const e of exported) file.printCanonical(code`\n${e}`);
+  for (const f of functions) file.printCanonical(blankLineBefore(f));
+  for (const e of exported) file.printCanonical(blankLineBefore(e));
   return { helpers: helpers.declared };
 }
+
+/**
+ * `code`\n${f}``, made once per function: a replayed owner's functions are the record's own
+ * objects, so their chunks come out of the file (GeneratedFile.toChunks) as the same texts every
+ * run, which the layout memo (generator/node/canonical-chunk-memo.ts) finds without hashing them
+ * again.
+ */
+function blankLineBefore(f: Code): Code {
+  let led = ledCode.get(f);
+  if (led === undefined) ledCode.set(f, (led = code`\n${f}`));
+  return led;
+}
+
+const ledCode = new WeakMap<Code, Code>();
 
 /**
  * `build(memo)` with replays, and again without them when a replay found the file's names

@@ -198,6 +198,20 @@ const MAYBE_LOST_NUMBER = /[:[,](?:0|null)[,\]}]/;
  */
 function schemaKey(schema: Schema): string | undefined {
   if (typeof schema !== "object") return String(schema);
+  // Made once per schema object (IR schemas are frozen): free for a schema the run before had too.
+  if (validatorMemoTesting.omit !== undefined) return schemaText(schema);
+  const known = schemaKeys.get(schema);
+  if (known !== undefined) return known === NOT_KEPT ? undefined : known;
+  const key = schemaText(schema);
+  schemaKeys.set(schema, key ?? NOT_KEPT);
+  return key;
+}
+
+/** schemaKey's answers, by schema; NOT_KEPT for undefined. */
+const schemaKeys = new WeakMap<object, string | typeof NOT_KEPT>();
+const NOT_KEPT = Symbol("not kept");
+
+function schemaText(schema: Exclude<Schema, boolean>): string | undefined {
   // The usual case, without a replacer (JSON.stringify's fast path): no number JSON loses, and no
   // `$ref` (without one, no unit but the root: nothing depends on which object is where).
   const plain = JSON.stringify(schema);
