@@ -1,6 +1,6 @@
 /**
- * The catalogs and one-tool edits the watch-run memo tests regenerate (test/unit/watch-memo.test.ts;
- * the same as test/unit/edit-memo.test.ts uses): a real-tool subset with the example catalog's
+ * The catalogs and one-tool edits the watch-run memo tests regenerate (test/unit/watch-memo.test.ts,
+ * and test/unit/edit-memo.test.ts, which adds edits of its own): a real-tool subset with the example catalog's
  * `$defs`, and each kind of edit a developer makes between two runs of `generate --watch`.
  */
 import { readFileSync } from "node:fs";

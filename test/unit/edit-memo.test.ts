@@ -15,11 +15,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { corpusCatalog } from "../bench/corpus-catalog.js";
-import { importTools } from "../../generator/core/import/import-tools.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
 import type { PipelineResult } from "../../generator/core/pipeline.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
+import {
+  EDITS as SHARED_EDITS,
+  realSubset,
+  toolBlocks,
+} from "../helpers/edits.js";
 
 const dist = (module: string) =>
   import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
@@ -86,77 +89,22 @@ const out = mkdtempSync(path.join(tmpdir(), "toolcat-edit-memo-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 const CATALOG_PATH = "catalog/tools.yaml";
 
-/** The tool blocks (two-space keys under `tools:`) as [start, end) line ranges. */
-function toolBlocks(lines: readonly string[]): [number, number][] {
-  const at = lines.indexOf("tools:");
-  const starts: number[] = [];
-  for (let i = at + 1; i < lines.length; i++)
-    if (/^ {2}\S/.test(lines[i]!)) starts.push(i);
-  return starts.map((s, k) => [s, starts[k + 1] ?? lines.length]);
-}
+/** A shared edit (test/helpers/edits.ts) that must apply to the catalog it is given. */
+const applies =
+  (edit: (text: string) => string | undefined) =>
+  (text: string): string => {
+    const edited = edit(text);
+    expect(edited).toBeDefined();
+    expect(edited).not.toBe(text);
+    return edited!;
+  };
 
-/**
- * A real-tool catalog small enough for a test: the first 20 tools of the bench's corpus catalog
- * (all eight targets), with the example catalog's `$defs` and its tools, which use them.
- */
-function realSubset(): string {
-  const real = corpusCatalog({ importTools, loadCatalog }).text.split("\n");
-  const blocks = toolBlocks(real);
-  const example = readFileSync(
-    path.join(repoRoot, "catalog/tools.yaml"),
-    "utf8",
-  ).split("\n");
-  const defsAt = example.indexOf("$defs:");
-  const exampleTools = example.indexOf("tools:");
-  const defs = example.slice(defsAt, exampleTools);
-  const toolsAt = real.indexOf("tools:");
-  const exampleNames = new Set(
-    toolBlocks(example).map(([s]) => example[s]!.trim()),
-  );
-  const kept = blocks
-    .filter(([s]) => !exampleNames.has(real[s]!.trim()))
-    .slice(0, 20)
-    .flatMap(([s, e]) => real.slice(s, e));
-  return [
-    ...real.slice(0, toolsAt),
-    ...defs,
-    "tools:",
-    ...kept,
-    ...example.slice(exampleTools + 1),
-  ].join("\n");
-}
-
+/** The edits of the watch-run tests (test/helpers/edits.ts), and the validator compiler's own. */
 const EDITS: Record<string, (text: string) => string> = {
-  "a description": (text) => {
-    const lines = text.split("\n");
-    const blocks = toolBlocks(lines);
-    const [s, e] = blocks[Math.floor(blocks.length / 2)]!;
-    const d = lines.slice(s, e).findIndex((l) => /^ {4}description: /.test(l));
-    lines[s + d] = lines[s + d]!.replace(
-      "description: ",
-      "description: Edited. ",
-    );
-    return lines.join("\n");
-  },
-  "a bound": (text) => {
-    const lines = text.split("\n");
-    const b = lines.findIndex((l) =>
-      /^ +(minimum|maximum|maxLength|minLength|maxItems|minItems): \d+$/.test(
-        l,
-      ),
-    );
-    lines[b] = lines[b]!.replace(/\d+$/, (n) => String(Number(n) + 1));
-    return lines.join("\n");
-  },
-  "a tool added": (text) =>
-    `${text.trimEnd()}\n  added_tool:\n    description: A tool added by the test.\n    input:\n      type: object\n      properties:\n        query:\n          type: string\n          description: What to look for.\n          maxLength: 200\n      required:\n        - query\n      additionalProperties: false\n`,
-  "a tool removed": (text) => {
-    const lines = text.split("\n");
-    const blocks = toolBlocks(lines);
-    const [s, e] = blocks[Math.floor(blocks.length / 3)]!;
-    lines.splice(s, e - s);
-    return lines.join("\n");
-  },
+  "a description": applies(SHARED_EDITS["a description"]!),
+  "a bound": applies(SHARED_EDITS["a bound"]!),
+  "a tool added": applies(SHARED_EDITS["a tool added"]!),
+  "a tool removed": applies(SHARED_EDITS["a tool removed"]!),
   "a format that adds one helper and removes another": (text) => {
     // The example's only `uri` (formatUri goes) becomes an `ipv4` (formatIpv4 comes).
     const edited = text.replace(
@@ -184,14 +132,9 @@ const EDITS: Record<string, (text: string) => string> = {
     expect(edited).not.toBe(text);
     return edited;
   },
-  "a $defs entry several tools use": (text) => {
-    const edited = text.replace(
-      "description: Main muscle group an exercise trains.",
-      "description: Main muscle group an exercise trains (edited).",
-    );
-    expect(edited).not.toBe(text);
-    return edited;
-  },
+  "a $defs entry several tools use": applies(
+    SHARED_EDITS["a $defs entry several tools use"]!,
+  ),
   "a tool renamed": (text) => {
     const lines = text.split("\n");
     const blocks = toolBlocks(lines);
