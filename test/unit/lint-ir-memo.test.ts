@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { corpusCatalog } from "../bench/corpus-catalog.js";
+import { EDITS as SHARED_EDITS } from "../helpers/edits.js";
 import { importTools } from "../../generator/core/import/import-tools.js";
 import {
   buildIR,
@@ -103,16 +104,7 @@ const EDITS: Record<string, (text: string) => string> = {
         "description: Edited. ",
       );
     }),
-  "a bound": (text) => {
-    const lines = text.split("\n");
-    const b = lines.findIndex((l) =>
-      /^ +(minimum|maximum|maxLength|minLength|maxItems|minItems): \d+$/.test(
-        l,
-      ),
-    );
-    lines[b] = lines[b]!.replace(/\d+$/, (n) => String(Number(n) + 1));
-    return lines.join("\n");
-  },
+  "a bound": (text) => SHARED_EDITS["a bound"]!(text)!,
   "a tool added": (text) =>
     `${text.trimEnd()}\n  added_tool:\n    description: A tool added by the test.\n    input:\n      type: object\n      properties:\n        query:\n          type: string\n          maxLength: 200\n      required:\n        - query\n`,
   "a tool removed": (text) =>
