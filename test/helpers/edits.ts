@@ -91,4 +91,11 @@ export const EDITS: Record<string, (text: string) => string | undefined> = {
     );
     return edited === text ? undefined : edited;
   },
+  "a target's option": (text) => {
+    const edited = text.replace(
+      "openai-chat: { strict: auto }",
+      "openai-chat: { strict: false }",
+    );
+    return edited === text ? undefined : edited;
+  },
 };

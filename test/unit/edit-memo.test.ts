@@ -105,6 +105,7 @@ const EDITS: Record<string, (text: string) => string> = {
   "a bound": applies(SHARED_EDITS["a bound"]!),
   "a tool added": applies(SHARED_EDITS["a tool added"]!),
   "a tool removed": applies(SHARED_EDITS["a tool removed"]!),
+  "a target's option": applies(SHARED_EDITS["a target's option"]!),
   "a format that adds one helper and removes another": (text) => {
     // The example's only `uri` (formatUri goes) becomes an `ipv4` (formatIpv4 comes).
     const edited = text.replace(
@@ -306,6 +307,23 @@ describe("the memo's keys", () => {
     } finally {
       memo.toolMemoTesting.omit = undefined;
     }
+    expect(differing(await generate(edited), reference)).toEqual([]);
+  });
+
+  it("IR targets kept without their content reuse stale targets: the comparison fails", async () => {
+    const edited = EDITS["a target's option"]!(source)!;
+    expect(edited).toBeDefined();
+    const reference = await cold(edited);
+    irMemo.irMemoTesting.omit = "targets";
+    try {
+      await cold(source);
+      expect(differing(await generate(edited), reference)).toContain(
+        "providers/openai-chat.ts",
+      );
+    } finally {
+      irMemo.irMemoTesting.omit = undefined;
+    }
+    await cold(source);
     expect(differing(await generate(edited), reference)).toEqual([]);
   });
 

@@ -33,6 +33,9 @@ let kept:
       readonly defsIR: CatalogIR["defs"];
       /** By tool name: its content (contentKey) and IR. */
       readonly tools: ReadonlyMap<string, { content: string; ir: ToolIR }>;
+      /** The resolved targets' content (contentKey) and their IR. */
+      readonly targets: string;
+      readonly targetsIR: CatalogIR["targets"];
     }
   | undefined;
 
@@ -40,7 +43,9 @@ let kept:
  * For tests only: a piece of the key to leave out, which must make the reuse test fail (a stale
  * ToolIR reused). Never set outside tests.
  */
-export const irMemoTesting: { omit: undefined | "tool" | "defs" } = {
+export const irMemoTesting: {
+  omit: undefined | "tool" | "defs" | "targets";
+} = {
   omit: undefined,
 };
 
@@ -122,14 +127,26 @@ export function buildIR(catalog: JsonObject, path: string): CatalogIR {
       schema: normaliseCatalogDef(name, catalogDefs),
       pointer: pointerJoin(catalogDefs.pointer, name),
     }));
+  // The targets kept too while their content is the same: a target object the same from run to
+  // run is what lets tool-memo.ts hand back a kept lowering as it is (not a copy per tool and target).
+  const resolved = resolveTargets(catalog);
+  const targetsKey =
+    irMemoTesting.omit === "targets" ? "" : contentKey(resolved);
+  const targets = kept?.targets === targetsKey ? kept.targetsIR : resolved;
   const ir: CatalogIR = {
     path,
-    targets: resolveTargets(catalog),
+    targets,
     defs,
     tools,
   };
   // Kept parts are frozen already (deepFreeze does not walk them again).
   const frozen = deepFreeze(ir as unknown as Json) as unknown as CatalogIR;
-  kept = { defs: defsContext, defsIR: frozen.defs, tools: keptTools };
+  kept = {
+    defs: defsContext,
+    defsIR: frozen.defs,
+    tools: keptTools,
+    targets: targetsKey,
+    targetsIR: frozen.targets,
+  };
   return frozen;
 }

@@ -66,7 +66,11 @@ export function lowerCatalog(ir: CatalogIR): readonly TargetLowering[] {
   return out;
 }
 
-const byTarget = new WeakMap<TargetIR, TargetLowering>();
+/** Each target's lowering, with the IR it is of: a target kept from run to run (build-ir.ts) is lowered again for a new IR. */
+const byTarget = new WeakMap<
+  TargetIR,
+  { readonly ir: CatalogIR; readonly lowering: TargetLowering }
+>();
 
 /**
  * The lowerings of the enabled targets that `which` selects, in catalog order: the same objects
@@ -85,18 +89,15 @@ export function lowerTargets(
         isTargetId(t.id) && which(PROVIDERS[t.id as TargetId], t),
     )
     .map((target) => {
-      let lowering = byTarget.get(target);
-      if (!lowering) {
-        const module = PROVIDERS[target.id as TargetId];
-        byTarget.set(
-          target,
-          (lowering = {
-            target,
-            module,
-            tools: ir.tools.map((tool) => lowerToolMemo(module, tool, target)),
-          }),
-        );
-      }
+      const found = byTarget.get(target);
+      if (found !== undefined && found.ir === ir) return found.lowering;
+      const module = PROVIDERS[target.id as TargetId];
+      const lowering: TargetLowering = {
+        target,
+        module,
+        tools: ir.tools.map((tool) => lowerToolMemo(module, tool, target)),
+      };
+      byTarget.set(target, { ir, lowering });
       return lowering;
     });
 }
