@@ -168,9 +168,10 @@ async function watchCatalog(flags: Flags): Promise<number> {
     }
     process.stderr.write(`toolcat: watching ${catalog} (Ctrl-C to stop)\n`);
   };
-  await run();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
+  // Armed before the first run, so that an edit saved as soon as "watching" is printed (or during
+  // the first run) is seen: armed after it, an edit in between was missed, and no run followed.
   const watcher = watch(dirname(catalog), (_event, name) => {
     if (name !== null && name !== basename(catalog)) return;
     clearTimeout(timer);
@@ -178,6 +179,8 @@ async function watchCatalog(flags: Flags): Promise<number> {
       running = running.then(run);
     }, 60);
   });
+  running = run();
+  await running;
   return new Promise<number>((resolveExit) => {
     const stop = () => {
       watcher.close();
