@@ -92,7 +92,7 @@ export function breakStandardSchemaLine(
   if (head === undefined) return undefined;
   const text = line.slice(2);
   if (INTERFACE_HEAD.test(head)) {
-    const out = breakMember(text, 2, layout);
+    const out = breakMember(text, 2);
     return out === undefined ? undefined : { out, next: i + 1 };
   }
   if (!isObjectHead(head)) return undefined;
@@ -374,7 +374,6 @@ export function breakProperty(
 export function breakMember(
   text: string,
   indent: number,
-  layout: ShapeLayout,
 ): string[] | undefined {
   if (!ASCII.test(text)) return undefined;
   const m = MEMBER.exec(text);

@@ -2,7 +2,7 @@
  * The `types` artifact: generated/types.ts with one named type per tool input and output, the
  * catalog `$defs` as named types emitted once, and the `ToolName`/`ToolInput`/`ToolOutput` maps.
  */
-import { codeStringLiteral, typeKey } from "../../codegen/code.js";
+import { typeKey } from "../../codegen/code.js";
 import { jsdoc } from "../../codegen/jsdoc.js";
 import {
   chunkedFile,
