@@ -1,7 +1,11 @@
 /** Scans and shortcuts that replaced regular expressions on megabyte strings give the same results. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseText } from "../../generator/core/emit/line-ends.js";
+import {
+  normalParts,
+  normalisedJoin,
+  normaliseText,
+} from "../../generator/core/emit/line-ends.js";
 import {
   escapePointerSegment,
   pointerJoin,
@@ -28,6 +32,24 @@ describe("line ends", () => {
     );
     expect(normaliseText("")).toBe("\n");
     expect(normaliseText("a\r\n\r\n")).toBe("a\n");
+  });
+
+  it("a text made of parts is normalised as its joined text is, and told normal from its parts", () => {
+    const parts = fc.array(text(["\n", "\r", "\r\n", "a", ""]), {
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(parts, (p) => {
+        const joined = p.join("");
+        expect(normalisedJoin(p)).toBe(normaliseText(joined));
+        expect(normalParts(p)).toBe(normaliseText(joined) === joined);
+      }),
+      { seed, numRuns: 2000 },
+    );
+    // A CRLF split between two parts, and trailing newlines spread over several.
+    expect(normalisedJoin(["a\r", "\nb\n"])).toBe("a\nb\n");
+    expect(normalParts(["a", "\n", "", "\n"])).toBe(false);
+    expect(normalParts(["a\n", "", ""])).toBe(true);
   });
 });
 
