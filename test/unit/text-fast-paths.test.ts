@@ -6,6 +6,7 @@ import {
   normalisedJoin,
   normaliseText,
 } from "../../generator/core/emit/line-ends.js";
+import { badCharacter } from "../../generator/core/load/source-text.js";
 import {
   escapePointerSegment,
   pointerJoin,
@@ -50,6 +51,33 @@ describe("line ends", () => {
     expect(normalisedJoin(["a\r", "\nb\n"])).toBe("a\nb\n");
     expect(normalParts(["a", "\n", "", "\n"])).toBe(false);
     expect(normalParts(["a\n", "", ""])).toBe(true);
+  });
+});
+
+describe("a catalog's characters", () => {
+  it("the first control character or lone surrogate is the one the single expression finds", () => {
+    const slow =
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    const at = (m: RegExpExecArray | null) => m && [m.index, m[0]];
+    fc.assert(
+      fc.property(
+        text([
+          "\ud83d",
+          "\ude00",
+          "\ud83d\ude00",
+          "\u0001",
+          "\t",
+          "a",
+          "\u007f",
+        ]),
+        (t) => {
+          expect(at(badCharacter(t))).toEqual(at(slow.exec(t)));
+        },
+      ),
+      { seed, numRuns: 2000 },
+    );
+    expect(badCharacter("a\ud83d\ude00b")).toBeNull();
+    expect(at(badCharacter("\ud83d\ude00\ude00"))).toEqual([2, "\ude00"]);
   });
 });
 
