@@ -7,6 +7,7 @@ import {
   normaliseText,
 } from "../../generator/core/emit/line-ends.js";
 import { badCharacter } from "../../generator/core/load/source-text.js";
+import { LineIndex } from "../../generator/core/load/line-index.js";
 import {
   escapePointerSegment,
   pointerJoin,
@@ -55,6 +56,31 @@ describe("line ends", () => {
 });
 
 describe("a catalog's characters", () => {
+  it("line starts found by indexOf are those of the character loop", () => {
+    // Every LF ends a line, and a CR not followed by an LF.
+    const starts = (t: string) => {
+      const out = [0];
+      for (let i = 0; i < t.length; i++)
+        if (t[i] === "\n" || (t[i] === "\r" && t[i + 1] !== "\n"))
+          out.push(i + 1);
+      return out;
+    };
+    fc.assert(
+      fc.property(text(["\n", "\r", "\r\n", "a"]), (t) => {
+        const lines = new LineIndex(t);
+        for (let offset = 0; offset <= t.length; offset++) {
+          const s = starts(t);
+          const line = s.filter((x) => x <= offset).length;
+          expect(lines.position(offset)).toEqual({
+            line,
+            col: offset - s[line - 1]! + 1,
+          });
+        }
+      }),
+      { seed, numRuns: 1000 },
+    );
+  });
+
   it("the first control character or lone surrogate is the one the single expression finds", () => {
     const slow =
       /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
