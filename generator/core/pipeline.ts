@@ -42,6 +42,11 @@ export interface Formatter {
   (files: readonly OutputFile[]): Promise<readonly string[]>;
   prepare?: (files: readonly OutputFile[]) => Promise<void>;
   dispose?: () => void;
+  /**
+   * Its texts are normalised already (normaliseText gives each back as it is): the pipeline does
+   * not read them again, which would copy a text kept as a rope of its pieces into one string.
+   */
+  normalises?: boolean;
 }
 
 export interface PipelineOptions {
@@ -244,9 +249,14 @@ export async function runPipeline(
   const byFile = new Map(toFormat.map((f, i) => [f, formatted[i]!] as const));
   const contents = emitted.map((f) => byFile.get(f) ?? f.contents);
 
+  // Texts known to be normalised already are not read (Formatter.normalises, OutputFile.normalised).
+  const normalised = (f: OutputFile, text: string) =>
+    (byFile.has(f) ? options.format?.normalises : f.normalised)
+      ? text
+      : normaliseText(text);
   const files = new Map<string, string>();
   emitted
-    .map((f, i) => [f.path, normaliseText(contents[i]!)] as const)
+    .map((f, i) => [f.path, normalised(f, contents[i]!)] as const)
     .sort((a, b) => compare(a[0], b[0]))
     .forEach(([p, c]) => files.set(p, c));
   // Timed with formatting: normalising line ends is the last step of making the final text.

@@ -31,9 +31,11 @@ import {
 } from "./format.js";
 import { readTemplate } from "./package-root.js";
 import { finishedFile, finishedParts, SentTexts } from "./reply-delta.js";
+import { ReceivedCatalog } from "./catalog-delta.js";
 import type {
   EmitWorkerCatalog,
   EmitWorkerInput,
+  EmitWorkerLost,
   EmitWorkerReply,
   EmitWorkerRequest,
   OffloadedId,
@@ -103,6 +105,9 @@ async function ownOptionsMainPrettier(
     },
   };
 }
+
+/** The tools of the catalogs taken, for a catalog sent as what changed (catalog-delta.ts). */
+const received = new ReceivedCatalog();
 
 /** The run whose catalog was handled last (in the queue), and the newest one received. */
 let run = 0;
@@ -219,8 +224,17 @@ parentPort?.on(
       else waiting?.resolve(message.value);
       return;
     }
-    if ("catalog" in message) {
+    if ("catalog" in message || "catalogChanges" in message) {
       newest = message.run;
+      // Taken at once, in the order sent: the tools kept are those of the catalog before.
+      const catalog =
+        "catalog" in message
+          ? message.catalog
+          : received.decode(message.catalogChanges);
+      if (catalog === undefined)
+        parentPort!.postMessage({
+          lostCatalog: message.run,
+        } satisfies EmitWorkerLost);
       queue = queue.then(() => {
         run = message.run;
         kept = message.kept === true;
@@ -230,7 +244,10 @@ parentPort?.on(
         // are read without this thread); the options are resolved with it (ownOptionsMainPrettier).
         format?.loadPrettier().catch(() => undefined);
         try {
-          ir = buildIR(message.catalog, message.catalogPath);
+          ir =
+            catalog === undefined
+              ? undefined
+              : buildIR(catalog, message.catalogPath);
         } catch {
           ir = undefined;
         }

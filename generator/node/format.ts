@@ -20,6 +20,7 @@ import {
   type OutputFile,
 } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
+import { normalisedJoin } from "../core/emit/line-ends.js";
 import { formatJsonFast } from "./json-format.js";
 import { formatJsonDataParts } from "./json-element-memo.js";
 import { keptFormat } from "./wide-line-memo.js";
@@ -222,13 +223,17 @@ export function prettierFormatter(
     }
   };
   formatter.dispose = () => worker?.close();
+  // Every text it returns is formatFiles' (here or on the format worker), normalised there.
+  formatter.normalises = true;
   return Object.assign(formatter, { remote });
 }
 
 /**
  * Formats the files (in order) with their options: every file becomes pieces — text already
  * formatted (fast paths) or prettier jobs (its chunks in groups, or the whole file); identical
- * jobs are formatted once, and kept in the cache when there is one.
+ * jobs are formatted once, and kept in the cache when there is one. The texts come normalised
+ * (normaliseText), made without copying their pieces together where they are already
+ * (normalisedJoin): the pipeline then need not read them again (Formatter.normalises).
  */
 export async function formatFiles(
   files: readonly OutputFile[],
@@ -387,7 +392,7 @@ function oneText(text: string | undefined): readonly string[] | undefined {
 }
 
 /**
- * The last text joined for each path, with its parts (formatFileParts; `generate --watch`): after a one-tool edit
+ * The last text made for each path, with its parts (formatFileParts; `generate --watch`): after a one-tool edit
  * most files' pieces are the kept texts of the run before — the same strings, compared by
  * identity first — and their text need not be copied together again (validators.ts alone is
  * 600 KB on the real tools). Exact: the text is reused only when every piece is equal.
@@ -413,7 +418,7 @@ function joinedText(path: string, pieces: readonly string[]): string {
         last.pieces.every((p, i) => p === pieces[i])))
   )
     return last.text;
-  const text = pieces.join("");
+  const text = normalisedJoin(pieces);
   if (joinedTexts.size >= MAX_JOINED) joinedTexts.clear();
   joinedTexts.set(path, { pieces, text });
   return text;

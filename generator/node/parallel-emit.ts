@@ -41,6 +41,7 @@ import { PROVIDERS } from "../core/providers/registry.js";
 import { isTargetId, type TargetId } from "../core/targets.js";
 import type { JsonObject } from "../core/schema/json.js";
 import { ReceivedTexts, type SentFile } from "./reply-delta.js";
+import { SentCatalog, type CatalogChanges } from "./catalog-delta.js";
 import {
   formatWithFallback,
   prettierOptions,
@@ -61,14 +62,23 @@ export interface EmitRunInput extends EmitWorkerInput {
   readonly notice?: (message: string) => void;
 }
 
-/** The first message of a run: the checked catalog (before any request of that run). */
-export interface EmitWorkerCatalog {
-  readonly catalog: JsonObject;
+/**
+ * The first message of a run: the checked catalog (before any request of that run); to a kept
+ * thread, as what changed since the catalog sent before (catalog-delta.ts).
+ */
+export type EmitWorkerCatalog = (
+  { readonly catalog: JsonObject } | { readonly catalogChanges: CatalogChanges }
+) & {
   readonly catalogPath: string;
   /** The run it starts (see EmitThread): requests and replies carry it. */
   readonly run: number;
   /** The thread serves run after run (`generate --watch`), not this one alone: its replies cross as deltas (reply-delta.ts). */
   readonly kept?: boolean;
+};
+
+/** The worker could not rebuild a catalog sent as what changed (catalog-delta.ts): it is to be started afresh. */
+export interface EmitWorkerLost {
+  readonly lostCatalog: number;
 }
 
 /** The emitters the worker runs, by id. */
@@ -227,6 +237,8 @@ export class EmitThread {
   private answering = { ms: 0 };
   /** Ended after its one run (parallelEmitters): the worker need not keep what it sent for later runs' deltas. */
   oneRun = false;
+  /** What the worker running holds of the catalogs sent to it (catalog-delta.ts); new with each worker. */
+  private sentCatalog = new SentCatalog();
 
   /** The emitters of one run on this thread (ending the run before, if any), or undefined where no worker can run. */
   run(
@@ -306,8 +318,10 @@ export class EmitThread {
     const catalog = (doc: JsonObject) => {
       if (run !== this.runs) return;
       try {
+        // A thread kept for later runs gets the tools that changed (catalog-delta.ts).
+        const changes = this.oneRun ? undefined : this.sentCatalog.encode(doc);
         worker.postMessage({
-          catalog: doc,
+          ...(changes ? { catalogChanges: changes } : { catalog: doc }),
           catalogPath: input.catalogPath,
           run,
           kept: !this.oneRun,
@@ -355,18 +369,26 @@ export class EmitThread {
     this.input = input;
     this.broken = false;
     this.starts++;
+    this.sentCatalog = new SentCatalog();
     // A kept thread's finished files come as what changed since the texts taken last (reply-delta.ts).
     const received = new ReceivedTexts();
-    worker.on("message", (message: EmitWorkerReply | PrettierAsk) => {
-      if ("prettier" in message) {
-        void this.answer(worker, message);
-        return;
-      }
-      const reply = takeReply(received, message);
-      if (worker !== this.worker) return;
-      if (reply === undefined) this.fail();
-      else if (reply.run === this.runs) this.settle(reply.emitter, reply);
-    });
+    worker.on(
+      "message",
+      (message: EmitWorkerReply | PrettierAsk | EmitWorkerLost) => {
+        if ("prettier" in message) {
+          void this.answer(worker, message);
+          return;
+        }
+        if ("lostCatalog" in message) {
+          if (worker === this.worker) this.fail();
+          return;
+        }
+        const reply = takeReply(received, message);
+        if (worker !== this.worker) return;
+        if (reply === undefined) this.fail();
+        else if (reply.run === this.runs) this.settle(reply.emitter, reply);
+      },
+    );
     const fail = () => {
       if (worker === this.worker) this.fail();
     };

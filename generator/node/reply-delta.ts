@@ -5,7 +5,10 @@
  * from the run before in one tool's declaration; copying all of it between the threads cost about
  * 20 ms of the worker's and the main thread's time, every run. A changed file is sent as the
  * length of the text it is based on, the lengths of the start and end it shares with it, and the
- * text between them; an unchanged one as nothing but those numbers.
+ * text between them; an unchanged one as nothing but those numbers. A file the worker made as parts
+ * (formatFileParts) crosses as the parts that changed (PartsDelta), and the main thread keeps
+ * its parts too: its text is a rope of them, not copied into one string nor read again to be
+ * normalised (OutputFile.normalised) — writing it is the first thing that reads it.
  *
  * Exact by construction: both threads keep, for each path, the last text that crossed — the
  * worker when it posts a reply, the main thread when it takes one (every reply, in the order
@@ -16,6 +19,7 @@
  * keeps nothing and sends every file whole.
  */
 import type { OutputFile } from "../core/emit/artifact.js";
+import { concatenated, trailingNewlines } from "../core/emit/line-ends.js";
 
 /** How one file's text differs from the text sent last for its path. */
 export interface TextDelta {
@@ -28,20 +32,48 @@ export interface TextDelta {
   readonly middle: string;
 }
 
-/** A reply's file; with `delta`, `contents` is empty and the text is made from the delta. */
-export type SentFile = OutputFile & { readonly delta?: TextDelta };
+/**
+ * How a text sent as parts (formatFileParts) differs from the parts sent last for its path: how
+ * many of them it shares at the start and at the end, and the parts between them. The main
+ * thread keeps the parts too, so its text is a rope of the same strings from run to run, never
+ * copied into one (normalisedJoin's reason).
+ */
+export interface PartsDelta {
+  /** The number of parts it is based on, and their length (checked by the receiver). */
+  readonly baseParts: number;
+  readonly base: number;
+  /** Parts shared at the start and at the end. */
+  readonly start: number;
+  readonly end: number;
+  /** The parts between them. */
+  readonly middle: readonly string[];
+}
+
+/**
+ * A reply's file; with `delta`, `parts` or `partsDelta`, `contents` is empty and the text is made
+ * from them (`parts`: the whole text as its parts).
+ */
+export type SentFile = OutputFile & {
+  readonly delta?: TextDelta;
+  readonly parts?: readonly string[];
+  readonly partsDelta?: PartsDelta;
+};
 
 /**
  * For tests only: leave the suffix out of what is compared (a stale end must then show);
  * `forgetReceived`: the main thread's next decode finds none of its kept texts, as if a reply had
- * been lost (the worker and the main thread then disagree on a delta's base).
+ * been lost (the worker and the main thread then disagree on a delta's base); `claimNormal`: the
+ * main thread takes every text rebuilt from parts as normalised without looking (a text with a CR
+ * must then show).
  */
 export const replyDeltaTesting: {
   wrongSuffix: boolean;
   forgetReceived: boolean;
+  claimNormal: boolean;
 } = {
   wrongSuffix: false,
   forgetReceived: false,
+  claimNormal: false,
 };
 
 /** Whether a file is finished text that may cross as a delta. */
@@ -95,13 +127,11 @@ export class SentTexts {
         path: file.path,
         language: file.language,
         ...(file.review === undefined ? {} : { review: file.review }),
+        contents: "",
       };
-      if (base === undefined) return { ...sent, contents: parts.join("") };
-      const delta =
-        typeof base === "string"
-          ? textDelta(base, parts.join(""))
-          : partsDelta(base, parts);
-      return { ...sent, contents: "", delta };
+      return base === undefined || typeof base === "string"
+        ? { ...sent, parts }
+        : { ...sent, partsDelta: partsDelta(base, parts) };
     });
   }
 }
@@ -111,41 +141,45 @@ function joined(text: string | Parts): string {
 }
 
 /**
- * How the concatenation of `parts` differs from that of `base.parts`: the parts shared at the
- * start, then those shared at the end of the rest (compared as strings, by identity first); the
- * parts between them joined. Exact whatever the parts: the shared start and end are the same
- * characters in both texts.
+ * How `parts` differ from `base.parts`: the parts shared at the start, then those shared at the
+ * end of the rest (compared as strings, by identity first), and the parts between them. Exact
+ * whatever the parts: the shared ones are the same strings on both sides.
  */
-export function partsDelta(base: Parts, parts: readonly string[]): TextDelta {
+export function partsDelta(base: Parts, parts: readonly string[]): PartsDelta {
   const before = base.parts;
   const most = Math.min(before.length, parts.length);
   let start = 0;
-  let prefix = 0;
-  while (start < most && before[start] === parts[start])
-    prefix += parts[start++]!.length;
+  while (start < most && before[start] === parts[start]) start++;
   let end = 0;
-  let suffix = 0;
   while (
     end < most - start &&
     (replyDeltaTesting.wrongSuffix ||
       before[before.length - 1 - end] === parts[parts.length - 1 - end])
-  ) {
-    suffix += parts[parts.length - 1 - end]!.length;
+  )
     end++;
-  }
   return {
+    baseParts: before.length,
     base: base.length,
-    prefix,
-    suffix,
-    middle: parts.slice(start, parts.length - end).join(""),
+    start,
+    end,
+    middle: parts.slice(start, parts.length - end),
   };
+}
+
+/** What the main thread keeps of a text that came as parts: them, and whether none holds a CR. */
+interface KeptParts extends Parts {
+  readonly crFree: boolean;
 }
 
 /** The main thread's side: the last text taken for each path (see the module's comment). */
 export class ReceivedTexts {
-  private readonly last = new Map<string, string>();
+  private readonly last = new Map<string, string | KeptParts>();
 
-  /** The files with their texts, or undefined when a delta's base is not the text kept here. */
+  /**
+   * The files with their texts, or undefined when a delta's base is not the text kept here. A
+   * text that came as parts is a rope of them, marked `normalised` when it is (normalParts, told
+   * from what changed: the CRs of the kept parts were looked for when they came).
+   */
   decode(files: readonly SentFile[]): readonly OutputFile[] | undefined {
     if (replyDeltaTesting.forgetReceived) {
       replyDeltaTesting.forgetReceived = false;
@@ -157,29 +191,80 @@ export class ReceivedTexts {
         out.push(file);
         continue;
       }
+      const { delta, parts, partsDelta, ...rest } = file;
+      const base = this.last.get(file.path);
+      if (parts !== undefined || partsDelta !== undefined) {
+        const kept = keptParts(base, parts, partsDelta);
+        if (kept === undefined) return undefined;
+        this.last.set(file.path, kept);
+        const normalised =
+          replyDeltaTesting.claimNormal ||
+          (kept.crFree && trailingNewlines(kept.parts) === 1);
+        out.push({
+          ...rest,
+          contents: concatenated(kept.parts),
+          ...(normalised ? { normalised } : {}),
+        });
+        continue;
+      }
       let contents = file.contents;
-      const { delta } = file;
       if (delta !== undefined) {
-        const base = this.last.get(file.path);
+        if (base === undefined) return undefined;
+        const text = joined(base);
         if (
-          base === undefined ||
-          base.length !== delta.base ||
-          delta.prefix + delta.suffix > base.length
+          text.length !== delta.base ||
+          delta.prefix + delta.suffix > text.length
         )
           return undefined;
         contents =
-          delta.middle === "" && delta.prefix + delta.suffix === base.length
-            ? base
-            : base.slice(0, delta.prefix) +
+          delta.middle === "" && delta.prefix + delta.suffix === text.length
+            ? text
+            : text.slice(0, delta.prefix) +
               delta.middle +
-              base.slice(base.length - delta.suffix);
+              text.slice(text.length - delta.suffix);
       }
       this.last.set(file.path, contents);
-      const { delta: _, ...rest } = file;
       out.push({ ...rest, contents });
     }
     return out;
   }
+}
+
+/** The parts a file came as, from the whole list or a delta on the parts kept; undefined when the base is not the one kept. */
+function keptParts(
+  base: string | KeptParts | undefined,
+  parts: readonly string[] | undefined,
+  delta: PartsDelta | undefined,
+): KeptParts | undefined {
+  const crFree = (list: readonly string[]) =>
+    list.every((p) => !p.includes("\r"));
+  let length = 0;
+  if (parts !== undefined) {
+    for (const part of parts) length += part.length;
+    return { parts, length, crFree: crFree(parts) };
+  }
+  if (
+    delta === undefined ||
+    base === undefined ||
+    typeof base === "string" ||
+    base.parts.length !== delta.baseParts ||
+    base.length !== delta.base ||
+    delta.start + delta.end > base.parts.length
+  )
+    return undefined;
+  const before = base.parts;
+  const made = [
+    ...before.slice(0, delta.start),
+    ...delta.middle,
+    ...before.slice(before.length - delta.end),
+  ];
+  for (const part of made) length += part.length;
+  return {
+    parts: made,
+    length,
+    // Only the parts that came now are looked at, unless a kept one held a CR.
+    crFree: base.crFree ? crFree(delta.middle) : crFree(made),
+  };
 }
 
 /** How `text` differs from `base`: the longest shared start, then the longest shared end of the rest. */

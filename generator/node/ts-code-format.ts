@@ -18,7 +18,6 @@
 import type { Options } from "prettier";
 import type { CanonicalChunk } from "../core/emit/artifact.js";
 import { preferredQuote, requote } from "../core/codegen/code.js";
-import { layOutKeptChunks } from "./kept-chunk-memo.js";
 import { parseLiteral } from "./literal-line.js";
 import { closingQuote } from "./ts-scan.js";
 import {
@@ -63,15 +62,6 @@ const CUT = "__toolcat_cut__;";
  * statements in the emitter's canonical layout.
  */
 export async function formatCanonicalChunks(
-  chunks: readonly CanonicalChunk[],
-  options: Options,
-  format: FormatText,
-): Promise<(string | undefined)[]> {
-  // Chunks kept from run to run are laid out once per options (kept-chunk-memo.ts).
-  return layOutKeptChunks(chunks, options, format, layOutChunks);
-}
-
-async function layOutChunks(
   chunks: readonly CanonicalChunk[],
   options: Options,
   format: FormatText,

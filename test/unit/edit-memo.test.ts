@@ -5,7 +5,7 @@
  * (generator/core/emit/validators/validator-memo.ts, generator/node/validator-chunk-memo.ts;
  * their keys: test/unit/validator-memo.test.ts), and its pieces of types.ts, standard-schema.ts
  * and the dispatcher with their laid-out text (generator/core/emit/tool-pieces.ts,
- * generator/node/kept-chunk-memo.ts): for each kind of edit the output must be a cold run's byte
+ * generator/node/canonical-chunk-memo.ts): for each kind of edit the output must be a cold run's byte
  * for byte — on this thread and on a kept worker thread — and a memo whose key leaves out what a
  * piece depends on must make the comparison fail (so the comparison can see a stale piece).
  * Runs the compiled modules in dist/ (`npm test` builds first): a worker needs compiled JavaScript.
@@ -57,15 +57,6 @@ const typesMemo = (await dist(
 const schemaMemo = (await dist(
   "core/emit/standard-schema.js",
 )) as typeof import("../../generator/core/emit/standard-schema.js");
-const keptChunks = (await dist(
-  "node/kept-chunk-memo.js",
-)) as typeof import("../../generator/node/kept-chunk-memo.js");
-const { formatCanonicalChunks } = (await dist(
-  "node/ts-code-format.js",
-)) as typeof import("../../generator/node/ts-code-format.js");
-const { keptChunk } = (await dist(
-  "core/emit/tool-pieces.js",
-)) as typeof import("../../generator/core/emit/tool-pieces.js");
 
 const { joinedTextTesting } = (await dist(
   "node/format.js",
@@ -573,33 +564,6 @@ tools:
     expect(reference.files.get("types.ts")).toContain("z: -0;");
     await cold(zero);
     expect(differing(await generate(negative), reference)).toEqual([]);
-  });
-
-  it("a kept chunk's laid-out text: the options", async () => {
-    const chunk = keptChunk({
-      canonical:
-        'const aRatherLongName = callSomething("first argument", "second argument", 3);',
-    });
-    const format = () => Promise.reject(new Error("not called"));
-    const at = (printWidth: number) =>
-      formatCanonicalChunks(
-        [chunk],
-        { parser: "babel-ts", printWidth },
-        format,
-      );
-    const [wide] = await at(120);
-    const [narrow] = await at(60);
-    expect(wide).toBe(`${chunk.canonical}\n`);
-    expect(narrow).not.toBe(wide);
-    keptChunks.keptChunkMemoTesting.omitOptions = true;
-    try {
-      const [first] = await at(120);
-      expect(first).toBe(wide);
-      expect((await at(60))[0]).toBe(wide);
-    } finally {
-      keptChunks.keptChunkMemoTesting.omitOptions = false;
-    }
-    expect((await at(60))[0]).toBe(narrow);
   });
 
   it("stays bounded: what neither of the last two runs used is dropped", async () => {

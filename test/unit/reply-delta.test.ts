@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OutputFile } from "../../generator/core/emit/artifact.js";
+import { normaliseText } from "../../generator/core/emit/line-ends.js";
 import {
   finishedFile,
   finishedParts,
@@ -113,7 +114,19 @@ describe("reply deltas", () => {
 
   describe("texts sent as their parts (formatFileParts)", () => {
     /** Parts like a provider file's: kept strings, some replaced, added or dropped from run to run. */
-    const pool = ["a", "bc", "\n", "", "déf", "—", "x".repeat(50), "a\nb"];
+    const pool = [
+      "a",
+      "bc",
+      "\n",
+      "",
+      "déf",
+      "—",
+      "x".repeat(50),
+      "a\nb",
+      "\r",
+      "c\r\n",
+      "\n\n",
+    ];
     const partLists = fc.array(fc.constantFrom(...pool), { maxLength: 12 });
     const asParts = (path: string, parts: readonly string[]) =>
       finishedFile({ path }, parts);
@@ -139,12 +152,35 @@ describe("reply deltas", () => {
                 finishedParts,
               );
               const taken = received.decode(structuredClone(crossed));
-              expect(taken?.[0]).toEqual(file(path, text));
+              const { normalised, ...rest } = taken![0]!;
+              expect(rest).toEqual(file(path, text));
+              // Marked normalised exactly when normaliseText would keep the text as it is.
+              if (!whole)
+                expect(normalised === true).toBe(normaliseText(text) === text);
+              else expect(normalised).toBeUndefined();
             }
           },
         ),
         { seed: 25, numRuns: 300 },
       );
+    });
+
+    it("a text rebuilt from parts and taken as normalised without looking keeps its CR: the check fails", () => {
+      replyDeltaTesting.claimNormal = true;
+      try {
+        const sent = new SentTexts();
+        const received = new ReceivedTexts();
+        received.decode(
+          sent.encode([asParts("a.ts", ["one", "\n"])], finishedParts),
+        );
+        const [taken] = received.decode(
+          sent.encode([asParts("a.ts", ["one\r", "\n"])], finishedParts),
+        )!;
+        expect(taken!.normalised).toBe(true);
+        expect(normaliseText(taken!.contents)).not.toBe(taken!.contents);
+      } finally {
+        replyDeltaTesting.claimNormal = false;
+      }
     });
 
     it("a finished file's contents are its parts joined; other files have no parts", () => {
@@ -162,12 +198,13 @@ describe("reply deltas", () => {
       edited[40] = "edited\n";
       const delta = partsDelta(base, edited);
       expect(delta).toEqual({
+        baseParts: 100,
         base: base.length,
-        prefix: kept.slice(0, 40).join("").length,
-        suffix: kept.slice(41).join("").length,
-        middle: "edited\n",
+        start: 40,
+        end: 59,
+        middle: ["edited\n"],
       });
-      expect(partsDelta(base, kept).middle).toBe("");
+      expect(partsDelta(base, kept).middle).toEqual([]);
     });
 
     it("a delta that leaves out part of the change rebuilds a stale text: the comparison fails", () => {

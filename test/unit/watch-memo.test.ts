@@ -60,6 +60,9 @@ const { formatCanonicalChunks } = (await dist(
 const { replyDeltaTesting } = (await dist(
   "node/reply-delta.js",
 )) as typeof import("../../generator/node/reply-delta.js");
+const { catalogDeltaTesting } = (await dist(
+  "node/catalog-delta.js",
+)) as typeof import("../../generator/node/catalog-delta.js");
 
 const out = mkdtempSync(path.join(tmpdir(), "toolcat-watch-memo-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -245,6 +248,49 @@ describe("a kept worker's later runs", () => {
       expect(thread.started).toBe(2);
     } finally {
       replyDeltaTesting.forgetReceived = false;
+      thread.close();
+    }
+  });
+});
+
+describe("a kept worker's catalog, sent as the tools that changed", () => {
+  const source = realSubset();
+
+  it("every kind of edit, and back: each run is a cold run's", async () => {
+    const thread = new EmitThread();
+    try {
+      await generate(source, thread);
+      for (const [kind, edit] of Object.entries(EDITS)) {
+        const edited = edit(source);
+        if (edited === undefined) continue;
+        const reference = await cold(edited);
+        const original = await cold(source);
+        expect(
+          differing(await generate(edited, thread), reference),
+          kind,
+        ).toEqual([]);
+        expect(
+          differing(await generate(source, thread), original),
+          kind,
+        ).toEqual([]);
+      }
+      expect(thread.started).toBe(1);
+    } finally {
+      thread.close();
+    }
+  });
+
+  it("a tool known by its name alone stays stale on the worker: the comparison fails", async () => {
+    const edited = EDITS["a description"]!(source)!;
+    const reference = await cold(edited);
+    const thread = new EmitThread();
+    catalogDeltaTesting.byNameOnly = true;
+    try {
+      await generate(source, thread);
+      const stale = await generate(edited, thread);
+      expect(differing(stale, reference)).not.toEqual([]);
+    } finally {
+      catalogDeltaTesting.byNameOnly = false;
       thread.close();
     }
   });

@@ -37,6 +37,12 @@ export interface OutputFile {
    * value in its final layout directly instead of reading the text back (see jsonDataFile).
    */
   readonly json?: JsonData;
+  /**
+   * `contents` has LF line ends and exactly one trailing newline already, as the pipeline's
+   * normaliseText would make it: it is not read again (a text a kept emit thread's reply rebuilt
+   * from its parts, a rope not yet copied into one string: reply-delta.ts).
+   */
+  readonly normalised?: boolean;
 }
 
 /** The value a JSON output file is the text of (see OutputFile.json). */

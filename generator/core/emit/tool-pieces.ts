@@ -3,8 +3,8 @@
  * one process (`generate --watch`; each thread keeps its own, and the worker thread lives across
  * runs), as generator/core/providers/tool-memo.ts keeps provider declarations: after a one-tool
  * edit, each emitter makes again only the edited tool's declarations and takes every other tool's
- * from the run before, chunks included — frozen and registered here, so a formatter may keep
- * their laid-out text by identity too (generator/node/kept-chunk-memo.ts).
+ * from the run before, chunks included — frozen, since the same objects serve every run (their
+ * laid-out text is kept by their text: generator/node/canonical-chunk-memo.ts).
  *
  * A piece is keyed by the content of the tool (tool-memo.ts's `contentKey`: its IR, which holds
  * the closure of catalog `$defs` it reaches) and by a context string each emitter makes of
@@ -105,18 +105,9 @@ export class TextChunks {
   }
 }
 
-/** Chunks a memo keeps (frozen): their formatted text may be kept by identity. */
-const kept = new WeakSet<object>();
-
-/** `chunk`, frozen and registered as kept (see isKeptChunk). */
+/** `chunk`, frozen: a memo hands the same object to every later run, so nothing may change it. */
 export function keptChunk<C extends CanonicalChunk>(chunk: C): C {
   Object.freeze(chunk);
   if (chunk.laidOut) Object.freeze(chunk.laidOut);
-  kept.add(chunk);
   return chunk;
-}
-
-/** Whether `chunk` is one a memo keeps: frozen, so its formatted text never changes for the same options. */
-export function isKeptChunk(chunk: object): boolean {
-  return kept.has(chunk);
 }

@@ -3,6 +3,14 @@ export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(text: string) {
+    // Without a CR (most catalogs) the line ends are the LFs, found by indexOf (a native scan):
+    // the character loop below cost 1.5–2 ms of a `generate --watch` edit run on the real tools,
+    // run before V8 had optimised it.
+    if (!text.includes("\r")) {
+      for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1))
+        this.starts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) this.starts.push(i + 1);
