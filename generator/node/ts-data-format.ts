@@ -380,6 +380,8 @@ type Layout = "never-break-after-operator" | "break-after-operator" | "fluid";
 
 class DataPrinter {
   private readonly strings = new Map<string, Text>();
+  /** Printed keys by key (see keys). */
+  private readonly keyTexts = new Map<string, Text>();
   private readonly infos = new Map<object, Info>();
   /** Broken layouts by object and indentation level: they depend on nothing else. */
   private readonly layouts = new Map<object, string[]>();
@@ -444,8 +446,26 @@ class DataPrinter {
     throw new Unsure(); // not JSON (undefined, a function, a bigint, an object…)
   }
 
-  /** The keys of an object as prettier prints them, under quoteProps. */
+  /**
+   * The keys of an object as prettier prints them, under quoteProps. Outside `consistent` a key's
+   * text depends on the key alone: kept per key, for the few names (`type`, `description`, …) that
+   * nearly every object of a declaration repeats.
+   */
   private keys(keys: readonly string[]): Text[] {
+    if (this.s.quoteProps === "consistent") return this.keysOf(keys);
+    const texts: Text[] = [];
+    for (const k of keys) {
+      let known = this.keyTexts.get(k);
+      if (known === undefined) {
+        known = this.keysOf([k])[0]!;
+        this.keyTexts.set(k, known);
+      }
+      texts.push(known);
+    }
+    return texts;
+  }
+
+  private keysOf(keys: readonly string[]): Text[] {
     const kinds = keys.map((k) => {
       if (k === "__proto__") return "computed";
       if (IDENTIFIER.test(k)) return "identifier";
