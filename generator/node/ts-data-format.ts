@@ -454,7 +454,8 @@ class DataPrinter {
   private keys(keys: readonly string[]): Text[] {
     if (this.s.quoteProps === "consistent") return this.keysOf(keys);
     const texts: Text[] = [];
-    for (const k of keys) {
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
       let known = this.keyTexts.get(k);
       if (known === undefined) {
         known = this.keysOf([k])[0]!;
