@@ -28,7 +28,15 @@ export function objectFromEntries<V>(entries: Iterable<readonly [string, V]>): {
   [key: string]: V;
 } {
   const out: { [key: string]: V } = {};
-  for (const [k, v] of entries) setOwn(out, k, v);
+  if (Array.isArray(entries)) {
+    // Indexed (the usual list of pairs): no iterator steps, each of which allocates its result
+    // in code that runs unoptimised, as most of a one-shot run does.
+    const list = entries as readonly (readonly [string, V])[];
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i]!;
+      setOwn(out, entry[0], entry[1]);
+    }
+  } else for (const [k, v] of entries) setOwn(out, k, v);
   return out;
 }
 

@@ -152,15 +152,22 @@ export class Writer {
   splice(other: Writer): void {
     if (this.terminatedAt !== undefined && this.depth >= this.terminatedAt)
       return;
-    for (const l of other.lines) this.lines.push(l);
-    for (const n of other.locals) this.locals.add(n);
-    for (const slot of other.slots) {
-      slot.owners.push(this.locals);
-      this.slots.push(slot);
+    // Indexed and forEach, not for…of: every nested block is spliced into its parent, mostly
+    // unoptimised in a one-shot run, where each iterator step allocates its result.
+    const { lines, slots } = other;
+    for (let i = 0; i < lines.length; i++) this.lines.push(lines[i]!);
+    other.locals.forEach(this.addLocal, this);
+    for (let i = 0; i < slots.length; i++) {
+      slots[i]!.owners.push(this.locals);
+      this.slots.push(slots[i]!);
     }
     // A child written at this depth that left unconditionally leaves this block too.
     if (other.terminatedAt !== undefined && other.terminatedAt <= this.depth)
       this.terminate();
+  }
+
+  private addLocal(name: string): void {
+    this.locals.add(name);
   }
 
   /** A place for a line that is only known later (e.g. a declaration kept only if something used it). */
@@ -231,7 +238,10 @@ export class Slot {
           (s.text.includes("\n") ? s.text.replaceAll("\n", nextLine) : s.text),
       );
     }
-    for (const owner of this.owners) for (const n of locals) owner.add(n);
+    for (let i = 0; i < this.owners.length; i++) {
+      const owner = this.owners[i]!;
+      locals.forEach((n) => owner.add(n));
+    }
     this.text = lines.join("\n");
   }
 }
