@@ -259,6 +259,22 @@ function understood(options: Options): Settings | undefined {
  */
 function printLeading(leading: string): string {
   if (leading === "") return "";
+  // Each tool's constant has its comment in every target's module (the same string, see
+  // toolDocComment): printed once.
+  let printed = leadings.get(leading);
+  if (printed === undefined) {
+    printed = printLeadingAfresh(leading);
+    if (leadings.size >= LEADINGS) leadings.clear();
+    leadings.set(leading, printed);
+  }
+  return printed;
+}
+
+/** Printed comments by their source (a comment prettier would not take as it is is never kept: it throws). */
+const leadings = new Map<string, string>();
+const LEADINGS = 4096;
+
+function printLeadingAfresh(leading: string): string {
   // Line terminators prettier or the parser see differently, and ignore markers, go to prettier.
   if (
     !leading.endsWith("\n") ||
