@@ -296,8 +296,11 @@ export function withKey(
   value: Json,
 ): JsonObject {
   const out: { [key: string]: Json } = {};
-  for (const k of Object.keys(node))
+  const keyList = Object.keys(node);
+  for (let i = 0; i < keyList.length; i++) {
+    const k = keyList[i]!;
     setOwn(out, k, k === key ? value : node[k]!);
+  }
   if (!hasOwn(node, key)) setOwn(out, key, value);
   return out;
 }
@@ -331,6 +334,10 @@ export function withoutKeys(
 ): JsonObject {
   const drop = new Set(keys);
   const out: { [key: string]: Json } = {};
-  for (const k of Object.keys(node)) if (!drop.has(k)) setOwn(out, k, node[k]!);
+  const keyList = Object.keys(node);
+  for (let i = 0; i < keyList.length; i++) {
+    const k = keyList[i]!;
+    if (!drop.has(k)) setOwn(out, k, node[k]!);
+  }
   return out;
 }
