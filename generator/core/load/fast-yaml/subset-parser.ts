@@ -385,15 +385,13 @@ class SubsetParser {
       if (this.code(colon) !== COLON) return undefined;
     } else {
       if (!this.plainStart(p, false)) return undefined;
-      end = p;
-      for (colon = p; ; colon++) {
-        if (this.atLineEnd(colon)) return undefined;
-        const ch = this.code(colon);
-        if (ch === COLON && this.isBlank(colon + 1)) break;
-        if (ch === SPACE) {
-          if (this.code(colon + 1) === HASH) return undefined;
-        } else end = colon + 1;
-      }
+      // The first `: ` (or `:` at the line end), unless the line or a ` #` comment comes first.
+      KEY_CUT.lastIndex = p;
+      KEY_CUT.test(this.text);
+      colon = KEY_CUT.lastIndex;
+      if (this.code(colon) !== COLON) return undefined;
+      end = colon;
+      while (end > p && this.code(end - 1) === SPACE) end--;
       name = this.text.slice(p, end);
       typed = this.keyType(name);
     }
@@ -791,6 +789,9 @@ class SubsetParser {
     return k < 0 ? this.n : k + 1;
   }
 }
+
+/** From a plain key's start: everything before its `:` indicator, a ` #` comment or the line's end (sticky). */
+const KEY_CUT = /[^\n\r]*?(?=:(?:[ \n\r]|$)| #|\n|\r|$)/y;
 
 /** From a plain scalar's start: everything before its line's end or a ` #` comment (sticky). */
 const PLAIN_CUT = /[^\n\r]*?(?= #|\n|\r|$)/y;
