@@ -124,7 +124,7 @@ function print(
       (m, digit: string | undefined) => (digit === undefined ? m : `${digit}e`),
     );
   try {
-    return new ArrayLayout(text, settings).text() + "\n";
+    return new ArrayLayout(text, settings).text("\n");
   } catch (e) {
     if (e instanceof Unsure || e instanceof RangeError) return undefined; // RangeError: nesting too deep
     throw e;
@@ -156,7 +156,11 @@ class ArrayLayout {
     private readonly s: Settings,
   ) {}
 
-  text(): string {
+  /**
+   * The laid-out text followed by `end`, joined in one piece: appended afterwards, it would make a
+   * two-part string that the caller's first read (an element's lines cut out of it) copies again.
+   */
+  text(end: string): string {
     const { source } = this;
     const parts: string[] = [];
     let pos = 0;
@@ -188,7 +192,7 @@ class ArrayLayout {
       );
       pos = read.end;
     }
-    parts.push(source.slice(pos));
+    parts.push(source.slice(pos), end);
     return parts.join("");
   }
 
