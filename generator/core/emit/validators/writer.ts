@@ -199,7 +199,7 @@ const LOCAL_NAME = /^(?:_d|_e|[A-Za-z]\d+)$/;
  * local-shaped words that stand alone (no word character or `.` before, no word character after).
  */
 const LOCALS_SCAN =
-  /"(?:[^"\\]|\\[\s\S])*"?|'(?:[^'\\]|\\[\s\S])*'?|(?<![\w$.])(_d|_e|[A-Za-z]\d+)(?![\w$])/g;
+  /"(?:[^"\\]|\\[\s\S])*"?|'(?:[^'\\]|\\[\s\S])*'?|(?<![\w$.])(?:_d|_e|[A-Za-z]\d+)(?![\w$])/g;
 
 /**
  * The locals `text` mentions outside string literals (this runs over every generated line). One
@@ -208,9 +208,14 @@ const LOCALS_SCAN =
  * @internal exported for the test, which compares it with a plain scan
  */
 export function collectLocals(text: string, into: Set<string>): void {
-  LOCALS_SCAN.lastIndex = 0;
-  for (let m = LOCALS_SCAN.exec(text); m !== null; m = LOCALS_SCAN.exec(text))
-    if (m[1] !== undefined) into.add(m[1]);
+  // `match` (all matches as strings, one array) rather than `exec` (an array per match).
+  const found = text.match(LOCALS_SCAN);
+  if (found === null) return;
+  for (let i = 0; i < found.length; i++) {
+    const m = found[i]!;
+    const c = m.charCodeAt(0);
+    if (c !== 34 && c !== 39) into.add(m); // not a string literal: a local
+  }
 }
 
 const INDENTS: string[] = [];
