@@ -175,18 +175,33 @@ function elementText(
     withArray(undefined, path, [element as Json]),
     options,
   );
-  let text: string | undefined;
-  if (wrapped !== undefined) {
-    const lines = wrapped.split("\n");
-    // The final newline leaves an empty last line.
-    if (lines.length > 2 * around + 1)
-      // Kept flat: the file is joined from these texts on every run (flat-text.ts).
-      text = flatText(
-        lines.slice(around, lines.length - 1 - around).join("\n"),
-      );
-  }
+  // Kept flat: the file is joined from these texts on every run (flat-text.ts).
+  const text =
+    wrapped === undefined ? undefined : flatText(innerLines(wrapped, around));
   if (!printed) return text;
   if (printed.length >= PER_VALUE) printed.length = 0;
   printed.push({ options: key, text });
   return text;
+}
+
+/**
+ * The text's lines without the first `around` and the last `around` before its final newline
+ * (`split`, `slice` and `join` would make and join a string per line); undefined when none are
+ * left.
+ */
+function innerLines(text: string, around: number): string | undefined {
+  let start = 0;
+  for (let i = 0; i < around; i++) {
+    const newline = text.indexOf("\n", start);
+    if (newline < 0) return undefined;
+    start = newline + 1;
+  }
+  // The final newline leaves an empty last line: the end is the (around + 1)th newline from it.
+  let end = text.length;
+  for (let i = 0; i <= around; i++) {
+    if (end === 0) return undefined;
+    end = text.lastIndexOf("\n", end - 1);
+    if (end < 0) return undefined;
+  }
+  return end >= start ? text.slice(start, end) : undefined;
 }

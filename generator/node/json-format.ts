@@ -124,7 +124,7 @@ function print(
       (m, digit: string | undefined) => (digit === undefined ? m : `${digit}e`),
     );
   try {
-    return new ArrayLayout(text, settings).text() + "\n";
+    return new ArrayLayout(text, settings).text("\n");
   } catch (e) {
     if (e instanceof Unsure || e instanceof RangeError) return undefined; // RangeError: nesting too deep
     throw e;
@@ -140,7 +140,12 @@ type Items = (string | Items)[];
 const NEWLINE = 10;
 const COMMA = 44;
 const QUOTE = 34;
-const BACKSLASH = 92;
+
+// An element's end found by a native sticky match, not a loop over its characters in JavaScript
+// (which runs mostly unoptimised in a one-shot run): a string literal as the serialiser writes
+// it, or a scalar up to the comma or line break after it.
+const STRING = /"(?:[^"\\]|\\[\s\S])*"/y;
+const SCALAR = /[^,\n]*/y;
 
 /** The serialiser's text with each array laid out as prettier does. */
 class ArrayLayout {
@@ -151,7 +156,11 @@ class ArrayLayout {
     private readonly s: Settings,
   ) {}
 
-  text(): string {
+  /**
+   * The laid-out text followed by `end`, joined in one piece: appended afterwards, it would make a
+   * two-part string that the caller's first read (an element's lines cut out of it) copies again.
+   */
+  text(end: string): string {
     const { source } = this;
     const parts: string[] = [];
     let pos = 0;
@@ -183,7 +192,7 @@ class ArrayLayout {
       );
       pos = read.end;
     }
-    parts.push(source.slice(pos));
+    parts.push(source.slice(pos), end);
     return parts.join("");
   }
 
@@ -198,14 +207,10 @@ class ArrayLayout {
       i = this.skipIndent(i);
       const c = source.charCodeAt(i);
       if (c === QUOTE) {
-        let j = i + 1;
-        for (;;) {
-          const d = source.charCodeAt(j);
-          if (d === QUOTE) break;
-          j += d === BACKSLASH ? 2 : 1;
-        }
-        items.push(source.slice(i, j + 1));
-        i = j + 1;
+        STRING.lastIndex = i;
+        if (!STRING.test(source)) throw new Unsure(); // never: the serialiser closes its strings
+        items.push(source.slice(i, STRING.lastIndex));
+        i = STRING.lastIndex;
       } else if (c === 91 /* [ */ || c === 123 /* { */) {
         const next = source.charCodeAt(i + 1);
         if (next !== NEWLINE) {
@@ -219,15 +224,10 @@ class ArrayLayout {
           i = inner.end;
         }
       } else {
-        let j = i;
-        while (
-          j < source.length &&
-          source.charCodeAt(j) !== COMMA &&
-          source.charCodeAt(j) !== NEWLINE
-        )
-          j++;
-        items.push(source.slice(i, j));
-        i = j;
+        SCALAR.lastIndex = i;
+        SCALAR.test(source);
+        items.push(source.slice(i, SCALAR.lastIndex));
+        i = SCALAR.lastIndex;
       }
       if (source.charCodeAt(i) === COMMA)
         i += 2; // ",\n"

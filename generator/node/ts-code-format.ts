@@ -98,7 +98,8 @@ export async function formatCanonicalChunks(
   return plans.map((plan) => {
     if (plan === undefined) return undefined;
     const out: string[] = [];
-    for (const line of plan) {
+    for (let i = 0; i < plan.length; i++) {
+      const line = plan[i]!;
       if (typeof line === "string") out.push(line);
       else {
         const lines = broken.get(key(line));

@@ -259,6 +259,22 @@ function understood(options: Options): Settings | undefined {
  */
 function printLeading(leading: string): string {
   if (leading === "") return "";
+  // Each tool's constant has its comment in every target's module (the same string, see
+  // toolDocComment): printed once.
+  let printed = leadings.get(leading);
+  if (printed === undefined) {
+    printed = printLeadingAfresh(leading);
+    if (leadings.size >= LEADINGS) leadings.clear();
+    leadings.set(leading, printed);
+  }
+  return printed;
+}
+
+/** Printed comments by their source (a comment prettier would not take as it is is never kept: it throws). */
+const leadings = new Map<string, string>();
+const LEADINGS = 4096;
+
+function printLeadingAfresh(leading: string): string {
   // Line terminators prettier or the parser see differently, and ignore markers, go to prettier.
   if (
     !leading.endsWith("\n") ||
@@ -380,6 +396,8 @@ type Layout = "never-break-after-operator" | "break-after-operator" | "fluid";
 
 class DataPrinter {
   private readonly strings = new Map<string, Text>();
+  /** Printed keys by key (see keys). */
+  private readonly keyTexts = new Map<string, Text>();
   private readonly infos = new Map<object, Info>();
   /** Broken layouts by object and indentation level: they depend on nothing else. */
   private readonly layouts = new Map<object, string[]>();
@@ -444,8 +462,27 @@ class DataPrinter {
     throw new Unsure(); // not JSON (undefined, a function, a bigint, an object…)
   }
 
-  /** The keys of an object as prettier prints them, under quoteProps. */
+  /**
+   * The keys of an object as prettier prints them, under quoteProps. Outside `consistent` a key's
+   * text depends on the key alone: kept per key, for the few names (`type`, `description`, …) that
+   * nearly every object of a declaration repeats.
+   */
   private keys(keys: readonly string[]): Text[] {
+    if (this.s.quoteProps === "consistent") return this.keysOf(keys);
+    const texts: Text[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      let known = this.keyTexts.get(k);
+      if (known === undefined) {
+        known = this.keysOf([k])[0]!;
+        this.keyTexts.set(k, known);
+      }
+      texts.push(known);
+    }
+    return texts;
+  }
+
+  private keysOf(keys: readonly string[]): Text[] {
     const kinds = keys.map((k) => {
       if (k === "__proto__") return "computed";
       if (IDENTIFIER.test(k)) return "identifier";

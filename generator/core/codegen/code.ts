@@ -76,6 +76,9 @@ export function preferredQuote(
   content: string,
   singleQuote: boolean,
 ): '"' | "'" {
+  // Without the preferred quote in it nothing can beat it (most text): no count needed.
+  if (!content.includes(singleQuote ? "'" : '"'))
+    return singleQuote ? "'" : '"';
   let doubles = 0;
   let singles = 0;
   for (let i = 0; i < content.length; i++) {

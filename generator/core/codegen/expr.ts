@@ -104,6 +104,8 @@ const BINARY = [
   " in ",
 ];
 const LOOSE = [" ? ", " ?? ", " = ", " ??= ", " => ", " as ", " satisfies "];
+const BINARY_AT = anyOf(BINARY);
+const LOOSE_AT = anyOf(LOOSE);
 const RANK: Readonly<Record<Precedence, number>> = {
   primary: 0,
   unary: 1,
@@ -114,13 +116,22 @@ const RANK: Readonly<Record<Precedence, number>> = {
 };
 const BACKSLASH = 92;
 
-function startsWithAny(
-  text: string,
-  operators: readonly string[],
-  at: number,
-): boolean {
-  for (const op of operators) if (text.startsWith(op, at)) return true;
-  return false;
+/**
+ * Whether one of the operators (each written ` op `) starts at `at`: one sticky regular
+ * expression instead of a `startsWith` per operator (this runs at every top-level space of every
+ * condition, mostly unoptimised in a one-shot `generate`).
+ */
+function startsWithAny(text: string, operators: RegExp, at: number): boolean {
+  operators.lastIndex = at;
+  return operators.test(text);
+}
+
+/** A sticky regular expression matching any of `operators` (exact text) where it is tried. */
+function anyOf(operators: readonly string[]): RegExp {
+  return new RegExp(
+    operators.map((op) => op.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"),
+    "y",
+  );
 }
 
 /** The loosest operator at the top level of `text` (every condition of every validator asks: a plain scan). */
@@ -140,8 +151,8 @@ function precedence(text: string): Precedence {
       if (text.startsWith(" || ", i)) seen = "or";
       else if (text.startsWith(" && ", i)) seen = "and";
       // Nothing is looser: the rest of the text cannot change the answer.
-      else if (startsWithAny(text, LOOSE, i)) return "loose";
-      else if (startsWithAny(text, BINARY, i)) seen = "binary";
+      else if (startsWithAny(text, LOOSE_AT, i)) return "loose";
+      else if (startsWithAny(text, BINARY_AT, i)) seen = "binary";
       if (seen !== undefined && RANK[seen] > RANK[found]) found = seen;
     }
   }

@@ -57,7 +57,9 @@ function visitAll(root: Json, onNode: (v: Visit) => boolean): void {
       if (target !== undefined)
         walk(target, node.$ref.slice(1), here, new Set([...refs, node.$ref]));
     }
-    for (const k of Object.keys(node)) {
+    const keyList = Object.keys(node);
+    for (let j = 0; j < keyList.length; j++) {
+      const k = keyList[j]!;
       if (k === "$defs" || !hasOwn(KEYWORDS, k)) continue;
       const v = node[k]!;
       const shape = KEYWORDS[k]!.shape;
@@ -87,7 +89,9 @@ function eachNode(
   const walk = (node: Json, pointer: string) => {
     if (!isJsonObject(node)) return;
     onNode(node, pointer);
-    for (const k of Object.keys(node)) {
+    const keyList = Object.keys(node);
+    for (let j = 0; j < keyList.length; j++) {
+      const k = keyList[j]!;
       if (!hasOwn(KEYWORDS, k)) continue;
       const v = node[k]!;
       const shape = KEYWORDS[k]!.shape;
@@ -116,7 +120,9 @@ export function openaiStrictLimits(schema: Json): Blocker[] {
   let charactersAt: string | undefined;
   eachNode(schema, (node, pointer) => {
     if (isJsonObject(node.properties ?? null)) {
-      for (const key of Object.keys(node.properties as JsonObject)) {
+      const keyList = Object.keys(node.properties as JsonObject);
+      for (let i = 0; i < keyList.length; i++) {
+        const key = keyList[i]!;
         properties++;
         characters += key.length;
         if (properties > L.properties && propertiesAt === undefined)
@@ -202,9 +208,12 @@ export function anthropicStrictCounts(schema: Json): {
       const required = new Set(
         Array.isArray(node.required) ? node.required : [],
       );
-      for (const key of Object.keys(node.properties as JsonObject))
+      const keyList = Object.keys(node.properties as JsonObject);
+      for (let i = 0; i < keyList.length; i++) {
+        const key = keyList[i]!;
         if (!required.has(key))
           optional.push(pointerJoin(pointer, "properties", key));
+      }
     }
     if (
       Array.isArray(node.anyOf) ||

@@ -28,7 +28,15 @@ export function objectFromEntries<V>(entries: Iterable<readonly [string, V]>): {
   [key: string]: V;
 } {
   const out: { [key: string]: V } = {};
-  for (const [k, v] of entries) setOwn(out, k, v);
+  if (Array.isArray(entries)) {
+    // Indexed (the usual list of pairs): no iterator steps, each of which allocates its result
+    // in code that runs unoptimised, as most of a one-shot run does.
+    const list = entries as readonly (readonly [string, V])[];
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i]!;
+      setOwn(out, entry[0], entry[1]);
+    }
+  } else for (const [k, v] of entries) setOwn(out, k, v);
   return out;
 }
 
@@ -76,8 +84,11 @@ export function jsonEqual(a: Json, b: Json): boolean {
 export function deepFreeze<T extends Json>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const k of Object.keys(value))
-      deepFreeze((value as JsonObject)[k] as Json);
+    // Indexed, not for…of: this walks the whole IR and every declaration, mostly unoptimised in
+    // a one-shot run, where each step of an iterator allocates its result.
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++)
+      deepFreeze((value as JsonObject)[keys[i]!] as Json);
   }
   return value;
 }
@@ -104,8 +115,10 @@ export function pointerJoin(
   ...segments: (string | number)[]
 ): string {
   let out = base;
-  for (const s of segments)
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
     out += "/" + (typeof s === "number" ? String(s) : escapePointerSegment(s));
+  }
   return out;
 }
 export function pointerSegments(pointer: string): string[] {

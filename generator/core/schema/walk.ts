@@ -16,7 +16,9 @@ export interface SubschemaVisit {
 export function subschemas(schema: Json, pointer: string): SubschemaVisit[] {
   if (!isJsonObject(schema)) return [];
   const out: SubschemaVisit[] = [];
-  for (const keyword of Object.keys(schema)) {
+  const keyList = Object.keys(schema);
+  for (let j = 0; j < keyList.length; j++) {
+    const keyword = keyList[j]!;
     if (!hasOwn(KEYWORDS, keyword)) continue;
     const value = schema[keyword]!;
     switch (KEYWORDS[keyword]!.shape) {

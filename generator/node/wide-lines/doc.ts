@@ -187,7 +187,14 @@ export function printDoc(
           pos++;
         }
       } else {
-        out = out.replace(/ +$/, "") + "\n" + " ".repeat(ind);
+        // Trailing spaces dropped by hand: a regular expression for them (` +$`) is tried at
+        // every space of the text printed so far, at every line break.
+        let end = out.length;
+        while (end > 0 && out.charCodeAt(end - 1) === 32) end--;
+        out =
+          (end === out.length ? out : out.slice(0, end)) +
+          "\n" +
+          " ".repeat(ind);
         pos = ind;
       }
     } else {

@@ -90,6 +90,8 @@ function intersection(parts: string[]): string {
  * cannot contain `*\/` (see jsdoc.ts), so a comment ends at the first one.
  */
 export function hasTopLevelOperator(t: string): boolean {
+  // No operator anywhere (most parts: names, literals, small objects): no scan character by character.
+  if (!t.includes("|") && !t.includes("&")) return false;
   let depth = 0;
   let quote: string | undefined;
   for (let i = 0; i < t.length; i++) {

@@ -168,7 +168,9 @@ export function checkSchema(root: unknown): Problem[] {
       });
       return false;
     }
-    for (const keyword of Object.keys(node)) {
+    const keyList = Object.keys(node);
+    for (let i = 0; i < keyList.length; i++) {
+      const keyword = keyList[i]!;
       const at = pointerJoin(pointer, keyword);
       if (!hasOwn(KEYWORDS, keyword)) {
         problems.push({

@@ -31,15 +31,30 @@ export type RefTarget =
   | { readonly kind: "inline"; readonly schema: Schema }
   | { readonly kind: "call"; readonly unit: Unit };
 
+const SAME_LEVEL_LISTS = ["allOf", "anyOf", "oneOf"] as const;
+const SAME_LEVEL_ONES = ["not", "if", "then", "else"] as const;
+const PROPERTY_MAPS = ["properties", "patternProperties"] as const;
+const EVALUATED_ONES = [
+  "additionalProperties",
+  "propertyNames",
+  "items",
+  "contains",
+  "not",
+] as const;
+const EVALUATED_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"] as const;
+
+// The loops below are indexed (not for…of): they run for every schema object of every
+// resource, mostly unoptimised in a one-shot run, where each iterator step allocates its result.
+
 /** Subschemas Ajv evaluates at the same instance location (edges of a non-descending cycle). */
 function sameLevelChildren(schema: SchemaObject): Schema[] {
   const out: Schema[] = [];
-  for (const k of ["allOf", "anyOf", "oneOf"] as const) {
-    const list = own(schema, k);
-    if (list) out.push(...list);
+  for (let k = 0; k < SAME_LEVEL_LISTS.length; k++) {
+    const list = own(schema, SAME_LEVEL_LISTS[k]!);
+    if (list) for (let i = 0; i < list.length; i++) out.push(list[i]!);
   }
-  for (const k of ["not", "if", "then", "else"] as const) {
-    const s = own(schema, k);
+  for (let k = 0; k < SAME_LEVEL_ONES.length; k++) {
+    const s = own(schema, SAME_LEVEL_ONES[k]!);
     if (s !== undefined) out.push(s);
   }
   return out;
@@ -51,24 +66,25 @@ function evaluatedChildren(
 ): [Schema, (string | number)[]][] {
   if (own(schema, "$ref") !== undefined && !hasRulesButRef(schema)) return [];
   const out: [Schema, (string | number)[]][] = [];
-  for (const k of ["properties", "patternProperties"] as const) {
+  for (let m = 0; m < PROPERTY_MAPS.length; m++) {
+    const k = PROPERTY_MAPS[m]!;
     const map = own(schema, k);
-    if (map)
-      for (const name of Object.keys(map)) out.push([map[name]!, [k, name]]);
+    if (map) {
+      const names = Object.keys(map);
+      for (let i = 0; i < names.length; i++)
+        out.push([map[names[i]!]!, [k, names[i]!]]);
+    }
   }
-  for (const k of [
-    "additionalProperties",
-    "propertyNames",
-    "items",
-    "contains",
-    "not",
-  ] as const) {
+  for (let m = 0; m < EVALUATED_ONES.length; m++) {
+    const k = EVALUATED_ONES[m]!;
     const s = own(schema, k);
     if (s !== undefined) out.push([s, [k]]);
   }
-  for (const k of ["prefixItems", "allOf", "anyOf", "oneOf"] as const) {
+  for (let m = 0; m < EVALUATED_LISTS.length; m++) {
+    const k = EVALUATED_LISTS[m]!;
     const list = own(schema, k);
-    if (list) list.forEach((s, i) => out.push([s, [k, i]]));
+    if (list)
+      for (let i = 0; i < list.length; i++) out.push([list[i]!, [k, i]]);
   }
   const ifs = own(schema, "if");
   const thens = own(schema, "then");
@@ -183,7 +199,8 @@ export class Resource {
             t.kind === "inline" ? inner : this.keys.idOf(inner),
           );
         }
-        for (const [c] of evaluatedChildren(s)) stack.push(c);
+        const children = evaluatedChildren(s);
+        for (let i = 0; i < children.length; i++) stack.push(children[i]![0]);
       }
       key = parts.length > 0 ? parts.join("\u0000") : undefined;
     }
@@ -211,7 +228,8 @@ export class Resource {
         if (t.kind === "call" && this.unitUnbounded(t.unit)) result = false;
         else if (t.kind === "inline") stack.push(t.schema);
       }
-      for (const [c] of evaluatedChildren(s)) stack.push(c);
+      const children = evaluatedChildren(s);
+      for (let i = 0; i < children.length; i++) stack.push(children[i]![0]);
     }
     this.boundedMemo.set(schema, result);
     return result;
@@ -344,8 +362,11 @@ export class Resource {
               unitPointer.set(t.unit, refPointer(ref));
           }
         }
-        for (const [c, segs] of evaluatedChildren(s))
-          stack.push([c, pointerJoin(pointer, ...segs)]);
+        const children = evaluatedChildren(s);
+        for (let i = 0; i < children.length; i++) {
+          const child = children[i]!;
+          stack.push([child[0], pointerJoin(pointer, ...child[1])]);
+        }
       }
     }
     if (problems.length > 0) throw new CompileError(problems);
@@ -385,8 +406,10 @@ export class Resource {
       if (typeof s === "boolean" || seen.has(s)) continue;
       seen.add(s);
       all.push(s);
-      for (const [c] of evaluatedChildren(s)) pending.push(c);
-      for (const c of edges(s)) pending.push(c);
+      const children = evaluatedChildren(s);
+      for (let i = 0; i < children.length; i++) pending.push(children[i]![0]);
+      const next = edges(s);
+      for (let i = 0; i < next.length; i++) pending.push(next[i]!);
     }
     for (const start of all) {
       if (color.get(start) === BLACK) continue;

@@ -57,8 +57,11 @@ export function isRuleKeyword(keyword: string): boolean {
 /** Ajv `schemaHasRules`: `false`, or an object with at least one rule keyword. */
 export function hasRules(schema: Schema): boolean {
   if (typeof schema === "boolean") return !schema;
-  for (const key of Object.keys(schema))
+  const keyList = Object.keys(schema);
+  for (let i = 0; i < keyList.length; i++) {
+    const key = keyList[i]!;
     if (RULE_KEYWORDS.has(key)) return true;
+  }
   return false;
 }
 
@@ -76,7 +79,9 @@ export function alwaysValid(schema: Schema): boolean {
  */
 export function canFail(schema: Schema): boolean {
   if (typeof schema === "boolean") return !schema;
-  for (const key of Object.keys(schema)) {
+  const keyList = Object.keys(schema);
+  for (let i = 0; i < keyList.length; i++) {
+    const key = keyList[i]!;
     if (
       !RULE_KEYWORDS.has(key) ||
       key === "$comment" ||
@@ -94,8 +99,11 @@ export function canFail(schema: Schema): boolean {
 /** Ajv `schemaHasRulesButRef`: a rule keyword other than `$ref`. */
 export function hasRulesButRef(schema: Schema): boolean {
   if (typeof schema === "boolean") return !schema;
-  for (const key of Object.keys(schema))
+  const keyList = Object.keys(schema);
+  for (let i = 0; i < keyList.length; i++) {
+    const key = keyList[i]!;
     if (key !== "$ref" && RULE_KEYWORDS.has(key)) return true;
+  }
   return false;
 }
 
@@ -109,7 +117,9 @@ export function containsRef(value: unknown): boolean {
       for (const x of v) stack.push(x);
       continue;
     }
-    for (const key of Object.keys(v)) {
+    const keyList = Object.keys(v);
+    for (let i = 0; i < keyList.length; i++) {
+      const key = keyList[i]!;
       if (key === "$ref") return true;
       stack.push((v as Record<string, unknown>)[key]);
     }

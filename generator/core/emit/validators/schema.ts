@@ -17,6 +17,7 @@ import {
 import {
   NodeState,
   groupTest,
+  type Group,
   typesTest,
   type KeywordContext,
 } from "./keywords/keyword.js";
@@ -38,8 +39,41 @@ function present(schema: SchemaObject, keyword: KeywordName): boolean {
   );
 }
 
-function groupUsed(schema: SchemaObject, group: TypeGroup): boolean {
-  return EVALUATION_ORDER[group].some((k) => present(schema, k));
+/** One bit per evaluation group: `any`, then the type groups. */
+const GROUP_BIT: ReadonlyMap<Group, number> = new Map(
+  (["any", ...TYPE_GROUPS] as const).map((g, i) => [g, 1 << i]),
+);
+
+/** The groups each keyword is evaluated in (`format` is in two), as GROUP_BIT bits. */
+const KEYWORD_GROUPS: ReadonlyMap<string, number> = (() => {
+  const groups = new Map<string, number>();
+  for (const [group, bit] of GROUP_BIT)
+    for (const keyword of EVALUATION_ORDER[group])
+      groups.set(keyword, (groups.get(keyword) ?? 0) | bit);
+  return groups;
+})();
+
+/**
+ * The groups that have a keyword present in `schema` (as `present` tells it), as GROUP_BIT bits:
+ * read from the schema's own keys, usually a handful, instead of asking for each of the groups'
+ * thirty keywords in turn at every schema object.
+ */
+function usedGroups(schema: SchemaObject): number {
+  let used = 0;
+  const keys = Object.getOwnPropertyNames(schema);
+  for (let i = 0; i < keys.length; i++) {
+    const bits = KEYWORD_GROUPS.get(keys[i]!);
+    if (
+      bits !== undefined &&
+      (schema as { readonly [key: string]: unknown })[keys[i]!] !== undefined
+    )
+      used |= bits;
+  }
+  return used;
+}
+
+function inGroup(used: number, group: Group): boolean {
+  return (used & GROUP_BIT.get(group)!) !== 0;
 }
 
 function emitKeyword(k: KeywordContext, keyword: KeywordName): void {
@@ -109,22 +143,26 @@ function compileRules(
   };
   const types = schemaTypes(schema);
   const single = types.length === 1 ? types[0]! : undefined;
+  const used = usedGroups(schema);
   const deferredGroup =
     single !== undefined &&
     (TYPE_GROUPS as readonly string[]).includes(single) &&
-    groupUsed(schema, single as TypeGroup)
+    inGroup(used, single as TypeGroup)
       ? (single as TypeGroup)
       : undefined;
   const spec = () => typeError(cx, schema.type!);
   if (types.length > 0 && deferredGroup === undefined)
     failIf(cx, pre, not(typesTest(types, cx.data, cx.mode === "test")), spec);
-  for (const keyword of EVALUATION_ORDER.any) emitKeyword(k, keyword);
+  if (inGroup(used, "any")) {
+    const order = EVALUATION_ORDER.any;
+    for (let i = 0; i < order.length; i++) emitKeyword(k, order[i]!);
+  }
   // Guarded as a whole when something before the groups runs for an absent value too.
   const wrapped = presence !== undefined && !pre.isEmpty;
   const w = presence === undefined || wrapped ? pre : outer;
   const elseGuard = wrapped ? undefined : presence;
   for (const group of TYPE_GROUPS) {
-    if (!groupUsed(schema, group) || w.terminatedHere) continue;
+    if (!inGroup(used, group) || w.terminatedHere) continue;
     const body = w.child(1);
     const groupNode = new NodeState(cx);
     if (group === "object") groupNode.openPrelude(body, schema);

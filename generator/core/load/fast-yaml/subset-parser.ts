@@ -328,18 +328,19 @@ class SubsetParser {
       tail = this.lineRest(q.end, true);
     } else {
       if (!this.plainStart(p, false)) giveUp();
-      let i = p;
-      let end = p;
-      for (; i < this.n; i++) {
-        const ch = this.code(i);
-        if (ch === LF || ch === CR) break;
-        if (ch === SPACE) {
-          if (this.code(i + 1) === HASH) break;
-        } else {
-          if (ch === COLON && this.isBlank(i + 1)) giveUp(); // `a: b: c` nests a mapping: an error
-          end = i + 1;
-        }
-      }
+      // The scalar runs to the line end or a ` #` comment, found natively (a loop over every
+      // character of every value ran mostly unoptimised in a one-shot run), less trailing spaces.
+      PLAIN_CUT.lastIndex = p;
+      PLAIN_CUT.test(this.text);
+      const cut = PLAIN_CUT.lastIndex;
+      for (
+        let colon = this.text.indexOf(":", p);
+        colon >= 0 && colon < cut;
+        colon = this.text.indexOf(":", colon + 1)
+      )
+        if (this.isBlank(colon + 1)) giveUp(); // `a: b: c` nests a mapping: an error
+      let end = cut;
+      while (end > p && this.code(end - 1) === SPACE) end--;
       value = this.scalar(this.text.slice(p, end));
       this.leaf(parent, name, keyRange, p, end, depth + 1);
       tail = this.lineRest(end, false);
@@ -384,15 +385,13 @@ class SubsetParser {
       if (this.code(colon) !== COLON) return undefined;
     } else {
       if (!this.plainStart(p, false)) return undefined;
-      end = p;
-      for (colon = p; ; colon++) {
-        if (this.atLineEnd(colon)) return undefined;
-        const ch = this.code(colon);
-        if (ch === COLON && this.isBlank(colon + 1)) break;
-        if (ch === SPACE) {
-          if (this.code(colon + 1) === HASH) return undefined;
-        } else end = colon + 1;
-      }
+      // The first `: ` (or `:` at the line end), unless the line or a ` #` comment comes first.
+      KEY_CUT.lastIndex = p;
+      KEY_CUT.test(this.text);
+      colon = KEY_CUT.lastIndex;
+      if (this.code(colon) !== COLON) return undefined;
+      end = colon;
+      while (end > p && this.code(end - 1) === SPACE) end--;
       name = this.text.slice(p, end);
       typed = this.keyType(name);
     }
@@ -790,6 +789,12 @@ class SubsetParser {
     return k < 0 ? this.n : k + 1;
   }
 }
+
+/** From a plain key's start: everything before its `:` indicator, a ` #` comment or the line's end (sticky). */
+const KEY_CUT = /[^\n\r]*?(?=:(?:[ \n\r]|$)| #|\n|\r|$)/y;
+
+/** From a plain scalar's start: everything before its line's end or a ` #` comment (sticky). */
+const PLAIN_CUT = /[^\n\r]*?(?= #|\n|\r|$)/y;
 
 function isFlowIndicator(c: number): boolean {
   return (

@@ -157,7 +157,10 @@ export function lowerResource(root: Json, dialect: Dialect): Lowering {
     // Built in place, key by key (no list of pairs per node): this runs for every node of every
     // tool schema, for each dialect.
     const rebuilt: { [key: string]: Json } = {};
-    for (const key of Object.keys(node)) {
+    // Indexed, not for…of (mostly unoptimised in a one-shot run: each iterator step allocates).
+    const keys = Object.keys(node);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       const value = node[key]!;
       const shape = SHAPES.get(key);
       if (shape === "schema")
@@ -165,8 +168,11 @@ export function lowerResource(root: Json, dialect: Dialect): Lowering {
       else if (shape === "schemaMap" && isJsonObject(value)) {
         const base = pointerJoin(pointer, key);
         const map: { [key: string]: Json } = {};
-        for (const k of Object.keys(value))
+        const names = Object.keys(value);
+        for (let j = 0; j < names.length; j++) {
+          const k = names[j]!;
           setOwn(map, k, lower(value[k]!, pointerJoin(base, k), key));
+        }
         setOwn(rebuilt, key, map);
       } else if (shape === "schemaArray" && Array.isArray(value)) {
         const base = pointerJoin(pointer, key);
@@ -179,7 +185,10 @@ export function lowerResource(root: Json, dialect: Dialect): Lowering {
     }
     let out: JsonObject = rebuilt;
     const ctx = new NodeScope(state, node, pointer, via);
-    for (const pass of dialect.passes) out = pass(out, ctx);
+    for (let i = 0; i < dialect.passes.length; i++) {
+      const pass = dialect.passes[i]!;
+      out = pass(out, ctx);
+    }
     if (ctx.phrases.length + ctx.notes.length > 0) {
       let description = withConstraints(
         typeof out.description === "string" ? out.description : undefined,
@@ -287,8 +296,11 @@ export function withKey(
   value: Json,
 ): JsonObject {
   const out: { [key: string]: Json } = {};
-  for (const k of Object.keys(node))
+  const keyList = Object.keys(node);
+  for (let i = 0; i < keyList.length; i++) {
+    const k = keyList[i]!;
     setOwn(out, k, k === key ? value : node[k]!);
+  }
   if (!hasOwn(node, key)) setOwn(out, key, value);
   return out;
 }
@@ -322,6 +334,10 @@ export function withoutKeys(
 ): JsonObject {
   const drop = new Set(keys);
   const out: { [key: string]: Json } = {};
-  for (const k of Object.keys(node)) if (!drop.has(k)) setOwn(out, k, node[k]!);
+  const keyList = Object.keys(node);
+  for (let i = 0; i < keyList.length; i++) {
+    const k = keyList[i]!;
+    if (!drop.has(k)) setOwn(out, k, node[k]!);
+  }
   return out;
 }

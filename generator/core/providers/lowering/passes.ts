@@ -118,7 +118,9 @@ export function moveKeywords(
 ): Pass {
   return (node, ctx) => {
     const selected = new Set<string>();
-    for (const k of Object.keys(node)) {
+    const keyList = Object.keys(node);
+    for (let i = 0; i < keyList.length; i++) {
+      const k = keyList[i]!;
       if (k === "description" || k === "title" || !hasOwn(KEYWORDS, k))
         continue;
       if (predicate(k, node[k]!, node)) {
@@ -138,7 +140,8 @@ export function moveKeywords(
     for (const [lead, text] of groupPhrases(selected, canonicalValue))
       for (const k of lead.members)
         grouped.set(k, { lead: lead.members[0]!, text });
-    for (const k of Object.keys(node)) {
+    for (let i = 0; i < keyList.length; i++) {
+      const k = keyList[i]!;
       if (!selected.has(k)) continue;
       const group = grouped.get(k);
       if (group) {
@@ -454,7 +457,9 @@ function nullable(child: JsonObject): JsonObject {
 
 /** Boolean subschemas (other than `additionalProperties: false`) cannot be declared. */
 export const blockBooleanSubschemas: Pass = (node, ctx) => {
-  for (const k of Object.keys(node)) {
+  const keyList = Object.keys(node);
+  for (let j = 0; j < keyList.length; j++) {
+    const k = keyList[j]!;
     const info = hasOwn(KEYWORDS, k) ? KEYWORDS[k]! : undefined;
     if (!info) continue;
     const v = node[k]!;

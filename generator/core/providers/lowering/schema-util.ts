@@ -165,7 +165,9 @@ export function refsIn(
   if (Array.isArray(node))
     node.forEach((n: Json, i: number) => refsIn(n, `${pointer}/${i}`, out));
   else if (isJsonObject(node)) {
-    for (const k of Object.keys(node)) {
+    const keyList = Object.keys(node);
+    for (let i = 0; i < keyList.length; i++) {
+      const k = keyList[i]!;
       const v = node[k]!;
       const p = `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`;
       if (k === "$ref" && typeof v === "string") out.push({ ref: v, pointer });

@@ -11,7 +11,9 @@ export const patternPropertiesKeyword: KeywordEmitter<"patternProperties"> = {
   group: "object",
   emit({ cx, schema, w }) {
     const patterns = schema.patternProperties!;
-    for (const pattern of Object.keys(patterns)) {
+    const keyList = Object.keys(patterns);
+    for (let i = 0; i < keyList.length; i++) {
+      const pattern = keyList[i]!;
       const sub = patterns[pattern]!;
       // A key matching the pattern is only checked against `sub`: nothing to do when it cannot fail
       // (and its RegExp would be declared and never used).

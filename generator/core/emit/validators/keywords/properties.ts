@@ -9,7 +9,9 @@ export const propertiesKeyword: KeywordEmitter<"properties"> = {
   group: "object",
   emit({ cx, schema, w, node }) {
     const props = schema.properties!;
-    for (const name of Object.keys(props)) {
+    const keyList = Object.keys(props);
+    for (let i = 0; i < keyList.length; i++) {
+      const name = keyList[i]!;
       const sub = props[name]!;
       if (alwaysValid(sub)) continue;
       // Checked only when present: the driver guards what an absent value would fail.
