@@ -8,7 +8,7 @@
  * run's work never sees another's catalog; a request of a run that has been followed by another
  * is answered with an error.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import type {
   ArtifactEmitter,
   EmitFinding,
@@ -28,12 +28,12 @@ import {
   prettierOptions,
   type OptionsFor,
   type PrettierCalls,
+  type RemoteFormat,
 } from "./format.js";
 import { readTemplate } from "./package-root.js";
 import { finishedFile, finishedParts, SentTexts } from "./reply-delta.js";
 import type {
   EmitWorkerCatalog,
-  EmitWorkerInput,
   EmitWorkerReply,
   EmitWorkerRequest,
   OffloadedId,
@@ -41,18 +41,17 @@ import type {
   PrettierAsk,
 } from "./parallel-emit.js";
 
-const input = workerData as EmitWorkerInput;
 /**
- * How this run formats: the app's prettier config is resolved afresh for each run, as on the main
- * thread. A prettier of this thread's own is loaded only when the main thread cannot answer
- * (see PrettierAsk): options holding code, or no answer.
+ * How a run formats (EmitWorkerCatalog.format): the app's prettier config is resolved afresh for
+ * each run, as on the main thread. A prettier of this thread's own is loaded only when the main
+ * thread cannot answer (see PrettierAsk): options holding code, or no answer.
  */
-const formatForRun = () =>
-  input.format && {
-    ...prettierOptions(input.format.outDir),
-    cacheDir: input.format.cacheDir,
+const formatForRun = (remote: RemoteFormat | undefined) =>
+  remote && {
+    ...prettierOptions(remote.outDir),
+    cacheDir: remote.cacheDir,
   };
-let format = formatForRun();
+let format: ReturnType<typeof formatForRun>;
 
 /** Questions to the main thread's prettier waiting for their answer, by number. */
 const asked = new Map<
@@ -225,7 +224,7 @@ parentPort?.on(
         run = message.run;
         kept = message.kept === true;
         early = undefined;
-        format = formatForRun();
+        format = formatForRun(message.format);
         // prettier's module loads while the IR is built and the declarations lowered (its files
         // are read without this thread); the options are resolved with it (ownOptionsMainPrettier).
         format?.loadPrettier().catch(() => undefined);

@@ -12,7 +12,8 @@
  *     they reuse the strict targets' lowering;
  *   - the dispatcher, which needs the lowering too (which targets have call validators).
  *
- * The worker is started before the pipeline runs and is handed the catalog as this thread has
+ * The worker is started before the pipeline runs (by the CLI, before it even loads its own modules:
+ * early-emit-worker.ts) and is handed the catalog as this thread has
  * read and checked it (a structured copy costs a tenth of reading the YAML again), so it builds
  * its IR while this thread lints. It runs the same emitters on the same input, so the bytes
  * cannot depend on the thread. Whatever goes wrong there (no compiled worker beside this
@@ -23,6 +24,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { EMIT_WORKER_URL, takeEarlyEmitWorker } from "./early-emit-worker.js";
 import type {
   ArtifactEmitter,
   EmitContext,
@@ -47,14 +49,10 @@ import {
   type RemoteFormat,
 } from "./format.js";
 
-/** What the worker is started with (`workerData`): the same for every run it serves. */
-export interface EmitWorkerInput {
+/** What one run on the worker is for. */
+export interface EmitRunInput {
   /** Formatting is on: the provider files come back formatted (as `verbatim` files). */
   readonly format?: RemoteFormat;
-}
-
-/** What one run on the worker is for. */
-export interface EmitRunInput extends EmitWorkerInput {
   /** The catalog's path as headers and findings name it. */
   readonly catalogPath: string;
   /** Told the worker's notices (a damaged cache entry rebuilt); stays on this thread. */
@@ -65,6 +63,11 @@ export interface EmitRunInput extends EmitWorkerInput {
 export interface EmitWorkerCatalog {
   readonly catalog: JsonObject;
   readonly catalogPath: string;
+  /**
+   * How the run formats (EmitRunInput.format): per run, so that a worker started before anything
+   * was known of the run (early-emit-worker.ts) serves it, and a kept one serves any run.
+   */
+  readonly format?: RemoteFormat;
   /** The run it starts (see EmitThread): requests and replies carry it. */
   readonly run: number;
   /** The thread serves run after run (`generate --watch`), not this one alone: its replies cross as deltas (reply-delta.ts). */
@@ -210,7 +213,6 @@ export function parallelEmitters(
  */
 export class EmitThread {
   private worker: Worker | undefined;
-  private input: EmitWorkerInput | undefined;
   private broken = false;
   private runs = 0;
   private starts = 0;
@@ -234,7 +236,7 @@ export class EmitThread {
     input: EmitRunInput,
   ): ParallelEmitters | undefined {
     this.endRun();
-    const worker = this.workerFor({ format: input.format });
+    const worker = this.workerFor();
     if (!worker) return undefined;
     this.prettier = input.format
       ? prettierOptions(input.format.outDir)
@@ -309,6 +311,7 @@ export class EmitThread {
         worker.postMessage({
           catalog: doc,
           catalogPath: input.catalogPath,
+          ...(input.format && { format: input.format }),
           run,
           kept: !this.oneRun,
         } satisfies EmitWorkerCatalog);
@@ -322,7 +325,7 @@ export class EmitThread {
     return { emitters, catalog, close, answeredMs: () => answering.ms };
   }
 
-  /** How many worker threads it has started: one, unless one crashed or the start-up data changed. */
+  /** How many worker threads it has started (or taken, early-emit-worker.ts): one, unless one crashed. */
   get started(): number {
     return this.starts;
   }
@@ -335,24 +338,22 @@ export class EmitThread {
     if (worker) void worker.terminate();
   }
 
-  /** The worker for a run with this start-up data: the one running, or a new one. */
-  private workerFor(input: EmitWorkerInput): Worker | undefined {
-    if (this.worker && !this.broken && sameInput(this.input!, input))
-      return this.worker;
+  /** The worker for a run: the one running, the one started early (early-emit-worker.ts), or a new one. */
+  private workerFor(): Worker | undefined {
+    if (this.worker && !this.broken) return this.worker;
     this.close();
-    const url = new URL("./emit-worker.js", import.meta.url);
+    const url = EMIT_WORKER_URL;
     if (url.protocol !== "file:" || !existsSync(fileURLToPath(url)))
       return undefined;
     let worker: Worker;
     try {
-      worker = new Worker(url, { workerData: input satisfies EmitWorkerInput });
+      worker = takeEarlyEmitWorker() ?? new Worker(url);
     } catch {
       return undefined;
     }
     // Idle, the worker never keeps the process alive; with a request pending, it does.
     worker.unref();
     this.worker = worker;
-    this.input = input;
     this.broken = false;
     this.starts++;
     // A kept thread's finished files come as what changed since the texts taken last (reply-delta.ts).
@@ -440,11 +441,4 @@ function takeReply(
   if (!("files" in reply)) return reply;
   const files = received.decode(reply.files as readonly SentFile[]);
   return files === undefined ? undefined : { ...reply, files };
-}
-
-function sameInput(a: EmitWorkerInput, b: EmitWorkerInput): boolean {
-  return (
-    a.format?.outDir === b.format?.outDir &&
-    a.format?.cacheDir === b.format?.cacheDir
-  );
 }
