@@ -319,14 +319,16 @@ function postReply(reply: EmitWorkerReply): void {
 }
 
 /**
- * Whether this run's call validators come back formatted, as the providers do: on a kept thread
- * (`generate --watch`), so that the main thread — a watch run's critical path — neither takes
- * their chunks (250 KB on the real tools) nor formats them; the same formatFiles with the same
- * options (resolved here: ownOptionsMainPrettier), so the same bytes. A one-run thread leaves
- * them to the main thread, which has time for them while it waits for the providers.
+ * Whether this run's call validators come back formatted, as the providers do: whenever the run
+ * formats, so that the main thread neither takes their chunks (250 KB on the real tools) nor
+ * formats them; the same formatFiles with the same options (resolved here:
+ * ownOptionsMainPrettier), so the same bytes. The main thread is a watch run's critical path,
+ * and now a cold run's too: without prettier's load and with its code caches (the plain
+ * `.prettierrc.json`, code-cache.cjs ONE_SHOT_ENV), the worker's share ends first, while this
+ * thread still formats its own files.
  */
 function formatsCallValidators(emitter: OffloadedId): boolean {
-  return emitter === "call-validators" && kept && format !== undefined;
+  return emitter === "call-validators" && format !== undefined;
 }
 
 /** The guessed call validators' reply (see AskedHelpers), formatted as formatsCallValidators says. */
