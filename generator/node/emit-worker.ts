@@ -1,7 +1,7 @@
 /**
  * The worker thread of parallel-emit.ts: builds the IR of the catalog it is handed first, then
- * runs each emitter it is asked for exactly as the main thread would: the providers (its share of
- * the targets) at once, formatted here when the run formats, with options resolved here; the call
+ * runs each emitter it is asked for exactly as the main thread would: the providers at once,
+ * formatted here when the run formats, with options resolved here; the call
  * validators once told which helpers validators.ts declares; the dispatcher. The lowering of the
  * provider targets is computed once for all three. A thread may serve several runs in turn
  * (EmitThread): a run starts with its catalog, and everything is done in the order received, so a
@@ -18,10 +18,7 @@ import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
-import {
-  providersEmitter,
-  providersShareEmitter,
-} from "../core/providers/emitter.js";
+import { providersEmitter } from "../core/providers/emitter.js";
 import {
   formatFileParts,
   plainOptions,
@@ -145,15 +142,7 @@ const emitters: Record<
   OffloadedId,
   (request: EmitWorkerRequest) => ArtifactEmitter
 > = {
-  providers: (request) => {
-    const targets = request.targets;
-    return targets === undefined
-      ? providersEmitter
-      : providersShareEmitter({
-          targets: (id) => targets.includes(id),
-          runtime: true,
-        });
-  },
+  providers: () => providersEmitter,
   "call-validators": (request) => {
     const helpers = new Set(request.helpers);
     return createCallValidatorsEmitter(() => helpers);

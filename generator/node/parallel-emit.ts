@@ -4,9 +4,10 @@
  *   - the provider declarations, lowered for every target and printed there in their final
  *     layout (when formatting: the worker formats them as this thread's formatter would, see
  *     RemoteFormat), since copying megabytes of declaration objects back here to print them
- *     would cost about what printing them does; they come back as finished text. The targets
- *     that declare strictly are lowered and printed here instead (providerSplit), which would
- *     otherwise wait for the worker;
+ *     would cost about what printing them does; they come back as finished text. (The targets
+ *     that declare strictly were emitted here for a while, so as not to wait for a worker that
+ *     started late; with the worker started early, its code caches used and prettier's load gone,
+ *     this thread became the longer one, and the worker has them again: docs/performance.md);
  *   - the call validators (generator/core/providers/call-validators.ts), whose only input from
  *     the rest of the run is which helpers validators.ts declares, known once it is compiled;
  *     they reuse the strict targets' lowering;
@@ -32,15 +33,6 @@ import type {
   OutputFile,
 } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
-import type { CatalogIR, TargetIR } from "../core/ir/catalog-ir.js";
-import { declaresStrictly } from "../core/providers/call-validators.js";
-import {
-  providersEmitter,
-  providersShareEmitter,
-  type ProviderShare,
-} from "../core/providers/emitter.js";
-import { PROVIDERS } from "../core/providers/registry.js";
-import { isTargetId, type TargetId } from "../core/targets.js";
 import type { JsonObject } from "../core/schema/json.js";
 import { ReceivedTexts, type SentFile } from "./reply-delta.js";
 import {
@@ -90,54 +82,6 @@ export interface EmitWorkerRequest {
   readonly js: boolean;
   /** Call validators: the helpers validators.ts declares. */
   readonly helpers: readonly string[];
-  /**
-   * Providers: the targets the worker emits (with the runtime helper), the others being this
-   * thread's (see providerSplit); all when absent.
-   */
-  readonly targets?: readonly string[];
-}
-
-/**
- * How the provider targets are shared between the threads: this thread emits the targets that
- * declare strictly (declaresStrictly: openai-chat and openai-responses with `strict: auto` on the
- * real tools) when they are at most half of four or more targets, while it would otherwise wait
- * for the worker; the worker emits the rest, the runtime helper, the dispatcher and the call
- * validators. These targets share their lowered schema objects with one another, not with the
- * others (their dialect rewrites them), so neither thread prints what the other one prints — the
- * data printers reuse a layout by object (ts-data-format.ts) — and this thread lowers them anyway
- * for the Standard Schemas. On the real tools the worker's share is the run's critical path (it
- * starts about 0.2 s after this thread); the split took a cold run from 0.67–0.71 s to
- * 0.63–0.65 s (docs/performance.md). Each target's files depend on its
- * lowering alone (providersShareEmitter), so the bytes do not depend on the split.
- */
-export interface ProviderSplit {
-  /** The worker's targets, in catalog order. */
-  readonly there: readonly string[];
-  readonly thereShare: ProviderShare;
-  readonly hereShare: ProviderShare;
-}
-
-const splits = new WeakMap<CatalogIR, ProviderSplit>();
-
-export function providerSplit(ir: CatalogIR): ProviderSplit {
-  let split = splits.get(ir);
-  if (split) return split;
-  const targets = ir.targets.filter((t): t is TargetIR & { id: TargetId } =>
-    isTargetId(t.id),
-  );
-  const strict = targets
-    .filter((t) => declaresStrictly(PROVIDERS[t.id], t))
-    .map((t) => t.id as string);
-  const here = new Set<string>(
-    targets.length >= 4 && 2 * strict.length <= targets.length ? strict : [],
-  );
-  split = {
-    there: targets.map((t) => t.id as string).filter((id) => !here.has(id)),
-    thereShare: { targets: (id) => !here.has(id), runtime: true },
-    hereShare: { targets: (id) => here.has(id), runtime: false },
-  };
-  splits.set(ir, split);
-  return split;
 }
 
 export type EmitWorkerReply = {
@@ -249,7 +193,6 @@ export class EmitThread {
     const offload = (
       local: ArtifactEmitter,
       id: OffloadedId,
-      targets?: (ctx: EmitContext) => readonly string[],
     ): ArtifactEmitter => ({
       id: local.id,
       emit: (ctx: EmitContext): Promise<readonly OutputFile[]> => {
@@ -262,7 +205,6 @@ export class EmitThread {
           header: ctx.header,
           js: ctx.options.js,
           helpers,
-          ...(targets && { targets: targets(ctx) }),
         };
         return new Promise<EmitWorkerReply | undefined>((resolve) => {
           if (run !== this.runs || this.pending.has(id))
@@ -281,30 +223,11 @@ export class EmitThread {
         });
       },
     });
-    const emitters = registry.flatMap((e): ArtifactEmitter[] => {
-      if (!(OFFLOADED as readonly string[]).includes(e.id)) return [e];
-      if (e !== providersEmitter) return [offload(e, e.id as OffloadedId)];
-      // The provider targets are shared (ProviderSplit): the worker's request goes out first, then
-      // this thread emits its own share (`emit providers` in --verbose, the worker's share being
-      // `emit providers (parallel)`); a worker that fails leaves its share to this thread too.
-      const there = (ctx: EmitContext) => providerSplit(ctx.ir).there;
-      return [
-        offload(
-          {
-            id: e.id,
-            emit: (ctx) =>
-              providersShareEmitter(providerSplit(ctx.ir).thereShare).emit(ctx),
-          },
-          "providers",
-          there,
-        ),
-        {
-          id: e.id,
-          emit: (ctx) =>
-            providersShareEmitter(providerSplit(ctx.ir).hereShare).emit(ctx),
-        },
-      ];
-    });
+    const emitters = registry.map((e) =>
+      (OFFLOADED as readonly string[]).includes(e.id)
+        ? offload(e, e.id as OffloadedId)
+        : e,
+    );
     const catalog = (doc: JsonObject) => {
       if (run !== this.runs) return;
       try {

@@ -129,8 +129,6 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
       expect(there.ok).toBe(here.ok);
       expect(there.timings.map((t) => t.stage)).toEqual(
         expect.arrayContaining([
-          // This thread's share of the provider targets, and the worker's.
-          "emit providers",
           "emit providers (parallel)",
           "emit call-validators (parallel)",
           "emit dispatcher (parallel)",
@@ -140,6 +138,8 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
       for (const [p, text] of here.files)
         expect(there.files.get(p), p).toBe(text);
       expect(there.diagnostics).toEqual(here.diagnostics);
+      // Every target on the worker: none of them emitted here.
+      expect(there.timings.map((t) => t.stage)).not.toContain("emit providers");
       // The catalogs have call validators at all (else the comparison proves nothing).
       if (catalog !== "test/fixtures/hostile/catalog.yaml")
         expect(
@@ -163,8 +163,7 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
   ])(
     "a catalog with some of the targets (%s …): the same files and findings as on this thread",
     async (...targets) => {
-      // The fixture's targets block, cut down to these (in this order): the provider targets are
-      // split between the threads by their number (providerSplit), none left here below four.
+      // The fixture's targets block, cut down to these (in this order).
       const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
       const full = readFileSync(path.join(repoRoot, catalog), "utf8");
       const block = /^targets:\n((?: {2}.*\n)+)/m.exec(full)!;
@@ -438,8 +437,10 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
     const here = await run("catalog/tools.yaml");
     const fallback = await run("catalog/tools.yaml", "not a catalog");
     expect(fallback.ok).toBe(true);
-    // The worker's share of the provider targets too (this thread emitted its own meanwhile).
-    expect(fallback.timings.map((t) => t.stage)).toContain("emit providers");
+    // The providers too, where the worker's reply was awaited.
+    expect(fallback.timings.map((t) => t.stage)).toContain(
+      "emit providers (parallel)",
+    );
     expect([...fallback.files]).toEqual([...here.files]);
   }, 60_000);
 });
