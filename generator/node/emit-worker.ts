@@ -312,9 +312,9 @@ function postReply(reply: EmitWorkerReply): void {
  * formats, so that the main thread neither takes their chunks (250 KB on the real tools) nor
  * formats them; the same formatFiles with the same options (resolved here:
  * ownOptionsMainPrettier), so the same bytes. The main thread is a watch run's critical path,
- * and now a cold run's too: without prettier's load and with its code caches (the plain
- * `.prettierrc.json`, code-cache.cjs ONE_SHOT_ENV), the worker's share ends first, while this
- * thread still formats its own files.
+ * and was a cold run's too once the worker got faster (no prettier load for a plain
+ * `.prettierrc.json`, its code caches used: code-cache.cjs ONE_SHOT_ENV): it still formatted its
+ * own files while the worker's share was done.
  */
 function formatsCallValidators(emitter: OffloadedId): boolean {
   return emitter === "call-validators" && format !== undefined;
