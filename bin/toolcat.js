@@ -24,6 +24,10 @@ if (bundleIsCurrent()) {
   // `oneShot`, set before anything is compiled).
   if (args[0] === "generate" && !args.some((a) => a.startsWith("--watch")))
     cache.oneShot();
+  // A large catalog's emit worker starts now, its start overlapping this thread's loading of the
+  // CLI (early-emit-worker.ts; after oneShot, whose V8 flags the worker's caches are made under).
+  if (args[0] === "generate")
+    cache.load(join(bundle, "early-emit-worker.js")).startEmitWorkerEarly(args);
   const { main } = cache.load(join(bundle, "main.js"));
   process.exitCode = await main(args);
   // Caches for the chunks that had none (another Node's first run), with what this run compiled.

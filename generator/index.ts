@@ -16,6 +16,10 @@ import { MODULE_TYPE_PATH } from "./core/emit/module-type.js";
 import { ARTIFACT_EMITTERS } from "./core/emit/registry.js";
 import { prettierFormatter, remoteFormat } from "./node/format.js";
 import { EmitThread, parallelEmitters } from "./node/parallel-emit.js";
+import {
+  endEarlyEmitWorker,
+  PARALLEL_FROM_BYTES,
+} from "./node/early-emit-worker.js";
 import { readTemplate } from "./node/package-root.js";
 import { compare } from "./core/diagnostics.js";
 import { normaliseText } from "./core/emit/line-ends.js";
@@ -134,6 +138,8 @@ export async function generate(
       : options.thread
         ? options.thread.run(ARTIFACT_EMITTERS, workerInput)
         : parallelEmitters(ARTIFACT_EMITTERS, workerInput);
+  // A worker the CLI started before it knew (early-emit-worker.ts), for a run that needs none.
+  if (!parallel) endEarlyEmitWorker();
   // Two threads then share the two cores a developer machine is assumed to have (and a shared
   // one may not even give that): this thread formats its own files while it waits for the
   // worker, rather than a third thread loading prettier to do it. Without that worker (a small
@@ -214,13 +220,6 @@ export async function generate(
     notices,
   };
 }
-
-/**
- * Catalog size from which part of the emitting runs on a worker thread: about 80 typical tools,
- * where the call validators alone take longer than starting the thread and reading the catalog
- * there does.
- */
-const PARALLEL_FROM_BYTES = 128 * 1024;
 
 export interface LintOptions {
   readonly catalog?: string;

@@ -48,6 +48,8 @@ const result = await build({
   cwd: root,
   input: {
     main: "dist/generator/cli/main.js",
+    // What bin/toolcat.js loads before main.js: the emit worker's early start, in a chunk of its own.
+    "early-emit-worker": "dist/generator/node/early-emit-worker.js",
     ...Object.fromEntries(
       workers.map((w) => [`${w}.entry`, `dist/generator/node/${w}.js`]),
     ),

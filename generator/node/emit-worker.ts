@@ -1,14 +1,14 @@
 /**
  * The worker thread of parallel-emit.ts: builds the IR of the catalog it is handed first, then
- * runs each emitter it is asked for exactly as the main thread would: the providers (its share of
- * the targets) at once, formatted here when the run formats, with options resolved here; the call
+ * runs each emitter it is asked for exactly as the main thread would: the providers at once,
+ * formatted here when the run formats, with options resolved here; the call
  * validators once told which helpers validators.ts declares; the dispatcher. The lowering of the
  * provider targets is computed once for all three. A thread may serve several runs in turn
  * (EmitThread): a run starts with its catalog, and everything is done in the order received, so a
  * run's work never sees another's catalog; a request of a run that has been followed by another
  * is answered with an error.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import type {
   ArtifactEmitter,
   EmitFinding,
@@ -18,23 +18,20 @@ import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
-import {
-  providersEmitter,
-  providersShareEmitter,
-} from "../core/providers/emitter.js";
+import { providersEmitter } from "../core/providers/emitter.js";
 import {
   formatFileParts,
   plainOptions,
   prettierOptions,
   type OptionsFor,
   type PrettierCalls,
+  type RemoteFormat,
 } from "./format.js";
 import { readTemplate } from "./package-root.js";
 import { finishedFile, finishedParts, SentTexts } from "./reply-delta.js";
 import { ReceivedCatalog } from "./catalog-delta.js";
 import type {
   EmitWorkerCatalog,
-  EmitWorkerInput,
   EmitWorkerLost,
   EmitWorkerReply,
   EmitWorkerRequest,
@@ -43,18 +40,17 @@ import type {
   PrettierAsk,
 } from "./parallel-emit.js";
 
-const input = workerData as EmitWorkerInput;
 /**
- * How this run formats: the app's prettier config is resolved afresh for each run, as on the main
- * thread. A prettier of this thread's own is loaded only when the main thread cannot answer
- * (see PrettierAsk): options holding code, or no answer.
+ * How a run formats (EmitWorkerCatalog.format): the app's prettier config is resolved afresh for
+ * each run, as on the main thread. A prettier of this thread's own is loaded only when the main
+ * thread cannot answer (see PrettierAsk): options holding code, or no answer.
  */
-const formatForRun = () =>
-  input.format && {
-    ...prettierOptions(input.format.outDir),
-    cacheDir: input.format.cacheDir,
+const formatForRun = (remote: RemoteFormat | undefined) =>
+  remote && {
+    ...prettierOptions(remote.outDir),
+    cacheDir: remote.cacheDir,
   };
-let format = formatForRun();
+let format: ReturnType<typeof formatForRun>;
 
 /** Questions to the main thread's prettier waiting for their answer, by number. */
 const asked = new Map<
@@ -151,15 +147,7 @@ const emitters: Record<
   OffloadedId,
   (request: EmitWorkerRequest) => ArtifactEmitter
 > = {
-  providers: (request) => {
-    const targets = request.targets;
-    return targets === undefined
-      ? providersEmitter
-      : providersShareEmitter({
-          targets: (id) => targets.includes(id),
-          runtime: true,
-        });
-  },
+  providers: () => providersEmitter,
   "call-validators": (request) => {
     const helpers = new Set(request.helpers);
     return createCallValidatorsEmitter(() => helpers);
@@ -239,7 +227,7 @@ parentPort?.on(
         run = message.run;
         kept = message.kept === true;
         early = undefined;
-        format = formatForRun();
+        format = formatForRun(message.format);
         // prettier's module loads while the IR is built and the declarations lowered (its files
         // are read without this thread); the options are resolved with it (ownOptionsMainPrettier).
         format?.loadPrettier().catch(() => undefined);
@@ -337,14 +325,16 @@ function postReply(reply: EmitWorkerReply): void {
 }
 
 /**
- * Whether this run's call validators come back formatted, as the providers do: on a kept thread
- * (`generate --watch`), so that the main thread — a watch run's critical path — neither takes
- * their chunks (250 KB on the real tools) nor formats them; the same formatFiles with the same
- * options (resolved here: ownOptionsMainPrettier), so the same bytes. A one-run thread leaves
- * them to the main thread, which has time for them while it waits for the providers.
+ * Whether this run's call validators come back formatted, as the providers do: whenever the run
+ * formats, so that the main thread neither takes their chunks (250 KB on the real tools) nor
+ * formats them; the same formatFiles with the same options (resolved here:
+ * ownOptionsMainPrettier), so the same bytes. The main thread is a watch run's critical path,
+ * and was a cold run's too once the worker got faster (no prettier load for a plain
+ * `.prettierrc.json`, its code caches used: code-cache.cjs ONE_SHOT_ENV): it still formatted its
+ * own files while the worker's share was done.
  */
 function formatsCallValidators(emitter: OffloadedId): boolean {
-  return emitter === "call-validators" && kept && format !== undefined;
+  return emitter === "call-validators" && format !== undefined;
 }
 
 /** The guessed call validators' reply (see AskedHelpers), formatted as formatsCallValidators says. */

@@ -39,6 +39,7 @@ import {
   importPrettier,
   lazyPrettier,
 } from "./prettier-load.js";
+import { plainJsonConfig } from "./prettier-json-config.js";
 
 export interface FormatterOptions {
   /** Reuse formatted chunks from earlier runs (default true). */
@@ -81,7 +82,8 @@ export type NodeFormatter = Formatter & { readonly remote: RemoteFormat };
 /**
  * prettier's calls (loaded on the first `format`, see prettier-load.ts) and each output file's
  * options, from the app's config: prettier's `resolveConfig` where a config could apply, and
- * otherwise what it would resolve (nothing) without loading it.
+ * otherwise what it would resolve (nothing) without loading it — as for a plain
+ * `.prettierrc.json` (prettier-json-config.ts).
  */
 export function prettierOptions(outDir: string): {
   readonly loadPrettier: () => Promise<PrettierCalls>;
@@ -97,11 +99,9 @@ export function prettierOptions(outDir: string): {
     if (!config)
       configs.set(
         dir,
-        (config = configMayApply(dir, mayApply)
-          ? importPrettier().then((prettier) =>
-              prettier.resolveConfig(filepath, { editorconfig: true }),
-            )
-          : Promise.resolve(null)),
+        (config = !configMayApply(dir, mayApply)
+          ? Promise.resolve(null)
+          : resolvedConfig(filepath)),
       );
     const resolved = (await config) ?? {};
     // babel-ts formats toolcat's TypeScript exactly as the typescript parser does (a test checks
@@ -115,6 +115,16 @@ export function prettierOptions(outDir: string): {
     };
   };
   return { loadPrettier, optionsFor };
+}
+
+/** prettier's config for a file: known without loading prettier for a plain `.prettierrc.json` (prettier-json-config.ts). */
+function resolvedConfig(filepath: string): Promise<Options | null> {
+  const plain = plainJsonConfig(dirname(filepath));
+  return plain !== undefined
+    ? Promise.resolve(plain)
+    : importPrettier().then((prettier) =>
+        prettier.resolveConfig(filepath, { editorconfig: true }),
+      );
 }
 
 /** How prettierFormatter(outDir, settings) formats, for another thread. */

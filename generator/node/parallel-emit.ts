@@ -4,15 +4,17 @@
  *   - the provider declarations, lowered for every target and printed there in their final
  *     layout (when formatting: the worker formats them as this thread's formatter would, see
  *     RemoteFormat), since copying megabytes of declaration objects back here to print them
- *     would cost about what printing them does; they come back as finished text. The targets
- *     that declare strictly are lowered and printed here instead (providerSplit), which would
- *     otherwise wait for the worker;
+ *     would cost about what printing them does; they come back as finished text. (The targets
+ *     that declare strictly were emitted here for a while, so as not to wait for a worker that
+ *     started late; with the worker started early, its code caches used and prettier's load gone,
+ *     this thread became the longer one, and the worker has them again: docs/performance.md);
  *   - the call validators (generator/core/providers/call-validators.ts), whose only input from
  *     the rest of the run is which helpers validators.ts declares, known once it is compiled;
  *     they reuse the strict targets' lowering;
  *   - the dispatcher, which needs the lowering too (which targets have call validators).
  *
- * The worker is started before the pipeline runs and is handed the catalog as this thread has
+ * The worker is started before the pipeline runs (by the CLI, before it even loads its own modules:
+ * early-emit-worker.ts) and is handed the catalog as this thread has
  * read and checked it (a structured copy costs a tenth of reading the YAML again), so it builds
  * its IR while this thread lints. It runs the same emitters on the same input, so the bytes
  * cannot depend on the thread. Whatever goes wrong there (no compiled worker beside this
@@ -23,6 +25,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { EMIT_WORKER_URL, takeEarlyEmitWorker } from "./early-emit-worker.js";
 import type {
   ArtifactEmitter,
   EmitContext,
@@ -30,15 +33,6 @@ import type {
   OutputFile,
 } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
-import type { CatalogIR, TargetIR } from "../core/ir/catalog-ir.js";
-import { declaresStrictly } from "../core/providers/call-validators.js";
-import {
-  providersEmitter,
-  providersShareEmitter,
-  type ProviderShare,
-} from "../core/providers/emitter.js";
-import { PROVIDERS } from "../core/providers/registry.js";
-import { isTargetId, type TargetId } from "../core/targets.js";
 import type { JsonObject } from "../core/schema/json.js";
 import { ReceivedTexts, type SentFile } from "./reply-delta.js";
 import { SentCatalog, type CatalogChanges } from "./catalog-delta.js";
@@ -48,14 +42,10 @@ import {
   type RemoteFormat,
 } from "./format.js";
 
-/** What the worker is started with (`workerData`): the same for every run it serves. */
-export interface EmitWorkerInput {
+/** What one run on the worker is for. */
+export interface EmitRunInput {
   /** Formatting is on: the provider files come back formatted (as `verbatim` files). */
   readonly format?: RemoteFormat;
-}
-
-/** What one run on the worker is for. */
-export interface EmitRunInput extends EmitWorkerInput {
   /** The catalog's path as headers and findings name it. */
   readonly catalogPath: string;
   /** Told the worker's notices (a damaged cache entry rebuilt); stays on this thread. */
@@ -70,6 +60,11 @@ export type EmitWorkerCatalog = (
   { readonly catalog: JsonObject } | { readonly catalogChanges: CatalogChanges }
 ) & {
   readonly catalogPath: string;
+  /**
+   * How the run formats (EmitRunInput.format): per run, so that a worker started before anything
+   * was known of the run (early-emit-worker.ts) serves it, and a kept one serves any run.
+   */
+  readonly format?: RemoteFormat;
   /** The run it starts (see EmitThread): requests and replies carry it. */
   readonly run: number;
   /** The thread serves run after run (`generate --watch`), not this one alone: its replies cross as deltas (reply-delta.ts). */
@@ -97,54 +92,6 @@ export interface EmitWorkerRequest {
   readonly js: boolean;
   /** Call validators: the helpers validators.ts declares. */
   readonly helpers: readonly string[];
-  /**
-   * Providers: the targets the worker emits (with the runtime helper), the others being this
-   * thread's (see providerSplit); all when absent.
-   */
-  readonly targets?: readonly string[];
-}
-
-/**
- * How the provider targets are shared between the threads: this thread emits the targets that
- * declare strictly (declaresStrictly: openai-chat and openai-responses with `strict: auto` on the
- * real tools) when they are at most half of four or more targets, while it would otherwise wait
- * for the worker; the worker emits the rest, the runtime helper, the dispatcher and the call
- * validators. These targets share their lowered schema objects with one another, not with the
- * others (their dialect rewrites them), so neither thread prints what the other one prints — the
- * data printers reuse a layout by object (ts-data-format.ts) — and this thread lowers them anyway
- * for the Standard Schemas. On the real tools the worker's share is the run's critical path (it
- * starts about 0.2 s after this thread); the split took a cold run from 0.67–0.71 s to
- * 0.63–0.65 s (docs/performance.md). Each target's files depend on its
- * lowering alone (providersShareEmitter), so the bytes do not depend on the split.
- */
-export interface ProviderSplit {
-  /** The worker's targets, in catalog order. */
-  readonly there: readonly string[];
-  readonly thereShare: ProviderShare;
-  readonly hereShare: ProviderShare;
-}
-
-const splits = new WeakMap<CatalogIR, ProviderSplit>();
-
-export function providerSplit(ir: CatalogIR): ProviderSplit {
-  let split = splits.get(ir);
-  if (split) return split;
-  const targets = ir.targets.filter((t): t is TargetIR & { id: TargetId } =>
-    isTargetId(t.id),
-  );
-  const strict = targets
-    .filter((t) => declaresStrictly(PROVIDERS[t.id], t))
-    .map((t) => t.id as string);
-  const here = new Set<string>(
-    targets.length >= 4 && 2 * strict.length <= targets.length ? strict : [],
-  );
-  split = {
-    there: targets.map((t) => t.id as string).filter((id) => !here.has(id)),
-    thereShare: { targets: (id) => !here.has(id), runtime: true },
-    hereShare: { targets: (id) => here.has(id), runtime: false },
-  };
-  splits.set(ir, split);
-  return split;
 }
 
 export type EmitWorkerReply = {
@@ -220,7 +167,6 @@ export function parallelEmitters(
  */
 export class EmitThread {
   private worker: Worker | undefined;
-  private input: EmitWorkerInput | undefined;
   private broken = false;
   private runs = 0;
   private starts = 0;
@@ -246,7 +192,7 @@ export class EmitThread {
     input: EmitRunInput,
   ): ParallelEmitters | undefined {
     this.endRun();
-    const worker = this.workerFor({ format: input.format });
+    const worker = this.workerFor();
     if (!worker) return undefined;
     this.prettier = input.format
       ? prettierOptions(input.format.outDir)
@@ -259,7 +205,6 @@ export class EmitThread {
     const offload = (
       local: ArtifactEmitter,
       id: OffloadedId,
-      targets?: (ctx: EmitContext) => readonly string[],
     ): ArtifactEmitter => ({
       id: local.id,
       emit: (ctx: EmitContext): Promise<readonly OutputFile[]> => {
@@ -272,7 +217,6 @@ export class EmitThread {
           header: ctx.header,
           js: ctx.options.js,
           helpers,
-          ...(targets && { targets: targets(ctx) }),
         };
         return new Promise<EmitWorkerReply | undefined>((resolve) => {
           if (run !== this.runs || this.pending.has(id))
@@ -291,30 +235,11 @@ export class EmitThread {
         });
       },
     });
-    const emitters = registry.flatMap((e): ArtifactEmitter[] => {
-      if (!(OFFLOADED as readonly string[]).includes(e.id)) return [e];
-      if (e !== providersEmitter) return [offload(e, e.id as OffloadedId)];
-      // The provider targets are shared (ProviderSplit): the worker's request goes out first, then
-      // this thread emits its own share (`emit providers` in --verbose, the worker's share being
-      // `emit providers (parallel)`); a worker that fails leaves its share to this thread too.
-      const there = (ctx: EmitContext) => providerSplit(ctx.ir).there;
-      return [
-        offload(
-          {
-            id: e.id,
-            emit: (ctx) =>
-              providersShareEmitter(providerSplit(ctx.ir).thereShare).emit(ctx),
-          },
-          "providers",
-          there,
-        ),
-        {
-          id: e.id,
-          emit: (ctx) =>
-            providersShareEmitter(providerSplit(ctx.ir).hereShare).emit(ctx),
-        },
-      ];
-    });
+    const emitters = registry.map((e) =>
+      (OFFLOADED as readonly string[]).includes(e.id)
+        ? offload(e, e.id as OffloadedId)
+        : e,
+    );
     const catalog = (doc: JsonObject) => {
       if (run !== this.runs) return;
       try {
@@ -323,6 +248,7 @@ export class EmitThread {
         worker.postMessage({
           ...(changes ? { catalogChanges: changes } : { catalog: doc }),
           catalogPath: input.catalogPath,
+          ...(input.format && { format: input.format }),
           run,
           kept: !this.oneRun,
         } satisfies EmitWorkerCatalog);
@@ -336,7 +262,7 @@ export class EmitThread {
     return { emitters, catalog, close, answeredMs: () => answering.ms };
   }
 
-  /** How many worker threads it has started: one, unless one crashed or the start-up data changed. */
+  /** How many worker threads it has started (or taken, early-emit-worker.ts): one, unless one crashed. */
   get started(): number {
     return this.starts;
   }
@@ -349,24 +275,22 @@ export class EmitThread {
     if (worker) void worker.terminate();
   }
 
-  /** The worker for a run with this start-up data: the one running, or a new one. */
-  private workerFor(input: EmitWorkerInput): Worker | undefined {
-    if (this.worker && !this.broken && sameInput(this.input!, input))
-      return this.worker;
+  /** The worker for a run: the one running, the one started early (early-emit-worker.ts), or a new one. */
+  private workerFor(): Worker | undefined {
+    if (this.worker && !this.broken) return this.worker;
     this.close();
-    const url = new URL("./emit-worker.js", import.meta.url);
+    const url = EMIT_WORKER_URL;
     if (url.protocol !== "file:" || !existsSync(fileURLToPath(url)))
       return undefined;
     let worker: Worker;
     try {
-      worker = new Worker(url, { workerData: input satisfies EmitWorkerInput });
+      worker = takeEarlyEmitWorker() ?? new Worker(url);
     } catch {
       return undefined;
     }
     // Idle, the worker never keeps the process alive; with a request pending, it does.
     worker.unref();
     this.worker = worker;
-    this.input = input;
     this.broken = false;
     this.starts++;
     this.sentCatalog = new SentCatalog();
@@ -462,11 +386,4 @@ function takeReply(
   if (!("files" in reply)) return reply;
   const files = received.decode(reply.files as readonly SentFile[]);
   return files === undefined ? undefined : { ...reply, files };
-}
-
-function sameInput(a: EmitWorkerInput, b: EmitWorkerInput): boolean {
-  return (
-    a.format?.outDir === b.format?.outDir &&
-    a.format?.cacheDir === b.format?.cacheDir
-  );
 }

@@ -1,6 +1,6 @@
 /**
- * The provider targets can be emitted in shares, one per thread (generator/node/parallel-emit.ts
- * emits some on the main thread while the worker emits the rest): shares whose targets make up
+ * The provider targets can be emitted in shares (the providers emitter is the share of every
+ * target with the runtime helper, generator/core/providers/emitter.ts): shares whose targets make up
  * the catalog's, one of them with the runtime helper, give together the files and findings of the
  * providers emitter — whatever the split, each file and finding coming from exactly one share.
  */
@@ -18,7 +18,6 @@ import {
   providersEmitter,
   providersShareEmitter,
 } from "../../generator/core/providers/emitter.js";
-import { providerSplit } from "../../generator/node/parallel-emit.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const catalogs = [
@@ -67,7 +66,7 @@ const byTarget = (findings: readonly EmitFinding[]) =>
         : 0,
   );
 
-/** A few splits of `ids`: every target on one side, each single target, alternate ones, and providerSplit's. */
+/** A few splits of `ids`: every target on one side, each single target, alternate ones. */
 function splits(ids: readonly string[]): (readonly string[])[] {
   return [[], ids, ...ids.map((id) => [id]), ids.filter((_, i) => i % 2 === 0)];
 }
@@ -78,25 +77,9 @@ describe("the providers artifact in shares", () => {
     (catalog) => {
       const whole = emitted(catalog, (ctx) => providersEmitter.emit(ctx));
       expect(whole.files.length).toBeGreaterThan(2);
-      const split = providerSplit;
-      for (const here of [
-        ...splits(whole.targets),
-        // What parallel-emit.ts emits on this thread (the targets that declare strictly).
-        null,
-      ]) {
+      for (const here of splits(whole.targets)) {
         const shares = emitted(catalog, (ctx) => {
-          const mine =
-            here === null
-              ? new Set(
-                  ctx.ir.targets
-                    .map((t) => t.id)
-                    .filter((id) => split(ctx.ir).hereShare.targets(id)),
-                )
-              : new Set(here);
-          if (here === null)
-            expect(split(ctx.ir).there).toEqual(
-              ctx.ir.targets.map((t) => t.id).filter((id) => !mine.has(id)),
-            );
+          const mine = new Set(here);
           const local = providersShareEmitter({
             targets: (id) => mine.has(id),
             runtime: false,
@@ -131,59 +114,5 @@ describe("the providers artifact in shares", () => {
     expect(without.files.map(([p]) => p)).not.toContain(
       "runtime/normalise-arguments.ts",
     );
-  });
-
-  it("this thread's share: the targets that declare strictly, when at most half of four or more", () => {
-    const ir = (targets: Record<string, { strict?: boolean | "auto" }>) =>
-      ({
-        targets: Object.entries(targets).map(([id, options]) => ({
-          id,
-          options,
-        })),
-      }) as unknown as Parameters<typeof providerSplit>[0];
-    const here = (targets: Record<string, { strict?: boolean | "auto" }>) => {
-      const split = providerSplit(ir(targets));
-      return Object.keys(targets).filter((id) => split.hereShare.targets(id));
-    };
-    const realTools = {
-      "openai-chat": { strict: "auto" as const },
-      "openai-responses": { strict: "auto" as const },
-      "openai-agents": {},
-      anthropic: {},
-      "google-genai": {},
-      "google-interactions": {},
-      mcp: {},
-      "openai-compatible": { strict: false },
-    };
-    expect(here(realTools)).toEqual(["openai-chat", "openai-responses"]);
-    expect(providerSplit(ir(realTools)).there).toEqual([
-      "openai-agents",
-      "anthropic",
-      "google-genai",
-      "google-interactions",
-      "mcp",
-      "openai-compatible",
-    ]);
-    // strict: true counts; a target without a strict dialect (mcp) never declares strictly.
-    expect(
-      here({
-        anthropic: { strict: true },
-        mcp: { strict: true },
-        "google-genai": {},
-        "openai-agents": {},
-      }),
-    ).toEqual(["anthropic"]);
-    // Fewer than four targets, or more than half of them strict: all on the worker.
-    expect(
-      here({ "openai-chat": { strict: "auto" }, mcp: {}, anthropic: {} }),
-    ).toEqual([]);
-    expect(
-      here({
-        "openai-chat": { strict: "auto" },
-        "openai-responses": { strict: true },
-        "openai-compatible": { strict: "auto" },
-        mcp: {},
-      }),
-    ).toEqual([]);
   });
 });

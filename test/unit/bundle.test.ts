@@ -160,6 +160,19 @@ describe("the CLI bundle (dist/bundle)", () => {
         );
       for (const chunk of chunks.keys())
         expect(existsSync(join(bundle, chunk)), chunk).toBe(true);
+      // On every thread, from the one-shot caches the build wrote: a worker compiles under the
+      // process's V8 flags too (code-cache.cjs ONE_SHOT_ENV). Only the worker's entry has none
+      // (the worker writes no cache).
+      // One emit worker, started early by bin/toolcat.js and taken by the run (early-emit-worker.ts).
+      expect(chunks.get("emit-worker.entry.js")).toEqual(
+        workers.includes("emit-worker.js") ? ["none"] : undefined,
+      );
+      for (const [chunk, states] of chunks)
+        expect(states, chunk).toEqual(
+          states.map(() =>
+            chunk === "emit-worker.entry.js" ? "none" : "used",
+          ),
+        );
 
       // What only other commands (or an unusual catalog) need stays unloaded on generate.
       const tree = pathToFileURL(

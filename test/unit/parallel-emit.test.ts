@@ -11,6 +11,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -37,6 +38,11 @@ const { ARTIFACT_EMITTERS } = (await dist("core/emit/registry.js")) as {
 const { EmitThread, parallelEmitters } = (await dist(
   "node/parallel-emit.js",
 )) as { EmitThread: typeof Thread; parallelEmitters: typeof ParallelEmitters };
+
+const { startEmitWorkerEarly, takeEarlyEmitWorker, endEarlyEmitWorker } =
+  (await dist(
+    "node/early-emit-worker.js",
+  )) as typeof import("../../generator/node/early-emit-worker.js");
 
 const { prettierFormatter, remoteFormat } = (await dist(
   "node/format.js",
@@ -123,8 +129,6 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
       expect(there.ok).toBe(here.ok);
       expect(there.timings.map((t) => t.stage)).toEqual(
         expect.arrayContaining([
-          // This thread's share of the provider targets, and the worker's.
-          "emit providers",
           "emit providers (parallel)",
           "emit call-validators (parallel)",
           "emit dispatcher (parallel)",
@@ -134,6 +138,8 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
       for (const [p, text] of here.files)
         expect(there.files.get(p), p).toBe(text);
       expect(there.diagnostics).toEqual(here.diagnostics);
+      // Every target on the worker: none of them emitted here.
+      expect(there.timings.map((t) => t.stage)).not.toContain("emit providers");
       // The catalogs have call validators at all (else the comparison proves nothing).
       if (catalog !== "test/fixtures/hostile/catalog.yaml")
         expect(
@@ -157,8 +163,7 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
   ])(
     "a catalog with some of the targets (%s …): the same files and findings as on this thread",
     async (...targets) => {
-      // The fixture's targets block, cut down to these (in this order): the provider targets are
-      // split between the threads by their number (providerSplit), none left here below four.
+      // The fixture's targets block, cut down to these (in this order).
       const catalog = "test/fixtures/providers-optional-nullable/catalog.yaml";
       const full = readFileSync(path.join(repoRoot, catalog), "utf8");
       const block = /^targets:\n((?: {2}.*\n)+)/m.exec(full)!;
@@ -343,26 +348,99 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
         expect(there.diagnostics).toEqual(here.diagnostics);
       }
       expect(thread.started).toBe(1);
-      // Other start-up data (formatting for an output folder) needs a worker started with it.
-      const formatted = await runOn(
-        thread,
-        catalogs[1]!,
-        undefined,
-        path.join(repoRoot, "generated"),
+      // A run that formats (for an output folder), then one that does not, on the same worker:
+      // each run's catalog message says how it formats, so the worker's provider files are those
+      // of a worker started for that run alone.
+      const project = mkdtempSync(path.join(tmpdir(), "toolcat-kept-format-"));
+      writeFileSync(
+        path.join(project, ".prettierrc.json"),
+        '{ "printWidth": 60 }\n',
       );
-      expect(formatted.ok).toBe(true);
-      expect(thread.started).toBe(2);
+      const outDir = path.join(project, "generated");
+      const formatted = await runOn(thread, catalogs[1]!, undefined, outDir);
+      const unformatted = await runOn(thread, catalogs[1]!);
+      expect(thread.started).toBe(1);
+      for (const [there, format] of [
+        [formatted, outDir],
+        [unformatted, undefined],
+      ] as const) {
+        const fresh = new EmitThread();
+        try {
+          const alone = await runOn(fresh, catalogs[1]!, undefined, format);
+          expect(there.ok).toBe(true);
+          expect([...there.files]).toEqual([...alone.files]);
+        } finally {
+          fresh.close();
+        }
+      }
+      // (A worker's target: the strict ones are this thread's, unformatted here.)
+      expect(formatted.files.get("providers/anthropic.ts")).not.toBe(
+        unformatted.files.get("providers/anthropic.ts"),
+      );
+      rmSync(project, { recursive: true, force: true });
     } finally {
       thread.close();
     }
   }, 120_000);
 
+  it("takes the worker the CLI started early (early-emit-worker.ts), for a large catalog's generate only", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "toolcat-early-worker-"));
+    try {
+      const example = readFileSync(
+        path.join(repoRoot, "catalog/tools.yaml"),
+        "utf8",
+      );
+      const small = path.join(dir, "small.yaml");
+      const large = path.join(dir, "large.yaml");
+      writeFileSync(small, example);
+      const padded = `${example}${`# ${"padding ".repeat(64)}\n`.repeat(300)}`;
+      writeFileSync(large, padded);
+      expect(example.length).toBeLessThan(128 * 1024);
+      expect(padded.length).toBeGreaterThan(128 * 1024);
+      for (const argv of [
+        ["generate", "--catalog", small],
+        ["lint", "--catalog", large],
+        ["generate", "--catalog", path.join(dir, "missing.yaml")],
+        ["generate"],
+      ]) {
+        startEmitWorkerEarly(argv);
+        expect(takeEarlyEmitWorker(), argv.join(" ")).toBeUndefined();
+      }
+      startEmitWorkerEarly(["generate", "--catalog", large]);
+      endEarlyEmitWorker();
+      expect(takeEarlyEmitWorker(), "ended").toBeUndefined();
+
+      startEmitWorkerEarly(["generate", `--catalog=${large}`]);
+      const thread = new EmitThread();
+      try {
+        const there = await runOn(thread, "catalog/tools.yaml", padded);
+        expect(takeEarlyEmitWorker(), "taken by the run").toBeUndefined();
+        expect(thread.started).toBe(1);
+        const here = await runPipeline({
+          catalogPath: "catalog/tools.yaml",
+          source: padded,
+          readTemplate,
+        });
+        expect(there.timings.map((t) => t.stage)).toContain(
+          "emit providers (parallel)",
+        );
+        expect([...there.files]).toEqual([...here.files]);
+      } finally {
+        thread.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("a worker that cannot build the catalog's IR leaves the work to this thread", async () => {
     const here = await run("catalog/tools.yaml");
     const fallback = await run("catalog/tools.yaml", "not a catalog");
     expect(fallback.ok).toBe(true);
-    // The worker's share of the provider targets too (this thread emitted its own meanwhile).
-    expect(fallback.timings.map((t) => t.stage)).toContain("emit providers");
+    // The providers too, where the worker's reply was awaited.
+    expect(fallback.timings.map((t) => t.stage)).toContain(
+      "emit providers (parallel)",
+    );
     expect([...fallback.files]).toEqual([...here.files]);
   }, 60_000);
 });

@@ -245,21 +245,30 @@ describe("prettier is not loaded where it cannot matter", () => {
       ]);
       expect(loadsPrettier(stderr)).toBe(loads);
 
-      // The same catalog where prettier is asked (the repository's pins: defaults, LF).
-      const asked = scratch();
-      cpSync(join(dir, "catalog"), join(asked, "catalog"), { recursive: true });
-      writeFileSync(join(asked, ".prettierrc.json"), "{}\n");
-      const withConfig = run(
-        ["--import", moduleLoadLogger(asked), bin, "generate", "--no-cache"],
-        asked,
-      );
-      expect(loadsPrettier(withConfig)).toBe(true);
+      // The same catalog where prettier is asked (the repository's pins: defaults, LF; a YAML
+      // `.prettierrc`, which only prettier reads), and under the repository's own config, a
+      // plain `.prettierrc.json` read without prettier (prettier-json-config.ts).
       const a = snapshot(join(dir, "generated"));
-      const b = snapshot(join(asked, "generated"));
       expect(a.size).toBeGreaterThan(20);
-      expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-      for (const [path, { text }] of a)
-        expect(text === b.get(path)!.text, path).toBe(true);
+      for (const [config, asks] of [
+        [".prettierrc", true],
+        [".prettierrc.json", loads],
+      ] as const) {
+        const asked = scratch();
+        cpSync(join(dir, "catalog"), join(asked, "catalog"), {
+          recursive: true,
+        });
+        writeFileSync(join(asked, config), "{}\n");
+        const withConfig = run(
+          ["--import", moduleLoadLogger(asked), bin, "generate", "--no-cache"],
+          asked,
+        );
+        expect(loadsPrettier(withConfig), config).toBe(asks);
+        const b = snapshot(join(asked, "generated"));
+        expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+        for (const [path, { text }] of a)
+          expect(text === b.get(path)!.text, `${config}: ${path}`).toBe(true);
+      }
     },
     60_000,
   );
