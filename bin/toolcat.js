@@ -26,8 +26,11 @@ if (bundleIsCurrent()) {
     cache.oneShot();
   // A large catalog's emit worker starts now, its start overlapping this thread's loading of the
   // CLI (early-emit-worker.ts; after oneShot, whose V8 flags the worker's caches are made under).
-  if (args[0] === "generate")
-    cache.load(join(bundle, "early-emit-worker.js")).startEmitWorkerEarly(args);
+  // A bundle built before that chunk existed (dist/ not rebuilt after an update) has none: the
+  // worker then starts when the run needs it, as it did then.
+  const early = join(bundle, "early-emit-worker.js");
+  if (args[0] === "generate" && existsSync(early))
+    cache.load(early).startEmitWorkerEarly(args);
   const { main } = cache.load(join(bundle, "main.js"));
   process.exitCode = await main(args);
   // Caches for the chunks that had none (another Node's first run), with what this run compiled.

@@ -317,6 +317,28 @@ describe("the bundle's code caches (code-cache.cjs)", () => {
     return pkg;
   }
 
+  it("runs generate from a bundle built before the early emit worker's chunk existed (dist/ not rebuilt after an update)", () => {
+    const dir = scratchProject();
+    const pkg = packageCopy(dir);
+    // An older build's bundle, as far as bin/toolcat.js sees it: current, its own main chunk,
+    // and no early-emit-worker.js.
+    const old = join(pkg, "dist", "bundle");
+    for (const name of readdirSync(old))
+      if (name !== "code-cache.cjs" && name !== "manifest.json")
+        rmSync(join(old, name), { recursive: true, force: true });
+    writeFileSync(
+      join(old, "main.js"),
+      'exports.main = async (args) => { process.stdout.write("older bundle: " + args[0] + "\\n"); return 0; };\n',
+    );
+    writeFileSync(join(old, "manifest.json"), JSON.stringify({ modules: [] }));
+    const r = node(dir, [join(pkg, "bin", "toolcat.js"), "generate"], {
+      NODE_OPTIONS: "",
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("older bundle: generate\n");
+  });
+
   it("uses the caches the build wrote, and ignores a damaged, stale or foreign one: the output is the same, and a new one is written", () => {
     const dir = scratchProject();
     const pkg = packageCopy(dir);
