@@ -26,6 +26,7 @@
 // TOOLCAT_BENCH_PROFILE_SET=valid|invalid, TOOLCAT_BENCH_PROFILE_WHO=<contender index>) loops one
 // contender for 4 s and exits, for `node --cpu-prof`.
 import {
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -686,9 +687,34 @@ export default async function bench() {
   });
 }
 
+/**
+ * The baseline's `dist` directory, checked before anything is imported from it: its compiler reads
+ * the templates of its own checkout (found from `dist` upwards, as package-root.ts does), so a
+ * copy of `dist` alone fails deep inside with "cannot find the package root" — say what is needed.
+ */
+function baselineDist(dir) {
+  const dist = resolve(root, dir);
+  const usage = `TOOLCAT_BENCH_BASELINE=${dir} must be the built dist/ directory of another toolcat checkout or worktree (its package.json and templates/ beside it), e.g. git worktree add /tmp/base <commit> && cd /tmp/base && npm ci`;
+  if (!existsSync(join(dist, "generator/core/emit/validators/compile.js")))
+    throw new Error(`${usage}: ${dist} holds no built compiler`);
+  for (let at = dirname(dist); ; at = dirname(at)) {
+    const manifest = join(at, "package.json");
+    if (
+      existsSync(manifest) &&
+      JSON.parse(readFileSync(manifest, "utf8")).name === "toolcat"
+    ) {
+      if (existsSync(join(at, "templates", "validators"))) return dist;
+      throw new Error(`${usage}: ${at} has no templates/validators`);
+    }
+    if (dirname(at) === at)
+      throw new Error(`${usage}: no toolcat package.json above ${dist}`);
+  }
+}
+
 /** A `sourceFor` of another toolcat build (TOOLCAT_BENCH_BASELINE: its `dist` directory). */
 async function baselineCompiler(dir) {
-  const at = (p) => import(pathToFileURL(resolve(root, dir, p)).href);
+  const dist = baselineDist(dir);
+  const at = (p) => import(pathToFileURL(join(dist, p)).href);
   const { compileValidators } = await at(
     "generator/core/emit/validators/compile.js",
   );
