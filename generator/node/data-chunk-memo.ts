@@ -37,12 +37,17 @@ const BY_CONTENT = 64;
 export const dataChunkMemoTesting: { omitHead: boolean; omitContent: boolean } =
   { omitHead: false, omitContent: false };
 
-/** formatTsDataFast(chunk, options), reused for a kept declaration printed the same way before. */
+/**
+ * formatTsDataFast(chunk, options), reused for a kept declaration printed the same way before;
+ * `reuse: false` (nothing printed now is looked up again, see formatFileParts): printed as it is.
+ */
 export function formatDataChunk(
   chunk: DataChunk,
   options: Options,
   optionsKey: string,
+  reuse = true,
 ): string | undefined {
+  if (!reuse) return formatTsDataFast(chunk, options);
   const value = chunk.value;
   if (!isKeptDeclaration(value))
     return byItsContent(chunk, options, optionsKey);

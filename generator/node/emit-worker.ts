@@ -19,6 +19,7 @@ import { buildIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
 import { providersEmitter } from "../core/providers/emitter.js";
+import { keepLowerings } from "../core/providers/tool-memo.js";
 import {
   formatFileParts,
   plainOptions,
@@ -181,6 +182,7 @@ async function formatted(
       format.cacheDir,
       main.prettier,
       notice,
+      kept,
     );
   } catch {
     texts = await formatFileParts(
@@ -189,6 +191,7 @@ async function formatted(
       format.cacheDir,
       await format.loadPrettier(),
       notice,
+      kept,
     );
   }
   const byFile = new Map(toFormat.map((f, i) => [f, texts[i]!] as const));
@@ -226,6 +229,8 @@ parentPort?.on(
       queue = queue.then(() => {
         run = message.run;
         kept = message.kept === true;
+        // A thread that serves one run keeps nothing for the next (tool-memo.ts, formatFileParts).
+        keepLowerings(kept);
         early = undefined;
         format = formatForRun(message.format);
         // prettier's module loads while the IR is built and the declarations lowered (its files

@@ -9,17 +9,24 @@
  * speed.
  */
 import { createHash } from "node:crypto";
-import {
-  mkdir,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { packageVersion } from "./package-root.js";
+
+type FsPromises = typeof import("node:fs/promises");
+let loaded: FsPromises | undefined;
+
+/**
+ * node:fs/promises, loaded when the cache is first read or written: a run without the cache
+ * (`--no-cache`, or nothing left for prettier) never needs it, and loading it (its own modules
+ * and the streams they pull in) was about 9 ms of the emit worker's start, on the run's critical
+ * path; the main thread has it loaded anyway (Node's module loader uses it).
+ */
+function fs(): FsPromises {
+  return (loaded ??= createRequire(import.meta.url)(
+    "node:fs/promises",
+  ) as FsPromises);
+}
 
 /** Past this many bytes written since the last pruning, the cache is pruned to half of it. */
 export const MAX_BYTES = 64 * 1024 * 1024;
@@ -62,7 +69,7 @@ export async function readEntry(
   const path = entryPath(dir, key);
   let raw: string;
   try {
-    raw = await readFile(path, "utf8");
+    raw = await fs().readFile(path, "utf8");
   } catch {
     return undefined;
   }
@@ -72,7 +79,9 @@ export async function readEntry(
     notice(
       `format cache entry ${path} is damaged (truncated or changed); it is formatted again and rewritten`,
     );
-    await rm(path, { force: true }).catch(() => undefined);
+    await fs()
+      .rm(path, { force: true })
+      .catch(() => undefined);
     return undefined;
   }
   return text;
@@ -86,11 +95,11 @@ export async function storeEntry(
 ): Promise<number> {
   try {
     const path = entryPath(dir, key);
-    await mkdir(dirname(path), { recursive: true });
+    await fs().mkdir(dirname(path), { recursive: true });
     const tmp = `${path}.${process.pid}.tmp`;
     const raw = `${MAGIC}${digest(text)}\n${text}`;
-    await writeFile(tmp, raw, "utf8");
-    await rename(tmp, path);
+    await fs().writeFile(tmp, raw, "utf8");
+    await fs().rename(tmp, path);
     return Buffer.byteLength(raw);
   } catch {
     return 0;
@@ -113,23 +122,29 @@ export async function accountAndPrune(
   const counter = join(dir, COUNTER);
   let written = 0;
   try {
-    written = Number((await readFile(counter, "utf8")).trim()) || 0;
+    written = Number((await fs().readFile(counter, "utf8")).trim()) || 0;
   } catch {
     /* first write, or a damaged counter: count afresh */
   }
   written += bytes;
   if (written <= maxBytes) {
-    await writeFile(counter, `${written}\n`).catch(() => undefined);
+    await fs()
+      .writeFile(counter, `${written}\n`)
+      .catch(() => undefined);
     return 0;
   }
   const entries: { path: string; size: number; mtime: number }[] = [];
-  for (const sub of await readdir(dir).catch(() => [] as string[])) {
+  for (const sub of await fs()
+    .readdir(dir)
+    .catch(() => [] as string[])) {
     if (sub === COUNTER) continue;
-    for (const name of await readdir(join(dir, sub)).catch(
-      () => [] as string[],
-    )) {
+    for (const name of await fs()
+      .readdir(join(dir, sub))
+      .catch(() => [] as string[])) {
       const path = join(dir, sub, name);
-      const s = await stat(path).catch(() => undefined);
+      const s = await fs()
+        .stat(path)
+        .catch(() => undefined);
       if (s?.isFile()) entries.push({ path, size: s.size, mtime: s.mtimeMs });
     }
   }
@@ -138,10 +153,14 @@ export async function accountAndPrune(
   let deleted = 0;
   for (const e of entries) {
     if (total <= maxBytes / 2) break;
-    await rm(e.path, { force: true }).catch(() => undefined);
+    await fs()
+      .rm(e.path, { force: true })
+      .catch(() => undefined);
     total -= e.size;
     deleted++;
   }
-  await writeFile(counter, `${total}\n`).catch(() => undefined);
+  await fs()
+    .writeFile(counter, `${total}\n`)
+    .catch(() => undefined);
   return deleted;
 }

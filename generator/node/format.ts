@@ -260,7 +260,10 @@ export async function formatFiles(
 /**
  * formatFiles' texts, each as the parts it is the concatenation of (the laid-out chunks and the
  * newlines between them; a JSON file's elements): a thread kept from run to run compares them
- * with the parts it sent before instead of joining them (reply-delta.ts).
+ * with the parts it sent before instead of joining them (reply-delta.ts). `reuse: false` says no
+ * later run of this thread looks up what is printed here (a one-run emit worker): the provider
+ * declarations' texts are then neither kept nor printed piece by piece to be kept
+ * (data-chunk-memo.ts, json-element-memo.ts); the texts are the same.
  */
 export async function formatFileParts(
   files: readonly OutputFile[],
@@ -268,6 +271,7 @@ export async function formatFileParts(
   cacheDir: string | undefined,
   prettier: PrettierCalls,
   notice: Notice = () => undefined,
+  reuse = true,
 ): Promise<(readonly string[])[]> {
   const version = prettier.version;
   // Every file becomes pieces: text already formatted (fast paths) or prettier jobs (its
@@ -292,6 +296,7 @@ export async function formatFileParts(
               file.json.value,
               options,
               JSON.stringify(options),
+              reuse,
             )) ??
           oneText(formatJsonFast(file.contents, options)));
     if (fast !== undefined) {
@@ -344,7 +349,7 @@ export async function formatFileParts(
             : isDataChunk(chunk)
               ? validatorData
                 ? validatorData(chunk)
-                : formatDataChunk(chunk, options, dataKey)
+                : formatDataChunk(chunk, options, dataKey, reuse)
               : fastCode.get(chunk);
         if (fastChunk === undefined) run.push(chunkText(chunk));
         else {

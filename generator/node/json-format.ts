@@ -87,7 +87,22 @@ interface Settings {
   readonly columns: number;
 }
 
+/**
+ * The settings of an options object, resolved once per object: a provider's JSON copy is printed
+ * element by element with the same options object (one per file, formatFileParts), 1,880 times
+ * on the real tools. An options object is read when first used, so one changed afterwards is not
+ * seen: callers make a new one.
+ */
+const settingsOf = new WeakMap<object, Settings | null>();
+
 function jsonSettings(options: Options): Settings | undefined {
+  let settings = settingsOf.get(options);
+  if (settings === undefined)
+    settingsOf.set(options, (settings = resolveSettings(options) ?? null));
+  return settings ?? undefined;
+}
+
+function resolveSettings(options: Options): Settings | undefined {
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
     if (!UNDERSTOOD.has(key)) return undefined;

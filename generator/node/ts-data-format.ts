@@ -108,12 +108,13 @@ export function formatTsDataFast(
   chunk: TsDataChunk,
   options: Options,
 ): string | undefined {
-  const settings = understood(options);
-  if (!settings) return undefined;
+  const resolved = settingsOf(options);
+  if (!resolved) return undefined;
+  const { settings } = resolved;
   try {
     const leading = printLeading(chunk.leading);
     const head = checkHead(chunk.head);
-    const printer = printerFor(chunk.scope, settings);
+    const printer = printerFor(chunk.scope, resolved);
     const statement = printer.assignment(
       head,
       " =",
@@ -132,20 +133,48 @@ export function formatTsDataFast(
 
 const scoped = new WeakMap<object, Map<string, DataPrinter>>();
 
+/** Settings with the string that names them (a printer is shared by the chunks with equal settings). */
+interface Resolved {
+  readonly settings: Settings;
+  readonly key: string;
+}
+
+/**
+ * The settings of an options object, resolved once per object: a file's chunks are printed with
+ * the same options object (formatFileParts makes one per file), and resolving them again for each
+ * of the real tools' 1,880 declarations (the options' entries, then the settings' JSON for the
+ * printer's key) was about 20 ms of a cold run's worker. An options object is read when first
+ * used, so one changed afterwards is not seen: callers make a new one.
+ */
+const resolvedOf = new WeakMap<object, Resolved | null>();
+
+function settingsOf(options: Options): Resolved | undefined {
+  let resolved = resolvedOf.get(options);
+  if (resolved === undefined) {
+    const settings = understood(options);
+    resolved = settings ? { settings, key: JSON.stringify(settings) } : null;
+    resolvedOf.set(options, resolved);
+  }
+  return resolved ?? undefined;
+}
+
 /**
  * The printer for a chunk: shared by the chunks of one scope with the same settings (its caches
  * hold measurements and layouts of objects by identity, see DataChunk.scope), else a fresh one.
  */
 function printerFor(
   scope: object | undefined,
-  settings: Settings,
+  resolved: Resolved,
 ): DataPrinter {
-  if (scope === undefined) return new DataPrinter(settings);
+  if (scope === undefined) return new DataPrinter(resolved.settings);
   let bySettings = scoped.get(scope);
   if (!bySettings) scoped.set(scope, (bySettings = new Map()));
-  const key = JSON.stringify(settings);
-  let printer = bySettings.get(key);
-  if (!printer) bySettings.set(key, (printer = new DataPrinter(settings)));
+  let printer = bySettings.get(resolved.key);
+  if (!printer)
+    bySettings.set(
+      resolved.key,
+      (printer = new DataPrinter(resolved.settings)),
+    );
   return printer;
 }
 
@@ -392,7 +421,16 @@ interface Info {
   readonly numbers?: boolean;
 }
 
-type Layout = "never-break-after-operator" | "break-after-operator" | "fluid";
+type AssignmentLayout =
+  "never-break-after-operator" | "break-after-operator" | "fluid";
+
+/** A broken layout of a value at one indentation level, with its decisions' margins (DataPrinter.laidOut). */
+interface Layout {
+  readonly text: string;
+  readonly level: number;
+  readonly fitSlack: number;
+  readonly breakSlack: number;
+}
 
 class DataPrinter {
   private readonly strings = new Map<string, Text>();
@@ -400,7 +438,14 @@ class DataPrinter {
   private readonly keyTexts = new Map<string, Text>();
   private readonly infos = new Map<object, Info>();
   /** Broken layouts by object and indentation level: they depend on nothing else. */
-  private readonly layouts = new Map<object, string[]>();
+  private readonly layouts = new Map<object, Layout[]>();
+  /**
+   * The least margin of the line-fitting decisions made since the layout being made began: by
+   * how many columns what was put on a line fitted (`fitSlack`), and by how many what was broken
+   * did not (`breakSlack`). See `laidOut`.
+   */
+  private fitSlack = Infinity;
+  private breakSlack = Infinity;
   private readonly indents: string[] = [];
   private readonly width: number;
   private readonly tabWidth: number;
@@ -425,10 +470,19 @@ class DataPrinter {
     return level * this.tabWidth;
   }
 
-  /** Whether a flat text of width in [lo, hi] fits in `room` columns; Unsure when that depends. */
+  /**
+   * Whether a flat text of width in [lo, hi] fits in `room` columns; Unsure when that depends.
+   * Every line-fitting decision of a layout is made here, its margin kept (see `laidOut`).
+   */
   private fits(lo: number, hi: number, room: number): boolean {
-    if (hi <= room) return true;
-    if (lo > room) return false;
+    if (hi <= room) {
+      if (room - hi < this.fitSlack) this.fitSlack = room - hi;
+      return true;
+    }
+    if (lo > room) {
+      if (lo - room < this.breakSlack) this.breakSlack = lo - room;
+      return false;
+    }
     throw new Unsure();
   }
 
@@ -619,15 +673,76 @@ class DataPrinter {
       this.fits(info.lo, info.hi, this.width - column - trail)
     )
       return this.flat(v);
-    // Broken, the value's lines depend only on its indentation (not on where it starts or what
-    // follows it): a value printed again at the same level (a shared schema) is printed once.
+    return this.laidOut(v, info, level);
+  }
+
+  /**
+   * The broken layout of `v` at indentation `level`. Its lines depend only on the level (not on
+   * where it starts or what follows it): a value printed again at the same level (a shared
+   * schema) is printed once. And at another level they are the same lines indented more or less
+   * whenever every line-fitting decision made for them comes out the same with that many columns
+   * less or more room: what fitted had at least that much room to spare (`fitSlack`), what was
+   * broken missed by more (`breakSlack`). The targets that declare a schema alike one level
+   * deeper (openai-compatible's `function.parameters` beside anthropic's `input_schema`; openai-chat
+   * beside openai-responses) print it again only where some decision is that close.
+   */
+  private laidOut(v: object, info: Info, level: number): string {
     let layouts = this.layouts.get(v);
-    const laidOut = layouts?.[level];
-    if (laidOut !== undefined) return laidOut;
+    if (layouts !== undefined) {
+      const exact = layouts[level];
+      if (exact !== undefined) return this.taken(exact);
+      for (let i = 0; i < layouts.length; i++) {
+        const known = layouts[i];
+        if (known === undefined) continue;
+        const shift = (level - known.level) * this.tabWidth;
+        if (shift > 0 ? known.fitSlack >= shift : known.breakSlack > -shift) {
+          const moved: Layout = {
+            text: this.reindented(known.text, level - known.level),
+            level,
+            fitSlack: known.fitSlack - shift,
+            breakSlack: known.breakSlack + shift,
+          };
+          layouts[level] = moved;
+          return this.taken(moved);
+        }
+      }
+    }
+    const outerFit = this.fitSlack;
+    const outerBreak = this.breakSlack;
+    this.fitSlack = Infinity;
+    this.breakSlack = Infinity;
     const text = this.broken(v, info, level);
+    const made: Layout = {
+      text,
+      level,
+      fitSlack: this.fitSlack,
+      breakSlack: this.breakSlack,
+    };
+    this.fitSlack = outerFit;
+    this.breakSlack = outerBreak;
     if (!layouts) this.layouts.set(v, (layouts = []));
-    layouts[level] = text;
-    return text;
+    layouts[level] = made;
+    return this.taken(made);
+  }
+
+  /** A layout used within the one being made: its decisions are that one's too. */
+  private taken(layout: Layout): string {
+    if (layout.fitSlack < this.fitSlack) this.fitSlack = layout.fitSlack;
+    if (layout.breakSlack < this.breakSlack)
+      this.breakSlack = layout.breakSlack;
+    return layout.text;
+  }
+
+  /**
+   * A layout's text `by` levels deeper (or shallower, by < 0): every line but the first starts
+   * with its indentation, at least the layout's own level, and a line break is never inside a
+   * literal (strings are escaped).
+   */
+  private reindented(text: string, by: number): string {
+    const unit = this.indent(1);
+    return by > 0
+      ? text.replaceAll("\n", "\n" + unit.repeat(by))
+      : text.replaceAll("\n" + unit.repeat(-by), "\n");
   }
 
   /** The layout of a non-empty object or array over several lines, at indentation `level`. */
@@ -647,7 +762,10 @@ class DataPrinter {
           const text =
             numberText(items[i] as number) +
             (i < items.length - 1 || comma ? "," : "");
-          if (i > 0 && end + 1 + text.length <= this.width) {
+          if (
+            i > 0 &&
+            this.fits(end + 1 + text.length, end + 1 + text.length, this.width)
+          ) {
             out += " " + text;
             end += 1 + text.length;
           } else {
@@ -740,7 +858,7 @@ class DataPrinter {
     let lead: number;
     if (!isLeaf(v)) lead = isEmpty(v) ? 2 + trail : 1;
     else lead = this.scalar(v).text.length + trail;
-    if (1 + lead <= this.width - after)
+    if (this.fits(1 + lead, 1 + lead, this.width - after))
       return prefix + " " + this.value(v, level, after + 1, trail, info);
     return (
       prefix +
@@ -783,7 +901,7 @@ function mustBreak(items: readonly Value[]): boolean {
 }
 
 /** prettier's layout for `left op value` that does not fit on one line, for a JSON value `v` (chooseLayout). */
-function chooseLayout(v: Value, shortKey: boolean): Layout {
+function chooseLayout(v: Value, shortKey: boolean): AssignmentLayout {
   if (typeof v === "boolean" || (typeof v === "number" && !isNegative(v)))
     return "never-break-after-operator";
   if (shortKey) return "never-break-after-operator";

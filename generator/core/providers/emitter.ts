@@ -387,63 +387,36 @@ function jsonFile(ctx: EmitContext, lowering: TargetLowering): OutputFile {
 }
 
 /**
- * The part of the providers artifact one emitter makes (see providersShareEmitter): the modules
- * and JSON copies of the targets `targets` selects (by target id), and — for `runtime` — the
- * runtime helper when some target of the catalog needs it.
+ * The providers artifact: every enabled target's module and JSON copy, and the runtime helper
+ * when some target's tools need it (an argument plan).
  */
-export interface ProviderShare {
-  readonly targets: (targetId: string) => boolean;
-  readonly runtime: boolean;
-}
-
-/**
- * The providers artifact, or a share of it: shares whose targets make up the catalog's, one of
- * them with the runtime helper, emit together the files and findings of providersEmitter (each
- * target's files and findings depend on its lowering alone), so that two threads can each emit
- * some targets (generator/node/parallel-emit.ts). The share with the runtime helper lowers every
- * target, to know whether some target needs it; the others lower only their own.
- */
-export function providersShareEmitter(share: ProviderShare): ArtifactEmitter {
-  return {
-    id: "providers",
-    emit(ctx: EmitContext): readonly OutputFile[] {
-      const lowerings = share.runtime
-        ? lowerCatalog(ctx.ir).filter((l) => share.targets(l.target.id))
-        : lowerTargets(ctx.ir, (_module, target) => share.targets(target.id));
-      // Targets that lower into the same dialect (or not at all) declare the same schema objects:
-      // each one's literal is built once for all the modules.
-      const shared = new SharedLiterals();
-      for (const t of lowerings.flatMap((l) => l.tools)) {
-        for (const schema of t.output
-          ? [t.input.schema, t.output.schema]
-          : [t.input.schema])
-          shared.add(schema as JsonValue);
-      }
-      const files: OutputFile[] = [];
-      for (const lowering of lowerings) {
-        reportProblems(ctx, lowering);
-        files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering));
-      }
-      if (
-        share.runtime &&
-        lowerCatalog(ctx.ir).some((l) =>
-          l.tools.some((t) => t.plan !== undefined),
-        )
-      ) {
-        files.push(
-          templateFile(
-            NORMALISE_RUNTIME,
-            ctx.header,
-            ctx.readTemplate(NORMALISE_RUNTIME),
-          ),
-        );
-      }
-      return files;
-    },
-  };
-}
-
-export const providersEmitter: ArtifactEmitter = providersShareEmitter({
-  targets: () => true,
-  runtime: true,
-});
+export const providersEmitter: ArtifactEmitter = {
+  id: "providers",
+  emit(ctx: EmitContext): readonly OutputFile[] {
+    const lowerings = lowerCatalog(ctx.ir);
+    // Targets that lower into the same dialect (or not at all) declare the same schema objects:
+    // each one's literal is built once for all the modules.
+    const shared = new SharedLiterals();
+    for (const t of lowerings.flatMap((l) => l.tools)) {
+      for (const schema of t.output
+        ? [t.input.schema, t.output.schema]
+        : [t.input.schema])
+        shared.add(schema as JsonValue);
+    }
+    const files: OutputFile[] = [];
+    for (const lowering of lowerings) {
+      reportProblems(ctx, lowering);
+      files.push(moduleFile(ctx, lowering, shared), jsonFile(ctx, lowering));
+    }
+    if (lowerings.some((l) => l.tools.some((t) => t.plan !== undefined))) {
+      files.push(
+        templateFile(
+          NORMALISE_RUNTIME,
+          ctx.header,
+          ctx.readTemplate(NORMALISE_RUNTIME),
+        ),
+      );
+    }
+    return files;
+  },
+};

@@ -175,8 +175,51 @@ export function lowerTool(
   };
 }
 
-/** A schema lowered into a dialect, once per (schema, dialect) however many targets declare it. */
-const lowered = memoPerObject(lowerResource);
+/**
+ * A schema lowered into a dialect, once per (schema, dialect) however many targets declare it;
+ * and where two dialects lower it alike, the second lowering declares the first one's schema
+ * object (alikeLowered).
+ */
+const lowered = memoPerObject((schema: Json, dialect: Dialect): Lowering =>
+  alikeLowered(schema, lowerResource(schema, dialect)),
+);
+
+/** Per canonical schema, its lowered schemas so far (in any dialect), by their JSON text. */
+const loweredAlike = new WeakMap<object, Map<string, Json>>();
+
+/**
+ * `lowering`, whose schema is replaced by an equal one another dialect lowered the same
+ * canonical schema into: the Gemini targets' dialect leaves 225 of the real tools' 235 schemas as
+ * the other plain targets declare them, and every printer keeps what it learns of a schema by its
+ * identity (the data printer's measures and layouts), so equal schemas as one object are printed
+ * once. Equal is equal JSON text, taken only where that text cannot hide a difference — a `-0`
+ * (written `0`) or a non-finite number (written `null`) — and where nothing else of the lowering
+ * refers to its schema's objects (null wrappers, which strict dialects make).
+ */
+function alikeLowered(canonical: Json, lowering: Lowering): Lowering {
+  const schema = lowering.schema;
+  if (
+    typeof canonical !== "object" ||
+    canonical === null ||
+    typeof schema !== "object" ||
+    schema === null ||
+    lowering.nullWrappers.size > 0
+  )
+    return lowering;
+  const text = JSON.stringify(schema);
+  if (AMBIGUOUS.test(text)) return lowering;
+  let byText = loweredAlike.get(canonical);
+  if (!byText) loweredAlike.set(canonical, (byText = new Map()));
+  const same = byText.get(text);
+  if (same === undefined) {
+    byText.set(text, schema);
+    return lowering;
+  }
+  return same === schema ? lowering : { ...lowering, schema: same };
+}
+
+/** A `0` or `null` in JSON.stringify's text (or the same characters in a string: then not taken). */
+const AMBIGUOUS = /[:[,](?:0|null)[,\]}]/;
 
 /** A schema lowered into a strict dialect with its normalisation plan and everything that keeps it from being strict. */
 const strictAttempt = memoPerObject(

@@ -51,6 +51,20 @@ export const toolMemoTesting: {
   omit: undefined | "tool" | "target";
 } = { omit: undefined };
 
+/**
+ * Whether lowerings and declarations are kept at all: a thread that serves one run and ends (the
+ * emit worker of a one-shot `generate`) has no later run to reuse them, and keeping them cost it
+ * each tool's content key, a map entry per tool and target, and freezing every declaration
+ * (about 20 ms of the worker's CPU on the real tools, on the run's critical path). Off, every
+ * call lowers and declares afresh, as a first run does.
+ */
+let keeping = true;
+
+/** Turns keeping on or off for the runs that follow (emit-worker.ts: off for a one-run thread). */
+export function keepLowerings(on: boolean): void {
+  keeping = on;
+}
+
 /** Starts a run for `ir` (once per IR): entries unused by this run and the one before are dropped. */
 export function beginRun(ir: CatalogIR): void {
   if (runOf.has(ir)) return;
@@ -80,6 +94,7 @@ export function lowerToolMemo(
   tool: ToolIR,
   target: TargetIR,
 ): LoweredTool {
+  if (!keeping) return lowerTool(module, tool, target);
   const byTarget = toolEntries(tool);
   const targetKey = targetKeyOf(module, target);
   let entry = byTarget.get(targetKey);
