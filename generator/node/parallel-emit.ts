@@ -370,15 +370,16 @@ export class EmitThread {
   /** The worker is gone: what waits for it is done on this thread. */
   private fail(): void {
     this.broken = true;
-    this.endRun(undefined);
+    this.endRun(true);
   }
 
   /**
    * The current run is over: what it still waits for is given up (ENDED), or done on this thread
-   * when the worker failed (undefined); its later replies are dropped.
+   * when the worker failed; its later replies are dropped.
    */
-  private endRun(why: typeof ENDED | undefined = ENDED): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, why);
+  private endRun(failed = false): void {
+    for (const id of [...this.pending.keys()])
+      this.settle(id, failed ? undefined : ENDED);
     this.runs++;
   }
 }
