@@ -63,6 +63,12 @@ export interface GenerateOptions {
    * The caller ends it (`close()`). Without it, a large catalog gets a thread for the one call.
    */
   readonly thread?: EmitThread;
+  /**
+   * Gives the run up when aborted: it stops at the next stage (the stages then yield to the event
+   * loop between them, so that an abort can come) and rejects with the signal's reason. For runs
+   * whose result may no longer be wanted, as `generate --watch`'s warm-up runs (watch-warm-up.ts).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface GenerateResult {
@@ -109,6 +115,8 @@ async function refuseForeignPackageJson(
 export async function generate(
   options: GenerateOptions = {},
 ): Promise<GenerateResult> {
+  const { signal } = options;
+  signal?.throwIfAborted();
   const cwd = resolve(options.cwd ?? ".");
   const catalogFile = resolve(cwd, options.catalog ?? "catalog/tools.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
@@ -164,6 +172,7 @@ export async function generate(
       js: options.js ?? false,
       emitters: parallel?.emitters,
       onCatalog: parallel?.catalog,
+      between: signal && (() => nextTurn(signal)),
     });
   } finally {
     parallel?.close();
@@ -219,6 +228,16 @@ export async function generate(
     timings: [...result.timings, { stage: "js", ms: performance.now() - t }],
     notices,
   };
+}
+
+/** After the events waiting (a file watcher's among them): throws the signal's reason if it was aborted meanwhile. */
+function nextTurn(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      if (signal.aborted) reject(signal.reason);
+      else resolve();
+    }),
+  );
 }
 
 export interface LintOptions {

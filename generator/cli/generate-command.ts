@@ -1,5 +1,5 @@
 /** `toolcat generate`: write, `--check` (compare, never write) or `--watch`. */
-import { watch } from "node:fs";
+import { readFileSync, watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import {
   EmitThread,
@@ -11,6 +11,8 @@ import { compareWithDisk, hasDrift, writeOutput } from "../node/files.js";
 import { unifiedDiff } from "../node/diff.js";
 import { formatDiagnostics, summary } from "./report.js";
 import type { Command, Flags } from "./command.js";
+import { warmUpSources } from "./warm-up-edits.js";
+import { WARM_UP_CYCLES, WarmUp } from "./watch-warm-up.js";
 
 export const generateCommand: Command = {
   name: "generate",
@@ -158,25 +160,50 @@ async function watchCatalog(flags: Flags): Promise<number> {
   );
   // One worker thread for every run: a new one would compile its code afresh each time.
   const thread = new EmitThread();
+  const warmUp = new WarmUp();
   const run = async () => {
+    let ok = false;
     try {
-      await once(flags, thread);
+      ok = (await once(flags, thread)) === 0;
     } catch (e) {
       const hint =
         e instanceof ToolcatUsageError && e.hint ? `${e.hint}\n` : "";
       process.stderr.write(`toolcat: ${(e as Error).message}\n${hint}`);
     }
     process.stderr.write(`toolcat: watching ${catalog} (Ctrl-C to stop)\n`);
+    // After the first good run, while nothing is pending: the edit path warmed up (watch-warm-up.ts).
+    if (ok && flags.js !== true) warmUp.start(warmUpTexts, warmUpRun);
   };
+  const warmUpTexts = () =>
+    warmUpSources(
+      typeof flags.catalog === "string" ? flags.catalog : "catalog/tools.yaml",
+      readFileSync(catalog, "utf8"),
+      WARM_UP_CYCLES,
+    );
+  // As once() runs it, without the disk cache (nothing is written) and without a word.
+  const warmUpRun = async (source: string, signal: AbortSignal) =>
+    (
+      await generate({
+        catalog: typeof flags.catalog === "string" ? flags.catalog : undefined,
+        out: typeof flags.out === "string" ? flags.out : undefined,
+        format: flags["no-format"] !== true,
+        cache: false,
+        thread,
+        source,
+        signal,
+      })
+    ).ok;
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   // Armed before the first run, so that an edit saved as soon as "watching" is printed (or during
   // the first run) is seen: armed after it, an edit in between was missed, and no run followed.
   const watcher = watch(dirname(catalog), (_event, name) => {
     if (name !== null && name !== basename(catalog)) return;
+    // A change gives the warm-up up at once; the run waits for the step under way to unwind.
+    void warmUp.stop();
     clearTimeout(timer);
     timer = setTimeout(() => {
-      running = running.then(run);
+      running = running.then(() => warmUp.stop()).then(run);
     }, 60);
   });
   running = run();
@@ -185,7 +212,8 @@ async function watchCatalog(flags: Flags): Promise<number> {
     const stop = () => {
       watcher.close();
       clearTimeout(timer);
-      void running.then(() => {
+      void running.then(async () => {
+        await warmUp.stop();
         thread.close();
         resolveExit(0);
       });

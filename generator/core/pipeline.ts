@@ -59,6 +59,17 @@ export interface PipelineOptions {
   readonly emitters?: readonly ArtifactEmitter[];
   /** Told the catalog as soon as it passed the document check (see loadCatalog's `onChecked`). */
   readonly onCatalog?: (catalog: JsonObject) => void;
+  /**
+   * Awaited between stages when given (generate's `signal`: a run that may be given up, as the
+   * watch loop's warm-up runs are); what it throws ends the run there, rethrown as it is, with
+   * the formatting already started dropped.
+   */
+  readonly between?: () => Promise<void>;
+}
+
+/** What `between` threw: the run ends with it, not with the lint rules' verdict. */
+class Stopped {
+  constructor(readonly reason: unknown) {}
 }
 
 export interface StageTiming {
@@ -94,6 +105,24 @@ export function carriesHeader(contents: string): boolean {
 export async function runPipeline(
   options: PipelineOptions,
 ): Promise<PipelineResult> {
+  try {
+    return await pipeline(options);
+  } catch (e) {
+    if (!(e instanceof Stopped)) throw e;
+    options.format?.dispose?.();
+    throw e.reason;
+  }
+}
+
+async function pipeline(options: PipelineOptions): Promise<PipelineResult> {
+  const between = async () => {
+    if (!options.between) return;
+    try {
+      await options.between();
+    } catch (e) {
+      throw new Stopped(e);
+    }
+  };
   // Read and checked here; the lint rules run once the emitters have started (below).
   const loaded = loadCatalog(options.catalogPath, options.source, {
     lint: false,
@@ -109,6 +138,7 @@ export async function runPipeline(
       timings,
     };
   const catalog = loaded.catalog;
+  await between();
 
   let t = performance.now();
   const lap = (stage: string) => {
@@ -148,6 +178,7 @@ export async function runPipeline(
   try {
     ir = buildIR(catalog, options.catalogPath);
     lap("ir");
+    await between();
 
     const header = generatedHeader(options.catalogPath);
     const report = (f: EmitFinding) =>
@@ -191,6 +222,7 @@ export async function runPipeline(
       }
       byEmitter[i] = files;
       lap(`emit ${emitter.id}`);
+      await between();
       await handOver(files);
       // Formatting that starts as files are handed over is timed apart from the next emitter.
       const now = performance.now();
@@ -200,11 +232,14 @@ export async function runPipeline(
     if (handing >= 1)
       timings.push({ stage: "format while emitting", ms: handing });
     if (lint()) return lintFailed();
+    await between();
     if (parallel.length > 0) {
       await Promise.all(parallel);
       lap("wait");
+      await between();
     }
   } catch (e) {
+    if (e instanceof Stopped) throw e;
     // An emitter that fails on a catalog the lint rules reject: the run reports the lint errors.
     if (lint()) return lintFailed();
     throw e;

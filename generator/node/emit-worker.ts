@@ -270,6 +270,9 @@ parentPort?.on(
       try {
         if (request.run !== run)
           throw new Error("internal: a request of a run that has ended");
+        // A later run's catalog has come: this run was given up (a watch loop's warm-up run
+        // when the catalog changed), and the main thread drops its replies.
+        if (request.run < newest) throw new Error("a run given up");
         if (!ir) throw new Error("the catalog did not load on the worker");
         const findings: EmitFinding[] = [];
         const files = emitters[request.emitter](request).emit({

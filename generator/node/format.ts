@@ -201,18 +201,22 @@ export function prettierFormatter(
   };
   // Formatted here once this thread is idle (waiting for emitters on other threads), not before
   // the next emitter has started: even loading prettier waits. A failure is left to the final call.
+  // Disposed (a run that ended early): what was not started yet is not formatted at all.
+  let disposed = false;
   const later = (file: OutputFile) =>
     early.set(
       file,
       whenIdle()
         .then(async () =>
-          formatFiles(
-            [file],
-            optionsFor,
-            cacheDir,
-            await loadPrettier(),
-            notice,
-          ),
+          disposed
+            ? [undefined]
+            : formatFiles(
+                [file],
+                optionsFor,
+                cacheDir,
+                await loadPrettier(),
+                notice,
+              ),
         )
         .then(
           ([text]) => text,
@@ -232,7 +236,10 @@ export function prettierFormatter(
       else later(file);
     }
   };
-  formatter.dispose = () => worker?.close();
+  formatter.dispose = () => {
+    disposed = true;
+    worker?.close();
+  };
   // Every text it returns is formatFiles' (here or on the format worker), normalised there.
   formatter.normalises = true;
   return Object.assign(formatter, { remote });

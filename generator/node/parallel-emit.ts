@@ -171,10 +171,7 @@ export class EmitThread {
   private runs = 0;
   private starts = 0;
   /** The current run's waiting requests. */
-  private pending = new Map<
-    OffloadedId,
-    (reply: EmitWorkerReply | undefined) => void
-  >();
+  private pending = new Map<OffloadedId, (reply: Settled) => void>();
   /** This thread's prettier, for the worker's wide lines (PrettierAsk); afresh for each run. */
   private prettier: ReturnType<typeof prettierOptions> | undefined;
   /** The current run's notice callback (EmitRunInput.notice). */
@@ -218,7 +215,7 @@ export class EmitThread {
           js: ctx.options.js,
           helpers,
         };
-        return new Promise<EmitWorkerReply | undefined>((resolve) => {
+        return new Promise<Settled>((resolve) => {
           if (run !== this.runs || this.pending.has(id))
             return resolve(undefined);
           this.pending.set(id, resolve);
@@ -229,6 +226,11 @@ export class EmitThread {
             this.settle(id, undefined);
           }
         }).then(async (reply) => {
+          // A run given up (closed, or another begun) is not emitted here after all: nothing
+          // reads it (a lint failure, an abort), and a cold emitter on this thread cost a watch
+          // loop's next run its time. Only a worker that failed leaves its work to this thread.
+          if (reply === ENDED)
+            throw new Error("internal: the run ended before its emitters");
           if (reply === undefined || "error" in reply) return local.emit(ctx);
           for (const f of reply.findings) ctx.report(f);
           return reply.files;
@@ -358,7 +360,7 @@ export class EmitThread {
     }
   }
 
-  private settle(id: OffloadedId, reply: EmitWorkerReply | undefined): void {
+  private settle(id: OffloadedId, reply: Settled): void {
     const done = this.pending.get(id);
     this.pending.delete(id);
     if (this.pending.size === 0) this.worker?.unref();
@@ -368,15 +370,23 @@ export class EmitThread {
   /** The worker is gone: what waits for it is done on this thread. */
   private fail(): void {
     this.broken = true;
-    this.endRun();
+    this.endRun(true);
   }
 
-  /** Whatever the current run still waits for is done on this thread; its later replies are dropped. */
-  private endRun(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, undefined);
+  /**
+   * The current run is over: what it still waits for is given up (ENDED), or done on this thread
+   * when the worker failed; its later replies are dropped.
+   */
+  private endRun(failed = false): void {
+    for (const id of [...this.pending.keys()])
+      this.settle(id, failed ? undefined : ENDED);
     this.runs++;
   }
 }
+
+/** A request's outcome: the worker's reply, undefined (emit it on this thread) or ENDED (the run was given up). */
+const ENDED = Symbol("ended");
+type Settled = EmitWorkerReply | undefined | typeof ENDED;
 
 /** A reply with its files' texts made whole (reply-delta.ts); undefined when one cannot be. */
 function takeReply(

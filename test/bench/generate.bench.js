@@ -12,15 +12,20 @@
 //     tools repeat eight shapes, which flatters every memo and share
 //   - one edit: `toolcat generate` (cache on) after one edit of the real-tool catalog — a
 //     description, a bound, a tool added, a tool removed; and a `$defs` entry several tools use,
-//     on the synthetic catalog (the corpus has no `$defs`) — in a fresh process, and in one
-//     process as `--watch` runs it (generate() with a kept thread), each as a ratio to a cold
-//     `--no-cache` run of the same catalog in a fresh process (targets ≤ 0.1 and ≤ 0.05)
+//     on the synthetic catalog (the corpus has no `$defs`) — in a fresh process, and in a
+//     `--watch` session (watch-session.js: generate() with a kept thread, as the watch loop runs
+//     it, in a fresh process per figure): its first three edits right after the initial run, and
+//     after the loop's warm-up (watch-warm-up.ts) has run and the session idled a second (how long
+//     after the initial run that first edit came is printed with it), then later edits of each
+//     session; each as a ratio to a cold `--no-cache` run of the same catalog in a fresh process
+//     (targets ≤ 0.1 and ≤ 0.05)
 //   - `generate()` again and again in one process, a kept worker thread against a new one per call
 //   - `toolcat generate --js` over `toolcat generate` on the example catalog (target: at most 0.5 s)
 //   - `toolcat generate --check` on the example catalog, Node start included (target: under 1.5 s)
 // Knobs: TOOLCAT_BENCH_PAIRS (headline pairs, default 5), TOOLCAT_BENCH_CORPUS_SOURCES=all (the
 // whole corpus, BFCL specs included: 3,502 tools), TOOLCAT_BENCH_SKIP=synthetic,edit,defs,watch,js,types
-// (comma-separated parts to leave out; defs: the synthetic catalog's $defs edit).
+// (comma-separated parts to leave out; defs: the synthetic catalog's $defs edit),
+// TOOLCAT_BENCH_WARM_UP (the watch sessions' warm-up cycles, default the CLI's).
 import { spawnSync } from "node:child_process";
 import {
   cpSync,
@@ -221,28 +226,66 @@ const CORPUS_EDITS = {
   },
 };
 
-/**
- * `toolcat generate` (cache on) after one edit, in a fresh process and in one process as --watch
- * runs it, against a cold --no-cache run of the edited catalog in a fresh process; alternating.
- */
-/** Edit-and-undo cycles one watch loop goes through after its first edits (see oneEdit). */
+/** Edit-and-undo cycles one watch session goes through after its first edits (see oneEdit). */
 const STEADY_EDITS = 10;
+/** The watch loop's warm-up, as `generate --watch` runs it (generate-command.ts WARM_UP_CYCLES). */
+const WARM_UP_CYCLES = Number(
+  process.env.TOOLCAT_BENCH_WARM_UP ??
+    (await import(join(root, "dist", "generator", "cli", "watch-warm-up.js")))
+      .WARM_UP_CYCLES,
+);
+/** How long a warmed-up session idles before its first edit (ms). */
+const WARM_UP_IDLE = 1000;
 
-async function oneEdit(label, source, edit, generate, EmitThread) {
+/**
+ * One `generate --watch` session in a fresh process (watch-session.js): its initial run, the
+ * warm-up when `cycles` > 0, then three edits and STEADY_EDITS later ones, each undone before the
+ * next; the parsed report.
+ */
+function watchSession(dir, files, cycles) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(root, "test", "bench", "watch-session.js"),
+      join(root, "dist"),
+      dir,
+      files.source,
+      files.edited,
+      join(dir, "out-cold"),
+      String(cycles),
+      String(WARM_UP_IDLE),
+      "3",
+      String(STEADY_EDITS),
+    ],
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (r.status !== 0)
+    throw new Error(`watch session failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split("\n").pop());
+}
+
+/**
+ * `toolcat generate` (cache on) after one edit in a fresh process, and in a `--watch` session
+ * (a fresh process each: without and with its warm-up), against a cold --no-cache run of the
+ * edited catalog in a fresh process; alternating.
+ */
+async function oneEdit(label, source, edit) {
   const dir = project(source);
   mkdirSync(join(dir, "node_modules"), { recursive: true });
   const file = join(dir, "catalog", "tools.yaml");
   const edited = edit(source);
   if (edited === source) throw new Error(`edit ${label} changed nothing`);
+  const texts = {
+    source: join(dir, "source.yaml"),
+    edited: join(dir, "edited.yaml"),
+  };
+  writeFileSync(texts.source, source);
+  writeFileSync(texts.edited, edited);
   const cold = [];
   const fresh = [];
-  const watch = [];
-  const watchCpu = [];
-  const steady = [];
-  const thread = new EmitThread();
   try {
     for (let i = 0; i < 3; i++) {
-      // Warm the cache (and the watch loop's thread) on the catalog before the edit.
+      // Warm the cache on the catalog before the edit (the watch sessions find it so too).
       writeFileSync(file, source);
       toolcat(["generate", "--quiet", "--out", "out-edit"], dir);
       writeFileSync(file, edited);
@@ -253,61 +296,49 @@ async function oneEdit(label, source, edit, generate, EmitThread) {
           dir,
         ),
       );
-      writeFileSync(file, source);
-      const before = await generate({ cwd: dir, out: "out-watch", thread });
-      if (!before.ok) throw new Error("generate() failed before the edit");
-      writeFileSync(file, edited);
-      const t = performance.now();
-      const c = process.cpuUsage();
-      const after = await generate({ cwd: dir, out: "out-watch", thread });
-      watch.push(performance.now() - t);
-      // This process's CPU (both threads): steadier than wall time on a loaded machine.
-      const used = process.cpuUsage(c);
-      watchCpu.push((used.user + used.system) / 1000);
-      if (!after.ok) throw new Error("generate() failed after the edit");
       // Whatever is reused, the bytes are a cold run's.
-      const coldFiles = readTree(join(dir, "out-cold"));
-      if (!sameTree(coldFiles, readTree(join(dir, "out-edit"))))
+      if (
+        !sameTree(
+          readTree(join(dir, "out-cold")),
+          readTree(join(dir, "out-edit")),
+        )
+      )
         throw new Error(
           `edit ${label}: the warm run's output differs from a cold run's`,
         );
-      if (!sameTree(coldFiles, after.files))
-        throw new Error(
-          `edit ${label}: the watch run's output differs from a cold run's`,
-        );
     }
-    // The three runs above are the first edits of a watch loop: the process's code is still
-    // mostly unoptimised there. A session edits again and again, so the same thread then goes
-    // through STEADY_EDITS more edit-and-undo cycles and the last half of them is the second,
-    // labelled figure (each edit run's output compared with the cold run's as well).
-    const coldFiles = readTree(join(dir, "out-cold"));
-    for (let i = 0; i < STEADY_EDITS; i++) {
-      writeFileSync(file, source);
-      if (!(await generate({ cwd: dir, out: "out-watch", thread })).ok)
-        throw new Error("generate() failed undoing the edit");
-      writeFileSync(file, edited);
-      const t = performance.now();
-      const after = await generate({ cwd: dir, out: "out-watch", thread });
-      const took = performance.now() - t;
-      if (!after.ok || !sameTree(coldFiles, after.files))
+    // The first edits of a session run code V8 has mostly not optimised yet: right after the
+    // initial run, and after the warm-up (watch-warm-up.ts) has run and the session idled.
+    const sessions = {
+      after: watchSession(dir, texts, 0),
+      warm: watchSession(dir, texts, WARM_UP_CYCLES),
+    };
+    for (const [k, s] of Object.entries(sessions))
+      if (!s.equal)
         throw new Error(
-          `edit ${label}: a later watch run's output differs from a cold run's`,
+          `edit ${label}: a watch run's output differs from a cold run's (${k})`,
         );
-      if (i >= STEADY_EDITS / 2) steady.push(took);
-    }
+    const f = fresh.map((r, i) => r.wall / cold[i].wall);
+    const fc = fresh.every((r, i) => r.cpu > 0 && cold[i].cpu > 0)
+      ? fresh.map((r, i) => r.cpu / cold[i].cpu)
+      : undefined;
+    const coldMedian = median(cold.map((r) => r.wall));
+    const figure = (s) => {
+      const first = s.edits.slice(0, 3);
+      const w = first.map((x, i) => x.wall / cold[i].wall);
+      const wc = fc ? first.map((x, i) => x.cpu / cold[i].cpu) : undefined;
+      const steady = s.edits.slice(3 + STEADY_EDITS / 2).map((x) => x.wall);
+      return `first three edits ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(first.map((x) => x.wall))} ms${wc ? `; CPU ${median(wc).toFixed(2)}×: ${ratios(wc)}` : ""}); later edits of the session (${steady.length} of ${STEADY_EDITS}) ${(median(steady) / coldMedian).toFixed(2)}× the cold median (${ms(steady)} ms)`;
+    };
+    const wu = sessions.warm.warmUp;
+    console.log(
+      `  ${label}: fresh process ${median(f).toFixed(2)}× cold (${ratios(f)}; ${ms(fresh.map((r) => r.wall))} ms vs cold ${ms(cold.map((r) => r.wall))} ms${fc ? `; CPU ${median(fc).toFixed(2)}×: ${ratios(fc)}` : ""}) [target ≤ 0.1]\n` +
+        `    in watch, edits right after the initial run: ${figure(sessions.after)} [target ≤ 0.05]\n` +
+        `    in watch, edits after the warm-up (${wu.runs} runs, ended ${wu.ms.toFixed(0)} ms after the initial run, ${wu.cpu.toFixed(0)} ms of CPU; the first edit ${sessions.warm.firstEditAfter.toFixed(0)} ms after the initial run): ${figure(sessions.warm)} [target ≤ 0.05]; output equal to the cold run's`,
+    );
   } finally {
-    thread.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const f = fresh.map((r, i) => r.wall / cold[i].wall);
-  const fc = fresh.every((r, i) => r.cpu > 0 && cold[i].cpu > 0)
-    ? fresh.map((r, i) => r.cpu / cold[i].cpu)
-    : undefined;
-  const w = watch.map((x, i) => x / cold[i].wall);
-  const wc = fc ? watchCpu.map((x, i) => x / cold[i].cpu) : undefined;
-  console.log(
-    `  ${label}: fresh process ${median(f).toFixed(2)}× cold (${ratios(f)}; ${ms(fresh.map((r) => r.wall))} ms vs cold ${ms(cold.map((r) => r.wall))} ms${fc ? `; CPU ${median(fc).toFixed(2)}×: ${ratios(fc)}` : ""}) [target ≤ 0.1]; in watch ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(watch)} ms${wc ? `; CPU ${median(wc).toFixed(2)}×: ${ratios(wc)}` : ""}) [target ≤ 0.05]; later edits of the same loop (${steady.length} of ${STEADY_EDITS}) ${(median(steady) / median(cold.map((r) => r.wall))).toFixed(2)}× the cold median (${ms(steady)} ms); output equal to the cold run's`,
-  );
 }
 
 export default async function bench() {
@@ -347,13 +378,7 @@ export default async function bench() {
       `one edit, then generate with the cache warm, against a cold --no-cache run of the edited catalog (fresh processes; ${load()}):`,
     );
     for (const [kind, edit] of Object.entries(CORPUS_EDITS))
-      await oneEdit(
-        `${kind} (real tools, ${real.tools})`,
-        real.text,
-        edit,
-        generate,
-        EmitThread,
-      );
+      await oneEdit(`${kind} (real tools, ${real.tools})`, real.text, edit);
     if (!SKIP.has("defs"))
       await oneEdit(
         "a $defs entry several tools use (synthetic, 1,000; Money's description)",
@@ -363,8 +388,6 @@ export default async function bench() {
             "description: An amount of money.",
             "description: An amount of money, edited.",
           ),
-        generate,
-        EmitThread,
       );
   }
 

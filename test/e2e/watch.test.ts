@@ -3,7 +3,7 @@
  * catalog large enough for a worker thread, the one thread it keeps for every run writes what a
  * fresh `generate` writes.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { syntheticCatalog } from "../bench/synthetic-catalog.js";
@@ -81,6 +81,47 @@ describe("toolcat generate --watch", () => {
     }
     await new Promise((r) => child.once("exit", r));
   });
+
+  it("warms up silently: after the first run it writes and prints nothing (output folder, format cache), and the edit after it regenerates", async () => {
+    const dir = scratchProject();
+    mkdirSync(join(dir, "node_modules"));
+    const child = toolcatAsync(dir, ["generate", "--watch"]);
+    let stderr = "";
+    child.stderr!.on("data", (d) => (stderr += d));
+    const catalog = join(dir, "catalog", "tools.yaml");
+    const original = readFileSync(catalog, "utf8");
+    try {
+      await waitFor(() => /watching/.test(stderr), "first run");
+      const generated = snapshot(join(dir, "generated"));
+      const cache = snapshot(join(dir, "node_modules"));
+      const printed = stderr;
+      // The warm-up's runs (generator/cli/watch-warm-up.ts) take the example catalog a second
+      // or two; whatever part of them ran meanwhile, nothing may show.
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(stderr).toBe(printed);
+      expect(snapshot(join(dir, "generated"))).toEqual(generated);
+      expect(snapshot(join(dir, "node_modules"))).toEqual(cache);
+      writeFileSync(
+        catalog,
+        original.replace("Body weight in kg.", "Body mass in kg."),
+      );
+      await waitFor(
+        () => (stderr.match(/watching/g) ?? []).length >= 2,
+        "the edit's run",
+      );
+      const fresh = toolcat(dir, ["generate", "--quiet", "--out", "fresh"]);
+      expect(fresh.code, fresh.stderr).toBe(0);
+      const watched = snapshot(join(dir, "generated"));
+      const expected = snapshot(join(dir, "fresh"));
+      expect([...watched.keys()].sort()).toEqual([...expected.keys()].sort());
+      for (const [p, f] of expected)
+        expect(watched.get(p)?.text, p).toBe(f.text);
+      expect(watched.get("types.ts")?.text).toContain("Body mass in kg.");
+    } finally {
+      child.kill("SIGTERM");
+    }
+    await new Promise((r) => child.once("exit", r));
+  }, 60_000);
 
   it("with a large catalog (a worker thread kept from run to run), writes after each edit what a fresh generate writes", async () => {
     const original = syntheticCatalog(90);
