@@ -17,20 +17,30 @@ const { fileURLToPath } = require("node:url");
 const dist = new URL("../dist/", import.meta.url);
 const root = fileURLToPath(new URL("..", dist));
 const args = process.argv.slice(2);
-if (bundleIsCurrent()) {
+const manifest = currentBundle();
+if (manifest) {
   const bundle = join(root, "dist", "bundle");
   const cache = require(join(bundle, "code-cache.cjs"));
-  // One run and the process ends: V8 optimises only the really hot code (code-cache.cjs
-  // `oneShot`, set before anything is compiled).
-  if (args[0] === "generate" && !args.some((a) => a.startsWith("--watch")))
-    cache.oneShot();
+  const oneShot =
+    args[0] === "generate" && !args.some((a) => a.startsWith("--watch"));
   // A large catalog's emit worker starts now, its start overlapping this thread's loading of the
-  // CLI (early-emit-worker.ts; after oneShot, whose V8 flags the worker's caches are made under).
-  // A bundle built before that chunk existed (dist/ not rebuilt after an update) has none: the
-  // worker then starts when the run needs it, as it did then.
+  // CLI (early-emit-worker.ts), and before oneShot: Node compiles the worker's own start from its
+  // built-ins' code caches only under V8's default flags. The worker then waits for oneShot
+  // before loading its chunks (code-cache.cjs `oneShotGate`). A bundle built before that chunk
+  // existed (dist/ not rebuilt after an update) has none: the worker then starts when the run
+  // needs it, as it did then.
   const early = join(bundle, "early-emit-worker.js");
-  if (args[0] === "generate" && existsSync(early))
-    cache.load(early).startEmitWorkerEarly(args);
+  const started =
+    args[0] === "generate" &&
+    existsSync(early) &&
+    cache
+      .load(early)
+      .startEmitWorkerEarly(args, oneShot ? cache.oneShotGate() : undefined);
+  // One run and the process ends: V8 optimises only the really hot code (code-cache.cjs
+  // `oneShot`, set before the CLI's chunks are compiled).
+  // Node's built-ins the CLI requires are compiled before, from Node's caches of them, which V8
+  // takes only under its default flags (manifest.json's `builtins`, written by scripts/bundle.js).
+  if (oneShot) cache.oneShot(manifest.builtins ?? [], started === true);
   const { main } = cache.load(join(bundle, "main.js"));
   process.exitCode = await main(args);
   // Caches for the chunks that had none (another Node's first run), with what this run compiled.
@@ -47,18 +57,22 @@ if (bundleIsCurrent()) {
   process.exitCode = await main(args);
 }
 
-/** dist/bundle is there and no module it was built from has changed since (scripts/bundle.js). */
-function bundleIsCurrent() {
+/**
+ * dist/bundle's manifest when the bundle is there and no module it was built from has changed
+ * since (scripts/bundle.js); undefined otherwise.
+ */
+function currentBundle() {
   try {
     // Paths, not URLs: a URL per module made this check cost about 20 ms instead of 2.
     const manifest = join(root, "dist", "bundle", "manifest.json");
     const built = statSync(manifest).mtimeMs;
-    const { modules } = JSON.parse(readFileSync(manifest, "utf8"));
-    return modules.every(
+    const parsed = JSON.parse(readFileSync(manifest, "utf8"));
+    const current = parsed.modules.every(
       (m) =>
         statSync(join(root, m), { throwIfNoEntry: false })?.mtimeMs <= built,
     );
+    return current ? parsed : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -74,11 +74,31 @@ copyFileSync(
   resolve(root, "scripts", "code-cache.cjs"),
   resolve(outDir, "code-cache.cjs"),
 );
-for (const w of workers)
+const byFile = new Map(
+  result.output.filter((c) => c.type === "chunk").map((c) => [c.fileName, c]),
+);
+/** Node's built-ins a chunk and the chunks it loads require (`node:` imports). */
+function builtinsOf(fileName, seen = new Set(), out = new Set()) {
+  if (seen.has(fileName)) return out;
+  seen.add(fileName);
+  for (const id of byFile.get(fileName)?.imports ?? [])
+    if (id.startsWith("node:")) out.add(id);
+    else builtinsOf(id, seen, out);
+  return out;
+}
+/**
+ * What a thread running `entry` compiles of Node's built-ins before a one-shot run sets V8's
+ * flags (code-cache.cjs `passGate`, `oneShot`): the chunks' `node:` imports, and perf_hooks, which
+ * Node loads on first use of the `performance` global (the stages' timings).
+ */
+const preload = (entry) => [...builtinsOf(entry).add("node:perf_hooks")].sort();
+for (const w of workers) {
+  const builtins = preload(`${w}.entry.js`);
   writeFileSync(
     resolve(outDir, `${w}.js`),
-    `"use strict";\n// The ${w} thread: its bundle, run with its code cache (code-cache.cjs).\nrequire("./code-cache.cjs").load(require("node:path").join(__dirname, "${w}.entry.js"));\n`,
+    `"use strict";\n// The ${w} thread: its bundle, run with its code cache (code-cache.cjs), after Node's\n// built-ins its chunks require are compiled as a worker started early does (\`passGate\`).\nconst cache = require("./code-cache.cjs");\ncache.passGate(${JSON.stringify(builtins)});\ncache.load(require("node:path").join(__dirname, "${w}.entry.js"));\n`,
   );
+}
 const modules = new Set();
 for (const chunk of result.output)
   if (chunk.type === "chunk")
@@ -86,7 +106,11 @@ for (const chunk of result.output)
       if (!id.startsWith("\0")) modules.add(relative(root, id));
 writeFileSync(
   resolve(outDir, "manifest.json"),
-  JSON.stringify({ modules: [...modules].sort() }, null, 2) + "\n",
+  JSON.stringify(
+    { modules: [...modules].sort(), builtins: preload("main.js") },
+    null,
+    2,
+  ) + "\n",
 );
 
 // The code caches, from runs that compiled what `generate` needs (a one-shot run: its caches are

@@ -75,6 +75,24 @@ const ONE_SHOT_FLAGS = `--interrupt-budget=${8 * 66 * 1024}`;
  */
 const ONE_SHOT_ENV = "TOOLCAT_V8_ONE_SHOT";
 if (isMainThread) delete process.env[ONE_SHOT_ENV];
+/**
+ * The gate of a worker started before `oneShot` (`oneShotGate`), an Int32Array on shared memory:
+ * [0] set by the worker once Node's start there and the built-ins it needs are compiled, [1] set by
+ * the main thread once the flags are set.
+ *
+ * Why: Node's built-in modules are compiled from code caches made under V8's default flags, and
+ * V8 takes a cache only under the flags it was made with — so after `oneShot` every built-in
+ * module a thread first requires is compiled from source. A worker thread started after it
+ * compiled all of its own start that way: about 100 ms of its CPU where 40 ms is enough (a
+ * worker that requires what the emit worker does, fresh processes), on the run's critical path.
+ * Started first, it compiles its start with the built-ins' caches; it then waits, before loading
+ * its chunks, until the flags are set, so its chunks are compiled under the flags their one-shot
+ * caches were made with, as before.
+ */
+const GATE = "toolcat.oneShotGate";
+/** How long either side waits for the other at the gate (a worker that never gets there). */
+const GATE_WAIT_MS = 1000;
+let gate;
 /** V8 flags this process set at run time (`oneShot`), before any chunk was compiled. */
 let setFlags =
   !isMainThread && process.env[ONE_SHOT_ENV] === ONE_SHOT_FLAGS
@@ -94,14 +112,74 @@ function tags() {
     : [base];
 }
 
-/** Sets ONE_SHOT_FLAGS for this process (before `load`; later calls change nothing). */
-function oneShot() {
+/**
+ * Sets ONE_SHOT_FLAGS for this process (before `load`; later calls change nothing). The built-ins
+ * `builtins` are compiled first, while Node's caches of them are still taken (see GATE), and,
+ * when `workerStarted`, the worker started with `oneShotGate`'s data is waited for, until its
+ * start is compiled.
+ */
+function oneShot(builtins = [], workerStarted = false) {
   if (setFlags) return;
+  requireAll(builtins);
+  if (!workerStarted) gate = undefined;
+  if (gate) {
+    const since = log ? performance.now() : 0;
+    Atomics.wait(gate, 0, 0, GATE_WAIT_MS);
+    if (log)
+      process.stderr.write(
+        `toolcat code cache gate: the worker ${Atomics.load(gate, 0) ? "passed" : "timed out"} after ${(performance.now() - since).toFixed(1)} ms\n`,
+      );
+  }
+  // The caches missing for chunks loaded so far (bin/toolcat.js's early-emit-worker chunk), while
+  // V8's flags are still those they are loaded under.
+  save();
   setFlags = ONE_SHOT_FLAGS;
   v8.setFlagsFromString(ONE_SHOT_FLAGS);
   process.env[ONE_SHOT_ENV] = ONE_SHOT_FLAGS;
   TAGS = tags();
+  if (gate) {
+    Atomics.store(gate, 1, 1);
+    Atomics.notify(gate, 1);
+  }
   if (log) process.stderr.write(`toolcat v8 flags: ${setFlags}\n`);
+}
+
+function requireAll(builtins) {
+  for (const id of builtins)
+    try {
+      require(id);
+    } catch {
+      // Not one this Node has: the chunk that needs it fails as it would have.
+    }
+}
+
+/**
+ * The `workerData` of a worker thread started before `oneShot` is called (main thread only):
+ * `oneShot` then waits for its start (see GATE). Undefined once the flags are set.
+ */
+function oneShotGate() {
+  if (setFlags || !isMainThread) return undefined;
+  gate ??= new Int32Array(new SharedArrayBuffer(8));
+  return { [GATE]: gate };
+}
+
+/**
+ * In a worker started through `oneShotGate`: compiles the built-ins `builtins` while V8's flags
+ * are still the defaults, tells the main thread, and waits for it to set the one-shot flags
+ * before any chunk is loaded. Elsewhere, nothing.
+ */
+function passGate(builtins) {
+  if (isMainThread) return;
+  const shared = require("node:worker_threads").workerData?.[GATE];
+  if (!(shared instanceof Int32Array)) return;
+  requireAll(builtins);
+  Atomics.store(shared, 0, 1);
+  Atomics.notify(shared, 0);
+  Atomics.wait(shared, 1, 0, GATE_WAIT_MS);
+  if (Atomics.load(shared, 1) === 1) {
+    setFlags = ONE_SHOT_FLAGS;
+    TAGS = tags();
+  }
 }
 
 /** Where a chunk's cache of one tag lives. */
@@ -172,7 +250,14 @@ function load(file) {
       `toolcat code cache: ${path.basename(file)} ${state}\n`,
     );
   const module = { exports: {} };
-  chunks.set(file, { module, script, sourceHash, stale: state !== "used" });
+  chunks.set(file, {
+    module,
+    script,
+    sourceHash,
+    stale: state !== "used",
+    flags: setFlags,
+    tag: TAGS[0],
+  });
   const dir = path.dirname(file);
   const packages = createRequire(file);
   const require = (id) =>
@@ -191,7 +276,10 @@ function save() {
   for (const [file, chunk] of chunks) {
     if (!chunk.stale) continue;
     chunk.stale = false;
-    const target = cacheFile(file, TAGS[0]);
+    // Loaded under other flags (before `oneShot`, which saved it then): a cache made now would
+    // carry the flags set since, which V8 rejects under those the chunk is loaded with.
+    if (chunk.flags !== setFlags) continue;
+    const target = cacheFile(file, chunk.tag);
     const temp = `${target}.${process.pid}.tmp`;
     try {
       const data = chunk.script.createCachedData();
@@ -216,4 +304,4 @@ function save() {
   }
 }
 
-module.exports = { load, save, oneShot, ONE_SHOT_FLAGS };
+module.exports = { load, save, oneShot, oneShotGate, passGate, ONE_SHOT_FLAGS };

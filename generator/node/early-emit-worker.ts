@@ -30,18 +30,26 @@ let early: Worker | undefined;
 
 /**
  * Starts the emit worker when `argv` (the CLI's arguments) is a `generate` whose catalog is large
- * enough for one; does nothing otherwise, or when it cannot start.
+ * enough for one; does nothing otherwise, or when it cannot start. `workerData` is the worker's
+ * (bin/toolcat.js: the code cache's gate, which lets the worker compile Node's start before a
+ * one-shot run sets V8's flags). Says whether it started one.
  */
-export function startEmitWorkerEarly(argv: readonly string[]): void {
-  if (argv[0] !== "generate" || early) return;
+export function startEmitWorkerEarly(
+  argv: readonly string[],
+  workerData?: unknown,
+): boolean {
+  if (argv[0] !== "generate" || early) return false;
   const catalog = catalogArgument(argv.slice(1)) ?? "catalog/tools.yaml";
   const size = statSync(resolve(catalog), { throwIfNoEntry: false })?.size;
-  if (size === undefined || size < PARALLEL_FROM_BYTES) return;
+  if (size === undefined || size < PARALLEL_FROM_BYTES) return false;
   let worker: Worker;
   try {
-    worker = new Worker(EMIT_WORKER_URL);
+    worker = new Worker(
+      EMIT_WORKER_URL,
+      workerData === undefined ? undefined : { workerData },
+    );
   } catch {
-    return;
+    return false;
   }
   // Idle, it never keeps the process alive; one that fails before it is taken is simply not taken.
   worker.unref();
@@ -51,6 +59,7 @@ export function startEmitWorkerEarly(argv: readonly string[]): void {
   worker.on("error", gone);
   worker.on("exit", gone);
   early = worker;
+  return true;
 }
 
 /** The worker startEmitWorkerEarly started, once (later calls: undefined). */
