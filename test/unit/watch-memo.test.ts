@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { JsonValue } from "../../generator/core/codegen/code.js";
 import type { PipelineResult } from "../../generator/core/pipeline.js";
 import { EDITS, exampleCatalog, realSubset } from "../helpers/edits.js";
+import { differingRuns, forgetThreadMemos } from "../helpers/kept-runs.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const dist = (module: string) =>
@@ -35,9 +36,6 @@ const { prettierFormatter, remoteFormat } = (await dist(
 const toolMemo = (await dist(
   "core/providers/tool-memo.js",
 )) as typeof import("../../generator/core/providers/tool-memo.js");
-const wideLines = (await dist(
-  "node/wide-line-memo.js",
-)) as typeof import("../../generator/node/wide-line-memo.js");
 const chunks = (await dist(
   "node/canonical-chunk-memo.js",
 )) as typeof import("../../generator/node/canonical-chunk-memo.js");
@@ -109,31 +107,10 @@ async function generate(
   }
 }
 
-/** This thread's memos emptied. */
-function forget(): void {
-  toolMemo.clearToolMemo();
-  wideLines.clearWideLineMemo();
-  chunks.clearCanonicalChunkMemo();
-  dataChunks.clearDataChunkMemo();
-}
-
 /** A run of `source` that reuses nothing: this thread's memos emptied first, no worker, no cache. */
 async function cold(source: string): Promise<PipelineResult> {
-  forget();
+  forgetThreadMemos();
   return generate(source);
-}
-
-/** Paths whose text differs between the two runs (both must have succeeded), and whether the diagnostics differ. */
-function differing(a: PipelineResult, b: PipelineResult): string[] {
-  expect(a.ok).toBe(true);
-  expect(b.ok).toBe(true);
-  const paths = new Set([...a.files.keys(), ...b.files.keys()]);
-  const files = [...paths]
-    .filter((p) => a.files.get(p) !== b.files.get(p))
-    .sort();
-  return JSON.stringify(a.diagnostics) === JSON.stringify(b.diagnostics)
-    ? files
-    : [...files, "(diagnostics)"];
 }
 
 const catalogs: [string, () => string][] = [
@@ -161,10 +138,10 @@ describe.each(catalogs)(
         const edited = EDITS[kind]!(source)!;
         const reference = await coldOf(kind);
         const before = await cold(source);
-        expect(differing(reference, before)).not.toEqual([]);
+        expect(differingRuns(reference, before)).not.toEqual([]);
         expect(chunks.canonicalChunkMemoSize()).toBeGreaterThan(0);
         const again = await generate(edited);
-        expect(differing(again, reference)).toEqual([]);
+        expect(differingRuns(again, reference)).toEqual([]);
       },
     );
 
@@ -179,7 +156,7 @@ describe.each(catalogs)(
           await generate(edited, thread);
           await generate(source, thread);
           const again = await generate(edited, thread);
-          expect(differing(again, reference)).toEqual([]);
+          expect(differingRuns(again, reference)).toEqual([]);
           expect(thread.started).toBe(1);
         } finally {
           thread.close();
@@ -209,7 +186,7 @@ describe("a kept worker's later runs", () => {
       expect(
         later.get("call-validators")!.every((f) => f.language === "verbatim"),
       ).toBe(true);
-      expect(differing(again, reference)).toEqual([]);
+      expect(differingRuns(again, reference)).toEqual([]);
       expect(thread.started).toBe(1);
     } finally {
       thread.close();
@@ -225,7 +202,7 @@ describe("a kept worker's later runs", () => {
       expect(
         replies.get("call-validators")!.every((f) => f.language === "verbatim"),
       ).toBe(true);
-      expect(differing(run, reference)).toEqual([]);
+      expect(differingRuns(run, reference)).toEqual([]);
     } finally {
       once.close();
     }
@@ -242,9 +219,9 @@ describe("a kept worker's later runs", () => {
       replyDeltaTesting.forgetReceived = true;
       const refused = await generate(source, thread);
       expect(replyDeltaTesting.forgetReceived).toBe(false);
-      expect(differing(refused, original)).toEqual([]);
+      expect(differingRuns(refused, original)).toEqual([]);
       const after = await generate(edited, thread);
-      expect(differing(after, reference)).toEqual([]);
+      expect(differingRuns(after, reference)).toEqual([]);
       expect(thread.started).toBe(2);
     } finally {
       replyDeltaTesting.forgetReceived = false;
@@ -266,11 +243,11 @@ describe("a kept worker's catalog, sent as the tools that changed", () => {
         const reference = await cold(edited);
         const original = await cold(source);
         expect(
-          differing(await generate(edited, thread), reference),
+          differingRuns(await generate(edited, thread), reference),
           kind,
         ).toEqual([]);
         expect(
-          differing(await generate(source, thread), original),
+          differingRuns(await generate(source, thread), original),
           kind,
         ).toEqual([]);
       }
@@ -288,7 +265,7 @@ describe("a kept worker's catalog, sent as the tools that changed", () => {
     try {
       await generate(source, thread);
       const stale = await generate(edited, thread);
-      expect(differing(stale, reference)).not.toEqual([]);
+      expect(differingRuns(stale, reference)).not.toEqual([]);
     } finally {
       catalogDeltaTesting.byNameOnly = false;
       thread.close();
@@ -306,11 +283,11 @@ describe("the laid-out chunks' keys", () => {
     try {
       await cold(source);
       const stale = await generate(edited);
-      expect(differing(stale, reference)).not.toEqual([]);
+      expect(differingRuns(stale, reference)).not.toEqual([]);
     } finally {
       chunks.canonicalChunkMemoTesting.omit = undefined;
     }
-    forget();
+    forgetThreadMemos();
   });
 
   // The same text under other fields or options: laid out as formatCanonicalChunks lays it out

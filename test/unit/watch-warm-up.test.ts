@@ -18,6 +18,7 @@ import { corpusCatalog } from "../bench/corpus-catalog.js";
 import { importTools } from "../../generator/core/import/import-tools.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
 import { EDITS, exampleCatalog, realSubset } from "../helpers/edits.js";
+import { differingRuns, forgetThreadMemos } from "../helpers/kept-runs.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const dist = (module: string) =>
@@ -46,18 +47,6 @@ const { generate } = (await dist(
 const { catalogDeltaTesting } = (await dist(
   "node/catalog-delta.js",
 )) as typeof import("../../generator/node/catalog-delta.js");
-const toolMemo = (await dist(
-  "core/providers/tool-memo.js",
-)) as typeof import("../../generator/core/providers/tool-memo.js");
-const wideLines = (await dist(
-  "node/wide-line-memo.js",
-)) as typeof import("../../generator/node/wide-line-memo.js");
-const chunks = (await dist(
-  "node/canonical-chunk-memo.js",
-)) as typeof import("../../generator/node/canonical-chunk-memo.js");
-const dataChunks = (await dist(
-  "node/data-chunk-memo.js",
-)) as typeof import("../../generator/node/data-chunk-memo.js");
 
 const out = mkdtempSync(path.join(tmpdir(), "toolcat-warm-up-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -309,29 +298,10 @@ async function run(
   }
 }
 
-function forget(): void {
-  toolMemo.clearToolMemo();
-  wideLines.clearWideLineMemo();
-  chunks.clearCanonicalChunkMemo();
-  dataChunks.clearDataChunkMemo();
-}
-
 /** A run that reuses nothing: this thread's memos emptied first, no worker, no cache. */
 async function cold(source: string): Promise<PipelineResult> {
-  forget();
+  forgetThreadMemos();
   return run(source);
-}
-
-function differing(a: PipelineResult, b: PipelineResult): string[] {
-  expect(a.ok).toBe(true);
-  expect(b.ok).toBe(true);
-  const paths = new Set([...a.files.keys(), ...b.files.keys()]);
-  const files = [...paths]
-    .filter((p) => a.files.get(p) !== b.files.get(p))
-    .sort();
-  return JSON.stringify(a.diagnostics) === JSON.stringify(b.diagnostics)
-    ? files
-    : [...files, "(diagnostics)"];
 }
 
 /** The warm-up as the watch loop runs it on `thread`, to its end. */
@@ -363,12 +333,14 @@ describe("real edits after the warm-up regenerate a cold run's bytes", () => {
         const edited = edit(source)!;
         const reference = await cold(edited);
         const original = await cold(source);
-        expect(differing(await run(edited, thread), reference), kind).toEqual(
-          [],
-        );
-        expect(differing(await run(source, thread), original), kind).toEqual(
-          [],
-        );
+        expect(
+          differingRuns(await run(edited, thread), reference),
+          kind,
+        ).toEqual([]);
+        expect(
+          differingRuns(await run(source, thread), original),
+          kind,
+        ).toEqual([]);
       }
       expect(thread.started).toBe(1);
     } finally {
@@ -391,10 +363,10 @@ describe("real edits after the warm-up regenerate a cold run's bytes", () => {
     expect(w.runs).toBe(6);
     for (const [kind, edit] of kinds) {
       expect(
-        differing(await run(edit(source)!), references.get(kind)!),
+        differingRuns(await run(edit(source)!), references.get(kind)!),
         kind,
       ).toEqual([]);
-      expect(differing(await run(source), original), kind).toEqual([]);
+      expect(differingRuns(await run(source), original), kind).toEqual([]);
     }
   }, 120_000);
 
@@ -419,8 +391,8 @@ describe("real edits after the warm-up regenerate a cold run's bytes", () => {
         );
         outcomes.add(outcome);
         expect(["given up", "finished"]).toContain(outcome);
-        expect(differing(await run(edited, thread), reference)).toEqual([]);
-        expect(differing(await run(source, thread), original)).toEqual([]);
+        expect(differingRuns(await run(edited, thread), reference)).toEqual([]);
+        expect(differingRuns(await run(source, thread), original)).toEqual([]);
       }
       // Both happened: given up at some stage, and finished before the abort came.
       expect([...outcomes].sort()).toEqual(["finished", "given up"]);
@@ -440,7 +412,9 @@ describe("real edits after the warm-up regenerate a cold run's bytes", () => {
     try {
       await run(source, thread);
       await warmUp(source, thread);
-      expect(differing(await run(edited, thread), reference)).not.toEqual([]);
+      expect(differingRuns(await run(edited, thread), reference)).not.toEqual(
+        [],
+      );
     } finally {
       catalogDeltaTesting.byNameOnly = false;
       thread.close();
@@ -513,7 +487,7 @@ describe("a kept thread's run given up (parallel-emit.ts)", () => {
       // The thread serves the next run as before.
       const next = await run(source, thread);
       expect(next.ok).toBe(true);
-      expect(differing(next, await cold(source))).toEqual([]);
+      expect(differingRuns(next, await cold(source))).toEqual([]);
     } finally {
       thread.close();
     }

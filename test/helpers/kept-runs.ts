@@ -1,0 +1,49 @@
+/**
+ * Test helpers for runs that reuse what earlier runs kept (a `--watch` session's memos and kept
+ * worker) against cold runs: the memos of this thread emptied as a fresh process has them, and
+ * what differs between two runs. The memo modules are dist/'s, the ones the compiled pipeline and
+ * its worker use (a worker needs compiled JavaScript), so emptying them here empties the run's.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { expect } from "vitest";
+import type { PipelineResult } from "../../generator/core/pipeline.js";
+import { repoRoot } from "../validators/harness.js";
+
+/** A module of dist/generator (`npm test` builds first). */
+export const distModule = (module: string) =>
+  import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
+
+const toolMemo = (await distModule(
+  "core/providers/tool-memo.js",
+)) as typeof import("../../generator/core/providers/tool-memo.js");
+const wideLines = (await distModule(
+  "node/wide-line-memo.js",
+)) as typeof import("../../generator/node/wide-line-memo.js");
+const chunks = (await distModule(
+  "node/canonical-chunk-memo.js",
+)) as typeof import("../../generator/node/canonical-chunk-memo.js");
+const dataChunks = (await distModule(
+  "node/data-chunk-memo.js",
+)) as typeof import("../../generator/node/data-chunk-memo.js");
+
+/** Empties this thread's memos of provider lowerings, wide lines and laid-out chunks. */
+export function forgetThreadMemos(): void {
+  toolMemo.clearToolMemo();
+  wideLines.clearWideLineMemo();
+  chunks.clearCanonicalChunkMemo();
+  dataChunks.clearDataChunkMemo();
+}
+
+/** Paths whose text differs between the two runs (both must have succeeded), and "(diagnostics)" when theirs differ. */
+export function differingRuns(a: PipelineResult, b: PipelineResult): string[] {
+  expect(a.ok).toBe(true);
+  expect(b.ok).toBe(true);
+  const paths = new Set([...a.files.keys(), ...b.files.keys()]);
+  const files = [...paths]
+    .filter((p) => a.files.get(p) !== b.files.get(p))
+    .sort();
+  return JSON.stringify(a.diagnostics) === JSON.stringify(b.diagnostics)
+    ? files
+    : [...files, "(diagnostics)"];
+}
