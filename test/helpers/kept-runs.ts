@@ -14,6 +14,20 @@ import { repoRoot } from "../validators/harness.js";
 export const distModule = (module: string) =>
   import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
 
+/** The compiled pipeline, emitters, worker thread and formatter these tests run. */
+export const { runPipeline } = (await distModule(
+  "core/pipeline.js",
+)) as typeof import("../../generator/core/pipeline.js");
+export const { ARTIFACT_EMITTERS } = (await distModule(
+  "core/emit/registry.js",
+)) as typeof import("../../generator/core/emit/registry.js");
+export const { EmitThread } = (await distModule(
+  "node/parallel-emit.js",
+)) as typeof import("../../generator/node/parallel-emit.js");
+export const { prettierFormatter, remoteFormat } = (await distModule(
+  "node/format.js",
+)) as typeof import("../../generator/node/format.js");
+
 const toolMemo = (await distModule(
   "core/providers/tool-memo.js",
 )) as typeof import("../../generator/core/providers/tool-memo.js");

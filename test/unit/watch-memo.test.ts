@@ -16,23 +16,19 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { JsonValue } from "../../generator/core/codegen/code.js";
 import type { PipelineResult } from "../../generator/core/pipeline.js";
 import { EDITS, exampleCatalog, realSubset } from "../helpers/edits.js";
-import { differingRuns, forgetThreadMemos } from "../helpers/kept-runs.js";
+import {
+  ARTIFACT_EMITTERS,
+  differingRuns,
+  EmitThread,
+  forgetThreadMemos,
+  prettierFormatter,
+  remoteFormat,
+  runPipeline,
+} from "../helpers/kept-runs.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const dist = (module: string) =>
   import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
-const { runPipeline } = (await dist(
-  "core/pipeline.js",
-)) as typeof import("../../generator/core/pipeline.js");
-const { ARTIFACT_EMITTERS } = (await dist(
-  "core/emit/registry.js",
-)) as typeof import("../../generator/core/emit/registry.js");
-const { EmitThread } = (await dist(
-  "node/parallel-emit.js",
-)) as typeof import("../../generator/node/parallel-emit.js");
-const { prettierFormatter, remoteFormat } = (await dist(
-  "node/format.js",
-)) as typeof import("../../generator/node/format.js");
 const toolMemo = (await dist(
   "core/providers/tool-memo.js",
 )) as typeof import("../../generator/core/providers/tool-memo.js");

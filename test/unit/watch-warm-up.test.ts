@@ -18,23 +18,19 @@ import { corpusCatalog } from "../bench/corpus-catalog.js";
 import { importTools } from "../../generator/core/import/import-tools.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
 import { EDITS, exampleCatalog, realSubset } from "../helpers/edits.js";
-import { differingRuns, forgetThreadMemos } from "../helpers/kept-runs.js";
+import {
+  ARTIFACT_EMITTERS,
+  differingRuns,
+  EmitThread,
+  forgetThreadMemos,
+  prettierFormatter,
+  remoteFormat,
+  runPipeline,
+} from "../helpers/kept-runs.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const dist = (module: string) =>
   import(pathToFileURL(path.join(repoRoot, "dist/generator", module)).href);
-const { runPipeline } = (await dist(
-  "core/pipeline.js",
-)) as typeof import("../../generator/core/pipeline.js");
-const { ARTIFACT_EMITTERS } = (await dist(
-  "core/emit/registry.js",
-)) as typeof import("../../generator/core/emit/registry.js");
-const { EmitThread } = (await dist(
-  "node/parallel-emit.js",
-)) as typeof import("../../generator/node/parallel-emit.js");
-const { prettierFormatter, remoteFormat } = (await dist(
-  "node/format.js",
-)) as typeof import("../../generator/node/format.js");
 const { warmUpSources } = (await dist(
   "cli/warm-up-edits.js",
 )) as typeof import("../../generator/cli/warm-up-edits.js");
