@@ -4,41 +4,23 @@
  * normalisers import exactly when some target's tools have an argument plan (the golden fixtures
  * hold the bytes; this says which files there are, on catalogs with and without plans).
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { OutputFile } from "../../generator/core/emit/artifact.js";
-import { buildIR } from "../../generator/core/ir/build-ir.js";
-import { loadCatalog } from "../../generator/core/load/load-catalog.js";
 import {
   lowerCatalog,
   NORMALISE_RUNTIME,
-  providersEmitter,
 } from "../../generator/core/providers/emitter.js";
-import { readTemplate, repoRoot } from "../validators/harness.js";
-
-const catalogs = [
-  "catalog/tools.yaml",
-  "test/fixtures/providers-optional-nullable/catalog.yaml",
-  "test/fixtures/hostile/catalog.yaml",
-];
+import {
+  irOf,
+  PROVIDER_CATALOGS as catalogs,
+  providerFiles,
+} from "../helpers/provider-files.js";
+import { readTemplate } from "../validators/harness.js";
 
 describe("the providers artifact's files", () => {
   it.each(catalogs)(
     "%s: each target's module and JSON copy, and the runtime helper when a plan needs it",
     (catalog) => {
-      const loaded = loadCatalog(
-        catalog,
-        readFileSync(path.join(repoRoot, catalog), "utf8"),
-      );
-      const ir = buildIR(loaded.catalog!, catalog);
-      const files = providersEmitter.emit({
-        ir,
-        options: { js: false },
-        header: "// h",
-        readTemplate,
-        report: () => undefined,
-      }) as readonly OutputFile[];
+      const { ir, files } = providerFiles(catalog);
       const planned = lowerCatalog(ir).some((l) =>
         l.tools.some((t) => t.plan !== undefined),
       );
@@ -59,15 +41,10 @@ describe("the providers artifact's files", () => {
   );
 
   it("the catalogs above cover both cases: with a plan and without", () => {
-    const plannedOf = (catalog: string) => {
-      const loaded = loadCatalog(
-        catalog,
-        readFileSync(path.join(repoRoot, catalog), "utf8"),
-      );
-      return lowerCatalog(buildIR(loaded.catalog!, catalog)).some((l) =>
+    const plannedOf = (catalog: string) =>
+      lowerCatalog(irOf(catalog)).some((l) =>
         l.tools.some((t) => t.plan !== undefined),
       );
-    };
     expect(catalogs.map(plannedOf)).toContain(true);
     expect(catalogs.map(plannedOf)).toContain(false);
   });

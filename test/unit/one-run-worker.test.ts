@@ -5,14 +5,10 @@
  * module's declarations as they are, each JSON copy whole). The bytes are those of a thread that
  * keeps everything, on catalogs with every target, argument plans and hostile strings.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as prettier from "prettier";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OutputFile } from "../../generator/core/emit/artifact.js";
-import { buildIR } from "../../generator/core/ir/build-ir.js";
-import { loadCatalog } from "../../generator/core/load/load-catalog.js";
-import { providersEmitter } from "../../generator/core/providers/emitter.js";
 import {
   clearToolMemo,
   isKeptDeclaration,
@@ -24,13 +20,11 @@ import {
   prettierOptions,
   type PrettierCalls,
 } from "../../generator/node/format.js";
-import { readTemplate, repoRoot } from "../validators/harness.js";
-
-const catalogs = [
-  "catalog/tools.yaml",
-  "test/fixtures/providers-optional-nullable/catalog.yaml",
-  "test/fixtures/hostile/catalog.yaml",
-];
+import {
+  PROVIDER_CATALOGS as catalogs,
+  providerFiles,
+} from "../helpers/provider-files.js";
+import { repoRoot } from "../validators/harness.js";
 
 const calls: PrettierCalls = {
   version: prettier.version,
@@ -41,18 +35,7 @@ async function providerTexts(
   catalog: string,
   reuse: boolean,
 ): Promise<{ texts: string[]; files: readonly OutputFile[] }> {
-  const loaded = loadCatalog(
-    catalog,
-    readFileSync(path.join(repoRoot, catalog), "utf8"),
-  );
-  const ir = buildIR(loaded.catalog!, catalog);
-  const files = providersEmitter.emit({
-    ir,
-    options: { js: false },
-    header: "// h",
-    readTemplate,
-    report: () => undefined,
-  }) as readonly OutputFile[];
+  const { files } = providerFiles(catalog);
   const { optionsFor } = prettierOptions(path.join(repoRoot, "generated"));
   const parts = await formatFileParts(
     files,
