@@ -61,3 +61,24 @@ export function differingRuns(a: PipelineResult, b: PipelineResult): string[] {
     ? files
     : [...files, "(diagnostics)"];
 }
+
+/**
+ * Each edit of `source` run by `kept` (a run that reuses what the runs before it kept), then
+ * `source` again, must give a cold run's bytes and diagnostics; edits that do not apply to
+ * `source` (undefined) are left out.
+ */
+export async function expectEditsAndBackAsCold(
+  source: string,
+  edits: Iterable<readonly [string, (source: string) => string | undefined]>,
+  kept: (source: string) => Promise<PipelineResult>,
+  cold: (source: string) => Promise<PipelineResult>,
+): Promise<void> {
+  for (const [kind, edit] of edits) {
+    const edited = edit(source);
+    if (edited === undefined) continue;
+    const reference = await cold(edited);
+    const original = await cold(source);
+    expect(differingRuns(await kept(edited), reference), kind).toEqual([]);
+    expect(differingRuns(await kept(source), original), kind).toEqual([]);
+  }
+}

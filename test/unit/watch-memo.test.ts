@@ -20,6 +20,7 @@ import {
   ARTIFACT_EMITTERS,
   differingRuns,
   EmitThread,
+  expectEditsAndBackAsCold,
   forgetThreadMemos,
   prettierFormatter,
   remoteFormat,
@@ -233,20 +234,12 @@ describe("a kept worker's catalog, sent as the tools that changed", () => {
     const thread = new EmitThread();
     try {
       await generate(source, thread);
-      for (const [kind, edit] of Object.entries(EDITS)) {
-        const edited = edit(source);
-        if (edited === undefined) continue;
-        const reference = await cold(edited);
-        const original = await cold(source);
-        expect(
-          differingRuns(await generate(edited, thread), reference),
-          kind,
-        ).toEqual([]);
-        expect(
-          differingRuns(await generate(source, thread), original),
-          kind,
-        ).toEqual([]);
-      }
+      await expectEditsAndBackAsCold(
+        source,
+        Object.entries(EDITS),
+        (text) => generate(text, thread),
+        cold,
+      );
       expect(thread.started).toBe(1);
     } finally {
       thread.close();

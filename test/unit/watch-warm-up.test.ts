@@ -22,6 +22,7 @@ import {
   ARTIFACT_EMITTERS,
   differingRuns,
   EmitThread,
+  expectEditsAndBackAsCold,
   forgetThreadMemos,
   prettierFormatter,
   remoteFormat,
@@ -325,19 +326,12 @@ describe("real edits after the warm-up regenerate a cold run's bytes", () => {
     try {
       await run(source, thread);
       expect(await warmUp(source, thread)).toBe(6);
-      for (const [kind, edit] of kinds) {
-        const edited = edit(source)!;
-        const reference = await cold(edited);
-        const original = await cold(source);
-        expect(
-          differingRuns(await run(edited, thread), reference),
-          kind,
-        ).toEqual([]);
-        expect(
-          differingRuns(await run(source, thread), original),
-          kind,
-        ).toEqual([]);
-      }
+      await expectEditsAndBackAsCold(
+        source,
+        kinds,
+        (text) => run(text, thread),
+        cold,
+      );
       expect(thread.started).toBe(1);
     } finally {
       thread.close();
