@@ -133,7 +133,7 @@ function print(
   if (stringified === undefined) return undefined;
   let text = escape ? escapeLineSeparators(stringified) : stringified;
   // prettier prints numbers normalised: no `+` in the exponent (strings are left alone).
-  if (text.includes("e+"))
+  if (hasExponentSign(text))
     text = text.replace(
       /"(?:[^"\\]|\\.)*"|(\d)e\+/g,
       (m, digit: string | undefined) => (digit === undefined ? m : `${digit}e`),
@@ -144,6 +144,18 @@ function print(
     if (e instanceof Unsure || e instanceof RangeError) return undefined; // RangeError: nesting too deep
     throw e;
   }
+}
+
+/**
+ * Whether the text holds `e+` (an exponent's sign, or the same two characters in a string). Found
+ * from the `+`, which these texts hardly have, rather than from the `e`, which is on nearly every
+ * line: `includes("e+")` stopped at every `e` and took about 2 ms of the emit worker's thread for
+ * the real tools' eight JSON copies (2.7 M characters), this about 0.2 ms.
+ */
+export function hasExponentSign(text: string): boolean {
+  for (let i = text.indexOf("+", 1); i >= 0; i = text.indexOf("+", i + 1))
+    if (text.charCodeAt(i - 1) === 101 /* e */) return true;
+  return false;
 }
 
 /**

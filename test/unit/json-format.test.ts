@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatJsonFast,
   formatJsonValue,
+  hasExponentSign,
 } from "../../generator/node/json-format.js";
 import { jsonText } from "../../generator/core/providers/json-text.js";
 import type { Json } from "../../generator/core/schema/json.js";
@@ -121,6 +122,33 @@ describe("JSON fast formatter", () => {
         await prettier.format(jsonText(value), o),
       );
     }
+  });
+
+  it("finds an `e+` wherever `includes` does (looked for from the `+`)", () => {
+    for (const text of [
+      "e+",
+      "e+5",
+      "1e+21",
+      "+e",
+      "+",
+      "",
+      "ee++",
+      "a+e+",
+      "E+5",
+    ])
+      expect(hasExponentSign(text), text).toBe(text.includes("e+"));
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("e", "+", "1", '"', "é", "\n"), {
+          maxLength: 12,
+        }),
+        (pieces) => {
+          const text = pieces.join("");
+          expect(hasExponentSign(text)).toBe(text.includes("e+"));
+        },
+      ),
+      { seed: seed + 2, numRuns: 500 },
+    );
   });
 
   it("declines what it does not reproduce", () => {
