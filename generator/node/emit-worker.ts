@@ -15,7 +15,7 @@ import type {
   OutputFile,
 } from "../core/emit/artifact.js";
 import { dispatcherEmitter } from "../core/emit/dispatcher.js";
-import { buildIR } from "../core/ir/build-ir.js";
+import { buildIR, keepIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
 import { providersEmitter } from "../core/providers/emitter.js";
@@ -229,7 +229,9 @@ parentPort?.on(
       queue = queue.then(() => {
         run = message.run;
         kept = message.kept === true;
-        // A thread that serves one run keeps nothing for the next (tool-memo.ts, formatFileParts).
+        // A thread that serves one run keeps nothing for the next (build-ir.ts, tool-memo.ts,
+        // formatFileParts).
+        keepIR(kept);
         keepLowerings(kept);
         early = undefined;
         format = formatForRun(message.format);

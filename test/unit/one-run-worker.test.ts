@@ -1,6 +1,7 @@
 /**
  * A thread that serves one run (the emit worker of a one-shot `generate`) keeps nothing for a
- * later one: no lowering or declaration in the tool memo (keepLowerings, tool-memo.ts), and the
+ * later one: no tool of the IR memo (keepIR, build-ir.ts), no lowering or declaration in the tool
+ * memo (keepLowerings, tool-memo.ts), and the
  * provider declarations printed without their texts kept (formatFileParts' `reuse: false`: each
  * module's declarations as they are, each JSON copy whole). The bytes are those of a thread that
  * keeps everything, on catalogs with every target, argument plans and hostile strings.
@@ -9,6 +10,11 @@ import path from "node:path";
 import * as prettier from "prettier";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OutputFile } from "../../generator/core/emit/artifact.js";
+import {
+  clearIRMemo,
+  irMemoSize,
+  keepIR,
+} from "../../generator/core/ir/build-ir.js";
 import {
   clearToolMemo,
   isKeptDeclaration,
@@ -48,19 +54,27 @@ async function providerTexts(
   return { texts: parts.map((p) => p.join("")), files };
 }
 
-afterEach(() => keepLowerings(true));
+afterEach(() => {
+  keepLowerings(true);
+  keepIR(true);
+});
 
 describe("a thread that serves one run", () => {
   it.each(catalogs)(
-    "%s: keeps no lowering and prints the provider files as a keeping thread does",
+    "%s: keeps no tool or lowering and prints the provider files as a keeping thread does",
     async (catalog) => {
       clearToolMemo();
+      clearIRMemo();
       const kept = await providerTexts(catalog, true);
       expect(toolMemoSize()).toBeGreaterThan(0);
+      expect(irMemoSize()).toBeGreaterThan(0);
       clearToolMemo();
       keepLowerings(false);
+      keepIR(false);
+      expect(irMemoSize()).toBe(0);
       const once = await providerTexts(catalog, false);
       expect(toolMemoSize()).toBe(0);
+      expect(irMemoSize()).toBe(0);
       // Nothing of it is a kept declaration (whose text a later run would look up).
       for (const f of once.files)
         if (f.json)
