@@ -8,7 +8,7 @@
  * run's work never sees another's catalog; a request of a run that has been followed by another
  * is answered with an error.
  */
-import { parentPort } from "node:worker_threads";
+import { parentPort, type MessagePort } from "node:worker_threads";
 import type {
   ArtifactEmitter,
   EmitFinding,
@@ -18,7 +18,8 @@ import { dispatcherEmitter } from "../core/emit/dispatcher.js";
 import { buildIR, keepIR } from "../core/ir/build-ir.js";
 import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import { createCallValidatorsEmitter } from "../core/providers/call-validators.js";
-import { providersEmitter } from "../core/providers/emitter.js";
+import { lowerCatalog, providersEmitter } from "../core/providers/emitter.js";
+import { encodeStrictFacts } from "../core/emit/standard-schema-facts.js";
 import { keepLowerings } from "../core/providers/tool-memo.js";
 import {
   formatFileParts,
@@ -36,6 +37,7 @@ import type {
   EmitWorkerLost,
   EmitWorkerReply,
   EmitWorkerRequest,
+  LoweredFacts,
   OffloadedId,
   PrettierAnswer,
   PrettierAsk,
@@ -117,6 +119,32 @@ let kept = false;
  * lints it meanwhile and reports why; the lint rules run there, the emitters need only the catalog).
  */
 let ir: CatalogIR | undefined;
+
+/** Where this run's LoweredFacts go (EmitWorkerCatalog.facts), until they are sent. */
+let factsPort: MessagePort | undefined;
+
+/**
+ * Tells the main thread how each target declares each tool (LoweredFacts), right after the
+ * providers are lowered and before they are printed: its Standard Schemas need only that of the
+ * lowering, which is made here anyway.
+ */
+function sendLoweredFacts(lowered: CatalogIR): void {
+  const port = factsPort;
+  factsPort = undefined;
+  if (!port) return;
+  try {
+    const targets: { [id: string]: string } = {};
+    for (const l of lowerCatalog(lowered))
+      targets[l.target.id] = encodeStrictFacts(l.tools);
+    port.postMessage({
+      run,
+      tools: lowered.tools.map((t) => t.name),
+      targets,
+    } satisfies LoweredFacts);
+  } finally {
+    port.close();
+  }
+}
 
 /**
  * The helper ids validators.ts declares, as the call validators ask about them — answered "yes"
@@ -229,6 +257,8 @@ parentPort?.on(
       queue = queue.then(() => {
         run = message.run;
         kept = message.kept === true;
+        factsPort?.close();
+        factsPort = message.facts;
         // A thread that serves one run keeps nothing for the next (build-ir.ts, tool-memo.ts,
         // formatFileParts).
         keepIR(kept);
@@ -288,6 +318,7 @@ parentPort?.on(
           throw new Error(
             `internal: the ${request.emitter} emitter is synchronous`,
           );
+        if (request.emitter === "providers") sendLoweredFacts(ir);
         // A run with errors writes nothing: formatting would be wasted.
         const done =
           (request.emitter === "providers" ||

@@ -24,7 +24,12 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+} from "node:worker_threads";
 import { EMIT_WORKER_URL, takeEarlyEmitWorker } from "./early-emit-worker.js";
 import type {
   ArtifactEmitter,
@@ -33,6 +38,12 @@ import type {
   OutputFile,
 } from "../core/emit/artifact.js";
 import { catalogValidators } from "../core/emit/validators/index.js";
+import {
+  createStandardSchemaEmitter,
+  type GivenStrictFacts,
+} from "../core/emit/standard-schema.js";
+import { decodeStrictFacts } from "../core/emit/standard-schema-facts.js";
+import type { CatalogIR } from "../core/ir/catalog-ir.js";
 import type { JsonObject } from "../core/schema/json.js";
 import { ReceivedTexts, type SentFile } from "./reply-delta.js";
 import { SentCatalog, type CatalogChanges } from "./catalog-delta.js";
@@ -69,7 +80,23 @@ export type EmitWorkerCatalog = (
   readonly run: number;
   /** The thread serves run after run (`generate --watch`), not this one alone: its replies cross as deltas (reply-delta.ts). */
   readonly kept?: boolean;
+  /** Where the worker sends the run's LoweredFacts once it has lowered the catalog. */
+  readonly facts?: MessagePort;
 };
+
+/**
+ * How each target declares each tool (standard-schema-facts.ts StrictFacts, encoded), sent by
+ * the worker as soon as it has lowered the catalog for the providers: the Standard Schemas on
+ * this thread need them and would otherwise lower the strict source's tools again here (about
+ * 40 ms of this thread on the real tools).
+ */
+export interface LoweredFacts {
+  readonly run: number;
+  /** The tools in catalog order, as the worker's IR has them. */
+  readonly tools: readonly string[];
+  /** By target id: encodeStrictFacts of its lowered tools. */
+  readonly targets: { readonly [id: string]: string };
+}
 
 /** The worker could not rebuild a catalog sent as what changed (catalog-delta.ts): it is to be started afresh. */
 export interface EmitWorkerLost {
@@ -237,28 +264,47 @@ export class EmitThread {
         });
       },
     });
+    // The worker's lowering facts (LoweredFacts) come on a channel of the run's own, read here
+    // without waiting for the event loop: the emitters run one after the other without turning it.
+    const factsChannel = new MessageChannel();
+    let facts: LoweredFacts | undefined;
+    const givenFacts: GivenStrictFacts = (ir, target) => {
+      if (run !== this.runs) return undefined;
+      facts ??= receiveMessageOnPort(factsChannel.port1)?.message as
+        LoweredFacts | undefined;
+      return facts?.run === run && sameTools(facts.tools, ir)
+        ? decodeStrictFacts(facts.targets[target.id] ?? "", ir.tools.length)
+        : undefined;
+    };
     const emitters = registry.map((e) =>
       (OFFLOADED as readonly string[]).includes(e.id)
         ? offload(e, e.id as OffloadedId)
-        : e,
+        : e.id === "standard-schema"
+          ? createStandardSchemaEmitter(givenFacts)
+          : e,
     );
     const catalog = (doc: JsonObject) => {
       if (run !== this.runs) return;
       try {
         // A thread kept for later runs gets the tools that changed (catalog-delta.ts).
         const changes = this.oneRun ? undefined : this.sentCatalog.encode(doc);
-        worker.postMessage({
-          ...(changes ? { catalogChanges: changes } : { catalog: doc }),
-          catalogPath: input.catalogPath,
-          ...(input.format && { format: input.format }),
-          run,
-          kept: !this.oneRun,
-        } satisfies EmitWorkerCatalog);
+        worker.postMessage(
+          {
+            ...(changes ? { catalogChanges: changes } : { catalog: doc }),
+            catalogPath: input.catalogPath,
+            ...(input.format && { format: input.format }),
+            run,
+            kept: !this.oneRun,
+            facts: factsChannel.port2,
+          } satisfies EmitWorkerCatalog,
+          [factsChannel.port2],
+        );
       } catch {
         this.fail();
       }
     };
     const close = () => {
+      factsChannel.port1.close();
       if (run === this.runs) this.endRun();
     };
     return { emitters, catalog, close, answeredMs: () => answering.ms };
@@ -382,6 +428,14 @@ export class EmitThread {
       this.settle(id, failed ? undefined : ENDED);
     this.runs++;
   }
+}
+
+/** Whether the worker's tools are `ir`'s, in the same order. */
+function sameTools(tools: readonly string[], ir: CatalogIR): boolean {
+  return (
+    tools.length === ir.tools.length &&
+    ir.tools.every((t, i) => t.name === tools[i])
+  );
 }
 
 /** A request's outcome: the worker's reply, undefined (emit it on this thread) or ENDED (the run was given up). */

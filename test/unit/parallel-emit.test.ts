@@ -44,6 +44,19 @@ const { startEmitWorkerEarly, takeEarlyEmitWorker, endEarlyEmitWorker } =
     "node/early-emit-worker.js",
   )) as typeof import("../../generator/node/early-emit-worker.js");
 
+const { clearToolMemo, toolMemoSize } = (await dist(
+  "core/providers/tool-memo.js",
+)) as typeof import("../../generator/core/providers/tool-memo.js");
+const { clearStandardSchemaMemo, standardSchemaEmitter } = (await dist(
+  "core/emit/standard-schema.js",
+)) as typeof import("../../generator/core/emit/standard-schema.js");
+const { loadCatalog } = (await dist(
+  "core/load/load-catalog.js",
+)) as typeof import("../../generator/core/load/load-catalog.js");
+const { buildIR } = (await dist(
+  "core/ir/build-ir.js",
+)) as typeof import("../../generator/core/ir/build-ir.js");
+
 const { prettierFormatter, remoteFormat } = (await dist(
   "node/format.js",
 )) as typeof import("../../generator/node/format.js");
@@ -145,6 +158,45 @@ describe("providers, call validators and dispatcher on a worker thread", () => {
         expect(
           [...here.files.keys()].some((p) => p.endsWith(".calls.ts")),
         ).toBe(true);
+    },
+    60_000,
+  );
+
+  it.each(catalogs)(
+    "%s: the Standard Schemas here take the strict source's facts from the worker's lowering (nothing lowered here)",
+    async (catalog) => {
+      const source = readFileSync(path.join(repoRoot, catalog));
+      const loaded = loadCatalog(catalog, source, { lint: false });
+      // An IR for each run (tool-memo.ts finds a tool's lowerings by the tool object).
+      const ctx = () => ({
+        ir: buildIR(loaded.catalog!, catalog),
+        options: { js: false },
+        header: "// h",
+        readTemplate,
+        report: () => undefined,
+      });
+      clearStandardSchemaMemo();
+      const here = standardSchemaEmitter.emit(ctx());
+      const thread = new EmitThread();
+      try {
+        const parallel = thread.run(ARTIFACT_EMITTERS, {
+          catalogPath: catalog,
+        })!;
+        parallel.catalog(loaded.catalog!);
+        const byId = new Map(parallel.emitters.map((e) => [e.id, e]));
+        // The worker sends its facts as soon as it has lowered, before its providers reply.
+        const run = ctx();
+        await byId.get("providers")!.emit(run);
+        // Nothing kept here from the run before (its pieces hold their facts, standard-schema.ts).
+        clearToolMemo();
+        clearStandardSchemaMemo();
+        const there = byId.get("standard-schema")!.emit(run);
+        // What this thread lowered (tool-memo.ts keeps every lowering on a thread that keeps them).
+        expect(toolMemoSize()).toBe(0);
+        expect(JSON.stringify(there)).toBe(JSON.stringify(here));
+      } finally {
+        thread.close();
+      }
     },
     60_000,
   );

@@ -18,7 +18,7 @@ import {
   type JsonValue,
 } from "../codegen/code.js";
 import { jsdoc } from "../codegen/jsdoc.js";
-import type { TargetIR, ToolIR } from "../ir/catalog-ir.js";
+import type { CatalogIR, TargetIR, ToolIR } from "../ir/catalog-ir.js";
 import { callValidatorName } from "../providers/call-validators.js";
 import {
   declarations,
@@ -45,6 +45,12 @@ import {
   type OutputFile,
 } from "./artifact.js";
 import { GeneratedFile } from "./generated-file.js";
+import {
+  mcpFacts,
+  strictFacts,
+  type McpFacts,
+  type StrictFacts,
+} from "./standard-schema-facts.js";
 import { catalogNames, type ToolNames } from "./naming.js";
 import { keptChunk, PieceMemo, TextChunks } from "./tool-pieces.js";
 
@@ -145,204 +151,197 @@ export function clearStandardSchemaMemo(): void {
   tables.clear();
 }
 
-export const standardSchemaEmitter: ArtifactEmitter = {
-  id: "standard-schema",
-  emit(ctx: EmitContext): readonly OutputFile[] {
-    const { ir } = ctx;
-    const file = new GeneratedFile(STANDARD_SCHEMA_PATH, ctx.header, EXPORTS);
-    const names = catalogNames(ir).tools;
-    const wanted = new Set<string>(["mcp", ...STRICT_SOURCES]);
-    // The targets lowerTargets(ir, wanted) would lower, each tool lowered only when its piece is
-    // made (tool-memo.ts: its lowering is reused too).
-    beginRun(ir);
-    pieces.begin(ir);
-    tables.begin(ir);
-    const targets = ir.targets.filter(
-      (t): t is TargetIR & { id: TargetId } =>
-        isTargetId(t.id) && wanted.has(PROVIDERS[t.id as TargetId].id),
+/**
+ * The strict source's StrictFacts for every tool of `ir`, in catalog order, as another thread's
+ * lowering of the same IR found them; undefined when they are not (yet) known.
+ */
+export type GivenStrictFacts = (
+  ir: CatalogIR,
+  target: TargetIR,
+) => readonly StrictFacts[] | undefined;
+
+export const standardSchemaEmitter: ArtifactEmitter =
+  createStandardSchemaEmitter();
+
+/**
+ * The emitter, told the strict source's facts where a thread that lowered the catalog anyway
+ * knows them (generator/node/parallel-emit.ts); without them, it lowers each tool itself.
+ */
+export function createStandardSchemaEmitter(
+  givenStrictFacts?: GivenStrictFacts,
+): ArtifactEmitter {
+  return {
+    id: "standard-schema",
+    emit: (ctx) => emitStandardSchemas(ctx, givenStrictFacts),
+  };
+}
+
+function emitStandardSchemas(
+  ctx: EmitContext,
+  givenStrictFacts: GivenStrictFacts | undefined,
+): readonly OutputFile[] {
+  const { ir } = ctx;
+  const file = new GeneratedFile(STANDARD_SCHEMA_PATH, ctx.header, EXPORTS);
+  const names = catalogNames(ir).tools;
+  const wanted = new Set<string>(["mcp", ...STRICT_SOURCES]);
+  // The targets lowerTargets(ir, wanted) would lower, each tool lowered only when its piece is
+  // made (tool-memo.ts: its lowering is reused too).
+  beginRun(ir);
+  pieces.begin(ir);
+  tables.begin(ir);
+  const targets = ir.targets.filter(
+    (t): t is TargetIR & { id: TargetId } =>
+      isTargetId(t.id) && wanted.has(PROVIDERS[t.id as TargetId].id),
+  );
+  const mcp = targets.find((t) => t.id === "mcp");
+  // A target that declares strictly when it can (`strict: true` or `auto`) first, in STRICT_SOURCES order.
+  const sources = STRICT_SOURCES.map((id) =>
+    targets.find((t) => t.id === id),
+  ).filter((t) => t !== undefined);
+  const strictSource =
+    sources.find((t) => t.options.strict !== false) ?? sources[0];
+  const lowered = (target: TargetIR & { id: TargetId }, tool: ToolIR) =>
+    lowerToolMemo(PROVIDERS[target.id], tool, target);
+  const omit = standardSchemaMemoTesting.omit;
+  const targetsKey =
+    omit === "targets"
+      ? ""
+      : [mcp, strictSource]
+          .map((t) => (t ? `${t.id}\u0000${contentKey(t)}` : ""))
+          .join("\u0000");
+  const toolKey = (tool: ToolIR) =>
+    omit === "tool" ? tool.name : contentKey(tool);
+  let mcpDeclared: ReadonlyMap<string, JsonObject> | undefined;
+  // The MCP declaration of the tool (declaredByName's, which for MCP is the tool's own): only
+  // where mcpFacts cannot tell without it.
+  const mcpDeclaration = (tool: ToolIR): JsonObject | undefined => {
+    if (!mcp) return undefined;
+    const own = declareMemo(PROVIDERS.mcp, lowered(mcp, tool));
+    if (own["name"] === tool.name) return own;
+    mcpDeclared ??= declaredByName(
+      lowerTargets(ir, (m) => m.id === "mcp")[0]!,
+      (d) => d["name"],
     );
-    const mcp = targets.find((t) => t.id === "mcp");
-    // A target that declares strictly when it can (`strict: true` or `auto`) first, in STRICT_SOURCES order.
-    const sources = STRICT_SOURCES.map((id) =>
-      targets.find((t) => t.id === id),
-    ).filter((t) => t !== undefined);
-    const strictSource =
-      sources.find((t) => t.options.strict !== false) ?? sources[0];
-    const lowered = (target: TargetIR & { id: TargetId }, tool: ToolIR) =>
-      lowerToolMemo(PROVIDERS[target.id], tool, target);
-    const omit = standardSchemaMemoTesting.omit;
-    const targetsKey =
-      omit === "targets"
-        ? ""
-        : [mcp, strictSource]
-            .map((t) => (t ? `${t.id}\u0000${contentKey(t)}` : ""))
-            .join("\u0000");
-    const toolKey = (tool: ToolIR) =>
-      omit === "tool" ? tool.name : contentKey(tool);
-    let mcpDeclared: ReadonlyMap<string, JsonObject> | undefined;
-    // The MCP declaration of the tool (declaredByName's, which for MCP is the tool's own).
-    const mcpDeclaration = (tool: ToolIR): JsonObject | undefined => {
-      if (!mcp) return undefined;
-      const own = declareMemo(PROVIDERS.mcp, lowered(mcp, tool));
-      if (own["name"] === tool.name) return own;
-      mcpDeclared ??= declaredByName(
-        lowerTargets(ir, (m) => m.id === "mcp")[0]!,
-        (d) => d["name"],
-      );
-      return mcpDeclared.get(tool.name);
+    return mcpDeclared.get(tool.name);
+  };
+  const fromMcp = (tool: ToolIR): McpFacts => {
+    if (!mcp) return { inputFromMcp: false, outputFromMcp: false };
+    const known = mcpFacts(tool);
+    if (known) return known;
+    const declared = mcpDeclaration(tool);
+    return {
+      inputFromMcp:
+        declared !== undefined &&
+        sameJson(declared["inputSchema"], tool.input.schema as Json) &&
+        declared["description"] === tool.description,
+      outputFromMcp:
+        declared !== undefined &&
+        tool.output !== undefined &&
+        sameJson(declared["outputSchema"], tool.output.schema as Json),
     };
-    const factsOf = (tool: ToolIR): ToolFacts => {
-      const declared = mcpDeclaration(tool);
-      const strictTool = strictSource ? lowered(strictSource, tool) : undefined;
-      return {
-        inputFromMcp:
-          declared !== undefined &&
-          sameJson(declared["inputSchema"], tool.input.schema as Json) &&
-          declared["description"] === tool.description,
-        outputFromMcp:
-          declared !== undefined &&
-          tool.output !== undefined &&
-          sameJson(declared["outputSchema"], tool.output.schema as Json),
-        strict: strictTool?.strict,
-        planned: strictTool?.plan !== undefined,
-      };
+  };
+  // The strict source's facts as another thread's lowering found them, else lowered here.
+  const given = strictSource ? givenStrictFacts?.(ir, strictSource) : undefined;
+  const factsOf = (tool: ToolIR, index: number): ToolFacts => {
+    const strict =
+      given?.[index] ??
+      (strictSource ? strictFacts(lowered(strictSource, tool)) : undefined);
+    return {
+      ...fromMcp(tool),
+      strict: strict?.strict,
+      planned: strict?.planned ?? false,
     };
-    const kept = ir.tools.map((tool) => {
-      const key = toolKey(tool);
-      let piece = pieces.get(key, targetsKey);
-      if (!piece) {
-        piece = { facts: factsOf(tool), printed: undefined };
-        pieces.set(key, targetsKey, piece);
-      }
-      return piece;
-    });
-
-    const runtime = `./${STANDARD_SCHEMA_RUNTIME.replace(/\.ts$/, ".js")}`;
-    const build = file.importFrom(runtime, "toolStandardSchema");
-    const SchemaType = file.importFrom(runtime, "ToolStandardSchema", {
-      typeOnly: true,
-    });
-    const ToolInput = file.importFrom("./types.js", "ToolInput", {
-      typeOnly: true,
-    });
-    // Imported only when some tool declares an output (an unused import fails strict consumers).
-    const ToolOutput = ir.tools.some((t) => t.output)
-      ? file.importFrom("./types.js", "ToolOutput", { typeOnly: true })
-      : raw("never");
-    const ToolName = file.importFrom("./types.js", "ToolName", {
-      typeOnly: true,
-    });
-
-    // MCP declares the catalog's schemas as they are: take them (and the descriptions) from there.
-    const lookup = file.importFrom(runtime, "declarationLookup");
-    const mcpOf = mcp ? file.scope.unique("mcpDeclaration") : undefined;
-    if (mcp && mcpOf) {
-      const list = file.importFrom(
-        `./providers/mcp.js`,
-        providerExports("mcp").tools,
-      );
-      file.printCanonical(
-        code`${raw(jsdoc(["The MCP declarations by tool name: the catalog's schemas and descriptions as they are."]))}const ${mcpOf} = ${lookup}(${list}, (t) => t);`,
-      );
+  };
+  const kept = ir.tools.map((tool, index) => {
+    const key = toolKey(tool);
+    let piece = pieces.get(key, targetsKey);
+    if (!piece) {
+      piece = { facts: factsOf(tool, index), printed: undefined };
+      pieces.set(key, targetsKey, piece);
     }
-    const strictOf = strictSource
-      ? file.scope.unique("strictDeclaration")
-      : undefined;
-    let strictCheck: Code | undefined;
-    if (strictSource && strictOf) {
-      const id = strictSource.id;
-      const list = file.importFrom(
-        `./providers/${id}.js`,
-        providerExports(id).tools,
-      );
-      const pick =
-        id === "openai-chat"
-          ? code`(t) => t.function`
-          : code`(t) => (t.type === "function" ? t : undefined)`;
-      file.printCanonical(
-        code`${raw(jsdoc([`The ${id} function declarations by tool name: what a strict runner declares to OpenAI.`]))}const ${strictOf} = ${lookup}(${list}, ${pick});`,
-      );
-      strictCheck = kept.some((p) => p.facts.planned)
-        ? file.importFrom(`./providers/${id}.calls.js`, callValidatorName(id))
-        : file.importFrom("./validators.js", "validate");
-    }
+    return piece;
+  });
 
-    const inputValidators = file.importFrom("./validators.js", "validators");
-    // Imported before any tool's constants (a lazy import, on the first output, took the same
-    // name: no tool's constant is named like it, see toolConstNames).
-    const outputValidators = ir.tools.some((t) => t.output)
-      ? file.importFrom("./validators.js", "outputValidators")
-      : undefined;
-    // Short per-tool member types (one line each, however long the tool's name), declared on first use.
-    let strictName: Code | undefined;
-    const strictAlias = () => {
-      if (strictName) return strictName;
-      const name = file.scope.unique("StrictSchema");
-      file.printCanonical(
-        code`${raw(jsdoc(["The strict flavour of tool `K`, `S` saying whether its declaration is strict."]))}type ${name}<K extends ${ToolName}, S extends boolean> = ${SchemaType}<unknown, ${ToolInput}[K], S>;`,
-      );
-      return (strictName = name);
-    };
-    let outputName: Code | undefined;
-    const outputAlias = () => {
-      if (outputName) return outputName;
-      const name = file.scope.unique("OutputSchema");
-      file.printCanonical(
-        code`${raw(jsdoc(["The Standard Schema of tool `K`'s result."]))}type ${name}<K extends ${ToolName}> = ${SchemaType}<${ToolOutput}[K]>;`,
-      );
-      return (outputName = name);
-    };
-    // Everything of the file a tool's statements name, besides the tool's own names.
-    const fileContext =
-      omit === "names"
-        ? ""
-        : [
-            build,
-            ToolInput,
-            ToolOutput,
-            mcpOf,
-            strictOf,
-            strictCheck,
-            inputValidators,
-            outputValidators,
-            strictSource ? raw(strictSource.id) : undefined,
-          ]
-            .map((c) => c?.text ?? "")
-            .join("\u0000");
-    const inputs: Code[] = [];
-    const outputs: { readonly tool: ToolIR; readonly local: Code }[] = [];
-    const stricts: Code[] = [];
-    const strictTypes: Code[] = [];
-    ir.tools.forEach((tool, index) => {
-      const toolNames = names.get(tool.name)!;
-      const piece = kept[index]!;
-      const { facts } = piece;
-      const context =
-        omit === "names"
-          ? ""
-          : `${fileContext}\u0000${toolNames.stem}\u0000${toolNames.inputType.text}`;
-      const wantedNames = toolConstNames(
-        toolNames,
-        tool,
-        facts,
-        strictCheck !== undefined,
-      );
-      let printed = piece.printed;
-      if (
-        printed !== undefined &&
-        (printed.context !== context ||
-          !sameNames(printed.names, wantedNames) ||
-          !namesFree(file, printed.names))
-      )
-        printed = undefined;
-      let constNames: ToolConstNames;
-      if (printed) {
-        constNames = takeNames(file, printed.names);
-        for (const chunk of printed.chunks)
-          if ("canonical" in chunk) file.printChunk(chunk);
-          else file.printData(chunk);
-      } else {
-        const made = toolChunks(file, tool, toolNames, facts, {
+  const runtime = `./${STANDARD_SCHEMA_RUNTIME.replace(/\.ts$/, ".js")}`;
+  const build = file.importFrom(runtime, "toolStandardSchema");
+  const SchemaType = file.importFrom(runtime, "ToolStandardSchema", {
+    typeOnly: true,
+  });
+  const ToolInput = file.importFrom("./types.js", "ToolInput", {
+    typeOnly: true,
+  });
+  // Imported only when some tool declares an output (an unused import fails strict consumers).
+  const ToolOutput = ir.tools.some((t) => t.output)
+    ? file.importFrom("./types.js", "ToolOutput", { typeOnly: true })
+    : raw("never");
+  const ToolName = file.importFrom("./types.js", "ToolName", {
+    typeOnly: true,
+  });
+
+  // MCP declares the catalog's schemas as they are: take them (and the descriptions) from there.
+  const lookup = file.importFrom(runtime, "declarationLookup");
+  const mcpOf = mcp ? file.scope.unique("mcpDeclaration") : undefined;
+  if (mcp && mcpOf) {
+    const list = file.importFrom(
+      `./providers/mcp.js`,
+      providerExports("mcp").tools,
+    );
+    file.printCanonical(
+      code`${raw(jsdoc(["The MCP declarations by tool name: the catalog's schemas and descriptions as they are."]))}const ${mcpOf} = ${lookup}(${list}, (t) => t);`,
+    );
+  }
+  const strictOf = strictSource
+    ? file.scope.unique("strictDeclaration")
+    : undefined;
+  let strictCheck: Code | undefined;
+  if (strictSource && strictOf) {
+    const id = strictSource.id;
+    const list = file.importFrom(
+      `./providers/${id}.js`,
+      providerExports(id).tools,
+    );
+    const pick =
+      id === "openai-chat"
+        ? code`(t) => t.function`
+        : code`(t) => (t.type === "function" ? t : undefined)`;
+    file.printCanonical(
+      code`${raw(jsdoc([`The ${id} function declarations by tool name: what a strict runner declares to OpenAI.`]))}const ${strictOf} = ${lookup}(${list}, ${pick});`,
+    );
+    strictCheck = kept.some((p) => p.facts.planned)
+      ? file.importFrom(`./providers/${id}.calls.js`, callValidatorName(id))
+      : file.importFrom("./validators.js", "validate");
+  }
+
+  const inputValidators = file.importFrom("./validators.js", "validators");
+  // Imported before any tool's constants (a lazy import, on the first output, took the same
+  // name: no tool's constant is named like it, see toolConstNames).
+  const outputValidators = ir.tools.some((t) => t.output)
+    ? file.importFrom("./validators.js", "outputValidators")
+    : undefined;
+  // Short per-tool member types (one line each, however long the tool's name), declared on first use.
+  let strictName: Code | undefined;
+  const strictAlias = () => {
+    if (strictName) return strictName;
+    const name = file.scope.unique("StrictSchema");
+    file.printCanonical(
+      code`${raw(jsdoc(["The strict flavour of tool `K`, `S` saying whether its declaration is strict."]))}type ${name}<K extends ${ToolName}, S extends boolean> = ${SchemaType}<unknown, ${ToolInput}[K], S>;`,
+    );
+    return (strictName = name);
+  };
+  let outputName: Code | undefined;
+  const outputAlias = () => {
+    if (outputName) return outputName;
+    const name = file.scope.unique("OutputSchema");
+    file.printCanonical(
+      code`${raw(jsdoc(["The Standard Schema of tool `K`'s result."]))}type ${name}<K extends ${ToolName}> = ${SchemaType}<${ToolOutput}[K]>;`,
+    );
+    return (outputName = name);
+  };
+  // Everything of the file a tool's statements name, besides the tool's own names.
+  const fileContext =
+    omit === "names"
+      ? ""
+      : [
           build,
           ToolInput,
           ToolOutput,
@@ -351,98 +350,143 @@ export const standardSchemaEmitter: ArtifactEmitter = {
           strictCheck,
           inputValidators,
           outputValidators,
-          strictSourceId: strictSource?.id,
-        });
-        constNames = made.names;
-        // Kept only when every name came out as asked (no collision: then they may be taken again).
-        piece.printed = sameNames(made.names, wantedNames)
-          ? { context, names: made.names, chunks: made.chunks }
-          : undefined;
-      }
-      const key = raw(propertyKey(tool.name));
-      inputs.push(code`${key}: ${raw(constNames.input)}`);
-      if (constNames.output !== undefined)
-        outputs.push({ tool, local: code`${key}: ${raw(constNames.output)}` });
-      if (constNames.strict !== undefined) {
-        stricts.push(code`${key}: ${raw(constNames.strict)}`);
-        strictTypes.push(
-          code`${key}: ${strictAlias()}<${tool.name}, ${facts.strict!}>;`,
-        );
-      }
-    });
-
-    // The tables' keys are `propertyKey`s, which quote every non-ASCII name; prettier unquotes
-    // those that are identifiers (`é`): with such a name the tables go to prettier whole.
-    const canonicalKeys = ir.tools.every((t) => ASCII_NAME.test(t.name));
-    // Kept by their text (tool-pieces.ts): an edit that leaves a table as it was keeps its chunk.
-    const tableKey = (chunk: CanonicalChunk) =>
-      omit === "tables" ? "" : chunk.canonical;
-    const printTable = (table: Code) => {
-      if (!canonicalKeys) return file.print(table);
-      const chunk = GeneratedFile.canonicalChunk(table);
-      if (chunk)
-        file.printChunk(
-          tables.chunk(chunk.canonical, "", () => chunk, tableKey(chunk)),
-        );
-    };
-    const printMembers = (members: Code) => {
-      if (!canonicalKeys) return file.print(members);
-      const chunk = GeneratedFile.canonicalChunk(members);
-      if (chunk)
-        file.printChunk(
-          tables.chunk(
-            chunk.canonical,
-            "members",
-            () => ({ ...chunk, members: true }),
-            tableKey(chunk),
-          ),
-        );
-    };
-    printTable(
-      code`${raw(jsdoc(["Each tool's arguments as Standard Schema 1.1 + Standard JSON Schema (vendor `toolcat`): `validate` is the catalog's validator, `jsonSchema.input/output` the catalog's schema (draft 2020-12 or draft-07, a fresh copy per call)."]))}export const standardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<${ToolInput}[K]> } = Object.freeze(${block(inputs, ",")});`,
+          strictSource ? raw(strictSource.id) : undefined,
+        ]
+          .map((c) => c?.text ?? "")
+          .join("\u0000");
+  const inputs: Code[] = [];
+  const outputs: { readonly tool: ToolIR; readonly local: Code }[] = [];
+  const stricts: Code[] = [];
+  const strictTypes: Code[] = [];
+  ir.tools.forEach((tool, index) => {
+    const toolNames = names.get(tool.name)!;
+    const piece = kept[index]!;
+    const { facts } = piece;
+    const context =
+      omit === "names"
+        ? ""
+        : `${fileContext}\u0000${toolNames.stem}\u0000${toolNames.inputType.text}`;
+    const wantedNames = toolConstNames(
+      toolNames,
+      tool,
+      facts,
+      strictCheck !== undefined,
     );
-    printMembers(
-      code`${raw(jsdoc(["The tools that declare an `output`, with the Standard Schema of their result (members not marked readonly, so each line names its tool; the table is frozen)."]))}export interface StandardOutputSchemas ${block(
-        outputs.map(
-          (o) =>
-            code`${raw(propertyKey(o.tool.name))}: ${outputAlias()}<${o.tool.name}>;`,
-        ),
-        "",
-      )}`,
-    );
-    printTable(
-      code`${raw(jsdoc(["Each declared `output` as Standard Schema (for a runner's `outputSchema`): `validate` is the output validator."]))}export const standardOutputSchemas: StandardOutputSchemas = Object.freeze(${block(
-        outputs.map((o) => o.local),
-        ",",
-      )});`,
-    );
-    if (strictSource) {
-      printMembers(
-        code`${raw(jsdoc(["Each tool's strict flavour, typed with whether its declaration is strict."]))}export interface StrictStandardSchemas ${block(strictTypes, "")}`,
-      );
-      printTable(
-        code`${raw(
-          jsdoc([
-            `For runners that declare tools to OpenAI in strict mode (@openai/agents \`tool()\`, openai-node \`standardFunction\`): \`jsonSchema.input\` is the ${strictSource.id} declaration (every field required, nullable where the catalog says optional), \`validate\` its call validator, whose value is the catalog's shape (the nulls that mean "not given" removed; \`jsonSchema.output\` is the catalog's schema).`,
-            "`strict` says whether the declaration is strict: pass it on to the runner.",
-          ]),
-        )}export const strictStandardSchemas: StrictStandardSchemas = Object.freeze(${block(stricts, ",")});`,
+    let printed = piece.printed;
+    if (
+      printed !== undefined &&
+      (printed.context !== context ||
+        !sameNames(printed.names, wantedNames) ||
+        !namesFree(file, printed.names))
+    )
+      printed = undefined;
+    let constNames: ToolConstNames;
+    if (printed) {
+      constNames = takeNames(file, printed.names);
+      for (const chunk of printed.chunks)
+        if ("canonical" in chunk) file.printChunk(chunk);
+        else file.printData(chunk);
+    } else {
+      const made = toolChunks(file, tool, toolNames, facts, {
+        build,
+        ToolInput,
+        ToolOutput,
+        mcpOf,
+        strictOf,
+        strictCheck,
+        inputValidators,
+        outputValidators,
+        strictSourceId: strictSource?.id,
+      });
+      constNames = made.names;
+      // Kept only when every name came out as asked (no collision: then they may be taken again).
+      piece.printed = sameNames(made.names, wantedNames)
+        ? { context, names: made.names, chunks: made.chunks }
+        : undefined;
+    }
+    const key = raw(propertyKey(tool.name));
+    inputs.push(code`${key}: ${raw(constNames.input)}`);
+    if (constNames.output !== undefined)
+      outputs.push({ tool, local: code`${key}: ${raw(constNames.output)}` });
+    if (constNames.strict !== undefined) {
+      stricts.push(code`${key}: ${raw(constNames.strict)}`);
+      strictTypes.push(
+        code`${key}: ${strictAlias()}<${tool.name}, ${facts.strict!}>;`,
       );
     }
-    return [
-      chunkedFile(
-        file.path,
-        "typescript",
-        file.toChunks(),
-        undefined,
-        "contract",
+  });
+
+  // The tables' keys are `propertyKey`s, which quote every non-ASCII name; prettier unquotes
+  // those that are identifiers (`é`): with such a name the tables go to prettier whole.
+  const canonicalKeys = ir.tools.every((t) => ASCII_NAME.test(t.name));
+  // Kept by their text (tool-pieces.ts): an edit that leaves a table as it was keeps its chunk.
+  const tableKey = (chunk: CanonicalChunk) =>
+    omit === "tables" ? "" : chunk.canonical;
+  const printTable = (table: Code) => {
+    if (!canonicalKeys) return file.print(table);
+    const chunk = GeneratedFile.canonicalChunk(table);
+    if (chunk)
+      file.printChunk(
+        tables.chunk(chunk.canonical, "", () => chunk, tableKey(chunk)),
+      );
+  };
+  const printMembers = (members: Code) => {
+    if (!canonicalKeys) return file.print(members);
+    const chunk = GeneratedFile.canonicalChunk(members);
+    if (chunk)
+      file.printChunk(
+        tables.chunk(
+          chunk.canonical,
+          "members",
+          () => ({ ...chunk, members: true }),
+          tableKey(chunk),
+        ),
+      );
+  };
+  printTable(
+    code`${raw(jsdoc(["Each tool's arguments as Standard Schema 1.1 + Standard JSON Schema (vendor `toolcat`): `validate` is the catalog's validator, `jsonSchema.input/output` the catalog's schema (draft 2020-12 or draft-07, a fresh copy per call)."]))}export const standardSchemas: { readonly [K in ${ToolName}]: ${SchemaType}<${ToolInput}[K]> } = Object.freeze(${block(inputs, ",")});`,
+  );
+  printMembers(
+    code`${raw(jsdoc(["The tools that declare an `output`, with the Standard Schema of their result (members not marked readonly, so each line names its tool; the table is frozen)."]))}export interface StandardOutputSchemas ${block(
+      outputs.map(
+        (o) =>
+          code`${raw(propertyKey(o.tool.name))}: ${outputAlias()}<${o.tool.name}>;`,
       ),
-      ...[STANDARD_SCHEMA_RUNTIME, ...RUNNER_RUNTIME].map((path) =>
-        templateFile(path, ctx.header, ctx.readTemplate(path)),
-      ),
-    ];
-  },
-};
+      "",
+    )}`,
+  );
+  printTable(
+    code`${raw(jsdoc(["Each declared `output` as Standard Schema (for a runner's `outputSchema`): `validate` is the output validator."]))}export const standardOutputSchemas: StandardOutputSchemas = Object.freeze(${block(
+      outputs.map((o) => o.local),
+      ",",
+    )});`,
+  );
+  if (strictSource) {
+    printMembers(
+      code`${raw(jsdoc(["Each tool's strict flavour, typed with whether its declaration is strict."]))}export interface StrictStandardSchemas ${block(strictTypes, "")}`,
+    );
+    printTable(
+      code`${raw(
+        jsdoc([
+          `For runners that declare tools to OpenAI in strict mode (@openai/agents \`tool()\`, openai-node \`standardFunction\`): \`jsonSchema.input\` is the ${strictSource.id} declaration (every field required, nullable where the catalog says optional), \`validate\` its call validator, whose value is the catalog's shape (the nulls that mean "not given" removed; \`jsonSchema.output\` is the catalog's schema).`,
+          "`strict` says whether the declaration is strict: pass it on to the runner.",
+        ]),
+      )}export const strictStandardSchemas: StrictStandardSchemas = Object.freeze(${block(stricts, ",")});`,
+    );
+  }
+  return [
+    chunkedFile(
+      file.path,
+      "typescript",
+      file.toChunks(),
+      undefined,
+      "contract",
+    ),
+    ...[STANDARD_SCHEMA_RUNTIME, ...RUNNER_RUNTIME].map((path) =>
+      templateFile(path, ctx.header, ctx.readTemplate(path)),
+    ),
+  ];
+}
 
 /**
  * `{ … }` with one entry per line (each followed by `end`), as prettier lays out an object or an
