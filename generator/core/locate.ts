@@ -42,7 +42,21 @@ export class Locator {
       fixable?: boolean;
     },
   ): Diagnostic {
-    const { line, col } = this.lines.position(offset);
+    return this.atPosition(this.lines.position(offset), d);
+  }
+
+  /** `at` for a position found already (positionOf's line and column). */
+  atPosition(
+    { line, col }: { readonly line: number; readonly col: number },
+    d: {
+      severity: Severity;
+      rule: string;
+      message: string;
+      pointer?: string;
+      target?: string;
+      fixable?: boolean;
+    },
+  ): Diagnostic {
     return {
       file: this.file,
       line,

@@ -127,6 +127,7 @@ async function pipeline(options: PipelineOptions): Promise<PipelineResult> {
   const loaded = loadCatalog(options.catalogPath, options.source, {
     lint: false,
     onChecked: options.onCatalog,
+    keep: true,
   });
   const timings: StageTiming[] = [...loaded.timings];
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];

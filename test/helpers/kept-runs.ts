@@ -41,8 +41,13 @@ const dataChunks = (await distModule(
   "node/data-chunk-memo.js",
 )) as typeof import("../../generator/node/data-chunk-memo.js");
 
-/** Empties this thread's memos of provider lowerings, wide lines and laid-out chunks. */
+const parse = (await distModule(
+  "core/load/parse-catalog-yaml.js",
+)) as typeof import("../../generator/core/load/parse-catalog-yaml.js");
+
+/** Empties this thread's memos of the catalog's parse, provider lowerings, wide lines and laid-out chunks. */
 export function forgetThreadMemos(): void {
+  parse.forgetKeptEntries();
   toolMemo.clearToolMemo();
   wideLines.clearWideLineMemo();
   chunks.clearCanonicalChunkMemo();

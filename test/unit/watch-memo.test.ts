@@ -55,6 +55,9 @@ const { formatCanonicalChunks } = (await dist(
 const { replyDeltaTesting } = (await dist(
   "node/reply-delta.js",
 )) as typeof import("../../generator/node/reply-delta.js");
+const entryMemo = (await dist(
+  "core/load/fast-yaml/entry-memo.js",
+)) as typeof import("../../generator/core/load/fast-yaml/entry-memo.js");
 const { catalogDeltaTesting } = (await dist(
   "node/catalog-delta.js",
 )) as typeof import("../../generator/node/catalog-delta.js");
@@ -258,6 +261,39 @@ describe("a kept worker's catalog, sent as the tools that changed", () => {
     } finally {
       catalogDeltaTesting.byNameOnly = false;
       thread.close();
+    }
+  });
+});
+
+describe("the catalog's parse, kept per tool (fast-yaml/entry-memo.ts)", () => {
+  const source = realSubset();
+
+  it("every kind of edit, and back, reuses the other tools' parse: each run is a cold run's", async () => {
+    await generate(source);
+    const before = entryMemo.entryMemoTesting.taken;
+    await expectEditsAndBackAsCold(
+      source,
+      Object.entries(EDITS),
+      (text) => generate(text),
+      cold,
+    );
+    expect(entryMemo.entryMemoTesting.taken - before).toBeGreaterThan(100);
+  });
+
+  it("a tool taken by its text's length alone stays stale: the comparison fails", async () => {
+    // One letter of a description changed: the same length.
+    const edited = source.replace(
+      /(\n {4}description: )(\w)/,
+      (_, d, c) => d + (c === "X" ? "Y" : "X"),
+    );
+    const reference = await cold(edited);
+    await cold(source);
+    entryMemo.entryMemoTesting.lengthOnly = true;
+    try {
+      const stale = await generate(edited);
+      expect(differingRuns(stale, reference)).not.toEqual([]);
+    } finally {
+      entryMemo.entryMemoTesting.lengthOnly = false;
     }
   });
 });

@@ -226,19 +226,22 @@ export function locateFindings(
   locator: Locator,
 ): Diagnostic[] {
   return findings.map((f) => {
-    const { file, line, col } = locator.positionOf(f.pointer, f.atKey ?? false);
+    const position = locator.positionOf(f.pointer, f.atKey ?? false);
     const known = located.get(f);
     if (
       known !== undefined &&
-      known.line === line &&
-      known.col === col &&
-      known.file === file
+      known.line === position.line &&
+      known.col === position.col &&
+      known.file === position.file
     )
       return known;
-    const d = locator.pointer(f.pointer, f.atKey, {
+    // Made from the position just found (locator.pointer would look the pointer up again):
+    // after a tool is added or removed above them, most findings have moved.
+    const d = locator.atPosition(position, {
       severity: f.severity,
       rule: f.rule,
       message: f.message,
+      pointer: f.pointer,
       target: f.target,
       fixable: f.fix !== undefined,
     });

@@ -36,7 +36,9 @@ export interface LoadedCatalog {
  *                              (`toolcat lint`; `generate` hears the same from its emitter)
  * @param options.lintRules     run only these lint rules (default: all)
  * @param options.onChecked     told the catalog as soon as it passed the document check, before
- *                              the lint rules run (a worker thread starts on it meanwhile)
+ *                              the lint rules run (a worker thread starts on it meanwhile) * @param options.keep          reuse the parse of the catalog's tools (and other root entries)
+ *                              read last with `keep` where their text is the same
+ *                              (parse-catalog-yaml.ts; `generate`)
  */
 export function loadCatalog(
   path: string,
@@ -46,6 +48,7 @@ export function loadCatalog(
     compileCheck?: boolean;
     lintRules?: readonly LintRule[];
     onChecked?: (catalog: JsonObject) => void;
+    keep?: boolean;
   } = {},
 ): LoadedCatalog {
   const timings: { stage: string; ms: number }[] = [];
@@ -71,7 +74,7 @@ export function loadCatalog(
   }
   lap("read");
 
-  const parsed = parseCatalogYaml(text);
+  const parsed = parseCatalogYaml(text, options.keep);
   const locator = new Locator(path, lines, parsed.locations);
   const diagnostics: Diagnostic[] = parsed.problems.map((p) =>
     locator.at(p.offset, {

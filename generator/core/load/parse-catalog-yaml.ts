@@ -11,6 +11,7 @@
  * would be about `generate`'s whole 3 s budget.
  */
 import type { Document } from "yaml";
+import { EntryMemo } from "./fast-yaml/entry-memo.js";
 import { parseYamlSubset, type FastYaml } from "./fast-yaml/subset-parser.js";
 import {
   parseYaml,
@@ -18,8 +19,23 @@ import {
   type ParsedYaml,
 } from "./yaml-to-json.js";
 
-export function parseCatalogYaml(text: string): ParsedYaml {
-  const fast = tryFast(text);
+/** The entries of the catalog parsed last with `keep` (one process's `generate` runs). */
+const kept = new EntryMemo();
+
+/** For tests: the memo `keep` parses use, emptied (a parse afterwards reads every entry). */
+export function forgetKeptEntries(): void {
+  kept.text = "";
+  kept.index = undefined;
+  kept.entries = new Map();
+}
+
+/**
+ * @param keep  reuse the entries of the catalog parsed last with `keep` where their text is the
+ *              same (fast-yaml/entry-memo.ts; `generate`, whose runs in one process, as
+ *              `--watch` makes them, mostly parse the same tools again)
+ */
+export function parseCatalogYaml(text: string, keep = false): ParsedYaml {
+  const fast = tryFast(text, keep ? kept : undefined);
   if (!fast) return parseYaml(text);
   let document: Document.Parsed | undefined;
   return {
@@ -33,9 +49,9 @@ export function parseCatalogYaml(text: string): ParsedYaml {
   };
 }
 
-function tryFast(text: string): FastYaml | undefined {
+function tryFast(text: string, memo?: EntryMemo): FastYaml | undefined {
   try {
-    return parseYamlSubset(text);
+    return parseYamlSubset(text, memo);
   } catch {
     // A fault in the fast path must not cost the user a run: `yaml` can still read the text.
     return undefined;

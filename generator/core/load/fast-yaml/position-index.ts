@@ -61,6 +61,57 @@ export class PositionIndex implements ReadonlyMap<string, NodeLocation> {
     return id;
   }
 
+  /**
+   * Records a copy of the `count` nodes from `first` of `from` (one node and its descendants, as
+   * parsed there), the first one a child of `parent` with key range `key`, every offset moved by
+   * `shift`; returns the copy's first id. What a full parse of the same text would record.
+   */
+  adopt(
+    from: PositionIndex,
+    first: number,
+    count: number,
+    parent: number,
+    key: Range | undefined,
+    shift: number,
+  ): number {
+    const base = this.count;
+    while ((base + count) * 4 > this.ranges.length) {
+      this.ranges = grow(this.ranges);
+      this.links = grow(this.links);
+    }
+    const moved = base - first;
+    for (let k = 0; k < count; k++) {
+      const o = (first + k) * 4;
+      const n = (base + k) * 4;
+      const keyStart = from.ranges[o]!;
+      this.ranges[n] = keyStart < 0 ? -1 : keyStart + shift;
+      this.ranges[n + 1] = keyStart < 0 ? -1 : from.ranges[o + 1]! + shift;
+      this.ranges[n + 2] = from.ranges[o + 2]! + shift;
+      this.ranges[n + 3] = from.ranges[o + 3]! + shift;
+      const ol = (first + k) * 5;
+      const nl = (base + k) * 5;
+      for (let f = 0; f < 4; f++) {
+        const link = from.links[ol + f]!;
+        this.links[nl + f] = link < 0 ? -1 : link + moved;
+      }
+      this.links[nl + 4] = from.links[ol + 4]!;
+      this.names.push(from.names[first + k]!);
+    }
+    this.ranges[base * 4] = key ? key[0] : -1;
+    this.ranges[base * 4 + 1] = key ? key[1] : -1;
+    this.links[base * 5] = parent;
+    this.links[base * 5 + 3] = -1;
+    this.count = base + count;
+    if (parent >= 0) {
+      const p = parent * 5;
+      if (this.links[p + 2]! < 0) this.links[p + 1] = base;
+      else this.links[this.links[p + 2]! * 5 + 3] = base;
+      this.links[p + 2] = base;
+      this.links[p + 4]!++;
+    }
+    return base;
+  }
+
   /** Sets the end of a collection's range once its last child is read. */
   setEnd(id: number, end: number): void {
     this.ranges[id * 4 + 3] = end;

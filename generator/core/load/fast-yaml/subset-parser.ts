@@ -19,6 +19,13 @@
 import { hasOwn, setOwn, type Json } from "../../schema/json.js";
 import type { NodeLocation, Range } from "../yaml-to-json.js";
 import { resolvePlainScalar } from "./core-scalar.js";
+import {
+  entryKey,
+  entryMemoTesting,
+  readsTheSame,
+  type EntryMemo,
+  type KeptEntry,
+} from "./entry-memo.js";
 import { PositionIndex } from "./position-index.js";
 import {
   scanDoubleQuoted,
@@ -33,15 +40,25 @@ export interface FastYaml {
 
 /**
  * The document as JSON with positions, or `undefined` when the text is outside the subset.
- * Errors other than giving up are bugs and are thrown.
+ * Errors other than giving up are bugs and are thrown. With `memo`, the root's block mappings'
+ * entries whose text is as the memo's parse read it are taken from there (entry-memo.ts), and a
+ * successful parse becomes the memo's.
  */
-export function parseYamlSubset(text: string): FastYaml | undefined {
+export function parseYamlSubset(
+  text: string,
+  memo?: EntryMemo,
+): FastYaml | undefined {
   // Tabs (indentation rules), a BOM inside the text and a lone CR (not a line break for `yaml`, a
   // line break for LineIndex) are each rare and each subtle; none of them is worth the risk.
   if (text.length === 0 || /[\t\ufeff]|\r(?!\n)/.test(text)) return undefined;
   try {
-    const parser = new SubsetParser(text);
+    const parser = new SubsetParser(text, memo);
     const value = parser.document();
+    if (memo) {
+      memo.text = text;
+      memo.index = parser.locations;
+      memo.entries = parser.kept;
+    }
     return { value, locations: parser.locations };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
@@ -118,8 +135,13 @@ class SubsetParser {
   readonly locations = new PositionIndex();
   private readonly n: number;
   private nodes = 0;
+  /** This parse's entries of the root's block mappings, for the next parse (with a memo). */
+  readonly kept = new Map<string, KeptEntry>();
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly memo?: EntryMemo,
+  ) {
     this.n = text.length;
   }
 
@@ -165,6 +187,11 @@ class SubsetParser {
     depth: number,
   ): BlockValue {
     const id = this.enter(parent, name, keyRange, start, depth);
+    // The root's block mappings keep their entries for the next parse (entry-memo.ts).
+    const scope =
+      this.memo && parent === 0 && depth === 1 && typeof name === "string"
+        ? name
+        : undefined;
     const object: { [key: string]: Json } = {};
     let typed: Set<string> | undefined;
     let pos = start;
@@ -176,16 +203,19 @@ class SubsetParser {
       const p = this.spaces(key.colon + 1);
       let value: BlockValue;
       if (this.atLineEnd(p) || this.code(p) === HASH)
-        value = this.below(
-          p,
-          indent,
-          false,
-          false,
-          id,
-          key.name,
-          key.range,
-          depth,
-        );
+        value =
+          scope === undefined
+            ? this.below(
+                p,
+                indent,
+                false,
+                false,
+                id,
+                key.name,
+                key.range,
+                depth,
+              )
+            : this.keptBelow(scope, p, indent, id, key, depth);
       else value = this.inline(p, indent, id, key.name, key.range, depth);
       setOwn(object, key.name, value.value);
       last = value.tail;
@@ -303,6 +333,86 @@ class SubsetParser {
     if (comment || commentBefore || gap.commentIndent >= 0) giveUp();
     this.leaf(parent, name, keyRange, p, p, depth + 1);
     return { value: null, tail: p, gap };
+  }
+
+  /**
+   * `below` for an entry of one of the root's block mappings (`scope` its key): the memo's entry
+   * when its text reads the same here, else read; kept for the next parse either way.
+   */
+  private keptBelow(
+    scope: string,
+    p: number,
+    indent: number,
+    parent: number,
+    key: Key,
+    depth: number,
+  ): BlockValue {
+    const memo = this.memo!;
+    const name = entryKey(scope, key.name);
+    const before = memo.entries.get(name);
+    let value: BlockValue;
+    let first: number;
+    if (
+      before !== undefined &&
+      memo.index !== undefined &&
+      readsTheSame(before, memo.text, this.text, p, indent)
+    ) {
+      const shift = p - before.start;
+      entryMemoTesting.taken++;
+      this.nodes += before.count;
+      if (this.nodes > MAX_NODES) giveUp();
+      first = this.locations.adopt(
+        memo.index,
+        before.first,
+        before.count,
+        parent,
+        key.range,
+        shift,
+      );
+      const g = before.gap;
+      value = {
+        value: before.value,
+        tail: before.tail + shift,
+        gap: {
+          next: g.next + shift,
+          indent: g.indent,
+          commentIndent: g.commentIndent,
+          owned: g.owned,
+        },
+      };
+    } else {
+      first = this.locations.size;
+      value = this.below(
+        p,
+        indent,
+        false,
+        false,
+        parent,
+        key.name,
+        key.range,
+        depth,
+      );
+    }
+    const gap = value.gap;
+    const end = Math.min(gap.next + 3, this.n);
+    this.kept.set(name, {
+      start: p,
+      end,
+      atEnd: end === this.n,
+      indent,
+      value: value.value,
+      tail: value.tail,
+      // As it is now: the collections closing around the entry may take its comment lines later.
+      gap: {
+        next: gap.next,
+        indent: gap.indent,
+        commentIndent: gap.commentIndent,
+        owned: gap.owned,
+      },
+      first,
+      count: this.locations.size - first,
+    });
+    return value;
   }
 
   /** A value that starts on the line of its key or `-`, at `p`; `indent` is that key's or `-`'s column. */
