@@ -17,35 +17,44 @@ const { fileURLToPath } = require("node:url");
 const dist = new URL("../dist/", import.meta.url);
 const root = fileURLToPath(new URL("..", dist));
 const args = process.argv.slice(2);
-const manifest = currentBundle();
-if (manifest) {
-  const bundle = join(root, "dist", "bundle");
-  const cache = require(join(bundle, "code-cache.cjs"));
-  const oneShot =
-    args[0] === "generate" && !args.some((a) => a.startsWith("--watch"));
-  // A large catalog's emit worker starts now, its start overlapping this thread's loading of the
-  // CLI (early-emit-worker.ts), and before oneShot: Node compiles the worker's own start from its
-  // built-ins' code caches only under V8's default flags. The worker then waits for oneShot
-  // before loading its chunks (code-cache.cjs `oneShotGate`). A bundle built before that chunk
-  // existed (dist/ not rebuilt after an update) has none: the worker then starts when the run
-  // needs it, as it did then.
-  const early = join(bundle, "early-emit-worker.js");
-  const started =
-    args[0] === "generate" &&
-    existsSync(early) &&
-    cache
-      .load(early)
-      .startEmitWorkerEarly(args, oneShot ? cache.oneShotGate() : undefined);
+// The manifest alone is read first; whether the bundle is current (a stat of each module it
+// holds: 5–12 ms on a loaded machine) is checked once the emit worker is starting, while this
+// thread would otherwise wait for it at the code cache's gate (below).
+const manifest = bundleManifest();
+const bundle = join(root, "dist", "bundle");
+const cache = manifest && cacheLoader();
+const oneShot =
+  args[0] === "generate" && !args.some((a) => a.startsWith("--watch"));
+// A large catalog's emit worker starts now, its start overlapping this thread's loading of the
+// CLI (early-emit-worker.ts), and before oneShot: Node compiles the worker's own start from its
+// built-ins' code caches only under V8's default flags. The worker then waits for oneShot
+// before loading its chunks (code-cache.cjs `oneShotGate`). A bundle built before that chunk
+// existed (dist/ not rebuilt after an update) has none: the worker then starts when the run
+// needs it, as it did then.
+const early = join(bundle, "early-emit-worker.js");
+const earlyChunk =
+  cache && args[0] === "generate" && existsSync(early)
+    ? cache.load(early)
+    : undefined;
+const started =
+  earlyChunk?.startEmitWorkerEarly(
+    args,
+    oneShot ? cache.oneShotGate() : undefined,
+  ) === true;
+if (cache && isCurrent(manifest)) {
   // One run and the process ends: V8 optimises only the really hot code (code-cache.cjs
   // `oneShot`, set before the CLI's chunks are compiled).
   // Node's built-ins the CLI requires are compiled before, from Node's caches of them, which V8
   // takes only under its default flags (manifest.json's `builtins`, written by scripts/bundle.js).
-  if (oneShot) cache.oneShot(manifest.builtins ?? [], started === true);
+  if (oneShot) cache.oneShot(manifest.builtins ?? [], started);
   const { main } = cache.load(join(bundle, "main.js"));
   process.exitCode = await main(args);
   // Caches for the chunks that had none (another Node's first run), with what this run compiled.
   cache.save();
 } else {
+  // A bundle older than a module it holds (a `tsc` build without the bundle step): the worker
+  // it started is not the module tree's, which starts its own.
+  if (started) earlyChunk.endEarlyEmitWorker?.();
   const tree = new URL("generator/cli/main.js", dist);
   if (!existsSync(tree)) {
     process.stderr.write(
@@ -57,22 +66,38 @@ if (manifest) {
   process.exitCode = await main(args);
 }
 
-/**
- * dist/bundle's manifest when the bundle is there and no module it was built from has changed
- * since (scripts/bundle.js); undefined otherwise.
- */
-function currentBundle() {
+/** dist/bundle's manifest (scripts/bundle.js), or undefined when there is none. */
+function bundleManifest() {
+  try {
+    return JSON.parse(
+      readFileSync(join(root, "dist", "bundle", "manifest.json"), "utf8"),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bundle's loader (code-cache.cjs), or undefined when it is missing. */
+function cacheLoader() {
+  try {
+    return require(join(root, "dist", "bundle", "code-cache.cjs"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether no module the bundle was built from (its manifest's `modules`) has changed since. */
+function isCurrent(manifest) {
   try {
     // Paths, not URLs: a URL per module made this check cost about 20 ms instead of 2.
-    const manifest = join(root, "dist", "bundle", "manifest.json");
-    const built = statSync(manifest).mtimeMs;
-    const parsed = JSON.parse(readFileSync(manifest, "utf8"));
-    const current = parsed.modules.every(
+    const built = statSync(
+      join(root, "dist", "bundle", "manifest.json"),
+    ).mtimeMs;
+    return manifest.modules.every(
       (m) =>
         statSync(join(root, m), { throwIfNoEntry: false })?.mtimeMs <= built,
     );
-    return current ? parsed : undefined;
   } catch {
-    return undefined;
+    return false;
   }
 }

@@ -17,6 +17,7 @@ import {
   mkdirSync,
   readFileSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -53,6 +54,12 @@ function cacheLog(stderr: string): Map<string, string[]> {
     log.set(chunk!, [...(log.get(chunk!) ?? []), state!]);
   return log;
 }
+
+// The example catalog: one thread (generator/index.ts); padded past PARALLEL_FROM_BYTES, part
+// of the emitting on the emit worker.
+const padded =
+  readFileSync(join(repoRoot, "catalog", "tools.yaml"), "utf8") +
+  `# ${"padding ".repeat(64)}\n`.repeat(300);
 
 describe("the CLI bundle (dist/bundle)", () => {
   it("is built, and no module it holds changed since", () => {
@@ -113,11 +120,6 @@ describe("the CLI bundle (dist/bundle)", () => {
     }
   });
 
-  // The example catalog: one thread (generator/index.ts); padded past PARALLEL_FROM_BYTES, part
-  // of the emitting on the emit worker.
-  const padded =
-    readFileSync(join(repoRoot, "catalog", "tools.yaml"), "utf8") +
-    `# ${"padding ".repeat(64)}\n`.repeat(300);
   it.each([
     ["the example catalog", undefined, [] as string[]],
     ["a catalog past the parallel threshold", padded, ["emit-worker.js"]],
@@ -352,6 +354,99 @@ describe("the bundle's code caches (code-cache.cjs)", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("older bundle: generate\n");
+  });
+
+  it("starts the early emit worker before it checks that the bundle is current (that check runs while the worker starts)", () => {
+    const dir = scratchProject(padded);
+    // Names, in order, each `new Worker` and each stat of a module the bundle was built from.
+    const order = join(dir, "order.cjs");
+    writeFileSync(
+      order,
+      `const fs = require("node:fs"), wt = require("node:worker_threads");
+if (wt.isMainThread) {
+  const seen = [];
+  const stat = fs.statSync;
+  fs.statSync = function (p) {
+    if (String(p).includes("/dist/generator/")) seen.push("module");
+    return stat.apply(this, arguments);
+  };
+  const Worker = wt.Worker;
+  wt.Worker = class extends Worker {
+    constructor(...a) { seen.push("worker"); super(...a); }
+  };
+  process.on("exit", () => process.stderr.write("order " + [...new Set(seen)].join(",") + "\\n"));
+}
+`,
+    );
+    const r = node(dir, [
+      "--require",
+      order,
+      bin,
+      "generate",
+      "--no-cache",
+      "--quiet",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^order worker,module$/m);
+  });
+
+  it("runs generate from the module tree when the bundle is older than a module it holds, ending the worker the bundle started", () => {
+    const dir = scratchProject(padded);
+    const pkg = packageCopy(dir);
+    // Every dist module (linked) is newer than this manifest: a `tsc` build after the bundle.
+    utimesSync(join(pkg, "dist", "bundle", "manifest.json"), 1, 1);
+    const hook = moduleLoadLogger(dir);
+    // The first worker started (the bundle's early one): -1 once it has been ended.
+    const first = join(dir, "first-worker.cjs");
+    writeFileSync(
+      first,
+      `const wt = require("node:worker_threads");
+if (wt.isMainThread) {
+  let first;
+  const Worker = wt.Worker;
+  wt.Worker = class extends Worker {
+    constructor(...a) { super(...a); first ??= this; }
+  };
+  process.on("exit", () => process.stderr.write("first worker " + first?.threadId + "\\n"));
+}
+`,
+    );
+    const r = node(
+      dir,
+      [
+        "--import",
+        hook,
+        "--require",
+        first,
+        join(pkg, "bin", "toolcat.js"),
+        "generate",
+        "--no-cache",
+        "--out",
+        "from-stale",
+      ],
+      { TOOLCAT_CODE_CACHE_LOG: "1", NODE_OPTIONS: "" },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const loaded = loadedModules(r.stderr);
+    expect(loaded).toContain(`${ownDist}generator/cli/main.js`);
+    // The bundle's worker was started and ended at its gate: none of its chunks ran, nor main's.
+    const chunks = cacheLog(r.stderr);
+    expect([...chunks.keys()]).toEqual(["early-emit-worker.js"]);
+    expect(r.stderr).toMatch(/^first worker -1$/m);
+    const fresh = node(dir, [
+      bin,
+      "generate",
+      "--no-cache",
+      "--out",
+      "from-bundle",
+    ]);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    const a = snapshot(join(dir, "from-stale"));
+    const b = snapshot(join(dir, "from-bundle"));
+    expect(a.size).toBeGreaterThan(40);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [path, { text }] of a)
+      expect(text === b.get(path)!.text, path).toBe(true);
   });
 
   it("uses the caches the build wrote, and ignores a damaged, stale or foreign one: the output is the same, and a new one is written", () => {
