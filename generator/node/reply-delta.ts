@@ -45,8 +45,22 @@ export interface PartsDelta {
   /** Parts shared at the start and at the end. */
   readonly start: number;
   readonly end: number;
-  /** The parts between them. */
+  /** The parts between them, less those `moved` says are the base's. */
   readonly middle: readonly string[];
+  /**
+   * Runs of the parts between them that are runs of the base's own parts, in order: after a tool
+   * removed or added, every declaration below it is the same string one place earlier or later,
+   * and the base's end (the module's export list) differs, so without them the middle was a third
+   * of each provider file (1.8 MB of the real tools' 5 MB copied between the threads).
+   */
+  readonly moved?: readonly MovedParts[];
+}
+
+/** Parts `at` … `at + count - 1` of the new list are the base's parts `from` … `from + count - 1`. */
+export interface MovedParts {
+  readonly at: number;
+  readonly from: number;
+  readonly count: number;
 }
 
 /**
@@ -64,13 +78,16 @@ export type SentFile = OutputFile & {
  * `forgetReceived`: the main thread's next decode finds none of its kept texts, as if a reply had
  * been lost (the worker and the main thread then disagree on a delta's base); `claimNormal`: the
  * main thread takes every text rebuilt from parts as normalised without looking (a text with a CR
- * must then show).
+ * must then show); `movedTooFar`: a run of moved parts goes on past the first part that differs
+ * (a stale part must then show).
  */
 export const replyDeltaTesting: {
   wrongSuffix: boolean;
   forgetReceived: boolean;
   claimNormal: boolean;
+  movedTooFar: boolean;
 } = {
+  movedTooFar: false,
   wrongSuffix: false,
   forgetReceived: false,
   claimNormal: false,
@@ -157,13 +174,84 @@ export function partsDelta(base: Parts, parts: readonly string[]): PartsDelta {
       before[before.length - 1 - end] === parts[parts.length - 1 - end])
   )
     end++;
-  return {
+  const delta = {
     baseParts: before.length,
     base: base.length,
     start,
     end,
-    middle: parts.slice(start, parts.length - end),
   };
+  const moved =
+    parts.length - end - start > MOVED_FROM_PARTS
+      ? movedParts(
+          before,
+          start,
+          before.length - end,
+          parts,
+          start,
+          parts.length - end,
+        )
+      : [];
+  if (moved.length === 0)
+    return { ...delta, middle: parts.slice(start, parts.length - end) };
+  const middle: string[] = [];
+  let at = start;
+  for (const run of moved) {
+    for (; at < run.at; at++) middle.push(parts[at]!);
+    at += run.count;
+  }
+  for (; at < parts.length - end; at++) middle.push(parts[at]!);
+  return { ...delta, middle, moved };
+}
+
+/**
+ * A middle of more parts than this is looked through for runs of the base's (an edited tool's
+ * declaration is one or two parts: nothing to find there).
+ */
+const MOVED_FROM_PARTS = 4;
+
+/**
+ * Parts shorter than this do not start a run (separators, blank lines: found everywhere); a run
+ * started by a longer part goes on over them while the two lists agree.
+ */
+const MOVED_ANCHOR_LENGTH = 64;
+
+/**
+ * The runs of `parts[from, to)` that are runs of `before[baseFrom, baseTo)`, in order, found
+ * through each long base part's first place: exact whatever the lists (a run is only what
+ * compared equal, part by part), small when one list is the other with parts dropped or added.
+ */
+function movedParts(
+  before: readonly string[],
+  baseFrom: number,
+  baseTo: number,
+  parts: readonly string[],
+  from: number,
+  to: number,
+): MovedParts[] {
+  const firstAt = new Map<string, number>();
+  for (let i = baseTo - 1; i >= baseFrom; i--)
+    if (before[i]!.length >= MOVED_ANCHOR_LENGTH) firstAt.set(before[i]!, i);
+  const runs: MovedParts[] = [];
+  for (let at = from; at < to;) {
+    const part = parts[at]!;
+    const base =
+      part.length >= MOVED_ANCHOR_LENGTH ? firstAt.get(part) : undefined;
+    if (base === undefined) {
+      at++;
+      continue;
+    }
+    let count = 1;
+    while (
+      at + count < to &&
+      base + count < baseTo &&
+      (replyDeltaTesting.movedTooFar ||
+        before[base + count] === parts[at + count])
+    )
+      count++;
+    runs.push({ at, from: base, count });
+    at += count;
+  }
+  return runs;
 }
 
 /** What the main thread keeps of a text that came as parts: them, and whether none holds a CR. */
@@ -253,9 +341,13 @@ function keptParts(
   )
     return undefined;
   const before = base.parts;
+  const middle = delta.moved
+    ? withMoved(before, delta.start, delta.middle, delta.moved)
+    : delta.middle;
+  if (middle === undefined) return undefined;
   const made = [
     ...before.slice(0, delta.start),
-    ...delta.middle,
+    ...middle,
     ...before.slice(before.length - delta.end),
   ];
   for (const part of made) length += part.length;
@@ -265,6 +357,35 @@ function keptParts(
     // Only the parts that came now are looked at, unless a kept one held a CR.
     crFree: base.crFree ? crFree(delta.middle) : crFree(made),
   };
+}
+
+/**
+ * The parts between a delta's start and end: its own, with the runs `moved` names taken from the
+ * base's; undefined when a run is not inside the base or not in order.
+ */
+function withMoved(
+  before: readonly string[],
+  start: number,
+  own: readonly string[],
+  moved: readonly MovedParts[],
+): readonly string[] | undefined {
+  const out: string[] = [];
+  let next = 0;
+  for (const run of moved) {
+    const ownBefore = run.at - start - out.length;
+    if (
+      ownBefore < 0 ||
+      next + ownBefore > own.length ||
+      run.count < 1 ||
+      run.from < 0 ||
+      run.from + run.count > before.length
+    )
+      return undefined;
+    for (let i = 0; i < ownBefore; i++) out.push(own[next++]!);
+    for (let i = 0; i < run.count; i++) out.push(before[run.from + i]!);
+  }
+  while (next < own.length) out.push(own[next++]!);
+  return out;
 }
 
 /** How `text` differs from `base`: the longest shared start, then the longest shared end of the rest. */

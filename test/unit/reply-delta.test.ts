@@ -207,6 +207,113 @@ describe("reply deltas", () => {
       expect(partsDelta(base, kept).middle).toEqual([]);
     });
 
+    /** Long parts (declarations: a run of the base's can start at them) and separators. */
+    const declaration = (i: number) =>
+      `/** tool ${i} */\nconst tool${i} = ${"x".repeat(60 + (i % 7))};\n`;
+    const longParts = fc.array(
+      fc.oneof(
+        fc.integer({ min: 0, max: 30 }).map(declaration),
+        fc.constantFrom("\n", "", "—", "\r\n"),
+      ),
+      { maxLength: 40 },
+    );
+    /** A list edited as a catalog edit edits a module's parts: some dropped, added, replaced. */
+    const edits = fc.array(
+      fc.tuple(
+        fc.constantFrom("drop", "add", "replace"),
+        fc.nat(),
+        fc.integer({ min: 0, max: 40 }).map(declaration),
+      ),
+      { maxLength: 4 },
+    );
+    const edited = (
+      parts: readonly string[],
+      changes: readonly (readonly [string, number, string])[],
+    ) => {
+      const out = [...parts];
+      for (const [kind, at, part] of changes) {
+        const i = out.length === 0 ? 0 : at % out.length;
+        if (kind === "drop") out.splice(i, 1);
+        else if (kind === "add") out.splice(i, 0, part, "\n");
+        else out[i] = part;
+      }
+      return out;
+    };
+
+    it("the main thread rebuilds every text whose parts moved (tools dropped, added, replaced), run after run", () => {
+      fc.assert(
+        fc.property(
+          longParts,
+          fc.array(edits, { minLength: 1, maxLength: 6 }),
+          (first, runs) => {
+            const sent = new SentTexts();
+            const received = new ReceivedTexts();
+            let parts: readonly string[] = first;
+            for (const changes of [[], ...runs]) {
+              parts = edited(parts, changes);
+              const crossed = sent.encode(
+                [asParts("a.ts", parts)],
+                finishedParts,
+              );
+              const taken = received.decode(structuredClone(crossed));
+              expect(taken?.[0]?.contents).toBe(parts.join(""));
+            }
+          },
+        ),
+        { seed: 25, numRuns: 500 },
+      );
+    });
+
+    it("a tool removed: only the changed end crosses, the declarations below it as a run of the base's", () => {
+      const kept = Array.from({ length: 100 }, (_, i) => declaration(i));
+      kept.push("export const tools = [all];\n");
+      const base = { parts: kept, length: kept.join("").length };
+      const removed = [...kept];
+      removed.splice(40, 1);
+      removed[removed.length - 1] = "export const tools = [all but one];\n";
+      const delta = partsDelta(base, removed);
+      expect(delta).toMatchObject({ start: 40, end: 0 });
+      expect(delta.middle).toEqual(["export const tools = [all but one];\n"]);
+      expect(delta.moved).toEqual([{ at: 40, from: 41, count: 59 }]);
+      // A short middle is sent as it is.
+      const one = [...kept];
+      one[40] = declaration(500);
+      expect(partsDelta(base, one).moved).toBeUndefined();
+    });
+
+    it("a base that has fewer parts than a run names is refused", () => {
+      const sent = new SentTexts();
+      const received = new ReceivedTexts();
+      const kept = Array.from({ length: 20 }, (_, i) => declaration(i));
+      received.decode(sent.encode([asParts("a.ts", kept)], finishedParts));
+      const [crossed] = sent.encode(
+        [asParts("a.ts", [...kept.slice(1), "end"])],
+        finishedParts,
+      ) as unknown as [{ partsDelta: { moved: { from: number }[] } }];
+      crossed.partsDelta.moved[0]!.from = 15;
+      expect(
+        received.decode([crossed as unknown as OutputFile]),
+      ).toBeUndefined();
+    });
+
+    it("a run of moved parts that goes on past a part that differs rebuilds a stale text: the comparison fails", () => {
+      replyDeltaTesting.movedTooFar = true;
+      try {
+        const sent = new SentTexts();
+        const received = new ReceivedTexts();
+        const kept = Array.from({ length: 20 }, (_, i) => declaration(i));
+        received.decode(sent.encode([asParts("a.ts", kept)], finishedParts));
+        const next = [...kept.slice(1, 10), declaration(99), ...kept.slice(11)];
+        next.push("end");
+        const taken = received.decode(
+          sent.encode([asParts("a.ts", next)], finishedParts),
+        );
+        expect(taken?.[0]?.contents).not.toBe(next.join(""));
+      } finally {
+        replyDeltaTesting.movedTooFar = false;
+      }
+    });
+
     it("a delta that leaves out part of the change rebuilds a stale text: the comparison fails", () => {
       replyDeltaTesting.wrongSuffix = true;
       try {
