@@ -36,7 +36,8 @@ export interface LoadedCatalog {
  *                              (`toolcat lint`; `generate` hears the same from its emitter)
  * @param options.lintRules     run only these lint rules (default: all)
  * @param options.onChecked     told the catalog as soon as it passed the document check, before
- *                              the lint rules run (a worker thread starts on it meanwhile) * @param options.keep          reuse the parse of the catalog's tools (and other root entries)
+ *                              the lint rules run (a worker thread starts on it meanwhile)
+ * @param options.keep          reuse the parse of the catalog's tools (and other root entries)
  *                              read last with `keep` where their text is the same
  *                              (parse-catalog-yaml.ts; `generate`)
  */
