@@ -3,6 +3,16 @@ import type { Diagnostic, Severity } from "./diagnostics.js";
 import type { LineIndex } from "./load/line-index.js";
 import type { NodeLocation } from "./load/yaml-to-json.js";
 
+/** What a diagnostic says besides where it is (Locator's `at` and `atPosition`). */
+interface FindingFields {
+  severity: Severity;
+  rule: string;
+  message: string;
+  pointer?: string;
+  target?: string;
+  fixable?: boolean;
+}
+
 export class Locator {
   constructor(
     private readonly file: string,
@@ -31,31 +41,14 @@ export class Locator {
     return { file: this.file, line, col };
   }
 
-  at(
-    offset: number,
-    d: {
-      severity: Severity;
-      rule: string;
-      message: string;
-      pointer?: string;
-      target?: string;
-      fixable?: boolean;
-    },
-  ): Diagnostic {
+  at(offset: number, d: FindingFields): Diagnostic {
     return this.atPosition(this.lines.position(offset), d);
   }
 
   /** `at` for a position found already (positionOf's line and column). */
   atPosition(
     { line, col }: { readonly line: number; readonly col: number },
-    d: {
-      severity: Severity;
-      rule: string;
-      message: string;
-      pointer?: string;
-      target?: string;
-      fixable?: boolean;
-    },
+    d: FindingFields,
   ): Diagnostic {
     return {
       file: this.file,

@@ -1,7 +1,10 @@
 /** Test helpers: the providers artifact's files for a catalog of the repository, from the source modules. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { OutputFile } from "../../generator/core/emit/artifact.js";
+import type {
+  ArtifactEmitter,
+  OutputFile,
+} from "../../generator/core/emit/artifact.js";
 import { buildIR } from "../../generator/core/ir/build-ir.js";
 import type { CatalogIR } from "../../generator/core/ir/catalog-ir.js";
 import { loadCatalog } from "../../generator/core/load/load-catalog.js";
@@ -30,12 +33,19 @@ export function providerFiles(catalog: string): {
   files: readonly OutputFile[];
 } {
   const ir = irOf(catalog);
-  const files = providersEmitter.emit({
+  return { ir, files: emitFiles(providersEmitter, ir) };
+}
+
+/** What `emitter` makes of `ir` as TypeScript, with a one-line header and no reporting. */
+export function emitFiles(
+  emitter: ArtifactEmitter,
+  ir: CatalogIR,
+): readonly OutputFile[] {
+  return emitter.emit({
     ir,
     options: { js: false },
     header: "// h",
     readTemplate,
     report: () => undefined,
   }) as readonly OutputFile[];
-  return { ir, files };
 }

@@ -33,7 +33,8 @@ import {
   toolMemoSize,
 } from "../../generator/core/providers/tool-memo.js";
 import { corpusCatalog } from "../bench/corpus-catalog.js";
-import { readTemplate, repoRoot } from "../validators/harness.js";
+import { emitFiles } from "../helpers/provider-files.js";
+import { repoRoot } from "../validators/harness.js";
 
 /** The real-tool catalog, the repository's example and every fixture: name and text. */
 const catalogs: readonly (readonly [string, string])[] = [
@@ -68,13 +69,7 @@ function emitted(
   emitter = standardSchemaEmitter,
 ): readonly OutputFile[] {
   clearStandardSchemaMemo();
-  return emitter.emit({
-    ir,
-    options: { js: false },
-    header: "// h",
-    readTemplate,
-    report: () => undefined,
-  }) as readonly OutputFile[];
+  return emitFiles(emitter, ir);
 }
 
 /** The file's text, whatever form its contents take (chunks or text). */

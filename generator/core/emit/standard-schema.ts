@@ -338,21 +338,24 @@ function emitStandardSchemas(
     return (outputName = name);
   };
   // Everything of the file a tool's statements name, besides the tool's own names.
+  const fileNames: FileNames = {
+    build,
+    ToolInput,
+    ToolOutput,
+    mcpOf,
+    strictOf,
+    strictCheck,
+    inputValidators,
+    outputValidators,
+    strictSourceId: strictSource?.id,
+  };
   const fileContext =
     omit === "names"
       ? ""
-      : [
-          build,
-          ToolInput,
-          ToolOutput,
-          mcpOf,
-          strictOf,
-          strictCheck,
-          inputValidators,
-          outputValidators,
-          strictSource ? raw(strictSource.id) : undefined,
-        ]
-          .map((c) => c?.text ?? "")
+      : Object.values(fileNames)
+          .map((c: Code | string | undefined) =>
+            typeof c === "string" ? c : (c?.text ?? ""),
+          )
           .join("\u0000");
   const inputs: Code[] = [];
   const outputs: { readonly tool: ToolIR; readonly local: Code }[] = [];
@@ -387,17 +390,7 @@ function emitStandardSchemas(
         if ("canonical" in chunk) file.printChunk(chunk);
         else file.printData(chunk);
     } else {
-      const made = toolChunks(file, tool, toolNames, facts, {
-        build,
-        ToolInput,
-        ToolOutput,
-        mcpOf,
-        strictOf,
-        strictCheck,
-        inputValidators,
-        outputValidators,
-        strictSourceId: strictSource?.id,
-      });
+      const made = toolChunks(file, tool, toolNames, facts, fileNames);
       constNames = made.names;
       // Kept only when every name came out as asked (no collision: then they may be taken again).
       piece.printed = sameNames(made.names, wantedNames)
