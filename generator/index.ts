@@ -69,6 +69,11 @@ export interface GenerateOptions {
    * whose result may no longer be wanted, as `generate --watch`'s warm-up runs (watch-warm-up.ts).
    */
   readonly signal?: AbortSignal;
+  /**
+   * No later call in this process generates again (a one-shot `toolcat generate`): this thread's
+   * memos keep nothing of the run for a next one (pipeline.ts `oneRun`). The bytes are the same.
+   */
+  readonly oneRun?: boolean;
 }
 
 export interface GenerateResult {
@@ -173,6 +178,7 @@ export async function generate(
       emitters: parallel?.emitters,
       onCatalog: parallel?.catalog,
       between: signal && (() => nextTurn(signal)),
+      oneRun: options.oneRun,
     });
   } finally {
     parallel?.close();

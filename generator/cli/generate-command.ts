@@ -83,6 +83,8 @@ async function once(flags: Flags, thread?: EmitThread): Promise<number> {
     format: flags["no-format"] !== true,
     cache: flags["no-cache"] !== true,
     thread,
+    // Without the watch loop's thread, the process ends after this run: nothing is kept for another.
+    oneRun: thread === undefined,
   });
   const problems = formatDiagnostics(result.diagnostics, "text", {
     verbose: flags.verbose === true,

@@ -23,7 +23,8 @@ import {
   REVIEW_ATTRIBUTES_PATH,
   reviewAttributes,
 } from "./emit/review-attributes.js";
-import { buildIR } from "./ir/build-ir.js";
+import { buildIR, keepIR } from "./ir/build-ir.js";
+import { keepValidatorRecords } from "./emit/validators/validator-memo.js";
 import type { CatalogIR } from "./ir/catalog-ir.js";
 import { lintCatalog, loadCatalog } from "./load/load-catalog.js";
 import type { JsonObject } from "./schema/json.js";
@@ -65,6 +66,14 @@ export interface PipelineOptions {
    * the formatting already started dropped.
    */
   readonly between?: () => Promise<void>;
+  /**
+   * No later run in this process looks up what this one keeps (a one-shot `toolcat generate`):
+   * the IR, the validator compiler and the lint rules keep nothing for it — each kept run makes
+   * content keys and records (the lint memo's tool keys, the compiler's owner keys, frozen
+   * constants) that only a next run reads. Off, every stage runs as a first run does: the same
+   * bytes, the same (sorted) diagnostics. Turns the keeping back on for a run without it.
+   */
+  readonly oneRun?: boolean;
 }
 
 /** What `between` threw: the run ends with it, not with the lint rules' verdict. */
@@ -123,6 +132,9 @@ async function pipeline(options: PipelineOptions): Promise<PipelineResult> {
       throw new Stopped(e);
     }
   };
+  const keep = options.oneRun !== true;
+  keepIR(keep);
+  keepValidatorRecords(keep);
   // Read and checked here; the lint rules run once the emitters have started (below).
   const loaded = loadCatalog(options.catalogPath, options.source, {
     lint: false,
@@ -155,7 +167,7 @@ async function pipeline(options: PipelineOptions): Promise<PipelineResult> {
   const lint = (): boolean => {
     if (lintErrors === undefined) {
       const linted = lintCatalog(catalog, loaded.locator, options.catalogPath, {
-        memo: true,
+        memo: keep,
       }).diagnostics;
       lap("lint");
       lintErrors = linted;

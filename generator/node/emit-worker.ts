@@ -21,6 +21,7 @@ import { createCallValidatorsEmitter } from "../core/providers/call-validators.j
 import { lowerCatalog, providersEmitter } from "../core/providers/emitter.js";
 import { encodeStrictFacts } from "../core/emit/standard-schema-facts.js";
 import { keepLowerings } from "../core/providers/tool-memo.js";
+import { keepValidatorRecords } from "../core/emit/validators/validator-memo.js";
 import {
   formatFileParts,
   plainOptions,
@@ -263,6 +264,7 @@ parentPort?.on(
         // formatFileParts).
         keepIR(kept);
         keepLowerings(kept);
+        keepValidatorRecords(kept);
         early = undefined;
         format = formatForRun(message.format);
         // prettier's module loads while the IR is built and the declarations lowered (its files

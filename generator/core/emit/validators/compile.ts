@@ -47,6 +47,7 @@ import { compileSchema } from "./schema.js";
 import {
   compileContextKey,
   keepOwner,
+  keepsValidatorRecords,
   keptOwner,
   ownerKey,
 } from "./validator-memo.js";
@@ -343,7 +344,7 @@ export function compileValidators(
   const owners = grouped ?? [entries];
   // Owners whose code is kept (memo), and the records found for them (replayed, not compiled).
   const context =
-    options.memo && grouped
+    options.memo && grouped && keepsValidatorRecords()
       ? compileContextKey(
           options.maxDepth ?? DEFAULT_MAX_DEPTH,
           loadHelperTemplate(options.readTemplate),

@@ -103,6 +103,24 @@ export function validatorMemoCounts(): {
 
 let counts = { compiled: 0, replayed: 0 };
 
+/**
+ * Whether compiled owners are kept for the runs that follow (the default). A thread that serves
+ * one run and ends (a one-shot `generate`: pipeline.ts `oneRun`, and its emit worker) keeps none:
+ * each owner's key (its schemas' JSON) and its record (data constants frozen) would be made for no
+ * lookup. Off, the compiler compiles every owner, as a first run does.
+ */
+let keeping = true;
+
+export function keepValidatorRecords(on: boolean): void {
+  keeping = on;
+  if (!on) kept.clear();
+}
+
+/** Whether keepValidatorRecords has them kept (compile.ts: no keys are made otherwise). */
+export function keepsValidatorRecords(): boolean {
+  return keeping;
+}
+
 /** The number of kept records (tests: the memo stays bounded). */
 export function validatorMemoSize(): number {
   let size = 0;
