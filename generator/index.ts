@@ -165,6 +165,7 @@ export async function generate(
         cache: options.cache,
         parallel: false,
         onNotice,
+        reuse: options.oneRun !== true,
       })
     : undefined;
   let result: Awaited<ReturnType<typeof runPipeline>>;

@@ -32,6 +32,7 @@ import {
 } from "./format-cache.js";
 import { FormatWorker } from "./format-pool.js";
 import { formatCanonicalChunksKept } from "./canonical-chunk-memo.js";
+import { formatCanonicalChunks } from "./ts-code-format.js";
 import { formatDataChunk } from "./data-chunk-memo.js";
 import { isValidatorFile, validatorDataText } from "./validator-chunk-memo.js";
 import {
@@ -53,6 +54,11 @@ export interface FormatterOptions {
   readonly parallel?: boolean;
   /** Told what the user should know but that changes no byte: a damaged cache entry was rebuilt. */
   readonly onNotice?: (message: string) => void;
+  /**
+   * A later run in this process may look up what this one lays out (default true); false for a
+   * one-shot run (GenerateOptions.oneRun): formatFileParts' `reuse`, nothing kept.
+   */
+  readonly reuse?: boolean;
 }
 
 /** What formatting tells besides the texts (see FormatterOptions.onNotice). */
@@ -154,6 +160,7 @@ export function prettierFormatter(
   const { cacheDir } = remote;
   const { loadPrettier, optionsFor } = prettierOptions(outDir);
   const notice: Notice = settings.onNotice ?? (() => undefined);
+  const reuse = settings.reuse !== false;
 
   // Text-only files handed over early (`prepare`, as each emitter finishes) are formatted on a
   // worker thread while this one goes on emitting; the rest here, as soon as they are handed
@@ -176,6 +183,7 @@ export function prettierFormatter(
               cacheDir,
               await loadPrettier(),
               notice,
+              reuse,
             )
           : [];
       const texts = new Map(kept.map((f, i) => [f, here[i]!] as const));
@@ -192,6 +200,7 @@ export function prettierFormatter(
             cacheDir,
             await loadPrettier(),
             notice,
+            reuse,
           )
         ).forEach((t, i) => texts.set(failed[i]!, t));
       return files.map((f) => texts.get(f)!);
@@ -216,6 +225,7 @@ export function prettierFormatter(
                 cacheDir,
                 await loadPrettier(),
                 notice,
+                reuse,
               ),
         )
         .then(
@@ -258,10 +268,13 @@ export async function formatFiles(
   cacheDir: string | undefined,
   prettier: PrettierCalls,
   notice: Notice = () => undefined,
+  reuse = true,
 ): Promise<string[]> {
   return (
-    await formatFileParts(files, optionsFor, cacheDir, prettier, notice)
-  ).map((parts, i) => joinedText(files[i]!.path, parts));
+    await formatFileParts(files, optionsFor, cacheDir, prettier, notice, reuse)
+  ).map((parts, i) =>
+    reuse ? joinedText(files[i]!.path, parts) : normalisedJoin(parts),
+  );
 }
 
 /**
@@ -339,15 +352,18 @@ export async function formatFileParts(
       const validatorData = isValidatorFile(file.path)
         ? validatorDataText(file.path, options)
         : undefined;
+      // Kept for a later run only when there is one (`reuse`): a one-shot run lays them out as they are.
       const laidOut =
-        canonical.length > 0
-          ? await formatCanonicalChunksKept(
-              canonical,
-              options,
-              `${version}\u0000${dataKey}`,
-              wideLines,
-            )
-          : [];
+        canonical.length === 0
+          ? []
+          : reuse
+            ? await formatCanonicalChunksKept(
+                canonical,
+                options,
+                `${version}\u0000${dataKey}`,
+                wideLines,
+              )
+            : await formatCanonicalChunks(canonical, options, wideLines);
       const fastCode = new Map(canonical.map((c, i) => [c, laidOut[i]]));
       for (const chunk of file.chunks as readonly Chunk[]) {
         const fastChunk =

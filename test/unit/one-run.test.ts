@@ -1,8 +1,8 @@
 /**
  * A one-shot run (pipeline.ts `oneRun`, GenerateOptions.oneRun: `toolcat generate` without
  * `--watch`) keeps nothing for a later run on this thread — no IR content keys, no compiled
- * validator owners, no lint findings memo — and gives the same files and diagnostics as a run
- * that keeps them; a run without it keeps them again.
+ * validator owners, no lint findings memo, no laid-out code chunks — and gives the same files and
+ * diagnostics as a run that keeps them; a run without it keeps them again.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +13,11 @@ import {
 } from "../../generator/core/emit/validators/validator-memo.js";
 import { clearIRMemo, irMemoSize } from "../../generator/core/ir/build-ir.js";
 import { runPipeline } from "../../generator/core/pipeline.js";
+import { generate } from "../../generator/index.js";
+import {
+  canonicalChunkMemoSize,
+  clearCanonicalChunkMemo,
+} from "../../generator/node/canonical-chunk-memo.js";
 import { readTemplate, repoRoot } from "../validators/harness.js";
 
 const catalogPath = "catalog/tools.yaml";
@@ -23,6 +28,7 @@ const run = (oneRun?: boolean) =>
 afterEach(() => {
   clearValidatorMemo();
   clearIRMemo();
+  clearCanonicalChunkMemo();
 });
 
 describe("a one-shot run", () => {
@@ -52,5 +58,15 @@ describe("a one-shot run", () => {
     const once = await of(true);
     expect(once.ok).toBe(false);
     expect(once.diagnostics).toEqual(kept.diagnostics);
+  });
+
+  it("formats without keeping a layout, to the same bytes (generate)", async () => {
+    clearCanonicalChunkMemo();
+    const once = await generate({ cwd: repoRoot, source, oneRun: true });
+    expect(canonicalChunkMemoSize()).toBe(0);
+    const kept = await generate({ cwd: repoRoot, source });
+    expect(canonicalChunkMemoSize()).toBeGreaterThan(0);
+    expect(once.ok).toBe(true);
+    expect([...once.files]).toEqual([...kept.files]);
   });
 });
