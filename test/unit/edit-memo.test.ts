@@ -695,6 +695,37 @@ describe("the catalog's names, kept while nothing they are made of changed (nami
     );
   });
 
+  it("a tool removed before one whose names it shared: the names after it move, as a cold run's", async () => {
+    // get_item and getItem make the same identifiers: the second takes the suffixed ones, and
+    // takes the plain ones once the first is gone, though its own name did not change.
+    const tool = (name: string) =>
+      `  ${name}:\n    description: Gets an item.\n    input: { type: object, properties: { id: { type: string } }, required: [id], additionalProperties: false }\n`;
+    const source = `toolcat: 1\ntargets: { openai-chat: { strict: auto } }\ntools:\n${tool("get_item")}${tool("getItem")}${tool("list_items")}`;
+    const edited = source.replace(tool("get_item"), "");
+    expect(edited).not.toBe(source);
+    const reference = await cold(edited);
+    await cold(source);
+    naming.catalogNamesTesting.byToolName = true;
+    try {
+      const stale = await generate(edited).then(
+        (r) => differing(r, reference),
+        (e: unknown) => [String(e)],
+      );
+      expect(stale).not.toEqual([]);
+    } finally {
+      naming.catalogNamesTesting.byToolName = false;
+    }
+    await cold(source);
+    const again = await generate(edited);
+    expect(differing(again, reference)).toEqual([]);
+    // The tool whose names did not change keeps its names object.
+    await cold(source);
+    const before = naming.catalogNames((await generate(source)).ir!);
+    const after = naming.catalogNames((await generate(edited)).ir!);
+    expect(after.tools.get("list_items")).toBe(before.tools.get("list_items"));
+    expect(after.tools.get("getItem")).not.toBe(before.tools.get("getItem"));
+  });
+
   it("an edit that renames nothing keeps the names (the same objects)", async () => {
     const example = catalogs[1]![1]();
     await cold(example);

@@ -83,13 +83,19 @@ export class NameScope {
     return Name.of(text);
   }
 
-  /** A unique identifier based on `base` (already identifier-shaped), suffixed 2, 3, … on collision. */
-  unique(base: string): Name {
+  /**
+   * A unique identifier based on `base` (already identifier-shaped), suffixed 2, 3, … on
+   * collision; `same`, when its text is the one handed out, is given back instead of a new Name
+   * (a Name is its text: a name kept from a run before, not checked again).
+   */
+  unique(base: string, same?: Name): Name {
     let candidate = base;
     for (let n = 2; this.taken.has(candidate) || RESERVED.has(candidate); n++)
       candidate = `${base}${n}`;
     this.taken.add(candidate);
-    return Name.of(candidate);
+    return same !== undefined && same.text === candidate
+      ? same
+      : Name.of(candidate);
   }
 
   has(text: string): boolean {

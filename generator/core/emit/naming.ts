@@ -72,11 +72,14 @@ let last: { readonly parts: string; readonly names: CatalogNames } | undefined;
  */
 export const catalogNamesTesting: {
   omit: undefined | "tools" | "catalog defs" | "tool defs";
-} = { omit: undefined };
+  /** A tool keeps the names it had before whatever they come out as now (stale names must then show). */
+  byToolName: boolean;
+} = { omit: undefined, byToolName: false };
 
 /** Forgets the names kept (tests: a cold run). */
 export function clearCatalogNamesMemo(): void {
   last = undefined;
+  stemsKept = new Map();
 }
 
 /** What catalogNames makes its names of, as text. */
@@ -103,40 +106,91 @@ export function catalogNames(ir: CatalogIR): CatalogNames {
     cache.set(ir, last.names);
     return last.names;
   }
-  const names = makeCatalogNames(ir);
+  const names = makeCatalogNames(ir, last?.names);
   last = { parts, names };
   cache.set(ir, names);
   return names;
 }
 
-function makeCatalogNames(ir: CatalogIR): CatalogNames {
+/**
+ * A tool name's PascalCase and camelCase stems (pascalCase, camelCase), kept for the names of the
+ * catalog named last: they are pure functions of the name, and a tool added or removed made them
+ * again for every tool (regular expressions per name, on both threads).
+ */
+let stemsKept = new Map<string, ToolStems>();
+
+interface ToolStems {
+  readonly pascal: string;
+  readonly camel: string;
+}
+
+function stemsOf(name: string, into: Map<string, ToolStems>): ToolStems {
+  let stems = stemsKept.get(name) ?? into.get(name);
+  if (stems === undefined)
+    stems = {
+      pascal: pascalCase(name, "Tool"),
+      camel: camelCase(name, "tool"),
+    };
+  into.set(name, stems);
+  return stems;
+}
+
+/**
+ * The catalog's names, in catalog order as always; `before` (the names made last, of another
+ * catalog) lends its Name objects where a name comes out with the same text, and a tool whose
+ * five names all do keeps its ToolNames object: a Name is its text alone (immutable), so which
+ * object carries it changes no output, and what the emitters keep by object stays found.
+ */
+function makeCatalogNames(
+  ir: CatalogIR,
+  before: CatalogNames | undefined,
+): CatalogNames {
   const types = new NameScope(FIXED_EXPORTS);
   const values = new NameScope(FIXED_EXPORTS);
   const tools = new Map<string, ToolNames>();
+  const stems = new Map<string, ToolStems>();
   for (const tool of ir.tools) {
-    const pascal = pascalCase(tool.name, "Tool");
-    const inputType = types.unique(`${pascal}Input`);
-    const outputType = types.unique(`${pascal}Output`);
-    const stemBase = camelCase(tool.name, "tool");
+    const was = before?.tools.get(tool.name);
+    const { pascal, camel } = stemsOf(tool.name, stems);
+    const inputType = types.unique(`${pascal}Input`, was?.inputType);
+    const outputType = types.unique(`${pascal}Output`, was?.outputType);
     const stem = values.unique(
-      stemBase.startsWith("_") ? `tool${stemBase}` : stemBase,
+      camel.startsWith("_") ? `tool${camel}` : camel,
     ).text;
-    const validateInput = values.unique(`validate${inputType.text}`);
-    const validateOutput = values.unique(`validate${outputType.text}`);
-    tools.set(tool.name, {
-      inputType,
-      outputType,
-      validateInput,
-      validateOutput,
-      stem,
-    });
+    const validateInput = values.unique(
+      `validate${inputType.text}`,
+      was?.validateInput,
+    );
+    const validateOutput = values.unique(
+      `validate${outputType.text}`,
+      was?.validateOutput,
+    );
+    tools.set(
+      tool.name,
+      was !== undefined &&
+        (catalogNamesTesting.byToolName ||
+          (was.inputType === inputType &&
+            was.outputType === outputType &&
+            was.validateInput === validateInput &&
+            was.validateOutput === validateOutput &&
+            was.stem === stem))
+        ? was
+        : { inputType, outputType, validateInput, validateOutput, stem },
+    );
   }
+  stemsKept = stems;
   const catalogDefs = new Map<string, Name>();
   for (const def of ir.defs)
-    catalogDefs.set(def.name, types.unique(pascalCase(def.name, "Def")));
+    catalogDefs.set(
+      def.name,
+      types.unique(
+        pascalCase(def.name, "Def"),
+        before?.catalogDefs.get(def.name),
+      ),
+    );
   const toolDefs = new Map<string, Name>();
   for (const tool of ir.tools) {
-    const pascal = pascalCase(tool.name, "Tool");
+    const pascal = stemsOf(tool.name, stems).pascal;
     for (const [which, resource] of [
       ["input", tool.input],
       ["output", tool.output],
@@ -144,9 +198,13 @@ function makeCatalogNames(ir: CatalogIR): CatalogNames {
       if (!resource) continue;
       for (const def of resource.defs) {
         if (def.origin === "catalog") continue;
+        const key = toolDefKey(tool.name, which, def.name);
         toolDefs.set(
-          toolDefKey(tool.name, which, def.name),
-          types.unique(`${pascal}${pascalCase(def.name, "Def")}`),
+          key,
+          types.unique(
+            `${pascal}${pascalCase(def.name, "Def")}`,
+            before?.toolDefs.get(key),
+          ),
         );
       }
     }
