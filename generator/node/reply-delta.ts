@@ -20,6 +20,7 @@
  */
 import type { OutputFile } from "../core/emit/artifact.js";
 import { concatenated, trailingNewlines } from "../core/emit/line-ends.js";
+import { sameOutputFile } from "./same-output-file.js";
 
 /** How one file's text differs from the text sent last for its path. */
 export interface TextDelta {
@@ -65,12 +66,14 @@ export interface MovedParts {
 
 /**
  * A reply's file; with `delta`, `parts` or `partsDelta`, `contents` is empty and the text is made
- * from them (`parts`: the whole text as its parts).
+ * from them (`parts`: the whole text as its parts). With `unchanged`, `contents` is empty and the
+ * file is the one taken last for its path (a chunked or data file, the same as the run before's).
  */
 export type SentFile = OutputFile & {
   readonly delta?: TextDelta;
   readonly parts?: readonly string[];
   readonly partsDelta?: PartsDelta;
+  readonly unchanged?: true;
 };
 
 /**
@@ -116,6 +119,8 @@ interface Parts {
  */
 export class SentTexts {
   private readonly last = new Map<string, string | Parts>();
+  /** The chunked and data files sent last, by path: one the same again crosses as a reference. */
+  private readonly whole = new Map<string, OutputFile>();
 
   /**
    * The files as they cross to the main thread (recorded as sent). `partsOf` gives a file's text
@@ -127,7 +132,13 @@ export class SentTexts {
       undefined,
   ): readonly SentFile[] {
     return files.map((file) => {
-      if (!deltaable(file)) return file;
+      if (!deltaable(file)) {
+        const before = this.whole.get(file.path);
+        this.whole.set(file.path, file);
+        return before !== undefined && sameOutputFile(before, file)
+          ? unchangedFile(file)
+          : file;
+      }
       const parts = partsOf(file);
       const base = this.last.get(file.path);
       if (parts === undefined) {
@@ -151,6 +162,16 @@ export class SentTexts {
         : { ...sent, partsDelta: partsDelta(base, parts) };
     });
   }
+}
+
+/** A reference to the file sent last for the path, with nothing of its text. */
+function unchangedFile(file: OutputFile): SentFile {
+  return {
+    path: file.path,
+    language: file.language,
+    contents: "",
+    unchanged: true,
+  };
 }
 
 function joined(text: string | Parts): string {
@@ -262,6 +283,8 @@ interface KeptParts extends Parts {
 /** The main thread's side: the last text taken for each path (see the module's comment). */
 export class ReceivedTexts {
   private readonly last = new Map<string, string | KeptParts>();
+  /** The chunked and data files taken last, by path (SentTexts.whole's). */
+  private readonly whole = new Map<string, OutputFile>();
 
   /**
    * The files with their texts, or undefined when a delta's base is not the text kept here. A
@@ -272,10 +295,19 @@ export class ReceivedTexts {
     if (replyDeltaTesting.forgetReceived) {
       replyDeltaTesting.forgetReceived = false;
       this.last.clear();
+      this.whole.clear();
     }
     const out: OutputFile[] = [];
     for (const file of files) {
       if (!deltaable(file)) {
+        if (file.unchanged) {
+          const kept = this.whole.get(file.path);
+          if (kept === undefined || kept.language !== file.language)
+            return undefined;
+          out.push(kept);
+          continue;
+        }
+        this.whole.set(file.path, file);
         out.push(file);
         continue;
       }

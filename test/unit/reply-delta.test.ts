@@ -7,6 +7,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { JsonValue } from "../../generator/core/codegen/code.js";
 import type { OutputFile } from "../../generator/core/emit/artifact.js";
 import { normaliseText } from "../../generator/core/emit/line-ends.js";
 import {
@@ -18,6 +19,11 @@ import {
   SentTexts,
   textDelta,
 } from "../../generator/node/reply-delta.js";
+import {
+  sameJson,
+  sameOutputFile,
+  sameOutputFileTesting,
+} from "../../generator/node/same-output-file.js";
 
 const file = (path: string, contents: string): OutputFile => ({
   path,
@@ -72,16 +78,90 @@ describe("reply deltas", () => {
     expect(textDelta(base, base).middle).toBe("");
   });
 
-  it("keeps chunked and data files whole", () => {
+  it("sends a chunked or data file the same as the run before's as a reference, a changed one whole", () => {
     const sent = new SentTexts();
-    const chunked: OutputFile = {
+    const received = new ReceivedTexts();
+    const chunked = (canonical: string): OutputFile => ({
       path: "a.ts",
-      contents: "a\n",
+      contents: `${canonical}\n`,
       language: "typescript",
-      chunks: ["a"],
+      chunks: [{ canonical }, "b"],
+    });
+    const data = (value: JsonValue): OutputFile => ({
+      path: "a.json",
+      contents: "{}\n",
+      language: "json",
+      json: { value },
+    });
+    const first = [chunked("a"), data({ k: [1, 2] })];
+    expect(received.decode(structuredClone(sent.encode(first)))).toEqual(first);
+    // Made afresh, the same field by field: nothing of it crosses, the main thread's is taken again.
+    const again = sent.encode([chunked("a"), data({ k: [1, 2] })]);
+    expect(again.every((f) => f.unchanged && f.contents === "")).toBe(true);
+    expect(received.decode(structuredClone(again))).toEqual(first);
+    const changed = [chunked("c"), data({ k: [1, 3] })];
+    const crossed = sent.encode(changed);
+    expect(crossed).toEqual(changed);
+    expect(received.decode(structuredClone(crossed))).toEqual(changed);
+    // A reference to a file the main thread never took is refused.
+    expect(
+      new ReceivedTexts().decode(sent.encode([chunked("c")])),
+    ).toBeUndefined();
+  });
+
+  it("a file whose chunks changed under the same text crosses whole (compared without them, the main thread keeps a stale chunk)", () => {
+    const withChunks = (chunks: OutputFile["chunks"]): OutputFile => ({
+      path: "a.ts",
+      contents: "a\n\nb\n",
+      language: "typescript",
+      chunks,
+    });
+    const run = () => {
+      const sent = new SentTexts();
+      const received = new ReceivedTexts();
+      received.decode(sent.encode([withChunks(["a", "b"])]));
+      return received.decode(
+        structuredClone(
+          sent.encode([withChunks([{ canonical: "a", width: 80 }, "b"])]),
+        ),
+      )?.[0]?.chunks;
     };
-    sent.encode([chunked]);
-    expect(sent.encode([chunked])).toEqual([chunked]);
+    expect(run()).toEqual([{ canonical: "a", width: 80 }, "b"]);
+    sameOutputFileTesting.textOnly = true;
+    try {
+      expect(run()).not.toEqual([{ canonical: "a", width: 80 }, "b"]);
+    } finally {
+      sameOutputFileTesting.textOnly = false;
+    }
+  });
+
+  it("compares files field by field", () => {
+    const base: OutputFile = {
+      path: "a.ts",
+      contents: "x\n",
+      language: "typescript",
+      chunks: [{ leading: "", head: "const a", value: { b: [1, null] } }],
+    };
+    expect(sameOutputFile(base, structuredClone(base))).toBe(true);
+    for (const other of [
+      { ...base, path: "b.ts" },
+      { ...base, review: "machine" as const },
+      { ...base, contents: "y\n" },
+      { ...base, chunks: undefined },
+      {
+        ...base,
+        chunks: [{ leading: "", head: "const a", value: { b: [1, 0] } }],
+      },
+      {
+        ...base,
+        chunks: [{ leading: "", head: "const a", value: { c: [1, null] } }],
+      },
+      { ...base, chunks: [{ canonical: "const a = { b: [1, null] };" }] },
+      { ...base, json: { value: 1 } },
+    ])
+      expect(sameOutputFile(base, other)).toBe(false);
+    expect(sameJson({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
+    expect(sameJson([1, [2]], [1, [2]])).toBe(true);
   });
 
   it("refuses a delta whose base is not the text kept", () => {
