@@ -4,18 +4,13 @@
  * section (docs/performance.md's rounds went to docs/performance-history.md) cannot leave a
  * newcomer's link pointing nowhere.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
+import { docPages } from "./helpers/doc-pages.js";
 import { repoRoot } from "./helpers/pipeline.js";
 
-const pages = [
-  "README.md",
-  ...readdirSync(join(repoRoot, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .sort()
-    .map((f) => `docs/${f}`),
-];
+const pages = docPages;
 
 /** The markdown outside fenced code blocks (a link-like text in code is not a link). */
 function prose(markdown: string): string {

@@ -37,15 +37,10 @@ import { providerExports } from "../generator/core/providers/emitter.js";
 import { TARGET_IDS } from "../generator/core/targets.js";
 import { loadCatalog } from "../generator/core/load/load-catalog.js";
 import { parseYaml } from "../generator/core/load/yaml-to-json.js";
+import { docPages } from "./helpers/doc-pages.js";
 import { repoRoot } from "./helpers/pipeline.js";
 
-const pages = [
-  "README.md",
-  ...readdirSync(join(repoRoot, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .sort()
-    .map((f) => `docs/${f}`),
-];
+const pages = docPages;
 const text = (page: string) => readFileSync(join(repoRoot, page), "utf8");
 const tsBlocks = (markdown: string) =>
   [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
