@@ -308,6 +308,60 @@ return keys < 0 ? null : { ok: true, value: data };`;
   };
 }
 
+/**
+ * The bound above and, besides, the format checks toolcat makes on each schema's top-level string
+ * properties (its own helpers, `formatUuid`, `formatDate`…, from a copy of the module under test):
+ * what is left of a validator's work once the keys' count, the result and the characters of the
+ * format-checked values are paid for. Nested formats and every other keyword are still left out,
+ * so it too is a bound. It shows how much of the valid set's figure the format checks decide: a
+ * validator can skip neither reading a uuid or a date nor the result.
+ */
+function keysFormatsAndResultOnly(schemas, mod) {
+  const fns = schemas.map(({ schema }, i) => {
+    const properties =
+      schema && typeof schema === "object" && schema.properties
+        ? schema.properties
+        : {};
+    const helpers = [];
+    const checks = [];
+    for (const [key, sub] of Object.entries(properties)) {
+      if (!sub || typeof sub !== "object" || typeof sub.format !== "string")
+        continue;
+      const helper =
+        mod[
+          `format${sub.format
+            .split("-")
+            .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+            .join("")}`
+        ];
+      if (typeof helper !== "function") continue;
+      // A failed check changes the result, so the compiler cannot drop the check as dead code.
+      checks.push(
+        `{ const v = data[${JSON.stringify(key)}]; if (typeof v === "string" && !f${helpers.length}(v)) keys = -1; }`,
+      );
+      helpers.push(helper);
+    }
+    return new Function(
+      ...helpers.map((_, k) => `f${k}`),
+      `return function (data) { // bound with formats ${i}
+let keys = 0;
+if (typeof data === "object" && data !== null && !Array.isArray(data)) {
+  for (const key in data) keys++;
+  ${checks.join("\n  ")}
+}
+return keys < 0 ? { ok: false } : { ok: true, value: data };
+};`,
+    )(...helpers);
+  });
+  return {
+    name: "bound with formats: the bound + toolcat's checks of top-level formats",
+    check: (i, data) => {
+      const r = fns[i](data);
+      return r.ok ? 1 : 0;
+    },
+  };
+}
+
 const BATCH_MS = Number(process.env.TOOLCAT_BENCH_BATCH_MS ?? 60);
 const WARMUP_MS = Number(process.env.TOOLCAT_BENCH_WARMUP_MS ?? 600);
 
@@ -429,9 +483,10 @@ const perSchemaGroup =
  * the set's figure rests on, and where the bound itself is below 2x Ajv — there no validator with
  * toolcat's result can reach 2x, whatever its code.
  */
-function perSchema(schemas, sets, contenders, ajvAll) {
+function perSchema(schemas, sets, contenders, ajvAll, mod) {
   const ours = contenders[0];
   const ajv = contenders[2];
+  const withFormats = keysFormatsAndResultOnly(schemas, mod);
   for (const [which, pairsOf, bound] of [
     ["valid", sets.valid, () => keysAndResultOnly(schemas.length)],
     ["invalid", sets.invalid, (pairs) => errorObjectsOnly(pairs, ajvAll)],
@@ -442,11 +497,20 @@ function perSchema(schemas, sets, contenders, ajvAll) {
     for (let i = 0; i < schemas.length; i++) {
       const pairs = pairsOf.filter(([j]) => j === i);
       if (pairs.length === 0) continue;
-      const r = benchSet(undefined, pairs, [ours, ajv, bound(pairs)]);
+      const r = benchSet(undefined, pairs, [
+        ours,
+        ajv,
+        bound(pairs),
+        ...(which === "valid" ? [withFormats] : []),
+      ]);
+      const formats =
+        which === "valid" && r.ops[3] < r.ops[2] * 0.98
+          ? `  with its formats ${(r.ops[3] / r.ops[1]).toFixed(2)}x ajv, toolcat ${Math.round((100 * r.ops[0]) / r.ops[3])}% of it`
+          : "";
       const m = (k) => (r.ops[k] / 1e6).toFixed(1).padStart(5);
       const [lo, hi] = [Math.min(...r.rounds[1]), Math.max(...r.rounds[1])];
       console.log(
-        `    ${schemas[i].label.padEnd(28)} ${String(pairs.length).padStart(2)} inputs  toolcat ${m(0)}  ajv ${m(1)}  bound ${m(2)}   toolcat/ajv ${r.perRound[1].toFixed(2)}x (${lo.toFixed(2)}–${hi.toFixed(2)})  bound/ajv ${(r.ops[2] / r.ops[1]).toFixed(2)}x${r.ops[2] / r.ops[1] < 2 ? " (2x above the bound)" : ""}  toolcat ${Math.round((100 * r.ops[0]) / r.ops[2])}% of the bound`,
+        `    ${schemas[i].label.padEnd(28)} ${String(pairs.length).padStart(2)} inputs  toolcat ${m(0)}  ajv ${m(1)}  bound ${m(2)}   toolcat/ajv ${r.perRound[1].toFixed(2)}x (${lo.toFixed(2)}–${hi.toFixed(2)})  bound/ajv ${(r.ops[2] / r.ops[1]).toFixed(2)}x${r.ops[2] / r.ops[1] < 2 ? " (2x above the bound)" : ""}  toolcat ${Math.round((100 * r.ops[0]) / r.ops[2])}% of the bound${formats}`,
       );
     }
   }
@@ -535,7 +599,14 @@ export default async function bench() {
     const only =
       process.env.TOOLCAT_BENCH_PROFILE ?? process.env.TOOLCAT_BENCH_ONLY;
     if (only && only !== title) continue;
-    const mod = await load(sourceFor(schemas), "bench-validators");
+    const source = sourceFor(schemas);
+    const mod = await load(source, "bench-validators");
+    // A second copy of the module with its format helpers exported, for the bound that calls
+    // them (keysFormatsAndResultOnly): the module timed as toolcat is left as generate writes it.
+    const formatHelpers = await load(
+      `${source}\nexport { ${[...source.matchAll(/^function (format[A-Za-z]+)\(/gm)].map((m) => m[1]).join(", ")} };\n`,
+      "bench-validator-helpers",
+    );
     const ours = schemas.map((_, i) => mod[`v${i}`]);
     const baselineModule = baselineSource
       ? await load(baselineSource(schemas), "bench-baseline")
@@ -595,7 +666,12 @@ export default async function bench() {
     // The bounds need Ajv allErrors (contender 2) beside them to be read.
     const v = benchSet("valid inputs", sets.valid, [
       ...contenders,
-      ...(contenders.length > 2 ? [keysAndResultOnly(schemas.length)] : []),
+      ...(contenders.length > 2
+        ? [
+            keysFormatsAndResultOnly(schemas, formatHelpers),
+            keysAndResultOnly(schemas.length),
+          ]
+        : []),
     ]);
     const bound =
       contenders.length > 2 ? [errorObjectsOnly(sets.invalid, all)] : [];
@@ -609,7 +685,7 @@ export default async function bench() {
       contenders,
     );
     if (perSchemaGroup === title && contenders.length > 2)
-      perSchema(schemas, sets, contenders, all);
+      perSchema(schemas, sets, contenders, all, formatHelpers);
     summary.push({
       title,
       v,
@@ -690,6 +766,16 @@ export default async function bench() {
       .sort((a, b) => a - b);
     console.log(
       `  ${title.padEnd(20)} bound ${(bound / v.ops[2]).toFixed(2)}x Ajv allErrors; toolcat ${(v.ops[0] / v.ops[2]).toFixed(2)}x = ${Math.round((v.ops[0] / bound) * 100)}% of the bound's speed (rounds ${Math.round(shares[0])}–${Math.round(shares[shares.length - 1])}%; 2x needs ${Math.round(((2 * v.ops[2]) / bound) * 100)}%)`,
+    );
+  }
+  console.log(
+    "valid inputs: the bound with the top-level format checks toolcat makes (its own helpers) vs Ajv allErrors:",
+  );
+  for (const { title, v } of summary) {
+    if (!v || v.ops.length < 6) continue;
+    const bound = v.ops[v.ops.length - 2];
+    console.log(
+      `  ${title.padEnd(20)} bound with formats ${(bound / v.ops[2]).toFixed(2)}x Ajv allErrors${bound / v.ops[2] < 2 ? " (2x is above it)" : ""}; toolcat = ${Math.round((v.ops[0] / bound) * 100)}% of it; 2x needs ${Math.round(((2 * v.ops[2]) / bound) * 100)}%`,
     );
   }
   console.log(
