@@ -113,9 +113,10 @@ writeFileSync(
   ) + "\n",
 );
 
-// The code caches, from runs that compiled what `generate` needs (a one-shot run: its caches are
-// its own, code-cache.cjs `oneShot`) and what the other commands share (`lint`); each run writes
-// the caches missing for its kind.
+// The code caches, from runs that compiled what `generate` needs (a one-shot run writes both the
+// plain caches of the chunks it loads first and the one-shot caches the emit worker looks for,
+// code-cache.cjs `save`) and what the other commands share (`lint`); each run writes the caches
+// missing for its kind.
 const catalog = resolve(root, "catalog", "tools.yaml");
 if (existsSync(catalog)) {
   const scratch = mkdtempSync(join(tmpdir(), "toolcat-code-cache-"));

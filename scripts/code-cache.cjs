@@ -15,8 +15,9 @@
  * (`node --max-old-space-size=…`, NODE_OPTIONS) looks first for the cache of its own options
  * (`<chunk>.<node version>-<arch>-<hash of the options>`), then for the plain one, and writes its
  * own — so runs with and without options do not overwrite each other's caches in turn. A one-shot
- * `generate`, which sets V8 flags of its own before compiling (`oneShot`), has its own caches
- * likewise (`<chunk>.<node version>-<arch>-one-shot`).
+ * `generate` sets V8 flags of its own once the CLI's chunks are loaded (`oneShot`): the chunks
+ * loaded after that, the emit worker's, have caches of their own likewise
+ * (`<chunk>.<node version>-<arch>-one-shot`), which the main thread writes (`save`).
  * `npm run build` writes them after warm-up runs (a one-shot `generate` and a `lint`); `TOOLCAT_CODE_CACHE=0` reads and writes none,
  * `TOOLCAT_CODE_CACHE_LOG=1` names each chunk and what became of its cache on stderr.
  */
@@ -63,6 +64,31 @@ const PLAIN = `${process.version}-${process.arch}`;
  * one-shot runs and the others keep caches of their own.
  */
 const ONE_SHOT_FLAGS = `--interrupt-budget=${8 * 66 * 1024}`;
+/**
+ * The same flag at V8's own default (Node 20's V8: 66 KB), set again at the end of a one-shot run
+ * before the caches of the chunks loaded under the default flags are made (`save`): V8 writes the
+ * flags in force into a cache, and a cache made under the one-shot flags would be rejected where
+ * those chunks are loaded. A probe (`probeData`) checks that the default is really back; if it is
+ * not (another V8's default), those caches are not written.
+ */
+const DEFAULT_FLAGS = `--interrupt-budget=${66 * 1024}`;
+const PROBE = "(function toolcatCodeCacheProbe() { return 1; })";
+/** The probe's cache, made under V8's default flags (`oneShot`), when a chunk loaded under them needs one. */
+let probe;
+
+function probeData() {
+  return new vm.Script(PROBE, { filename: "toolcat-probe" }).createCachedData();
+}
+
+/** Whether V8 takes the probe's cache now: the flags in force are those it was made under. */
+function probeTaken(data) {
+  // Another name than the one it was made under: V8 would otherwise find the script in its
+  // compilation cache and never look at the data.
+  return !new vm.Script(PROBE, {
+    filename: "toolcat-probe-check",
+    cachedData: data,
+  }).cachedDataRejected;
+}
 
 /**
  * V8's flags are the process's, so a worker thread started after `oneShot` compiles under them
@@ -130,9 +156,12 @@ function oneShot(builtins = [], workerStarted = false) {
         `toolcat code cache gate: the worker ${Atomics.load(gate, 0) ? "passed" : "timed out"} after ${(performance.now() - since).toFixed(1)} ms\n`,
       );
   }
-  // The caches missing for chunks loaded so far (bin/toolcat.js's early-emit-worker chunk), while
-  // V8's flags are still those they are loaded under.
-  save();
+  // The chunks loaded so far (the CLI's and the early emit worker's, which bin/toolcat.js loads
+  // first) keep V8's default flags: a cache missing among them is written at the end of the run,
+  // with all the run compiled, once those flags are set again (`save`); what proves that they are
+  // is this probe, made under them now.
+  if (enabled && [...chunks.values()].some((chunk) => chunk.stale))
+    probe = probeData();
   setFlags = ONE_SHOT_FLAGS;
   v8.setFlagsFromString(ONE_SHOT_FLAGS);
   process.env[ONE_SHOT_ENV] = ONE_SHOT_FLAGS;
@@ -270,36 +299,66 @@ function load(file) {
  * Writes the cache of each chunk loaded without a good one, now that the run compiled what it
  * needed: the cache then holds those functions too. Never fails: a folder that cannot be written
  * (a read-only install) only means no cache.
+ *
+ * After a one-shot run (`oneShot`), besides: the chunks loaded before it (under V8's default
+ * flags) get the one-shot cache other threads look for when there is none, or when their own
+ * was not taken here — the emit worker loads the chunks it shares with this thread after the
+ * flags are set, and writes no cache itself — and then, once the default flags are back, their
+ * own caches where they had none. (A one-shot cache that is there but damaged, beside a good
+ * one of this thread, is not told apart: the worker ignores it, and the next build writes it.)
  */
 function save() {
   if (!enabled) return;
+  writeStale((chunk) => chunk.flags === setFlags);
+  if (!setFlags) return;
+  const early = [...chunks].filter(([, chunk]) => chunk.flags === "");
+  // Needed where the worker has none to look for, or where this thread's own was not taken: a
+  // cache V8 rejected here for this process's flags (or a damaged one) says that the worker's
+  // would fare no better.
+  for (const [file, chunk] of early)
+    if (
+      chunk.stale ||
+      !TAGS.some((tag) => fs.existsSync(cacheFile(file, tag)))
+    )
+      write(file, chunk, TAGS[0]);
+  if (!early.some(([, chunk]) => chunk.stale) || probe === undefined) return;
+  v8.setFlagsFromString(DEFAULT_FLAGS);
+  setFlags = "";
+  TAGS = tags();
+  if (probeTaken(probe)) writeStale((chunk) => chunk.flags === "");
+}
+
+/** Writes the cache of each chunk loaded without a good one for which `which` holds. */
+function writeStale(which) {
   for (const [file, chunk] of chunks) {
-    if (!chunk.stale) continue;
+    if (!chunk.stale || !which(chunk)) continue;
     chunk.stale = false;
-    // Loaded under other flags (before `oneShot`, which saved it then): a cache made now would
-    // carry the flags set since, which V8 rejects under those the chunk is loaded with.
-    if (chunk.flags !== setFlags) continue;
-    const target = cacheFile(file, chunk.tag);
-    const temp = `${target}.${process.pid}.tmp`;
-    try {
-      const data = chunk.script.createCachedData();
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(
-        temp,
-        Buffer.concat([MAGIC, chunk.sourceHash, sha1(data), data]),
+    write(file, chunk, chunk.tag);
+  }
+}
+
+/** Writes the chunk's cache of `tag`, made now (under the flags in force). */
+function write(file, chunk, tag) {
+  const target = cacheFile(file, tag);
+  const temp = `${target}.${process.pid}.tmp`;
+  try {
+    const data = chunk.script.createCachedData();
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(
+      temp,
+      Buffer.concat([MAGIC, chunk.sourceHash, sha1(data), data]),
+    );
+    fs.renameSync(temp, target);
+    if (log)
+      process.stderr.write(
+        `toolcat code cache: ${path.basename(file)} ${tag === chunk.tag ? "written" : "written-one-shot"}\n`,
       );
-      fs.renameSync(temp, target);
-      if (log)
-        process.stderr.write(
-          `toolcat code cache: ${path.basename(file)} written\n`,
-        );
+  } catch {
+    // No cache this time.
+    try {
+      fs.rmSync(temp, { force: true });
     } catch {
-      // No cache this time.
-      try {
-        fs.rmSync(temp, { force: true });
-      } catch {
-        /* left as it is */
-      }
+      /* left as it is */
     }
   }
 }

@@ -482,12 +482,9 @@ if (wt.isMainThread) {
     };
     const chunks = [...reference.log.keys()];
     expect(chunks).toContain("main.js");
-    // bin/toolcat.js loads the early emit worker's chunk before oneShot, under V8's default flags.
-    const cacheOf = (chunk: string) =>
-      join(
-        caches,
-        `${chunk}.${chunk === "early-emit-worker.js" ? plainTag : tag}`,
-      );
+    // bin/toolcat.js loads the early emit worker's chunk and the CLI's before oneShot, under V8's
+    // default flags: a one-shot run on this thread reads (and writes) the plain caches.
+    const cacheOf = (chunk: string) => join(caches, `${chunk}.${plainTag}`);
 
     // As built: every chunk this run loads from its cache.
     const built = generate();
@@ -555,9 +552,11 @@ if (wt.isMainThread) {
       for (const chunk of chunks) damage(chunk);
       const run = generate();
       sameOutput(run);
+      // The one-shot cache is written again too: what spoilt this thread's may have spoilt it.
       for (const chunk of chunks)
         expect(run.log.get(chunk), `${kind}: ${chunk}`).toEqual([
           state,
+          "written-one-shot",
           "written",
         ]);
       const again = generate();
@@ -566,6 +565,38 @@ if (wt.isMainThread) {
         expect(again.log.get(chunk), `${kind}, then: ${chunk}`).toEqual([
           "used",
         ]);
+    }
+
+    // The one-shot caches, which the emit worker reads (it loads the chunks it shares with this
+    // thread after oneShot, and writes none itself): a one-shot run writes those missing, made
+    // under the one-shot flags, then leaves them be; a run with the worker takes them there.
+    const oneShotOf = (chunk: string) => join(caches, `${chunk}.${tag}`);
+    for (const chunk of chunks) rmSync(oneShotOf(chunk), { force: true });
+    const rewrote = generate();
+    sameOutput(rewrote);
+    for (const chunk of chunks) {
+      expect(rewrote.log.get(chunk), `one-shot: ${chunk}`).toEqual([
+        "used",
+        "written-one-shot",
+      ]);
+      expect(existsSync(oneShotOf(chunk)), chunk).toBe(true);
+    }
+    for (const chunk of chunks)
+      expect(generate().log.get(chunk), `one-shot, then: ${chunk}`).toEqual([
+        "used",
+      ]);
+    const catalogFile = join(dir, "catalog", "tools.yaml");
+    const catalogText = readFileSync(catalogFile);
+    writeFileSync(catalogFile, padded);
+    const parallel = generate();
+    writeFileSync(catalogFile, catalogText);
+    for (const shared of ["format-", "catalog-delta-"]) {
+      const chunk = chunks.find((c) => c.startsWith(shared))!;
+      // this thread's, then the worker's
+      expect(parallel.log.get(chunk), `worker: ${chunk}`).toEqual([
+        "used",
+        "used",
+      ]);
     }
 
     // A process with other V8 flags: V8 rejects the plain caches; it writes and then uses its
@@ -577,6 +608,7 @@ if (wt.isMainThread) {
     for (const chunk of chunks)
       expect(first.log.get(chunk), `flags: ${chunk}`).toEqual([
         "rejected",
+        "written-one-shot",
         "written",
       ]);
     for (const [chunk, state] of [
