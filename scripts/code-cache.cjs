@@ -316,10 +316,7 @@ function save() {
   // cache V8 rejected here for this process's flags (or a damaged one) says that the worker's
   // would fare no better.
   for (const [file, chunk] of early)
-    if (
-      chunk.stale ||
-      !TAGS.some((tag) => fs.existsSync(cacheFile(file, tag)))
-    )
+    if (chunk.stale || !TAGS.some((tag) => fs.existsSync(cacheFile(file, tag))))
       write(file, chunk, TAGS[0]);
   if (!early.some(([, chunk]) => chunk.stale) || probe === undefined) return;
   v8.setFlagsFromString(DEFAULT_FLAGS);
