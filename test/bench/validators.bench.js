@@ -310,13 +310,14 @@ return keys < 0 ? null : { ok: true, value: data };`;
 
 /**
  * The bound above and, besides, the format checks toolcat makes on each schema's top-level string
- * properties (its own helpers, `formatUuid`, `formatDate`…, from a copy of the module under test):
+ * properties (its own helpers, `formatUuid`, `formatDate`…, named by the compiler's FORMAT_HELPERS
+ * (`formatNames`), from a copy of the module under test `mod`):
  * what is left of a validator's work once the keys' count, the result and the characters of the
  * format-checked values are paid for. Nested formats and every other keyword are still left out,
  * so it too is a bound. It shows how much of the valid set's figure the format checks decide: a
  * validator can skip neither reading a uuid or a date nor the result.
  */
-function keysFormatsAndResultOnly(schemas, mod) {
+function keysFormatsAndResultOnly(schemas, mod, formatNames) {
   const fns = schemas.map(({ schema }, i) => {
     const properties =
       schema && typeof schema === "object" && schema.properties
@@ -327,13 +328,9 @@ function keysFormatsAndResultOnly(schemas, mod) {
     for (const [key, sub] of Object.entries(properties)) {
       if (!sub || typeof sub !== "object" || typeof sub.format !== "string")
         continue;
-      const helper =
-        mod[
-          `format${sub.format
-            .split("-")
-            .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-            .join("")}`
-        ];
+      const helper = Object.hasOwn(formatNames, sub.format)
+        ? mod[formatNames[sub.format]]
+        : undefined;
       if (typeof helper !== "function") continue;
       // A failed check changes the result, so the compiler cannot drop the check as dead code.
       checks.push(
@@ -483,10 +480,10 @@ const perSchemaGroup =
  * the set's figure rests on, and where the bound itself is below 2x Ajv — there no validator with
  * toolcat's result can reach 2x, whatever its code.
  */
-function perSchema(schemas, sets, contenders, ajvAll, mod) {
+function perSchema(schemas, sets, contenders, ajvAll, mod, formatNames) {
   const ours = contenders[0];
   const ajv = contenders[2];
-  const withFormats = keysFormatsAndResultOnly(schemas, mod);
+  const withFormats = keysFormatsAndResultOnly(schemas, mod, formatNames);
   for (const [which, pairsOf, bound] of [
     ["valid", sets.valid, () => keysAndResultOnly(schemas.length)],
     ["invalid", sets.invalid, (pairs) => errorObjectsOnly(pairs, ajvAll)],
@@ -546,6 +543,10 @@ function fileSize(path) {
 }
 
 export default async function bench() {
+  // Each format's helper in the generated module, as the validator compiler names them.
+  const { FORMAT_HELPERS } = await dist(
+    "generator/core/emit/validators/helpers.js",
+  );
   const { compileValidators, validatorProblems } = await dist(
     "generator/core/emit/validators/compile.js",
   );
@@ -604,7 +605,9 @@ export default async function bench() {
     // A second copy of the module with its format helpers exported, for the bound that calls
     // them (keysFormatsAndResultOnly): the module timed as toolcat is left as generate writes it.
     const formatHelpers = await load(
-      `${source}\nexport { ${[...source.matchAll(/^function (format[A-Za-z]+)\(/gm)].map((m) => m[1]).join(", ")} };\n`,
+      `${source}\nexport { ${Object.values(FORMAT_HELPERS)
+        .filter((name) => new RegExp(`^function ${name}\\(`, "m").test(source))
+        .join(", ")} };\n`,
       "bench-validator-helpers",
     );
     const ours = schemas.map((_, i) => mod[`v${i}`]);
@@ -668,7 +671,7 @@ export default async function bench() {
       ...contenders,
       ...(contenders.length > 2
         ? [
-            keysFormatsAndResultOnly(schemas, formatHelpers),
+            keysFormatsAndResultOnly(schemas, formatHelpers, FORMAT_HELPERS),
             keysAndResultOnly(schemas.length),
           ]
         : []),
@@ -685,7 +688,7 @@ export default async function bench() {
       contenders,
     );
     if (perSchemaGroup === title && contenders.length > 2)
-      perSchema(schemas, sets, contenders, all, formatHelpers);
+      perSchema(schemas, sets, contenders, all, formatHelpers, FORMAT_HELPERS);
     summary.push({
       title,
       v,
