@@ -46,7 +46,7 @@ if (cache && isCurrent(manifest)) {
   // `oneShot`). The CLI's chunks are loaded first, under V8's default flags and from their caches
   // made under them, while the early emit worker starts: `oneShot` waits for that start at the
   // code cache's gate, which this thread used to spend idle (about 35 ms on the real tools), so
-  // the catalog now reaches the worker sooner (wall 0.95–0.97×, CPU the same, issue 25's
+  // the catalog now reaches the worker sooner (wall 0.95–0.99×, CPU the same, issue 25's
   // eleventh round). Node's built-ins the CLI requires are compiled under the default flags too,
   // from Node's caches of them (manifest.json's `builtins`, written by scripts/bundle.js).
   const cli = cache.load(join(bundle, "main.js"));
