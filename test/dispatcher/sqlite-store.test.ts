@@ -53,17 +53,25 @@ function runChild(
   db: string,
   env: Record<string, string>,
   killInHandler = false,
+  onReady?: (start: (at: number) => void) => void,
 ): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [child, compiled, db], {
       env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     });
+    if (!onReady) p.stdin.end();
     let stdout = "";
     let stderr = "";
+    let ready = false;
     p.stdout.on("data", (d: Buffer) => {
       stdout += d.toString();
       if (killInHandler && stdout.includes("IN_HANDLER")) p.kill("SIGKILL");
+      if (onReady && !ready && stdout.includes("READY\n")) {
+        ready = true;
+        stdout = stdout.slice(stdout.indexOf("READY\n") + 6);
+        onReady((at) => p.stdin.end(`${at}\n`));
+      }
     });
     p.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     p.on("error", reject);
@@ -202,13 +210,21 @@ describe("SQLite store across processes", () => {
       { target: "anthropic", id: "warm-up" },
       { tool: "none", owner: "test", at: 0 },
     );
-    const env = {
-      MODE: "race",
-      ROUNDS: String(rounds),
-      START: String(Date.now() + 1500),
-      SLOT: "6",
+    const env = { MODE: "race", ROUNDS: String(rounds), SLOT: "6" };
+    // The start is sent once both processes have loaded (a fixed moment after spawning was missed
+    // by a child that loaded slowly on a loaded machine, which then only replayed).
+    const starts: ((at: number) => void)[] = [];
+    const bothReady = (start: (at: number) => void) => {
+      starts.push(start);
+      if (starts.length === 2) {
+        const at = Date.now() + 100;
+        for (const s of starts) s(at);
+      }
     };
-    const [a, b] = await Promise.all([runChild(db, env), runChild(db, env)]);
+    const [a, b] = await Promise.all([
+      runChild(db, env, false, bothReady),
+      runChild(db, env, false, bothReady),
+    ]);
     const results = [
       JSON.parse(a.stdout) as {
         id: string;

@@ -4,7 +4,8 @@
 //   MODE=kill  CALL=<ToolCall JSON>      the same, then SIGKILL itself the moment `run` resolved
 //   MODE=exit  CALL=<ToolCall JSON>      the same, then process.exit(0) at once (no close, no flush)
 //   MODE=hang  CALL=<ToolCall JSON>      the handler prints IN_HANDLER and never returns (the test kills it)
-//   MODE=race  ROUNDS=n START=<ms>       run call ids race-0..n-1, round i at START + i*SLOT ms; print the results
+//   MODE=race  ROUNDS=n                  print READY, read START (ms) from stdin, run call ids
+//                                        race-0..n-1, round i at START + i*SLOT ms; print the results
 // Every handler invocation is appended to <db>.handlers.log before it does anything else.
 // STALE_MS sets staleClaimMs.
 import { appendFileSync, writeSync } from "node:fs";
@@ -76,7 +77,10 @@ if (mode === "kill" || mode === "exit") {
   process.stdout.write(JSON.stringify(result) + "\n");
 } else if (mode === "race") {
   const rounds = Number(process.env.ROUNDS);
-  const start = Number(process.env.START);
+  process.stdout.write("READY\n");
+  let line = "";
+  for await (const chunk of process.stdin) line += chunk;
+  const start = Number(line.trim());
   const slot = Number(process.env.SLOT ?? 5);
   const results = [];
   for (let i = 0; i < rounds; i++) {
