@@ -10,6 +10,7 @@
  * synchronously take 3 (docs/performance.md, "Fixed cost of a process").
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { eachUtf8Slice, SLICE_UNITS, sliceBuffer } from "./utf8-slices.js";
 
 export type FileState = "same" | "changed" | "missing";
 
@@ -17,10 +18,10 @@ export class FileComparer {
   private readonly expected: Buffer;
   private readonly actual: Buffer;
 
-  /** @param slice UTF-16 units encoded per step (one more for a whole surrogate pair; at most 3 bytes each in UTF-8) */
-  constructor(private readonly slice = 256 * 1024) {
-    this.expected = Buffer.allocUnsafe((slice + 1) * 3);
-    this.actual = Buffer.allocUnsafe((slice + 1) * 3);
+  /** @param slice UTF-16 units encoded per step (utf8-slices.ts) */
+  constructor(private readonly slice = SLICE_UNITS) {
+    this.expected = sliceBuffer(slice);
+    this.actual = sliceBuffer(slice);
   }
 
   compare(path: string, text: string): FileState {
@@ -35,28 +36,19 @@ export class FileComparer {
     try {
       const { size } = fstatSync(fd);
       let position = 0;
-      for (let start = 0; start < text.length;) {
-        let end = Math.min(start + this.slice, text.length);
-        // Never split a surrogate pair (each half alone would be encoded as U+FFFD): stop before
-        // it, or take it whole when it is all the slice holds.
-        if (
-          end < text.length &&
-          isSurrogatePair(text.charCodeAt(end - 1), text.charCodeAt(end))
-        )
-          end += end - start > 1 ? -1 : 1;
-        const length = this.expected.write(text.slice(start, end), 0, "utf8");
-        if (position + length > size) return "changed";
-        if (readAt(fd, this.actual, length, position) < length)
-          return "changed";
+      const same = eachUtf8Slice(text, this.expected, this.slice, (length) => {
+        if (position + length > size) return false;
+        if (readAt(fd, this.actual, length, position) < length) return false;
         if (
           !this.actual
             .subarray(0, length)
             .equals(this.expected.subarray(0, length))
         )
-          return "changed";
+          return false;
         position += length;
-        start = end;
-      }
+        return true;
+      });
+      if (!same) return "changed";
       // An empty file is still read, so a directory fails here as it did when read whole.
       if (text.length === 0) readAt(fd, this.actual, 1, 0);
       return position === size ? "same" : "changed";
@@ -64,12 +56,6 @@ export class FileComparer {
       closeSync(fd);
     }
   }
-}
-
-function isSurrogatePair(first: number, second: number): boolean {
-  return (
-    first >= 0xd800 && first <= 0xdbff && second >= 0xdc00 && second <= 0xdfff
-  );
 }
 
 /** Reads `length` bytes at `position` into the start of `buffer` (fewer only at the end of the file). */

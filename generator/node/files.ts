@@ -14,12 +14,13 @@ import {
   readSync,
   renameSync,
   rmSync,
-  writeFileSync,
   type Dirent,
 } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { carriesHeader } from "../core/pipeline.js";
 import { FileComparer, type FileState } from "./file-compare.js";
+import { FileWriter } from "./file-write.js";
+import { partsOf } from "./rope-parts.js";
 import { forgetWritten, knownState, recordWritten } from "./written-memo.js";
 import { compare } from "../core/diagnostics.js";
 
@@ -99,6 +100,7 @@ export interface Drift {
 function survey(
   dir: string,
   files: ReadonlyMap<string, string>,
+  use: "write" | "compare",
 ): { states: Map<string, FileState>; extra: string[] } {
   const comparer = new FileComparer();
   const states = new Map<string, FileState>();
@@ -106,7 +108,7 @@ function survey(
     const full = join(dir, path);
     // A file this process found or wrote with this text (or another), untouched since, is not
     // read again (written-memo.ts).
-    const known = knownState(full, text);
+    const known = knownState(full, text, use);
     if (known !== undefined) {
       states.set(path, known);
       continue;
@@ -122,7 +124,7 @@ export async function compareWithDisk(
   dir: string,
   files: ReadonlyMap<string, string>,
 ): Promise<Drift> {
-  const { states, extra } = survey(dir, files);
+  const { states, extra } = survey(dir, files, "compare");
   const changed: { path: string; expected: string; actual: string }[] = [];
   const missing: string[] = [];
   for (const [path, expected] of files) {
@@ -151,13 +153,14 @@ export async function writeOutput(
   dir: string,
   files: ReadonlyMap<string, string>,
 ): Promise<{ written: string[]; removed: string[] }> {
-  const { states, extra } = survey(dir, files);
+  const { states, extra } = survey(dir, files, "write");
   const toWrite = [...files.keys()]
     .filter((p) => states.get(p) !== "same")
     .sort(compare);
   const staged: { tmp: string; target: string; path: string }[] = [];
   const token = randomBytes(6).toString("hex");
   const folders = new Set<string>();
+  const writer = new FileWriter();
   try {
     for (const path of toWrite) {
       const target = join(dir, path);
@@ -169,7 +172,8 @@ export async function writeOutput(
         dirname(target),
         `.toolcat-tmp-${token}-${path.split("/").pop()}`,
       );
-      writeFileSync(tmp, files.get(path)!, "utf8");
+      const text = files.get(path)!;
+      writer.write(tmp, text, partsOf(path, text));
       staged.push({ tmp, target, path });
     }
   } catch (e) {

@@ -20,7 +20,12 @@ import {
   type OutputFile,
 } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
-import { normalisedJoin } from "../core/emit/line-ends.js";
+import {
+  normalisedJoin,
+  normalParts,
+  normaliseText,
+} from "../core/emit/line-ends.js";
+import { ropeOf } from "./rope-parts.js";
 import { formatJsonFast } from "./json-format.js";
 import { formatJsonDataParts } from "./json-element-memo.js";
 import { keptFormat } from "./wide-line-memo.js";
@@ -456,7 +461,10 @@ function joinedText(path: string, pieces: readonly string[]): string {
         last.pieces.every((p, i) => p === pieces[i])))
   )
     return last.text;
-  const text = normalisedJoin(pieces);
+  // As normalisedJoin, the rope's parts remembered for writing it (rope-parts.ts).
+  const text = normalParts(pieces)
+    ? ropeOf(path, pieces)
+    : normaliseText(pieces.join(""));
   if (joinedTexts.size >= MAX_JOINED) joinedTexts.clear();
   joinedTexts.set(path, { pieces, text });
   return text;

@@ -19,7 +19,8 @@
  * keeps nothing and sends every file whole.
  */
 import type { OutputFile } from "../core/emit/artifact.js";
-import { concatenated, trailingNewlines } from "../core/emit/line-ends.js";
+import { trailingNewlines } from "../core/emit/line-ends.js";
+import { ropeOf } from "./rope-parts.js";
 import { sameOutputFile } from "./same-output-file.js";
 
 /** How one file's text differs from the text sent last for its path. */
@@ -322,7 +323,7 @@ export class ReceivedTexts {
           (kept.crFree && trailingNewlines(kept.parts) === 1);
         out.push({
           ...rest,
-          contents: concatenated(kept.parts),
+          contents: ropeOf(file.path, kept.parts),
           ...(normalised ? { normalised } : {}),
         });
         continue;

@@ -7,15 +7,23 @@
  *
  * A file is taken as up to date without reading it only when the text is the one recorded and the
  * file's identity, size, modification and change times (nanoseconds) are all as recorded: any
- * write to the file (by an editor, git, another toolcat) moves its change time. One whose times
- * are not older than the moment they were recorded is never trusted (a write in the same tick
- * would not show, as git's "racy" entries), nor is anything when the times are not there.
+ * write to the file (by an editor, git, another toolcat) moves its change time. An entry whose
+ * times were not older than the moment they were recorded ("racy", as git's: a write in the same
+ * tick would not show) never says "same", nor is anything trusted when the times are not there.
+ * To a run that writes (`"write"`) it may still say "changed": that only leads to the file being
+ * written, which is right whatever the disk holds. So the files a run wrote — every one of them
+ * racy, recorded the moment it was written — are written by the next run that changes them
+ * without being read back first (after a one-tool edit of the real tools, about 5 MB of provider
+ * files compared with the disk only to find that they differ, 4 ms of a 30 ms write). A check
+ * (`"compare"`) reports what it finds, so a racy entry tells it nothing.
  * Bounded by the output's paths; `forgetWritten` drops a file's entry (or all).
  */
 import { statSync, type BigIntStats } from "node:fs";
 
 interface Written {
   readonly text: string;
+  /** Times not older than the moment of recording: never proof that the file is the same. */
+  readonly racy: boolean;
   readonly dev: bigint;
   readonly ino: bigint;
   readonly size: bigint;
@@ -46,19 +54,16 @@ function stat(path: string): BigIntStats | undefined {
 export function recordWritten(path: string, text: string): void {
   const s = stat(path);
   const now = BigInt(Date.now()) * 1_000_000n;
-  // A file changed in the last moments could change again within its times' resolution unseen.
-  if (
-    !s ||
-    !s.isFile() ||
-    s.mtimeNs === 0n ||
-    s.mtimeNs + writtenMemoTesting.racyNs > now ||
-    s.ctimeNs + writtenMemoTesting.racyNs > now
-  ) {
+  if (!s || !s.isFile() || s.mtimeNs === 0n) {
     written.delete(path);
     return;
   }
   written.set(path, {
     text,
+    // A file changed in the last moments could change again within its times' resolution unseen.
+    racy:
+      s.mtimeNs + writtenMemoTesting.racyNs > now ||
+      s.ctimeNs + writtenMemoTesting.racyNs > now,
     dev: s.dev,
     ino: s.ino,
     size: s.size,
@@ -79,11 +84,12 @@ export function recordWritten(path: string, text: string): void {
 export function knownState(
   path: string,
   text: string,
+  use: "write" | "compare",
 ): "same" | "changed" | undefined {
   const w = written.get(path);
-  if (w === undefined) return undefined;
+  if (w === undefined || (w.racy && use === "compare")) return undefined;
   const same = w.text === text;
-  if (!same && w.text.length === text.length) return undefined;
+  if (same ? w.racy : w.text.length === text.length) return undefined;
   if (writtenMemoTesting.textOnly) return same ? "same" : "changed";
   const s = stat(path);
   const untouched =

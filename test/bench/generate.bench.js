@@ -328,7 +328,8 @@ async function oneEdit(label, source, edit) {
       const w = first.map((x, i) => x.wall / cold[i].wall);
       const wc = fc ? first.map((x, i) => x.cpu / cold[i].cpu) : undefined;
       const steady = s.edits.slice(3 + STEADY_EDITS / 2).map((x) => x.wall);
-      return `first three edits ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(first.map((x) => x.wall))} ms${wc ? `; CPU ${median(wc).toFixed(2)}×: ${ratios(wc)}` : ""}); later edits of the session (${steady.length} of ${STEADY_EDITS}) ${(median(steady) / coldMedian).toFixed(2)}× the cold median (${ms(steady)} ms)`;
+      const writing = s.edits.map((x) => x.write);
+      return `first three edits ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(first.map((x) => x.wall))} ms${wc ? `; CPU ${median(wc).toFixed(2)}×: ${ratios(wc)}` : ""}); later edits of the session (${steady.length} of ${STEADY_EDITS}) ${(median(steady) / coldMedian).toFixed(2)}× the cold median (${ms(steady)} ms); the files' writing (included above) ${median(writing).toFixed(0)} ms a run (${Math.min(...writing).toFixed(0)}–${Math.max(...writing).toFixed(0)})`;
     };
     const wu = sessions.warm.warmUp;
     console.log(

@@ -1,10 +1,21 @@
-/** Slice-by-slice comparison with the disk agrees with comparing the whole encoded text. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+/**
+ * Slice-by-slice comparison with the disk agrees with comparing the whole encoded text, and
+ * slice-by-slice writing writes the whole encoded text (generator/node/utf8-slices.ts).
+ */
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { FileComparer } from "../../generator/node/file-compare.js";
+import { FileWriter } from "../../generator/node/file-write.js";
 
 const seed = Number(process.env.FC_SEED ?? 20261129);
 const dir = mkdtempSync(join(tmpdir(), "toolcat-compare-"));
@@ -61,5 +72,44 @@ describe("FileComparer", () => {
     mkdirSync(join(dir, "sub"));
     expect(() => comparer.compare(join(dir, "sub"), "x")).toThrow();
     expect(() => comparer.compare(join(dir, "sub"), "")).toThrow();
+  });
+});
+
+describe("FileWriter", () => {
+  it("writes the bytes writeFileSync writes, whatever the slice size, over a longer file too", () => {
+    const file = join(dir, "w.txt");
+    fc.assert(
+      fc.property(
+        text,
+        fc.integer({ min: 1, max: 9 }),
+        fc.uint8Array({ maxLength: 200 }),
+        (written, slice, before) => {
+          writeFileSync(file, before);
+          new FileWriter(slice).write(file, written);
+          expect(readFileSync(file).equals(Buffer.from(written, "utf8"))).toBe(
+            true,
+          );
+          expect(new FileComparer(slice).compare(file, written)).toBe("same");
+        },
+      ),
+      { seed, numRuns: 1000 },
+    );
+  });
+
+  it("writes a text of several default slices, pairs and lone halves at their edges, with writeFileSync's mode", () => {
+    const unit = 256 * 1024;
+    const long =
+      "a".repeat(unit - 1) +
+      "😀" +
+      "é".repeat(unit - 1) +
+      "\ud800" +
+      "€".repeat(unit) +
+      "\ude00x";
+    const ours = join(dir, "long-ours.txt");
+    const theirs = join(dir, "long-theirs.txt");
+    new FileWriter().write(ours, long);
+    writeFileSync(theirs, long, "utf8");
+    expect(readFileSync(ours).equals(readFileSync(theirs))).toBe(true);
+    expect(statSync(ours).mode).toBe(statSync(theirs).mode);
   });
 });
