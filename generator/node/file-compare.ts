@@ -10,7 +10,7 @@
  * synchronously take 3 (docs/performance.md, "Fixed cost of a process").
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { eachUtf8Slice, SLICE_UNITS, sliceBuffer } from "./utf8-slices.js";
+import { eachUtf8Chunk, SLICE_UNITS, sliceBuffer } from "./utf8-slices.js";
 
 export type FileState = "same" | "changed" | "missing";
 
@@ -24,7 +24,8 @@ export class FileComparer {
     this.actual = sliceBuffer(slice);
   }
 
-  compare(path: string, text: string): FileState {
+  /** `parts`, when given, are the strings `text` is the concatenation of (utf8-slices.ts). */
+  compare(path: string, text: string, parts?: readonly string[]): FileState {
     let fd: number;
     try {
       fd = openSync(path, "r");
@@ -36,18 +37,24 @@ export class FileComparer {
     try {
       const { size } = fstatSync(fd);
       let position = 0;
-      const same = eachUtf8Slice(text, this.expected, this.slice, (length) => {
-        if (position + length > size) return false;
-        if (readAt(fd, this.actual, length, position) < length) return false;
-        if (
-          !this.actual
-            .subarray(0, length)
-            .equals(this.expected.subarray(0, length))
-        )
-          return false;
-        position += length;
-        return true;
-      });
+      const same = eachUtf8Chunk(
+        text,
+        parts,
+        this.expected,
+        this.slice,
+        (length) => {
+          if (position + length > size) return false;
+          if (readAt(fd, this.actual, length, position) < length) return false;
+          if (
+            !this.actual
+              .subarray(0, length)
+              .equals(this.expected.subarray(0, length))
+          )
+            return false;
+          position += length;
+          return true;
+        },
+      );
       if (!same) return "changed";
       // An empty file is still read, so a directory fails here as it did when read whole.
       if (text.length === 0) readAt(fd, this.actual, 1, 0);

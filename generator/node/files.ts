@@ -108,13 +108,14 @@ function survey(
     const full = join(dir, path);
     // A file this process found or wrote with this text (or another), untouched since, is not
     // read again (written-memo.ts).
-    const known = knownState(full, text, use);
+    const parts = partsOf(path, text);
+    const known = knownState(full, text, use, parts);
     if (known !== undefined) {
       states.set(path, known);
       continue;
     }
-    const state = comparer.compare(full, text);
-    if (state === "same") recordWritten(full, text);
+    const state = comparer.compare(full, text, parts);
+    if (state === "same") recordWritten(full, text, parts);
     states.set(path, state);
   }
   return { states, extra: staleGeneratedFiles(dir, files) };
@@ -157,7 +158,12 @@ export async function writeOutput(
   const toWrite = [...files.keys()]
     .filter((p) => states.get(p) !== "same")
     .sort(compare);
-  const staged: { tmp: string; target: string; path: string }[] = [];
+  const staged: {
+    tmp: string;
+    target: string;
+    path: string;
+    parts: readonly string[] | undefined;
+  }[] = [];
   const token = randomBytes(6).toString("hex");
   const folders = new Set<string>();
   const writer = new FileWriter();
@@ -173,8 +179,9 @@ export async function writeOutput(
         `.toolcat-tmp-${token}-${path.split("/").pop()}`,
       );
       const text = files.get(path)!;
-      writer.write(tmp, text, partsOf(path, text));
-      staged.push({ tmp, target, path });
+      const parts = partsOf(path, text);
+      writer.write(tmp, text, parts);
+      staged.push({ tmp, target, path, parts });
     }
   } catch (e) {
     for (const s of staged) rmSync(s.tmp, { force: true });
@@ -183,7 +190,7 @@ export async function writeOutput(
   for (const s of staged) {
     forgetWritten(s.target);
     renameSync(s.tmp, s.target);
-    recordWritten(s.target, files.get(s.path)!);
+    recordWritten(s.target, files.get(s.path)!, s.parts);
   }
   for (const path of extra) {
     forgetWritten(join(dir, path));

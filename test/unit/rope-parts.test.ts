@@ -1,17 +1,23 @@
 /**
  * A text made as a rope of parts (generator/node/rope-parts.ts) is written from its parts
  * (file-write.ts) with the bytes of the whole text — a surrogate pair cut between two parts too —
- * and only the very text the parts make is written from them: another text at the same path, of
- * the same length or not, is written as it is.
+ * and compared with the disk from them as the whole text is; only the very text the parts make is
+ * written from them: another text at the same path, of the same length or not, is written as it
+ * is; and two ropes of the same length are told apart part by part by the written memo.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { FileComparer } from "../../generator/node/file-compare.js";
 import { FileWriter } from "../../generator/node/file-write.js";
 import { writeOutput } from "../../generator/node/files.js";
 import { partsOf, ropeCount, ropeOf } from "../../generator/node/rope-parts.js";
+import {
+  forgetWritten,
+  writtenMemoTesting,
+} from "../../generator/node/written-memo.js";
 
 const seed = Number(process.env.FC_SEED ?? 20261204);
 const dir = mkdtempSync(join(tmpdir(), "toolcat-rope-"));
@@ -43,6 +49,61 @@ describe("a rope's parts", () => {
       ),
       { seed, numRuns: 1000 },
     );
+  });
+
+  it("are compared with the disk as the whole text is", () => {
+    const file = join(dir, "compare.txt");
+    fc.assert(
+      fc.property(
+        fc.array(part, { maxLength: 12 }),
+        fc.oneof(part, fc.uint8Array({ maxLength: 60 })),
+        fc.integer({ min: 1, max: 9 }),
+        (parts, onDisk, slice) => {
+          const text = ropeOf("compare.txt", parts);
+          writeFileSync(
+            file,
+            typeof onDisk === "string" ? onDisk : Buffer.from(onDisk),
+          );
+          const comparer = new FileComparer(slice);
+          expect(comparer.compare(file, text, parts)).toBe(
+            comparer.compare(file, text),
+          );
+          writeFileSync(file, text);
+          expect(comparer.compare(file, text, parts)).toBe("same");
+        },
+      ),
+      { seed, numRuns: 1000 },
+    );
+  });
+
+  it("of two ropes of the same length tell the written memo whether they are the same", async () => {
+    const racy = writtenMemoTesting.racyNs;
+    // Trust the times just written (as written-memo.test.ts does), so the memo answers alone.
+    writtenMemoTesting.racyNs = -10_000_000_000n;
+    try {
+      forgetWritten();
+      const out = join(dir, "same-length");
+      const head = ropeOf("a.ts", [HEADER, "limit: 5\n", "tail\n"]);
+      expect(
+        (await writeOutput(out, new Map([["a.ts", head]]))).written,
+      ).toEqual(["a.ts"]);
+      // The same parts in a new rope: the same text, nothing written.
+      const again = ropeOf("a.ts", [HEADER, "limit: 5\n", "tail\n"]);
+      expect(
+        (await writeOutput(out, new Map([["a.ts", again]]))).written,
+      ).toEqual([]);
+      // One part changed, the length kept: written, with its bytes.
+      const edited = ropeOf("a.ts", [HEADER, "limit: 6\n", "tail\n"]);
+      expect(
+        (await writeOutput(out, new Map([["a.ts", edited]]))).written,
+      ).toEqual(["a.ts"]);
+      expect(readFileSync(join(out, "a.ts"), "utf8")).toBe(
+        `${HEADER}limit: 6\ntail\n`,
+      );
+    } finally {
+      writtenMemoTesting.racyNs = racy;
+      forgetWritten();
+    }
   });
 
   it("are taken only for the text they make", () => {
