@@ -87,9 +87,9 @@ export function recordWritten(
  * "changed" when the file, untouched since, holds a recorded text of another length. Two texts
  * whose UTF-8 is the same have the same length (decoding gives back each text with its lone
  * surrogates, written as U+FFFD, replaced: one code unit for one), so another length is other
- * bytes; a text of the same length is compared with the disk. After a one-tool edit most of the
- * changed files (the sixteen provider files, about 5 MB) were encoded and compared with the disk
- * only to find that they differ.
+ * bytes; a text of the same length is compared with the disk, unless both are ropes that tell
+ * (sameLengthTexts). After a one-tool edit most of the changed files (the sixteen provider files,
+ * about 5 MB) were encoded and compared with the disk only to find that they differ.
  */
 export function knownState(
   path: string,
@@ -99,9 +99,13 @@ export function knownState(
 ): "same" | "changed" | undefined {
   const w = written.get(path);
   if (w === undefined || (w.racy && use === "compare")) return undefined;
-  const same =
-    w.text.length === text.length && sameText(w.text, w.parts, text, parts);
-  if (same ? w.racy : w.text.length === text.length) return undefined;
+  const relation =
+    w.text.length === text.length
+      ? sameLengthTexts(w.text, w.parts, text, parts)
+      : "other bytes";
+  if (relation === undefined) return undefined;
+  const same = relation === "same";
+  if (same && w.racy) return undefined;
   if (writtenMemoTesting.textOnly) return same ? "same" : "changed";
   const s = stat(path);
   const untouched =
@@ -116,27 +120,39 @@ export function knownState(
 }
 
 /**
- * Whether two texts of the same length are the same: part by part where both are ropes of parts
- * of the same lengths, else whole. Comparing two ropes whole makes V8 copy each flat first (15 ms
- * a run for the eighteen files a bound edit changes on the real tools, whose lengths an edit from
- * 5 to 6 leaves as they were); a part kept from run to run is the same string on both sides, one
- * pointer compare. Parts of the same lengths at the same places make the same text exactly when
- * each pair of parts is the same.
+ * How two texts of the same length compare: "same"; "other bytes" when their UTF-8 surely differs;
+ * undefined when only the disk can tell (two texts of the same length may have the same UTF-8: a
+ * lone surrogate is written as U+FFFD, whichever it is). Part by part where both are ropes of
+ * parts of the same lengths, else whole. Comparing two ropes whole makes V8 copy each flat first
+ * (15 ms a run for the eighteen files a bound edit changes on the real tools, whose lengths an
+ * edit from 5 to 6 leaves as they were); a part kept from run to run is the same string on both
+ * sides, one pointer compare. Parts of the same lengths at the same places make the same text
+ * exactly when each pair of parts is the same; where a pair differs and both are well-formed
+ * UTF-16 (no lone surrogate, so no pair cut at their edges either), their bytes differ, at the
+ * same offset of both files, since everything before them is the same.
  */
-function sameText(
+function sameLengthTexts(
   a: string,
   aParts: readonly string[] | undefined,
   b: string,
   bParts: readonly string[] | undefined,
-): boolean {
+): "same" | "other bytes" | undefined {
   if (
     aParts !== undefined &&
     bParts !== undefined &&
     aParts.length === bParts.length &&
     aParts.every((p, i) => p.length === bParts[i]!.length)
-  )
-    return aParts.every((p, i) => p === bParts[i]);
-  return a === b;
+  ) {
+    let relation: "same" | "other bytes" = "same";
+    for (let i = 0; i < aParts.length; i++) {
+      const [p, q] = [aParts[i]!, bParts[i]!];
+      if (p === q) continue;
+      if (!p.isWellFormed() || !q.isWellFormed()) return undefined;
+      relation = "other bytes";
+    }
+    return relation;
+  }
+  return a === b ? "same" : undefined;
 }
 
 /** Forgets the entry of the file at `path` (removed, or about to be replaced), or every entry. */

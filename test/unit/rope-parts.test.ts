@@ -16,6 +16,7 @@ import { writeOutput } from "../../generator/node/files.js";
 import { partsOf, ropeCount, ropeOf } from "../../generator/node/rope-parts.js";
 import {
   forgetWritten,
+  knownState,
   writtenMemoTesting,
 } from "../../generator/node/written-memo.js";
 
@@ -92,13 +93,70 @@ describe("a rope's parts", () => {
       expect(
         (await writeOutput(out, new Map([["a.ts", again]]))).written,
       ).toEqual([]);
-      // One part changed, the length kept: written, with its bytes.
+      // One part changed, the length kept: other bytes, known without reading the file; a part
+      // with a lone surrogate may have the same bytes as another (U+FFFD), so the disk tells.
+      const full = join(out, "a.ts");
       const edited = ropeOf("a.ts", [HEADER, "limit: 6\n", "tail\n"]);
+      expect(knownState(full, edited, "write", partsOf("a.ts", edited))).toBe(
+        "changed",
+      );
+      const lone = ropeOf("a.ts", [HEADER, "limit: \ud800\n", "tail\n"]);
+      expect(lone.length).toBe(edited.length);
       expect(
-        (await writeOutput(out, new Map([["a.ts", edited]]))).written,
+        knownState(full, lone, "write", partsOf("a.ts", lone)),
+      ).toBeUndefined();
+      // The parts cut otherwise: compared whole, so the disk tells.
+      const recut = ropeOf("a.ts", [HEADER, "limit: 6\ntail\n"]);
+      expect(
+        knownState(full, recut, "write", partsOf("a.ts", recut)),
+      ).toBeUndefined();
+      const written = ropeOf("a.ts", [HEADER, "limit: 6\n", "tail\n"]);
+      expect(
+        (await writeOutput(out, new Map([["a.ts", written]]))).written,
       ).toEqual(["a.ts"]);
       expect(readFileSync(join(out, "a.ts"), "utf8")).toBe(
         `${HEADER}limit: 6\ntail\n`,
+      );
+    } finally {
+      writtenMemoTesting.racyNs = racy;
+      forgetWritten();
+    }
+  });
+
+  it("of the same lengths tell the written memo the same or other bytes only when the bytes say so", async () => {
+    const racy = writtenMemoTesting.racyNs;
+    writtenMemoTesting.racyNs = -10_000_000_000n;
+    const out = join(dir, "aligned");
+    // Single code units, so that two parts of one length can be drawn; halves pair up at random.
+    const unit = fc.constantFrom("a", "\n", "é", "€", "\ud83d", "\ude00");
+    const pair = fc
+      .integer({ min: 0, max: 6 })
+      .chain((n) =>
+        fc.tuple(
+          fc.string({ unit, minLength: n, maxLength: n }),
+          fc.string({ unit, minLength: n, maxLength: n }),
+          fc.boolean(),
+        ),
+      );
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(pair, { maxLength: 6 }), async (pairs) => {
+          forgetWritten();
+          const before = [HEADER, ...pairs.map(([p]) => p)];
+          const after = [
+            HEADER,
+            ...pairs.map(([p, q, keep]) => (keep ? p : q)),
+          ];
+          await writeOutput(out, new Map([["a.ts", ropeOf("a.ts", before)]]));
+          const text = ropeOf("a.ts", after);
+          const state = knownState(join(out, "a.ts"), text, "write", after);
+          const same = Buffer.from(text, "utf8").equals(
+            readFileSync(join(out, "a.ts")),
+          );
+          if (state !== undefined)
+            expect(state).toBe(same ? "same" : "changed");
+        }),
+        { seed, numRuns: 500 },
       );
     } finally {
       writtenMemoTesting.racyNs = racy;
