@@ -13,8 +13,9 @@
 //   - one edit: `toolcat generate` (cache on) after one edit of the real-tool catalog — a
 //     description, a bound, a tool added, a tool removed; and a `$defs` entry several tools use,
 //     on the synthetic catalog (the corpus has no `$defs`) — in a fresh process, and in a
-//     `--watch` session (watch-session.js: generate() with a kept thread, as the watch loop runs
-//     it, in a fresh process per figure): its first three edits right after the initial run, and
+//     `--watch` session (watch-session.js: generate() with a kept thread and writeOutput, as the
+//     watch loop runs them, in a fresh process per figure; the write's share printed, and the
+//     figure without it): its first three edits right after the initial run, and
 //     after the loop's warm-up (watch-warm-up.ts) has run and the session idled a second (how long
 //     after the initial run that first edit came is printed with it), then later edits of each
 //     session; each as a ratio to a cold `--no-cache` run of the same catalog in a fresh process
@@ -329,7 +330,9 @@ async function oneEdit(label, source, edit) {
       const wc = fc ? first.map((x, i) => x.cpu / cold[i].cpu) : undefined;
       const steady = s.edits.slice(3 + STEADY_EDITS / 2).map((x) => x.wall);
       const writing = s.edits.map((x) => x.write);
-      return `first three edits ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(first.map((x) => x.wall))} ms${wc ? `; CPU ${median(wc).toFixed(2)}×: ${ratios(wc)}` : ""}); later edits of the session (${steady.length} of ${STEADY_EDITS}) ${(median(steady) / coldMedian).toFixed(2)}× the cold median (${ms(steady)} ms); the files' writing (included above) ${median(writing).toFixed(0)} ms a run (${Math.min(...writing).toFixed(0)}–${Math.max(...writing).toFixed(0)})`;
+      // generate() alone, as the figure was before the eleventh round's end (the write left out).
+      const alone = first.map((x, i) => (x.wall - x.write) / cold[i].wall);
+      return `first three edits ${median(w).toFixed(2)}× (${ratios(w)}; ${ms(first.map((x) => x.wall))} ms${wc ? `; CPU ${median(wc).toFixed(2)}×: ${ratios(wc)}` : ""}); later edits of the session (${steady.length} of ${STEADY_EDITS}) ${(median(steady) / coldMedian).toFixed(2)}× the cold median (${ms(steady)} ms); the files' writing (included above) ${median(writing).toFixed(0)} ms a run (${Math.min(...writing).toFixed(0)}–${Math.max(...writing).toFixed(0)}); without it, the first three edits ${median(alone).toFixed(2)}× (${ms(first.map((x) => x.wall - x.write))} ms)`;
     };
     const wu = sessions.warm.warmUp;
     console.log(
