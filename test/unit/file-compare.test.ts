@@ -16,25 +16,14 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { FileComparer } from "../../generator/node/file-compare.js";
 import { FileWriter } from "../../generator/node/file-write.js";
+import { utf16Text } from "../helpers/utf16-text.js";
 
 const seed = Number(process.env.FC_SEED ?? 20261129);
 const dir = mkdtempSync(join(tmpdir(), "toolcat-compare-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// ASCII, multi-byte text, surrogate pairs and lone halves: every way a slice edge can fall.
-const text = fc.string({
-  unit: fc.constantFrom(
-    "a",
-    "\n",
-    "é",
-    "€",
-    "😀",
-    "\ud83d",
-    "\ude00",
-    "\ud800",
-  ),
-  maxLength: 40,
-});
+// Every way a slice edge can fall.
+const text = utf16Text(40);
 
 describe("FileComparer", () => {
   it("says same exactly when the file holds the text's UTF-8 bytes, whatever the slice size", async () => {
