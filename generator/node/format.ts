@@ -20,11 +20,7 @@ import {
   type OutputFile,
 } from "../core/emit/artifact.js";
 import type { Formatter } from "../core/pipeline.js";
-import {
-  normalisedJoin,
-  normalParts,
-  normaliseText,
-} from "../core/emit/line-ends.js";
+import { normalisedJoin } from "../core/emit/line-ends.js";
 import { ropeOf } from "./rope-parts.js";
 import { formatJsonFast } from "./json-format.js";
 import { formatJsonDataParts } from "./json-element-memo.js";
@@ -461,10 +457,8 @@ function joinedText(path: string, pieces: readonly string[]): string {
         last.pieces.every((p, i) => p === pieces[i])))
   )
     return last.text;
-  // As normalisedJoin, the rope's parts remembered for writing it (rope-parts.ts).
-  const text = normalParts(pieces)
-    ? ropeOf(path, pieces)
-    : normaliseText(pieces.join(""));
+  // The rope's parts remembered for writing it (rope-parts.ts).
+  const text = normalisedJoin(pieces, (parts) => ropeOf(path, parts));
   if (joinedTexts.size >= MAX_JOINED) joinedTexts.clear();
   joinedTexts.set(path, { pieces, text });
   return text;

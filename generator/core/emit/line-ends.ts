@@ -48,11 +48,15 @@ export function normalParts(parts: readonly string[]): boolean {
  * together only when the text is read, as writing it does) and normalised: the same text as
  * `normaliseText(parts.join(""))`. In `generate --watch` most of a file's parts are the strings
  * of the run before, and the files that changed would otherwise be copied whole and scanned again
- * each run (the provider files alone are 5 MB of two-byte text on the real tools).
+ * each run (the provider files alone are 5 MB of two-byte text on the real tools). `rope` makes
+ * the rope (a caller keeps its parts for writing it: node/rope-parts.ts).
  */
-export function normalisedJoin(parts: readonly string[]): string {
+export function normalisedJoin(
+  parts: readonly string[],
+  rope: (parts: readonly string[]) => string = concatenated,
+): string {
   if (!normalParts(parts)) return normaliseText(parts.join(""));
-  return concatenated(parts);
+  return rope(parts);
 }
 
 /** `parts.join("")` made with `+`: a rope of the parts, not a copy of them. */
