@@ -83,6 +83,21 @@ function pairAcrossParts(parts: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * Whether `text` has no lone surrogate (`String.prototype.isWellFormed`, which the ES2022 library
+ * the project compiles against does not declare). The written memo runs it on the parts that
+ * differ only: a tool's chunk or a few.
+ */
+export function wellFormed(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    if (!isSurrogatePair(unit, text.charCodeAt(i + 1))) return false;
+    i++;
+  }
+  return true;
+}
+
 function isSurrogatePair(first: number, second: number): boolean {
   return (
     first >= 0xd800 && first <= 0xdbff && second >= 0xdc00 && second <= 0xdfff

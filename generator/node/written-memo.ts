@@ -19,6 +19,7 @@
  * Bounded by the output's paths; `forgetWritten` drops a file's entry (or all).
  */
 import { statSync, type BigIntStats } from "node:fs";
+import { wellFormed } from "./utf8-slices.js";
 
 interface Written {
   readonly text: string;
@@ -153,23 +154,6 @@ function sameLengthTexts(
     return relation;
   }
   return a === b ? "same" : undefined;
-}
-
-/**
- * Whether `text` has no lone surrogate (`String.prototype.isWellFormed`, which the ES2022 library
- * the project compiles against does not declare). Run on the parts that differ only: a tool's
- * chunk or a few.
- */
-function wellFormed(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0xd800 || unit > 0xdfff) continue;
-    if (unit > 0xdbff) return false;
-    const next = text.charCodeAt(i + 1);
-    if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
-    i++;
-  }
-  return true;
 }
 
 /** Forgets the entry of the file at `path` (removed, or about to be replaced), or every entry. */
