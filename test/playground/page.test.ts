@@ -668,6 +668,7 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
           .join(",")}]`,
     ).join("\n")}\n`;
     n = await checks(page);
+    const started = performance.now();
     await page.evaluate(
       (t) =>
         (
@@ -677,9 +678,19 @@ describe.runIf(haveChromium || underCi)("the page in headless Chromium", () => {
         ).toolcatPlayground.setInput(t),
       bomb,
     );
-    for (let i = 0; i < 3; i++)
-      expect(await mainThreadDelay(page)).toBeLessThan(500);
+    const delays: number[] = [];
+    for (let i = 0; i < 3; i++) delays.push(await mainThreadDelay(page));
     await waitChecked(page, n);
+    const checkMs = performance.now() - started;
+    // The bomb's check takes about 0.7 s of the worker's time on an idle machine; run on the page's
+    // thread it would hold the page for nearly all of it. A machine loaded by other tests can also
+    // hold the page a while (CI saw 0.8 s once), but not for most of the check: a delay fails only
+    // when it is both long and most of the check's time.
+    const longest = Math.max(...delays);
+    expect(
+      longest < 500 || longest < 0.6 * checkMs,
+      `the page was held ${longest.toFixed(0)} ms of the check's ${checkMs.toFixed(0)} ms`,
+    ).toBe(true);
     expect(await page.textContent("#findings tbody")).toMatch(
       /yaml-syntax.*document expands to more than 2000000 nodes through aliases/,
     );
