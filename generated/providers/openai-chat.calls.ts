@@ -9,13 +9,19 @@ import {
   errorTable,
   errorWith,
   errorWithAtItem,
-  hasOwn,
   insertError,
   ownValue,
   resultOf,
   validate,
 } from "../validators.js";
 import { normaliseOpenaiChatArguments } from "./openai-chat.js";
+
+/**
+ * Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype.
+ * Each module declares its own: V8 makes `hasOwn.call(o, k)` in a `for…in` loop a check of the
+ * object's map only for a module's own constant, not for an exported or imported one.
+ */
+const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 
 type ToolName = import("../types.js").ToolName;
 

@@ -319,8 +319,12 @@ export function errorWithAtItem(
 // #endregion
 
 // #region helper hasOwn
-/** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+/**
+ * Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype.
+ * Each module declares its own: V8 makes `hasOwn.call(o, k)` in a `for…in` loop a check of the
+ * object's map only for a module's own constant, not for an exported or imported one.
+ */
+const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 // #endregion
 
 // #region helper ownValue uses hasOwn

@@ -165,8 +165,12 @@ export function errorWith(
   };
 }
 
-/** Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype. */
-export const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
+/**
+ * Own-property test that is safe for `__proto__`, `constructor` and objects without a prototype.
+ * Each module declares its own: V8 makes `hasOwn.call(o, k)` in a `for…in` loop a check of the
+ * object's map only for a module's own constant, not for an exported or imported one.
+ */
+const hasOwn: (k: string) => boolean = Object.prototype.hasOwnProperty;
 
 /** `value` (the caller's read of `data[key]`) if `key` is an own property, else undefined. */
 export function ownValue(value: unknown, data: object, key: string): any {

@@ -177,9 +177,21 @@ export class FileHelpers {
     return this.name(id);
   }
 
+  /**
+   * Whether `id` comes from the other module: the template exports it and that module declares
+   * it. (A helper the template does not export, `hasOwn`, is declared by each module that uses
+   * it; the other module is then not asked, see emit-worker.ts `AskedHelpers`.)
+   */
+  private importsHelper(id: string): boolean {
+    return (
+      this.template.regions.get(id)?.exports.includes(id) === true &&
+      this.options.imported?.ids.has(id) === true
+    );
+  }
+
   private name(id: string): Name {
     const imported = this.options.imported;
-    if (imported?.ids.has(id)) {
+    if (imported && this.importsHelper(id)) {
       // Region code names its dependencies by their template names: an import must keep its name.
       const local = this.file.importFrom(imported.module, id);
       if (local.text !== id)
@@ -199,9 +211,7 @@ export class FileHelpers {
       throw new Error(
         `internal: no helper region ${id} in ${HELPERS_TEMPLATE}`,
       );
-    const imported = region.uses.filter((u) =>
-      this.options.imported?.ids.has(u),
-    );
+    const imported = region.uses.filter((u) => this.importsHelper(u));
     const helper: Helper = {
       id,
       uses: region.uses
