@@ -44,6 +44,7 @@ import { getHeapSpaceStatistics } from "node:v8";
 import { ts } from "ts-morph";
 import fc from "fast-check";
 import { passesFor, slicedRound } from "./interleave.js";
+import { topLevelChecksOnly } from "./top-level-checks.js";
 import { Ajv2020, _ } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import standaloneModule from "ajv/dist/standalone/index.js";
@@ -475,7 +476,8 @@ const perSchemaGroup =
 
 /**
  * Each schema's inputs on their own: toolcat, Ajv allErrors and the bound of the set (valid:
- * keysAndResultOnly, invalid: errorObjectsOnly), in turns as the sets are. A set's ratio is the
+ * keysAndResultOnly, with keysFormatsAndResultOnly and topLevelChecksOnly beside it; invalid:
+ * errorObjectsOnly), in turns as the sets are. A set's ratio is the
  * harmonic mix of these (its time is the sum of each input's time), so this tells which schemas
  * the set's figure rests on, and where the bound itself is below 2x Ajv — there no validator with
  * toolcat's result can reach 2x, whatever its code.
@@ -484,6 +486,7 @@ function perSchema(schemas, sets, contenders, ajvAll, mod, formatNames) {
   const ours = contenders[0];
   const ajv = contenders[2];
   const withFormats = keysFormatsAndResultOnly(schemas, mod, formatNames);
+  const topLevel = topLevelChecksOnly(schemas, mod, formatNames, sets.valid);
   for (const [which, pairsOf, bound] of [
     ["valid", sets.valid, () => keysAndResultOnly(schemas.length)],
     ["invalid", sets.invalid, (pairs) => errorObjectsOnly(pairs, ajvAll)],
@@ -498,16 +501,20 @@ function perSchema(schemas, sets, contenders, ajvAll, mod, formatNames) {
         ours,
         ajv,
         bound(pairs),
-        ...(which === "valid" ? [withFormats] : []),
+        ...(which === "valid" ? [withFormats, topLevel] : []),
       ]);
       const formats =
         which === "valid" && r.ops[3] < r.ops[2] * 0.98
           ? `  with its formats ${(r.ops[3] / r.ops[1]).toFixed(2)}x ajv, toolcat ${Math.round((100 * r.ops[0]) / r.ops[3])}% of it`
           : "";
+      const checks =
+        which === "valid"
+          ? `  top-level checks ${(r.ops[4] / r.ops[1]).toFixed(2)}x ajv${r.ops[4] / r.ops[1] < 2 ? " (2x above them)" : ""}, toolcat ${Math.round((100 * r.ops[0]) / r.ops[4])}% of them`
+          : "";
       const m = (k) => (r.ops[k] / 1e6).toFixed(1).padStart(5);
       const [lo, hi] = [Math.min(...r.rounds[1]), Math.max(...r.rounds[1])];
       console.log(
-        `    ${schemas[i].label.padEnd(28)} ${String(pairs.length).padStart(2)} inputs  toolcat ${m(0)}  ajv ${m(1)}  bound ${m(2)}   toolcat/ajv ${r.perRound[1].toFixed(2)}x (${lo.toFixed(2)}–${hi.toFixed(2)})  bound/ajv ${(r.ops[2] / r.ops[1]).toFixed(2)}x${r.ops[2] / r.ops[1] < 2 ? " (2x above the bound)" : ""}  toolcat ${Math.round((100 * r.ops[0]) / r.ops[2])}% of the bound${formats}`,
+        `    ${schemas[i].label.padEnd(28)} ${String(pairs.length).padStart(2)} inputs  toolcat ${m(0)}  ajv ${m(1)}  bound ${m(2)}   toolcat/ajv ${r.perRound[1].toFixed(2)}x (${lo.toFixed(2)}–${hi.toFixed(2)})  bound/ajv ${(r.ops[2] / r.ops[1]).toFixed(2)}x${r.ops[2] / r.ops[1] < 2 ? " (2x above the bound)" : ""}  toolcat ${Math.round((100 * r.ops[0]) / r.ops[2])}% of the bound${formats}${checks}`,
       );
     }
   }
@@ -576,7 +583,9 @@ export default async function bench() {
         schema: s.schema,
       })),
       file,
-      { readTemplate },
+      // As generate compiles validators.ts: its helpers exported (the call validators import
+      // them), so the module timed is the one a user gets.
+      { readTemplate, exportHelpers: true },
     );
     return file.toString();
   };
@@ -602,14 +611,9 @@ export default async function bench() {
     if (only && only !== title) continue;
     const source = sourceFor(schemas);
     const mod = await load(source, "bench-validators");
-    // A second copy of the module with its format helpers exported, for the bound that calls
-    // them (keysFormatsAndResultOnly): the module timed as toolcat is left as generate writes it.
-    const formatHelpers = await load(
-      `${source}\nexport { ${Object.values(FORMAT_HELPERS)
-        .filter((name) => new RegExp(`^function ${name}\\(`, "m").test(source))
-        .join(", ")} };\n`,
-      "bench-validator-helpers",
-    );
+    // The module exports its helpers (as validators.ts does), the format helpers that the
+    // bounds call among them (keysFormatsAndResultOnly, topLevelChecksOnly).
+    const formatHelpers = mod;
     const ours = schemas.map((_, i) => mod[`v${i}`]);
     const baselineModule = baselineSource
       ? await load(baselineSource(schemas), "bench-baseline")
@@ -671,6 +675,12 @@ export default async function bench() {
       ...contenders,
       ...(contenders.length > 2
         ? [
+            topLevelChecksOnly(
+              schemas,
+              formatHelpers,
+              FORMAT_HELPERS,
+              sets.valid,
+            ),
             keysFormatsAndResultOnly(schemas, formatHelpers, FORMAT_HELPERS),
             keysAndResultOnly(schemas.length),
           ]
@@ -779,6 +789,19 @@ export default async function bench() {
     const bound = v.ops[v.ops.length - 2];
     console.log(
       `  ${title.padEnd(20)} bound with formats ${(bound / v.ops[2]).toFixed(2)}x Ajv allErrors${bound / v.ops[2] < 2 ? " (2x is above it)" : ""}; toolcat = ${Math.round((v.ops[0] / bound) * 100)}% of it; 2x needs ${Math.round(((2 * v.ops[2]) / bound) * 100)}%`,
+    );
+  }
+  console.log(
+    "valid inputs: the top-level checks no validator with Ajv's verdicts can skip (required, types, enums, formats, no undeclared key; nothing nested) vs Ajv allErrors:",
+  );
+  for (const { title, v } of summary) {
+    if (!v || v.ops.length < 7) continue;
+    const bound = v.ops[v.ops.length - 3];
+    const ratios = v.rounds[2]
+      .map((r, k) => r / v.rounds[v.ops.length - 3][k])
+      .sort((a, b) => a - b);
+    console.log(
+      `  ${title.padEnd(20)} top-level checks ${(bound / v.ops[2]).toFixed(2)}x Ajv allErrors (rounds ${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})${ratios[ratios.length - 1] < 2 ? " (2x is above every round: no validator with Ajv's verdicts reaches 2x here)" : bound / v.ops[2] < 2 ? " (its median is below 2x, its range straddles it)" : ""}; toolcat = ${Math.round((v.ops[0] / bound) * 100)}% of it; 2x needs ${Math.round(((2 * v.ops[2]) / bound) * 100)}%`,
     );
   }
   console.log(
@@ -914,7 +937,9 @@ async function baselineCompiler(dir) {
         schema: s.schema,
       })),
       file,
-      { readTemplate },
+      // As generate compiles validators.ts: its helpers exported (the call validators import
+      // them), so the module timed is the one a user gets.
+      { readTemplate, exportHelpers: true },
     );
     return file.toString();
   };
