@@ -15,7 +15,9 @@
  * real tools, whose schemas declare many optional properties, that bound was slower than toolcat.)
  * Nested objects and arrays, numeric and length bounds, patterns and property counts are not
  * checked at all, so a validator with Ajv's verdicts does more: where this is below 2x Ajv
- * allErrors, 2x cannot be reached whatever the code.
+ * allErrors, 2x needs a validator that does all its work faster than these checks alone as
+ * toolcat writes them (a cheaper test of a key against many names than a `switch` is the one
+ * way left open).
  *
  * `schemas` are `{ label, schema }`; `mod` holds the format helpers named by `formatNames`
  * (format → helper name); `valid` are `[schema index, input]` pairs it must accept — it throws
@@ -87,17 +89,35 @@ export function topLevelChecksOnly(schemas, mod, formatNames, valid) {
         );
     });
     const closed = schema?.additionalProperties === false;
+    // A schema of another type gets its type's test only (the bounds of validators.bench.js do
+    // not even that); one without a type checks properties where the value is an object.
+    const rootTypes =
+      typeof schema?.type === "string"
+        ? [schema.type]
+        : Array.isArray(schema?.type)
+          ? schema.type
+          : [];
+    const objects = rootTypes.length === 0 || rootTypes.includes("object");
+    const rootTest = rootTypes.map((t) => TYPE_TESTS[t]).filter(Boolean);
+    const otherwise =
+      rootTest.length === rootTypes.length && rootTest.length > 0
+        ? `else { const v = data; if (!(${rootTest.map((t) => `(${t})`).join(" || ")})) ok = false; }`
+        : "";
     return new Function(
       ...helpers.map((_, k) => `f${k}`),
       `return function (data) { // top-level checks ${i}
 let ok = true;
 if (typeof data === "object" && data !== null && !Array.isArray(data)) {
-  ${cases.map((_, n) => `let c${n};`).join(" ")}
+  ${
+    objects
+      ? `${cases.map((_, n) => `let c${n};`).join(" ")}
   for (const key in data) {
     switch (key) { ${cases.join(" ")} default: ${closed ? "ok = false;" : "break;"} }
   }
-  ${checks.join("\n  ")}
-} else ok = false;
+  ${checks.join("\n  ")}`
+      : "ok = false;"
+  }
+} ${otherwise}
 return ok ? { ok: true, value: data } : { ok: false };
 };`,
     )(...helpers);

@@ -22,6 +22,8 @@ const open = { type: "object", properties: { a: { type: "string" } } };
 const schemas = [
   { label: "closed", schema },
   { label: "open", schema: open },
+  { label: "list", schema: { type: "array", items: { type: "string" } } },
+  { label: "untyped", schema: { properties: { a: { type: "string" } } } },
 ];
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 const bound = (valid: (readonly [number, unknown])[] = []) =>
@@ -36,6 +38,9 @@ describe("the top-level-checks bound", () => {
     expect(accepts(0, ok)).toBe(true);
     expect(accepts(0, { ...ok, count: 2, note: null, items: [1] })).toBe(true);
     expect(accepts(1, { a: "x", extra: 1 })).toBe(true);
+    expect(accepts(2, ["x"])).toBe(true);
+    expect(accepts(3, 7)).toBe(true);
+    expect(accepts(3, { a: "x" })).toBe(true);
   });
 
   it("checks what every validator must at the top level", () => {
@@ -47,6 +52,8 @@ describe("the top-level-checks bound", () => {
     expect(accepts(0, { ...ok, extra: true })).toBe(false); // undeclared key
     expect(accepts(0, [ok])).toBe(false); // not an object
     expect(accepts(1, { a: 1 })).toBe(false);
+    expect(accepts(2, { 0: "x" })).toBe(false); // a schema of another type: its type
+    expect(accepts(3, { a: 1 })).toBe(false); // no type: properties where it is an object
   });
 
   it("leaves out bounds, lengths and everything nested (it stays a bound)", () => {
@@ -54,6 +61,7 @@ describe("the top-level-checks bound", () => {
     expect(accepts(0, { ...ok, note: "x" })).toBe(true);
     expect(accepts(0, { ...ok, items: ["not a number"] })).toBe(true);
     expect(accepts(0, { ...ok, who: { id: 7 } })).toBe(true);
+    expect(accepts(2, [1])).toBe(true);
   });
 
   it("refuses to be built on a valid input it would reject", () => {
