@@ -50,17 +50,8 @@ export function topLevelChecksOnly(schemas, mod, formatNames, valid) {
       const sub = resolved(raw);
       const parts = [];
       if (sub && typeof sub === "object") {
-        const types =
-          typeof sub.type === "string"
-            ? [sub.type]
-            : Array.isArray(sub.type)
-              ? sub.type
-              : [];
-        const test = types.map((t) => TYPE_TESTS[t]).filter(Boolean);
-        if (test.length === types.length && test.length > 0)
-          parts.push(
-            `if (!(${test.map((t) => `(${t})`).join(" || ")})) ok = false;`,
-          );
+        const test = typeTest(sub);
+        if (test) parts.push(`if (!(${test})) ok = false;`);
         if (
           Array.isArray(sub.enum) &&
           sub.enum.every(
@@ -71,12 +62,8 @@ export function topLevelChecksOnly(schemas, mod, formatNames, valid) {
           parts.push(
             `if (!(${sub.enum.map((e) => `v === ${JSON.stringify(e)}`).join(" || ")})) ok = false;`,
           );
-        const helper =
-          typeof sub.format === "string" &&
-          Object.hasOwn(formatNames, sub.format)
-            ? mod[formatNames[sub.format]]
-            : undefined;
-        if (typeof helper === "function") {
+        const helper = formatHelper(sub, mod, formatNames);
+        if (helper) {
           parts.push(
             `if (typeof v === "string" && !f${helpers.length}(v)) ok = false;`,
           );
@@ -91,18 +78,12 @@ export function topLevelChecksOnly(schemas, mod, formatNames, valid) {
     const closed = schema?.additionalProperties === false;
     // A schema of another type gets its type's test only (the bounds of validators.bench.js do
     // not even that); one without a type checks properties where the value is an object.
-    const rootTypes =
-      typeof schema?.type === "string"
-        ? [schema.type]
-        : Array.isArray(schema?.type)
-          ? schema.type
-          : [];
+    const rootTypes = typesOf(schema);
     const objects = rootTypes.length === 0 || rootTypes.includes("object");
-    const rootTest = rootTypes.map((t) => TYPE_TESTS[t]).filter(Boolean);
-    const otherwise =
-      rootTest.length === rootTypes.length && rootTest.length > 0
-        ? `else { const v = data; if (!(${rootTest.map((t) => `(${t})`).join(" || ")})) ok = false; }`
-        : "";
+    const rootTest = typeTest(schema);
+    const otherwise = rootTest
+      ? `else { const v = data; if (!(${rootTest})) ok = false; }`
+      : "";
     return new Function(
       ...helpers.map((_, k) => `f${k}`),
       `return function (data) { // top-level checks ${i}
@@ -134,6 +115,36 @@ return ok ? { ok: true, value: data } : { ok: false };
       return r.ok ? 1 : 0;
     },
   };
+}
+
+/**
+ * The format's helper in `mod` (format → helper name in `formatNames`) where `schema` names a
+ * format toolcat checks; else undefined. Shared with validators.bench.js's bound with formats.
+ */
+export function formatHelper(schema, mod, formatNames) {
+  const helper =
+    schema &&
+    typeof schema === "object" &&
+    typeof schema.format === "string" &&
+    Object.hasOwn(formatNames, schema.format)
+      ? mod[formatNames[schema.format]]
+      : undefined;
+  return typeof helper === "function" ? helper : undefined;
+}
+
+/** The types `schema` names (none when it names none). */
+function typesOf(schema) {
+  if (typeof schema?.type === "string") return [schema.type];
+  return Array.isArray(schema?.type) ? schema.type : [];
+}
+
+/** The test of `v` against the types `schema` names, or undefined where it names none (or one not known here). */
+function typeTest(schema) {
+  const types = typesOf(schema);
+  const tests = types.map((t) => TYPE_TESTS[t]);
+  if (types.length === 0 || tests.some((t) => t === undefined))
+    return undefined;
+  return tests.map((t) => `(${t})`).join(" || ");
 }
 
 /** A JSON Schema type's test, as a validator with Ajv's verdicts makes it (v is the value). */

@@ -44,7 +44,7 @@ import { getHeapSpaceStatistics } from "node:v8";
 import { ts } from "ts-morph";
 import fc from "fast-check";
 import { passesFor, slicedRound } from "./interleave.js";
-import { topLevelChecksOnly } from "./top-level-checks.js";
+import { formatHelper, topLevelChecksOnly } from "./top-level-checks.js";
 import { Ajv2020, _ } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import standaloneModule from "ajv/dist/standalone/index.js";
@@ -327,12 +327,8 @@ function keysFormatsAndResultOnly(schemas, mod, formatNames) {
     const helpers = [];
     const checks = [];
     for (const [key, sub] of Object.entries(properties)) {
-      if (!sub || typeof sub !== "object" || typeof sub.format !== "string")
-        continue;
-      const helper = Object.hasOwn(formatNames, sub.format)
-        ? mod[formatNames[sub.format]]
-        : undefined;
-      if (typeof helper !== "function") continue;
+      const helper = formatHelper(sub, mod, formatNames);
+      if (!helper) continue;
       // A failed check changes the result, so the compiler cannot drop the check as dead code.
       checks.push(
         `{ const v = data[${JSON.stringify(key)}]; if (typeof v === "string" && !f${helpers.length}(v)) keys = -1; }`,
@@ -554,12 +550,9 @@ export default async function bench() {
   const { FORMAT_HELPERS } = await dist(
     "generator/core/emit/validators/helpers.js",
   );
-  const { compileValidators, validatorProblems } = await dist(
+  const { validatorProblems } = await dist(
     "generator/core/emit/validators/compile.js",
   );
-  const { GeneratedFile } = await dist("generator/core/emit/generated-file.js");
-  const { Name } = await dist("generator/core/codegen/identifiers.js");
-  const { code } = await dist("generator/core/codegen/code.js");
   const { readTemplate } = await dist("generator/node/package-root.js");
   const { runPipeline } = await dist("generator/core/pipeline.js");
   const arbitraries = await load(
@@ -567,28 +560,17 @@ export default async function bench() {
     "arbitraries",
   );
 
-  const baselineSource = process.env.TOOLCAT_BENCH_BASELINE
-    ? await baselineCompiler(process.env.TOOLCAT_BENCH_BASELINE)
+  const compile = await moduleCompiler(join(root, "dist"));
+  const baselineCompile = process.env.TOOLCAT_BENCH_BASELINE
+    ? await moduleCompiler(baselineDist(process.env.TOOLCAT_BENCH_BASELINE))
     : undefined;
-  const sourceFor = (schemas) => {
-    const file = new GeneratedFile(
-      "validators.ts",
-      "// bench",
-      schemas.map((_, i) => `v${i}`),
+  // As generate compiles validators.ts: its helpers exported (the call validators import them),
+  // so the module timed is the one a user gets.
+  const sourceFor = (schemas) =>
+    compile(
+      schemas.map((s) => s.schema),
+      { exportHelpers: true },
     );
-    compileValidators(
-      schemas.map((s, i) => ({
-        name: Name.of(`v${i}`),
-        type: code`unknown`,
-        schema: s.schema,
-      })),
-      file,
-      // As generate compiles validators.ts: its helpers exported (the call validators import
-      // them), so the module timed is the one a user gets.
-      { readTemplate, exportHelpers: true },
-    );
-    return file.toString();
-  };
 
   const { catalog, fixtures } = await catalogSchemas(readTemplate, runPipeline);
   const groups = [
@@ -611,12 +593,15 @@ export default async function bench() {
     if (only && only !== title) continue;
     const source = sourceFor(schemas);
     const mod = await load(source, "bench-validators");
-    // The module exports its helpers (as validators.ts does), the format helpers that the
-    // bounds call among them (keysFormatsAndResultOnly, topLevelChecksOnly).
-    const formatHelpers = mod;
     const ours = schemas.map((_, i) => mod[`v${i}`]);
-    const baselineModule = baselineSource
-      ? await load(baselineSource(schemas), "bench-baseline")
+    const baselineModule = baselineCompile
+      ? await load(
+          baselineCompile(
+            schemas.map((s) => s.schema),
+            { exportHelpers: true },
+          ),
+          "bench-baseline",
+        )
       : undefined;
     const baseline = baselineModule
       ? schemas.map((_, i) => baselineModule[`v${i}`])
@@ -675,13 +660,9 @@ export default async function bench() {
       ...contenders,
       ...(contenders.length > 2
         ? [
-            topLevelChecksOnly(
-              schemas,
-              formatHelpers,
-              FORMAT_HELPERS,
-              sets.valid,
-            ),
-            keysFormatsAndResultOnly(schemas, formatHelpers, FORMAT_HELPERS),
+            // The module exports its helpers, the format helpers these bounds call among them.
+            topLevelChecksOnly(schemas, mod, FORMAT_HELPERS, sets.valid),
+            keysFormatsAndResultOnly(schemas, mod, FORMAT_HELPERS),
             keysAndResultOnly(schemas.length),
           ]
         : []),
@@ -698,7 +679,7 @@ export default async function bench() {
       contenders,
     );
     if (perSchemaGroup === title && contenders.length > 2)
-      perSchema(schemas, sets, contenders, all, formatHelpers, FORMAT_HELPERS);
+      perSchema(schemas, sets, contenders, all, mod, FORMAT_HELPERS);
     summary.push({
       title,
       v,
@@ -880,11 +861,8 @@ export default async function bench() {
   await outputSizes({
     runPipeline,
     readTemplate,
-    compileValidators,
+    compile,
     validatorProblems,
-    GeneratedFile,
-    Name,
-    code,
     ajvStandalone,
   });
 }
@@ -913,9 +891,11 @@ function baselineDist(dir) {
   }
 }
 
-/** A `sourceFor` of another toolcat build (TOOLCAT_BENCH_BASELINE: its `dist` directory). */
-async function baselineCompiler(dir) {
-  const dist = baselineDist(dir);
+/**
+ * The validator compiler of the toolcat build in `dist` (this one's, or TOOLCAT_BENCH_BASELINE's):
+ * `(schemas, { exportHelpers })` → the text of one module validating each schema as `v<i>`.
+ */
+async function moduleCompiler(dist) {
   const at = (p) => import(pathToFileURL(join(dist, p)).href);
   const { compileValidators } = await at(
     "generator/core/emit/validators/compile.js",
@@ -924,22 +904,20 @@ async function baselineCompiler(dir) {
   const { Name } = await at("generator/core/codegen/identifiers.js");
   const { code } = await at("generator/core/codegen/code.js");
   const { readTemplate } = await at("generator/node/package-root.js");
-  return (schemas) => {
+  return (schemas, { exportHelpers = false } = {}) => {
     const file = new GeneratedFile(
       "validators.ts",
       "// bench",
       schemas.map((_, i) => `v${i}`),
     );
     compileValidators(
-      schemas.map((s, i) => ({
+      schemas.map((schema, i) => ({
         name: Name.of(`v${i}`),
         type: code`unknown`,
-        schema: s.schema,
+        schema,
       })),
       file,
-      // As generate compiles validators.ts: its helpers exported (the call validators import
-      // them), so the module timed is the one a user gets.
-      { readTemplate, exportHelpers: true },
+      { readTemplate, exportHelpers },
     );
     return file.toString();
   };
@@ -966,11 +944,8 @@ function runtimeBytes(standalone) {
 async function outputSizes({
   runPipeline,
   readTemplate,
-  compileValidators,
+  compile,
   validatorProblems,
-  GeneratedFile,
-  Name,
-  code,
   ajvStandalone,
 }) {
   // The example catalog as `generate` writes it (formatted): validators.ts + providers/*.calls.ts.
@@ -1018,21 +993,7 @@ async function outputSizes({
     seen.add(text);
     all.push(schema);
   }
-  const file = new GeneratedFile(
-    "validators.ts",
-    "// bench",
-    all.map((_, i) => `v${i}`),
-  );
-  compileValidators(
-    all.map((schema, i) => ({
-      name: Name.of(`v${i}`),
-      type: code`unknown`,
-      schema,
-    })),
-    file,
-    { readTemplate },
-  );
-  const ours = Buffer.byteLength(file.toString());
+  const ours = Buffer.byteLength(compile(all));
   const refs = {};
   all.forEach((schema, i) => {
     ajvStandalone.addSchema(schema, `corpus${i}`);
@@ -1048,13 +1009,7 @@ async function outputSizes({
   let oursEach = 0;
   let ajvEach = 0;
   for (const { schema } of corpusSchemas(validatorProblems)) {
-    const one = new GeneratedFile("validators.ts", "// bench", ["v0"]);
-    compileValidators(
-      [{ name: Name.of("v0"), type: code`unknown`, schema }],
-      one,
-      { readTemplate },
-    );
-    oursEach += Buffer.byteLength(one.toString());
+    oursEach += Buffer.byteLength(compile([schema]));
     const sa = standaloneCode(ajvStandalone, ajvStandalone.compile(schema));
     ajvEach += Buffer.byteLength(sa) + runtimeBytes(sa);
   }
